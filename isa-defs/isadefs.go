@@ -1,0 +1,266 @@
+// Package isadefs loads the declarative ISA and hardware definitions of every
+// KernelCraft target. The text files in this directory are the single source
+// of truth: assembler tables, disassembler, simulator decoder and timing
+// classes and the agent's ISA manual are all derived from them.
+//
+// See FORMAT.md for the file format.
+package isadefs
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// ISA is one target's instruction set, loaded from its .isa file.
+type ISA struct {
+	Name       string                  // target name, e.g. "coral"
+	WordBits   int                     // instruction word size in bits
+	Comments   []string                // assembly comment prefixes
+	Separator  string                  // statement separator character
+	Bundles    bool                    // separator joins ops into one VLIW bundle
+	RegFiles   map[string]*RegFile     // register files by name
+	Enums      map[string]*Enum        // named value sets
+	Operands   map[string]*OperandKind // operand kinds by name
+	Insts      []*Inst                 // real instructions, in file order
+	Pseudos    []*Pseudo               // pseudo-instructions, in file order
+	byMnemonic map[string][]*Inst
+	pseudoBy   map[string][]*Pseudo
+	regByName  map[string]RegRef
+	decodeTab  map[uint32][]*Inst // keyed by the bits in decodeKeyMask
+	decodeKey  uint32
+}
+
+// RegFile is a register file such as RISC-V's x, f or v registers.
+type RegFile struct {
+	Name  string
+	Count int
+	Names []string // canonical (first) name of each register
+}
+
+// RegRef names one register: its file and index.
+type RegRef struct {
+	File  *RegFile
+	Index int
+}
+
+// Enum is a named set of values for enum operands (rounding modes, modes).
+type Enum struct {
+	Name   string
+	Values map[string]int64
+	Order  []string // keys in file order; the first key of a value is its canonical name
+}
+
+// NameOf returns the canonical name of value v, or "" if it has none.
+func (e *Enum) NameOf(v int64) string {
+	for _, k := range e.Order {
+		if e.Values[k] == v {
+			return k
+		}
+	}
+	return ""
+}
+
+// Piece places value bits [ValHi:ValLo] at word bits [WordHi:WordLo].
+type Piece struct {
+	WordHi, WordLo int
+	ValHi, ValLo   int
+}
+
+// OperandKind binds an operand name used in syntax templates to a class and
+// a placement in the instruction word.
+type OperandKind struct {
+	Name       string
+	Class      string // "reg", "simm", "uimm", "pcrel", "enum" or a target class
+	Sub        string // register file for reg, enum name for enum
+	Pieces     []Piece
+	HasDefault bool
+	Default    int64
+	Min, Max   int64 // inclusive value range
+	Align      int64 // value must be a multiple of Align
+	Line       int
+}
+
+// Signed reports whether the operand's value is sign-extended on decode.
+func (k *OperandKind) Signed() bool { return k.Class == "simm" || k.Class == "pcrel" }
+
+// Mask returns the word bits the operand occupies.
+func (k *OperandKind) Mask() uint64 {
+	var m uint64
+	for _, p := range k.Pieces {
+		m |= bitsMask(p.WordHi, p.WordLo)
+	}
+	return m
+}
+
+// Insert places value v into word w. The caller has range-checked v.
+func (k *OperandKind) Insert(w uint64, v int64) uint64 {
+	for _, p := range k.Pieces {
+		width := p.ValHi - p.ValLo + 1
+		field := (uint64(v) >> uint(p.ValLo)) & (1<<uint(width) - 1)
+		w = w&^bitsMask(p.WordHi, p.WordLo) | field<<uint(p.WordLo)
+	}
+	return w
+}
+
+// Extract reads the operand's value from word w, sign-extending signed kinds.
+func (k *OperandKind) Extract(w uint64) int64 {
+	var v uint64
+	top := 0
+	for _, p := range k.Pieces {
+		width := p.WordHi - p.WordLo + 1
+		field := (w >> uint(p.WordLo)) & (1<<uint(width) - 1)
+		v |= field << uint(p.ValLo)
+		if p.ValHi > top {
+			top = p.ValHi
+		}
+	}
+	if k.Signed() && v&(1<<uint(top)) != 0 {
+		return int64(v) - int64(1)<<uint(top+1)
+	}
+	return int64(v)
+}
+
+// CheckRange returns an error describing why v does not fit, or nil.
+func (k *OperandKind) CheckRange(v int64) error {
+	if v < k.Min || v > k.Max {
+		if k.Align > 1 {
+			return fmt.Errorf("value %d out of range for %s: expected a multiple of %d in [%d, %d]", v, k.Name, k.Align, k.Min, k.Max)
+		}
+		return fmt.Errorf("value %d out of range for %s: expected [%d, %d]", v, k.Name, k.Min, k.Max)
+	}
+	if k.Align > 1 && v%k.Align != 0 {
+		return fmt.Errorf("value %d for %s must be a multiple of %d", v, k.Name, k.Align)
+	}
+	return nil
+}
+
+// SyntaxToken is one piece of a syntax template: literal text or an operand.
+type SyntaxToken struct {
+	Text    string
+	Operand *OperandKind // nil for literal text
+}
+
+// Inst is one real instruction.
+type Inst struct {
+	Mnemonic    string
+	Syntax      string        // template as written in the .isa file
+	Tokens      []SyntaxToken // template split into literals and operands
+	Operands    []*OperandKind
+	Match, Mask uint64 // word&Mask == Match identifies the instruction
+	Attrs       map[string]string
+	Flags       map[string]bool
+	Description string
+	Line        int
+}
+
+// Ext is the extension the instruction belongs to.
+func (in *Inst) Ext() string { return in.Attrs["ext"] }
+
+// Unit is the functional unit the instruction occupies.
+func (in *Inst) Unit() string { return in.Attrs["unit"] }
+
+// LatencyClass names the latency the timing model looks up (defaults to Unit).
+func (in *Inst) LatencyClass() string {
+	if l, ok := in.Attrs["lat"]; ok {
+		return l
+	}
+	return in.Unit()
+}
+
+// Encode builds the instruction word from operand values given in syntax order.
+func (in *Inst) Encode(values []int64) (uint64, error) {
+	if len(values) != len(in.Operands) {
+		return 0, fmt.Errorf("%s: want %d operands, got %d", in.Mnemonic, len(in.Operands), len(values))
+	}
+	w := in.Match
+	for i, k := range in.Operands {
+		if err := k.CheckRange(values[i]); err != nil {
+			return 0, err
+		}
+		w = k.Insert(w, values[i])
+	}
+	return w, nil
+}
+
+// Pseudo is a pseudo-instruction that expands into real ones.
+type Pseudo struct {
+	Mnemonic    string
+	Syntax      string
+	Tokens      []SyntaxToken
+	Operands    []*OperandKind
+	Expansion   string // instructions separated by ';', or "@macro"
+	Attrs       map[string]string
+	Description string
+	Line        int
+}
+
+// Ext is the extension the pseudo-instruction belongs to.
+func (p *Pseudo) Ext() string { return p.Attrs["ext"] }
+
+// Lookup returns the real instructions with the given mnemonic (case-insensitive).
+func (isa *ISA) Lookup(mnemonic string) []*Inst { return isa.byMnemonic[strings.ToLower(mnemonic)] }
+
+// LookupPseudo returns the pseudo-instructions with the given mnemonic.
+func (isa *ISA) LookupPseudo(mnemonic string) []*Pseudo {
+	return isa.pseudoBy[strings.ToLower(mnemonic)]
+}
+
+// Register resolves a register name (ABI or numeric, case-insensitive).
+func (isa *ISA) Register(name string) (RegRef, bool) {
+	r, ok := isa.regByName[strings.ToLower(name)]
+	return r, ok
+}
+
+// Mnemonics returns every mnemonic (real and pseudo), sorted.
+func (isa *ISA) Mnemonics() []string {
+	seen := map[string]bool{}
+	for m := range isa.byMnemonic {
+		seen[m] = true
+	}
+	for m := range isa.pseudoBy {
+		seen[m] = true
+	}
+	out := make([]string, 0, len(seen))
+	for m := range seen {
+		out = append(out, m)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Decode finds the instruction that word w encodes. When several match (an
+// instruction and a more specific one), the one with the most fixed bits wins.
+// extOK filters by extension; nil accepts all.
+func (isa *ISA) Decode(w uint64, extOK func(string) bool) *Inst {
+	var best *Inst
+	bestBits := -1
+	for _, in := range isa.decodeTab[uint32(w)&isa.decodeKey] {
+		if w&in.Mask != in.Match {
+			continue
+		}
+		if extOK != nil && !extOK(in.Ext()) {
+			continue
+		}
+		if n := popcount(in.Mask); n > bestBits {
+			best, bestBits = in, n
+		}
+	}
+	return best
+}
+
+func popcount(x uint64) int {
+	n := 0
+	for x != 0 {
+		x &= x - 1
+		n++
+	}
+	return n
+}
+
+func bitsMask(hi, lo int) uint64 {
+	if hi-lo+1 >= 64 {
+		return ^uint64(0)
+	}
+	return (uint64(1)<<uint(hi-lo+1) - 1) << uint(lo)
+}

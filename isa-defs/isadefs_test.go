@@ -1,0 +1,114 @@
+package isadefs
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestBuiltinsLoad(t *testing.T) {
+	for _, target := range Targets() {
+		isa, err := LoadISA(target)
+		if err != nil {
+			t.Fatalf("%s: %v", target, err)
+		}
+		if len(isa.Insts) == 0 {
+			t.Fatalf("%s: no instructions", target)
+		}
+	}
+	for _, name := range HWNames() {
+		h, err := HWByName(name)
+		if err != nil {
+			t.Fatalf("hw %s: %v", name, err)
+		}
+		if _, err := LoadISA(h.ISA); err != nil {
+			t.Fatalf("hw %s names isa %q: %v", name, h.ISA, err)
+		}
+	}
+}
+
+func TestEncodeDecodeRoundTrip(t *testing.T) {
+	isa := MustLoadISA("coral")
+	cases := []struct {
+		asm    string
+		values []int64
+		want   uint64
+	}{
+		{"add", []int64{1, 2, 3}, 0x003100b3},     // add ra, sp, gp
+		{"addi", []int64{10, 10, -1}, 0xfff50513}, // addi a0, a0, -1
+		{"beq", []int64{10, 11, -8}, 0xfeb50ce3},  // beq a0, a1, -8
+		{"jal", []int64{1, 2048}, 0x001000ef},     // jal ra, 2048
+		{"sw", []int64{11, -4, 10}, 0xfeb52e23},   // sw a1, -4(a0)
+		{"lui", []int64{10, 0x12345}, 0x12345537}, // lui a0, 0x12345
+		{"mpause", nil, 0x08000073},
+	}
+	for _, c := range cases {
+		in := isa.Lookup(c.asm)[0]
+		w, err := in.Encode(c.values)
+		if err != nil {
+			t.Fatalf("%s: %v", c.asm, err)
+		}
+		if w != c.want {
+			t.Errorf("%s %v = %#08x, want %#08x", c.asm, c.values, w, c.want)
+		}
+		got := isa.Decode(w, nil)
+		if got != in {
+			t.Errorf("decode %#08x = %v, want %s", w, got, c.asm)
+			continue
+		}
+		for i, k := range in.Operands {
+			if v := k.Extract(w); v != c.values[i] {
+				t.Errorf("%s operand %s = %d, want %d", c.asm, k.Name, v, c.values[i])
+			}
+		}
+	}
+}
+
+func TestRangeErrors(t *testing.T) {
+	isa := MustLoadISA("coral")
+	beq := isa.Lookup("beq")[0]
+	if _, err := beq.Encode([]int64{1, 2, 3}); err == nil || !strings.Contains(err.Error(), "multiple of 2") {
+		t.Errorf("odd branch offset: err = %v", err)
+	}
+	addi := isa.Lookup("addi")[0]
+	if _, err := addi.Encode([]int64{1, 2, 2048}); err == nil || !strings.Contains(err.Error(), "[-2048, 2047]") {
+		t.Errorf("addi 2048: err = %v", err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"bogus x", "unknown keyword"},
+		{"regfile x a b\noperand rd reg.y 11..7", "unknown register file"},
+		{"regfile x a b\noperand rd reg.x 11..7\ninst foo | rd | 6..0=3 | ext=I", "undefined"},
+		{"regfile x a b\noperand rd reg.x 4..0\ninst foo | rd | 31..0=1 | ext=I", "overlaps"},
+		{"inst a | | 31..0=1 | ext=I\ninst b | | 31..0=1 | ext=I", "same encoding"},
+		{"pseudo p | | nosuch | ext=I", "unknown instruction"},
+	}
+	for _, c := range cases {
+		_, err := Parse("t.isa", c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: err = %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+func TestHWInheritance(t *testing.T) {
+	h, err := HWByName("coral-highmem")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Param("vlen", 0) != 128 || h.Time("lat.mul", 0) != 2 {
+		t.Errorf("inherited params lost: %v %v", h.Params, h.Timing)
+	}
+	r, ok := h.RegionFor(".data")
+	if !ok || r.Size != 1<<20 {
+		t.Errorf(".data region = %+v, %v", r, ok)
+	}
+	base, _ := HWByName("coral")
+	if r, _ := base.RegionFor(".data"); r.Size != 32<<10 {
+		t.Errorf("override leaked into base: %+v", r)
+	}
+	if _, err := ParseHW([]byte(`{"name":"x","isa":"coral","memory":[{"name":"a","base":0,"size":16,"perm":"rw"},{"name":"b","base":8,"size":16,"perm":"rw"}],"max_cycles":1}`), HWByName); err == nil || !strings.Contains(err.Error(), "overlap") {
+		t.Errorf("overlap: err = %v", err)
+	}
+}

@@ -1,0 +1,482 @@
+package isadefs
+
+import (
+	"bufio"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// ParseError is an error at a line of an .isa file.
+type ParseError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// Parse reads an .isa definition. file is used in error messages.
+func Parse(file, text string) (*ISA, error) {
+	isa := &ISA{
+		WordBits:   32,
+		Separator:  ";",
+		RegFiles:   map[string]*RegFile{},
+		Enums:      map[string]*Enum{},
+		Operands:   map[string]*OperandKind{},
+		byMnemonic: map[string][]*Inst{},
+		pseudoBy:   map[string][]*Pseudo{},
+		regByName:  map[string]RegRef{},
+	}
+	p := &parser{file: file, isa: isa}
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for sc.Scan() {
+		p.line++
+		p.parseLine(sc.Text())
+	}
+	if len(p.errs) == 0 {
+		p.buildDecodeTable()
+	}
+	if len(p.errs) > 0 {
+		return nil, joinErrors(p.errs)
+	}
+	return isa, nil
+}
+
+type parser struct {
+	file string
+	line int
+	isa  *ISA
+	errs []error
+}
+
+func (p *parser) errorf(format string, args ...any) {
+	p.errs = append(p.errs, &ParseError{p.file, p.line, fmt.Sprintf(format, args...)})
+}
+
+func joinErrors(errs []error) error {
+	msgs := make([]string, len(errs))
+	for i, e := range errs {
+		msgs[i] = e.Error()
+	}
+	return fmt.Errorf("%s", strings.Join(msgs, "\n"))
+}
+
+// stripComment removes a '#' comment, except inside '|' columns of inst and
+// pseudo lines, where '#' may be literal syntax (aie2 immediates); there a
+// comment must start with " #" after the last column.
+func stripComment(s string) string {
+	if i := strings.Index(s, "#"); i >= 0 && !strings.Contains(s[:i], "|") {
+		return s[:i]
+	}
+	return s
+}
+
+func (p *parser) parseLine(raw string) {
+	line := strings.TrimSpace(stripComment(raw))
+	if line == "" {
+		return
+	}
+	keyword, rest, _ := strings.Cut(line, " ")
+	rest = strings.TrimSpace(rest)
+	switch keyword {
+	case "isa":
+		p.isa.Name = rest
+	case "word":
+		n, err := strconv.Atoi(rest)
+		if err != nil || n <= 0 || n > 64 {
+			p.errorf("word: want a bit count in 1..64, got %q", rest)
+			return
+		}
+		p.isa.WordBits = n
+	case "comment":
+		p.isa.Comments = strings.Fields(rest)
+	case "separator":
+		f := strings.Fields(rest)
+		if len(f) != 2 || (f[1] != "stmt" && f[1] != "bundle") {
+			p.errorf("separator: want 'separator CHAR stmt|bundle'")
+			return
+		}
+		p.isa.Separator, p.isa.Bundles = f[0], f[1] == "bundle"
+	case "regfile", "regfile-nonumeric":
+		p.parseRegFile(rest, keyword == "regfile")
+	case "enum":
+		p.parseEnum(rest)
+	case "operand":
+		p.parseOperand(rest)
+	case "inst":
+		p.parseInst(rest)
+	case "pseudo":
+		p.parsePseudo(rest)
+	default:
+		p.errorf("unknown keyword %q (want isa, word, comment, separator, regfile, enum, operand, inst or pseudo)", keyword)
+	}
+}
+
+func (p *parser) parseRegFile(rest string, numeric bool) {
+	f := strings.Fields(rest)
+	if len(f) < 2 {
+		p.errorf("regfile: want a file name and register names")
+		return
+	}
+	rf := &RegFile{Name: f[0]}
+	if _, dup := p.isa.RegFiles[rf.Name]; dup {
+		p.errorf("regfile %s defined twice", rf.Name)
+		return
+	}
+	names := expandRanges(f[1:])
+	for i, n := range names {
+		aliases := strings.Split(n, "|")
+		rf.Names = append(rf.Names, aliases[0])
+		for _, a := range aliases {
+			p.addReg(strings.ToLower(a), RegRef{rf, i})
+		}
+		if numeric {
+			p.addReg(fmt.Sprintf("%s%d", strings.ToLower(rf.Name), i), RegRef{rf, i})
+		}
+	}
+	rf.Count = len(rf.Names)
+	p.isa.RegFiles[rf.Name] = rf
+}
+
+// expandRanges expands "a0..a7" into a0 a1 … a7.
+func expandRanges(words []string) []string {
+	var out []string
+	re := regexp.MustCompile(`^([a-zA-Z_]+)(\d+)\.\.([a-zA-Z_]+)(\d+)$`)
+	for _, w := range words {
+		if m := re.FindStringSubmatch(w); m != nil && m[1] == m[3] {
+			lo, _ := strconv.Atoi(m[2])
+			hi, _ := strconv.Atoi(m[4])
+			for i := lo; i <= hi; i++ {
+				out = append(out, fmt.Sprintf("%s%d", m[1], i))
+			}
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func (p *parser) addReg(name string, r RegRef) {
+	if old, dup := p.isa.regByName[name]; dup && old != r {
+		p.errorf("register name %q used twice", name)
+		return
+	}
+	p.isa.regByName[name] = r
+}
+
+func (p *parser) parseEnum(rest string) {
+	f := strings.Fields(rest)
+	if len(f) < 2 {
+		p.errorf("enum: want a name and key=value pairs")
+		return
+	}
+	e := &Enum{Name: f[0], Values: map[string]int64{}}
+	for _, kv := range f[1:] {
+		k, v, ok := strings.Cut(kv, "=")
+		n, err := parseInt(v)
+		if !ok || err != nil {
+			p.errorf("enum %s: bad pair %q (want key=number)", e.Name, kv)
+			continue
+		}
+		e.Values[strings.ToLower(k)] = n
+		e.Order = append(e.Order, strings.ToLower(k))
+	}
+	p.isa.Enums[e.Name] = e
+}
+
+var pieceRe = regexp.MustCompile(`^(\d+)(?:\.\.(\d+))?(?:=\[(\d+)(?::(\d+))?\])?$`)
+
+func (p *parser) parseOperand(rest string) {
+	f := strings.Fields(rest)
+	if len(f) < 3 {
+		p.errorf("operand: want NAME CLASS BITS…")
+		return
+	}
+	k := &OperandKind{Name: f[0], Line: p.line}
+	class, sub, _ := strings.Cut(f[1], ".")
+	k.Class, k.Sub = class, sub
+	switch class {
+	case "reg":
+		if _, ok := p.isa.RegFiles[sub]; !ok {
+			p.errorf("operand %s: unknown register file %q", k.Name, sub)
+			return
+		}
+	case "enum":
+		if _, ok := p.isa.Enums[sub]; !ok {
+			p.errorf("operand %s: unknown enum %q", k.Name, sub)
+			return
+		}
+	}
+	var minSet, maxSet bool
+	var minV, maxV int64
+	for _, w := range f[2:] {
+		if key, val, ok := strings.Cut(w, "="); ok && !strings.HasPrefix(val, "[") {
+			n, err := parseInt(val)
+			if err != nil {
+				p.errorf("operand %s: bad %s value %q", k.Name, key, val)
+				continue
+			}
+			switch key {
+			case "default":
+				k.HasDefault, k.Default = true, n
+			case "min":
+				minSet, minV = true, n
+			case "max":
+				maxSet, maxV = true, n
+			default:
+				p.errorf("operand %s: unknown option %q", k.Name, key)
+			}
+			continue
+		}
+		m := pieceRe.FindStringSubmatch(w)
+		if m == nil {
+			p.errorf("operand %s: bad bit piece %q (want HI..LO or HI..LO=[VH:VL])", k.Name, w)
+			continue
+		}
+		hi, _ := strconv.Atoi(m[1])
+		lo := hi
+		if m[2] != "" {
+			lo, _ = strconv.Atoi(m[2])
+		}
+		if lo > hi || hi >= p.isa.WordBits {
+			p.errorf("operand %s: bit range %q outside the %d-bit word", k.Name, w, p.isa.WordBits)
+			continue
+		}
+		pc := Piece{WordHi: hi, WordLo: lo, ValLo: 0, ValHi: hi - lo}
+		if m[3] != "" {
+			vh, _ := strconv.Atoi(m[3])
+			vl := vh
+			if m[4] != "" {
+				vl, _ = strconv.Atoi(m[4])
+			}
+			if vh-vl != hi-lo {
+				p.errorf("operand %s: piece %q has %d word bits but %d value bits", k.Name, w, hi-lo+1, vh-vl+1)
+				continue
+			}
+			pc.ValHi, pc.ValLo = vh, vl
+		}
+		k.Pieces = append(k.Pieces, pc)
+	}
+	if len(k.Pieces) == 0 {
+		p.errorf("operand %s: no bit pieces", k.Name)
+		return
+	}
+	top, low := 0, 63
+	for _, pc := range k.Pieces {
+		top = max(top, pc.ValHi)
+		low = min(low, pc.ValLo)
+	}
+	k.Align = int64(1) << uint(low)
+	if k.Signed() {
+		k.Min, k.Max = -(int64(1) << uint(top)), int64(1)<<uint(top)-k.Align
+	} else {
+		k.Min, k.Max = 0, int64(1)<<uint(top+1)-k.Align
+	}
+	if k.Class == "reg" {
+		k.Max = min(k.Max, int64(p.isa.RegFiles[k.Sub].Count-1))
+	}
+	if minSet {
+		k.Min = minV
+	}
+	if maxSet {
+		k.Max = maxV
+	}
+	if _, dup := p.isa.Operands[k.Name]; dup {
+		p.errorf("operand %s defined twice", k.Name)
+		return
+	}
+	p.isa.Operands[k.Name] = k
+}
+
+var identRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_.]*`)
+
+// tokenize splits a syntax template into literal text and operand tokens.
+func (p *parser) tokenize(syntax string) ([]SyntaxToken, []*OperandKind) {
+	var toks []SyntaxToken
+	var ops []*OperandKind
+	last := 0
+	for _, loc := range identRe.FindAllStringIndex(syntax, -1) {
+		word := syntax[loc[0]:loc[1]]
+		k, ok := p.isa.Operands[word]
+		if !ok {
+			continue
+		}
+		if loc[0] > last {
+			toks = append(toks, SyntaxToken{Text: syntax[last:loc[0]]})
+		}
+		toks = append(toks, SyntaxToken{Text: word, Operand: k})
+		ops = append(ops, k)
+		last = loc[1]
+	}
+	if last < len(syntax) {
+		toks = append(toks, SyntaxToken{Text: syntax[last:]})
+	}
+	return toks, ops
+}
+
+func splitColumns(rest string) []string {
+	cols := strings.Split(rest, "|")
+	for i := range cols {
+		cols[i] = strings.TrimSpace(cols[i])
+	}
+	return cols
+}
+
+func (p *parser) parseAttrs(s string) (map[string]string, map[string]bool) {
+	attrs := map[string]string{}
+	flags := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok {
+			p.errorf("attribute %q: want key=value", w)
+			continue
+		}
+		attrs[k] = v
+		if k == "flags" {
+			for _, fl := range strings.Split(v, ",") {
+				flags[fl] = true
+			}
+		}
+	}
+	return attrs, flags
+}
+
+func (p *parser) parseInst(rest string) {
+	cols := splitColumns(rest)
+	if len(cols) < 4 {
+		p.errorf("inst: want MNEMONIC | SYNTAX | ENCODING | ATTRS [| DESCRIPTION]")
+		return
+	}
+	in := &Inst{Mnemonic: strings.ToLower(cols[0]), Syntax: cols[1], Line: p.line}
+	if in.Mnemonic == "" || strings.ContainsAny(in.Mnemonic, " \t") {
+		p.errorf("inst: bad mnemonic %q", cols[0])
+		return
+	}
+	in.Tokens, in.Operands = p.tokenize(cols[1])
+	in.Attrs, in.Flags = p.parseAttrs(cols[3])
+	if len(cols) > 4 {
+		in.Description = strings.Join(cols[4:], "|")
+	}
+	var used uint64
+	for _, w := range strings.Fields(cols[2]) {
+		rng, val, ok := strings.Cut(w, "=")
+		m := pieceRe.FindStringSubmatch(rng)
+		v, err := parseInt(val)
+		if !ok || m == nil || m[3] != "" || err != nil {
+			p.errorf("%s: bad encoding piece %q (want HI..LO=VALUE)", in.Mnemonic, w)
+			return
+		}
+		hi, _ := strconv.Atoi(m[1])
+		lo := hi
+		if m[2] != "" {
+			lo, _ = strconv.Atoi(m[2])
+		}
+		if lo > hi || hi >= p.isa.WordBits {
+			p.errorf("%s: bit range %q outside the word", in.Mnemonic, rng)
+			return
+		}
+		mask := bitsMask(hi, lo)
+		if uint64(v) > mask>>uint(lo) {
+			p.errorf("%s: value %s does not fit in bits %s", in.Mnemonic, val, rng)
+			return
+		}
+		if used&mask != 0 {
+			p.errorf("%s: encoding piece %q overlaps another", in.Mnemonic, w)
+			return
+		}
+		used |= mask
+		in.Mask |= mask
+		in.Match |= uint64(v) << uint(lo)
+	}
+	seen := map[string]bool{}
+	for _, k := range in.Operands {
+		if seen[k.Name] {
+			p.errorf("%s: operand %s appears twice in the syntax", in.Mnemonic, k.Name)
+			return
+		}
+		seen[k.Name] = true
+		if used&k.Mask() != 0 {
+			p.errorf("%s: operand %s overlaps fixed bits or another operand", in.Mnemonic, k.Name)
+			return
+		}
+		used |= k.Mask()
+	}
+	if all := bitsMask(p.isa.WordBits-1, 0); used != all {
+		p.errorf("%s: encoding leaves bits %#x undefined", in.Mnemonic, all&^used)
+		return
+	}
+	p.isa.Insts = append(p.isa.Insts, in)
+	p.isa.byMnemonic[in.Mnemonic] = append(p.isa.byMnemonic[in.Mnemonic], in)
+}
+
+func (p *parser) parsePseudo(rest string) {
+	cols := splitColumns(rest)
+	if len(cols) < 4 {
+		p.errorf("pseudo: want MNEMONIC | SYNTAX | EXPANSION | ATTRS [| DESCRIPTION]")
+		return
+	}
+	ps := &Pseudo{Mnemonic: strings.ToLower(cols[0]), Syntax: cols[1], Expansion: cols[2], Line: p.line}
+	ps.Tokens, ps.Operands = p.tokenize(cols[1])
+	ps.Attrs, _ = p.parseAttrs(cols[3])
+	if len(cols) > 4 {
+		ps.Description = strings.Join(cols[4:], "|")
+	}
+	if ps.Expansion == "" {
+		p.errorf("pseudo %s: empty expansion", ps.Mnemonic)
+		return
+	}
+	if !strings.HasPrefix(ps.Expansion, "@") {
+		for _, part := range strings.Split(ps.Expansion, ";") {
+			mn, _, _ := strings.Cut(strings.TrimSpace(part), " ")
+			if len(p.isa.byMnemonic[strings.ToLower(mn)]) == 0 && len(p.isa.pseudoBy[strings.ToLower(mn)]) == 0 {
+				p.errorf("pseudo %s: expansion uses unknown instruction %q (define it first)", ps.Mnemonic, mn)
+				return
+			}
+		}
+	}
+	p.isa.Pseudos = append(p.isa.Pseudos, ps)
+	p.isa.pseudoBy[ps.Mnemonic] = append(p.isa.pseudoBy[ps.Mnemonic], ps)
+}
+
+func (p *parser) buildDecodeTable() {
+	key := ^uint64(0)
+	for _, in := range p.isa.Insts {
+		key &= in.Mask
+	}
+	p.isa.decodeKey = uint32(key)
+	p.isa.decodeTab = map[uint32][]*Inst{}
+	for _, in := range p.isa.Insts {
+		k := uint32(in.Match) & p.isa.decodeKey
+		p.isa.decodeTab[k] = append(p.isa.decodeTab[k], in)
+	}
+	// Two instructions with identical match and mask cannot be told apart.
+	for _, list := range p.isa.decodeTab {
+		for i, a := range list {
+			for _, b := range list[i+1:] {
+				if a.Match == b.Match && a.Mask == b.Mask {
+					p.line = b.Line
+					p.errorf("%s has the same encoding as %s (line %d)", b.Mnemonic, a.Mnemonic, a.Line)
+				}
+			}
+		}
+	}
+}
+
+func parseInt(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	v, err := strconv.ParseUint(s, 0, 64)
+	if err != nil {
+		return 0, err
+	}
+	if neg {
+		return -int64(v), nil
+	}
+	return int64(v), nil
+}
