@@ -1,0 +1,90 @@
+package sim
+
+import (
+	"bytes"
+	"debug/elf"
+	"fmt"
+	"io"
+)
+
+// Segment is one loadable piece of a program image.
+type Segment struct {
+	Addr    uint64
+	Data    []byte // file bytes; the rest up to MemSize is zero
+	MemSize uint64
+	Exec    bool
+}
+
+// Image is a program ready to load: segments, entry point and symbols.
+type Image struct {
+	Machine  elf.Machine
+	Entry    uint64
+	Segments []Segment
+	Symbols  map[string]uint64
+}
+
+// LoadELF reads an ELF32 executable's PT_LOAD segments, entry and symbols.
+// machine, if non-zero, is the required e_machine.
+func LoadELF(data []byte, machine elf.Machine) (img *Image, err error) {
+	defer func() {
+		// debug/elf is robust in practice, but a malformed file must never
+		// crash the simulator.
+		if r := recover(); r != nil {
+			img, err = nil, fmt.Errorf("malformed ELF: %v", r)
+		}
+	}()
+	f, err := elf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("not an ELF file: %w", err)
+	}
+	defer f.Close()
+	if f.Class != elf.ELFCLASS32 {
+		return nil, fmt.Errorf("ELF class %v: want ELFCLASS32", f.Class)
+	}
+	if machine != 0 && f.Machine != machine {
+		return nil, fmt.Errorf("ELF machine %v: want %v", f.Machine, machine)
+	}
+	if f.Type != elf.ET_EXEC {
+		return nil, fmt.Errorf("ELF type %v: want an executable (ET_EXEC), link the program first", f.Type)
+	}
+	img = &Image{Machine: f.Machine, Entry: f.Entry, Symbols: map[string]uint64{}}
+	for _, p := range f.Progs {
+		if p.Type != elf.PT_LOAD || p.Memsz == 0 {
+			continue
+		}
+		if p.Filesz > p.Memsz {
+			return nil, fmt.Errorf("segment at %#x: file size %d exceeds memory size %d", p.Vaddr, p.Filesz, p.Memsz)
+		}
+		if p.Filesz > uint64(len(data)) {
+			return nil, fmt.Errorf("segment at %#x: file size %d exceeds the file", p.Vaddr, p.Filesz)
+		}
+		buf := make([]byte, p.Filesz)
+		if _, err := io.ReadFull(p.Open(), buf); err != nil {
+			return nil, fmt.Errorf("segment at %#x: %w", p.Vaddr, err)
+		}
+		img.Segments = append(img.Segments, Segment{Addr: p.Vaddr, Data: buf, MemSize: p.Memsz, Exec: p.Flags&elf.PF_X != 0})
+	}
+	if len(img.Segments) == 0 {
+		return nil, fmt.Errorf("ELF has no loadable segments")
+	}
+	if syms, err := f.Symbols(); err == nil {
+		for _, s := range syms {
+			if s.Name != "" && elf.ST_TYPE(s.Info) != elf.STT_SECTION && elf.ST_TYPE(s.Info) != elf.STT_FILE {
+				img.Symbols[s.Name] = s.Value
+			}
+		}
+	}
+	return img, nil
+}
+
+// LoadInto places the image's segments in memory (zero-filling .bss parts).
+func (img *Image) LoadInto(m *Memory) error {
+	for _, s := range img.Segments {
+		full := make([]byte, s.MemSize)
+		copy(full, s.Data)
+		if err := m.Load(s.Addr, full); err != nil {
+			return fmt.Errorf("segment at %#x (%d bytes): %w", s.Addr, s.MemSize, err)
+		}
+	}
+	return nil
+}

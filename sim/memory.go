@@ -1,0 +1,198 @@
+// Package sim is the simulator core shared by every target: memory regions
+// with bounds and permission checks, program images, halt reasons, traps,
+// statistics, and the cycle limit. Target packages (sim/coral, …) build
+// their cores on it.
+package sim
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	isadefs "kernelcraft/isa-defs"
+)
+
+// Access is the kind of a memory access.
+type Access uint8
+
+// Memory access kinds.
+const (
+	Read Access = iota
+	Write
+	Exec
+)
+
+func (a Access) String() string { return [...]string{"read", "write", "exec"}[a] }
+
+// Region is one contiguous memory region backed by a byte slice.
+type Region struct {
+	Name       string
+	Base, End  uint64 // [Base, End)
+	Readable   bool
+	Writable   bool
+	Executable bool
+	Data       []byte
+	// Written tracks, at 16-byte granularity, which bytes a program stored
+	// to (for the checker's "writes outside outputs" diagnosis).
+	written []uint64
+}
+
+// Memory is the set of regions of a hardware config.
+type Memory struct {
+	Regions []*Region // sorted by Base
+	last    *Region   // most recently used region (fast path)
+}
+
+// NewMemory builds zeroed memory from a hardware config's regions.
+func NewMemory(hw *isadefs.HW) *Memory {
+	m := &Memory{}
+	for _, r := range hw.Memory {
+		m.Regions = append(m.Regions, &Region{
+			Name: r.Name, Base: uint64(r.Base), End: r.End(),
+			Readable:   strings.Contains(r.Perm, "r"),
+			Writable:   strings.Contains(r.Perm, "w"),
+			Executable: strings.Contains(r.Perm, "x"),
+			Data:       make([]byte, r.Size),
+			written:    make([]uint64, (uint64(r.Size)/16+63)/64),
+		})
+	}
+	sort.Slice(m.Regions, func(i, j int) bool { return m.Regions[i].Base < m.Regions[j].Base })
+	if len(m.Regions) > 0 {
+		m.last = m.Regions[0]
+	}
+	return m
+}
+
+// Reset zeroes every region and forgets written ranges.
+func (m *Memory) Reset() {
+	for _, r := range m.Regions {
+		clear(r.Data)
+		clear(r.written)
+	}
+}
+
+// Find returns the region containing addr, or nil.
+func (m *Memory) Find(addr uint64) *Region {
+	if r := m.last; r != nil && addr >= r.Base && addr < r.End {
+		return r
+	}
+	for _, r := range m.Regions {
+		if addr >= r.Base && addr < r.End {
+			m.last = r
+			return r
+		}
+	}
+	return nil
+}
+
+// Bytes returns the n bytes at addr for an access of kind acc, or a trap
+// when they are not all inside one region or the region forbids the access.
+// Writes are recorded for WrittenRanges. The slice aliases memory.
+func (m *Memory) Bytes(addr uint64, n uint64, acc Access) ([]byte, *Trap) {
+	r := m.last
+	if r == nil || addr < r.Base || addr+n > r.End || addr+n < addr {
+		r = m.Find(addr)
+		if r == nil || addr+n > r.End || addr+n < addr {
+			return nil, m.accessTrap(addr, n, acc, r)
+		}
+	}
+	switch {
+	case acc == Read && !r.Readable, acc == Write && !r.Writable, acc == Exec && !r.Executable:
+		return nil, m.accessTrap(addr, n, acc, r)
+	}
+	off := addr - r.Base
+	if acc == Write && n > 0 {
+		r.markWritten(off, n)
+	}
+	return r.Data[off : off+n : off+n], nil
+}
+
+func (r *Region) markWritten(off, n uint64) {
+	for c := off / 16; c <= (off+n-1)/16; c++ {
+		r.written[c/64] |= 1 << (c % 64)
+	}
+}
+
+func (m *Memory) accessTrap(addr, n uint64, acc Access, r *Region) *Trap {
+	var why string
+	switch {
+	case r == nil:
+		why = "outside every memory region"
+	case addr+n > r.End:
+		why = fmt.Sprintf("runs past the end of %s", r.Name)
+	default:
+		why = fmt.Sprintf("%s is not %s", r.Name, map[Access]string{Read: "readable", Write: "writable", Exec: "executable"}[acc])
+	}
+	return &Trap{
+		Kind: TrapAccess,
+		Addr: addr,
+		Msg:  fmt.Sprintf("%s of %d bytes at %#x: %s; memory map: %s", acc, n, addr, why, m.Map()),
+	}
+}
+
+// Map describes the regions, e.g. "itcm [0x0,0x2000) rx, dtcm [0x10000,0x18000) rw".
+func (m *Memory) Map() string {
+	parts := make([]string, len(m.Regions))
+	for i, r := range m.Regions {
+		perm := ""
+		if r.Readable {
+			perm += "r"
+		}
+		if r.Writable {
+			perm += "w"
+		}
+		if r.Executable {
+			perm += "x"
+		}
+		parts[i] = fmt.Sprintf("%s [%#x,%#x) %s", r.Name, r.Base, r.End, perm)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Range is a half-open address range [Start, End).
+type Range struct {
+	Start uint64 `json:"start"`
+	End   uint64 `json:"end"`
+}
+
+// WrittenRanges returns the address ranges the program stored to, merged,
+// at 16-byte granularity.
+func (m *Memory) WrittenRanges() []Range {
+	var out []Range
+	for _, r := range m.Regions {
+		for c := uint64(0); c*16 < uint64(len(r.Data)); c++ {
+			if r.written[c/64]&(1<<(c%64)) == 0 {
+				continue
+			}
+			start := r.Base + c*16
+			end := min(start+16, r.End)
+			if n := len(out); n > 0 && out[n-1].End == start {
+				out[n-1].End = end
+			} else {
+				out = append(out, Range{start, end})
+			}
+		}
+	}
+	return out
+}
+
+// Load copies data into memory at addr, ignoring permissions (it is the
+// loader, not the program). It fails when the bytes are not all inside one
+// region.
+func (m *Memory) Load(addr uint64, data []byte) error {
+	r := m.Find(addr)
+	if r == nil || addr+uint64(len(data)) > r.End {
+		return fmt.Errorf("%d bytes at %#x do not fit in one memory region (%s)", len(data), addr, m.Map())
+	}
+	copy(r.Data[addr-r.Base:], data)
+	return nil
+}
+
+// Peek returns a copy of n bytes at addr, ignoring permissions.
+func (m *Memory) Peek(addr, n uint64) ([]byte, error) {
+	r := m.Find(addr)
+	if r == nil || addr+n > r.End {
+		return nil, fmt.Errorf("%d bytes at %#x are not inside one memory region (%s)", n, addr, m.Map())
+	}
+	return append([]byte(nil), r.Data[addr-r.Base:addr-r.Base+n]...), nil
+}

@@ -1,0 +1,119 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Stats are the counters of one run. Targets size StallCycles and UnitBusy
+// once at setup (from StallNames and UnitNames) and only index them in the
+// hot loop, so counting never allocates.
+type Stats struct {
+	Cycles       uint64
+	Instructions uint64
+	StallNames   []string
+	StallCycles  []uint64 // cycles lost, by cause (index into StallNames)
+	UnitNames    []string
+	UnitBusy     []uint64 // busy cycles (uops issued), by unit
+	UnitCount    []int    // instances of each unit, for utilisation
+	VectorElems  uint64   // vector elements processed (body elements)
+	Wall         time.Duration
+}
+
+// IPC is instructions per cycle.
+func (s *Stats) IPC() float64 {
+	if s.Cycles == 0 {
+		return 0
+	}
+	return float64(s.Instructions) / float64(s.Cycles)
+}
+
+// MIPS is simulated millions of instructions per host second.
+func (s *Stats) MIPS() float64 {
+	if s.Wall <= 0 {
+		return 0
+	}
+	return float64(s.Instructions) / s.Wall.Seconds() / 1e6
+}
+
+// statsJSON is the stable stats.json shape.
+type statsJSON struct {
+	Halt         string             `json:"halt"`
+	HaltMessage  string             `json:"halt_message"`
+	ExitStatus   int                `json:"exit_status"`
+	Cycles       uint64             `json:"cycles"`
+	Instructions uint64             `json:"instructions"`
+	IPC          float64            `json:"ipc"`
+	Stalls       map[string]uint64  `json:"stalls"`
+	Utilisation  map[string]float64 `json:"unit_utilisation"`
+	VectorElems  uint64             `json:"vector_elements"`
+	WallSeconds  float64            `json:"wall_seconds"`
+	MIPS         float64            `json:"simulated_mips"`
+	Written      []Range            `json:"written_ranges,omitempty"`
+}
+
+func (s *Stats) utilisation() map[string]float64 {
+	u := map[string]float64{}
+	for i, name := range s.UnitNames {
+		if s.Cycles > 0 && s.UnitCount[i] > 0 {
+			u[name] = float64(s.UnitBusy[i]) / float64(s.Cycles) / float64(s.UnitCount[i])
+		}
+	}
+	return u
+}
+
+// WriteJSON writes stats.json for a run that ended with h.
+func (s *Stats) WriteJSON(w io.Writer, h Halt, written []Range) error {
+	stalls := map[string]uint64{}
+	for i, n := range s.StallNames {
+		stalls[n] = s.StallCycles[i]
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(statsJSON{
+		Halt: h.KindName(), HaltMessage: h.String(), ExitStatus: h.ExitStatus(),
+		Cycles: s.Cycles, Instructions: s.Instructions, IPC: s.IPC(),
+		Stalls: stalls, Utilisation: s.utilisation(), VectorElems: s.VectorElems,
+		WallSeconds: s.Wall.Seconds(), MIPS: s.MIPS(), Written: written,
+	})
+}
+
+// WriteText writes a human-readable summary.
+func (s *Stats) WriteText(w io.Writer, h Halt) {
+	fmt.Fprintf(w, "%s\n", h)
+	fmt.Fprintf(w, "cycles        %d\n", s.Cycles)
+	fmt.Fprintf(w, "instructions  %d\n", s.Instructions)
+	fmt.Fprintf(w, "IPC           %.3f\n", s.IPC())
+	if s.VectorElems > 0 {
+		fmt.Fprintf(w, "vector elems  %d\n", s.VectorElems)
+	}
+	var stalls []string
+	for i, n := range s.StallNames {
+		if s.StallCycles[i] > 0 {
+			stalls = append(stalls, fmt.Sprintf("%s %d", n, s.StallCycles[i]))
+		}
+	}
+	if len(stalls) > 0 {
+		fmt.Fprintf(w, "stall cycles  %s\n", strings.Join(stalls, ", "))
+	}
+	u := s.utilisation()
+	names := make([]string, 0, len(u))
+	for n, v := range u {
+		if v > 0 {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	if len(names) > 0 {
+		parts := make([]string, len(names))
+		for i, n := range names {
+			parts[i] = fmt.Sprintf("%s %.1f%%", n, 100*u[n])
+		}
+		fmt.Fprintf(w, "utilisation   %s\n", strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(w, "host time     %v (%.1f simulated MIPS)\n", s.Wall.Round(time.Microsecond), s.MIPS())
+}
