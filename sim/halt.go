@@ -44,13 +44,13 @@ type HaltKind uint8
 
 // Halt kinds.
 const (
-	Running     HaltKind = iota
-	HaltPause            // mpause or similar success halt
-	HaltExit             // exit system call (ecall a7=93) with a code
-	HaltToHost           // store to tohost (riscv-tests): code 0 = pass, n = failing test
-	HaltBreak            // ebreak: halt with a fault
-	HaltTrap             // a trap (illegal instruction, misaligned, access fault)
-	HaltCycleLimit       // the cycle limit was reached
+	Running        HaltKind = iota
+	HaltPause               // mpause or similar success halt
+	HaltExit                // exit system call (ecall a7=93) with a code
+	HaltToHost              // store to tohost (riscv-tests): code 0 = pass, n = failing test
+	HaltBreak               // ebreak: halt with a fault
+	HaltTrap                // a trap (illegal instruction, misaligned, access fault)
+	HaltCycleLimit          // the cycle limit was reached
 )
 
 // Exit statuses of kc-sim for stops that are not the program's own exit code.
