@@ -76,6 +76,9 @@ func stripComment(s string) string {
 
 func (p *parser) parseLine(raw string) {
 	line := strings.TrimSpace(stripComment(raw))
+	if t := strings.TrimSpace(raw); strings.HasPrefix(t, "comment ") {
+		line = t // comment prefixes may include '#'
+	}
 	if line == "" {
 		return
 	}

@@ -1,0 +1,561 @@
+// Package asm is KernelCraft's assembler and disassembler: one participle
+// grammar and one two-pass assembler shared by every target, with each
+// target contributing a small Backend (operand classes, relocation
+// modifiers, macros). Instruction syntax, encodings and pseudo-instructions
+// come from isa-defs. The output is a linked ELF32 executable placed by a
+// hardware config's memory map.
+package asm
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	isadefs "kernelcraft/isa-defs"
+)
+
+// Options control one assembly.
+type Options struct {
+	// HW places sections in memory (required).
+	HW *isadefs.HW
+	// SectionAddr overrides where a section starts ("--map .text=0x100").
+	SectionAddr map[string]uint64
+}
+
+// Assembler assembles source for one target. It is safe for concurrent use:
+// every Assemble call keeps its own state.
+type Assembler struct {
+	backend Backend
+	isa     *isadefs.ISA
+	syntax  *syntaxFor
+	tmpl    map[any][]*Arg // parsed syntax templates of insts and pseudos
+	expand  map[*isadefs.Pseudo][]*Op
+}
+
+// New builds an assembler for a registered target.
+func New(target string) (*Assembler, error) {
+	b, err := BackendFor(target)
+	if err != nil {
+		return nil, err
+	}
+	return NewWithBackend(b)
+}
+
+// NewWithBackend builds an assembler for a backend.
+func NewWithBackend(b Backend) (*Assembler, error) {
+	isa := b.ISA()
+	syn, err := newSyntax(isa)
+	if err != nil {
+		return nil, fmt.Errorf("%s grammar: %w", isa.Name, err)
+	}
+	as := &Assembler{backend: b, isa: isa, syntax: syn, tmpl: map[any][]*Arg{}, expand: map[*isadefs.Pseudo][]*Op{}}
+	parseTmpl := func(mn, syntax string, line int) ([]*Arg, error) {
+		l, err := syn.parseLine("template", 1, "x "+syntax)
+		if err != nil || len(l.Stmts) != 1 || l.Stmts[0].Op == nil {
+			return nil, fmt.Errorf("isa-defs line %d: %s: syntax %q does not parse: %v", line, mn, syntax, err)
+		}
+		return l.Stmts[0].Op.Args, nil
+	}
+	for _, in := range isa.Insts {
+		args, err := parseTmpl(in.Mnemonic, in.Syntax, in.Line)
+		if err != nil {
+			return nil, err
+		}
+		as.tmpl[in] = args
+	}
+	for _, ps := range isa.Pseudos {
+		args, err := parseTmpl(ps.Mnemonic, ps.Syntax, ps.Line)
+		if err != nil {
+			return nil, err
+		}
+		as.tmpl[ps] = args
+		if strings.HasPrefix(ps.Expansion, "@") {
+			continue
+		}
+		l, err := syn.parseLine("expansion", 1, ps.Expansion)
+		if err != nil {
+			return nil, fmt.Errorf("isa-defs line %d: pseudo %s: expansion %q does not parse: %v", ps.Line, ps.Mnemonic, ps.Expansion, err)
+		}
+		for _, s := range l.Stmts {
+			if s != nil && s.Op != nil {
+				as.expand[ps] = append(as.expand[ps], s.Op)
+			}
+		}
+	}
+	return as, nil
+}
+
+// Backend returns the assembler's target backend.
+func (as *Assembler) Backend() Backend { return as.backend }
+
+// Section is one output section, placed at its final address.
+type Section struct {
+	Name   string
+	Addr   uint64
+	Data   []byte // nil for NoBits sections
+	Size   uint64
+	Align  uint64
+	Exec   bool
+	Write  bool
+	NoBits bool // .bss: occupies memory, not file bytes
+}
+
+// Symbol is a named address or constant in the output.
+type Symbol struct {
+	Name    string
+	Value   uint64
+	Section string // "" for absolute symbols (.equ)
+	Global  bool
+	Func    bool
+	Object  bool
+	Size    uint64
+}
+
+// Program is an assembled and linked program.
+type Program struct {
+	Target   string
+	Sections []*Section
+	Symbols  []Symbol
+	Entry    uint64
+	backend  Backend
+}
+
+// Assemble assembles and links src (file names it in errors). On failure the
+// error is an ErrorList with every error of the file.
+func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, error) {
+	if opts.HW == nil {
+		return nil, errors.New("asm: no hardware config given")
+	}
+	a := &assembler{
+		as: as, file: file, opts: opts,
+		symbols: map[string]*symbol{}, sections: map[string]*section{}, locals: map[string][]localDef{},
+	}
+	a.run(src)
+	if len(a.errs) > 0 {
+		return nil, a.errs.sorted()
+	}
+	return a.program(), nil
+}
+
+type section struct {
+	name   string
+	data   []byte
+	size   int64
+	align  int64
+	exec   bool
+	write  bool
+	nobits bool
+	addr   int64
+	order  int
+}
+
+type symbol struct {
+	name     string
+	sec      *section // nil: absolute (.equ) or undefined
+	off      int64
+	expr     *Expr // .equ/.set value
+	defined  bool
+	global   bool
+	typ      string
+	sizeExpr *Expr
+	pos      lexer.Position
+	busy     bool // being evaluated (cycle detection)
+	used     bool
+}
+
+type localDef struct {
+	stmt int
+	sec  *section
+	off  int64
+}
+
+type stmtRec struct {
+	idx       int
+	op        *Op
+	line      int
+	sec       *section
+	off       int64
+	size      int64
+	directive bool
+	cand      any // chosen *isadefs.Inst or *isadefs.Pseudo (pass 1)
+	macroSize int // instructions a macro was sized to
+}
+
+type assembler struct {
+	as       *Assembler
+	file     string
+	opts     Options
+	lines    []string
+	sections map[string]*section
+	secOrder []*section
+	cur      *section
+	secStack []*section
+	symbols  map[string]*symbol
+	locals   map[string][]localDef
+	stmts    []*stmtRec
+	curStmt  *stmtRec
+	final    bool
+	errs     ErrorList
+	byAddr   map[int64]*stmtRec
+	entry    string
+}
+
+func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
+	if len(a.errs) >= maxErrors {
+		return
+	}
+	col := pos.Column
+	if col == 0 {
+		col = 1
+	}
+	a.errs = append(a.errs, &Error{File: a.file, Line: pos.Line, Col: col, Msg: msg, Hint: hint})
+}
+
+func (a *assembler) report(err error, fallback lexer.Position) {
+	var pe *posError
+	var perr participle.Error
+	switch {
+	case errors.As(err, &pe):
+		pos := pe.pos
+		if pos.Line == 0 {
+			pos = fallback
+		}
+		a.errorAt(pos, pe.msg, pe.hint)
+	case errors.As(err, &perr):
+		pos := perr.Position()
+		pos.Line = fallback.Line
+		a.errorAt(pos, "syntax error: "+perr.Message(), "")
+	default:
+		a.errorAt(fallback, err.Error(), "")
+	}
+}
+
+func (a *assembler) section(name string) *section {
+	if s, ok := a.sections[name]; ok {
+		return s
+	}
+	s := &section{name: name, align: 4, order: len(a.secOrder)}
+	switch {
+	case name == ".text" || strings.HasPrefix(name, ".text."):
+		s.exec = true
+	case name == ".bss" || strings.HasPrefix(name, ".bss.") || name == ".sbss" || strings.HasPrefix(name, ".sbss."):
+		s.write, s.nobits = true, true
+	case name == ".rodata" || strings.HasPrefix(name, ".rodata.") || strings.HasPrefix(name, ".srodata"):
+	default:
+		s.write = true
+	}
+	a.sections[name] = s
+	a.secOrder = append(a.secOrder, s)
+	return s
+}
+
+// run performs both passes.
+func (a *assembler) run(src []byte) {
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	for sc.Scan() {
+		a.lines = append(a.lines, sc.Text())
+	}
+	if err := sc.Err(); err != nil {
+		a.errorAt(lexer.Position{}, "reading source: "+err.Error(), "")
+		return
+	}
+	a.cur = a.section(".text")
+	// Pass 1: parse, define labels, size every statement.
+	for i, text := range a.lines {
+		if strings.ContainsRune(text, 0) {
+			a.errorAt(lexer.Position{Line: i + 1, Column: strings.IndexByte(text, 0) + 1}, "NUL byte in source", "")
+			continue
+		}
+		l, err := a.as.syntax.parseLine(a.file, i+1, text)
+		if err != nil {
+			a.report(err, lexer.Position{Line: i + 1, Column: 1})
+			continue
+		}
+		for _, st := range l.Stmts {
+			if st != nil {
+				a.pass1(st)
+			}
+		}
+	}
+	if len(a.errs) > 0 {
+		return
+	}
+	a.place()
+	if len(a.errs) > 0 {
+		return
+	}
+	// Pass 2: encode.
+	a.final = true
+	for _, s := range a.secOrder {
+		if !s.nobits {
+			s.data = make([]byte, 0, s.size)
+		}
+		s.size = 0
+	}
+	for _, st := range a.stmts {
+		a.curStmt = st
+		a.cur = st.sec
+		a.pass2(st)
+	}
+	a.checkSymbols()
+}
+
+func (a *assembler) pass1(st *Stmt) {
+	rec := &stmtRec{idx: len(a.stmts), line: st.Pos.Line}
+	a.curStmt = rec
+	for _, lb := range st.Labels {
+		a.defineLabel(lb.Name, lb.Pos, rec.idx)
+	}
+	if st.Assign != nil {
+		a.defineEqu(st.Assign.Name, st.Assign.Value, st.Assign.Pos)
+		return
+	}
+	if st.Op == nil {
+		return
+	}
+	rec.op = st.Op
+	rec.sec = a.cur
+	rec.off = a.cur.size
+	a.stmts = append(a.stmts, rec)
+	if strings.HasPrefix(st.Op.Name, ".") && len(a.as.isa.Lookup(st.Op.Name)) == 0 {
+		rec.directive = true
+		a.directive(rec, false)
+	} else {
+		a.sizeInstruction(rec)
+	}
+	rec.size = a.cur.size - rec.off
+	if rec.sec != a.cur { // section switch: the directive itself is empty
+		rec.size = 0
+	}
+}
+
+func (a *assembler) pass2(rec *stmtRec) {
+	if rec.directive {
+		a.directive(rec, true)
+		return
+	}
+	pc := rec.sec.addr + int64(len(rec.sec.data))
+	words, err := a.encodeInstruction(rec, pc)
+	if err != nil {
+		a.report(err, rec.op.Pos)
+		words = make([]uint64, rec.size/a.wordBytes())
+	}
+	if int64(len(words))*a.wordBytes() != rec.size {
+		a.errorAt(rec.op.Pos, fmt.Sprintf("internal error: %s sized %d bytes in pass 1 but %d in pass 2", rec.op.Name, rec.size, int64(len(words))*a.wordBytes()), "")
+		return
+	}
+	for _, w := range words {
+		a.emitWord(w)
+	}
+}
+
+func (a *assembler) wordBytes() int64 { return int64(a.as.isa.WordBits / 8) }
+
+func (a *assembler) emitWord(w uint64) {
+	for i := int64(0); i < a.wordBytes(); i++ {
+		a.emit(byte(w >> (8 * i)))
+	}
+}
+
+func (a *assembler) emit(b ...byte) {
+	if a.final && !a.cur.nobits {
+		a.cur.data = append(a.cur.data, b...)
+	}
+	a.cur.size += int64(len(b))
+}
+
+func (a *assembler) defineLabel(name string, pos lexer.Position, stmtIdx int) {
+	if isDigits(name) {
+		a.locals[name] = append(a.locals[name], localDef{stmt: stmtIdx, sec: a.cur, off: a.cur.size})
+		return
+	}
+	s := a.sym(name)
+	if s.defined {
+		a.errorAt(pos, fmt.Sprintf("symbol %q is already defined (at line %d)", name, s.pos.Line), "")
+		return
+	}
+	s.defined, s.sec, s.off, s.pos = true, a.cur, a.cur.size, pos
+}
+
+func (a *assembler) defineEqu(name string, e *Expr, pos lexer.Position) {
+	s := a.sym(name)
+	if s.defined && s.expr == nil {
+		a.errorAt(pos, fmt.Sprintf("symbol %q is already defined as a label (line %d)", name, s.pos.Line), "")
+		return
+	}
+	s.defined, s.expr, s.sec, s.pos = true, e, nil, pos
+}
+
+func (a *assembler) sym(name string) *symbol {
+	s, ok := a.symbols[name]
+	if !ok {
+		s = &symbol{name: name}
+		a.symbols[name] = s
+	}
+	return s
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// place assigns every section an address in the region of the hardware
+// config that holds it.
+func (a *assembler) place() {
+	type regionFill struct {
+		r   isadefs.Region
+		cur uint64
+	}
+	fills := map[string]*regionFill{}
+	ordered := append([]*section(nil), a.secOrder...)
+	// Within a region, sections with file contents come before .bss.
+	sort.SliceStable(ordered, func(i, j int) bool { return !ordered[i].nobits && ordered[j].nobits })
+	for _, s := range ordered {
+		if s.size == 0 && s.name != ".text" {
+			continue
+		}
+		if addr, ok := a.opts.SectionAddr[s.name]; ok {
+			s.addr = int64(addr)
+			continue
+		}
+		r, ok := a.opts.HW.RegionFor(s.name)
+		if !ok {
+			a.errorAt(lexer.Position{}, fmt.Sprintf("section %s has no place in hardware config %s", s.name, a.opts.HW.Name),
+				fmt.Sprintf("the memory map puts %s; use a known section or --map %s=ADDR", describeMap(a.opts.HW), s.name))
+			continue
+		}
+		f := fills[r.Name]
+		if f == nil {
+			f = &regionFill{r: r, cur: uint64(r.Base)}
+			fills[r.Name] = f
+		}
+		f.cur = alignUp(f.cur, uint64(s.align))
+		s.addr = int64(f.cur)
+		f.cur += uint64(s.size)
+		if f.cur > r.End() {
+			a.errorAt(lexer.Position{}, fmt.Sprintf("section %s (%d bytes at %#x) does not fit in %s (%d bytes at %#x, ends %#x)",
+				s.name, s.size, s.addr, r.Name, uint64(r.Size), uint64(r.Base), r.End()),
+				"shrink the data, or use a hardware config with more memory (e.g. --hw coral-highmem)")
+		}
+	}
+}
+
+func describeMap(h *isadefs.HW) string {
+	var parts []string
+	for _, r := range h.Memory {
+		parts = append(parts, fmt.Sprintf("%s in %s", strings.Join(r.Sections, " "), r.Name))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func alignUp(x, a uint64) uint64 {
+	if a <= 1 {
+		return x
+	}
+	return (x + a - 1) / a * a
+}
+
+func (a *assembler) checkSymbols() {
+	for _, s := range a.symbols {
+		if s.used && !s.defined {
+			a.errorAt(s.pos, fmt.Sprintf("undefined symbol %q", s.name), a.symbolHint(s.name))
+		}
+	}
+}
+
+func (a *assembler) symbolHint(name string) string {
+	var names []string
+	for n, s := range a.symbols {
+		if s.defined {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	if near := nearest(name, names, 3); len(near) > 0 {
+		return "did you mean " + strings.Join(near, ", ") + "?"
+	}
+	return ""
+}
+
+// program collects the output.
+func (a *assembler) program() *Program {
+	p := &Program{Target: a.as.isa.Name, backend: a.as.backend}
+	for _, s := range a.secOrder {
+		if s.size == 0 {
+			continue
+		}
+		p.Sections = append(p.Sections, &Section{
+			Name: s.name, Addr: uint64(s.addr), Data: s.data, Size: uint64(s.size),
+			Align: uint64(s.align), Exec: s.exec, Write: s.write, NoBits: s.nobits,
+		})
+	}
+	names := make([]string, 0, len(a.symbols))
+	for n := range a.symbols {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		s := a.symbols[n]
+		if !s.defined || strings.HasPrefix(n, ".L") {
+			continue
+		}
+		sym := Symbol{Name: n, Global: s.global, Func: s.typ == "function", Object: s.typ == "object"}
+		if s.sec != nil {
+			sym.Value, sym.Section = uint64(s.sec.addr+s.off), s.sec.name
+		} else if v, err := a.symbolValue(s, lexer.Position{}); err == nil {
+			sym.Value = uint64(v.n)
+		}
+		if s.sizeExpr != nil {
+			if v, err := s.sizeExpr.eval(a.envAt(a.addrOfSymbol(s))); err == nil {
+				sym.Size = uint64(v.n)
+			}
+		}
+		p.Symbols = append(p.Symbols, sym)
+	}
+	entry := "_start"
+	if a.entry != "" {
+		entry = a.entry
+	}
+	if s, ok := a.symbols[entry]; ok && s.defined && s.sec != nil {
+		p.Entry = uint64(s.sec.addr + s.off)
+	} else if t := a.sections[".text"]; t != nil {
+		p.Entry = uint64(t.addr)
+	}
+	return p
+}
+
+func (a *assembler) addrOfSymbol(s *symbol) int64 {
+	if s.sec != nil {
+		return s.sec.addr + s.off
+	}
+	return 0
+}
+
+// argText returns the source text of an operand.
+func (a *assembler) argText(arg *Arg) string {
+	line := arg.Pos.Line - 1
+	if line < 0 || line >= len(a.lines) {
+		return ""
+	}
+	text := a.lines[line]
+	start, end := arg.Pos.Column-1, arg.EndPos.Column-1
+	if start < 0 || end > len(text) || start > end {
+		return ""
+	}
+	return strings.TrimSpace(text[start:end])
+}

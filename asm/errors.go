@@ -1,0 +1,105 @@
+package asm
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Error is one assembly error at a source position.
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+	Hint      string // optional: nearest mnemonic, expected operands, range
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.Line > 0 {
+		fmt.Fprintf(&b, "%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	} else {
+		fmt.Fprintf(&b, "%s: %s", e.File, e.Msg)
+	}
+	if e.Hint != "" {
+		b.WriteString("\n\thint: ")
+		b.WriteString(strings.ReplaceAll(e.Hint, "\n", "\n\t      "))
+	}
+	return b.String()
+}
+
+// ErrorList is every error of one assembly, sorted by position.
+type ErrorList []*Error
+
+// maxErrors bounds how many errors one assembly reports.
+const maxErrors = 100
+
+func (l ErrorList) Error() string {
+	parts := make([]string, len(l))
+	for i, e := range l {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "\n")
+}
+
+func (l ErrorList) sorted() ErrorList {
+	sort.SliceStable(l, func(i, j int) bool {
+		if l[i].Line != l[j].Line {
+			return l[i].Line < l[j].Line
+		}
+		return l[i].Col < l[j].Col
+	})
+	return l
+}
+
+// levenshtein is the edit distance between a and b.
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// nearest returns up to n candidates closest to word, best first.
+func nearest(word string, candidates []string, n int) []string {
+	type scored struct {
+		s string
+		d int
+	}
+	var all []scored
+	for _, c := range candidates {
+		d := levenshtein(word, c)
+		if strings.HasPrefix(c, word) || strings.HasPrefix(word, c) {
+			d--
+		}
+		all = append(all, scored{c, d})
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].d != all[j].d {
+			return all[i].d < all[j].d
+		}
+		return all[i].s < all[j].s
+	})
+	var out []string
+	limit := max(2, len(word)/2)
+	for _, s := range all {
+		if len(out) == n || s.d > limit {
+			break
+		}
+		out = append(out, s.s)
+	}
+	return out
+}

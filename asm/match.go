@@ -1,0 +1,720 @@
+package asm
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	isadefs "kernelcraft/isa-defs"
+)
+
+// maxExpansionDepth bounds pseudo-instructions expanding into pseudos.
+const maxExpansionDepth = 4
+
+// candidates returns the real instructions, then the pseudo-instructions,
+// with the mnemonic, enabled by the hardware config.
+func (a *assembler) candidates(mn string) (insts []*isadefs.Inst, pseudos []*isadefs.Pseudo, disabled string) {
+	for _, in := range a.as.isa.Lookup(mn) {
+		if a.opts.HW.HasExt(in.Ext()) {
+			insts = append(insts, in)
+		} else {
+			disabled = in.Ext()
+		}
+	}
+	for _, ps := range a.as.isa.LookupPseudo(mn) {
+		if a.opts.HW.HasExt(ps.Ext()) {
+			pseudos = append(pseudos, ps)
+		} else {
+			disabled = ps.Ext()
+		}
+	}
+	return
+}
+
+func (a *assembler) unknownMnemonic(op *Op, disabled string) error {
+	if disabled != "" {
+		return &posError{pos: op.Pos,
+			msg:  fmt.Sprintf("%s needs extension %s, which hardware config %s does not have", op.Name, disabled, a.opts.HW.Name),
+			hint: fmt.Sprintf("%s has: %s", a.opts.HW.Name, strings.Join(a.opts.HW.Extensions, ", "))}
+	}
+	hint := ""
+	if near := nearest(strings.ToLower(op.Name), a.as.isa.Mnemonics(), 4); len(near) > 0 {
+		hint = "did you mean " + strings.Join(near, ", ") + "?"
+	}
+	return &posError{pos: op.Pos, msg: fmt.Sprintf("unknown instruction %q", op.Name), hint: hint}
+}
+
+// sizeInstruction picks the form in pass 1 and records the size.
+func (a *assembler) sizeInstruction(rec *stmtRec) {
+	n, err := a.sizeOp(rec, rec.op, 0)
+	if err != nil {
+		a.report(err, rec.op.Pos)
+	}
+	a.cur.size += int64(n) * a.wordBytes()
+}
+
+func (a *assembler) sizeOp(rec *stmtRec, op *Op, depth int) (int, error) {
+	if depth > maxExpansionDepth {
+		return 0, errAt(op.Pos, "pseudo-instruction %s expands too deeply", op.Name)
+	}
+	insts, pseudos, disabled := a.candidates(op.Name)
+	if len(insts)+len(pseudos) == 0 {
+		return 1, a.unknownMnemonic(op, disabled)
+	}
+	// Real instructions are always one word; a shape match picks among
+	// pseudos (the operands' values are not known yet).
+	for _, in := range insts {
+		if a.shapeMatches(a.as.tmpl[in], op.Args) {
+			if depth == 0 {
+				rec.cand = in
+			}
+			return 1, nil
+		}
+	}
+	for _, ps := range pseudos {
+		if !a.shapeMatches(a.as.tmpl[ps], op.Args) {
+			continue
+		}
+		if depth == 0 {
+			rec.cand = ps
+		}
+		if strings.HasPrefix(ps.Expansion, "@") {
+			binding, err := a.bind(ps, op)
+			if err != nil {
+				return 1, err
+			}
+			lines, err := a.as.backend.Macro(ps.Expansion[1:], binding, a.envAt(0).ctx, 0)
+			if err != nil {
+				return 1, err
+			}
+			if depth == 0 {
+				rec.macroSize = len(lines)
+			}
+			return len(lines), nil
+		}
+		total := 0
+		for _, sub := range a.as.expand[ps] {
+			n, err := a.sizeOp(rec, sub, depth+1)
+			if err != nil {
+				return 1, err
+			}
+			total += n
+		}
+		return total, nil
+	}
+	// No form has this shape: size as one word and report in pass 2 with
+	// the full diagnosis.
+	if len(insts) > 0 {
+		rec.cand = insts[0]
+	} else {
+		rec.cand = pseudos[0]
+	}
+	return 1, nil
+}
+
+// shapeMatches reports whether the user's operands could fit a template:
+// same count (allowing trailing defaults and greedy target classes) and
+// register operands where the template has registers.
+func (a *assembler) shapeMatches(tmpl, args []*Arg) bool {
+	ui := 0
+	for _, t := range tmpl {
+		k := a.kindOf(t)
+		if ui >= len(args) {
+			if k != nil && k.HasDefault {
+				continue
+			}
+			return false
+		}
+		u := args[ui]
+		switch {
+		case k != nil && k.Class == "reg":
+			if _, err := a.register(u, k.Sub); err != nil {
+				return false
+			}
+			ui++
+		case k != nil && !isGenericClass(k.Class):
+			if k.HasDefault && !a.looksLikeTargetOperand(k, u) {
+				continue
+			}
+			// Greedy target classes (vtype) may take several operands.
+			_, n, err := a.as.backend.ParseOperand(k, args[ui:], a.envAt(0).ctx)
+			if err != nil && !errors.Is(err, errNotFinal) {
+				return false
+			}
+			ui += max(n, 1)
+		case k != nil:
+			if u.Expr == nil || u.Base != nil {
+				return false
+			}
+			if _, isReg := a.identRegister(u.Expr); isReg {
+				return false
+			}
+			ui++
+		default:
+			if !a.literalShapeMatches(t, u) {
+				return false
+			}
+			ui++
+		}
+	}
+	return ui == len(args)
+}
+
+// looksLikeTargetOperand decides whether an optional target-class operand
+// (such as coral's vm) is present at u.
+func (a *assembler) looksLikeTargetOperand(k *isadefs.OperandKind, u *Arg) bool {
+	_, _, err := a.as.backend.ParseOperand(k, []*Arg{u}, a.envAt(0).ctx)
+	return err == nil || errors.Is(err, errNotFinal)
+}
+
+func isGenericClass(c string) bool {
+	switch c {
+	case "reg", "simm", "uimm", "pcrel", "enum":
+		return true
+	}
+	return false
+}
+
+// kindOf returns the operand kind a template operand names, if it is a
+// single identifier naming one.
+func (a *assembler) kindOf(t *Arg) *isadefs.OperandKind {
+	if t.Expr == nil || t.Base != nil {
+		return nil
+	}
+	if id, ok := t.Expr.Ident(); ok {
+		return a.as.isa.Operands[id]
+	}
+	return nil
+}
+
+// literalShapeMatches checks structural template operands: memory forms,
+// brackets, "#imm", and literal identifiers such as "v0".
+func (a *assembler) literalShapeMatches(t, u *Arg) bool {
+	if _, tb, ok := t.Mem(); ok {
+		_, ub, ok := u.Mem()
+		if !ok {
+			return false
+		}
+		if k := a.kindOfExpr(tb); k != nil && k.Class == "reg" {
+			if _, err := a.registerExpr(ub, k.Sub); err != nil {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case t.Bracket != nil:
+		if len(u.Bracket) != len(t.Bracket) {
+			return false
+		}
+		for i := range t.Bracket {
+			if k := a.kindOf(t.Bracket[i]); k == nil && !a.literalShapeMatches(t.Bracket[i], u.Bracket[i]) {
+				return false
+			}
+		}
+		return true
+	case t.Hash != nil:
+		return u.Hash != nil
+	}
+	tid, ok := t.Expr.Ident()
+	if !ok {
+		return false
+	}
+	uid, ok := u.Expr.Ident()
+	return ok && strings.EqualFold(tid, uid)
+}
+
+func (a *assembler) kindOfExpr(e *Expr) *isadefs.OperandKind {
+	if id, ok := e.Ident(); ok {
+		return a.as.isa.Operands[id]
+	}
+	return nil
+}
+
+func (a *assembler) identRegister(e *Expr) (isadefs.RegRef, bool) {
+	id, ok := e.Ident()
+	if !ok {
+		return isadefs.RegRef{}, false
+	}
+	if s, isSym := a.symbols[id]; isSym && s.defined {
+		return isadefs.RegRef{}, false
+	}
+	return a.as.isa.Register(id)
+}
+
+func (a *assembler) register(u *Arg, file string) (int, error) {
+	if u.Expr == nil || u.Base != nil {
+		return 0, errAt(u.Pos, "expected %s", a.regFileDesc(file))
+	}
+	return a.registerExpr(u.Expr, file)
+}
+
+func (a *assembler) registerExpr(e *Expr, file string) (int, error) {
+	r, ok := a.identRegister(e)
+	if !ok {
+		return 0, errAt(e.Pos, "expected %s", a.regFileDesc(file))
+	}
+	if r.File.Name != file {
+		id, _ := e.Ident()
+		return 0, errAt(e.Pos, "%s is %s, but %s is expected here", id, a.regFileDesc(r.File.Name), a.regFileDesc(file))
+	}
+	return r.Index, nil
+}
+
+func (a *assembler) regFileDesc(file string) string {
+	rf := a.as.isa.RegFiles[file]
+	if rf == nil {
+		return "a register"
+	}
+	return fmt.Sprintf("a %s register (%s0-%s%d)", file, file, file, rf.Count-1)
+}
+
+// encodeInstruction encodes a statement in pass 2 into words.
+func (a *assembler) encodeInstruction(rec *stmtRec, pc int64) ([]uint64, error) {
+	switch c := rec.cand.(type) {
+	case *isadefs.Inst:
+		words, err := a.encodeOp(rec.op, pc, 0)
+		if err != nil {
+			return nil, a.explain(rec.op, pc, err)
+		}
+		return words, nil
+	case *isadefs.Pseudo:
+		words, err := a.expandPseudo(c, rec.op, pc, rec.macroSize, 0)
+		if err != nil {
+			return nil, a.explain(rec.op, pc, err)
+		}
+		return words, nil
+	}
+	_, _, disabled := a.candidates(rec.op.Name)
+	return nil, a.unknownMnemonic(rec.op, disabled)
+}
+
+func (a *assembler) encodeOp(op *Op, pc int64, depth int) ([]uint64, error) {
+	if depth > maxExpansionDepth {
+		return nil, errAt(op.Pos, "pseudo-instruction %s expands too deeply", op.Name)
+	}
+	insts, pseudos, disabled := a.candidates(op.Name)
+	var firstErr error
+	for _, in := range insts {
+		w, err := a.matchEncode(in, op, pc)
+		if err == nil {
+			return []uint64{w}, nil
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	for _, ps := range pseudos {
+		if !a.shapeMatches(a.as.tmpl[ps], op.Args) {
+			continue
+		}
+		return a.expandPseudo(ps, op, pc, 0, depth)
+	}
+	if firstErr == nil {
+		firstErr = a.unknownMnemonic(op, disabled)
+	}
+	return nil, firstErr
+}
+
+func (a *assembler) expandPseudo(ps *isadefs.Pseudo, op *Op, pc int64, size, depth int) ([]uint64, error) {
+	binding, err := a.bind(ps, op)
+	if err != nil {
+		return nil, err
+	}
+	var ops []*Op
+	if strings.HasPrefix(ps.Expansion, "@") {
+		ctx := a.envAt(pc).ctx
+		lines, err := a.as.backend.Macro(ps.Expansion[1:], binding, ctx, size)
+		if err != nil {
+			return nil, err
+		}
+		for _, text := range lines {
+			l, err := a.as.syntax.parseLine(a.file, op.Pos.Line, text)
+			if err != nil || len(l.Stmts) != 1 || l.Stmts[0].Op == nil {
+				return nil, errAt(op.Pos, "internal error: macro %s produced %q: %v", ps.Expansion, text, err)
+			}
+			sub := l.Stmts[0].Op
+			repositionOp(sub, op.Pos)
+			ops = append(ops, sub)
+		}
+	} else {
+		for _, t := range a.as.expand[ps] {
+			ops = append(ops, substituteOp(t, ps, binding, op.Pos))
+		}
+	}
+	var words []uint64
+	for _, sub := range ops {
+		ws, err := a.encodeOp(sub, pc+int64(len(words))*a.wordBytes(), depth+1)
+		if err != nil {
+			return nil, err
+		}
+		words = append(words, ws...)
+	}
+	return words, nil
+}
+
+// bind maps a pseudo's operand names to the user's operands.
+func (a *assembler) bind(ps *isadefs.Pseudo, op *Op) (map[string]*Arg, error) {
+	binding := map[string]*Arg{}
+	tmpl := a.as.tmpl[ps]
+	ui := 0
+	for _, t := range tmpl {
+		k := a.kindOf(t)
+		if ui >= len(op.Args) {
+			if k != nil && k.HasDefault {
+				continue
+			}
+			return nil, errAt(op.EndPos, "%s: missing operand", op.Name)
+		}
+		if k == nil {
+			if _, tb, ok := t.Mem(); ok {
+				uo, ub, _ := op.Args[ui].Mem()
+				if to, _, _ := t.Mem(); to != nil {
+					if id, ok := to.Ident(); ok {
+						binding[id] = exprArg(uo, op.Args[ui].Pos)
+					}
+				}
+				if id, ok := tb.Ident(); ok {
+					binding[id] = exprArg(ub, op.Args[ui].Pos)
+				}
+			}
+			ui++
+			continue
+		}
+		if !isGenericClass(k.Class) && k.HasDefault && !a.looksLikeTargetOperand(k, op.Args[ui]) {
+			continue
+		}
+		binding[k.Name] = op.Args[ui]
+		ui++
+	}
+	return binding, nil
+}
+
+func exprArg(e *Expr, pos lexer.Position) *Arg {
+	if e == nil {
+		zero := "0"
+		e = &Expr{Pos: pos, First: &Unary{Prim: &Prim{Pos: pos, Number: &zero}}}
+	}
+	return &Arg{Pos: pos, Expr: e}
+}
+
+// substituteOp copies an expansion template, replacing operand names by
+// the user's operands; optional operands the user left out are dropped.
+func substituteOp(t *Op, ps *isadefs.Pseudo, binding map[string]*Arg, pos lexer.Position) *Op {
+	out := &Op{Pos: pos, EndPos: pos, Name: t.Name}
+	for _, arg := range t.Args {
+		if id, ok := arg.Expr.Ident(); ok && arg.Base == nil {
+			if b, bound := binding[id]; bound {
+				out.Args = append(out.Args, b)
+				continue
+			}
+			if pseudoHasOperand(ps, id) {
+				// An optional operand the user left out: drop it, so the
+				// real instruction applies its default.
+				continue
+			}
+		}
+		out.Args = append(out.Args, substituteArg(arg, binding, pos))
+	}
+	return out
+}
+
+func pseudoHasOperand(ps *isadefs.Pseudo, name string) bool {
+	for _, k := range ps.Operands {
+		if k.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func substituteArg(arg *Arg, binding map[string]*Arg, pos lexer.Position) *Arg {
+	out := &Arg{Pos: pos, EndPos: pos, Str: arg.Str}
+	if arg.Expr != nil {
+		out.Expr = substituteExpr(arg.Expr, binding)
+	}
+	if arg.Base != nil {
+		out.Base = substituteExpr(arg.Base, binding)
+	}
+	if arg.Hash != nil {
+		out.Hash = substituteExpr(arg.Hash, binding)
+	}
+	for _, b := range arg.Bracket {
+		out.Bracket = append(out.Bracket, substituteArg(b, binding, pos))
+	}
+	return out
+}
+
+func substituteExpr(e *Expr, binding map[string]*Arg) *Expr {
+	if e == nil {
+		return nil
+	}
+	out := &Expr{Pos: e.Pos, First: substituteUnary(e.First, binding)}
+	for _, r := range e.Rest {
+		out.Rest = append(out.Rest, &BinTail{Op: r.Op, Right: substituteUnary(r.Right, binding)})
+	}
+	return out
+}
+
+func substituteUnary(u *Unary, binding map[string]*Arg) *Unary {
+	p := u.Prim
+	np := *p
+	if p.Ident != nil {
+		if b, ok := binding[*p.Ident]; ok && b.Expr != nil && b.Base == nil {
+			np = Prim{Pos: b.Expr.Pos, Sub: b.Expr}
+			if id, isID := b.Expr.Ident(); isID {
+				np = Prim{Pos: b.Expr.Pos, Ident: &id}
+			}
+		}
+	}
+	if p.Sub != nil {
+		np.Sub = substituteExpr(p.Sub, binding)
+	}
+	if p.Mod != nil {
+		np.Mod = &Modifier{Name: p.Mod.Name, Arg: substituteExpr(p.Mod.Arg, binding)}
+	}
+	return &Unary{Ops: u.Ops, Prim: &np}
+}
+
+func repositionOp(op *Op, pos lexer.Position) {
+	op.Pos, op.EndPos = pos, pos
+	for _, arg := range op.Args {
+		repositionArg(arg, pos)
+	}
+}
+
+func repositionArg(arg *Arg, pos lexer.Position) {
+	arg.Pos, arg.EndPos = pos, pos
+	for _, e := range []*Expr{arg.Expr, arg.Base, arg.Hash} {
+		if e != nil {
+			e.Pos = pos
+		}
+	}
+	for _, b := range arg.Bracket {
+		repositionArg(b, pos)
+	}
+}
+
+// matchEncode matches the user's operands against one instruction's
+// template and encodes it.
+func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, error) {
+	values := make([]int64, len(in.Operands))
+	idx := map[*isadefs.OperandKind]int{}
+	for i, k := range in.Operands {
+		idx[k] = i
+	}
+	env := a.envAt(pc)
+	set := func(k *isadefs.OperandKind, v int64, pos lexer.Position) error {
+		if err := k.CheckRange(v); err != nil {
+			return &posError{pos: pos, msg: err.Error(), hint: "form: " + in.Mnemonic + " " + in.Syntax}
+		}
+		values[idx[k]] = v
+		return nil
+	}
+	tmpl := a.as.tmpl[in]
+	ui := 0
+	for _, t := range tmpl {
+		k := a.kindOf(t)
+		if ui >= len(op.Args) {
+			if k != nil && k.HasDefault {
+				values[idx[k]] = k.Default
+				continue
+			}
+			return 0, &posError{pos: op.EndPos, msg: fmt.Sprintf("%s: too few operands", op.Name), hint: "form: " + in.Mnemonic + " " + in.Syntax}
+		}
+		u := op.Args[ui]
+		if k != nil && !isGenericClass(k.Class) {
+			if k.HasDefault && !a.looksLikeTargetOperand(k, u) {
+				values[idx[k]] = k.Default
+				continue
+			}
+			v, n, err := a.as.backend.ParseOperand(k, op.Args[ui:], env.ctx)
+			if err != nil {
+				return 0, withPos(err, u.Pos, "form: "+in.Mnemonic+" "+in.Syntax)
+			}
+			if err := set(k, v, u.Pos); err != nil {
+				return 0, err
+			}
+			ui += max(n, 1)
+			continue
+		}
+		if k != nil {
+			v, err := a.operandValue(k, u.Expr, u, env, pc)
+			if err != nil {
+				return 0, withPos(err, u.Pos, "form: "+in.Mnemonic+" "+in.Syntax)
+			}
+			if err := set(k, v, u.Pos); err != nil {
+				return 0, err
+			}
+			ui++
+			continue
+		}
+		if err := a.matchStructural(t, u, env, pc, set, in); err != nil {
+			return 0, err
+		}
+		ui++
+	}
+	if ui < len(op.Args) {
+		return 0, &posError{pos: op.Args[ui].Pos, msg: fmt.Sprintf("%s: too many operands", op.Name), hint: "form: " + in.Mnemonic + " " + in.Syntax}
+	}
+	return in.Encode(values)
+}
+
+func withPos(err error, pos lexer.Position, hint string) error {
+	var pe *posError
+	if errors.As(err, &pe) {
+		if pe.hint == "" {
+			pe.hint = hint
+		}
+		return pe
+	}
+	return &posError{pos: pos, msg: err.Error(), hint: hint}
+}
+
+// operandValue evaluates a generic-class operand.
+func (a *assembler) operandValue(k *isadefs.OperandKind, e *Expr, u *Arg, env *env, pc int64) (int64, error) {
+	if e == nil || (u != nil && u.Base != nil) {
+		return 0, errAt(u.Pos, "expected %s", kindDesc(a, k))
+	}
+	switch k.Class {
+	case "reg":
+		r, err := a.registerExpr(e, k.Sub)
+		return int64(r), err
+	case "enum":
+		if id, ok := e.Ident(); ok {
+			en := a.as.isa.Enums[k.Sub]
+			if v, ok := en.Values[strings.ToLower(id)]; ok {
+				return v, nil
+			}
+			if s, isSym := a.symbols[id]; !isSym || !s.defined {
+				return 0, &posError{pos: e.Pos, msg: fmt.Sprintf("unknown %s %q", k.Sub, id), hint: "one of: " + strings.Join(en.Order, ", ")}
+			}
+		}
+	}
+	if r, isReg := a.identRegister(e); isReg {
+		return 0, errAt(e.Pos, "%s is a %s register, but %s is expected here", r.File.Names[r.Index], r.File.Name, kindDesc(a, k))
+	}
+	v, err := e.eval(env)
+	if err != nil {
+		return 0, err
+	}
+	if k.Class == "pcrel" && v.isAddr {
+		return v.n - pc, nil
+	}
+	return v.n, nil
+}
+
+func kindDesc(a *assembler, k *isadefs.OperandKind) string {
+	switch k.Class {
+	case "reg":
+		return a.regFileDesc(k.Sub)
+	case "pcrel":
+		return "a label or offset"
+	case "enum":
+		return "one of " + strings.Join(a.as.isa.Enums[k.Sub].Order, ", ")
+	}
+	return fmt.Sprintf("an immediate in [%d, %d]", k.Min, k.Max)
+}
+
+// matchStructural matches memory forms, brackets, "#imm" and literals.
+func (a *assembler) matchStructural(t, u *Arg, env *env, pc int64, set func(*isadefs.OperandKind, int64, lexer.Position) error, in *isadefs.Inst) error {
+	hint := "form: " + in.Mnemonic + " " + in.Syntax
+	if toff, tbase, ok := t.Mem(); ok {
+		uoff, ubase, ok := u.Mem()
+		if !ok {
+			return &posError{pos: u.Pos, msg: "expected a memory operand like offset(register)", hint: hint}
+		}
+		if kb := a.kindOfExpr(tbase); kb != nil {
+			v, err := a.operandValue(kb, ubase, nil, env, pc)
+			if err != nil {
+				return withPos(err, u.Pos, hint)
+			}
+			if err := set(kb, v, u.Pos); err != nil {
+				return err
+			}
+		}
+		switch {
+		case toff != nil:
+			ko := a.kindOfExpr(toff)
+			if ko == nil {
+				return &posError{pos: u.Pos, msg: "internal error: bad memory template " + in.Syntax}
+			}
+			v := int64(0)
+			if uoff != nil {
+				var err error
+				if v, err = a.operandValue(ko, uoff, nil, env, pc); err != nil {
+					return withPos(err, u.Pos, hint)
+				}
+			}
+			return set(ko, v, u.Pos)
+		case uoff != nil:
+			v, err := uoff.eval(env)
+			if err != nil {
+				return err
+			}
+			if v.n != 0 {
+				return &posError{pos: u.Pos, msg: fmt.Sprintf("%s takes no offset: write (reg) or 0(reg)", in.Mnemonic), hint: hint}
+			}
+		}
+		return nil
+	}
+	switch {
+	case t.Bracket != nil:
+		if len(u.Bracket) != len(t.Bracket) {
+			return &posError{pos: u.Pos, msg: fmt.Sprintf("expected a bracketed list of %d operands", len(t.Bracket)), hint: hint}
+		}
+		for i := range t.Bracket {
+			if k := a.kindOf(t.Bracket[i]); k != nil {
+				v, err := a.operandValue(k, u.Bracket[i].Expr, u.Bracket[i], env, pc)
+				if err != nil {
+					return withPos(err, u.Bracket[i].Pos, hint)
+				}
+				if err := set(k, v, u.Bracket[i].Pos); err != nil {
+					return err
+				}
+			} else if err := a.matchStructural(t.Bracket[i], u.Bracket[i], env, pc, set, in); err != nil {
+				return err
+			}
+		}
+		return nil
+	case t.Hash != nil:
+		k := a.kindOfExpr(t.Hash)
+		if u.Hash == nil || k == nil {
+			return &posError{pos: u.Pos, msg: "expected #immediate", hint: hint}
+		}
+		v, err := a.operandValue(k, u.Hash, nil, env, pc)
+		if err != nil {
+			return withPos(err, u.Pos, hint)
+		}
+		return set(k, v, u.Pos)
+	}
+	tid, _ := t.Expr.Ident()
+	if uid, ok := u.Expr.Ident(); !ok || !strings.EqualFold(tid, uid) {
+		return &posError{pos: u.Pos, msg: fmt.Sprintf("expected %s here", tid), hint: hint}
+	}
+	return nil
+}
+
+// explain turns a failed match into the most helpful error: with several
+// forms of a mnemonic, it lists them.
+func (a *assembler) explain(op *Op, pc int64, err error) error {
+	insts, pseudos, _ := a.candidates(op.Name)
+	if len(insts)+len(pseudos) <= 1 {
+		return err
+	}
+	var forms []string
+	for _, in := range insts {
+		forms = append(forms, in.Mnemonic+" "+in.Syntax)
+	}
+	for _, ps := range pseudos {
+		forms = append(forms, ps.Mnemonic+" "+ps.Syntax)
+	}
+	var pe *posError
+	if errors.As(err, &pe) {
+		pe.hint = "forms: " + strings.Join(forms, " | ")
+		return pe
+	}
+	return err
+}
