@@ -183,8 +183,9 @@ type stmtRec struct {
 	off       int64
 	size      int64
 	directive bool
-	cand      any // chosen *isadefs.Inst or *isadefs.Pseudo (pass 1)
-	macroSize int // instructions a macro was sized to
+	cand      any  // chosen *isadefs.Inst or *isadefs.Pseudo (pass 1)
+	macroSize int  // instructions a macro was sized to
+	failed    bool // pass 1 reported an error for this statement
 }
 
 type assembler struct {
@@ -284,11 +285,11 @@ func (a *assembler) run(src []byte) {
 			}
 		}
 	}
-	if len(a.errs) > 0 {
-		return
-	}
+	// Keep going after pass-1 errors so that one run reports every error of
+	// the file; statements that failed in pass 1 are skipped in pass 2.
+	nErrs := len(a.errs)
 	a.place()
-	if len(a.errs) > 0 {
+	if len(a.errs) > nErrs {
 		return
 	}
 	// Pass 2: encode.
@@ -304,7 +305,6 @@ func (a *assembler) run(src []byte) {
 		a.cur = st.sec
 		a.pass2(st)
 	}
-	a.checkSymbols()
 }
 
 func (a *assembler) pass1(st *Stmt) {
@@ -324,12 +324,14 @@ func (a *assembler) pass1(st *Stmt) {
 	rec.sec = a.cur
 	rec.off = a.cur.size
 	a.stmts = append(a.stmts, rec)
+	nErrs := len(a.errs)
 	if strings.HasPrefix(st.Op.Name, ".") && len(a.as.isa.Lookup(st.Op.Name)) == 0 {
 		rec.directive = true
 		a.directive(rec, false)
 	} else {
 		a.sizeInstruction(rec)
 	}
+	rec.failed = len(a.errs) > nErrs
 	rec.size = a.cur.size - rec.off
 	if rec.sec != a.cur { // section switch: the directive itself is empty
 		rec.size = 0
@@ -337,6 +339,15 @@ func (a *assembler) pass1(st *Stmt) {
 }
 
 func (a *assembler) pass2(rec *stmtRec) {
+	if rec.failed {
+		// Already reported; keep the layout of pass 1.
+		if !rec.sec.nobits {
+			a.emit(make([]byte, rec.size)...)
+		} else {
+			a.cur.size += rec.size
+		}
+		return
+	}
 	if rec.directive {
 		a.directive(rec, true)
 		return
@@ -468,14 +479,6 @@ func alignUp(x, a uint64) uint64 {
 		return x
 	}
 	return (x + a - 1) / a * a
-}
-
-func (a *assembler) checkSymbols() {
-	for _, s := range a.symbols {
-		if s.used && !s.defined {
-			a.errorAt(s.pos, fmt.Sprintf("undefined symbol %q", s.name), a.symbolHint(s.name))
-		}
-	}
 }
 
 func (a *assembler) symbolHint(name string) string {

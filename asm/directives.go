@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"sort"
@@ -303,8 +304,8 @@ func dirSpace(a *assembler, rec *stmtRec, final bool) error {
 	if err != nil {
 		return err
 	}
-	if n < 0 || n > 1<<28 {
-		return errAt(rec.op.Args[0].Pos, "%s size %d out of range [0, 2^28]", rec.op.Name, n)
+	if n < 0 || n > maxSpace {
+		return errAt(rec.op.Args[0].Pos, "%s size %d out of range [0, %d]", rec.op.Name, n, maxSpace)
 	}
 	fill := int64(0)
 	if len(rec.op.Args) == 2 {
@@ -319,11 +320,12 @@ func dirSpace(a *assembler, rec *stmtRec, final bool) error {
 		a.cur.size += n
 		return nil
 	}
-	for i := int64(0); i < n; i++ {
-		a.emit(byte(fill))
-	}
+	a.emit(bytes.Repeat([]byte{byte(fill)}, int(n))...)
 	return nil
 }
+
+// maxSpace bounds .space/.zero (larger than any target's data memory).
+const maxSpace = 16 << 20
 
 // alignDir handles .align/.p2align (power of two: RISC-V GNU as) and .balign.
 func alignDir(pow2 bool) directiveFunc {

@@ -217,6 +217,7 @@ func fixLine(l *Line, lineNo int) {
 		}
 		if s.Assign != nil {
 			s.Assign.Pos.Line = lineNo
+			fixExpr(s.Assign.Value, lineNo)
 		}
 	}
 }
@@ -225,5 +226,28 @@ func fixArg(a *Arg, lineNo int) {
 	a.Pos.Line, a.EndPos.Line = lineNo, lineNo
 	for _, b := range a.Bracket {
 		fixArg(b, lineNo)
+	}
+	fixExpr(a.Hash, lineNo)
+	fixExpr(a.Expr, lineNo)
+	fixExpr(a.Base, lineNo)
+}
+
+func fixExpr(e *Expr, lineNo int) {
+	if e == nil {
+		return
+	}
+	e.Pos.Line = lineNo
+	fixUnary(e.First, lineNo)
+	for _, r := range e.Rest {
+		fixUnary(r.Right, lineNo)
+	}
+}
+
+func fixUnary(u *Unary, lineNo int) {
+	p := u.Prim
+	p.Pos.Line = lineNo
+	fixExpr(p.Sub, lineNo)
+	if p.Mod != nil {
+		fixExpr(p.Mod.Arg, lineNo)
 	}
 }

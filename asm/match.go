@@ -268,7 +268,11 @@ func (a *assembler) regFileDesc(file string) string {
 	if rf == nil {
 		return "a register"
 	}
-	return fmt.Sprintf("a %s register (%s0-%s%d)", file, file, file, rf.Count-1)
+	article := "a"
+	if strings.ContainsRune("aefhilmnorsx", rune(file[0])) {
+		article = "an" // "an f register", "an x register"
+	}
+	return fmt.Sprintf("%s %s register (%s0-%s%d)", article, file, file, file, rf.Count-1)
 }
 
 // encodeInstruction encodes a statement in pass 2 into words.

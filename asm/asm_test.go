@@ -1,0 +1,216 @@
+package asm_test
+
+import (
+	"bytes"
+	"debug/elf"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"kernelcraft/asm"
+	_ "kernelcraft/asm/coral"
+	isadefs "kernelcraft/isa-defs"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func coralAsm(t testing.TB) (*asm.Assembler, *isadefs.HW) {
+	t.Helper()
+	as, err := asm.New("coral")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hw, err := isadefs.HWByName("coral")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return as, hw
+}
+
+// dump renders a program for golden comparison.
+func dump(p *asm.Program) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "entry %#x\n", p.Entry)
+	for _, s := range p.Sections {
+		fmt.Fprintf(&b, "section %s addr=%#x size=%d align=%d exec=%v write=%v nobits=%v\n", s.Name, s.Addr, s.Size, s.Align, s.Exec, s.Write, s.NoBits)
+		if s.Exec {
+			for i := 0; i+4 <= len(s.Data); i += 4 {
+				w := uint32(s.Data[i]) | uint32(s.Data[i+1])<<8 | uint32(s.Data[i+2])<<16 | uint32(s.Data[i+3])<<24
+				fmt.Fprintf(&b, "  %#06x: %08x\n", s.Addr+uint64(i), w)
+			}
+			continue
+		}
+		for i := 0; i < len(s.Data); i += 16 {
+			fmt.Fprintf(&b, "  %#06x: % x\n", s.Addr+uint64(i), s.Data[i:min(i+16, len(s.Data))])
+		}
+	}
+	for _, s := range p.Symbols {
+		fmt.Fprintf(&b, "symbol %s = %#x section=%q global=%v\n", s.Name, s.Value, s.Section, s.Global)
+	}
+	return b.String()
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./asm -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the output:\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func TestAssembleGolden(t *testing.T) {
+	as, hw := coralAsm(t)
+	files, _ := filepath.Glob("testdata/ok/*.s")
+	if len(files) == 0 {
+		t.Fatal("no test files")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, _ := os.ReadFile(f)
+			p, err := as.Assemble(f, src, asm.Options{HW: hw})
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, strings.TrimSuffix(f, ".s")+".golden", dump(p))
+			// The ELF must be readable by debug/elf with the same contents.
+			ef, err := elf.NewFile(bytes.NewReader(p.ELF()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ef.Machine != elf.EM_RISCV || ef.Class != elf.ELFCLASS32 || ef.Entry != p.Entry {
+				t.Errorf("ELF header: machine %v class %v entry %#x", ef.Machine, ef.Class, ef.Entry)
+			}
+			for _, s := range p.Sections {
+				es := ef.Section(s.Name)
+				if es == nil || es.Addr != s.Addr || es.Size != s.Size {
+					t.Errorf("section %s: ELF has %+v", s.Name, es)
+					continue
+				}
+				if !s.NoBits {
+					data, _ := es.Data()
+					if !bytes.Equal(data, s.Data) {
+						t.Errorf("section %s: ELF bytes differ", s.Name)
+					}
+				}
+			}
+			syms, _ := ef.Symbols()
+			if len(syms) != len(p.Symbols) {
+				t.Errorf("ELF has %d symbols, program %d", len(syms), len(p.Symbols))
+			}
+		})
+	}
+}
+
+func TestAssembleErrors(t *testing.T) {
+	as, hw := coralAsm(t)
+	files, _ := filepath.Glob("testdata/errors/*.s")
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, _ := os.ReadFile(f)
+			_, err := as.Assemble(f, src, asm.Options{HW: hw})
+			var list asm.ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("want an ErrorList, got %v", err)
+			}
+			golden(t, strings.TrimSuffix(f, ".s")+".golden", err.Error()+"\n")
+		})
+	}
+}
+
+func TestErrorPositionsAndHints(t *testing.T) {
+	as, hw := coralAsm(t)
+	cases := []struct {
+		src, want string
+	}{
+		{"  addd a0, a1, a2", `t.s:1:3: unknown instruction "addd"`},
+		{"  addd a0, a1, a2", "did you mean add"},
+		{"  addi a0, a1, 5000", "[-2048, 2047]"},
+		{"  addi a0, a1, 5000", "t.s:1:16:"},
+		{"  beq a0, a1, missing", `undefined symbol "missing"`},
+		{"  add a0, f1, a2", "f1 is an f register"},
+		{"  .wrod 5", "did you mean .word"},
+		{"x:\nx:", `symbol "x" is already defined (at line 1)`},
+		{"  jal zero, 1b", "no local label 1: before this line"},
+	}
+	for _, c := range cases {
+		_, err := as.Assemble("t.s", []byte(c.src), asm.Options{HW: hw})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v\nwant it to contain %q", c.src, err, c.want)
+		}
+	}
+}
+
+func TestLocalLabels(t *testing.T) {
+	as, hw := coralAsm(t)
+	src := "1: jal zero, 1f\n1: jal zero, 1b\n   jal zero, 1b\n1: mpause\n"
+	p, err := as.Assemble("t.s", []byte(src), asm.Options{HW: hw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := p.Sections[0].Data
+	// jal offsets: +4, 0, -4
+	want := []uint32{0x0040006f, 0x0000006f, 0xffdff06f}
+	for i, w := range want {
+		got := uint32(text[4*i]) | uint32(text[4*i+1])<<8 | uint32(text[4*i+2])<<16 | uint32(text[4*i+3])<<24
+		if got != w {
+			t.Errorf("word %d = %08x, want %08x", i, got, w)
+		}
+	}
+}
+
+func TestSectionMapOverride(t *testing.T) {
+	as, hw := coralAsm(t)
+	p, err := as.Assemble("t.s", []byte("mpause\n.data\n.word 1\n"), asm.Options{HW: hw, SectionAddr: map[string]uint64{".data": 0x12000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range p.Sections {
+		if s.Name == ".data" && s.Addr != 0x12000 {
+			t.Errorf(".data at %#x, want 0x12000", s.Addr)
+		}
+	}
+}
+
+// FuzzAssemble feeds arbitrary source to the assembler: it must return a
+// program or an ErrorList, never panic or hang.
+func FuzzAssemble(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*/*.s")
+	for _, file := range files {
+		src, _ := os.ReadFile(file)
+		f.Add(src)
+	}
+	f.Add([]byte("li a0, 0x12345678\nla a1, x\nx: .word x\ncall x\n"))
+	f.Add([]byte("vsetvli t0, a0, e32, m1, ta, ma\nvle32.v v1, (a0), v0.t\n"))
+	as, hw := coralAsm(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		p, err := as.Assemble("fuzz.s", src, asm.Options{HW: hw})
+		if err != nil {
+			var list asm.ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Fatalf("error is not a non-empty ErrorList: %v", err)
+			}
+			for _, e := range list {
+				if e.Msg == "" {
+					t.Fatalf("empty error message in %v", list)
+				}
+			}
+			return
+		}
+		if _, err := elf.NewFile(bytes.NewReader(p.ELF())); err != nil {
+			t.Fatalf("unreadable ELF: %v", err)
+		}
+	})
+}

@@ -1,0 +1,2 @@
+    .data
+big: .space 40000

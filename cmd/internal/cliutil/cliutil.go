@@ -1,0 +1,81 @@
+// Package cliutil holds the small pieces the kc-* front ends share.
+package cliutil
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Interspersed moves flags that follow positional arguments in front of
+// them, so "kc-as prog.s -o prog.elf" works as users expect (urfave/cli/v2
+// stops parsing flags at the first positional argument). Arguments after
+// "--" stay positional. flags are the command's flags, used to know which
+// ones take a value.
+func Interspersed(args []string, flags []cli.Flag) []string {
+	if len(args) < 2 {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			takesValue[n] = !isBool
+		}
+	}
+	var flagArgs, pos []string
+	rest := args[1:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case a == "--":
+			pos = append(pos, rest[i+1:]...)
+			i = len(rest)
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			pos = append(pos, a)
+		default:
+			flagArgs = append(flagArgs, a)
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(rest) {
+				flagArgs = append(flagArgs, rest[i+1])
+				i++
+			}
+		}
+	}
+	out := append([]string{args[0]}, flagArgs...)
+	if len(pos) > 0 {
+		out = append(out, "--")
+		out = append(out, pos...)
+	}
+	return out
+}
+
+// ReadInput reads a file, or standard input for "-".
+func ReadInput(name string, stdin io.Reader) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(stdin)
+	}
+	return os.ReadFile(name)
+}
+
+// WriteOutput writes data to a file, or to standard output for "-". It
+// refuses to write binary data to a terminal.
+func WriteOutput(name string, data []byte, binary bool, stdout io.Writer) error {
+	if name == "-" {
+		if f, ok := stdout.(*os.File); ok && binary && IsTerminal(f) {
+			return fmt.Errorf("refusing to write a binary file to the terminal: use -o FILE or a pipe")
+		}
+		_, err := stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(name, data, 0o644)
+}
+
+// IsTerminal reports whether f is a character device (a terminal).
+func IsTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
