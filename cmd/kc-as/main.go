@@ -1,0 +1,173 @@
+// Command kc-as assembles KernelCraft kernels into ELF32 executables and
+// disassembles them.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"kernelcraft/asm"
+	_ "kernelcraft/asm/coral"
+	"kernelcraft/cmd/internal/cliutil"
+	isadefs "kernelcraft/isa-defs"
+)
+
+// Exit statuses.
+const (
+	exitAsmErrors = 1 // the source has errors (all of them are printed)
+	exitUsage     = 2 // bad flags, unreadable input, unwritable output
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
+	return &cli.App{
+		Name:      "kc-as",
+		Usage:     "assemble a kernel into an ELF32 executable, or disassemble one",
+		UsageText: "kc-as [-t TARGET] [--hw CONFIG] [-o OUT.elf] FILE.s|-\n   kc-as -d FILE.elf|-",
+		Description: `kc-as reads GNU/LLVM-style assembly for a KernelCraft target and writes a
+linked ELF32 executable, placed by the hardware config's memory map (coral:
+.text/.rodata in ITCM at 0x0, .data/.bss in DTCM at 0x10000). "-" reads
+standard input; with input "-" the ELF goes to standard output unless -o is
+given, so kc-as composes with kc-sim in a pipe.
+
+Examples:
+   kc-as gelu.s                          # writes gelu.elf
+   kc-as gelu.s -o - | kc-sim -          # assemble and run
+   kc-as --hw coral-highmem big.s        # a config with more memory
+   kc-as --map .text=0x400 k.s           # move a section
+   kc-as -d gelu.elf                     # disassemble (with symbols)
+
+Errors are printed as FILE:LINE:COL: message, with a hint (nearest
+mnemonic, the instruction's operand forms, an immediate's range); every error
+of the file is reported. Exit status: 0 ok, 1 assembly errors, 2 usage or
+I/O errors.`,
+		HideHelpCommand: true,
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Value: "coral", Usage: "target ISA: " + strings.Join(asm.Targets(), ", ")},
+			&cli.StringFlag{Name: "hw", Usage: "hardware config (built-in: " + strings.Join(isadefs.HWNames(), ", ") + "; or a .json file); default: the target's own"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output file, - for standard output (default: FILE.elf, or - when reading standard input)"},
+			&cli.BoolFlag{Name: "disassemble", Aliases: []string{"d"}, Usage: "disassemble an ELF executable instead"},
+			&cli.StringSliceFlag{Name: "map", Usage: "place a section at an address, e.g. --map .data=0x12000 (repeatable)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				*status = exitUsage
+				return fmt.Errorf("want exactly one input file (or - for standard input); see kc-as --help")
+			}
+			in := c.Args().First()
+			if c.Bool("disassemble") {
+				return disassemble(c, in, stdin, stdout, status)
+			}
+			return assemble(c, in, stdin, stdout, status)
+		},
+	}
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	status := 0
+	app := newApp(stdin, stdout, stderr, &status)
+	if err := app.Run(cliutil.Interspersed(args, app.Flags)); err != nil {
+		fmt.Fprintln(stderr, err)
+		if status == 0 {
+			status = exitUsage
+		}
+	}
+	return status
+}
+
+func loadHW(c *cli.Context) (*isadefs.HW, error) {
+	name := c.String("hw")
+	if name == "" {
+		name = c.String("target")
+	}
+	hw, err := isadefs.LoadHW(name)
+	if err != nil {
+		return nil, err
+	}
+	if hw.ISA != c.String("target") {
+		return nil, fmt.Errorf("hardware config %s is for target %s, not %s", hw.Name, hw.ISA, c.String("target"))
+	}
+	return hw, nil
+}
+
+func assemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, status *int) error {
+	*status = exitUsage
+	as, err := asm.New(c.String("target"))
+	if err != nil {
+		return err
+	}
+	hw, err := loadHW(c)
+	if err != nil {
+		return err
+	}
+	opts := asm.Options{HW: hw, SectionAddr: map[string]uint64{}}
+	for _, m := range c.StringSlice("map") {
+		sec, addr, ok := strings.Cut(m, "=")
+		v, perr := isadefs.ParseSize(addr)
+		if !ok || perr != nil || !strings.HasPrefix(sec, ".") {
+			return fmt.Errorf("--map %q: want SECTION=ADDRESS, e.g. .text=0x400", m)
+		}
+		opts.SectionAddr[sec] = v
+	}
+	src, err := cliutil.ReadInput(in, stdin)
+	if err != nil {
+		return err
+	}
+	name := in
+	if in == "-" {
+		name = "<stdin>"
+	}
+	prog, err := as.Assemble(name, src, opts)
+	if err != nil {
+		var list asm.ErrorList
+		if errors.As(err, &list) {
+			*status = exitAsmErrors
+			return fmt.Errorf("%v\n%d error(s)", list, len(list))
+		}
+		return err
+	}
+	out := c.String("output")
+	if out == "" {
+		out = "-"
+		if in != "-" {
+			out = strings.TrimSuffix(in, filepath.Ext(in)) + ".elf"
+		}
+	}
+	if err := cliutil.WriteOutput(out, prog.ELF(), true, stdout); err != nil {
+		return err
+	}
+	*status = 0
+	return nil
+}
+
+func disassemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, status *int) error {
+	*status = exitUsage
+	data, err := cliutil.ReadInput(in, stdin)
+	if err != nil {
+		return err
+	}
+	text, err := asm.Disassemble(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in, err)
+	}
+	out := c.String("output")
+	if out == "" {
+		out = "-"
+	}
+	if err := cliutil.WriteOutput(out, []byte(text), false, stdout); err != nil {
+		return err
+	}
+	*status = 0
+	return nil
+}
