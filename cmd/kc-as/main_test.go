@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bytes"
+	"debug/elf"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runKCAs(t *testing.T, stdin []byte, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(append([]string{"kc-as"}, args...), bytes.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestAssembleToFileAndDisassemble(t *testing.T) {
+	dir := t.TempDir()
+	elfPath := filepath.Join(dir, "loop.elf")
+	if code, _, stderr := runKCAs(t, nil, "testdata/loop.s", "-o", elfPath); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, err := elf.Open(elfPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Machine != elf.EM_RISCV || f.Section(".data").Addr != 0x10000 {
+		t.Errorf("machine %v, .data at %#x", f.Machine, f.Section(".data").Addr)
+	}
+	f.Close()
+	code, out, stderr := runKCAs(t, nil, "-d", elfPath)
+	if code != 0 {
+		t.Fatalf("-d exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"<_start>:", "add a0, a0, t0", "bne t0, zero, -8  # 0x8 <_start+0x8>", "mpause"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("disassembly lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestStdinToStdout(t *testing.T) {
+	src, _ := os.ReadFile("testdata/loop.s")
+	code, out, stderr := runKCAs(t, src, "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.HasPrefix(out, "\x7fELF") {
+		t.Fatalf("stdout is not an ELF file: %q", out[:min(len(out), 16)])
+	}
+	// And the ELF read back from stdin disassembles.
+	code, dis, stderr := runKCAs(t, []byte(out), "-d", "-")
+	if code != 0 || !strings.Contains(dis, "mpause") {
+		t.Fatalf("exit %d: %s\n%s", code, stderr, dis)
+	}
+}
+
+func TestExitStatuses(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.s")
+	os.WriteFile(bad, []byte("  addi a0, a0, 99999\n  frob a1\n"), 0o644)
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"asm errors", []string{bad, "-o", filepath.Join(dir, "x.elf")}, exitAsmErrors, "bad.s:1:16: value 99999 out of range"},
+		{"all errors", []string{bad, "-o", filepath.Join(dir, "x.elf")}, exitAsmErrors, "2 error(s)"},
+		{"no input", nil, exitUsage, "want exactly one input file"},
+		{"missing file", []string{filepath.Join(dir, "nope.s")}, exitUsage, "no such file"},
+		{"bad hw", []string{"--hw", "nosuch", "testdata/loop.s"}, exitUsage, "unknown hardware config"},
+		{"bad map", []string{"--map", "text", "testdata/loop.s"}, exitUsage, "want SECTION=ADDRESS"},
+		{"not elf", []string{"-d", "testdata/loop.s"}, exitUsage, "not an ELF file"},
+		{"bad flag", []string{"--frobnicate", "testdata/loop.s"}, exitUsage, "flag provided but not defined"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, stderr := runKCAs(t, nil, c.args...)
+			if code != c.code || !strings.Contains(stderr, c.stderr) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, c.code, c.stderr)
+			}
+		})
+	}
+}
+
+func TestMapFlag(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "m.elf")
+	if code, _, stderr := runKCAs(t, nil, "--map", ".data=0x12000", "testdata/loop.s", "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, err := elf.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if a := f.Section(".data").Addr; a != 0x12000 {
+		t.Errorf(".data at %#x, want 0x12000", a)
+	}
+}
