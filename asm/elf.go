@@ -21,13 +21,12 @@ func (p *Program) ELF() []byte {
 	off := uint32(ehSize + phSize*nPh)
 	dataOff := make([]uint32, len(secs))
 	for i, s := range secs {
+		// File offset and address agree modulo the page size, as loaders
+		// that mmap segments (Linux, qemu-user) require.
+		off = pageCongruent(off, uint32(s.Addr))
+		dataOff[i] = off
 		if !s.NoBits {
-			align := uint32(max(s.Align, 4))
-			off = (off + align - 1) / align * align
-			dataOff[i] = off
 			off += uint32(len(s.Data))
-		} else {
-			dataOff[i] = off
 		}
 	}
 	var shstr bytes.Buffer
@@ -127,7 +126,7 @@ func (p *Program) ELF() []byte {
 		le.PutUint32(ph[16:], filesz)
 		le.PutUint32(ph[20:], uint32(s.Size))
 		le.PutUint32(ph[24:], uint32(flags))
-		le.PutUint32(ph[28:], uint32(max(s.Align, 4)))
+		le.PutUint32(ph[28:], pageSize)
 		copy(out[dataOff[i]:], s.Data)
 	}
 	copy(out[symtabOff:], symtab.Bytes())
@@ -159,4 +158,17 @@ func (p *Program) ELF() []byte {
 	sh(n+2, strtabName, uint32(elf.SHT_STRTAB), 0, 0, strtabOff, uint32(strtab.Len()), 0, 0, 1, 0)
 	sh(n+3, shstrtabName, uint32(elf.SHT_STRTAB), 0, 0, shstrOff, uint32(shstr.Len()), 0, 0, 1, 0)
 	return out
+}
+
+// pageSize is the segment alignment of the executables kc-as writes.
+const pageSize = 0x1000
+
+// pageCongruent returns the first offset >= off that is congruent to addr
+// modulo pageSize.
+func pageCongruent(off, addr uint32) uint32 {
+	want := addr % pageSize
+	if off%pageSize <= want {
+		return off - off%pageSize + want
+	}
+	return off - off%pageSize + pageSize + want
 }

@@ -71,7 +71,14 @@ func WriteOutput(name string, data []byte, binary bool, stdout io.Writer) error 
 		_, err := stdout.Write(data)
 		return err
 	}
-	return os.WriteFile(name, data, 0o644)
+	mode := os.FileMode(0o644)
+	if binary {
+		mode = 0o755 // executables, as a linker writes them (qemu-user checks)
+	}
+	if err := os.WriteFile(name, data, mode); err != nil {
+		return err
+	}
+	return os.Chmod(name, mode) // WriteFile keeps an existing file's mode
 }
 
 // IsTerminal reports whether f is a character device (a terminal).
