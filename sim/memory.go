@@ -107,6 +107,11 @@ func (m *Memory) Bytes(addr uint64, n uint64, acc Access) ([]byte, *Trap) {
 	return r.Data[off : off+n : off+n], nil
 }
 
+// MarkWritten records a program store of n bytes at offset off of the
+// region, for target cores whose fast store path writes Data directly
+// instead of going through Bytes.
+func (r *Region) MarkWritten(off, n uint64) { r.markWritten(off, n) }
+
 func (r *Region) markWritten(off, n uint64) {
 	for c := off / 16; c <= (off+n-1)/16; c++ {
 		r.written[c/64] |= 1 << (c % 64)

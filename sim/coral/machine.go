@@ -1,0 +1,424 @@
+// Package coral simulates the Google Coral NPU v2 core: RV32IMF + Zicsr +
+// Zifencei + Zbb scalar core with Coral's mpause, and the Zve32x vector unit
+// (VLEN 128), with a cycle model of Coral's in-order dispatch (see TIMING.md).
+//
+// The decoder is derived from isa-defs: at Load every word of the executable
+// regions is decoded once into a flat []op, and Run switches over them. Step
+// is the plain reference stepper (fetch, decode and execute one instruction
+// straight from memory); tests hold Run to Step's results and cycles.
+//
+// Behaviour the hardware leaves open, as this simulator defines it:
+//   - There are no privilege modes and no trap vectors: a trap (illegal
+//     instruction, misaligned or out-of-range access, misaligned jump target)
+//     ends the run with sim.HaltTrap. mtvec, mepc, mcause, mtval, mstatus and
+//     mscratch are plain read/write registers.
+//   - mret jumps to mepc (as it does in M-mode with MPP=M); wfi is a no-op
+//     (no interrupts exist, and the spec allows wfi to be a no-op).
+//   - ecall with a7=93 ends the run with exit code a0 (qemu-user's exit);
+//     any other a7 is a trap. ebreak halts with a fault (HaltBreak).
+//     mpause halts with success once everything has completed.
+//   - A word store with bit 0 set to the image's tohost symbol ends the run
+//     (riscv-tests: value>>1 is the failing test, 0 is a pass).
+//   - Misaligned scalar loads and stores are allowed when params.misaligned
+//     is 1 (the default: Coral's DTCM is byte-addressable), and trap when 0.
+package coral
+
+import (
+	"debug/elf"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"time"
+
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim"
+)
+
+// Options configure a Machine.
+type Options struct {
+	// MaxCycles bounds the run (0: the hardware config's max_cycles). The
+	// run stops with sim.HaltCycleLimit before the first instruction that
+	// would dispatch at or after this cycle.
+	MaxCycles int64
+	// Trace, if set, receives one line per retired instruction (and makes
+	// Run use the reference stepper).
+	Trace io.Writer
+	// Reference makes Run use the plain reference stepper.
+	Reference bool
+}
+
+// codeRegion is an executable memory region and its pre-decoded ops.
+type codeRegion struct {
+	base, size uint32
+	reg        *sim.Region
+	ops        []op
+}
+
+// memCache is the fast path of loads or stores: one region, accessed
+// directly.
+type memCache struct {
+	base uint32
+	size uint64
+	data []byte
+	reg  *sim.Region
+}
+
+// Machine is one Coral core with its memory.
+type Machine struct {
+	hw   *isadefs.HW
+	isa  *isadefs.ISA
+	opts Options
+	mem  *sim.Memory
+
+	x  [32]uint32
+	f  [32]uint32
+	pc uint32
+	v  vstate
+	// vector unit present (Zve32x enabled)
+	hasVec bool
+	csr    csrFile
+
+	t         timing
+	stats     *sim.Stats
+	limit     int64
+	unitIndex map[string]uint8
+	latency   func(class string) int32
+
+	code       []codeRegion
+	vops       []vop
+	vscratch   vop // vector op decoded by the reference stepper
+	rc, wc     memCache
+	misaligned bool
+	selfMod    bool // some executable region is writable: stores re-decode
+
+	tohost    uint32
+	hasTohost bool
+
+	halted bool
+	halt   sim.Halt
+	loaded bool
+}
+
+// New builds a machine for a coral hardware config.
+func New(hw *isadefs.HW, opts Options) (*Machine, error) {
+	if hw == nil {
+		return nil, fmt.Errorf("coral: no hardware config")
+	}
+	if hw.ISA != "coral" {
+		return nil, fmt.Errorf("coral: hardware config %s is for isa %q", hw.Name, hw.ISA)
+	}
+	if err := hw.Validate(); err != nil {
+		return nil, err
+	}
+	isa, err := isadefs.LoadISA("coral")
+	if err != nil {
+		return nil, err
+	}
+	m := &Machine{hw: hw, isa: isa, opts: opts, mem: sim.NewMemory(hw)}
+	m.hasVec = hw.HasExt("Zve32x")
+	m.misaligned = hw.Param("misaligned", 1) != 0
+	if v := hw.Param("vlen", 128); v != 128 {
+		return nil, fmt.Errorf("coral: params.vlen %d is not supported (the simulator models VLEN 128)", v)
+	}
+	m.limit = opts.MaxCycles
+	if m.limit <= 0 {
+		m.limit = hw.MaxCycles
+	}
+	// Units: every unit named in the ISA (scalar ones first), then vector
+	// units from the timing parameters.
+	m.unitIndex = map[string]uint8{}
+	st := &sim.Stats{StallNames: stallNames, StallCycles: make([]uint64, numStalls)}
+	var counts []int32
+	addUnit := func(name string, count int64) {
+		if _, ok := m.unitIndex[name]; ok || name == "" {
+			return
+		}
+		m.unitIndex[name] = uint8(len(st.UnitNames))
+		st.UnitNames = append(st.UnitNames, name)
+		st.UnitCount = append(st.UnitCount, int(count))
+		counts = append(counts, int32(max(1, count)))
+	}
+	for _, in := range isa.Insts {
+		u := in.Unit()
+		switch {
+		case u == "alu":
+			addUnit(u, hw.Time("dispatch_width", 4))
+		case u == "mul":
+			addUnit(u, hw.Time("mul_per_cycle", 1))
+		case u == "lsu":
+			addUnit(u, hw.Time("mem_per_cycle", 1))
+		case len(u) > 0 && u[0] == 'v' && u != "vcfg":
+			addUnit(u, hw.Time("vec.units."+u, 1))
+		default:
+			addUnit(u, 1)
+		}
+	}
+	for k := range hw.Timing {
+		if len(k) > 10 && k[:10] == "vec.units." {
+			addUnit(k[10:], hw.Time(k, 1))
+		}
+	}
+	if len(st.UnitNames) > 255 {
+		return nil, fmt.Errorf("coral: too many units")
+	}
+	st.UnitBusy = make([]uint64, len(st.UnitNames))
+	m.stats = st
+	lats := map[string]int32{}
+	m.latency = func(class string) int32 {
+		if l, ok := lats[class]; ok {
+			return l
+		}
+		l := int32(max(1, min(hw.Time("lat."+class, 1), 1<<20)))
+		lats[class] = l
+		return l
+	}
+	m.t.init(hw, len(st.UnitNames), counts, st.StallCycles, st.UnitBusy, m.limit)
+	// Coral's PMTRDT unit does both permutations and reductions: without a
+	// vec.units.vred count, reductions issue to the vperm instances.
+	if red, ok := m.unitIndex["vred"]; ok {
+		if perm, ok := m.unitIndex["vperm"]; ok {
+			if _, own := hw.Timing["vec.units.vred"]; !own {
+				m.t.res[red] = perm
+				st.UnitCount[red] = st.UnitCount[perm]
+			}
+		}
+	}
+	for _, r := range m.mem.Regions {
+		if r.Executable {
+			if r.End-r.Base > 1<<28 || r.End > 1<<32 {
+				return nil, fmt.Errorf("coral: executable region %s is too large", r.Name)
+			}
+			m.code = append(m.code, codeRegion{base: uint32(r.Base), size: uint32(r.End - r.Base), reg: r})
+			if r.Writable {
+				m.selfMod = true
+			}
+		}
+	}
+	return m, nil
+}
+
+// Load places the image in memory, sets pc to its entry point, resets the
+// registers, and pre-decodes the executable regions.
+func (m *Machine) Load(img *sim.Image) error {
+	if img.Machine != 0 && img.Machine != elf.EM_RISCV {
+		return fmt.Errorf("coral: ELF machine %v is not RISC-V", img.Machine)
+	}
+	if img.Entry > 0xffffffff {
+		return fmt.Errorf("coral: entry point %#x is outside the 32-bit address space", img.Entry)
+	}
+	if err := img.LoadInto(m.mem); err != nil {
+		return err
+	}
+	m.pc = uint32(img.Entry)
+	m.x, m.f = [32]uint32{}, [32]uint32{}
+	if a, ok := img.Symbols["tohost"]; ok && a <= 0xffffffff {
+		m.tohost, m.hasTohost = uint32(a), true
+	} else {
+		m.hasTohost = false
+	}
+	m.vops = m.vops[:0]
+	for i := range m.code {
+		c := &m.code[i]
+		c.ops = make([]op, c.size/4)
+		for j := range c.ops {
+			m.decodeOp(binary.LittleEndian.Uint32(c.reg.Data[4*j:]), &c.ops[j], false)
+		}
+	}
+	m.halted, m.loaded = false, true
+	return nil
+}
+
+// redecode re-decodes the code words overlapping [addr, addr+n) after a
+// store into an executable region.
+func (m *Machine) redecode(addr uint32, n uint32) {
+	for i := range m.code {
+		c := &m.code[i]
+		if addr+n <= c.base || addr >= c.base+c.size {
+			continue
+		}
+		lo := max(addr, c.base) &^ 3
+		hi := min(addr+n, c.base+c.size)
+		for a := lo; a < hi; a += 4 {
+			off := a - c.base
+			m.decodeOp(binary.LittleEndian.Uint32(c.reg.Data[off:]), &c.ops[off/4], false)
+		}
+	}
+}
+
+// Run executes until the program halts, traps or reaches the cycle limit.
+func (m *Machine) Run() sim.Halt {
+	if m.halted {
+		return m.halt
+	}
+	if !m.loaded {
+		return sim.Halt{Kind: sim.HaltTrap, Trap: &sim.Trap{Kind: sim.TrapAccess, Msg: "no program loaded"}}
+	}
+	start := time.Now()
+	if m.opts.Trace != nil || m.opts.Reference {
+		for m.Step() {
+		}
+	} else {
+		m.runFast()
+	}
+	m.stats.Wall += time.Since(start)
+	m.stats.Cycles = uint64(m.cycles())
+	return m.halt
+}
+
+// runFast is the main loop over pre-decoded ops.
+func (m *Machine) runFast() {
+	var c *codeRegion
+	if len(m.code) > 0 {
+		c = &m.code[0]
+	}
+	for {
+		pc := m.pc
+		if c == nil || pc-c.base >= c.size || pc&3 != 0 {
+			nc, trap := m.fetchRegion(pc)
+			if trap != nil {
+				m.trapHalt(trap, nil)
+				return
+			}
+			c = nc
+		}
+		o := &c.ops[(pc-c.base)>>2]
+		if !m.t.dispatch(o) {
+			m.cycleLimit()
+			return
+		}
+		if !m.exec(o) {
+			return
+		}
+	}
+}
+
+// fetchRegion finds the executable region holding pc, or the trap that
+// fetching from pc raises.
+func (m *Machine) fetchRegion(pc uint32) (*codeRegion, *sim.Trap) {
+	if pc&3 != 0 {
+		return nil, &sim.Trap{Kind: sim.TrapMisaligned, PC: uint64(pc), Addr: uint64(pc), Msg: fmt.Sprintf("instruction fetch at %#x: not 4-byte aligned", pc)}
+	}
+	for i := range m.code {
+		if c := &m.code[i]; pc-c.base < c.size {
+			return c, nil
+		}
+	}
+	_, trap := m.mem.Bytes(uint64(pc), 4, sim.Exec)
+	if trap == nil {
+		trap = &sim.Trap{Kind: sim.TrapAccess, Addr: uint64(pc), Msg: fmt.Sprintf("instruction fetch at %#x: not in an executable region", pc)}
+	}
+	trap.PC = uint64(pc)
+	trap.Msg = "instruction fetch: " + trap.Msg
+	return nil, trap
+}
+
+// Step executes one instruction the plain way: fetch the word from memory,
+// decode it, dispatch and execute it. It returns false once the machine has
+// halted.
+func (m *Machine) Step() bool {
+	if m.halted || !m.loaded {
+		return false
+	}
+	pc := m.pc
+	if _, trap := m.fetchRegion(pc); trap != nil {
+		m.trapHalt(trap, nil)
+		return false
+	}
+	b, trap := m.mem.Bytes(uint64(pc), 4, sim.Exec)
+	if trap != nil {
+		trap.PC = uint64(pc)
+		m.trapHalt(trap, nil)
+		return false
+	}
+	var o op
+	m.decodeOp(binary.LittleEndian.Uint32(b), &o, true)
+	if !m.t.dispatch(&o) {
+		m.cycleLimit()
+		return false
+	}
+	var before [32]uint32
+	if m.opts.Trace != nil {
+		before = m.x
+	}
+	ok := m.exec(&o)
+	if m.opts.Trace != nil && (ok || m.halt.Kind != sim.HaltTrap) {
+		m.traceLine(&o, pc, &before)
+	}
+	if !ok {
+		m.stats.Cycles = uint64(m.cycles())
+	}
+	return ok
+}
+
+func (m *Machine) cycles() int64 {
+	if m.halted && m.halt.Kind == sim.HaltCycleLimit {
+		return m.limit
+	}
+	return m.t.cycles()
+}
+
+func (m *Machine) cycleLimit() {
+	m.halted = true
+	m.halt = sim.Halt{Kind: sim.HaltCycleLimit, PC: uint64(m.pc),
+		Msg: fmt.Sprintf("halted: cycle limit %d reached at pc %#x", m.limit, m.pc)}
+}
+
+// trapHalt ends the run with a trap; o, when known, names the instruction.
+func (m *Machine) trapHalt(t *sim.Trap, o *op) bool {
+	t.PC = uint64(m.pc)
+	if o != nil && o.inst != nil {
+		t.Msg = m.disasmInst(o.inst, o.word, m.pc) + ": " + t.Msg
+	}
+	m.halted = true
+	m.halt = sim.Halt{Kind: sim.HaltTrap, PC: t.PC, Trap: t}
+	return false
+}
+
+func (m *Machine) stop(kind sim.HaltKind, code int) bool {
+	m.halted = true
+	m.halt = sim.Halt{Kind: kind, Code: code, PC: uint64(m.pc)}
+	return false
+}
+
+// Halted reports whether the machine has stopped, and why.
+func (m *Machine) Halted() (sim.Halt, bool) { return m.halt, m.halted }
+
+// Stats returns the run's counters (cycles are up to date between steps).
+func (m *Machine) Stats() *sim.Stats {
+	m.stats.Cycles = uint64(m.cycles())
+	return m.stats
+}
+
+// HW is the machine's hardware config.
+func (m *Machine) HW() *isadefs.HW { return m.hw }
+
+// Memory is the machine's memory.
+func (m *Machine) Memory() *sim.Memory { return m.mem }
+
+// PC is the program counter.
+func (m *Machine) PC() uint32 { return m.pc }
+
+// SetPC sets the program counter.
+func (m *Machine) SetPC(pc uint32) { m.pc = pc }
+
+// X reads integer register i.
+func (m *Machine) X(i int) uint32 { return m.x[i&31] }
+
+// SetX writes integer register i (x0 stays zero).
+func (m *Machine) SetX(i int, v uint32) {
+	if i&31 != 0 {
+		m.x[i&31] = v
+	}
+}
+
+// F reads the bits of float register i.
+func (m *Machine) F(i int) uint32 { return m.f[i&31] }
+
+// SetF writes the bits of float register i.
+func (m *Machine) SetF(i int, v uint32) { m.f[i&31] = v }
+
+// VReg returns a copy of vector register i's 16 bytes.
+func (m *Machine) VReg(i int) []byte { return m.vregBytes(i & 31) }
+
+// ISA is the instruction set the machine decodes.
+func (m *Machine) ISA() *isadefs.ISA { return m.isa }

@@ -1,0 +1,357 @@
+package coral
+
+import (
+	"math/bits"
+
+	isadefs "kernelcraft/isa-defs"
+)
+
+// Timing model (see TIMING.md for the full description and examples).
+//
+// An event/scoreboard model, not a per-cycle tick: each instruction, in
+// program order, gets a dispatch cycle d computed from
+//
+//   - in-order dispatch: d ≥ the previous instruction's dispatch cycle, at
+//     most dispatch_width instructions per cycle, at most mul_per_cycle
+//     unit=mul ops per cycle, at most mem_per_cycle memory accesses per cycle
+//     on the single memory port (scalar loads/stores and vector memory beats
+//     share it, in order);
+//   - RAW: d ≥ ready[src] for every source (ready = producer's d + lat.<class>);
+//   - WAW: d + lat ≥ ready[dst] (a destination is never written out of order);
+//   - iterative units (latency class div or fdiv): not pipelined, busy for
+//     their latency;
+//   - alone ops (flag alone: CSR ops, fence, ecall, ebreak, mret, wfi,
+//     mpause) dispatch in slot 0 of a fresh cycle and close it;
+//   - control: nothing dispatches after a jump or a taken branch in the same
+//     cycle; backward branches are predicted taken, forward ones not taken;
+//     a mispredict, and every jalr/mret (target unknown), puts the next
+//     dispatch at d + 1 + mispredict_penalty;
+//   - mpause waits until everything has completed.
+//
+// Vector instructions are dispatched by this front end (their scalar
+// operands must be ready) into an in-order queue of vec.queue_depth entries
+// (a full queue stalls dispatch), at most vec.dispatch_width per cycle. The
+// backend issues them in order, at most vec.dispatch_width per cycle, once
+// their vector sources are ready: each issues uops (one per 128-bit
+// register of its largest operand group) to its unit's instances
+// (vec.units.<unit>, each pipelined, one uop per cycle); vector memory uops
+// are 16-byte beats on the shared memory port instead. The result is ready
+// at the last uop's cycle + lat.<class>.
+//
+// The run's cycle count is the cycle by which everything has completed.
+
+// Stall causes, in Stats.StallNames order.
+const (
+	stRAW = iota
+	stWAW
+	stMul
+	stMem
+	stDiv
+	stMispredict
+	stSerialize
+	stVQueue
+	stVDispatch
+	stVRAW
+	stVStruct
+	stDrain
+	stVSync
+	numStalls
+)
+
+var stallNames = []string{
+	"raw", "waw", "struct-mul", "struct-mem", "div-busy", "branch-mispredict",
+	"serialize", "vqueue-full", "vector-dispatch", "vector-raw", "vector-struct",
+	"drain", "vector-sync",
+}
+
+const (
+	openCycle   = 0
+	closedCtl   = 1
+	closedAlone = 2
+)
+
+type timing struct {
+	// Parameters.
+	width, mulMax, memMax, vWidth int32
+	penalty                       int64
+	limit                         int64 // first cycle at which nothing may dispatch
+
+	// Scalar front end.
+	cur        int64 // dispatch cycle of the current group
+	slots      int32 // instructions dispatched in cur
+	mulN, vecN int32 // mul ops and vector ops dispatched in cur
+	closed     uint8 // cur takes no more instructions (openCycle/closedCtl/closedAlone)
+	fetch      int64 // earliest dispatch cycle after a redirect
+	memCyc     int64 // last cycle the memory port is used
+	memN       int32 // accesses in memCyc
+	ready      [numRegs]int64
+	iterFree   [2]int64 // div, fdiv
+	end        int64    // cycle by which everything issued so far completes
+	dispatched bool
+
+	// Vector backend.
+	vready   [32]int64
+	vIssCyc  int64
+	vIssN    int32
+	vq       []int64 // issue cycles of the last queue_depth vector instructions (ring)
+	vqPos    int
+	unitNext []int64 // per unit: last cycle with uops issued
+	unitN    []int32 // uops issued in unitNext
+	unitCnt  []int32 // instances
+	res      []uint8 // unit -> the unit whose instances it issues to (vred shares vperm)
+	vecEnd   int64
+
+	stalls []uint64 // Stats.StallCycles
+	busy   []uint64 // Stats.UnitBusy
+}
+
+func (t *timing) init(hw *isadefs.HW, nunits int, unitCnt []int32, stalls, busy []uint64, limit int64) {
+	*t = timing{
+		width:   int32(max(1, hw.Time("dispatch_width", 4))),
+		mulMax:  int32(max(1, hw.Time("mul_per_cycle", 1))),
+		memMax:  int32(max(1, hw.Time("mem_per_cycle", 1))),
+		vWidth:  int32(max(1, hw.Time("vec.dispatch_width", 2))),
+		penalty: max(0, hw.Time("mispredict_penalty", 1)),
+		limit:   limit,
+		memCyc:  -1,
+		vIssCyc: -1,
+		stalls:  stalls,
+		busy:    busy,
+	}
+	t.vq = make([]int64, max(1, hw.Time("vec.queue_depth", 16)))
+	t.unitNext = make([]int64, nunits)
+	for i := range t.unitNext {
+		t.unitNext[i] = -1
+	}
+	t.unitN = make([]int32, nunits)
+	t.unitCnt = unitCnt
+	t.res = make([]uint8, nunits)
+	for i := range t.res {
+		t.res[i] = uint8(i)
+	}
+}
+
+// dispatch computes the op's dispatch cycle and books its resources. It
+// returns false, booking nothing, when that cycle reaches the cycle limit.
+func (t *timing) dispatch(o *op) bool {
+	f := o.tflags
+	n := t.cur
+	if t.slots >= t.width || t.closed != openCycle {
+		if t.closed == closedAlone {
+			t.stalls[stSerialize]++
+		}
+		n++
+	} else if f&tAlone != 0 && t.slots > 0 {
+		t.stalls[stSerialize]++
+		n++
+	}
+	if !t.dispatched {
+		n = 0
+	}
+	if t.fetch > n {
+		t.stalls[stMispredict] += uint64(t.fetch - n)
+		n = t.fetch
+	}
+	d := n
+	if r := max(t.ready[o.src[0]], t.ready[o.src[1]], t.ready[o.src[2]]); r > d {
+		t.stalls[stRAW] += uint64(r - d)
+		d = r
+	}
+	lat := int64(o.lat)
+	if o.dst != regNone {
+		if w := t.ready[o.dst] - lat; w > d {
+			t.stalls[stWAW] += uint64(w - d)
+			d = w
+		}
+	}
+	if f&(tIter|tMem|tMul|tVec|tDrain|tVSync) != 0 {
+		d = t.structural(o, d)
+	}
+	if d >= t.limit {
+		return false
+	}
+	if d > t.cur || !t.dispatched {
+		t.cur, t.slots, t.mulN, t.vecN, t.closed = d, 0, 0, 0, openCycle
+		t.dispatched = true
+	}
+	t.slots++
+	done := d + lat
+	if o.dst != regNone {
+		t.ready[o.dst] = done
+	}
+	if done > t.end {
+		t.end = done
+	}
+	if f&tAlone != 0 {
+		t.closed = closedAlone
+	}
+	if f&(tIter|tMem|tMul|tVec) != 0 {
+		switch {
+		case f&tIter != 0:
+			t.iterFree[o.iter] = done
+			t.busy[o.unit] += uint64(lat) - 1
+		case f&tMem != 0:
+			if d == t.memCyc {
+				t.memN++
+			} else {
+				t.memCyc, t.memN = d, 1
+			}
+		case f&tMul != 0:
+			t.mulN++
+		case f&tVec != 0:
+			t.vecN++
+			return true // the backend counts unit busy cycles
+		}
+	}
+	t.busy[o.unit]++
+	return true
+}
+
+// structural applies the per-unit constraints to dispatch cycle d.
+func (t *timing) structural(o *op, d int64) int64 {
+	f := o.tflags
+	if f&tIter != 0 {
+		if fr := t.iterFree[o.iter]; fr > d {
+			t.stalls[stDiv] += uint64(fr - d)
+			d = fr
+		}
+	}
+	if f&tMem != 0 {
+		if t.memCyc > d {
+			t.stalls[stMem] += uint64(t.memCyc - d)
+			d = t.memCyc
+		}
+		if d == t.memCyc && t.memN >= t.memMax {
+			t.stalls[stMem]++
+			d++
+		}
+	}
+	if f&tMul != 0 && d == t.cur && t.dispatched && t.mulN >= t.mulMax {
+		t.stalls[stMul]++
+		d++
+	}
+	if f&tVec != 0 {
+		if q := t.vq[t.vqPos]; q > d {
+			t.stalls[stVQueue] += uint64(q - d)
+			d = q
+		}
+		if d == t.cur && t.dispatched && t.vecN >= t.vWidth {
+			t.stalls[stVDispatch]++
+			d++
+		}
+	}
+	if f&tDrain != 0 && t.end > d {
+		t.stalls[stDrain] += uint64(t.end - d)
+		d = t.end
+	}
+	if f&tVSync != 0 && t.vecEnd > d {
+		t.stalls[stVSync] += uint64(t.vecEnd - d)
+		d = t.vecEnd
+	}
+	return d
+}
+
+// control books the redirect of a jump or branch dispatched in t.cur.
+func (t *timing) control(o *op, taken bool) {
+	f := o.tflags
+	switch {
+	case f&tJump != 0:
+		t.closed = closedCtl
+	case f&tIndirect != 0:
+		t.closed = closedCtl
+		t.fetch = t.cur + 1 + t.penalty
+	case f&tBranch != 0:
+		if taken {
+			t.closed = closedCtl
+		}
+		if predictedTaken := o.imm < 0; taken != predictedTaken {
+			t.fetch = t.cur + 1 + t.penalty
+		}
+	}
+}
+
+// vissue schedules a vector instruction dispatched at t.cur in the backend:
+// uops on its unit (or beats on the memory port), results at the last uop
+// + lat. reads/writes are vector-register bitmasks; xw is a scalar register
+// written (0 or negative for none).
+func (t *timing) vissue(unit uint8, lat int32, mem bool, uops int, reads, writes uint32, xw int) {
+	s := t.cur + 1
+	if s < t.vIssCyc {
+		s = t.vIssCyc
+	}
+	if s == t.vIssCyc && t.vIssN >= t.vWidth {
+		s++
+	}
+	r := int64(0)
+	for m := reads; m != 0; m &= m - 1 {
+		r = max(r, t.vready[bits.TrailingZeros32(m)])
+	}
+	for m := writes; m != 0; m &= m - 1 {
+		r = max(r, t.vready[bits.TrailingZeros32(m)]-int64(lat))
+	}
+	if r > s {
+		t.stalls[stVRAW] += uint64(r - s)
+		s = r
+	}
+	if s == t.vIssCyc {
+		t.vIssN++
+	} else {
+		t.vIssCyc, t.vIssN = s, 1
+	}
+	t.vq[t.vqPos] = s
+	if t.vqPos++; t.vqPos == len(t.vq) {
+		t.vqPos = 0
+	}
+	n := int64(max(uops, 1))
+	var first, last int64
+	if mem {
+		first, last = bookRate(&t.memCyc, &t.memN, t.memMax, s, n)
+	} else {
+		r := t.res[unit]
+		first, last = bookRate(&t.unitNext[r], &t.unitN[r], t.unitCnt[r], s, n)
+	}
+	if first > s {
+		t.stalls[stVStruct] += uint64(first - s)
+	}
+	t.busy[unit] += uint64(n)
+	done := last + int64(lat)
+	for m := writes; m != 0; m &= m - 1 {
+		t.vready[bits.TrailingZeros32(m)] = done
+	}
+	if xw > 0 && xw < 32 {
+		t.ready[xw] = done
+	}
+	if done > t.vecEnd {
+		t.vecEnd = done
+	}
+	if done > t.end {
+		t.end = done
+	}
+}
+
+// bookRate issues n uops, from cycle s on, to a resource that accepts k per
+// cycle and whose last used cycle is *cyc with *cnt uops in it. It returns
+// the cycles of the first and last uop.
+func bookRate(cyc *int64, cnt *int32, k int32, s, n int64) (first, last int64) {
+	t0, c := s, int64(0)
+	if *cyc >= s {
+		t0, c = *cyc, int64(*cnt)
+	}
+	first = t0
+	if c >= int64(k) {
+		first++
+	}
+	last = t0 + (c+n-1)/int64(k)
+	*cyc = last
+	*cnt = int32((c+n-1)%int64(k) + 1)
+	return first, last
+}
+
+// cycles is the cycle count of the run so far: the cycle by which every
+// dispatched instruction has completed.
+func (t *timing) cycles() int64 {
+	if !t.dispatched {
+		return 0
+	}
+	return max(t.cur+1, t.end)
+}
