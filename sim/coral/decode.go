@@ -186,23 +186,23 @@ const (
 
 // op is one pre-decoded instruction. The hot loop switches on h.
 type op struct {
-	h        uint8
-	rd       uint8 // destination field (bits 11..7)
-	rs1      uint8 // bits 19..15 (register, or the 5-bit immediate of csrr*i)
-	rs2      uint8 // bits 24..20
-	rs3      uint8 // bits 31..27
-	rm       uint8 // rounding-mode field
-	unit     uint8 // index into Stats.UnitNames
-	iter     uint8 // iterative resource (0 div, 1 fdiv)
-	src      [3]uint8
-	dst      uint8 // scoreboard index written, or regNone
-	tflags   uint16
-	lat      int32
-	imm      int32
-	word     uint32
-	vop      int32 // index into Machine.vops, or -1
-	inst     *isadefs.Inst
-	illegal  string // why the word is illegal (hIllegal only)
+	h       uint8
+	rd      uint8 // destination field (bits 11..7)
+	rs1     uint8 // bits 19..15 (register, or the 5-bit immediate of csrr*i)
+	rs2     uint8 // bits 24..20
+	rs3     uint8 // bits 31..27
+	rm      uint8 // rounding-mode field
+	unit    uint8 // index into Stats.UnitNames
+	iter    uint8 // iterative resource (0 div, 1 fdiv)
+	src     [3]uint8
+	dst     uint8 // scoreboard index written, or regNone
+	tflags  uint16
+	lat     int32
+	imm     int32
+	word    uint32
+	vop     int32 // index into Machine.vops, or -1
+	inst    *isadefs.Inst
+	illegal string // why the word is illegal (hIllegal only)
 }
 
 // decodeOp decodes one word. It never fails: undecodable words become
