@@ -71,8 +71,10 @@ type Piece struct {
 // a placement in the instruction word.
 type OperandKind struct {
 	Name       string
-	Class      string // "reg", "simm", "uimm", "pcrel", "enum" or a target class
-	Sub        string // register file for reg, enum name for enum
+	Class      string   // "reg", "simm", "uimm", "pcrel", "enum" or a target class
+	Sub        string   // register file for reg, enum name for enum
+	RegFile    *RegFile // the register file, for class reg
+	Enum       *Enum    // the named values, for class enum
 	Pieces     []Piece
 	HasDefault bool
 	Default    int64

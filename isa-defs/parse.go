@@ -176,7 +176,12 @@ func (p *parser) parseEnum(rest string) {
 		p.errorf("enum: want a name and key=value pairs")
 		return
 	}
-	e := &Enum{Name: f[0], Values: map[string]int64{}}
+	// Repeated "enum NAME" lines extend the same enum (long lists such as
+	// CSR names read better over several lines).
+	e, ok := p.isa.Enums[f[0]]
+	if !ok {
+		e = &Enum{Name: f[0], Values: map[string]int64{}}
+	}
 	for _, kv := range f[1:] {
 		k, v, ok := strings.Cut(kv, "=")
 		n, err := parseInt(v)
@@ -184,8 +189,13 @@ func (p *parser) parseEnum(rest string) {
 			p.errorf("enum %s: bad pair %q (want key=number)", e.Name, kv)
 			continue
 		}
-		e.Values[strings.ToLower(k)] = n
-		e.Order = append(e.Order, strings.ToLower(k))
+		k = strings.ToLower(k)
+		if _, dup := e.Values[k]; dup {
+			p.errorf("enum %s: %q defined twice", e.Name, k)
+			continue
+		}
+		e.Values[k] = n
+		e.Order = append(e.Order, k)
 	}
 	p.isa.Enums[e.Name] = e
 }
@@ -203,12 +213,12 @@ func (p *parser) parseOperand(rest string) {
 	k.Class, k.Sub = class, sub
 	switch class {
 	case "reg":
-		if _, ok := p.isa.RegFiles[sub]; !ok {
+		if k.RegFile = p.isa.RegFiles[sub]; k.RegFile == nil {
 			p.errorf("operand %s: unknown register file %q", k.Name, sub)
 			return
 		}
 	case "enum":
-		if _, ok := p.isa.Enums[sub]; !ok {
+		if k.Enum = p.isa.Enums[sub]; k.Enum == nil {
 			p.errorf("operand %s: unknown enum %q", k.Name, sub)
 			return
 		}
