@@ -1,0 +1,232 @@
+package coral
+
+import "kernelcraft/sim/vec"
+
+// Operand and cost information for the timing model. These read the
+// current vtype/vl (the values the instruction will execute under) but
+// never trap: for encodings Exec would reject they return a best effort.
+
+// grp is the bitmask of registers r … r+n-1.
+func grp(r uint8, n int) uint32 {
+	if n <= 0 {
+		return 0
+	}
+	m := uint32(1)<<uint(min(n, 32)) - 1
+	if n >= 32 {
+		m = ^uint32(0)
+	}
+	return m << (uint(r) & 31)
+}
+
+// groups returns the register counts of vd, vs2 and vs1 and which of
+// them the instruction reads and writes, under the current vtype.
+func (op *VOp) groups(v *VState) (dn, s2n, s1n int, rdVd, wrVd, rdS2, rdS1, rdV0 bool) {
+	n := 1
+	if !v.Vill && v.LMUL8 != 0 {
+		n = v.lmulRegs()
+	}
+	wn := max(1, 2*n)
+	if !v.Vill && v.LMUL8 < 8 {
+		wn = regsOf(v.LMUL8 * 2)
+	}
+	vv := op.Form == fVV
+	dn, s2n, s1n = n, n, n
+	wrVd, rdS2, rdS1, rdV0 = true, true, vv, op.Masked
+	switch op.Kind {
+	case kIllegal, kVsetvli, kVsetivli, kVsetvl:
+		return 0, 0, 0, false, false, false, false, false
+	case kMac, kFMac:
+		rdVd = true
+	case kMerge, kFMerge:
+		rdS2 = op.Masked
+	case kWide:
+		dn = wn
+		rdVd = op.Fn == vec.WMaccU || op.Fn == vec.WMacc || op.Fn == vec.WMaccSU || op.Fn == vec.WMaccUS
+	case kWideW:
+		dn, s2n = wn, wn
+	case kNarrow:
+		s2n = wn
+	case kFWCvt:
+		dn, rdS1 = wn, false
+	case kFNCvt:
+		s2n, rdS1 = wn, false
+	case kExt:
+		s2n, rdS1 = regsOf(v.LMUL8/max(1, uint32(op.EEW))), false
+	case kFUnary:
+		rdS1 = false
+	case kCmp, kMadc, kFCmp:
+		dn = 1
+	case kRed, kWRed, kFRed:
+		dn, s1n, rdS1 = 1, 1, true
+	case kMaskLogic:
+		dn, s2n, s1n = 1, 1, 1
+	case kCpop, kFirst:
+		wrVd, s2n = false, 1
+	case kSetBefore:
+		dn, s2n = 1, 1
+	case kIota:
+		s2n = 1
+	case kId:
+		rdS2 = false
+	case kMvXS, kFMvFS:
+		wrVd, s2n = false, 1
+	case kMvSX, kFMvSF:
+		dn, rdS2 = 1, false
+	case kGatherEI16:
+		if vv && !v.Vill && v.SEW != 0 {
+			s1n = regsOf(v.LMUL8 * 16 / v.SEW)
+		}
+	case kCompress:
+		s1n, rdS1 = 1, true
+	case kMvNR:
+		dn, s2n, rdS1 = int(op.NF), int(op.NF), false
+	case kFSlide1Up, kFSlide1Down, kSlide1Up, kSlide1Down, kSlideUp, kSlideDown:
+		rdS1 = false
+	}
+	if op.Kind == kAdc {
+		rdV0 = true
+	}
+	return
+}
+
+// VRegs returns bitmasks of the vector registers the instruction reads and
+// writes (whole register groups; v0 when masked or used as carry/selector).
+func (op *VOp) VRegs(v *VState) (reads, writes uint32) {
+	switch op.Kind {
+	case kLoad, kStore:
+		dn := 1
+		if !v.Vill && v.SEW != 0 {
+			l8 := v.LMUL8 * uint32(op.EEW) / v.SEW
+			if op.Mode == mIdxU || op.Mode == mIdxO {
+				l8 = v.LMUL8
+				reads |= grp(op.Vs2, regsOf(v.LMUL8*uint32(op.EEW)/v.SEW))
+			}
+			dn = regsOf(l8)
+		}
+		data := grp(op.Vd, int(op.NF)*dn)
+		if op.Kind == kStore {
+			reads |= data
+		} else {
+			writes |= data
+		}
+		if op.Masked {
+			reads |= 1
+		}
+		return reads, writes
+	case kLoadWhole:
+		return 0, grp(op.Vd, int(op.NF))
+	case kStoreWhole:
+		return grp(op.Vd, int(op.NF)), 0
+	case kLoadMask:
+		return 0, grp(op.Vd, 1)
+	case kStoreMask:
+		return grp(op.Vd, 1), 0
+	}
+	dn, s2n, s1n, rdVd, wrVd, rdS2, rdS1, rdV0 := op.groups(v)
+	if rdS2 {
+		reads |= grp(op.Vs2, s2n)
+	}
+	if rdS1 {
+		reads |= grp(op.Vs1, s1n)
+	}
+	if rdVd {
+		reads |= grp(op.Vd, dn)
+	}
+	if rdV0 {
+		reads |= 1
+	}
+	if wrVd {
+		writes |= grp(op.Vd, dn)
+	}
+	return reads, writes
+}
+
+// Uops is the number of 128-bit uops the instruction occupies its unit for
+// under the current vtype/vl: the largest register group it touches for
+// arithmetic (so cost scales with LMUL, and 2·LMUL for widening and
+// narrowing), 16-byte beats for unit-stride memory accesses, one per
+// element (segment) for strided and indexed ones, nf for whole-register
+// accesses and moves, and 1 for mask-register and scalar-move
+// instructions. Never less than 1.
+func (op *VOp) Uops(v *VState) int {
+	if v.Vill || v.SEW == 0 {
+		switch op.Kind {
+		case kLoadWhole, kStoreWhole, kMvNR:
+			return max(1, int(op.NF))
+		}
+		return 1
+	}
+	n := 0
+	body := 0
+	if v.VL > v.VStart {
+		body = int(v.VL - v.VStart)
+	}
+	switch op.Kind {
+	case kLoad, kStore:
+		if op.Mode == mUnit {
+			n = (body*int(op.EEW)/8*int(op.NF) + VLENB - 1) / VLENB
+		} else {
+			n = body
+		}
+	case kLoadWhole, kStoreWhole, kMvNR:
+		n = int(op.NF)
+	case kLoadMask, kStoreMask, kMaskLogic, kCpop, kFirst, kSetBefore, kMvXS, kMvSX, kFMvFS, kFMvSF,
+		kVsetvli, kVsetivli, kVsetvl, kIllegal:
+		n = 1
+	default:
+		dn, s2n, s1n, _, _, _, _, _ := op.groups(v)
+		n = max(dn, s2n, s1n)
+	}
+	return max(1, n)
+}
+
+// XReads returns the x registers the instruction reads (rs1, rs2), -1 for
+// none. x0 is reported when an operand field names it.
+func (op *VOp) XReads() (rs1, rs2 int) {
+	rs1, rs2 = -1, -1
+	switch op.Kind {
+	case kVsetvli:
+		rs1 = int(op.Vs1)
+	case kVsetvl:
+		rs1, rs2 = int(op.Vs1), int(op.Vs2)
+	case kLoad, kStore:
+		rs1 = int(op.Vs1)
+		if op.Mode == mStrided {
+			rs2 = int(op.Vs2)
+		}
+	case kLoadWhole, kStoreWhole, kLoadMask, kStoreMask, kMvSX:
+		rs1 = int(op.Vs1)
+	default:
+		if op.Form == fVX {
+			rs1 = int(op.Vs1)
+		}
+	}
+	return rs1, rs2
+}
+
+// XWrite returns the x register the instruction writes, -1 for none.
+func (op *VOp) XWrite() int {
+	switch op.Kind {
+	case kVsetvli, kVsetivli, kVsetvl, kMvXS, kCpop, kFirst:
+		return int(op.Vd)
+	}
+	return -1
+}
+
+// FReads returns the f register the instruction reads (.vf forms,
+// vfmv.s.f, vfslide1up/down), -1 for none.
+func (op *VOp) FReads() int {
+	if op.Form == fVF || op.Kind == kFMvSF {
+		return int(op.Vs1)
+	}
+	return -1
+}
+
+// FWrite returns the f register the instruction writes (vfmv.f.s), -1 for
+// none.
+func (op *VOp) FWrite() int {
+	if op.Kind == kFMvFS {
+		return int(op.Vd)
+	}
+	return -1
+}
