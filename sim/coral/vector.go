@@ -186,11 +186,11 @@ func lmulName(l8 uint32) string {
 }
 
 // Register file views from register r to the end of the file.
-func (v *VState) r8(r uint8) []int8    { return vec.Bytes8(v.V[int(r)*VLENB:]) }
-func (v *VState) r16(r uint8) []int16  { return vec.Bytes16(v.V[int(r)*VLENB:]) }
-func (v *VState) r32(r uint8) []int32  { return vec.Bytes32(v.V[int(r)*VLENB:]) }
+func (v *VState) r8(r uint8) []int8     { return vec.Bytes8(v.V[int(r)*VLENB:]) }
+func (v *VState) r16(r uint8) []int16   { return vec.Bytes16(v.V[int(r)*VLENB:]) }
+func (v *VState) r32(r uint8) []int32   { return vec.Bytes32(v.V[int(r)*VLENB:]) }
 func (v *VState) r32u(r uint8) []uint32 { return vec.Bytes32U(v.V[int(r)*VLENB:]) }
-func (v *VState) rb(r uint8) []byte    { return v.V[int(r)*VLENB:] }
+func (v *VState) rb(r uint8) []byte     { return v.V[int(r)*VLENB:] }
 
 // mask is v0 for a masked instruction, nil otherwise.
 func (v *VState) mask(op *VOp) []byte {

@@ -2,17 +2,17 @@ package vec
 
 // Float operations of the FBin, FMac, FCmp, FUnary and FRed loops.
 const (
-	FpAdd    Op = iota + 128 // a + b
-	FpSub                    // a - b
-	FpRSub                   // b - a
-	FpMul                    // a * b
-	FpDiv                    // a / b
-	FpRDiv                   // b / a
-	FpMin                    // minimumNumber(a, b)
-	FpMax                    // maximumNumber(a, b)
-	FpSgnj                   // |a| with b's sign
-	FpSgnjn                  // |a| with b's sign inverted
-	FpSgnjx                  // a with sign a^b
+	FpAdd   Op = iota + 128 // a + b
+	FpSub                   // a - b
+	FpRSub                  // b - a
+	FpMul                   // a * b
+	FpDiv                   // a / b
+	FpRDiv                  // b / a
+	FpMin                   // minimumNumber(a, b)
+	FpMax                   // maximumNumber(a, b)
+	FpSgnj                  // |a| with b's sign
+	FpSgnjn                 // |a| with b's sign inverted
+	FpSgnjx                 // a with sign a^b
 
 	FpMacc  // +(b*a) + d
 	FpNmacc // -(b*a) - d
