@@ -191,20 +191,11 @@ func (m *Machine) csrRead(csr uint32) (uint32, bool) {
 		return m.csr.frm, m.hw.HasExt("F")
 	case csrFcsr:
 		return m.csr.frm<<5 | m.csr.fflags, m.hw.HasExt("F")
-	case csrVstart:
-		return m.v.VStart, m.hasVec
-	case csrVxsat:
-		return m.v.VXSAT & 1, m.hasVec
-	case csrVxrm:
-		return m.v.VXRM & 3, m.hasVec
-	case csrVcsr:
-		return (m.v.VXRM&3)<<1 | m.v.VXSAT&1, m.hasVec
-	case csrVl:
-		return m.v.VL, m.hasVec
-	case csrVtype:
-		return m.v.VType, m.hasVec
-	case csrVlenb:
-		return uint32(m.hw.Param("vlen", 128) / 8), m.hasVec
+	case csrVstart, csrVxsat, csrVxrm, csrVcsr, csrVl, csrVtype, csrVlenb:
+		if !m.hasVec {
+			return 0, false
+		}
+		return m.vcsrRead(csr)
 	case csrMcycle, csrCycle, csrTime:
 		return uint32(m.cycleNow()), true
 	case csrMcycleh, csrCycleh, csrTimeh:
@@ -254,14 +245,8 @@ func (m *Machine) csrWrite(csr uint32, v uint32) {
 		m.csr.frm = v & 7
 	case csrFcsr:
 		m.csr.fflags, m.csr.frm = v&0x1f, v>>5&7
-	case csrVstart:
-		m.v.VStart = v
-	case csrVxsat:
-		m.v.VXSAT = v & 1
-	case csrVxrm:
-		m.v.VXRM = v & 3
-	case csrVcsr:
-		m.v.VXSAT, m.v.VXRM = v&1, v>>1&3
+	case csrVstart, csrVxsat, csrVxrm, csrVcsr:
+		m.vcsrWrite(csr, v)
 	case csrMcycle:
 		m.csr.cycleOff += uint64(v) - uint64(uint32(m.cycleNow()))
 	case csrMcycleh:

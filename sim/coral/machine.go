@@ -211,6 +211,7 @@ func (m *Machine) Load(img *sim.Image) error {
 	}
 	m.pc = uint32(img.Entry)
 	m.x, m.f = [32]uint32{}, [32]uint32{}
+	m.vreset()
 	if a, ok := img.Symbols["tohost"]; ok && a <= 0xffffffff {
 		m.tohost, m.hasTohost = uint32(a), true
 	} else {

@@ -70,7 +70,11 @@ func (m *Machine) execVec(o *op) *sim.Trap {
 		reads, writes := vo.VRegs(&m.v)
 		m.t.vissue(o.unit, o.lat, o.tflags&tVecMem != 0, vo.Uops(&m.v), reads, writes, vo.XWrite())
 	}
-	if t := m.v.Exec(vo, &m.x, &m.f, m.mem); t != nil {
+	// fcsr lives in the core; the vector unit's float ops see and update it.
+	m.v.FRM, m.v.FFlags = m.csr.frm, m.csr.fflags
+	t := m.v.Exec(vo, &m.x, &m.f, m.mem)
+	m.csr.fflags = m.v.FFlags & 0x1f
+	if t != nil {
 		return t
 	}
 	if m.selfMod && o.inst.Flags["vstore"] {
@@ -82,6 +86,12 @@ func (m *Machine) execVec(o *op) *sim.Trap {
 	}
 	return nil
 }
+
+func (m *Machine) vreset() { m.v.Reset() }
+
+func (m *Machine) vcsrRead(csr uint32) (uint32, bool) { return m.v.ReadCSR(csr) }
+
+func (m *Machine) vcsrWrite(csr, v uint32) { m.v.WriteCSR(csr, v) }
 
 func (m *Machine) vregBytes(i int) []byte {
 	return append([]byte(nil), m.v.V[i*16:i*16+16]...)

@@ -1,0 +1,60 @@
+package coral
+
+import (
+	"encoding/binary"
+	"testing"
+
+	"kernelcraft/sim"
+)
+
+// FuzzRun runs arbitrary bytes as a program in ITCM, with a0..a3 pointing
+// into DTCM: the simulator never panics, always halts with a reason, and
+// the fast core agrees with the reference stepper.
+func FuzzRun(f *testing.F) {
+	f.Add([]byte{0x73, 0x00, 0x00, 0x08})
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff})
+	for _, p := range [][]string{
+		scalarLoop,
+		{"addi a0, zero, 3", "addi a7, zero, 93", "ecall"},
+		{"lw a0, 0(a1)", "sw a0, 3(a1)", "div a2, a0, a3", "jal zero, -12"},
+		{"fcvt.s.w ft0, a0", "fdiv.s ft1, ft0, ft0", "fsqrt.s ft2, ft1", "fcvt.w.s a0, ft2", "csrrs a1, fflags, zero", "ebreak"},
+	} {
+		var b []byte
+		for _, w := range asm(f, p...) {
+			b = binary.LittleEndian.AppendUint32(b, w)
+		}
+		f.Add(b)
+	}
+	h := hw(f, "coral")
+	f.Fuzz(func(t *testing.T, prog []byte) {
+		if len(prog) > 8192 {
+			prog = prog[:8192]
+		}
+		img := &sim.Image{Segments: []sim.Segment{{Addr: 0, Data: prog, MemSize: uint64(max(len(prog), 4)), Exec: true}}, Symbols: map[string]uint64{}}
+		var halts [2]sim.Halt
+		var cycles [2]uint64
+		for i, ref := range []bool{false, true} {
+			m, err := New(h, Options{MaxCycles: 20000, Reference: ref})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Load(img); err != nil {
+				t.Fatal(err)
+			}
+			for r := a0; r <= a3; r++ {
+				m.SetX(r, dtcm+uint32(r)*64)
+			}
+			halts[i] = m.Run()
+			cycles[i] = m.Stats().Cycles
+			if halts[i].Kind == sim.Running {
+				t.Fatalf("Run returned without halting")
+			}
+			if halts[i].String() == "" {
+				t.Fatalf("empty halt message")
+			}
+		}
+		if halts[0].Kind != halts[1].Kind || halts[0].PC != halts[1].PC || cycles[0] != cycles[1] {
+			t.Fatalf("fast %s (%d cycles) vs reference %s (%d cycles)", halts[0], cycles[0], halts[1], cycles[1])
+		}
+	})
+}
