@@ -64,6 +64,8 @@ func init() {
 		".equ":         dirSet,
 		".set":         dirSet,
 		".equiv":       dirSet,
+		".comm":        dirComm,
+		".lcomm":       dirComm,
 		".ascii":       stringDir(false),
 		".asciz":       stringDir(true),
 		".string":      stringDir(true),
@@ -239,6 +241,45 @@ func dirSet(a *assembler, rec *stmtRec, final bool) error {
 		return errAt(rec.op.Args[0].Pos, "%s expects a symbol name first", rec.op.Name)
 	}
 	a.defineEqu(name, rec.op.Args[1].Expr, rec.op.Args[0].Pos)
+	return nil
+}
+
+// dirComm allocates a common symbol in .bss: .comm sym, size[, align].
+func dirComm(a *assembler, rec *stmtRec, final bool) error {
+	if final {
+		return nil
+	}
+	args := rec.op.Args
+	if len(args) < 2 || len(args) > 3 {
+		return errAt(rec.op.Pos, "%s expects: %s symbol, size[, alignment]", rec.op.Name, rec.op.Name)
+	}
+	name, ok := args[0].Expr.Ident()
+	if !ok {
+		return errAt(args[0].Pos, "%s expects a symbol name first", rec.op.Name)
+	}
+	size, err := a.constant(args[1].Expr, "size")
+	if err != nil {
+		return err
+	}
+	if size < 0 || size > maxSpace {
+		return errAt(args[1].Pos, "size %d out of range [0, %d]", size, maxSpace)
+	}
+	align := int64(4)
+	if len(args) == 3 {
+		if align, err = a.constant(args[2].Expr, "alignment"); err != nil {
+			return err
+		}
+		if align <= 0 || align&(align-1) != 0 || align > 1<<16 {
+			return errAt(args[2].Pos, "alignment %d: want a power of two up to 65536", align)
+		}
+	}
+	saved := a.cur
+	a.cur = a.section(".bss")
+	a.cur.align = max(a.cur.align, align)
+	a.cur.size = (a.cur.size + align - 1) / align * align
+	a.defineLabel(name, args[0].Pos, rec.idx)
+	a.cur.size += size
+	a.cur = saved
 	return nil
 }
 
