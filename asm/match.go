@@ -563,7 +563,19 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 	if ui < len(op.Args) {
 		return 0, &posError{pos: op.Args[ui].Pos, msg: fmt.Sprintf("%s: too many operands", op.Name), hint: "form: " + in.Mnemonic + " " + in.Syntax}
 	}
+	if v := in.Violations(values); len(v) > 0 {
+		return 0, &posError{pos: op.Pos, msg: overlapMessage(in, v[0]), hint: "form: " + in.Mnemonic + " " + in.Syntax}
+	}
 	return in.Encode(values)
+}
+
+// overlapMessage explains a broken register-overlap constraint (isa-defs
+// noov): the same rules llvm-mc enforces.
+func overlapMessage(in *isadefs.Inst, rule string) string {
+	if rule == "v0" {
+		return fmt.Sprintf("%s: the destination cannot be v0 here, because v0 is read as the mask (or carry/merge input)", in.Mnemonic)
+	}
+	return fmt.Sprintf("%s: the destination register group cannot overlap source %s", in.Mnemonic, rule)
 }
 
 func withPos(err error, pos lexer.Position, hint string) error {

@@ -112,3 +112,26 @@ func TestHWInheritance(t *testing.T) {
 		t.Errorf("overlap: err = %v", err)
 	}
 }
+
+func TestNoovViolations(t *testing.T) {
+	isa := MustLoadISA("coral")
+	in := isa.Lookup("vwadd.vv")[0] // noov=vs2,vs1,v0
+	cases := []struct {
+		vals []int64 // vd, vs2, vs1, vm
+		want string
+	}{
+		{[]int64{2, 4, 6, 1}, ""},
+		{[]int64{2, 2, 6, 1}, "vs2"},
+		{[]int64{2, 4, 2, 1}, "vs1"},
+		{[]int64{0, 4, 6, 0}, "v0"},
+		{[]int64{0, 4, 6, 1}, ""}, // unmasked: v0 is not read
+	}
+	for _, c := range cases {
+		if got := strings.Join(in.Violations(c.vals), ","); got != c.want {
+			t.Errorf("vwadd.vv %v: violations %q, want %q", c.vals, got, c.want)
+		}
+	}
+	if !isa.Lookup("vadc.vvm")[0].ReadsV0([]int64{1, 2, 3}) {
+		t.Error("vadc.vvm reads v0 as carry")
+	}
+}

@@ -6,4 +6,4 @@
 # Exits non-zero if isa-defs and llvm-mc disagree on any encoding.
 set -eu
 cd "$(dirname "$0")/.."
-exec go run ./isa-defs/internal/gen-encodings -o testdata/encodings/coral.txt "$@"
+exec go run ./internal/llvmoracle/gen-encodings -o testdata/encodings/coral.txt "$@"

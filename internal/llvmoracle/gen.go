@@ -1,4 +1,4 @@
-package oracle
+package llvmoracle
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ type Form struct {
 	Inst   *isadefs.Inst   // a real instruction, or
 	Pseudo *isadefs.Pseudo // a pseudo-instruction
 	Values []int64         // operand values in syntax order
-	Words  []uint32        // isa-defs' encoding (Encode, or Expand for pseudos)
+	Words  []uint32        // our encoding (Inst.Encode, or the assembler for pseudos)
 	// WantReject marks forms built to break an assembler constraint
 	// (ConstraintForms); llvm-mc should reject exactly these.
 	WantReject bool
@@ -48,7 +48,12 @@ type Generator struct {
 	// Exhaustive adds forms for every rounding mode, every CSR name, every
 	// fence set and every valid vtype (the golden file sets it).
 	Exhaustive bool
-	swept      map[sweepKey]bool
+	// Encode assembles one statement into words; pseudo-instruction forms
+	// take their words from it (and are dropped when it rejects them, for
+	// example when an expansion breaks a register constraint). The kc-as
+	// assembler provides it (see Assembler).
+	Encode func(text string) ([]uint32, error)
+	swept  map[sweepKey]bool
 }
 
 type sweepKey struct {
@@ -57,8 +62,8 @@ type sweepKey struct {
 }
 
 // NewGenerator returns a generator seeded with seed.
-func NewGenerator(isa *isadefs.ISA, seed uint64, perInst int) *Generator {
-	return &Generator{ISA: isa, R: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), PerInst: perInst}
+func NewGenerator(isa *isadefs.ISA, seed uint64, perInst int, encode func(string) ([]uint32, error)) *Generator {
+	return &Generator{ISA: isa, R: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), PerInst: perInst, Encode: encode}
 }
 
 // All returns forms for every instruction and pseudo-instruction, in file
@@ -114,16 +119,8 @@ func (g *Generator) InstForms(in *isadefs.Inst) ([]Form, error) {
 // PseudoForms returns distinct random forms of one pseudo-instruction.
 func (g *Generator) PseudoForms(p *isadefs.Pseudo) ([]Form, error) {
 	ok := func(vals []int64) bool {
-		es, err := Expand(g.ISA, p, vals)
-		if err != nil {
-			return false
-		}
-		for _, e := range es {
-			if !InstOK(e.Inst, e.Values) {
-				return false
-			}
-		}
-		return true
+		_, err := g.Encode(p.FormatValues(vals, 0, Text))
+		return err == nil
 	}
 	var sets [][]int64
 	n := g.PerInst
@@ -152,13 +149,9 @@ func (g *Generator) PseudoForms(p *isadefs.Pseudo) ([]Form, error) {
 			continue
 		}
 		seen[text] = true
-		es, err := Expand(g.ISA, p, vals)
+		words, err := g.Encode(text)
 		if err != nil {
-			return nil, err
-		}
-		words, err := Words(es)
-		if err != nil {
-			return nil, fmt.Errorf("pseudo %s: %w", p.Mnemonic, err)
+			return nil, fmt.Errorf("pseudo %s: %q: %w", p.Mnemonic, text, err)
 		}
 		out = append(out, Form{Text: text, Pseudo: p, Values: vals, Words: words})
 	}
@@ -320,61 +313,7 @@ func clamp(v, lo, hi int64) int64 { return min(max(v, lo), hi) }
 // InstOK reports whether an operand set satisfies the instruction's
 // register constraints (the noov attribute, which mirrors llvm-mc).
 func InstOK(in *isadefs.Inst, vals []int64) bool {
-	return len(Violations(in, vals)) == 0
-}
-
-// Violations lists the noov constraints an operand set breaks, as
-// "vs2", "vs1" or "v0".
-func Violations(in *isadefs.Inst, vals []int64) []string {
-	list := in.Attrs["noov"]
-	if list == "" {
-		return nil
-	}
-	dest, ok := operandValue(in, vals, "vd")
-	if !ok {
-		return nil
-	}
-	var out []string
-	for _, c := range strings.Split(list, ",") {
-		switch c {
-		case "vs2", "vs1":
-			if v, ok := operandValue(in, vals, c); ok && v == dest {
-				out = append(out, c)
-			}
-		case "v0":
-			if dest == 0 && ReadsV0(in, vals) {
-				out = append(out, c)
-			}
-		}
-	}
-	return out
-}
-
-// ReadsV0 reports whether the instruction reads v0 as a mask or carry: it
-// is masked (vm=0) or names v0 in its syntax.
-func ReadsV0(in *isadefs.Inst, vals []int64) bool {
-	for _, t := range in.Tokens {
-		if t.Operand == nil && strings.Contains(" "+strings.ReplaceAll(t.Text, ",", " ")+" ", " v0 ") {
-			return true
-		}
-	}
-	for i, k := range in.Operands {
-		if k.Class == "vmask" && vals[i] == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// operandValue finds the value of operand name, or of its aligned-group
-// variant (vd → vdg2, vs2 → vs2g4 …).
-func operandValue(in *isadefs.Inst, vals []int64, name string) (int64, bool) {
-	for i, k := range in.Operands {
-		if k.Name == name || strings.HasPrefix(k.Name, name+"g") {
-			return vals[i], true
-		}
-	}
-	return 0, false
+	return len(in.Violations(vals)) == 0
 }
 
 // ConstraintForms builds, for every vector instruction with a vd operand,
@@ -394,7 +333,7 @@ func (g *Generator) ConstraintForms() []Form {
 				if !set(vals) {
 					return
 				}
-				viol := Violations(in, vals)
+				viol := in.Violations(vals)
 				// Keep forms that break at most the one constraint under test.
 				if len(viol) > 1 || len(viol) == 1 && viol[0] != why {
 					continue
@@ -434,7 +373,7 @@ func (g *Generator) ConstraintForms() []Form {
 					vals[i] = 0
 				}
 			}
-			return ReadsV0(in, vals)
+			return in.ReadsV0(vals)
 		})
 	}
 	return out

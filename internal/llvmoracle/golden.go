@@ -1,4 +1,4 @@
-package oracle
+package llvmoracle
 
 import (
 	"bufio"
@@ -71,7 +71,7 @@ func ReadGolden(r io.Reader) ([]GoldenLine, error) {
 
 // WriteGolden writes forms with llvm-mc's results: accepted statements with
 // llvm-mc's words, grouped under a comment per instruction, then the
-// rejected ones with isa-defs' words and llvm-mc's error.
+// rejected ones with our words and llvm-mc's error.
 func WriteGolden(w io.Writer, header []string, forms []Form, results []Result) error {
 	bw := bufio.NewWriter(w)
 	for _, h := range header {
@@ -94,7 +94,7 @@ func WriteGolden(w io.Writer, header []string, forms []Form, results []Result) e
 		fmt.Fprintf(bw, "%s ; %s%s\n", f.Text, hexWords(r.Words), note)
 	}
 	fmt.Fprintf(bw, "\n%s 14 ====================================================\n", RejectedHeader)
-	fmt.Fprintf(bw, "# llvm-mc does not know these statements. Their words come from isa-defs\n")
+	fmt.Fprintf(bw, "# llvm-mc does not know these statements. Their words come from kc-as\n")
 	fmt.Fprintf(bw, "# alone: no oracle stands behind them.\n")
 	last = ""
 	for i, f := range forms {
