@@ -61,15 +61,15 @@ func (op *VOp) groups(v *VState) (dn, s2n, s1n int, rdVd, wrVd, rdS2, rdS1, rdV0
 	case kMaskLogic:
 		dn, s2n, s1n = 1, 1, 1
 	case kCpop, kFirst:
-		wrVd, s2n = false, 1
+		wrVd, s2n, rdS1 = false, 1, false
 	case kSetBefore:
-		dn, s2n = 1, 1
+		dn, s2n, rdS1 = 1, 1, false
 	case kIota:
-		s2n = 1
+		s2n, rdS1 = 1, false
 	case kId:
-		rdS2 = false
+		rdS2, rdS1 = false, false
 	case kMvXS, kFMvFS:
-		wrVd, s2n = false, 1
+		wrVd, s2n, rdS1 = false, 1, false
 	case kMvSX, kFMvSF:
 		dn, rdS2 = 1, false
 	case kGatherEI16:
