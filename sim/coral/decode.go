@@ -410,6 +410,9 @@ func (m *Machine) disasmInst(in *isadefs.Inst, word uint32, pc uint32) string {
 }
 
 func vtypeString(v uint32) string {
+	if v&(1<<31) != 0 {
+		return "vill"
+	}
 	sew := 8 << (v >> 3 & 7)
 	lmul := [...]string{"m1", "m2", "m4", "m8", "mf?", "mf8", "mf4", "mf2"}[v&7]
 	ta, ma := "tu", "mu"

@@ -272,9 +272,10 @@ func (t *timing) control(o *op, taken bool) {
 
 // vissue schedules a vector instruction dispatched at t.cur in the backend:
 // uops on its unit (or beats on the memory port), results at the last uop
-// + lat. reads/writes are vector-register bitmasks; xw is a scalar register
-// written (0 or negative for none).
-func (t *timing) vissue(unit uint8, lat int32, mem bool, uops int, reads, writes uint32, xw int) {
+// + lat. reads/writes are vector-register bitmasks; sw is the scoreboard
+// index of a scalar register written (x: 0..31, f: 32..63; 0 or negative
+// for none).
+func (t *timing) vissue(unit uint8, lat int32, mem bool, uops int, reads, writes uint32, sw int) {
 	s := t.cur + 1
 	if s < t.vIssCyc {
 		s = t.vIssCyc
@@ -318,8 +319,8 @@ func (t *timing) vissue(unit uint8, lat int32, mem bool, uops int, reads, writes
 	for m := writes; m != 0; m &= m - 1 {
 		t.vready[bits.TrailingZeros32(m)] = done
 	}
-	if xw > 0 && xw < 32 {
-		t.ready[xw] = done
+	if sw > 0 && sw < regNone {
+		t.ready[sw] = done
 	}
 	if done > t.vecEnd {
 		t.vecEnd = done

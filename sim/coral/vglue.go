@@ -1,5 +1,3 @@
-//go:build coral_vector
-
 package coral
 
 import (
@@ -36,9 +34,13 @@ func (m *Machine) decodeVec(in *isadefs.Inst, word uint32, o *op, scratch bool) 
 		m.vops = append(m.vops, vo)
 	}
 	r1, r2 := vo.XReads()
+	fr := vo.FReads()
+	if fr >= 0 {
+		fr += 32
+	}
 	n := 0
-	for _, r := range []int{r1, r2} {
-		if r > 0 && r < 32 {
+	for _, r := range []int{r1, r2, fr} {
+		if r > 0 && r < 64 {
 			o.src[n] = uint8(r)
 			n++
 		}
@@ -68,7 +70,11 @@ func (m *Machine) execVec(o *op) *sim.Trap {
 	vo := m.vopOf(o)
 	if o.tflags&tVec != 0 {
 		reads, writes := vo.VRegs(&m.v)
-		m.t.vissue(o.unit, o.lat, o.tflags&tVecMem != 0, vo.Uops(&m.v), reads, writes, vo.XWrite())
+		sw := vo.XWrite() // scalar result: x register, or f register + 32
+		if fw := vo.FWrite(); fw >= 0 {
+			sw = 32 + fw
+		}
+		m.t.vissue(o.unit, o.lat, o.tflags&tVecMem != 0, vo.Uops(&m.v), reads, writes, sw)
 	}
 	// fcsr lives in the core; the vector unit's float ops see and update it.
 	m.v.FRM, m.v.FFlags = m.csr.frm, m.csr.fflags

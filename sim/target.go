@@ -1,0 +1,68 @@
+package sim
+
+import (
+	"debug/elf"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+
+	isadefs "kernelcraft/isa-defs"
+)
+
+// Core is a target's simulator as the front ends (kc-sim, the reference
+// runner, the agent's tools) drive it, whatever the target.
+type Core interface {
+	Load(img *Image) error
+	Run() Halt
+	Stats() *Stats
+	Memory() *Memory
+	// SetReg writes a register by its assembly name (a0, x10, …), for
+	// calling conventions.
+	SetReg(name string, v uint64) error
+	// DumpRegs writes the architectural registers in a readable form.
+	DumpRegs(w io.Writer)
+}
+
+// CoreOptions are the options every target understands.
+type CoreOptions struct {
+	MaxCycles int64     // 0: the hardware config's max_cycles
+	Trace     io.Writer // one line per retired instruction, or nil
+}
+
+// Target describes one simulated target. Target packages register
+// themselves in init (import them for their side effect).
+type Target struct {
+	Name       string      // isa name, as in a hardware config's "isa"
+	ELFMachine elf.Machine // required e_machine of program images
+	New        func(hw *isadefs.HW, opts CoreOptions) (Core, error)
+}
+
+var (
+	targetsMu sync.Mutex
+	targets   = map[string]Target{}
+)
+
+// RegisterTarget makes a target available to NewCore.
+func RegisterTarget(t Target) {
+	targetsMu.Lock()
+	defer targetsMu.Unlock()
+	targets[t.Name] = t
+}
+
+// LookupTarget returns the registered target of an isa.
+func LookupTarget(isa string) (Target, error) {
+	targetsMu.Lock()
+	defer targetsMu.Unlock()
+	t, ok := targets[isa]
+	if !ok {
+		var names []string
+		for n := range targets {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return Target{}, fmt.Errorf("no simulator for target %q (available: %s)", isa, strings.Join(names, ", "))
+	}
+	return t, nil
+}
