@@ -232,7 +232,7 @@ func ResolveAddr(s string, syms map[string]uint64) (uint64, error) {
 func DumpTensor(m *Memory, addr uint64, d DumpSpec) (*Tensor, error) {
 	b, err := m.Peek(addr, uint64(d.Bytes()))
 	if err != nil {
-		return nil, fmt.Errorf("dump %s: %w", d.Name, err)
+		return nil, err
 	}
 	return &Tensor{DType: d.DType, Shape: d.Shape, Data: b}, nil
 }

@@ -1,0 +1,175 @@
+// Command kc-sim runs a KernelCraft program (an ELF32 executable) on a
+// target's cycle-counting simulator, with tensors loaded from and dumped to
+// .npy files.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/klauspost/cpuid/v2"
+	"github.com/urfave/cli/v2"
+
+	"kernelcraft/cmd/internal/cliutil"
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim"
+	_ "kernelcraft/sim/coral"
+)
+
+// version is kc-sim's version (set with -ldflags "-X main.version=…").
+var version = "dev"
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+const description = `kc-sim loads an ELF32 executable (from kc-as, or clang + lld) into the
+memory of a hardware config, runs it until it halts, and reports why it
+halted and how many cycles it took. "-" reads the program from standard
+input, so kc-as and kc-sim compose in a pipe.
+
+A run ends with mpause (success), ebreak (fault), ecall with a7=93 (exit
+with code a0, as qemu-user), a store of an odd word to the tohost symbol
+(riscv-tests: value>>1 is the failing test), a trap (illegal instruction,
+misaligned or out-of-range access), or the cycle limit. The halt reason is
+printed on standard error.
+
+Tensors go in and out as NumPy .npy files: --load copies an array's bytes
+to an address before the run, --dump writes memory after it (whatever the
+halt) as DIR/NAME.npy. Addresses are numbers or symbols of the program
+(with an optional +offset). Dtypes: int8 uint8 int16 uint16 int32 uint32
+float32.
+
+Examples:
+   kc-sim gelu.elf                                   # run; halt reason on stderr
+   kc-as gelu.s -o - | kc-sim -                      # assemble and run
+   kc-sim k.elf --stats                              # cycles, IPC, stalls, utilisation
+   kc-sim k.elf --stats=json -o out/                 # out/stats.json
+   kc-sim k.elf --load x=x.npy@0x10000 --dump y@0x10400:int32[4,16] -o out/
+   kc-sim k.elf --load x=x.npy@input --dump y@output:float32[64]   # symbols
+   kc-sim k.elf --set a0=0x10000 --set a1=64         # registers before the run
+   kc-sim k.elf --trace 2> trace.txt                 # one line per instruction
+   kc-sim k.elf --regs                               # final registers on stderr
+   kc-sim --hw coral-highmem big.elf                 # a config with more memory
+   kc-sim --hw my.json --describe                    # print a config
+
+Exit status:
+   the program's exit code for mpause (0), ecall exit and tohost (code & 255);
+   124  the cycle limit was reached
+   125  ebreak (fault halt)
+   126  trap: illegal instruction, misaligned or out-of-range access
+   127  kc-sim itself failed: bad flags, unreadable ELF or .npy, bad address`
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
+	cli.VersionPrinter = func(c *cli.Context) {
+		fmt.Fprintf(c.App.Writer, "kc-sim %s (%s, %s/%s)\n", c.App.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		fmt.Fprintf(c.App.Writer, "host: %s\n", hostFeatures())
+	}
+	return &cli.App{
+		Name:                      "kc-sim",
+		Usage:                     "run a kernel on a cycle-counting simulator",
+		UsageText:                 "kc-sim [-t TARGET] [--hw CONFIG] [flags] FILE.elf|-\n   kc-sim [--hw CONFIG] --describe",
+		Description:               description,
+		Version:                   version,
+		HideHelpCommand:           true,
+		DisableSliceFlagSeparator: true, // int32[4,16] has commas
+		Reader:                    stdin,
+		Writer:                    stdout,
+		ErrWriter:                 stderr,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Usage: "target ISA (default: the hardware config's, coral)"},
+			&cli.StringFlag{Name: "hw", Usage: "hardware config (built-in: " + strings.Join(isadefs.HWNames(), ", ") + "; or a .json file); default: the target's own"},
+			&cli.Int64Flag{Name: "max-cycles", Usage: "stop after this many cycles (default: the config's max_cycles)"},
+			&cli.BoolFlag{Name: "stats", Usage: "print statistics: --stats (text, on stderr) or --stats=json (on stdout, or DIR/stats.json with -o)"},
+			&cli.BoolFlag{Name: "stats-json", Hidden: true},
+			&cli.BoolFlag{Name: "trace", Usage: "print one line per retired instruction on stderr: cycle, pc, word, instruction, register writes"},
+			&cli.StringSliceFlag{Name: "load", Usage: "before the run, copy a .npy array to memory: NAME=FILE.npy@ADDR (repeatable)"},
+			&cli.StringSliceFlag{Name: "dump", Usage: "after the run, write memory to DIR/NAME.npy: NAME@ADDR:DTYPE[SHAPE] (repeatable)"},
+			&cli.StringSliceFlag{Name: "set", Usage: "before the run, set a register: REG=VALUE, VALUE a number or symbol (repeatable)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "directory for --dump files and stats.json (created if needed; default: .)"},
+			&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
+			&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},
+		},
+		Action: func(c *cli.Context) error {
+			cfg, err := configFrom(c)
+			if err == errDescribed {
+				*status = 0
+				return nil
+			}
+			if err != nil {
+				*status = sim.ExitToolError
+				return err
+			}
+			*status = simulate(cfg, stdin, stdout, stderr)
+			return nil
+		},
+	}
+}
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		// Last resort: errors are returned as values everywhere; a panic is
+		// a bug, reported as a tool error rather than a crash.
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "kc-sim: internal error: %v\n", r)
+			status = sim.ExitToolError
+		}
+	}()
+	app := newApp(stdin, stdout, stderr, &status)
+	if err := app.Run(cliutil.Interspersed(normalizeStats(args), app.Flags)); err != nil {
+		fmt.Fprintf(stderr, "kc-sim: %v\n", err)
+		if status == 0 {
+			status = sim.ExitToolError
+		}
+	}
+	return status
+}
+
+// normalizeStats turns --stats=json into the hidden --stats-json flag and
+// --stats=text into --stats, so --stats stays a plain switch.
+func normalizeStats(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if i > 0 {
+			switch strings.TrimLeft(a, "-") {
+			case "stats=json":
+				a = "--stats-json"
+			case "stats=text":
+				a = "--stats"
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// hostFeatures describes the host CPU and its SIMD features (the vector
+// kernels of sim/vec pick their implementation from these).
+func hostFeatures() string {
+	var simd []string
+	for _, f := range []struct {
+		id   cpuid.FeatureID
+		name string
+	}{
+		{cpuid.SSE2, "sse2"}, {cpuid.SSE4, "sse4.1"}, {cpuid.SSE42, "sse4.2"},
+		{cpuid.AVX, "avx"}, {cpuid.AVX2, "avx2"}, {cpuid.FMA3, "fma"},
+		{cpuid.AVX512F, "avx512f"}, {cpuid.AVX512BW, "avx512bw"}, {cpuid.AVX512VNNI, "avx512vnni"},
+		{cpuid.ASIMD, "asimd"}, {cpuid.SVE, "sve"},
+	} {
+		if cpuid.CPU.Supports(f.id) {
+			simd = append(simd, f.name)
+		}
+	}
+	if len(simd) == 0 {
+		simd = []string{"none detected"}
+	}
+	brand := cpuid.CPU.BrandName
+	if brand == "" {
+		brand = runtime.GOARCH
+	}
+	return fmt.Sprintf("%s, %d logical cores; SIMD: %s", brand, runtime.NumCPU(), strings.Join(simd, " "))
+}

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"kernelcraft/cmd/internal/cliutil"
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim"
+)
+
+// config is one kc-sim run, from flags. A --case flag (the reference
+// runner) fills loads, dumps and sets from the case's manifest.
+type config struct {
+	hw        *isadefs.HW
+	target    sim.Target
+	input     string // ELF path or "-"
+	maxCycles int64
+	stats     string // "", "text" or "json"
+	trace     bool
+	regs      bool
+	loads     []sim.LoadSpec
+	dumps     []sim.DumpSpec
+	sets      []regSet
+	outDir    string // "" when -o was not given
+}
+
+type regSet struct{ reg, value string }
+
+// configFrom validates the flags.
+func configFrom(c *cli.Context) (*config, error) {
+	hw, err := loadHW(c.String("target"), c.String("hw"))
+	if err != nil {
+		return nil, err
+	}
+	if c.Bool("describe") {
+		fmt.Fprint(c.App.Writer, hw.Describe())
+		fmt.Fprintf(c.App.Writer, "host: %s\n", hostFeatures())
+		return nil, errDescribed
+	}
+	if c.NArg() != 1 {
+		return nil, fmt.Errorf("want exactly one program (FILE.elf, or - for standard input); see kc-sim --help")
+	}
+	target, err := sim.LookupTarget(hw.ISA)
+	if err != nil {
+		return nil, err
+	}
+	cfg := &config{hw: hw, target: target, input: c.Args().First(), maxCycles: c.Int64("max-cycles"),
+		trace: c.Bool("trace"), regs: c.Bool("regs"), outDir: c.String("output")}
+	if cfg.maxCycles < 0 {
+		return nil, fmt.Errorf("--max-cycles %d: want a positive number", cfg.maxCycles)
+	}
+	switch {
+	case c.Bool("stats-json"):
+		cfg.stats = "json"
+	case c.Bool("stats"):
+		cfg.stats = "text"
+	}
+	for _, s := range c.StringSlice("load") {
+		l, err := sim.ParseLoadSpec(s)
+		if err != nil {
+			return nil, err
+		}
+		cfg.loads = append(cfg.loads, l)
+	}
+	names := map[string]bool{}
+	for _, s := range c.StringSlice("dump") {
+		d, err := sim.ParseDumpSpec(s)
+		if err != nil {
+			return nil, err
+		}
+		if names[d.Name] || strings.ContainsAny(d.Name, `/\`) || d.Name == "stats" {
+			return nil, fmt.Errorf("--dump %q: the name must be unique, not \"stats\", and have no path separator", s)
+		}
+		names[d.Name] = true
+		cfg.dumps = append(cfg.dumps, d)
+	}
+	for _, s := range c.StringSlice("set") {
+		r, v, ok := strings.Cut(s, "=")
+		if !ok || r == "" || v == "" {
+			return nil, fmt.Errorf("--set %q: want REG=VALUE, e.g. a0=0x10000", s)
+		}
+		cfg.sets = append(cfg.sets, regSet{r, v})
+	}
+	return cfg, nil
+}
+
+// errDescribed ends a --describe run successfully.
+var errDescribed = fmt.Errorf("described")
+
+// loadHW resolves --target and --hw: the config defaults to the target's
+// own, and the target to the config's isa.
+func loadHW(target, hwName string) (*isadefs.HW, error) {
+	if hwName == "" {
+		hwName = target
+		if hwName == "" {
+			hwName = "coral"
+		}
+	}
+	hw, err := isadefs.LoadHW(hwName)
+	if err != nil {
+		return nil, err
+	}
+	if target != "" && hw.ISA != target {
+		return nil, fmt.Errorf("hardware config %s is for target %s, not %s", hw.Name, hw.ISA, target)
+	}
+	return hw, nil
+}
+
+// simulate runs the program and reports; it returns the exit status.
+func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "kc-sim: "+format+"\n", args...)
+		return sim.ExitToolError
+	}
+	data, err := cliutil.ReadInput(cfg.input, stdin)
+	if err != nil {
+		return fail("%v", err)
+	}
+	img, err := sim.LoadELF(data, cfg.target.ELFMachine)
+	if err != nil {
+		return fail("%s: %v", cfg.input, err)
+	}
+	opts := sim.CoreOptions{MaxCycles: cfg.maxCycles}
+	if cfg.trace {
+		opts.Trace = stderr
+	}
+	core, err := cfg.target.New(cfg.hw, opts)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if err := core.Load(img); err != nil {
+		return fail("%s: %v", cfg.input, err)
+	}
+	for _, l := range cfg.loads {
+		if err := loadTensor(core.Memory(), img, l); err != nil {
+			return fail("%v", err)
+		}
+	}
+	// Check the dumps now, so a bad address fails before a long run.
+	for _, d := range cfg.dumps {
+		addr, err := sim.ResolveAddr(d.Addr, img.Symbols)
+		if err == nil {
+			_, err = sim.DumpTensor(core.Memory(), addr, d)
+		}
+		if err != nil {
+			return fail("--dump %s: %v", d.Name, err)
+		}
+	}
+	for _, s := range cfg.sets {
+		v, err := sim.ResolveAddr(s.value, img.Symbols)
+		if err != nil {
+			if n, perr := strconv.ParseInt(s.value, 0, 64); perr == nil && n < 0 {
+				v, err = uint64(uint32(n)), nil // negative values as 32-bit two's complement
+			}
+		}
+		if err != nil {
+			return fail("--set %s=%s: %v", s.reg, s.value, err)
+		}
+		if err := core.SetReg(s.reg, v); err != nil {
+			return fail("--set %s=%s: %v", s.reg, s.value, err)
+		}
+	}
+
+	halt := core.Run()
+
+	if cfg.stats != "text" {
+		fmt.Fprintln(stderr, halt)
+	}
+	st := core.Stats()
+	if len(cfg.dumps) > 0 || cfg.stats == "json" && cfg.outDir != "" {
+		dir := cfg.outDir
+		if dir == "" {
+			dir = "."
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fail("%v", err)
+		}
+		for _, d := range cfg.dumps {
+			if err := dumpTensor(core.Memory(), img, d, dir); err != nil {
+				return fail("%v", err)
+			}
+		}
+	}
+	switch cfg.stats {
+	case "text":
+		st.WriteText(stderr, halt)
+	case "json":
+		var buf bytes.Buffer
+		if err := st.WriteJSON(&buf, halt, core.Memory().WrittenRanges()); err != nil {
+			return fail("%v", err)
+		}
+		if cfg.outDir != "" {
+			if err := os.WriteFile(filepath.Join(cfg.outDir, "stats.json"), buf.Bytes(), 0o644); err != nil {
+				return fail("%v", err)
+			}
+		} else if _, err := stdout.Write(buf.Bytes()); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if cfg.regs {
+		core.DumpRegs(stderr)
+	}
+	return halt.ExitStatus()
+}
+
+func loadTensor(m *sim.Memory, img *sim.Image, l sim.LoadSpec) error {
+	addr, err := sim.ResolveAddr(l.Addr, img.Symbols)
+	if err != nil {
+		return fmt.Errorf("--load %s: %v", l.Name, err)
+	}
+	f, err := os.Open(l.File)
+	if err != nil {
+		return fmt.Errorf("--load %s: %v", l.Name, err)
+	}
+	defer f.Close()
+	t, err := sim.ReadNPY(f)
+	if err != nil {
+		return fmt.Errorf("--load %s: %s: %v", l.Name, l.File, err)
+	}
+	if err := m.Load(addr, t.Data); err != nil {
+		return fmt.Errorf("--load %s: %s (%s%v): %v", l.Name, l.File, t.DType.Name, t.Shape, err)
+	}
+	return nil
+}
+
+func dumpTensor(m *sim.Memory, img *sim.Image, d sim.DumpSpec, dir string) error {
+	addr, err := sim.ResolveAddr(d.Addr, img.Symbols)
+	if err != nil {
+		return fmt.Errorf("--dump %s: %v", d.Name, err)
+	}
+	t, err := sim.DumpTensor(m, addr, d)
+	if err != nil {
+		return fmt.Errorf("--dump %s: %v", d.Name, err)
+	}
+	var buf bytes.Buffer
+	if err := sim.WriteNPY(&buf, t); err != nil {
+		return fmt.Errorf("--dump %s: %v", d.Name, err)
+	}
+	return os.WriteFile(filepath.Join(dir, d.Name+".npy"), buf.Bytes(), 0o644)
+}
