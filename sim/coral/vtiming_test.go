@@ -1,0 +1,61 @@
+package coral
+
+import (
+	"testing"
+)
+
+// TestVectorTimingHandComputed: LMUL scaling, widening, vector RAW, the
+// shared memory port and scalar results (see TIMING.md). Dispatch cycles
+// are the scalar front end's; the totals include the backend.
+func TestVectorTimingHandComputed(t *testing.T) {
+	setup := func(m *Machine) { m.SetX(a1, dtcm) }
+	cases := []struct {
+		name   string
+		lines  []string
+		want   []int64
+		cycles uint64
+		stalls map[string]uint64
+	}{
+		// vsetvli 0 (scalar side); vadd 0, issues at 1, 1 uop, ready 1+2.
+		{"m1 add", []string{"vsetvli t0, zero, 0xd0", "vadd.vv v4, v8, v12"}, []int64{0, 0, 3}, 4, nil},
+		// e32,m4: 4 uops on 2 valu instances: cycles 1,1,2,2 → ready 4.
+		{"m4 add", []string{"vsetvli t0, zero, 0xd2", "vadd.vv v4, v8, v12"}, []int64{0, 0, 4}, 5, nil},
+		// e32,m8: 8 uops: cycles 1..4 → ready 6.
+		{"m8 add", []string{"vsetvli t0, zero, 0xd3", "vadd.vv v8, v16, v24"}, []int64{0, 0, 6}, 7, nil},
+		// e16,m4 widening multiply: 2·LMUL = 8 uops on 2 vmul: 1..4, +3.
+		{"m4 widening mul", []string{"vsetvli t0, zero, 0xca", "vwmul.vv v8, v16, v20"}, []int64{0, 0, 7}, 8, nil},
+		// Dependent adds: the second issues when v4 is ready (3).
+		{"vector RAW", []string{"vsetvli t0, zero, 0xd0", "vadd.vv v4, v8, v12", "vadd.vv v5, v4, v4"}, []int64{0, 0, 0, 5}, 6,
+			map[string]uint64{"vector-raw": 2}},
+		// Two vector ops per cycle: the third waits a cycle.
+		{"vector dispatch width", []string{"vsetvli t0, zero, 0xd0", "vadd.vv v4, v8, v12", "vadd.vv v5, v8, v12", "vadd.vv v6, v8, v12"},
+			[]int64{0, 0, 0, 1, 4}, 5, map[string]uint64{"vector-dispatch": 1}},
+		// e32,m4 unit-stride load of 64 bytes: 4 beats at 1..4, ready 4+3.
+		{"m4 load", []string{"vsetvli t0, zero, 0xd2", "vle32.v v4, (a1)"}, []int64{0, 0, 7}, 8, nil},
+		// A scalar load waits for the vector beats (1..4) on the shared port.
+		{"port shared in order", []string{"vsetvli t0, zero, 0xd2", "vle32.v v4, (a1)", "lw a2, 0(a1)"}, []int64{0, 0, 5, 7}, 8,
+			map[string]uint64{"struct-mem": 5}},
+		// vmv.x.s: vperm, ready 1+3; the scalar consumer waits for it.
+		{"scalar result", []string{"vsetvli t0, zero, 0xd0", "vmv.x.s a2, v4", "addi a3, a2, 1"}, []int64{0, 0, 4, 5}, 6,
+			map[string]uint64{"raw": 4}},
+	}
+	for _, c := range cases {
+		got, cycles, m := dispatchCycles(t, setup, c.lines...)
+		if len(got) != len(c.want) || cycles != c.cycles {
+			t.Errorf("%s: dispatch %v cycles %d, want %v cycles %d", c.name, got, cycles, c.want, c.cycles)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%s: dispatch %v, want %v", c.name, got, c.want)
+				break
+			}
+		}
+		st := m.Stats()
+		for name, want := range c.stalls {
+			if i := indexOf(st.StallNames, name); i < 0 || st.StallCycles[i] != want {
+				t.Errorf("%s: stall %s: %v, want %d (%v)", c.name, name, st.StallCycles, want, st.StallNames)
+			}
+		}
+	}
+}
