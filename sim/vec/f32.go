@@ -168,10 +168,16 @@ func nanResult(fl uint32, xs ...uint32) (uint32, uint32) {
 	return CanonicalNaN, fl
 }
 
-// zeroSum is the sign of an exact zero sum x + y (x, y the addends).
+// zeroSum is the sign of an exact zero sum x + y (x, y the addends): the
+// common sign when they agree (only ±0 + ±0), else -0 when rounding down
+// and +0 otherwise.
 func zeroSum(x, y float64, rm uint32) uint32 {
-	if math.Signbit(x) && math.Signbit(y) {
-		return signBit32
+	sx, sy := math.Signbit(x), math.Signbit(y)
+	if sx == sy {
+		if sx {
+			return signBit32
+		}
+		return 0
 	}
 	if rm == RDN {
 		return signBit32
