@@ -172,7 +172,7 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 		lats[class] = l
 		return l
 	}
-	m.t.init(hw, len(st.UnitNames), counts, st.StallCycles, st.UnitBusy, m.limit)
+	m.t.init(hw, len(st.UnitNames), counts, m.limit)
 	// Coral's PMTRDT unit does both permutations and reductions: without a
 	// vec.units.vred count, reductions issue to the vperm instances.
 	if red, ok := m.unitIndex["vred"]; ok {
@@ -262,8 +262,15 @@ func (m *Machine) Run() sim.Halt {
 		m.runFast()
 	}
 	m.stats.Wall += time.Since(start)
-	m.stats.Cycles = uint64(m.cycles())
+	m.syncStats()
 	return m.halt
+}
+
+// syncStats copies the timing model's counters into the sim.Stats.
+func (m *Machine) syncStats() {
+	m.stats.Cycles = uint64(m.cycles())
+	copy(m.stats.StallCycles, m.t.stalls[:])
+	copy(m.stats.UnitBusy, m.t.busy[:])
 }
 
 // runFast is the main loop over pre-decoded ops.
@@ -346,7 +353,7 @@ func (m *Machine) Step() bool {
 		m.traceLine(&o, pc, &before)
 	}
 	if !ok {
-		m.stats.Cycles = uint64(m.cycles())
+		m.syncStats()
 	}
 	return ok
 }
@@ -368,7 +375,7 @@ func (m *Machine) cycleLimit() {
 func (m *Machine) trapHalt(t *sim.Trap, o *op) bool {
 	t.PC = uint64(m.pc)
 	if o != nil && o.inst != nil {
-		t.Msg = m.disasmInst(o.inst, o.word, m.pc) + ": " + t.Msg
+		t.Msg = fmt.Sprintf("%s (%08x): %s", m.disasmInst(o.inst, o.word, m.pc), o.word, t.Msg)
 	}
 	m.halted = true
 	m.halt = sim.Halt{Kind: sim.HaltTrap, PC: t.PC, Trap: t}
@@ -386,7 +393,7 @@ func (m *Machine) Halted() (sim.Halt, bool) { return m.halt, m.halted }
 
 // Stats returns the run's counters (cycles are up to date between steps).
 func (m *Machine) Stats() *sim.Stats {
-	m.stats.Cycles = uint64(m.cycles())
+	m.syncStats()
 	return m.stats
 }
 

@@ -84,7 +84,7 @@ type timing struct {
 	fetch      int64 // earliest dispatch cycle after a redirect
 	memCyc     int64 // last cycle the memory port is used
 	memN       int32 // accesses in memCyc
-	ready      [numRegs]int64
+	ready      [256]int64 // by scoreboard index (uint8: no bounds checks)
 	iterFree   [2]int64 // div, fdiv
 	end        int64    // cycle by which everything issued so far completes
 	dispatched bool
@@ -101,11 +101,13 @@ type timing struct {
 	res      []uint8 // unit -> the unit whose instances it issues to (vred shares vperm)
 	vecEnd   int64
 
-	stalls []uint64 // Stats.StallCycles
-	busy   []uint64 // Stats.UnitBusy
+	// Counters, copied into sim.Stats by Machine.Stats (fixed-size arrays
+	// indexed by constants and uint8s: no bounds checks in the hot path).
+	stalls [numStalls]uint64
+	busy   [256]uint64
 }
 
-func (t *timing) init(hw *isadefs.HW, nunits int, unitCnt []int32, stalls, busy []uint64, limit int64) {
+func (t *timing) init(hw *isadefs.HW, nunits int, unitCnt []int32, limit int64) {
 	*t = timing{
 		width:   int32(max(1, hw.Time("dispatch_width", 4))),
 		mulMax:  int32(max(1, hw.Time("mul_per_cycle", 1))),
@@ -115,8 +117,6 @@ func (t *timing) init(hw *isadefs.HW, nunits int, unitCnt []int32, stalls, busy 
 		limit:   limit,
 		memCyc:  -1,
 		vIssCyc: -1,
-		stalls:  stalls,
-		busy:    busy,
 	}
 	t.vq = make([]int64, max(1, hw.Time("vec.queue_depth", 16)))
 	t.unitNext = make([]int64, nunits)

@@ -75,6 +75,9 @@ func (m *Machine) execVec(o *op) *sim.Trap {
 			sw = 32 + fw
 		}
 		m.t.vissue(o.unit, o.lat, o.tflags&tVecMem != 0, vo.Uops(&m.v), reads, writes, sw)
+		if m.v.VL > m.v.VStart {
+			m.stats.VectorElems += uint64(m.v.VL - m.v.VStart)
+		}
 	}
 	// fcsr lives in the core; the vector unit's float ops see and update it.
 	m.v.FRM, m.v.FFlags = m.csr.frm, m.csr.fflags
