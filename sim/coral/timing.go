@@ -77,16 +77,16 @@ type timing struct {
 	limit                         int64 // first cycle at which nothing may dispatch
 
 	// Scalar front end.
-	cur        int64 // dispatch cycle of the current group
-	slots      int32 // instructions dispatched in cur
-	mulN, vecN int32 // mul ops and vector ops dispatched in cur
-	closed     uint8 // cur takes no more instructions (openCycle/closedCtl/closedAlone)
-	fetch      int64 // earliest dispatch cycle after a redirect
-	memCyc     int64 // last cycle the memory port is used
-	memN       int32 // accesses in memCyc
+	cur        int64      // dispatch cycle of the current group
+	slots      int32      // instructions dispatched in cur
+	mulN, vecN int32      // mul ops and vector ops dispatched in cur
+	closed     uint8      // cur takes no more instructions (openCycle/closedCtl/closedAlone)
+	fetch      int64      // earliest dispatch cycle after a redirect
+	memCyc     int64      // last cycle the memory port is used
+	memN       int32      // accesses in memCyc
 	ready      [256]int64 // by scoreboard index (uint8: no bounds checks)
-	iterFree   [2]int64 // div, fdiv
-	end        int64    // cycle by which everything issued so far completes
+	iterFree   [2]int64   // div, fdiv
+	end        int64      // cycle by which everything issued so far completes
 	dispatched bool
 
 	// Vector backend.
