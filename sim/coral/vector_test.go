@@ -906,3 +906,29 @@ func TestVRegsUopsXRegs(t *testing.T) {
 		t.Errorf("vfadd.vf reads f%d", op.FReads())
 	}
 }
+
+func BenchmarkVectorExec(b *testing.B) {
+	m := newVM(b)
+	m.vset(32, "m4")
+	m.x[xA1] = vDTCM
+	var ops []VOp
+	for _, s := range []struct {
+		mn  string
+		ops []int64
+	}{
+		{"vle32.v", []int64{4, xA1}},
+		{"vmacc.vv", []int64{8, 4, 12}},
+		{"vadd.vx", []int64{12, 8, xA0}},
+		{"vse32.v", []int64{12, xA1}},
+	} {
+		in, w := venc(b, s.mn, s.ops...)
+		op, _ := DecodeVector(in, w)
+		ops = append(ops, op)
+	}
+	b.ResetTimer()
+	for range b.N {
+		for i := range ops {
+			m.v.Exec(&ops[i], &m.x, &m.f, m.mem)
+		}
+	}
+}
