@@ -18,6 +18,24 @@ func TestEveryInstructionHasAHandler(t *testing.T) {
 		if in.Flags["vec"] != (h == hVec) {
 			t.Errorf("%s: vec flag and handler disagree", in.Mnemonic)
 		}
+		if h == hVec {
+			if _, err := DecodeVector(in, uint32(in.Match)); err != nil {
+				t.Errorf("%s: the vector unit does not decode it: %v", in.Mnemonic, err)
+			}
+		}
+	}
+	// And through the machine's pre-decoder, on the config that enables
+	// every extension.
+	m, err := New(hw(t, "coral-f"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range testISA.Insts {
+		var o op
+		m.decodeOp(uint32(in.Match), &o, true)
+		if o.h == hIllegal {
+			t.Errorf("%s: pre-decodes as illegal: %s", in.Mnemonic, o.illegal)
+		}
 	}
 }
 
