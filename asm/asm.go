@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -38,13 +39,30 @@ type Assembler struct {
 	expand  map[*isadefs.Pseudo][]*Op
 }
 
-// New builds an assembler for a registered target.
+var (
+	cacheMu sync.Mutex
+	cache   = map[string]*Assembler{}
+)
+
+// New returns the assembler of a registered target. Assemblers are built
+// once per process (parsing every syntax template of the ISA) and shared:
+// they are immutable and safe for concurrent use.
 func New(target string) (*Assembler, error) {
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	if as, ok := cache[target]; ok {
+		return as, nil
+	}
 	b, err := BackendFor(target)
 	if err != nil {
 		return nil, err
 	}
-	return NewWithBackend(b)
+	as, err := NewWithBackend(b)
+	if err != nil {
+		return nil, err
+	}
+	cache[target] = as
+	return as, nil
 }
 
 // NewWithBackend builds an assembler for a backend.
