@@ -183,6 +183,8 @@ func (m *Machine) csrRead(csr uint32) (uint32, bool) {
 	case csr >= 0xb03 && csr <= 0xb1f, csr >= 0xb83 && csr <= 0xb9f, csr >= 0x323 && csr <= 0x33f,
 		csr >= 0xc03 && csr <= 0xc1f, csr >= 0xc83 && csr <= 0xc9f:
 		return 0, true // hpm counters and events: not implemented, read 0
+	case csr == 0xfc0 || csr >= 0xfc4 && csr <= 0xfd4 && csr%4 == 0:
+		return 0, true // Coral's kisa and kscm0-4 (read-only): 0
 	}
 	switch csr {
 	case csrFflags:

@@ -28,6 +28,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"sort"
 	"time"
 
 	isadefs "kernelcraft/isa-defs"
@@ -83,6 +84,7 @@ type Machine struct {
 	limit     int64
 	unitIndex map[string]uint8
 	latency   func(class string) int32
+	unitCnt   []int32
 
 	code       []codeRegion
 	vops       []vop
@@ -153,10 +155,15 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 			addUnit(u, 1)
 		}
 	}
+	var extra []string
 	for k := range hw.Timing {
 		if len(k) > 10 && k[:10] == "vec.units." {
-			addUnit(k[10:], hw.Time(k, 1))
+			extra = append(extra, k)
 		}
+	}
+	sort.Strings(extra) // deterministic unit order
+	for _, k := range extra {
+		addUnit(k[10:], hw.Time(k, 1))
 	}
 	if len(st.UnitNames) > 255 {
 		return nil, fmt.Errorf("coral: too many units")
@@ -172,7 +179,15 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 		lats[class] = l
 		return l
 	}
+	m.unitCnt = counts
 	m.t.init(hw, len(st.UnitNames), counts, m.limit)
+	m.initRes()
+	return m.finishNew()
+}
+
+// initRes maps units onto the instances they issue to.
+func (m *Machine) initRes() {
+	hw, st := m.hw, m.stats
 	// Coral's PMTRDT unit does both permutations and reductions: without a
 	// vec.units.vred count, reductions issue to the vperm instances.
 	if red, ok := m.unitIndex["vred"]; ok {
@@ -183,6 +198,9 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 			}
 		}
 	}
+}
+
+func (m *Machine) finishNew() (*Machine, error) {
 	for _, r := range m.mem.Regions {
 		if r.Executable {
 			if r.End-r.Base > 1<<28 || r.End > 1<<32 {
@@ -197,8 +215,9 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	return m, nil
 }
 
-// Load places the image in memory, sets pc to its entry point, resets the
-// registers, and pre-decodes the executable regions.
+// Load resets the machine (memory, registers, CSRs, counters), places the
+// image in memory, sets pc to its entry point, and pre-decodes the
+// executable regions.
 func (m *Machine) Load(img *sim.Image) error {
 	if img.Machine != 0 && img.Machine != elf.EM_RISCV {
 		return fmt.Errorf("coral: ELF machine %v is not RISC-V", img.Machine)
@@ -206,9 +225,15 @@ func (m *Machine) Load(img *sim.Image) error {
 	if img.Entry > 0xffffffff {
 		return fmt.Errorf("coral: entry point %#x is outside the 32-bit address space", img.Entry)
 	}
+	m.mem.Reset()
 	if err := img.LoadInto(m.mem); err != nil {
 		return err
 	}
+	m.t.init(m.hw, len(m.stats.UnitNames), m.unitCnt, m.limit)
+	m.initRes()
+	m.csr = csrFile{}
+	m.stats.Instructions, m.stats.VectorElems, m.stats.Wall = 0, 0, 0
+	m.rc, m.wc = memCache{}, memCache{}
 	m.pc = uint32(img.Entry)
 	m.x, m.f = [32]uint32{}, [32]uint32{}
 	m.vreset()
