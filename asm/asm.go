@@ -297,6 +297,10 @@ func (a *assembler) run(src []byte) {
 			a.report(err, lexer.Position{Line: i + 1, Column: 1})
 			continue
 		}
+		if a.as.isa.Bundles && countOps(l) > 1 {
+			a.errorAt(lexer.Position{Line: i + 1, Column: 1}, fmt.Sprintf("VLIW bundles (several %s-separated slot operations on one line) are not supported by the assembler yet", a.as.isa.Separator), "write one operation per line")
+			continue
+		}
 		for _, st := range l.Stmts {
 			if st != nil {
 				a.pass1(st)
@@ -323,6 +327,16 @@ func (a *assembler) run(src []byte) {
 		a.cur = st.sec
 		a.pass2(st)
 	}
+}
+
+func countOps(l *Line) int {
+	n := 0
+	for _, st := range l.Stmts {
+		if st != nil && st.Op != nil {
+			n++
+		}
+	}
+	return n
 }
 
 func (a *assembler) pass1(st *Stmt) {
