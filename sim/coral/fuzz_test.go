@@ -15,6 +15,7 @@ func FuzzRun(f *testing.F) {
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff})
 	for _, p := range [][]string{
 		scalarLoop,
+		vectorKernel,
 		{"addi a0, zero, 3", "addi a7, zero, 93", "ecall"},
 		{"lw a0, 0(a1)", "sw a0, 3(a1)", "div a2, a0, a3", "jal zero, -12"},
 		{"fcvt.s.w ft0, a0", "fdiv.s ft1, ft0, ft0", "fsqrt.s ft2, ft1", "fcvt.w.s a0, ft2", "csrrs a1, fflags, zero", "ebreak"},

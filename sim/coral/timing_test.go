@@ -110,10 +110,10 @@ func randomProgram(t testing.TB, r *rand.Rand) []uint32 {
 	regs := []string{"a0", "a2", "a3", "a4", "a5", "t1", "t2", "s0", "s1"}
 	reg := func() string { return regs[r.Intn(len(regs))] }
 	var lines []string
-	lines = append(lines, "lui a1, 0x10") // a1 = DTCM base
+	lines = append(lines, "lui a1, 0x10", "vsetvli t3, zero, 0xc0") // a1 = DTCM base
 	emit := func(n int) {
 		for i := 0; i < n; i++ {
-			switch r.Intn(14) {
+			switch r.Intn(16) {
 			case 0, 1, 2:
 				lines = append(lines, fmt.Sprintf("addi %s, %s, %d", reg(), reg(), r.Intn(200)-100))
 			case 3:
@@ -136,6 +136,15 @@ func randomProgram(t testing.TB, r *rand.Rand) []uint32 {
 				lines = append(lines, fmt.Sprintf("fcvt.s.w ft%d, %s", r.Intn(4), reg()), fmt.Sprintf("fmadd.s ft%d, ft0, ft1, ft2", r.Intn(4)))
 			case 13:
 				lines = append(lines, fmt.Sprintf("cpop %s, %s", reg(), reg()))
+			case 14:
+				// e8/e16 with m1/m2/m4, ta, ma: groups at v8, v16, v24 stay aligned.
+				vt := 0xc0 | r.Intn(2)<<3 | r.Intn(3)
+				lines = append(lines, fmt.Sprintf("vsetvli t3, %s, %#x", reg(), vt),
+					fmt.Sprintf("vle8.v v8, (a1)"), "vadd.vv v24, v8, v8")
+			case 15:
+				ops := []string{"vwmacc.vv v16, v8, v24", "vmul.vv v24, v8, v24", "vredsum.vs v16, v8, v24",
+					"vse8.v v24, (a1)", "vmv.x.s " + reg() + ", v24", "vslidedown.vi v24, v8, 3", "vlse8.v v8, (a1), t3"}
+				lines = append(lines, ops[r.Intn(len(ops))])
 			}
 		}
 	}
