@@ -89,7 +89,7 @@ func ReadNPY(r io.Reader) (*Tensor, error) {
 	}
 	shape := append([]int(nil), nr.Header.Descr.Shape...)
 	if nr.Header.Descr.Fortran && len(shape) > 1 {
-		return nil, fmt.Errorf("Fortran-order arrays are not supported: save with np.ascontiguousarray")
+		return nil, fmt.Errorf("fortran-order arrays are not supported: save with np.ascontiguousarray")
 	}
 	n := Elems(shape)
 	if n < 0 || n > 1<<28 {

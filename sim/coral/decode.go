@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	isadefs "kernelcraft/isa-defs"
-	"kernelcraft/sim"
 )
 
 // Handler codes: one per scalar instruction, plus hVec for every vector
@@ -445,8 +444,4 @@ func (m *Machine) Disasm(word uint32, pc uint32) string {
 		return fmt.Sprintf(".word %#08x", word)
 	}
 	return m.disasmInst(in, word, pc)
-}
-
-func (m *Machine) trapf(kind sim.TrapKind, pc uint32, addr uint64, format string, args ...any) *sim.Trap {
-	return &sim.Trap{Kind: kind, PC: uint64(pc), Addr: addr, Msg: fmt.Sprintf(format, args...)}
 }

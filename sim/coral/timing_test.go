@@ -140,7 +140,7 @@ func randomProgram(t testing.TB, r *rand.Rand) []uint32 {
 				// e8/e16 with m1/m2/m4, ta, ma: groups at v8, v16, v24 stay aligned.
 				vt := 0xc0 | r.Intn(2)<<3 | r.Intn(3)
 				lines = append(lines, fmt.Sprintf("vsetvli t3, %s, %#x", reg(), vt),
-					fmt.Sprintf("vle8.v v8, (a1)"), "vadd.vv v24, v8, v8")
+					"vle8.v v8, (a1)", "vadd.vv v24, v8, v8")
 			case 15:
 				ops := []string{"vwmacc.vv v16, v8, v24", "vmul.vv v24, v8, v24", "vredsum.vs v16, v8, v24",
 					"vse8.v v24, (a1)", "vmv.x.s " + reg() + ", v24", "vslidedown.vi v24, v8, 3", "vlse8.v v8, (a1), t3"}

@@ -168,9 +168,6 @@ func (v *VState) WriteCSR(csr, val uint32) (ok bool) {
 // lmulRegs is the number of registers in an LMUL group (1 for fractional).
 func (v *VState) lmulRegs() int { return max(1, int(v.LMUL8)/8) }
 
-// emul8 is the EMUL (in eighths) of an operand with element width eew.
-func (v *VState) emul8(eew uint32) uint32 { return v.LMUL8 * eew / v.SEW }
-
 func regsOf(emul8 uint32) int { return max(1, int(emul8)/8) }
 
 func lmulName(l8 uint32) string {
@@ -201,10 +198,6 @@ func (v *VState) mask(op *VOp) []byte {
 }
 
 // ---- traps -----------------------------------------------------------------
-
-func trapf(kind sim.TrapKind, format string, args ...any) *sim.Trap {
-	return &sim.Trap{Kind: kind, Msg: fmt.Sprintf(format, args...)}
-}
 
 func (op *VOp) illegal(format string, args ...any) *sim.Trap {
 	return &sim.Trap{Kind: sim.TrapIllegal, Msg: op.Name + ": " + fmt.Sprintf(format, args...)}
