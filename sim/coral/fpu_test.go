@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand"
 	"testing"
+
+	"kernelcraft/sim/vec"
 )
 
 var bigModes = map[uint8]big.RoundingMode{
@@ -354,5 +356,16 @@ func TestFPInstructions(t *testing.T) {
 	}
 	if m.F(3) != 0x40155555 { // 7/3 rounded to nearest
 		t.Errorf("ft3 = %#x", m.F(3))
+	}
+}
+
+// The scalar core's flag and rounding-mode numbers are the architecture's,
+// which sim/vec (the arithmetic behind them) uses too.
+func TestFPUConstantsMatchVec(t *testing.T) {
+	if fNX != vec.FlagNX || fUF != vec.FlagUF || fOF != vec.FlagOF || fDZ != vec.FlagDZ || fNV != vec.FlagNV {
+		t.Error("fflags bits differ from sim/vec's")
+	}
+	if rmRNE != vec.RNE || rmRTZ != vec.RTZ || rmRDN != vec.RDN || rmRUP != vec.RUP || rmRMM != vec.RMM {
+		t.Error("rounding modes differ from sim/vec's")
 	}
 }
