@@ -18,8 +18,8 @@ func runKCAs(t *testing.T, stdin []byte, args ...string) (int, string, string) {
 
 func TestAssembleToFileAndDisassemble(t *testing.T) {
 	dir := t.TempDir()
-	elfPath := filepath.Join(dir, "loop.elf")
-	if code, _, stderr := runKCAs(t, nil, "testdata/loop.s", "-o", elfPath); code != 0 {
+	elfPath := filepath.Join(dir, "sum_loop.elf")
+	if code, _, stderr := runKCAs(t, nil, "../../testdata/kernels/coral/sum_loop.s", "-o", elfPath); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	f, err := elf.Open(elfPath)
@@ -42,7 +42,7 @@ func TestAssembleToFileAndDisassemble(t *testing.T) {
 }
 
 func TestStdinToStdout(t *testing.T) {
-	src, _ := os.ReadFile("testdata/loop.s")
+	src, _ := os.ReadFile("../../testdata/kernels/coral/sum_loop.s")
 	code, out, stderr := runKCAs(t, src, "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -71,10 +71,10 @@ func TestExitStatuses(t *testing.T) {
 		{"all errors", []string{bad, "-o", filepath.Join(dir, "x.elf")}, exitAsmErrors, "2 error(s)"},
 		{"no input", nil, exitUsage, "want exactly one input file"},
 		{"missing file", []string{filepath.Join(dir, "nope.s")}, exitUsage, "no such file"},
-		{"bad hw", []string{"--hw", "nosuch", "testdata/loop.s"}, exitUsage, "unknown hardware config"},
-		{"bad map", []string{"--map", "text", "testdata/loop.s"}, exitUsage, "want SECTION=ADDRESS"},
-		{"not elf", []string{"-d", "testdata/loop.s"}, exitUsage, "not an ELF file"},
-		{"bad flag", []string{"--frobnicate", "testdata/loop.s"}, exitUsage, "flag provided but not defined"},
+		{"bad hw", []string{"--hw", "nosuch", "../../testdata/kernels/coral/sum_loop.s"}, exitUsage, "unknown hardware config"},
+		{"bad map", []string{"--map", "text", "../../testdata/kernels/coral/sum_loop.s"}, exitUsage, "want SECTION=ADDRESS"},
+		{"not elf", []string{"-d", "../../testdata/kernels/coral/sum_loop.s"}, exitUsage, "not an ELF file"},
+		{"bad flag", []string{"--frobnicate", "../../testdata/kernels/coral/sum_loop.s"}, exitUsage, "flag provided but not defined"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -88,7 +88,7 @@ func TestExitStatuses(t *testing.T) {
 
 func TestMapFlag(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "m.elf")
-	if code, _, stderr := runKCAs(t, nil, "--map", ".data=0x12000", "testdata/loop.s", "-o", out); code != 0 {
+	if code, _, stderr := runKCAs(t, nil, "--map", ".data=0x12000", "../../testdata/kernels/coral/sum_loop.s", "-o", out); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	f, err := elf.Open(out)

@@ -19,7 +19,11 @@ import (
 // build assembles testdata/NAME.s into an ELF in a temporary directory.
 func build(t *testing.T, name string) string {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("testdata", name+".s"))
+	srcPath := filepath.Join("testdata", name+".s")
+	if name == "loop" {
+		srcPath = "../../testdata/kernels/coral/sum_loop.s" // shared with kc-as's tests
+	}
+	src, err := os.ReadFile(srcPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +142,7 @@ func TestExitStatuses(t *testing.T) {
 		{"trap", []string{build(t, "illegal")}, sim.ExitTrap, "illegal instruction 0xffffffff"},
 		{"cycle limit", []string{build(t, "spin"), "--max-cycles", "100"}, sim.ExitCycleLimit, "cycle limit 100"},
 		{"no file", []string{"nosuch.elf"}, sim.ExitToolError, "nosuch.elf"},
-		{"not an ELF", []string{"testdata/loop.s"}, sim.ExitToolError, "not an ELF"},
+		{"not an ELF", []string{"../../testdata/kernels/coral/sum_loop.s"}, sim.ExitToolError, "not an ELF"},
 		{"no args", nil, sim.ExitToolError, "want exactly one program"},
 		{"bad flag", []string{"--nosuch", "x.elf"}, sim.ExitToolError, "nosuch"},
 		{"bad hw", []string{"--hw", "nosuch", "x.elf"}, sim.ExitToolError, "unknown hardware config"},

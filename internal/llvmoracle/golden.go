@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -120,17 +121,7 @@ func hexWords(ws []uint32) string {
 }
 
 // SameWords reports whether two word lists are equal.
-func SameWords(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+func SameWords(a, b []uint32) bool { return slices.Equal(a, b) }
 
 // HexWords formats words as the golden file does.
 func HexWords(ws []uint32) string { return hexWords(ws) }

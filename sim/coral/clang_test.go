@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -103,7 +104,7 @@ func TestCompilerOutput(t *testing.T) {
 				t.Fatalf("kc-as (coral map): %v", err)
 			}
 			hC, resC := runELF(t, coralHW, progCoral.ELF())
-			if code := exitCode(t, hC); code != codeA || !equalU32(resC, resA) {
+			if code := exitCode(t, hC); code != codeA || !slices.Equal(resC, resA) {
 				t.Errorf("coral map: exit %d results %x; coral-user map: exit %d results %x", code, resC, codeA, resA)
 			}
 
@@ -131,21 +132,9 @@ func TestCompilerOutput(t *testing.T) {
 			if codeA != qcode || codeB != qcode {
 				t.Errorf("exit codes differ: kc-as+kc-sim %d, lld+kc-sim %d, lld+qemu %d", codeA, codeB, qcode)
 			}
-			if !equalU32(resA, resB) {
+			if !slices.Equal(resA, resB) {
 				t.Errorf("results differ between the kc-as and lld builds:\n%x\n%x", resA, resB)
 			}
 		})
 	}
-}
-
-func equalU32(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -2,6 +2,7 @@ package coral
 
 import (
 	"encoding/binary"
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,17 +199,7 @@ func (m *vmach) peek(addr, n uint64) []byte {
 	return b
 }
 
-func eq(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+func eq(a, b []int64) bool { return slices.Equal(a, b) }
 
 func (m *vmach) want(what string, got, want []int64) {
 	m.t.Helper()
