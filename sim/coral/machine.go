@@ -74,7 +74,7 @@ type Machine struct {
 	x  [32]uint32
 	f  [32]uint32
 	pc uint32
-	v  vstate
+	v  VState
 	// vector unit present (Zve32x enabled)
 	hasVec bool
 	csr    csrFile
@@ -87,8 +87,8 @@ type Machine struct {
 	unitCnt   []int32
 
 	code       []codeRegion
-	vops       []vop
-	vscratch   vop // vector op decoded by the reference stepper
+	vops       []VOp
+	vscratch   VOp // vector op decoded by the reference stepper
 	rc, wc     memCache
 	misaligned bool
 	selfMod    bool // some executable region is writable: stores re-decode

@@ -17,10 +17,6 @@ import (
 //	(*VOp).VRegs(v) (reads, writes uint32)    // vector register bitmasks
 //	(*VOp).XReads() (rs1, rs2 int); (*VOp).XWrite() int   // -1 if none
 
-type vstate = VState
-
-type vop = VOp
-
 func (m *Machine) decodeVec(in *isadefs.Inst, word uint32, o *op, scratch bool) error {
 	vo, err := DecodeVector(in, word)
 	if err != nil {
