@@ -78,13 +78,17 @@ func LoadELF(data []byte, machine elf.Machine) (img *Image, err error) {
 }
 
 // LoadInto places the image's segments in memory (zero-filling .bss parts).
+// A segment must lie inside one region; its size is checked before any
+// copying, so a hostile ELF cannot make the loader allocate.
 func (img *Image) LoadInto(m *Memory) error {
 	for _, s := range img.Segments {
-		full := make([]byte, s.MemSize)
-		copy(full, s.Data)
-		if err := m.Load(s.Addr, full); err != nil {
-			return fmt.Errorf("segment at %#x (%d bytes): %w", s.Addr, s.MemSize, err)
+		r := m.Find(s.Addr)
+		if r == nil || s.MemSize > r.End-s.Addr {
+			return fmt.Errorf("segment at %#x (%d bytes) does not fit in one memory region (%s)", s.Addr, s.MemSize, m.Map())
 		}
+		dst := r.Data[s.Addr-r.Base : s.Addr-r.Base+s.MemSize]
+		n := copy(dst, s.Data)
+		clear(dst[n:])
 	}
 	return nil
 }
