@@ -18,6 +18,9 @@ import (
 	isadefs "kernelcraft/isa-defs"
 )
 
+// version is set at link time (-ldflags "-X main.version=…").
+var version = "dev"
+
 // Exit statuses.
 const (
 	exitAsmErrors = 1 // the source has errors (all of them are printed)
@@ -50,6 +53,7 @@ Errors are printed as FILE:LINE:COL: message, with a hint (nearest
 mnemonic, the instruction's operand forms, an immediate's range); every error
 of the file is reported. Exit status: 0 ok, 1 assembly errors, 2 usage or
 I/O errors.`,
+		Version:         version,
 		HideHelpCommand: true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
