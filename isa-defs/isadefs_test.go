@@ -20,6 +20,14 @@ func TestBuiltinsLoad(t *testing.T) {
 		if err != nil {
 			t.Fatalf("hw %s: %v", name, err)
 		}
+		if IsPlanned(h.ISA) {
+			// A planned target: its config may exist before its ISA, and
+			// LoadISA says so clearly.
+			if _, err := LoadISA(h.ISA); err == nil || !strings.Contains(err.Error(), "not supported yet") {
+				t.Fatalf("hw %s: LoadISA(%q) = %v, want a \"not supported yet\" error", name, h.ISA, err)
+			}
+			continue
+		}
 		if _, err := LoadISA(h.ISA); err != nil {
 			t.Fatalf("hw %s names isa %q: %v", name, h.ISA, err)
 		}

@@ -53,6 +53,16 @@ type Convention struct {
 	Registers map[string]string `json:"registers"` // register -> tensor name (its address) or a decimal value
 	Halt      string            `json:"halt"`      // e.g. "mpause" (coral)
 	Notes     string            `json:"notes,omitempty"`
+	// KernelArea is memory left to the kernel's own .data, .bss and stack
+	// (no tensor is placed there), or nil.
+	KernelArea *Span `json:"kernel_area,omitempty"`
+}
+
+// Span is an address range [Start, End) of a memory region.
+type Span struct {
+	Memory string `json:"memory"`
+	Start  uint64 `json:"start"`
+	End    uint64 `json:"end"`
 }
 
 // Tol is an element-wise tolerance: |actual - expected| <= ATol + RTol*|expected|,

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"kernelcraft/ref"
+)
+
+func targetFlag() cli.Flag {
+	return &cli.StringFlag{Name: "target", Aliases: []string{"t"}, Usage: "target: " + strings.Join(ref.Targets, ", ")}
+}
+
+func listCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "list",
+		Usage:     "the tasks with their levels and support matrix (--configs: every configuration's shapes)",
+		UsageText: "kc-ref list [-t TARGET] [--configs] [--markdown]",
+		Flags: []cli.Flag{
+			targetFlag(),
+			&cli.BoolFlag{Name: "configs", Usage: "also list the five configurations of each (task, target)"},
+			&cli.BoolFlag{Name: "markdown", Usage: "print ref/TASKS.md (catalog, dtypes, tolerances, configurations, definitions)"},
+		},
+		Action: func(c *cli.Context) error {
+			w := c.App.Writer
+			if c.Bool("markdown") {
+				fmt.Fprint(w, ref.TasksMarkdown())
+				return nil
+			}
+			targets := ref.Targets
+			if tg := c.String("target"); tg != "" {
+				if err := ref.CheckTarget(tg); err != nil {
+					return cli.Exit(err.Error(), 2)
+				}
+				targets = []string{tg}
+			}
+			fmt.Fprintf(w, "%-3s %-16s %-22s %-5s", "#", "id", "task", "level")
+			for _, tg := range targets {
+				fmt.Fprintf(w, " %-6s", tg)
+			}
+			fmt.Fprintln(w)
+			for _, t := range ref.Tasks() {
+				fmt.Fprintf(w, "%-3d %-16s %-22s %-5d", t.Number, t.ID, t.Name, t.Level)
+				for _, tg := range targets {
+					m := "--"
+					if t.Supports(tg) {
+						m = "yes"
+					}
+					fmt.Fprintf(w, " %-6s", m)
+				}
+				fmt.Fprintln(w)
+			}
+			for _, tg := range targets {
+				fmt.Fprintf(w, "%s: %d tasks x %d configurations\n", tg, len(ref.Supported(tg)), ref.NumConfigs)
+			}
+			if !c.Bool("configs") {
+				return nil
+			}
+			for _, tg := range targets {
+				fmt.Fprintf(w, "\n%s\n", tg)
+				for _, t := range ref.Supported(tg) {
+					cs, _ := ref.Configs(tg, t.ID)
+					for _, cf := range cs {
+						fmt.Fprintf(w, "  %-16s %d  hw %-14s %s\n", t.ID, cf.Number, cf.HW, paramLine(cf.Params))
+					}
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// paramLine prints a configuration's shape params compactly.
+func paramLine(p ref.Params) string {
+	var parts []string
+	add := func(k string, v int) {
+		if v != 0 {
+			parts = append(parts, fmt.Sprintf("%s=%d", k, v))
+		}
+	}
+	add("M", p.M)
+	add("N", p.N)
+	add("K", p.K)
+	add("B", p.B)
+	add("S", p.S)
+	add("S_kv", p.SKV)
+	add("heads", p.H)
+	add("kv_heads", p.HKV)
+	add("head_dim", p.D)
+	add("d_model", p.DModel)
+	add("d_ff", p.F)
+	add("H", p.Hin)
+	add("W", p.Win)
+	add("C_in", p.Cin)
+	add("C_out", p.Cout)
+	add("K", p.KH)
+	add("stride", p.Stride)
+	add("pad", p.Pad)
+	if p.Causal {
+		parts = append(parts, "causal")
+	}
+	return strings.Join(parts, " ")
+}
+
+func caseFlags() []cli.Flag {
+	return []cli.Flag{
+		targetFlag(),
+		&cli.IntFlag{Name: "config", Aliases: []string{"c"}, Value: 1, Usage: "configuration 1..5"},
+		&cli.Uint64Flag{Name: "seed", Value: ref.DefaultSeed, Usage: "input generator seed"},
+		&cli.BoolFlag{Name: "hidden", Usage: "validation inputs (a seed domain the agent never sees)"},
+	}
+}
+
+func caseArgs(c *cli.Context) (target, task string, err error) {
+	if c.NArg() != 1 {
+		return "", "", cli.Exit(fmt.Sprintf("want one TASK (see kc-ref list), got %d argument(s)", c.NArg()), 2)
+	}
+	target = c.String("target")
+	if target == "" {
+		return "", "", cli.Exit("-t TARGET is required ("+strings.Join(ref.Targets, ", ")+")", 2)
+	}
+	return target, c.Args().First(), nil
+}
+
+func describeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "describe",
+		Usage:     "print the task text an agent sees for a configuration",
+		UsageText: "kc-ref describe TASK -t TARGET [-c N] [--seed S] [--hidden]",
+		Flags:     caseFlags(),
+		Action: func(c *cli.Context) error {
+			target, task, err := caseArgs(c)
+			if err != nil {
+				return err
+			}
+			cs, _, err := ref.Generate(target, task, c.Int("config"), c.Uint64("seed"), c.Bool("hidden"))
+			if err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
+			fmt.Fprint(c.App.Writer, cs.Description)
+			return nil
+		},
+	}
+}
+
+func genCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "gen",
+		Usage:     "write a case: case.json and one .npy per tensor (inputs, consts, expected outputs)",
+		UsageText: "kc-ref gen -t TARGET TASK [-c N] [--seed S] [--hidden] -o DIR",
+		Flags: append(caseFlags(),
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "case directory (created if needed)", Required: true}),
+		Action: func(c *cli.Context) error {
+			target, task, err := caseArgs(c)
+			if err != nil {
+				return err
+			}
+			cs, tensors, err := ref.Generate(target, task, c.Int("config"), c.Uint64("seed"), c.Bool("hidden"))
+			if err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
+			if err := ref.WriteCase(c.String("output"), cs, tensors); err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
+			fmt.Fprintf(c.App.ErrWriter, "kc-ref: %s %s config %d (seed %d%s) -> %s (%d tensors, hw %s)\n",
+				target, cs.Task, cs.Config, cs.Seed, map[bool]string{true: ", hidden"}[cs.Hidden], c.String("output"), len(cs.Tensors), cs.HW)
+			return nil
+		},
+	}
+}

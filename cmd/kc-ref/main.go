@@ -1,0 +1,84 @@
+// Command kc-ref is KernelCraft's reference runner: the task catalog and
+// support matrix (list), the task text an agent sees (describe), case
+// generation with inputs, expected outputs and memory layout (gen), and
+// the checker (check).
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+
+	"github.com/urfave/cli/v2"
+
+	"kernelcraft/cmd/internal/cliutil"
+)
+
+// version is kc-ref's version (set with -ldflags "-X main.version=…").
+var version = "dev"
+
+func main() {
+	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+}
+
+const description = `kc-ref knows the benchmark's 23 tasks, their five configurations per
+target, and how to make and judge a case:
+
+   kc-ref list                                  # tasks, levels, support matrix
+   kc-ref list -t coral --configs               # every configuration's shapes
+   kc-ref describe gelu -c 3 -t coral           # the task text the agent sees
+   kc-ref gen -t coral gelu -c 3 -o gelu3/      # case.json + .npy tensors
+   kc-ref gen -t coral gelu -c 3 --hidden -o h/ # the validation inputs
+   kc-sim -t coral gelu.elf --case gelu3/ -o out/
+   kc-ref check gelu3/ out/                     # exit 0 = correct
+
+Exit status: 0 success (check: pass), 1 check failed, 2 bad usage or an
+unreadable case or result.`
+
+func newApp(stdout, stderr io.Writer) *cli.App {
+	cli.VersionPrinter = func(c *cli.Context) {
+		fmt.Fprintf(c.App.Writer, "kc-ref %s (%s, %s/%s)\n", c.App.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	}
+	return &cli.App{
+		Name:            "kc-ref",
+		Usage:           "tasks, cases, ground truth and the checker",
+		Description:     description,
+		Version:         version,
+		HideHelpCommand: true,
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		ExitErrHandler:  func(*cli.Context, error) {},
+		Commands:        []*cli.Command{listCommand(), describeCommand(), genCommand(), checkCommand()},
+	}
+}
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "kc-ref: internal error: %v\n", r)
+			status = 2
+		}
+	}()
+	app := newApp(stdout, stderr)
+	// Let flags follow positional arguments inside each command.
+	if len(args) > 1 {
+		for _, cmd := range app.Commands {
+			if cmd.Name == args[1] {
+				args = append(args[:1:1], append([]string{args[1]}, cliutil.Interspersed(args[1:], cmd.Flags)[1:]...)...)
+			}
+		}
+	}
+	if err := app.Run(args); err != nil {
+		if ec, ok := err.(cli.ExitCoder); ok {
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintf(stderr, "kc-ref: %s\n", msg)
+			}
+			return ec.ExitCode()
+		}
+		fmt.Fprintf(stderr, "kc-ref: %v\n", err)
+		return 2
+	}
+	return 0
+}

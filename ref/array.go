@@ -1,0 +1,171 @@
+package ref
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"kernelcraft/sim"
+)
+
+// Array is a dense C-order tensor of float64 values: inputs are generated
+// as Arrays (already rounded to their dtype) and the ground truth works on
+// them.
+type Array struct {
+	Shape []int
+	Data  []float64
+}
+
+// NewArray returns a zeroed array of the shape.
+func NewArray(shape ...int) *Array {
+	return &Array{Shape: append([]int(nil), shape...), Data: make([]float64, sim.Elems(shape))}
+}
+
+// Clone returns a deep copy.
+func (a *Array) Clone() *Array {
+	return &Array{Shape: append([]int(nil), a.Shape...), Data: append([]float64(nil), a.Data...)}
+}
+
+// Len is the number of elements.
+func (a *Array) Len() int { return len(a.Data) }
+
+// RoundBF16 rounds x to the nearest bfloat16 value (ties to even), directly
+// from float64 (no double rounding through float32). Overflow gives ±Inf.
+func RoundBF16(x float64) float64 {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return x
+	}
+	_, e := math.Frexp(x) // |x| = f * 2^e, f in [0.5, 1)
+	e--                   // |x| in [2^e, 2^(e+1))
+	if e < -126 {
+		e = -126 // subnormal: fixed spacing 2^-133
+	}
+	ulp := math.Ldexp(1, e-7)
+	r := math.RoundToEven(x/ulp) * ulp
+	if math.Abs(r) >= math.Ldexp(1, 128) {
+		return math.Copysign(math.Inf(1), x)
+	}
+	return r
+}
+
+// BF16Bits is the bfloat16 bit pattern of x rounded to bfloat16.
+func BF16Bits(x float64) uint16 {
+	r := RoundBF16(x)
+	if math.IsNaN(r) {
+		return 0x7fc0
+	}
+	return uint16(math.Float32bits(float32(r)) >> 16)
+}
+
+// BF16Value is the value of a bfloat16 bit pattern.
+func BF16Value(b uint16) float64 { return float64(math.Float32frombits(uint32(b) << 16)) }
+
+// RoundF32 rounds x to the nearest float32 (ties to even).
+func RoundF32(x float64) float64 { return float64(float32(x)) }
+
+// RoundTo rounds x to dtype: bfloat16 and float32 to nearest even, integer
+// dtypes to nearest even and saturated.
+func RoundTo(dtype string, x float64) float64 {
+	switch dtype {
+	case "bfloat16":
+		return RoundBF16(x)
+	case "float32":
+		return RoundF32(x)
+	case "float64", "":
+		return x
+	}
+	lo, hi := intRange(dtype)
+	return math.Max(lo, math.Min(hi, math.RoundToEven(x)))
+}
+
+func intRange(dtype string) (float64, float64) {
+	switch dtype {
+	case "int8":
+		return -128, 127
+	case "uint8":
+		return 0, 255
+	case "int16":
+		return -32768, 32767
+	case "uint16":
+		return 0, 65535
+	case "int32":
+		return math.MinInt32, math.MaxInt32
+	case "uint32":
+		return 0, math.MaxUint32
+	}
+	return math.Inf(-1), math.Inf(1)
+}
+
+// DTypeSize is the element size in bytes of a case dtype.
+func DTypeSize(dtype string) (int, error) {
+	if dtype == "bfloat16" {
+		return 2, nil
+	}
+	d, err := sim.LookupDType(dtype)
+	if err != nil {
+		return 0, err
+	}
+	return d.Size, nil
+}
+
+// simDType maps a case dtype to the simulator's (bfloat16 is stored as
+// uint16 bit patterns).
+func simDType(dtype string) (sim.DType, error) {
+	if dtype == "bfloat16" {
+		dtype = "uint16"
+	}
+	return sim.LookupDType(dtype)
+}
+
+// Encode converts an array to a tensor of dtype (values are rounded first).
+func Encode(a *Array, dtype string) (*sim.Tensor, error) {
+	d, err := simDType(dtype)
+	if err != nil {
+		return nil, err
+	}
+	buf := make([]byte, len(a.Data)*d.Size)
+	for i, v := range a.Data {
+		b := buf[i*d.Size:]
+		switch dtype {
+		case "bfloat16":
+			binary.LittleEndian.PutUint16(b, BF16Bits(v))
+		case "float32":
+			binary.LittleEndian.PutUint32(b, math.Float32bits(float32(v)))
+		case "int8", "uint8":
+			b[0] = byte(int64(RoundTo(dtype, v)))
+		case "int16", "uint16":
+			binary.LittleEndian.PutUint16(b, uint16(int64(RoundTo(dtype, v))))
+		case "int32", "uint32":
+			binary.LittleEndian.PutUint32(b, uint32(int64(RoundTo(dtype, v))))
+		default:
+			return nil, fmt.Errorf("cannot encode dtype %s", dtype)
+		}
+	}
+	return &sim.Tensor{DType: d, Shape: append([]int(nil), a.Shape...), Data: buf}, nil
+}
+
+// Decode converts a tensor holding dtype elements to an array.
+func Decode(t *sim.Tensor, dtype string) (*Array, error) {
+	size, err := DTypeSize(dtype)
+	if err != nil {
+		return nil, err
+	}
+	if t.DType.Size != size {
+		return nil, fmt.Errorf("tensor of %s cannot hold %s elements", t.DType.Name, dtype)
+	}
+	if len(t.Data) != sim.Elems(t.Shape)*size {
+		return nil, fmt.Errorf("tensor has %d bytes, shape %v of %s needs %d", len(t.Data), t.Shape, dtype, sim.Elems(t.Shape)*size)
+	}
+	a := &Array{Shape: append([]int(nil), t.Shape...)}
+	if dtype != "bfloat16" {
+		tt := *t
+		tt.DType, _ = sim.LookupDType(dtype) // reinterpret a same-size tensor
+		a.Data = tt.Values()
+		return a, nil
+	}
+	a.Data = make([]float64, len(t.Data)/2)
+	for i := range a.Data {
+		a.Data[i] = BF16Value(binary.LittleEndian.Uint16(t.Data[2*i:]))
+	}
+	return a, nil
+}

@@ -1,0 +1,350 @@
+package ref
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim"
+)
+
+// DefaultSeed is the seed kc-ref gen uses when none is given.
+const DefaultSeed = 1
+
+// DefaultFill is the byte out and scratch regions hold before a run:
+// 0xFF makes every float32 and bfloat16 element a NaN, so an output the
+// kernel never wrote cannot pass by accident; int8 outputs read -1.
+const DefaultFill = 0xFF
+
+// streamSeed derives a PCG seed for one tensor. Hidden cases use another
+// domain, so their inputs share nothing with the visible ones.
+func streamSeed(seed uint64, hidden bool, target, task string, config int, tensor string) (uint64, uint64) {
+	h := fnv.New64a()
+	domain := "kernelcraft/ref/visible"
+	if hidden {
+		domain = "kernelcraft/ref/hidden"
+	}
+	fmt.Fprintf(h, "%s|%s|%s|%d|%s", domain, target, task, config, tensor)
+	return h.Sum64(), seed ^ 0x9e3779b97f4a7c15
+}
+
+// Generate builds a case: the configuration's params, inputs from the
+// seed, the expected outputs and the memory layout. The tensors are keyed
+// by name (inputs, consts and expected outputs; scratch has none).
+func Generate(target, task string, config int, seed uint64, hidden bool) (*Case, map[string]*sim.Tensor, error) {
+	t, err := Lookup(task)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := LookupConfig(target, t.ID, config)
+	if err != nil {
+		return nil, nil, err
+	}
+	hw, err := isadefs.HWByName(cfg.HW)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := cfg.Params
+	integer := integerTask(target, t.ID)
+	specs := tensorSpecs(t.ID, p, integer)
+	if integer {
+		if err := checkRequant(t.ID, p); err != nil {
+			return nil, nil, err
+		}
+	}
+
+	arrays := map[string]*Array{}
+	var tspecs []TensorSpec
+	for _, s := range specs {
+		dt := dtypeOf(target, t.ID, s.kind)
+		if s.role != RoleOut {
+			rng := rand.New(rand.NewPCG(streamSeed(seed, hidden, target, t.ID, config, s.name)))
+			a := genInput(t.ID, s, p, rng, integer)
+			for i, v := range a.Data {
+				a.Data[i] = RoundTo(dt, v)
+			}
+			arrays[s.name] = a
+		}
+		tspecs = append(tspecs, TensorSpec{Name: s.name, Role: s.role, DType: dt, Shape: s.shape})
+	}
+	if target == "aie2" {
+		for _, tb := range aie2Tables(t.ID) {
+			arrays[tb.name] = tb.values
+			tspecs = append(tspecs, TensorSpec{Name: tb.name, Role: RoleConst, DType: "bfloat16", Shape: tb.values.Shape})
+		}
+	}
+	if n := scratchElems(t.ID, p); n > 0 {
+		tspecs = append(tspecs, TensorSpec{Name: "scratch", Role: RoleScratch, DType: dtypeOf(target, t.ID, "scratch"), Shape: []int{n}})
+	}
+	refIn := map[string]*Array{}
+	for k, v := range arrays {
+		refIn[k] = v
+	}
+	outs, err := Reference(t.ID, p, refIn)
+	if err != nil {
+		return nil, nil, err
+	}
+
+	// Inputs, consts, outputs, scratch: the convention's order.
+	ordered := orderSpecs(tspecs)
+	ti := targetInfos[target]
+	var main int
+	for _, s := range ordered {
+		if s.Role != RoleScratch || ti.scratchMem == "" {
+			main++
+		}
+	}
+	if main > len(ti.regs) {
+		ordered = append([]TensorSpec{{Name: "args", Role: RoleConst, DType: "uint32", Shape: []int{len(ordered)}}}, ordered...)
+	}
+	placed, err := layout(target, hw, ordered)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s %s config %d: %w", target, t.ID, config, err)
+	}
+
+	c := &Case{
+		Format: CaseFormat, Target: target, HW: hw.Name, Task: t.ID, Level: t.Level, Config: config,
+		Seed: seed, Hidden: hidden, Params: paramsMap(p), Fill: DefaultFill,
+		Tolerance: map[string]Tol{},
+	}
+	tensors := map[string]*sim.Tensor{}
+	for i := range placed {
+		s := &placed[i]
+		if s.Role == RoleScratch {
+			continue
+		}
+		s.File = s.Name + ".npy"
+		var a *Array
+		switch {
+		case s.Name == "args":
+			a = NewArray(len(placed) - 1)
+			for j, o := range placed[1:] {
+				a.Data[j] = float64(o.Addr)
+			}
+		case s.Role == RoleOut:
+			a = outs[s.Name]
+			for j, v := range a.Data {
+				a.Data[j] = RoundTo(s.DType, v)
+			}
+			c.Tolerance[s.DType] = Tolerance(s.DType, t.Level, a)
+		default:
+			a = arrays[s.Name]
+		}
+		if prod(a.Shape) != prod(s.Shape) {
+			return nil, nil, fmt.Errorf("internal: %s has %d values for shape %v", s.Name, a.Len(), s.Shape)
+		}
+		a.Shape = s.Shape
+		tt, err := Encode(a, s.DType)
+		if err != nil {
+			return nil, nil, err
+		}
+		tensors[s.Name] = tt
+	}
+	c.Tensors = placed
+	c.Convention = convention(target, hw, placed)
+	c.Description = Describe(c)
+	return c, tensors, nil
+}
+
+// orderSpecs sorts tensors by role (in, const, out, scratch), keeping the
+// task's order within a role.
+func orderSpecs(s []TensorSpec) []TensorSpec {
+	var out []TensorSpec
+	for _, role := range []string{RoleIn, RoleConst, RoleOut, RoleScratch} {
+		for _, t := range s {
+			if t.Role == role {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// checkRequant verifies that no integer stage can overflow int32.
+func checkRequant(task string, p Params) error {
+	ks := map[string][]int{
+		"gemv": {p.K}, "gemm": {p.K}, "bmm": {p.K}, "linear": {p.K},
+		"conv2d": {p.KH * p.KW * p.Cin}, "conv_block": {p.KH * p.KW * p.Cin}, "depthwise_conv": {p.KH * p.KW},
+		"ffn": {p.DModel, p.F},
+	}[task]
+	for i, k := range ks {
+		r := p.Requant[i]
+		b := accBound(k, biasMax(k))
+		if b*r.Mult+int64(1)<<(r.Shift-1) >= 1<<31 {
+			return fmt.Errorf("internal: %s requant stage %d can overflow int32 (|acc| <= %d, mult %d)", task, i, b, r.Mult)
+		}
+	}
+	return nil
+}
+
+// biasMax bounds the int32 biases of an integer stage with k products.
+func biasMax(k int) int64 { return int64(math.Sqrt(float64(k)) * int8Std * int8Std / 2) }
+
+// genInput draws one input tensor with a distribution that exercises the
+// task (values are rounded to the dtype by the caller).
+func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool) *Array {
+	a := NewArray(s.shape...)
+	norm := func(std float64) {
+		for i := range a.Data {
+			a.Data[i] = rng.NormFloat64() * std
+		}
+	}
+	fanIn := func() float64 {
+		if len(s.shape) == 4 { // conv weights [KH, KW, Cin, Cout]
+			return float64(s.shape[0] * s.shape[1] * s.shape[2])
+		}
+		if len(s.shape) == 3 { // depthwise [KH, KW, C]
+			return float64(s.shape[0] * s.shape[1])
+		}
+		if s.name == "w" && task == "linear" {
+			return float64(s.shape[1])
+		}
+		return float64(s.shape[0])
+	}
+	if integer && s.kind == "data" {
+		for i := range a.Data {
+			a.Data[i] = float64(rng.IntN(256) - 128)
+		}
+		return a
+	}
+	if integer && s.kind == "bias" {
+		k := map[string]int{"linear": p.K, "conv2d": p.KH * p.KW * p.Cin, "conv_block": p.KH * p.KW * p.Cin,
+			"depthwise_conv": p.KH * p.KW, "ffn": p.DModel}[task]
+		if s.name == "b2" {
+			k = p.F
+		}
+		b := biasMax(k)
+		for i := range a.Data {
+			a.Data[i] = float64(rng.Int64N(2*b+1) - b)
+		}
+		return a
+	}
+	switch {
+	case s.name == "cos" || s.name == "sin":
+		half := p.D / 2
+		for t := 0; t < p.S; t++ {
+			for i := 0; i < half; i++ {
+				ang := float64(t) * math.Pow(p.RopeTheta, -2*float64(i)/float64(p.D))
+				if s.name == "cos" {
+					a.Data[t*half+i] = math.Cos(ang)
+				} else {
+					a.Data[t*half+i] = math.Sin(ang)
+				}
+			}
+		}
+	case s.name == "pos_bias":
+		t5Bias(a, p, rng)
+	case s.name == "gamma" || s.name == "g1" || s.name == "g2":
+		for i := range a.Data {
+			a.Data[i] = 0.5 + rng.Float64()
+		}
+	case s.name == "beta":
+		norm(0.5)
+	case s.kind == "bias":
+		norm(0.5)
+	case task == "silu" || task == "gelu":
+		for i := range a.Data {
+			if rng.IntN(8) == 0 {
+				a.Data[i] = -8 + 16*rng.Float64()
+			} else {
+				a.Data[i] = rng.NormFloat64() * 2.5
+			}
+		}
+	case task == "softmax":
+		offsets := []float64{0, 95, -60, 40}
+		scales := []float64{0.5, 2, 8, 20}
+		for r := 0; r < p.M; r++ {
+			off, sc := offsets[r%4], scales[(r/4+r)%4]
+			for j := 0; j < p.N; j++ {
+				a.Data[r*p.N+j] = off + sc*rng.NormFloat64()
+			}
+		}
+	case task == "layernorm" || task == "rmsnorm":
+		stds := []float64{0.5, 1, 3, 0.1}
+		for r := 0; r < p.M; r++ {
+			mean, std := -5+10*rng.Float64(), stds[r%4]
+			if task == "rmsnorm" {
+				mean = 0
+			}
+			if r == 1 { // variance comparable to eps
+				mean, std = 0.01, 3e-3
+				if task == "rmsnorm" {
+					mean, std = 0, 1e-3
+				}
+			}
+			for j := 0; j < p.N; j++ {
+				a.Data[r*p.N+j] = mean + std*rng.NormFloat64()
+			}
+		}
+	case s.name[0] == 'w':
+		norm(1 / math.Sqrt(fanIn()))
+	default:
+		norm(1)
+	}
+	return a
+}
+
+// t5Bias fills bias[h, i, j] = table[h][bucket(j - i)] (T5's
+// unidirectional relative-position buckets: 32 buckets, max distance 128)
+// with a random table.
+func t5Bias(a *Array, p Params, rng *rand.Rand) {
+	const buckets, maxDist = 32, 128
+	table := make([]float64, p.H*buckets)
+	for i := range table {
+		table[i] = rng.NormFloat64()
+	}
+	bucket := func(rel int) int {
+		n := max(-rel, 0)
+		exact := buckets / 2
+		if n < exact {
+			return n
+		}
+		b := exact + int(math.Log(float64(n)/float64(exact))/math.Log(float64(maxDist)/float64(exact))*float64(buckets-exact))
+		return min(b, buckets-1)
+	}
+	for h := 0; h < p.H; h++ {
+		for i := 0; i < p.S; i++ {
+			for j := 0; j < p.S; j++ {
+				a.Data[(h*p.S+i)*p.S+j] = table[h*buckets+bucket(j-i)]
+			}
+		}
+	}
+}
+
+type namedTable struct {
+	name   string
+	values *Array
+}
+
+// aie2Tables are the lookup tables an aie2 case of the task carries, as
+// bfloat16 values:
+//
+//	exp_hi[i] = exp(int8(i))            (i = 0..255 read as a signed byte)
+//	exp_lo[i] = exp(i/256)
+//	  exp(x) ~ exp_hi[t>>8 & 255] * exp_lo[t & 255] with t = round(x*256) as int16
+//	recip_lut[i] = 1/(1 + (i+0.5)/128)  (i = the top 7 mantissa bits of m in [1,2))
+//	rsqrt_lut[e<<7 | i] = 1/sqrt((1 + (i+0.5)/128) * 2^e), e = exponent parity (0, 1)
+func aie2Tables(task string) []namedTable {
+	var out []namedTable
+	mk := func(name string, n int, f func(i int) float64) {
+		a := NewArray(n)
+		for i := range a.Data {
+			a.Data[i] = RoundBF16(f(i))
+		}
+		out = append(out, namedTable{name, a})
+	}
+	if usesExp[task] {
+		mk("exp_hi", 256, func(i int) float64 { return math.Exp(float64(int8(uint8(i)))) })
+		mk("exp_lo", 256, func(i int) float64 { return math.Exp(float64(i) / 256) })
+	}
+	if usesRecip[task] {
+		mk("recip_lut", 128, func(i int) float64 { return 1 / (1 + (float64(i)+0.5)/128) })
+		mk("rsqrt_lut", 256, func(i int) float64 {
+			m := (1 + (float64(i&127)+0.5)/128) * float64(int(1)<<(i>>7))
+			return 1 / math.Sqrt(m)
+		})
+	}
+	return out
+}

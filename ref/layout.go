@@ -1,0 +1,223 @@
+package ref
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	isadefs "kernelcraft/isa-defs"
+)
+
+// targetInfo is what a case needs to know about a target: dtypes, where
+// tensors go, alignment and the calling convention.
+type targetInfo struct {
+	floatDType string   // element type of float tasks
+	align      uint64   // tensor address alignment in bytes
+	dataMem    string   // region for inputs, consts and outputs
+	scratchMem string   // preferred region for scratch ("" = dataMem)
+	reserve    uint64   // bytes at the start of dataMem left to the kernel (.data, .bss, stack)
+	regs       []string // registers that receive tensor addresses, in order
+	scratchReg []string // registers for scratch addresses in scratchMem (plena)
+	spReg      string   // stack pointer register set to the top of the reserve, or ""
+	halt       string
+	notes      string
+}
+
+var targetInfos = map[string]targetInfo{
+	"coral": {
+		floatDType: "float32", align: 16, dataMem: "dtcm", reserve: 0x400,
+		regs:  []string{"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"},
+		spReg: "sp", halt: "mpause",
+		notes: "a0..a7 hold the tensors' addresses in the order listed (inputs, consts, outputs, scratch); with more than 8 tensors, a7 holds the address of `args`, a uint32 table of every tensor's address in that order. " +
+			"sp is the top of the kernel's own area (the first 1 KiB of DTCM: the kernel's .data/.bss and stack; keep the ELF's data segments inside it). Other registers are 0. " +
+			"End with `mpause` (0x08000073); ebreak, a trap or the cycle limit is a failure. Addresses are 16-byte aligned; DTCM accesses may be misaligned.",
+	},
+	"aie2": {
+		floatDType: "bfloat16", align: 32, dataMem: "dmem", reserve: 0x400,
+		regs:  []string{"p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"},
+		spReg: "sp", halt: "done",
+		notes: "p0..p7 hold the tensors' addresses in the order listed (inputs, consts, outputs, scratch); with more than 8 tensors, p7 holds the address of `args`, a uint32 table of every tensor's address in that order. " +
+			"sp is the top of the first 1 KiB of data memory (the kernel's stack and own data, as mlir-aie's default 1 KiB stack at the start of the tile's memory). " +
+			"Tensors are 32-byte aligned (256-bit vector loads and stores must be). Vector memory accesses must stay inside the 64 KiB data memory. " +
+			"AIE2 has no exp, divide or square root: the lookup tables exp_hi, exp_lo, recip_lut, rsqrt_lut (bf16, described below) are provided as consts where a task needs them. End with `done`.",
+	},
+	"plena": {
+		floatDType: "bfloat16", align: 64, dataMem: "hbm", scratchMem: "vsram",
+		regs:       []string{"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"},
+		scratchReg: []string{"gp1", "gp2", "gp3", "gp4"},
+		halt:       "C_BREAK",
+		notes: "Inputs, consts and outputs live in HBM as plain bf16 (PLENA's MX block formats are not used), 64-byte (one 512-bit HBM beat) aligned. " +
+			"a0..a7 (HBM address registers) hold their HBM addresses in the order listed; with more than 8, a7 holds the address of `args`, a uint32 table of every HBM tensor's address. " +
+			"A scratch region, when the task has one and it fits, is in Vector SRAM and its address is in gp1; otherwise it is in HBM after the outputs. The on-chip SRAMs are otherwise the kernel's own. " +
+			"End with C_BREAK. (The PLENA ISA and simulator are a later issue: this convention is provisional.)",
+	},
+}
+
+// CalleeInfo returns the calling-convention text of a target.
+func CalleeInfo(target string) string { return targetInfos[target].notes }
+
+// integerTask reports whether the task is int8 on coral.
+func integerTask(target, task string) bool {
+	if target != "coral" {
+		return false
+	}
+	switch task {
+	case "gemv", "gemm", "bmm", "linear", "conv2d", "depthwise_conv", "conv_block", "ffn", "swiglu":
+		return true
+	}
+	return false
+}
+
+// dtypeOf is the element type of a tensor kind on a target.
+func dtypeOf(target, task, kind string) string {
+	ti := targetInfos[target]
+	if !integerTask(target, task) {
+		if kind == "scratch" && target == "coral" {
+			return "float32"
+		}
+		return ti.floatDType
+	}
+	switch kind {
+	case "bias", "scratch":
+		return "int32"
+	case "float", "table":
+		return "float32"
+	}
+	return "int8"
+}
+
+// layout places the tensors in the target's memory. specs are in
+// convention order; it returns their specs with addresses.
+func layout(target string, hw *isadefs.HW, specs []TensorSpec) ([]TensorSpec, error) {
+	ti := targetInfos[target]
+	region := func(name string) (isadefs.Region, bool) {
+		for _, r := range hw.Memory {
+			if r.Name == name {
+				return r, true
+			}
+		}
+		return isadefs.Region{}, false
+	}
+	data, ok := region(ti.dataMem)
+	if !ok {
+		return nil, fmt.Errorf("hardware config %s has no %s region", hw.Name, ti.dataMem)
+	}
+	next := map[string]uint64{data.Name: uint64(data.Base) + ti.reserve}
+	place := func(s *TensorSpec, r isadefs.Region) bool {
+		size, _ := DTypeSize(s.DType)
+		n := uint64(prod(s.Shape) * size)
+		at, ok := next[r.Name]
+		if !ok {
+			at = uint64(r.Base)
+		}
+		at = (at + ti.align - 1) / ti.align * ti.align
+		if at+n > r.End() {
+			return false
+		}
+		s.Addr, s.Memory = at, r.Name
+		next[r.Name] = at + n
+		return true
+	}
+	out := append([]TensorSpec(nil), specs...)
+	for i := range out {
+		s := &out[i]
+		if s.Role == RoleScratch && ti.scratchMem != "" {
+			if r, ok := region(ti.scratchMem); ok && place(s, r) {
+				continue
+			}
+		}
+		if !place(s, data) {
+			return nil, fmt.Errorf("%s (%s%v, %s) does not fit in %s of %s: %d of %d bytes already used; this configuration needs a larger hardware config",
+				s.Name, s.DType, s.Shape, s.Role, data.Name, hw.Name, next[data.Name]-uint64(data.Base), uint64(data.Size))
+		}
+	}
+	return out, nil
+}
+
+// convention assigns registers to the laid-out tensors.
+func convention(target string, hw *isadefs.HW, specs []TensorSpec) Convention {
+	ti := targetInfos[target]
+	c := Convention{Registers: map[string]string{}, Halt: ti.halt, Notes: ti.notes}
+	var main, side []TensorSpec
+	for _, s := range specs {
+		if s.Memory == ti.scratchMem && ti.scratchMem != "" {
+			side = append(side, s)
+		} else {
+			main = append(main, s)
+		}
+	}
+	for i, s := range main {
+		if i == len(ti.regs)-1 && len(main) > len(ti.regs) {
+			c.Registers[ti.regs[i]] = "args"
+			break
+		}
+		if s.Name != "args" {
+			c.Registers[ti.regs[i]] = s.Name
+		}
+	}
+	for i, s := range side {
+		if i < len(ti.scratchReg) {
+			c.Registers[ti.scratchReg[i]] = s.Name
+		}
+	}
+	if ti.spReg != "" {
+		for _, r := range hw.Memory {
+			if r.Name == ti.dataMem {
+				c.Registers[ti.spReg] = fmt.Sprintf("%#x", uint64(r.Base)+ti.reserve)
+				c.KernelArea = &Span{Memory: r.Name, Start: uint64(r.Base), End: uint64(r.Base) + ti.reserve}
+			}
+		}
+	}
+	return c
+}
+
+// rms is the root mean square of the finite values.
+func rms(a *Array) float64 {
+	s, n := 0.0, 0
+	for _, v := range a.Data {
+		if !math.IsInf(v, 0) && !math.IsNaN(v) {
+			s += v * v
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return math.Sqrt(s / float64(n))
+}
+
+// Tolerance returns the tolerance of an output of dtype for a task of a
+// level, given the expected values (absolute tolerances scale with their
+// root mean square).
+func Tolerance(dtype string, level int, expected *Array) Tol {
+	scale := math.Max(rms(expected), 1e-3)
+	switch dtype {
+	case "int8":
+		return Tol{Why: "int8 outputs come from an exactly specified integer pipeline (int32 accumulation, the given requantisation): " +
+			"a correct kernel reproduces every value bit for bit, so any difference is a bug."}
+	case "float32":
+		return Tol{ATol: 1e-5 * math.Max(1, scale), RTol: 1e-4,
+			Why: "float32: |y - ref| <= atol + rtol*|ref| with rtol 1e-4 (about 800 float32 ulps: room for polynomial or table exp/tanh with ~1e-6 relative error, " +
+				"reassociated float32 sums and a Newton reciprocal/sqrt) and atol 1e-5*max(1, rms(ref)) for values near zero. " +
+				"Tight enough to catch the erf-vs-tanh GELU (differs by up to 4.7e-4 around x = -2.7), a wrong epsilon (one row's variance is comparable to eps) and missing max-subtraction (exp overflows float32 above 88.7)."}
+	case "bfloat16":
+		k := math.Ldexp(1, level-1)
+		return Tol{ATol: k * math.Ldexp(1, -7) * scale, RTol: k * math.Ldexp(1, -6),
+			Why: fmt.Sprintf("bfloat16 (8 significant bits, 1 ulp = 2^-7 relative at worst): rtol %g (%g ulps) and atol %g (2^-7*%g times rms(ref)), "+
+				"level %d. Room for fp32 accumulation in another order, bf16 intermediates (a bf16-rounded hidden layer, bf16 attention scores) and exp/reciprocal from "+
+				"bf16 lookup tables (about 0.5%% error); level 2 and 3 tasks chain several rounded stages, so their tolerance doubles per level. "+
+				"Wrong shapes, masks, scales, epsilons of the size of the variance, or a missing term fail by much more.",
+				k*math.Ldexp(1, -6), 2*k, k*math.Ldexp(1, -7)*scale, k, level)}
+	}
+	return Tol{ATol: 0, RTol: 0, Why: "exact"}
+}
+
+func describeRegs(c Convention, regs []string) string {
+	var parts []string
+	for _, r := range regs {
+		if v, ok := c.Registers[r]; ok {
+			parts = append(parts, r+"="+v)
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,105 @@
+package ref
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Params are a task configuration's parameters: shapes and numerics. They
+// are stored in case.json's "params" and are the knobs of Reference, so a
+// test can compute deliberately wrong variants (another epsilon, the erf
+// GELU, an off-by-one causal mask, float32 or bfloat16 intermediates).
+// Shape fields a task does not use are zero and omitted from case.json.
+type Params struct {
+	// Element-wise, normalisation and matrix shapes.
+	M int `json:"M,omitempty"` // rows
+	N int `json:"N,omitempty"` // columns / output features
+	K int `json:"K,omitempty"` // reduction length
+	B int `json:"B,omitempty"` // batch (bmm)
+
+	// Attention and decoder shapes.
+	S      int `json:"S,omitempty"`        // query length (sequence length)
+	SKV    int `json:"S_kv,omitempty"`     // key/value length
+	H      int `json:"heads,omitempty"`    // query heads
+	HKV    int `json:"kv_heads,omitempty"` // key/value heads (gqa, mqa)
+	D      int `json:"head_dim,omitempty"` // head dimension (rope, sdpa, attention)
+	DModel int `json:"d_model,omitempty"`  // model width (ffn, swiglu, mha…, decoders)
+	F      int `json:"d_ff,omitempty"`     // hidden width of a feed-forward layer
+
+	// Convolution shapes (HWC layout, batch 1).
+	Hin    int `json:"H,omitempty"`
+	Win    int `json:"W,omitempty"`
+	Cin    int `json:"C_in,omitempty"`
+	Cout   int `json:"C_out,omitempty"`
+	KH     int `json:"KH,omitempty"`
+	KW     int `json:"KW,omitempty"`
+	Stride int `json:"stride,omitempty"`
+	Pad    int `json:"pad,omitempty"`
+	Pool   int `json:"pool,omitempty"` // max-pool window and stride (conv_block)
+
+	// Numerics.
+	Eps        float64 `json:"eps,omitempty"`        // normalisation epsilon
+	GELU       string  `json:"gelu,omitempty"`       // "tanh" (the approximation) or "erf" (exact)
+	Activation string  `json:"activation,omitempty"` // ffn: "gelu" or "relu"
+	Causal     bool    `json:"causal,omitempty"`     // causal mask: query i sees keys j <= i
+	Scale      float64 `json:"scale,omitempty"`      // attention score scale (1/sqrt(head_dim); T5: 1)
+	RopeTheta  float64 `json:"rope_theta,omitempty"` // RoPE base (the cos/sin tables are inputs)
+
+	// Integer (coral int8) numerics: one requantisation per integer stage.
+	Requant []Requant `json:"requant,omitempty"`
+	// Dequantisation scales of int32 accumulators to float (coral swiglu:
+	// gate, up).
+	Dequant []float64 `json:"dequant,omitempty"`
+
+	// Mutation knobs for tests; never stored in a case.
+	// MaskShift lets query i see keys j <= i+MaskShift (0 is correct).
+	MaskShift int `json:"-"`
+	// NoMaxSubtract computes softmax as exp(x)/sum(exp(x)) without
+	// subtracting the row maximum (equal in float64 unless exp overflows,
+	// which it does with Intermediate "float32" or "bfloat16").
+	NoMaxSubtract bool `json:"-"`
+	// Intermediate rounds every intermediate result (each stored value
+	// and each accumulation step) to "float32" or "bfloat16"; "" keeps
+	// float64 (the ground truth).
+	Intermediate string `json:"-"`
+}
+
+// Requant maps an int32 accumulator to int8:
+//
+//	q = clamp(((acc*Mult + 2^(Shift-1)) >> Shift) + ZP, -128, 127)
+//
+// with an arithmetic (flooring) shift; acc*Mult+2^(Shift-1) never
+// overflows int32 for the configured shapes (RVV: vmul.vx, then vssra.vi
+// with vxrm=rnu, vadd.vx, vmax/vmin, vnsrl).
+type Requant struct {
+	Mult  int64 `json:"mult"`
+	Shift uint  `json:"shift"`
+	ZP    int64 `json:"zp"`
+}
+
+// Apply requantises one accumulator.
+func (r Requant) Apply(acc int64) int64 {
+	v := (acc*r.Mult + int64(1)<<(r.Shift-1)) >> r.Shift
+	return min(127, max(-128, v+r.ZP))
+}
+
+// paramsMap turns params into case.json's "params" object.
+func paramsMap(p Params) map[string]any {
+	b, _ := json.Marshal(p)
+	var m map[string]any
+	_ = json.Unmarshal(b, &m)
+	return m
+}
+
+// ParamsOf decodes a case's params.
+func ParamsOf(c *Case) (Params, error) {
+	var p Params
+	b, err := json.Marshal(c.Params)
+	if err != nil {
+		return p, err
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return p, fmt.Errorf("case params: %w", err)
+	}
+	return p, nil
+}

@@ -1,0 +1,522 @@
+package ref
+
+import (
+	"fmt"
+	"math"
+)
+
+// Reference computes a task's outputs from its inputs (named as in the
+// case's tensors) in float64, or exactly in integers for coral's int8
+// tasks (p.Requant set). The results are not rounded to the output dtype:
+// Generate does that with RoundTo. Params' mutation knobs (MaskShift,
+// NoMaxSubtract, Intermediate) and numerics (Eps, GELU, Causal, Scale)
+// give deliberately different results for tests.
+func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, error) {
+	t, err := Lookup(task)
+	if err != nil {
+		return nil, err
+	}
+	need := func(names ...string) ([]*Array, error) {
+		out := make([]*Array, len(names))
+		for i, n := range names {
+			a, ok := in[n]
+			if !ok {
+				return nil, fmt.Errorf("%s: missing input %q", task, n)
+			}
+			out[i] = a
+		}
+		return out, nil
+	}
+	specs := tensorSpecs(t.ID, p, p.Requant != nil || p.Dequant != nil)
+	var names []string
+	for _, s := range specs {
+		if s.role == RoleIn || s.role == RoleConst {
+			names = append(names, s.name)
+		}
+	}
+	x, err := need(names...)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range specs[:len(x)] {
+		if x[i].Len() != prod(s.shape) {
+			return nil, fmt.Errorf("%s: input %s has %d elements, want shape %v", task, s.name, x[i].Len(), s.shape)
+		}
+	}
+	g := &gt{p: p}
+	var y *Array
+	switch t.ID {
+	case "silu", "relu", "gelu":
+		y = g.elementwise(t.ID, x[0])
+	case "softmax":
+		y = g.softmaxRows(x[0], p.M, p.N)
+	case "layernorm":
+		y = g.layernorm(x[0], x[1], x[2])
+	case "rmsnorm":
+		y = g.rmsnorm(x[0], x[1], p.M, p.N)
+	case "gemv":
+		y = g.matmul(x[0].Data, x[1].Data, p.M, p.K, 1, nil, 0)
+	case "gemm":
+		y = g.matmul(x[0].Data, x[1].Data, p.M, p.K, p.N, nil, 0)
+	case "bmm":
+		y = NewArray(p.B, p.M, p.N)
+		for b := 0; b < p.B; b++ {
+			c := g.matmul(x[0].Data[b*p.M*p.K:], x[1].Data[b*p.K*p.N:], p.M, p.K, p.N, nil, 0)
+			copy(y.Data[b*p.M*p.N:], c.Data)
+		}
+	case "linear":
+		y = g.matmul(x[0].Data, transpose(x[1].Data, p.N, p.K), p.M, p.K, p.N, x[2].Data, 0)
+	case "conv2d", "conv_block":
+		y = g.conv(x[0], x[1], x[2], false)
+		if t.ID == "conv_block" {
+			y = g.relu(y)
+			y = maxpool(y, p.Pool)
+		}
+	case "depthwise_conv":
+		y = g.conv(x[0], x[1], x[2], true)
+	case "rope":
+		y = g.rope(x[0].Data, x[1].Data, x[2].Data, p.H, p.S, p.D, 0)
+	case "ffn":
+		y = g.ffn(x[0], x[1], x[2], x[3], x[4])
+	case "swiglu":
+		y = g.swiglu(x[0], x[1], x[2])
+	case "sdpa", "flash_attention":
+		y = g.attention(x[0].Data, x[1].Data, x[2].Data, p.S, p.SKV, p.D, nil)
+	case "mha", "gqa", "mqa":
+		xn := x[0].Data
+		y = g.selfAttention(xn, x[1].Data, x[2].Data, x[3].Data, x[4].Data, nil, nil, nil)
+	case "decoder_llama":
+		y = g.llama(x)
+	case "decoder_t5":
+		y = g.t5(x)
+	default:
+		return nil, fmt.Errorf("no reference for task %s", t.ID)
+	}
+	out := specs[len(specs)-1]
+	for _, s := range specs {
+		if s.role == RoleOut {
+			out = s
+		}
+	}
+	y.Shape = append([]int(nil), out.shape...)
+	return map[string]*Array{out.name: y}, nil
+}
+
+// gt is one ground-truth computation.
+type gt struct{ p Params }
+
+// r rounds an intermediate value as p.Intermediate says.
+func (g *gt) r(x float64) float64 {
+	switch g.p.Intermediate {
+	case "float32":
+		return RoundF32(x)
+	case "bfloat16":
+		return RoundBF16(x)
+	}
+	return x
+}
+
+func (g *gt) integer() bool { return g.p.Requant != nil }
+
+func prod(s []int) int {
+	n := 1
+	for _, v := range s {
+		n *= v
+	}
+	return n
+}
+
+func transpose(a []float64, rows, cols int) []float64 {
+	t := make([]float64, rows*cols)
+	for i := 0; i < rows; i++ {
+		for j := 0; j < cols; j++ {
+			t[j*rows+i] = a[i*cols+j]
+		}
+	}
+	return t
+}
+
+func sigmoidTimes(x float64, g *gt) float64 {
+	return g.r(x / g.r(1+g.r(math.Exp(-x))))
+}
+
+func (g *gt) gelu(x float64) float64 {
+	if g.p.GELU == "erf" {
+		return g.r(0.5 * x * g.r(1+g.r(math.Erf(x/math.Sqrt2))))
+	}
+	inner := g.r(math.Sqrt(2/math.Pi) * g.r(x+g.r(0.044715*x*x*x)))
+	return g.r(0.5 * x * g.r(1+g.r(math.Tanh(inner))))
+}
+
+func (g *gt) elementwise(op string, x *Array) *Array {
+	y := NewArray(x.Shape...)
+	for i, v := range x.Data {
+		switch op {
+		case "silu":
+			y.Data[i] = sigmoidTimes(v, g)
+		case "relu":
+			y.Data[i] = math.Max(v, 0)
+		case "gelu":
+			y.Data[i] = g.gelu(v)
+		}
+	}
+	return y
+}
+
+func (g *gt) relu(x *Array) *Array {
+	y := x.Clone()
+	floor := 0.0
+	if g.integer() {
+		floor = float64(g.p.Requant[0].ZP)
+	}
+	for i, v := range y.Data {
+		y.Data[i] = math.Max(v, floor)
+	}
+	return y
+}
+
+// softmaxRow overwrites row with its softmax; -Inf entries are masked.
+func (g *gt) softmaxRow(row []float64) {
+	m := math.Inf(-1)
+	for _, v := range row {
+		m = math.Max(m, v)
+	}
+	if g.p.NoMaxSubtract {
+		m = 0
+	}
+	s := 0.0
+	for j, v := range row {
+		row[j] = g.r(math.Exp(g.r(v - m)))
+		s = g.r(s + row[j])
+	}
+	for j := range row {
+		row[j] = g.r(row[j] / s)
+	}
+}
+
+func (g *gt) softmaxRows(x *Array, m, n int) *Array {
+	y := x.Clone()
+	for i := 0; i < m; i++ {
+		g.softmaxRow(y.Data[i*n : (i+1)*n])
+	}
+	return y
+}
+
+func (g *gt) layernorm(x, gamma, beta *Array) *Array {
+	m, n := g.p.M, g.p.N
+	y := NewArray(m, n)
+	for i := 0; i < m; i++ {
+		row := x.Data[i*n : (i+1)*n]
+		mu := 0.0
+		for _, v := range row {
+			mu = g.r(mu + v)
+		}
+		mu = g.r(mu / float64(n))
+		vr := 0.0
+		for _, v := range row {
+			d := g.r(v - mu)
+			vr = g.r(vr + g.r(d*d))
+		}
+		vr = g.r(vr / float64(n))
+		inv := g.r(1 / g.r(math.Sqrt(g.r(vr+g.p.Eps))))
+		for j, v := range row {
+			y.Data[i*n+j] = g.r(g.r(g.r(g.r(v-mu)*inv)*gamma.Data[j]) + beta.Data[j])
+		}
+	}
+	return y
+}
+
+func (g *gt) rmsnormRows(x []float64, gamma []float64, m, n int) []float64 {
+	y := make([]float64, m*n)
+	for i := 0; i < m; i++ {
+		row := x[i*n : (i+1)*n]
+		ss := 0.0
+		for _, v := range row {
+			ss = g.r(ss + g.r(v*v))
+		}
+		inv := g.r(1 / g.r(math.Sqrt(g.r(g.r(ss/float64(n))+g.p.Eps))))
+		for j, v := range row {
+			y[i*n+j] = g.r(g.r(v*inv) * gamma[j])
+		}
+	}
+	return y
+}
+
+func (g *gt) rmsnorm(x, gamma *Array, m, n int) *Array {
+	return &Array{Shape: []int{m, n}, Data: g.rmsnormRows(x.Data, gamma.Data, m, n)}
+}
+
+// matmul computes a[M,K] b[K,N] (+ bias[N]); integer tasks requantise with
+// p.Requant[stage].
+func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Array {
+	c := NewArray(m, n)
+	if g.integer() {
+		rq := g.p.Requant[stage]
+		for i := 0; i < m; i++ {
+			for j := 0; j < n; j++ {
+				var acc int64
+				if bias != nil {
+					acc = int64(bias[j])
+				}
+				for l := 0; l < k; l++ {
+					acc += int64(a[i*k+l]) * int64(b[l*n+j])
+				}
+				c.Data[i*n+j] = float64(rq.Apply(acc))
+			}
+		}
+		return c
+	}
+	round := g.p.Intermediate != ""
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			acc := 0.0
+			if round {
+				for l := 0; l < k; l++ {
+					acc = g.r(acc + g.r(a[i*k+l]*b[l*n+j]))
+				}
+			} else {
+				for l := 0; l < k; l++ {
+					acc += a[i*k+l] * b[l*n+j]
+				}
+			}
+			if bias != nil {
+				acc = g.r(acc + bias[j])
+			}
+			c.Data[i*n+j] = acc
+		}
+	}
+	return c
+}
+
+// conv computes the convolution (depthwise when dw) with bias; integer
+// tasks requantise with p.Requant[0].
+func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
+	p := g.p
+	oh := (p.Hin+2*p.Pad-p.KH)/p.Stride + 1
+	ow := (p.Win+2*p.Pad-p.KW)/p.Stride + 1
+	co := p.Cout
+	y := NewArray(oh, ow, co)
+	for i := 0; i < oh; i++ {
+		for j := 0; j < ow; j++ {
+			for c := 0; c < co; c++ {
+				acc := bias.Data[c]
+				for kh := 0; kh < p.KH; kh++ {
+					ih := i*p.Stride + kh - p.Pad
+					if ih < 0 || ih >= p.Hin {
+						continue
+					}
+					for kw := 0; kw < p.KW; kw++ {
+						iw := j*p.Stride + kw - p.Pad
+						if iw < 0 || iw >= p.Win {
+							continue
+						}
+						if dw {
+							acc = g.r(acc + g.r(x.Data[(ih*p.Win+iw)*p.Cin+c]*w.Data[(kh*p.KW+kw)*co+c]))
+							continue
+						}
+						for ci := 0; ci < p.Cin; ci++ {
+							acc = g.r(acc + g.r(x.Data[(ih*p.Win+iw)*p.Cin+ci]*w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c]))
+						}
+					}
+				}
+				if g.integer() {
+					acc = float64(p.Requant[0].Apply(int64(acc)))
+				}
+				y.Data[(i*ow+j)*co+c] = acc
+			}
+		}
+	}
+	return y
+}
+
+func maxpool(x *Array, k int) *Array {
+	h, w, c := x.Shape[0], x.Shape[1], x.Shape[2]
+	oh, ow := h/k, w/k
+	y := NewArray(oh, ow, c)
+	for i := 0; i < oh; i++ {
+		for j := 0; j < ow; j++ {
+			for ch := 0; ch < c; ch++ {
+				m := math.Inf(-1)
+				for a := 0; a < k; a++ {
+					for b := 0; b < k; b++ {
+						m = math.Max(m, x.Data[((i*k+a)*w+j*k+b)*c+ch])
+					}
+				}
+				y.Data[(i*ow+j)*c+ch] = m
+			}
+		}
+	}
+	return y
+}
+
+// rope applies rotate-half RoPE to x viewed as [S, heads, D] when
+// rowStride > 0 (interleaved heads of a projection, row length rowStride),
+// or [heads, S, D] when rowStride is 0.
+func (g *gt) rope(x, cos, sin []float64, heads, s, d, rowStride int) *Array {
+	y := NewArray(len(x))
+	copy(y.Data, x)
+	half := d / 2
+	for h := 0; h < heads; h++ {
+		for t := 0; t < s; t++ {
+			base := (h*s + t) * d
+			if rowStride > 0 {
+				base = t*rowStride + h*d
+			}
+			for i := 0; i < half; i++ {
+				a, b := x[base+i], x[base+i+half]
+				c, sn := cos[t*half+i], sin[t*half+i]
+				y.Data[base+i] = g.r(g.r(a*c) - g.r(b*sn))
+				y.Data[base+i+half] = g.r(g.r(b*c) + g.r(a*sn))
+			}
+		}
+	}
+	return y
+}
+
+func (g *gt) ffn(x, w1, b1, w2, b2 *Array) *Array {
+	p := g.p
+	h := g.matmul(x.Data, w1.Data, p.M, p.DModel, p.F, b1.Data, 0)
+	for i, v := range h.Data {
+		switch {
+		case g.integer() || p.Activation == "relu":
+			h.Data[i] = math.Max(v, 0)
+		default:
+			h.Data[i] = g.gelu(g.r(v))
+		}
+	}
+	return g.matmul(h.Data, w2.Data, p.M, p.F, p.DModel, b2.Data, 1)
+}
+
+func (g *gt) swiglu(x, wg, wu *Array) *Array {
+	p := g.p
+	if p.Dequant != nil {
+		// Integer accumulators, dequantised to float: plain float64 maths.
+		fg := &gt{p: Params{Intermediate: p.Intermediate}}
+		a := fg.matmul(x.Data, wg.Data, p.M, p.DModel, p.F, nil, 0)
+		b := fg.matmul(x.Data, wu.Data, p.M, p.DModel, p.F, nil, 0)
+		for i := range a.Data {
+			z := g.r(a.Data[i] * p.Dequant[0])
+			a.Data[i] = g.r(sigmoidTimes(z, g) * g.r(b.Data[i]*p.Dequant[1]))
+		}
+		return a
+	}
+	a := g.matmul(x.Data, wg.Data, p.M, p.DModel, p.F, nil, 0)
+	b := g.matmul(x.Data, wu.Data, p.M, p.DModel, p.F, nil, 0)
+	for i := range a.Data {
+		a.Data[i] = g.r(sigmoidTimes(g.r(a.Data[i]), g) * g.r(b.Data[i]))
+	}
+	return a
+}
+
+// attention computes softmax(q k^T * scale + bias + mask) v for one head:
+// q [s, d], k and v [skv, d] contiguous; bias [s, skv] or nil.
+func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array {
+	p := g.p
+	o := NewArray(s, d)
+	row := make([]float64, skv)
+	for i := 0; i < s; i++ {
+		for j := 0; j < skv; j++ {
+			if p.Causal && j > i+p.MaskShift {
+				row[j] = math.Inf(-1)
+				continue
+			}
+			acc := 0.0
+			for l := 0; l < d; l++ {
+				acc = g.r(acc + g.r(q[i*d+l]*k[j*d+l]))
+			}
+			acc = g.r(acc * p.Scale)
+			if bias != nil {
+				acc = g.r(acc + bias[i*skv+j])
+			}
+			row[j] = acc
+		}
+		g.softmaxRow(row)
+		for l := 0; l < d; l++ {
+			acc := 0.0
+			for j := 0; j < skv; j++ {
+				acc = g.r(acc + g.r(row[j]*v[j*d+l]))
+			}
+			o.Data[i*d+l] = g.r(acc)
+		}
+	}
+	return o
+}
+
+// head copies columns [h*d, h*d+d) of a [s, width] matrix.
+func head(a []float64, s, width, h, d int) []float64 {
+	out := make([]float64, s*d)
+	for i := 0; i < s; i++ {
+		copy(out[i*d:(i+1)*d], a[i*width+h*d:i*width+h*d+d])
+	}
+	return out
+}
+
+// selfAttention: multi-head attention with projections (mha, gqa, mqa and
+// the decoders). x is [S, d_model]; wk, wv are [d_model, kv_heads*D].
+// cos/sin apply RoPE to Q and K; bias is [heads, S, S].
+func (g *gt) selfAttention(x, wq, wk, wv, wo, cos, sin, bias []float64) *Array {
+	p := g.p
+	s, dm, d := p.S, p.DModel, p.D
+	hkv := p.HKV
+	if hkv == 0 {
+		hkv = p.H
+	}
+	q := g.matmul(x, wq, s, dm, p.H*d, nil, 0).Data
+	k := g.matmul(x, wk, s, dm, hkv*d, nil, 0).Data
+	v := g.matmul(x, wv, s, dm, hkv*d, nil, 0).Data
+	if cos != nil {
+		q = g.rope(q, cos, sin, p.H, s, d, p.H*d).Data
+		k = g.rope(k, cos, sin, hkv, s, d, hkv*d).Data
+	}
+	cat := make([]float64, s*p.H*d)
+	group := p.H / hkv
+	for h := 0; h < p.H; h++ {
+		var b []float64
+		if bias != nil {
+			b = bias[h*s*s : (h+1)*s*s]
+		}
+		o := g.attention(head(q, s, p.H*d, h, d), head(k, s, hkv*d, h/group, d), head(v, s, hkv*d, h/group, d), s, s, d, b)
+		for i := 0; i < s; i++ {
+			copy(cat[i*p.H*d+h*d:], o.Data[i*d:(i+1)*d])
+		}
+	}
+	return g.matmul(cat, wo, s, p.H*d, dm, nil, 0)
+}
+
+func (g *gt) add(a, b []float64) []float64 {
+	out := make([]float64, len(a))
+	for i := range a {
+		out[i] = g.r(a[i] + b[i])
+	}
+	return out
+}
+
+// llama: x, g1, wq, wk, wv, wo, g2, wg, wu, wd, cos, sin.
+func (g *gt) llama(in []*Array) *Array {
+	p := g.p
+	x := in[0].Data
+	a := g.rmsnormRows(x, in[1].Data, p.S, p.DModel)
+	att := g.selfAttention(a, in[2].Data, in[3].Data, in[4].Data, in[5].Data, in[10].Data, in[11].Data, nil)
+	h1 := g.add(x, att.Data)
+	b := g.rmsnormRows(h1, in[6].Data, p.S, p.DModel)
+	sub := Params{M: p.S, DModel: p.DModel, F: p.F, Intermediate: p.Intermediate}
+	sw := (&gt{p: sub}).swiglu(&Array{Data: b}, in[7], in[8])
+	down := g.matmul(sw.Data, in[9].Data, p.S, p.F, p.DModel, nil, 0)
+	return &Array{Data: g.add(h1, down.Data)}
+}
+
+// t5: x, g1, wq, wk, wv, wo, pos_bias, g2, wi, wff.
+func (g *gt) t5(in []*Array) *Array {
+	p := g.p
+	x := in[0].Data
+	a := g.rmsnormRows(x, in[1].Data, p.S, p.DModel)
+	att := g.selfAttention(a, in[2].Data, in[3].Data, in[4].Data, in[5].Data, nil, nil, in[6].Data)
+	h1 := g.add(x, att.Data)
+	b := g.rmsnormRows(h1, in[7].Data, p.S, p.DModel)
+	h := g.matmul(b, in[8].Data, p.S, p.DModel, p.F, nil, 0)
+	for i, v := range h.Data {
+		h.Data[i] = math.Max(v, 0)
+	}
+	ff := g.matmul(h.Data, in[9].Data, p.S, p.F, p.DModel, nil, 0)
+	return &Array{Data: g.add(h1, ff.Data)}
+}
