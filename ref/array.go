@@ -169,3 +169,7 @@ func Decode(t *sim.Tensor, dtype string) (*Array, error) {
 	}
 	return a, nil
 }
+
+// SimDType is the simulator dtype that holds a case dtype's elements
+// (bfloat16 is held as uint16 bit patterns).
+func SimDType(dtype string) (sim.DType, error) { return simDType(dtype) }

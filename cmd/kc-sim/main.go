@@ -55,6 +55,7 @@ Examples:
    kc-sim k.elf --regs                               # final registers on stderr
    kc-sim --hw coral-highmem big.elf                 # a config with more memory
    kc-sim --hw my.json --describe                    # print a config
+   kc-sim gelu.elf --case gelu3/ -o out/             # a kc-ref case; then kc-ref check gelu3/ out/
 
 Exit status:
    the program's exit code for mpause (0), ecall exit and tohost (code & 255);
@@ -89,6 +90,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 			&cli.StringSliceFlag{Name: "load", Usage: "before the run, copy a .npy array to memory: NAME=FILE.npy@ADDR (repeatable)"},
 			&cli.StringSliceFlag{Name: "dump", Usage: "after the run, write memory to DIR/NAME.npy: NAME@ADDR:DTYPE[SHAPE] (repeatable)"},
 			&cli.StringSliceFlag{Name: "set", Usage: "before the run, set a register: REG=VALUE, VALUE a number or symbol (repeatable)"},
+			&cli.StringFlag{Name: "case", Usage: "run on a case (kc-ref gen): load its inputs and consts, fill out/scratch, set the calling convention's registers, write every output (and inputs read back) as DIR/NAME.npy and stats.json; needs -o"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "directory for --dump files and stats.json (created if needed; default: .)"},
 			&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
 			&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},

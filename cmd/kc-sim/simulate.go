@@ -29,13 +29,30 @@ type config struct {
 	loads     []sim.LoadSpec
 	dumps     []sim.DumpSpec
 	sets      []regSet
-	outDir    string // "" when -o was not given
+	outDir    string     // "" when -o was not given
+	caseRun   *caseSetup // --case: fill out/scratch, keep the program off the tensors
 }
 
 type regSet struct{ reg, value string }
 
 // configFrom validates the flags.
 func configFrom(c *cli.Context) (*config, error) {
+	if dir := c.String("case"); dir != "" {
+		if c.NArg() != 1 {
+			return nil, fmt.Errorf("want exactly one program (FILE.elf, or - for standard input); see kc-sim --help")
+		}
+		if len(c.StringSlice("load"))+len(c.StringSlice("dump"))+len(c.StringSlice("set")) > 0 {
+			return nil, fmt.Errorf("--case sets up memory and registers itself: drop --load, --dump and --set")
+		}
+		cfg := &config{input: c.Args().First(), maxCycles: c.Int64("max-cycles"), trace: c.Bool("trace"), regs: c.Bool("regs"), outDir: c.String("output")}
+		if cfg.maxCycles < 0 {
+			return nil, fmt.Errorf("--max-cycles %d: want a positive number", cfg.maxCycles)
+		}
+		if err := fromCase(cfg, dir, c.String("target"), c.String("hw")); err != nil {
+			return nil, err
+		}
+		return cfg, nil
+	}
 	hw, err := loadHW(c.String("target"), c.String("hw"))
 	if err != nil {
 		return nil, err
@@ -138,6 +155,11 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := core.Load(img); err != nil {
 		return fail("%s: %v", cfg.input, err)
+	}
+	if cfg.caseRun != nil {
+		if err := cfg.caseRun.prepare(core.Memory(), img); err != nil {
+			return fail("%v", err)
+		}
 	}
 	for _, l := range cfg.loads {
 		if err := loadTensor(core.Memory(), img, l); err != nil {
