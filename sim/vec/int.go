@@ -1,5 +1,7 @@
 package vec
 
+import "unsafe"
+
 // maxElems is the largest element count of one register group operand
 // (VLEN 128 × LMUL 8 / SEW 8). Scalar operands are broadcast into stack
 // buffers of this size, so .vx forms share the .vv loops.
@@ -202,6 +204,11 @@ func binRun[T Signed, U Unsigned](op Op, d, a, b []T, s, e int, vxrm uint32) (sa
 }
 
 func binVV[T Signed, U Unsigned](op Op, d, a, b []T, mask []byte, s, e int, vxrm uint32) (sat bool) {
+	if t := cur.Load(); t != nil && s < e {
+		_, _, _ = d[e-1], a[e-1], b[e-1]
+		sz := unsafe.Sizeof(d[0])
+		sat, s = span(t.bin[sewIdx(sz)][op][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, sz, mask, s, e)
+	}
 	for s < e {
 		i, j := nextRun(mask, s, e)
 		if binRun[T, U](op, d, a, b, i, j, vxrm) {
@@ -213,9 +220,18 @@ func binVV[T Signed, U Unsigned](op Op, d, a, b []T, mask []byte, s, e int, vxrm
 }
 
 func binVX[T Signed, U Unsigned](op Op, d, a []T, x T, mask []byte, s, e int, vxrm uint32) (sat bool) {
-	if s >= e {
-		return false
+	if t := cur.Load(); t != nil && s < e {
+		_, _ = d[e-1], a[e-1]
+		sz := unsafe.Sizeof(d[0])
+		sat, s = span(t.bin[sewIdx(sz)][op][1], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, sz, 0, mask, s, e)
 	}
+	if s >= e {
+		return sat
+	}
+	return binVXGo[T, U](op, d, a, x, mask, s, e, vxrm) || sat
+}
+
+func binVXGo[T Signed, U Unsigned](op Op, d, a []T, x T, mask []byte, s, e int, vxrm uint32) (sat bool) {
 	var buf [maxElems]T
 	b := buf[:e]
 	for i := s; i < e; i++ {
@@ -283,6 +299,11 @@ func macRun[T Signed](op Op, d, a, b []T, s, e int) {
 }
 
 func macVV[T Signed](op Op, d, a, b []T, mask []byte, s, e int) {
+	if t := cur.Load(); t != nil && s < e {
+		_, _, _ = d[e-1], a[e-1], b[e-1]
+		sz := unsafe.Sizeof(d[0])
+		_, s = span(t.bin[sewIdx(sz)][op][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, sz, mask, s, e)
+	}
 	for s < e {
 		i, j := nextRun(mask, s, e)
 		macRun(op, d, a, b, i, j)
@@ -291,9 +312,17 @@ func macVV[T Signed](op Op, d, a, b []T, mask []byte, s, e int) {
 }
 
 func macVX[T Signed](op Op, d, a []T, x T, mask []byte, s, e int) {
-	if s >= e {
-		return
+	if t := cur.Load(); t != nil && s < e {
+		_, _ = d[e-1], a[e-1]
+		sz := unsafe.Sizeof(d[0])
+		_, s = span(t.bin[sewIdx(sz)][op][1], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, sz, 0, mask, s, e)
 	}
+	if s < e {
+		macVXGo(op, d, a, x, mask, s, e)
+	}
+}
+
+func macVXGo[T Signed](op Op, d, a []T, x T, mask []byte, s, e int) {
 	var buf [maxElems]T
 	b := buf[:e]
 	for i := s; i < e; i++ {
@@ -348,6 +377,11 @@ func cmpRun[T Signed, U Unsigned](op Op, dm []byte, a, b []T, s, e int) {
 }
 
 func cmpVV[T Signed, U Unsigned](op Op, dm []byte, a, b []T, mask []byte, s, e int) {
+	if t := cur.Load(); t != nil && s < e {
+		_, _ = a[e-1], b[e-1]
+		sz := unsafe.Sizeof(a[0])
+		s = cmpFast(t.cmp[sewIdx(sz)][op][0], dm, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, mask, s, e)
+	}
 	for s < e {
 		i, j := nextRun(mask, s, e)
 		cmpRun[T, U](op, dm, a, b, i, j)
@@ -356,9 +390,35 @@ func cmpVV[T Signed, U Unsigned](op Op, dm []byte, a, b []T, mask []byte, s, e i
 }
 
 func cmpVX[T Signed, U Unsigned](op Op, dm []byte, a []T, x T, mask []byte, s, e int) {
-	if s >= e {
-		return
+	if t := cur.Load(); t != nil && s < e {
+		_ = a[e-1]
+		sz := unsafe.Sizeof(a[0])
+		s = cmpFast(t.cmp[sewIdx(sz)][op][1], dm, unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, 0, mask, s, e)
 	}
+	if s < e {
+		cmpVXGo[T, U](op, dm, a, x, mask, s, e)
+	}
+}
+
+// cmpFast runs compare kernel k on [s, e) and returns the first element
+// left for the pure-Go loop.
+func cmpFast(k kent, dm []byte, a, b unsafe.Pointer, as, bs uintptr, mask []byte, s, e int) int {
+	if k.id == 0 || k.chunk != 0 {
+		return s
+	}
+	_ = dm[(e-1)>>3]
+	for s < e {
+		n := min(e-s, 128)
+		w := window(mask, s, n)
+		var r [2]uint64
+		callK(k.id, (*byte)(unsafe.Pointer(&r)), bptr(a, s, as), bptr(b, s, bs), n, &w)
+		putBits(dm, s, n, &r, &w)
+		s += n
+	}
+	return e
+}
+
+func cmpVXGo[T Signed, U Unsigned](op Op, dm []byte, a []T, x T, mask []byte, s, e int) {
 	var buf [maxElems]T
 	b := buf[:e]
 	for i := s; i < e; i++ {
@@ -403,6 +463,11 @@ func CmpVX32(op Op, dm []byte, a []int32, x int32, mask []byte, s, e int) {
 // every element s ≤ i < e (vmerge; sel = v0). With sel nil it copies b
 // (vmv.v.v).
 func Merge[T Signed | Unsigned](d, a, b []T, sel []byte, s, e int) {
+	if t := cur.Load(); t != nil && s < e {
+		_, _, _ = d[e-1], a[e-1], b[e-1]
+		sz := unsafe.Sizeof(d[0])
+		s = mergeFast(t.copy[sewIdx(sz)][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, sel, s, e)
+	}
 	for i := s; i < e; i++ {
 		if sel == nil || Bit(sel, i) {
 			d[i] = b[i]
@@ -414,6 +479,14 @@ func Merge[T Signed | Unsigned](d, a, b []T, sel []byte, s, e int) {
 
 // MergeX is Merge with the scalar x in place of b (vmerge.vxm, vmv.v.x).
 func MergeX[T Signed | Unsigned](d, a []T, x T, sel []byte, s, e int) {
+	if t := cur.Load(); t != nil && s < e {
+		_, _ = d[e-1], a[e-1]
+		sz := unsafe.Sizeof(d[0])
+		k := t.copy[sewIdx(sz)]
+		if k[0].id != 0 && k[1].id != 0 {
+			s = mergeFast(k[1], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, 0, sel, s, e)
+		}
+	}
 	for i := s; i < e; i++ {
 		if sel == nil || Bit(sel, i) {
 			d[i] = x
@@ -421,6 +494,31 @@ func MergeX[T Signed | Unsigned](d, a []T, x T, sel []byte, s, e int) {
 			d[i] = a[i]
 		}
 	}
+}
+
+// mergeFast runs the masked-copy kernel k for Merge/MergeX on [s, e): a
+// where the select bit is clear, then b (or the scalar, bs = 0) where it
+// is set. It returns the first element left for the pure-Go loop.
+func mergeFast(k kent, d, a, b unsafe.Pointer, sz, bs uintptr, sel []byte, s, e int) int {
+	if k.id == 0 || k.chunk != 0 {
+		return s
+	}
+	var ka kent
+	if t := cur.Load(); t != nil {
+		ka = t.copy[sewIdx(sz)][0]
+	}
+	for s < e {
+		n := min(e-s, 128)
+		w := window(sel, s, n)
+		if sel != nil {
+			all := ones(n)
+			na := [2]uint64{all[0] &^ w[0], all[1] &^ w[1]}
+			callK(ka.id, bptr(d, s, sz), nil, bptr(a, s, sz), n, &na)
+		}
+		callK(k.id, bptr(d, s, sz), nil, bptr(b, s, bs), n, &w)
+		s += n
+	}
+	return e
 }
 
 // Carry computes add-with-carry and subtract-with-borrow over every element
@@ -488,33 +586,51 @@ func CarryOutX[T Signed, U Unsigned](op Op, dm []byte, a []T, x T, carry []byte,
 
 // Red folds the active elements a[0:e] into acc (Red* ops) and returns it.
 func Red[T Signed, U Unsigned](op Op, a []T, mask []byte, e int, acc T) T {
-	for i := 0; i < e; i++ {
-		if !active(mask, i) {
-			continue
-		}
-		x := a[i]
-		switch op {
-		case RedSum:
-			acc += x
-		case RedAnd:
-			acc &= x
-		case RedOr:
-			acc |= x
-		case RedXor:
-			acc ^= x
-		case RedMinU:
-			if U(x) < U(acc) {
-				acc = x
+	s := 0
+	if t := cur.Load(); t != nil && e > 0 {
+		_ = a[e-1]
+		sz := unsafe.Sizeof(a[0])
+		k := t.red[sewIdx(sz)][op]
+		for s < e {
+			n, r, ok := redBlock(k, unsafe.Pointer(&a[0]), sz, mask, s, e)
+			if !ok {
+				break
 			}
-		case RedMin:
-			acc = min(acc, x)
-		case RedMaxU:
-			if U(x) > U(acc) {
-				acc = x
-			}
-		case RedMax:
-			acc = max(acc, x)
+			acc = redStep[T, U](op, acc, T(r))
+			s += n
 		}
+	}
+	for i := s; i < e; i++ {
+		if active(mask, i) {
+			acc = redStep[T, U](op, acc, a[i])
+		}
+	}
+	return acc
+}
+
+// redStep folds x into acc.
+func redStep[T Signed, U Unsigned](op Op, acc, x T) T {
+	switch op {
+	case RedSum:
+		acc += x
+	case RedAnd:
+		acc &= x
+	case RedOr:
+		acc |= x
+	case RedXor:
+		acc ^= x
+	case RedMinU:
+		if U(x) < U(acc) {
+			acc = x
+		}
+	case RedMin:
+		acc = min(acc, x)
+	case RedMaxU:
+		if U(x) > U(acc) {
+			acc = x
+		}
+	case RedMax:
+		acc = max(acc, x)
 	}
 	return acc
 }
@@ -522,7 +638,28 @@ func Red[T Signed, U Unsigned](op Op, a []T, mask []byte, e int, acc T) T {
 // WRed is the widening sum reduction (vwredsum(u)): acc + Σ ext(a[i]) over
 // the active elements, in 2·SEW arithmetic.
 func WRed[T Signed, U Unsigned, W Signed](signed bool, a []T, mask []byte, e int, acc W) W {
-	for i := 0; i < e; i++ {
+	s := 0
+	if t := cur.Load(); t != nil && e > 0 {
+		_ = a[e-1]
+		sz := unsafe.Sizeof(a[0])
+		u := 0
+		if !signed {
+			u = 1
+		}
+		var k kent
+		if sz <= 2 {
+			k = t.wred[sewIdx(sz)][u]
+		}
+		for s < e {
+			n, r, ok := redBlock(k, unsafe.Pointer(&a[0]), sz, mask, s, e)
+			if !ok {
+				break
+			}
+			acc += W(r)
+			s += n
+		}
+	}
+	for i := s; i < e; i++ {
 		if !active(mask, i) {
 			continue
 		}

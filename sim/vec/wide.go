@@ -1,5 +1,7 @@
 package vec
 
+import "unsafe"
+
 // Widening, narrowing and extension loops. T is the SEW element type, U its
 // unsigned twin and W the 2·SEW (or 4·SEW for extensions) element type.
 
@@ -36,6 +38,11 @@ func wideRun[T Signed, U Unsigned, W Signed](op Op, d []W, a, b []T, s, e int) {
 // Wide computes the widening ops WAddU…WMaccUS: d[i] (2·SEW) = f(a[i], b[i])
 // over the active elements s ≤ i < e.
 func Wide[T Signed, U Unsigned, W Signed](op Op, d []W, a, b []T, mask []byte, s, e int) {
+	if t := cur.Load(); t != nil && s < e && unsafe.Sizeof(d[0]) == 2*unsafe.Sizeof(a[0]) {
+		_, _, _ = d[e-1], a[e-1], b[e-1]
+		sz := unsafe.Sizeof(a[0])
+		_, s = span(t.wide[sewIdx(sz)&1][op][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), 2*sz, sz, sz, mask, s, e)
+	}
 	for s < e {
 		i, j := nextRun(mask, s, e)
 		wideRun[T, U, W](op, d, a, b, i, j)
@@ -45,9 +52,17 @@ func Wide[T Signed, U Unsigned, W Signed](op Op, d []W, a, b []T, mask []byte, s
 
 // WideX is Wide with the scalar x in place of b.
 func WideX[T Signed, U Unsigned, W Signed](op Op, d []W, a []T, x T, mask []byte, s, e int) {
-	if s >= e {
-		return
+	if t := cur.Load(); t != nil && s < e && unsafe.Sizeof(d[0]) == 2*unsafe.Sizeof(a[0]) {
+		_, _ = d[e-1], a[e-1]
+		sz := unsafe.Sizeof(a[0])
+		_, s = span(t.wide[sewIdx(sz)&1][op][1], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), 2*sz, sz, 0, mask, s, e)
 	}
+	if s < e {
+		wideXGo[T, U](op, d, a, x, mask, s, e)
+	}
+}
+
+func wideXGo[T Signed, U Unsigned, W Signed](op Op, d []W, a []T, x T, mask []byte, s, e int) {
 	var buf [maxElems]T
 	b := buf[:e]
 	for i := s; i < e; i++ {
@@ -74,6 +89,11 @@ func wideWRun[T Signed, U Unsigned, W Signed](op Op, d, a []W, b []T, s, e int) 
 // WideW computes the .wv forms (vwadd.wv…): d[i] = a[i] ± ext(b[i]) with a
 // and d of 2·SEW.
 func WideW[T Signed, U Unsigned, W Signed](op Op, d, a []W, b []T, mask []byte, s, e int) {
+	if t := cur.Load(); t != nil && s < e && unsafe.Sizeof(d[0]) == 2*unsafe.Sizeof(b[0]) {
+		_, _, _ = d[e-1], a[e-1], b[e-1]
+		sz := unsafe.Sizeof(b[0])
+		_, s = span(t.wideW[sewIdx(sz)&1][op][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), 2*sz, 2*sz, sz, mask, s, e)
+	}
 	for s < e {
 		i, j := nextRun(mask, s, e)
 		wideWRun[T, U](op, d, a, b, i, j)
@@ -83,9 +103,17 @@ func WideW[T Signed, U Unsigned, W Signed](op Op, d, a []W, b []T, mask []byte, 
 
 // WideWX is WideW with the scalar x in place of b.
 func WideWX[T Signed, U Unsigned, W Signed](op Op, d, a []W, x T, mask []byte, s, e int) {
-	if s >= e {
-		return
+	if t := cur.Load(); t != nil && s < e && unsafe.Sizeof(d[0]) == 2*unsafe.Sizeof(x) {
+		_, _ = d[e-1], a[e-1]
+		sz := unsafe.Sizeof(x)
+		_, s = span(t.wideW[sewIdx(sz)&1][op][1], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), 2*sz, 2*sz, 0, mask, s, e)
 	}
+	if s < e {
+		wideWXGo[T, U](op, d, a, x, mask, s, e)
+	}
+}
+
+func wideWXGo[T Signed, U Unsigned, W Signed](op Op, d, a []W, x T, mask []byte, s, e int) {
 	var buf [maxElems]T
 	b := buf[:e]
 	for i := s; i < e; i++ {
@@ -132,6 +160,11 @@ func narrowRun[T Signed, U Unsigned, W Signed](op Op, d []T, a []W, b []T, s, e 
 // NClip): d[i] (SEW) = f(a[i] (2·SEW), b[i] mod 2·SEW), and reports whether
 // a clip saturated.
 func Narrow[T Signed, U Unsigned, W Signed](op Op, d []T, a []W, b []T, mask []byte, s, e int, vxrm uint32) (sat bool) {
+	if t := cur.Load(); t != nil && s < e && unsafe.Sizeof(a[0]) == 2*unsafe.Sizeof(d[0]) {
+		_, _, _ = d[e-1], a[e-1], b[e-1]
+		sz := unsafe.Sizeof(d[0])
+		sat, s = span(t.narrow[sewIdx(sz)&1][op][0][vxrm&3], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, 2*sz, sz, mask, s, e)
+	}
 	for s < e {
 		i, j := nextRun(mask, s, e)
 		if narrowRun[T, U](op, d, a, b, i, j, vxrm) {
@@ -144,9 +177,18 @@ func Narrow[T Signed, U Unsigned, W Signed](op Op, d []T, a []W, b []T, mask []b
 
 // NarrowX is Narrow with the scalar shift x.
 func NarrowX[T Signed, U Unsigned, W Signed](op Op, d []T, a []W, x T, mask []byte, s, e int, vxrm uint32) (sat bool) {
-	if s >= e {
-		return false
+	if t := cur.Load(); t != nil && s < e && unsafe.Sizeof(a[0]) == 2*unsafe.Sizeof(d[0]) {
+		_, _ = d[e-1], a[e-1]
+		sz := unsafe.Sizeof(d[0])
+		sat, s = span(t.narrow[sewIdx(sz)&1][op][1][vxrm&3], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, 2*sz, 0, mask, s, e)
 	}
+	if s >= e {
+		return sat
+	}
+	return narrowXGo[T, U](op, d, a, x, mask, s, e, vxrm) || sat
+}
+
+func narrowXGo[T Signed, U Unsigned, W Signed](op Op, d []T, a []W, x T, mask []byte, s, e int, vxrm uint32) (sat bool) {
 	var buf [maxElems]T
 	b := buf[:e]
 	for i := s; i < e; i++ {

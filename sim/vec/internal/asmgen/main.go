@@ -1,0 +1,1208 @@
+// Command asmgen generates the amd64 SIMD kernels of package sim/vec with
+// avo: kern_amd64.s (the assembly), kern_amd64.go (the Go declarations) and
+// ktab_amd64.go (the kernel list and the switch that calls a kernel by id).
+//
+// Run it through go generate in sim/vec:
+//
+//	go run ./internal/asmgen -out kern_amd64.s -stubs kern_amd64.go -table ktab_amd64.go
+//
+// Two instruction sets are generated. AVX-512 (F, BW, VL) kernels take the
+// RVV mask directly into opmask registers, so they handle masks, vstart
+// (the caller offsets the pointers and the mask window) and ragged tails
+// with masked loads and stores. AVX2 kernels run only whole 256-bit chunks
+// of unmasked element ranges; the caller finishes the tail with the
+// pure-Go loop.
+//
+// Every kernel except the reductions has the Go signature
+//
+//	func(d, a, b *byte, n int, m *[2]uint64) bool
+//
+// d is element 0 of the destination, a the vs2 operand, b the vs1 operand
+// or, for the .vx forms, a pointer to the scalar; n ≥ 1 is the element
+// count (at most 128); m holds the active-element bits (bit i = element i,
+// already shifted by vstart and cut at n). The result reports saturation
+// (vxsat). Reductions are func(a *byte, n int, m *[2]uint64) uint64 and
+// return the fold of the active elements from the operation's identity.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"strings"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+var table = flag.String("table", "", "write the kernel table (Go) to this file")
+
+// entry is one generated kernel as listed in the table.
+type entry struct {
+	name  string
+	isa   string // "isaAVX512" or "isaAVX2"
+	fam   string // famBin, famWide, …
+	op    string // vec.Op constant name
+	sew   int
+	vx    bool
+	rm    int // vxrm for the narrowing clips, -1 for all
+	chunk int // elements per chunk for AVX2 kernels, 0 for AVX-512
+	red   bool
+}
+
+var entries []entry
+
+type fn = func(...Op)
+
+// wi is the per-element-width instruction set.
+type wi struct {
+	add, sub, mins, minu, maxs, maxu, adds, subs, addus, subus fn
+	cmp, cmpu, sllv, srlv, srav, bcast                         fn
+	mov                                                        fn // merge-masked load / masked store
+	movZ                                                       func(a, k, b Op)
+	kmov                                                       func(a, b Op)
+}
+
+var wis = map[int]wi{
+	8: {add: VPADDB, sub: VPSUBB, mins: VPMINSB, minu: VPMINUB, maxs: VPMAXSB, maxu: VPMAXUB,
+		adds: VPADDSB, subs: VPSUBSB, addus: VPADDUSB, subus: VPSUBUSB,
+		cmp: VPCMPB, cmpu: VPCMPUB, bcast: VPBROADCASTB, mov: VMOVDQU8, movZ: VMOVDQU8_Z, kmov: KMOVQ},
+	16: {add: VPADDW, sub: VPSUBW, mins: VPMINSW, minu: VPMINUW, maxs: VPMAXSW, maxu: VPMAXUW,
+		adds: VPADDSW, subs: VPSUBSW, addus: VPADDUSW, subus: VPSUBUSW,
+		cmp: VPCMPW, cmpu: VPCMPUW, sllv: VPSLLVW, srlv: VPSRLVW, srav: VPSRAVW,
+		bcast: VPBROADCASTW, mov: VMOVDQU16, movZ: VMOVDQU16_Z, kmov: KMOVD},
+	32: {add: VPADDD, sub: VPSUBD, mins: VPMINSD, minu: VPMINUD, maxs: VPMAXSD, maxu: VPMAXUD,
+		cmp: VPCMPD, cmpu: VPCMPUD, sllv: VPSLLVD, srlv: VPSRLVD, srav: VPSRAVD,
+		bcast: VPBROADCASTD, mov: VMOVDQU32, movZ: VMOVDQU32_Z, kmov: KMOVW},
+}
+
+// kmovFor loads the mask bits of one chunk of e elements.
+func kmovFor(e int) func(a, b Op) {
+	switch e {
+	case 64:
+		return KMOVQ
+	case 32:
+		return KMOVD
+	}
+	return KMOVW
+}
+
+// VPCMP predicates.
+const (
+	pEQ  = 0
+	pLT  = 1
+	pLE  = 2
+	pNE  = 4
+	pNLT = 5
+	pNLE = 6
+)
+
+func form(vx bool) string {
+	if vx {
+		return "vx"
+	}
+	return "vv"
+}
+
+// args loads the common parameters.
+type args struct{ d, a, b, n, m Register }
+
+func begin(name string) args {
+	TEXT(name, NOSPLIT, "func(d, a, b *byte, n int, m *[2]uint64) bool")
+	Pragma("noescape")
+	return args{
+		d: Load(Param("d"), GP64()),
+		a: Load(Param("a"), GP64()),
+		b: Load(Param("b"), GP64()),
+		n: Load(Param("n"), GP64()),
+		m: Load(Param("m"), GP64()),
+	}
+}
+
+// bcastConst broadcasts the constant c into a vector of lane width w.
+func bcastConst(w int, c uint32, z VecVirtual) VecVirtual {
+	r := GP32()
+	MOVL(U32(c), r)
+	wis[w].bcast(r, z)
+	return z
+}
+
+// bcastConst2 is bcastConst for AVX2 (no broadcast from a GPR).
+func bcastConst2(w int, c uint32) VecVirtual {
+	r := GP32()
+	MOVL(U32(c), r)
+	x := XMM()
+	VMOVD(r, x)
+	y := YMM()
+	switch w {
+	case 8:
+		VPBROADCASTB(x, y)
+	case 16:
+		VPBROADCASTW(x, y)
+	default:
+		VPBROADCASTD(x, y)
+	}
+	return y
+}
+
+func finishSat512(name string) {
+	KORTESTQ(K7, K7)
+	r := GP8()
+	SETNE(r)
+	Store(r, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+// ---- AVX-512 -----------------------------------------------------------
+
+// mul512 returns x*y (low half) at lane width w.
+type mulCtx struct {
+	w     int
+	ff00  VecVirtual
+}
+
+func (c *mulCtx) init() {
+	if c.w == 8 {
+		c.ff00 = bcastConst(16, 0xff00, ZMM())
+		r := GP64()
+		MOVQ(U64(0xaaaaaaaaaaaaaaaa), r)
+		KMOVQ(r, K6)
+	}
+}
+
+func (c *mulCtx) mul(x, y VecVirtual) VecVirtual {
+	z := ZMM()
+	switch c.w {
+	case 16:
+		VPMULLW(y, x, z)
+	case 32:
+		VPMULLD(y, x, z)
+	case 8:
+		VPMULLW(y, x, z) // even bytes right in the low byte of each word
+		xh, yh, o := ZMM(), ZMM(), ZMM()
+		VPSRLW(U8(8), x, xh)
+		VPANDD(c.ff00, y, yh)
+		VPMULLW(yh, xh, o) // odd bytes right in the high byte
+		VPBLENDMB(o, z, K6, z)
+	}
+	return z
+}
+
+var binOps512 = []string{"Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max", "Mul",
+	"Sll", "Srl", "Sra", "SAddU", "SAdd", "SSubU", "SSub", "Macc", "Nmsac", "Madd", "Nmsub"}
+
+func bin512(op string, w int, vx bool) bool {
+	I := wis[w]
+	if (op == "Sll" || op == "Srl" || op == "Sra") && w == 8 {
+		return false
+	}
+	name := fmt.Sprintf("k512%s%d%s", op, w, form(vx))
+	fam := "famBin"
+	if op == "Macc" || op == "Nmsac" || op == "Madd" || op == "Nmsub" {
+		fam = "famMac"
+	}
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: fam, op: op, sew: w, vx: vx, rm: -1})
+	p := begin(name)
+	e := 512 / w
+	mc := &mulCtx{w: w}
+	if op == "Mul" || fam == "famMac" {
+		mc.init()
+	}
+	var bz VecVirtual
+	if vx {
+		bz = ZMM()
+		I.bcast(Mem{Base: p.b}, bz)
+	}
+	var shm, c7f, zero VecVirtual
+	switch op {
+	case "Sll", "Srl", "Sra":
+		shm = bcastConst(w, uint32(w-1), ZMM())
+	case "SAdd", "SSub":
+		if w == 32 {
+			c7f = bcastConst(32, 0x7fffffff, ZMM())
+			zero = ZMM()
+			VPXORD(zero, zero, zero)
+		}
+	}
+	KXORQ(K7, K7, K7)
+	Label(name + "loop")
+	kmovFor(e)(Mem{Base: p.m}, K1)
+	za := ZMM()
+	I.movZ(Mem{Base: p.a}, K1, za)
+	zb := bz
+	if !vx {
+		zb = ZMM()
+		I.movZ(Mem{Base: p.b}, K1, zb)
+	}
+	var zd VecVirtual
+	if fam == "famMac" {
+		zd = ZMM()
+		I.movZ(Mem{Base: p.d}, K1, zd)
+	}
+	r := ZMM()
+	satcmp := func(sat, wrap VecVirtual) {
+		I.cmp(U8(pNE), wrap, sat, K1, K2)
+		KORQ(K2, K7, K7)
+	}
+	switch op {
+	case "Add":
+		I.add(zb, za, r)
+	case "Sub":
+		I.sub(zb, za, r)
+	case "RSub":
+		I.sub(za, zb, r)
+	case "And":
+		VPANDD(zb, za, r)
+	case "Or":
+		VPORD(zb, za, r)
+	case "Xor":
+		VPXORD(zb, za, r)
+	case "MinU":
+		I.minu(zb, za, r)
+	case "Min":
+		I.mins(zb, za, r)
+	case "MaxU":
+		I.maxu(zb, za, r)
+	case "Max":
+		I.maxs(zb, za, r)
+	case "Mul":
+		r = mc.mul(za, zb)
+	case "Sll", "Srl", "Sra":
+		sh := ZMM()
+		VPANDD(shm, zb, sh)
+		map[string]fn{"Sll": I.sllv, "Srl": I.srlv, "Sra": I.srav}[op](sh, za, r)
+	case "SAddU", "SSubU", "SAdd", "SSub":
+		if w < 32 {
+			wrap := ZMM()
+			switch op {
+			case "SAddU":
+				I.addus(zb, za, r)
+				I.add(zb, za, wrap)
+			case "SSubU":
+				I.subus(zb, za, r)
+				I.sub(zb, za, wrap)
+			case "SAdd":
+				I.adds(zb, za, r)
+				I.add(zb, za, wrap)
+			case "SSub":
+				I.subs(zb, za, r)
+				I.sub(zb, za, wrap)
+			}
+			satcmp(r, wrap)
+			break
+		}
+		switch op {
+		case "SAddU":
+			VPADDD(zb, za, r)
+			VPCMPUD(U8(pLT), za, r, K1, K2) // r < a: carry out
+			VPTERNLOGD(U8(0xff), r, r, K2, r)
+		case "SSubU":
+			VPCMPUD(U8(pLT), zb, za, K1, K2) // a < b: borrow
+			VPMAXUD(zb, za, r)
+			VPSUBD(zb, r, r)
+		case "SAdd", "SSub":
+			t1, t2 := ZMM(), ZMM()
+			if op == "SAdd" {
+				VPADDD(zb, za, r)
+				VPXORD(r, za, t1)
+				VPXORD(r, zb, t2)
+			} else {
+				VPSUBD(zb, za, r)
+				VPXORD(zb, za, t1)
+				VPXORD(r, za, t2)
+			}
+			VPANDD(t2, t1, t1)
+			VPCMPD(U8(pLT), zero, t1, K1, K2) // overflow: sign of t1
+			sv := ZMM()
+			VPSRAD(U8(31), za, sv)
+			VPXORD(c7f, sv, sv) // a < 0 → MIN, else MAX
+			VMOVDQA32(sv, K2, r)
+		}
+		KORQ(K2, K7, K7)
+	case "Macc":
+		t := mc.mul(zb, za)
+		I.add(t, zd, r)
+	case "Nmsac":
+		t := mc.mul(zb, za)
+		I.sub(t, zd, r)
+	case "Madd":
+		t := mc.mul(zb, zd)
+		I.add(za, t, r)
+	case "Nmsub":
+		t := mc.mul(zb, zd)
+		I.sub(t, za, r)
+	}
+	I.mov(r, K1, Mem{Base: p.d})
+	ADDQ(U8(64), p.d)
+	ADDQ(U8(64), p.a)
+	if !vx {
+		ADDQ(U8(64), p.b)
+	}
+	ADDQ(U8(e/8), p.m)
+	SUBQ(U8(e), p.n)
+	JG(LabelRef(name + "loop"))
+	finishSat512(name)
+	return true
+}
+
+var wideOps = []string{"WAddU", "WAdd", "WSubU", "WSub", "WMulU", "WMul", "WMulSU", "WMaccU", "WMacc", "WMaccSU", "WMaccUS"}
+
+// extension of (a, b) for each widening op: 's' signed, 'z' zero.
+var wideExt = map[string][2]byte{
+	"WAddU": {'z', 'z'}, "WAdd": {'s', 's'}, "WSubU": {'z', 'z'}, "WSub": {'s', 's'},
+	"WMulU": {'z', 'z'}, "WMul": {'s', 's'}, "WMulSU": {'s', 'z'},
+	"WMaccU": {'z', 'z'}, "WMacc": {'s', 's'}, "WMaccSU": {'z', 's'}, "WMaccUS": {'s', 'z'},
+}
+
+// wideW reports the .wv forms (a already 2·SEW).
+func wide512(op string, w int, vx, wideW bool) {
+	L := 2 * w
+	I, IL := wis[w], wis[L]
+	fam := "famWide"
+	tag := ""
+	if wideW {
+		fam, tag = "famWideW", "W"
+	}
+	name := fmt.Sprintf("k512%s%s%d%s", op, tag, w, form(vx))
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: fam, op: op, sew: w, vx: vx, rm: -1})
+	p := begin(name)
+	e := 512 / L
+	ext := func(kind byte, src, dst Op) {
+		switch {
+		case w == 8 && kind == 's':
+			VPMOVSXBW(src, dst)
+		case w == 8:
+			VPMOVZXBW(src, dst)
+		case kind == 's':
+			VPMOVSXWD(src, dst)
+		default:
+			VPMOVZXWD(src, dst)
+		}
+	}
+	x := wideExt[op]
+	var bz VecVirtual
+	if vx {
+		y := YMM()
+		I.bcast(Mem{Base: p.b}, y)
+		bz = ZMM()
+		ext(x[1], y, bz)
+	}
+	Label(name + "loop")
+	kmovFor(e)(Mem{Base: p.m}, K1)
+	za := ZMM()
+	if wideW {
+		IL.movZ(Mem{Base: p.a}, K1, za)
+	} else {
+		y := YMM()
+		I.movZ(Mem{Base: p.a}, K1, y)
+		ext(x[0], y, za)
+	}
+	zb := bz
+	if !vx {
+		y := YMM()
+		I.movZ(Mem{Base: p.b}, K1, y)
+		zb = ZMM()
+		ext(x[1], y, zb)
+	}
+	r := ZMM()
+	mul := func(p, q VecVirtual) VecVirtual {
+		z := ZMM()
+		if L == 16 {
+			VPMULLW(q, p, z)
+		} else {
+			VPMULLD(q, p, z)
+		}
+		return z
+	}
+	switch op {
+	case "WAddU", "WAdd":
+		IL.add(zb, za, r)
+	case "WSubU", "WSub":
+		IL.sub(zb, za, r)
+	case "WMulU", "WMul", "WMulSU":
+		r = mul(za, zb)
+	default: // macc
+		zd := ZMM()
+		IL.movZ(Mem{Base: p.d}, K1, zd)
+		IL.add(mul(zb, za), zd, r)
+	}
+	IL.mov(r, K1, Mem{Base: p.d})
+	ADDQ(U8(64), p.d)
+	if wideW {
+		ADDQ(U8(64), p.a)
+	} else {
+		ADDQ(U8(32), p.a)
+	}
+	if !vx {
+		ADDQ(U8(32), p.b)
+	}
+	ADDQ(U8(e/8), p.m)
+	SUBQ(U8(e), p.n)
+	JG(LabelRef(name + "loop"))
+	XORL(EAX, EAX)
+	Store(AL, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+// roundInc computes q + r, the RVV roundoff of v >> D (lane width L) under
+// rounding mode rm, where q = v >> D is already computed.
+func roundInc(L, rm int, v, D, q, ones VecVirtual) VecVirtual {
+	IL := wis[L]
+	r := ZMM()
+	switch rm {
+	case 0: // rnu: r = v[D-1] (D-1 wraps to all ones for D = 0: shift gives 0)
+		dm1, b1 := ZMM(), ZMM()
+		IL.sub(ones, D, dm1)
+		IL.srlv(dm1, v, b1)
+		VPANDD(ones, b1, r)
+	case 1: // rne: r = v[D-1] & (v[D-2:0] != 0 | v[D])
+		dm1, b1, lm, t, c := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+		IL.sub(ones, D, dm1)
+		IL.srlv(dm1, v, b1)
+		IL.sllv(dm1, ones, lm)
+		IL.sub(ones, lm, lm)
+		VPANDD(lm, v, t)
+		IL.minu(ones, t, c)
+		VPORD(q, c, c)
+		VPANDD(ones, b1, b1)
+		VPANDD(c, b1, r)
+	case 3: // rod: r = !v[D] & (v[D-1:0] != 0)
+		lm, t, c := ZMM(), ZMM(), ZMM()
+		IL.sllv(D, ones, lm)
+		IL.sub(ones, lm, lm)
+		VPANDD(lm, v, t)
+		IL.minu(ones, t, c)
+		VPANDND(c, q, r)
+	default: // rdn
+		return q
+	}
+	out := ZMM()
+	IL.add(r, q, out)
+	return out
+}
+
+var narrowOps = []string{"NSrl", "NSra", "NClipU", "NClip"}
+
+func narrow512(op string, w int, vx bool, rm int) {
+	L := 2 * w
+	I, IL := wis[w], wis[L]
+	name := fmt.Sprintf("k512%s%d%s", op, w, form(vx))
+	if rm >= 0 {
+		name += fmt.Sprint("rm", rm)
+	}
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: "famNarrow", op: op, sew: w, vx: vx, rm: rm})
+	p := begin(name)
+	e := 512 / L
+	zext := func(src, dst Op) {
+		if w == 8 {
+			VPMOVZXBW(src, dst)
+		} else {
+			VPMOVZXWD(src, dst)
+		}
+	}
+	shm := bcastConst(L, uint32(L-1), ZMM())
+	ones := bcastConst(L, 1, ZMM())
+	var lo, hi VecVirtual
+	switch op {
+	case "NClip":
+		hi = bcastConst(L, uint32(1)<<(w-1)-1, ZMM())
+		lo = bcastConst(L, ^(uint32(1)<<(w-1))+1, ZMM()) // -2^(w-1)
+	case "NClipU":
+		hi = bcastConst(L, uint32(1)<<w-1, ZMM())
+	}
+	var dz VecVirtual
+	if vx {
+		y := YMM()
+		I.bcast(Mem{Base: p.b}, y)
+		dz = ZMM()
+		zext(y, dz)
+		VPANDD(shm, dz, dz)
+	}
+	KXORQ(K7, K7, K7)
+	Label(name + "loop")
+	kmovFor(e)(Mem{Base: p.m}, K1)
+	v := ZMM()
+	IL.movZ(Mem{Base: p.a}, K1, v)
+	D := dz
+	if !vx {
+		y := YMM()
+		I.movZ(Mem{Base: p.b}, K1, y)
+		D = ZMM()
+		zext(y, D)
+		VPANDD(shm, D, D)
+	}
+	q := ZMM()
+	if op == "NSra" || op == "NClip" {
+		IL.srav(D, v, q)
+	} else {
+		IL.srlv(D, v, q)
+	}
+	if rm >= 0 {
+		q = roundInc(L, rm, v, D, q, ones)
+	}
+	dst := Mem{Base: p.d}
+	switch {
+	case op == "NClip":
+		IL.cmp(U8(pNLE), hi, q, K1, K2)
+		IL.cmp(U8(pLT), lo, q, K1, K3)
+		KORQ(K2, K7, K7)
+		KORQ(K3, K7, K7)
+		if w == 8 {
+			VPMOVSWB(q, K1, dst)
+		} else {
+			VPMOVSDW(q, K1, dst)
+		}
+	case op == "NClipU":
+		IL.cmpu(U8(pNLE), hi, q, K1, K2)
+		KORQ(K2, K7, K7)
+		if w == 8 {
+			VPMOVUSWB(q, K1, dst)
+		} else {
+			VPMOVUSDW(q, K1, dst)
+		}
+	case w == 8:
+		VPMOVWB(q, K1, dst)
+	default:
+		VPMOVDW(q, K1, dst)
+	}
+	ADDQ(U8(32), p.d)
+	ADDQ(U8(64), p.a)
+	if !vx {
+		ADDQ(U8(32), p.b)
+	}
+	ADDQ(U8(e/8), p.m)
+	SUBQ(U8(e), p.n)
+	JG(LabelRef(name + "loop"))
+	finishSat512(name)
+}
+
+var cmpOps = map[string]struct {
+	pred     int
+	unsigned bool
+}{
+	"Seq": {pEQ, false}, "Sne": {pNE, false}, "SltU": {pLT, true}, "Slt": {pLT, false},
+	"SleU": {pLE, true}, "Sle": {pLE, false}, "SgtU": {pNLE, true}, "Sgt": {pNLE, false},
+}
+
+// cmp512 writes the compare bits of element i to bit i of d (an [2]uint64
+// buffer); inactive and tail bits are written as 0.
+func cmp512(op string, w int, vx bool) {
+	I := wis[w]
+	name := fmt.Sprintf("k512%s%d%s", op, w, form(vx))
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: "famCmp", op: op, sew: w, vx: vx, rm: -1})
+	p := begin(name)
+	e := 512 / w
+	var bz VecVirtual
+	if vx {
+		bz = ZMM()
+		I.bcast(Mem{Base: p.b}, bz)
+	}
+	Label(name + "loop")
+	km := kmovFor(e)
+	km(Mem{Base: p.m}, K1)
+	za := ZMM()
+	I.movZ(Mem{Base: p.a}, K1, za)
+	zb := bz
+	if !vx {
+		zb = ZMM()
+		I.movZ(Mem{Base: p.b}, K1, zb)
+	}
+	c := cmpOps[op]
+	if c.unsigned {
+		I.cmpu(U8(c.pred), zb, za, K1, K2)
+	} else {
+		I.cmp(U8(c.pred), zb, za, K1, K2)
+	}
+	km(K2, Mem{Base: p.d})
+	ADDQ(U8(e/8), p.d)
+	ADDQ(U8(64), p.a)
+	if !vx {
+		ADDQ(U8(64), p.b)
+	}
+	ADDQ(U8(e/8), p.m)
+	SUBQ(U8(e), p.n)
+	JG(LabelRef(name + "loop"))
+	XORL(EAX, EAX)
+	Store(AL, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+// copy512 copies the active elements of b (or the scalar) to d (vmerge).
+func copy512(w int, vx bool) {
+	I := wis[w]
+	name := fmt.Sprintf("k512Copy%d%s", w, form(vx))
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: "famCopy", op: "Nop", sew: w, vx: vx, rm: -1})
+	p := begin(name)
+	e := 512 / w
+	var bz VecVirtual
+	if vx {
+		bz = ZMM()
+		I.bcast(Mem{Base: p.b}, bz)
+	}
+	Label(name + "loop")
+	kmovFor(e)(Mem{Base: p.m}, K1)
+	zb := bz
+	if !vx {
+		zb = ZMM()
+		I.movZ(Mem{Base: p.b}, K1, zb)
+	}
+	I.mov(zb, K1, Mem{Base: p.d})
+	ADDQ(U8(64), p.d)
+	if !vx {
+		ADDQ(U8(64), p.b)
+	}
+	ADDQ(U8(e/8), p.m)
+	SUBQ(U8(e), p.n)
+	JG(LabelRef(name + "loop"))
+	XORL(EAX, EAX)
+	Store(AL, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+var redOps = []string{"RedSum", "RedAnd", "RedOr", "RedXor", "RedMinU", "RedMin", "RedMaxU", "RedMax"}
+
+func redIdentity(op string, w int) uint32 {
+	all := uint32(1)<<w - 1
+	if w == 32 {
+		all = ^uint32(0)
+	}
+	switch op {
+	case "RedAnd", "RedMinU":
+		return all
+	case "RedMin":
+		return all >> 1
+	case "RedMax":
+		return 1 << (w - 1)
+	}
+	return 0
+}
+
+// redOp returns the lane operation of a reduction at width w for any
+// vector size (EVEX forms work on xmm/ymm with AVX-512VL; AVX2 callers use
+// only ops with VEX forms).
+func redOp(op string, w int, evex bool) fn {
+	I := wis[w]
+	switch op {
+	case "RedSum":
+		return I.add
+	case "RedAnd":
+		if evex {
+			return VPANDD
+		}
+		return func(o ...Op) { VPAND(o[0], o[1], o[2]) }
+	case "RedOr":
+		if evex {
+			return VPORD
+		}
+		return func(o ...Op) { VPOR(o[0], o[1], o[2]) }
+	case "RedXor":
+		if evex {
+			return VPXORD
+		}
+		return func(o ...Op) { VPXOR(o[0], o[1], o[2]) }
+	case "RedMinU":
+		return I.minu
+	case "RedMin":
+		return I.mins
+	case "RedMaxU":
+		return I.maxu
+	}
+	return I.maxs
+}
+
+// fold reduces the lanes of y (a ymm) to lane 0 and returns it in a GP
+// register.
+func fold(f fn, w int, y Register) Register {
+	x := y.(interface{ AsX() Register }).AsX()
+	t := XMM()
+	VEXTRACTI128(U8(1), y, t)
+	f(t, x, x)
+	VPSHUFD(U8(0x4e), x, t)
+	f(t, x, x)
+	VPSHUFD(U8(0xb1), x, t)
+	f(t, x, x)
+	if w <= 16 {
+		VPSRLD(U8(16), x, t)
+		f(t, x, x)
+	}
+	if w == 8 {
+		VPSRLW(U8(8), x, t)
+		f(t, x, x)
+	}
+	r := GP64()
+	VMOVQ(x, r)
+	return r
+}
+
+// red512 folds the active elements a[0:n]. Widening sums (op "WAdd" or
+// "WAddU") extend SEW w elements to 2w lanes.
+func red512(op string, w int) {
+	widen := op == "WAdd" || op == "WAddU"
+	L := w
+	fam := "famRed"
+	if widen {
+		L, fam = 2*w, "famWRed"
+	}
+	I, IL := wis[w], wis[L]
+	name := fmt.Sprintf("k512%s%d", op, w)
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: fam, op: op, sew: w, rm: -1, red: true})
+	TEXT(name, NOSPLIT, "func(a *byte, n int, m *[2]uint64) uint64")
+	Pragma("noescape")
+	a := Load(Param("a"), GP64())
+	n := Load(Param("n"), GP64())
+	m := Load(Param("m"), GP64())
+	e := 512 / L
+	lop := "RedSum"
+	if !widen {
+		lop = op
+	}
+	f := redOp(lop, L, true)
+	id := ZMM()
+	if v := redIdentity(lop, L); v == 0 {
+		VPXORD(id, id, id)
+	} else {
+		bcastConst(L, v, id)
+	}
+	acc := ZMM()
+	VMOVDQA64(id, acc)
+	Label(name + "loop")
+	kmovFor(e)(Mem{Base: m}, K1)
+	t := ZMM()
+	if widen {
+		y := YMM()
+		I.movZ(Mem{Base: a}, K1, y)
+		switch {
+		case w == 8 && op == "WAdd":
+			VPMOVSXBW(y, t)
+		case w == 8:
+			VPMOVZXBW(y, t)
+		case op == "WAdd":
+			VPMOVSXWD(y, t)
+		default:
+			VPMOVZXWD(y, t)
+		}
+		ADDQ(U8(32), a)
+	} else {
+		VMOVDQA64(id, t)
+		IL.mov(Mem{Base: a}, K1, t)
+		ADDQ(U8(64), a)
+	}
+	f(t, acc, acc)
+	ADDQ(U8(e/8), m)
+	SUBQ(U8(e), n)
+	JG(LabelRef(name + "loop"))
+	y := acc.AsY()
+	hi := YMM()
+	VEXTRACTI64X4(U8(1), acc, hi)
+	f(hi, y, y)
+	r := fold(f, L, y)
+	Store(r, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+// ---- AVX2 --------------------------------------------------------------
+
+var binOps2 = []string{"Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max", "Mul",
+	"SAddU", "SAdd", "SSubU", "SSub", "Macc", "Nmsac", "Madd", "Nmsub"}
+
+// begin2 loads the parameters of an AVX2 kernel and turns n into the count
+// of whole chunks of e elements; it returns early when there is none.
+func begin2(name string, e int) args {
+	p := begin(name)
+	sh := 0
+	for 1<<sh < e {
+		sh++
+	}
+	SHRQ(U8(sh), p.n)
+	JZ(LabelRef(name + "none"))
+	return p
+}
+
+func none2(name string) {
+	Label(name + "none")
+	XORL(EAX, EAX)
+	Store(AL, ReturnIndex(0))
+	RET()
+}
+
+type mul2 struct {
+	w          int
+	ff00, x00f VecVirtual
+}
+
+func (c *mul2) init() {
+	if c.w == 8 {
+		c.ff00 = bcastConst2(16, 0xff00)
+		c.x00f = bcastConst2(16, 0x00ff)
+	}
+}
+
+func (c *mul2) mul(x, y VecVirtual) VecVirtual {
+	z := YMM()
+	switch c.w {
+	case 16:
+		VPMULLW(y, x, z)
+	case 32:
+		VPMULLD(y, x, z)
+	case 8:
+		VPMULLW(y, x, z)
+		VPAND(c.x00f, z, z)
+		xh, yh, o := YMM(), YMM(), YMM()
+		VPSRLW(U8(8), x, xh)
+		VPAND(c.ff00, y, yh)
+		VPMULLW(yh, xh, o)
+		VPOR(o, z, z)
+	}
+	return z
+}
+
+func bin2(op string, w int, vx bool) {
+	I := wis[w]
+	if strings.HasPrefix(op, "SA") || strings.HasPrefix(op, "SS") {
+		if w == 32 {
+			return
+		}
+	}
+	fam := "famBin"
+	if op == "Macc" || op == "Nmsac" || op == "Madd" || op == "Nmsub" {
+		fam = "famMac"
+	}
+	e := 256 / w
+	name := fmt.Sprintf("k2%s%d%s", op, w, form(vx))
+	entries = append(entries, entry{name: name, isa: "isaAVX2", fam: fam, op: op, sew: w, vx: vx, rm: -1, chunk: e})
+	p := begin2(name, e)
+	mc := &mul2{w: w}
+	if op == "Mul" || fam == "famMac" {
+		mc.init()
+	}
+	var bz VecVirtual
+	if vx {
+		bz = YMM()
+		I.bcast(Mem{Base: p.b}, bz)
+	}
+	acc := GP32()
+	XORL(acc, acc)
+	Label(name + "loop")
+	za := YMM()
+	VMOVDQU(Mem{Base: p.a}, za)
+	zb := bz
+	if !vx {
+		zb = YMM()
+		VMOVDQU(Mem{Base: p.b}, zb)
+	}
+	var zd VecVirtual
+	if fam == "famMac" {
+		zd = YMM()
+		VMOVDQU(Mem{Base: p.d}, zd)
+	}
+	r := YMM()
+	satcmp := func(sat, wrap VecVirtual) {
+		t := YMM()
+		if w == 8 {
+			VPCMPEQB(wrap, sat, t)
+		} else {
+			VPCMPEQW(wrap, sat, t)
+		}
+		g := GP32()
+		VPMOVMSKB(t, g)
+		NOTL(g)
+		ORL(g, acc)
+	}
+	switch op {
+	case "Add":
+		I.add(zb, za, r)
+	case "Sub":
+		I.sub(zb, za, r)
+	case "RSub":
+		I.sub(za, zb, r)
+	case "And":
+		VPAND(zb, za, r)
+	case "Or":
+		VPOR(zb, za, r)
+	case "Xor":
+		VPXOR(zb, za, r)
+	case "MinU":
+		I.minu(zb, za, r)
+	case "Min":
+		I.mins(zb, za, r)
+	case "MaxU":
+		I.maxu(zb, za, r)
+	case "Max":
+		I.maxs(zb, za, r)
+	case "Mul":
+		r = mc.mul(za, zb)
+	case "SAddU", "SSubU", "SAdd", "SSub":
+		wrap := YMM()
+		switch op {
+		case "SAddU":
+			I.addus(zb, za, r)
+			I.add(zb, za, wrap)
+		case "SSubU":
+			I.subus(zb, za, r)
+			I.sub(zb, za, wrap)
+		case "SAdd":
+			I.adds(zb, za, r)
+			I.add(zb, za, wrap)
+		case "SSub":
+			I.subs(zb, za, r)
+			I.sub(zb, za, wrap)
+		}
+		satcmp(r, wrap)
+	case "Macc":
+		I.add(mc.mul(zb, za), zd, r)
+	case "Nmsac":
+		I.sub(mc.mul(zb, za), zd, r)
+	case "Madd":
+		I.add(za, mc.mul(zb, zd), r)
+	case "Nmsub":
+		I.sub(mc.mul(zb, zd), za, r)
+	}
+	VMOVDQU(r, Mem{Base: p.d})
+	ADDQ(U8(32), p.d)
+	ADDQ(U8(32), p.a)
+	if !vx {
+		ADDQ(U8(32), p.b)
+	}
+	DECQ(p.n)
+	JNZ(LabelRef(name + "loop"))
+	TESTL(acc, acc)
+	s := GP8()
+	SETNE(s)
+	Store(s, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+	none2(name)
+}
+
+func wide2(op string, w int, vx, wideW bool) {
+	L := 2 * w
+	I, IL := wis[w], wis[L]
+	fam, tag := "famWide", ""
+	if wideW {
+		fam, tag = "famWideW", "W"
+	}
+	e := 256 / L
+	name := fmt.Sprintf("k2%s%s%d%s", op, tag, w, form(vx))
+	entries = append(entries, entry{name: name, isa: "isaAVX2", fam: fam, op: op, sew: w, vx: vx, rm: -1, chunk: e})
+	p := begin2(name, e)
+	ext := func(kind byte, src, dst Op) {
+		switch {
+		case w == 8 && kind == 's':
+			VPMOVSXBW(src, dst)
+		case w == 8:
+			VPMOVZXBW(src, dst)
+		case kind == 's':
+			VPMOVSXWD(src, dst)
+		default:
+			VPMOVZXWD(src, dst)
+		}
+	}
+	x := wideExt[op]
+	var bz VecVirtual
+	if vx {
+		t := XMM()
+		I.bcast(Mem{Base: p.b}, t)
+		bz = YMM()
+		ext(x[1], t, bz)
+	}
+	Label(name + "loop")
+	za := YMM()
+	if wideW {
+		VMOVDQU(Mem{Base: p.a}, za)
+	} else {
+		ext(x[0], Mem{Base: p.a}, za)
+	}
+	zb := bz
+	if !vx {
+		zb = YMM()
+		ext(x[1], Mem{Base: p.b}, zb)
+	}
+	mul := func(p, q VecVirtual) VecVirtual {
+		z := YMM()
+		if L == 16 {
+			VPMULLW(q, p, z)
+		} else {
+			VPMULLD(q, p, z)
+		}
+		return z
+	}
+	r := YMM()
+	switch op {
+	case "WAddU", "WAdd":
+		IL.add(zb, za, r)
+	case "WSubU", "WSub":
+		IL.sub(zb, za, r)
+	case "WMulU", "WMul", "WMulSU":
+		r = mul(za, zb)
+	default:
+		zd := YMM()
+		VMOVDQU(Mem{Base: p.d}, zd)
+		IL.add(mul(zb, za), zd, r)
+	}
+	VMOVDQU(r, Mem{Base: p.d})
+	ADDQ(U8(32), p.d)
+	if wideW {
+		ADDQ(U8(32), p.a)
+	} else {
+		ADDQ(U8(16), p.a)
+	}
+	if !vx {
+		ADDQ(U8(16), p.b)
+	}
+	DECQ(p.n)
+	JNZ(LabelRef(name + "loop"))
+	XORL(EAX, EAX)
+	Store(AL, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+	none2(name)
+}
+
+func red2(op string, w int) {
+	widen := op == "WAdd" || op == "WAddU"
+	L, fam := w, "famRed"
+	if widen {
+		L, fam = 2*w, "famWRed"
+	}
+	e := 256 / L
+	name := fmt.Sprintf("k2%s%d", op, w)
+	entries = append(entries, entry{name: name, isa: "isaAVX2", fam: fam, op: op, sew: w, rm: -1, chunk: e, red: true})
+	TEXT(name, NOSPLIT, "func(a *byte, n int, m *[2]uint64) uint64")
+	Pragma("noescape")
+	a := Load(Param("a"), GP64())
+	n := Load(Param("n"), GP64())
+	sh := 0
+	for 1<<sh < e {
+		sh++
+	}
+	lop := "RedSum"
+	if !widen {
+		lop = op
+	}
+	f := redOp(lop, L, false)
+	acc := YMM()
+	if v := redIdentity(lop, L); v == 0 {
+		VPXOR(acc, acc, acc)
+	} else {
+		VMOVDQU(bcastConst2(L, v), acc)
+	}
+	SHRQ(U8(sh), n)
+	JZ(LabelRef(name + "done"))
+	Label(name + "loop")
+	t := YMM()
+	if widen {
+		switch {
+		case w == 8 && op == "WAdd":
+			VPMOVSXBW(Mem{Base: a}, t)
+		case w == 8:
+			VPMOVZXBW(Mem{Base: a}, t)
+		case op == "WAdd":
+			VPMOVSXWD(Mem{Base: a}, t)
+		default:
+			VPMOVZXWD(Mem{Base: a}, t)
+		}
+		ADDQ(U8(16), a)
+	} else {
+		VMOVDQU(Mem{Base: a}, t)
+		ADDQ(U8(32), a)
+	}
+	f(t, acc, acc)
+	DECQ(n)
+	JNZ(LabelRef(name + "loop"))
+	Label(name + "done")
+	r := fold(f, L, acc)
+	Store(r, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+func main() {
+	flag.Parse()
+	ConstraintExpr("!purego")
+	for _, w := range []int{8, 16, 32} {
+		for _, vx := range []bool{false, true} {
+			for _, op := range binOps512 {
+				bin512(op, w, vx)
+			}
+			for _, op := range binOps2 {
+				bin2(op, w, vx)
+			}
+			for _, op := range []string{"Seq", "Sne", "SltU", "Slt", "SleU", "Sle", "SgtU", "Sgt"} {
+				cmp512(op, w, vx)
+			}
+			copy512(w, vx)
+		}
+		for _, op := range redOps {
+			red512(op, w)
+			red2(op, w)
+		}
+	}
+	for _, w := range []int{8, 16} {
+		for _, vx := range []bool{false, true} {
+			for _, op := range wideOps {
+				wide512(op, w, vx, false)
+				wide2(op, w, vx, false)
+			}
+			for _, op := range []string{"WAddU", "WAdd", "WSubU", "WSub"} {
+				wide512(op, w, vx, true)
+				wide2(op, w, vx, true)
+			}
+			for _, op := range narrowOps {
+				if op == "NClip" || op == "NClipU" {
+					for rm := range 4 {
+						narrow512(op, w, vx, rm)
+					}
+				} else {
+					narrow512(op, w, vx, -1)
+				}
+			}
+		}
+		for _, op := range []string{"WAdd", "WAddU"} {
+			red512(op, w)
+			red2(op, w)
+		}
+	}
+	Generate()
+	if *table != "" {
+		if err := writeTable(*table); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+func writeTable(path string) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by command: go run ./internal/asmgen. DO NOT EDIT.\n\n")
+	fmt.Fprintf(&b, "//go:build !purego\n\npackage vec\n\n")
+	fmt.Fprintf(&b, "// kernels lists the generated kernels; id is the index + 1.\n")
+	fmt.Fprintf(&b, "var kernels = [...]kdesc{\n")
+	for _, e := range entries {
+		fmt.Fprintf(&b, "\t{isa: %s, fam: %s, op: %s, sew: %d, vx: %v, rm: %d, chunk: %d},\n", e.isa, e.fam, e.op, e.sew, e.vx, e.rm, e.chunk)
+	}
+	fmt.Fprintf(&b, "}\n\n")
+	fmt.Fprintf(&b, "// callK calls the element kernel with the given id.\n")
+	fmt.Fprintf(&b, "func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {\n\tswitch id {\n")
+	for i, e := range entries {
+		if !e.red {
+			fmt.Fprintf(&b, "\tcase %d:\n\t\treturn %s(d, a, b, n, m)\n", i+1, e.name)
+		}
+	}
+	fmt.Fprintf(&b, "\t}\n\tpanic(\"sim/vec: bad kernel id\")\n}\n\n")
+	fmt.Fprintf(&b, "// callRed calls the reduction kernel with the given id.\n")
+	fmt.Fprintf(&b, "func callRed(id uint16, a *byte, n int, m *[2]uint64) uint64 {\n\tswitch id {\n")
+	for i, e := range entries {
+		if e.red {
+			fmt.Fprintf(&b, "\tcase %d:\n\t\treturn %s(a, n, m)\n", i+1, e.name)
+		}
+	}
+	fmt.Fprintf(&b, "\t}\n\tpanic(\"sim/vec: bad kernel id\")\n}\n")
+	return os.WriteFile(path, b.Bytes(), 0o644)
+}

@@ -1,0 +1,301 @@
+package vec
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"os"
+	"sync/atomic"
+	"unsafe"
+)
+
+// SIMD dispatch. The element loops of this package first offer their work
+// to a kernel of the SIMD path in use (generated assembly, see gen.go and
+// internal/asmgen) and run the pure-Go loop on whatever the kernel left:
+// everything when no kernel exists for the operation, element width and
+// path, or (AVX2) the masked cases and the ragged tail after the last
+// whole 256-bit chunk. Kernels are bit-identical to the pure-Go loops; the
+// tests in simd_test.go hold them to it.
+//
+// The path is chosen once at start-up from the host's features (cpuid):
+// "avx512" (AVX-512 F, BW and VL), else "avx2", else "generic" (pure Go,
+// also on other architectures and under the purego build tag). The
+// environment variable KC_SIMD (read once at init) forces a path:
+// KC_SIMD=generic forces the pure-Go fallback; KC_SIMD=avx2 selects AVX2
+// even on an AVX-512 host.
+
+// Kernel families (which loop a kernel serves).
+const (
+	famBin    = iota // BinVV*/BinVX* (single-width binary, fixed-point)
+	famMac           // MacVV*/MacVX*
+	famWide          // Wide/WideX
+	famWideW         // WideW/WideWX
+	famNarrow        // Narrow/NarrowX
+	famCmp           // CmpVV*/CmpVX*
+	famCopy          // Merge/MergeX
+	famRed           // Red
+	famWRed          // WRed
+)
+
+// Instruction sets of the kernels.
+const (
+	isaAVX512 = iota
+	isaAVX2
+	nISA
+)
+
+var isaNames = [nISA]string{"avx512", "avx2"}
+
+// opCount bounds the Op values.
+const opCount = int(MSbc) + 1
+
+// kdesc describes one generated kernel (see ktab_amd64.go).
+type kdesc struct {
+	isa, fam int
+	op       Op
+	sew      int
+	vx       bool
+	rm       int // vxrm of a narrowing clip; -1: any
+	chunk    int // AVX2: elements per chunk (unmasked whole chunks only); 0: masks and tails handled
+}
+
+// kent is a table entry: the kernel id (0: none) and its chunk.
+type kent struct {
+	id    uint16
+	chunk uint16
+}
+
+// ktab holds the kernels of one path, indexed by element width (0: SEW 8,
+// 1: 16, 2: 32), operation and form (0: .vv, 1: .vx).
+type ktab struct {
+	name   string
+	bin    [3][opCount][2]kent
+	wide   [2][opCount][2]kent
+	wideW  [2][opCount][2]kent
+	narrow [2][opCount][2][4]kent
+	cmp    [3][opCount][2]kent
+	copy   [3][2]kent
+	red    [3][opCount]kent
+	wred   [2][2]kent // [sew][0: signed, 1: unsigned]
+}
+
+var (
+	tabs [nISA]*ktab          // the paths this host supports (nil: not supported)
+	cur  atomic.Pointer[ktab] // the path in use; nil: generic
+)
+
+func init() {
+	for i, ok := range hostISA() {
+		if ok {
+			tabs[i] = buildTab(i)
+		}
+	}
+	switch os.Getenv("KC_SIMD") {
+	case "generic", "go", "fallback", "off":
+		return
+	case "avx2":
+		if tabs[isaAVX2] != nil {
+			cur.Store(tabs[isaAVX2])
+			return
+		}
+	}
+	cur.Store(best())
+}
+
+func best() *ktab {
+	for _, t := range tabs {
+		if t != nil {
+			return t
+		}
+	}
+	return nil
+}
+
+func buildTab(isa int) *ktab {
+	t := &ktab{name: isaNames[isa]}
+	for i, k := range kernelList() {
+		if k.isa != isa {
+			continue
+		}
+		e := kent{id: uint16(i + 1), chunk: uint16(k.chunk)}
+		w := bits.TrailingZeros(uint(k.sew / 8))
+		f := 0
+		if k.vx {
+			f = 1
+		}
+		switch k.fam {
+		case famBin, famMac:
+			t.bin[w][k.op][f] = e
+		case famWide:
+			t.wide[w][k.op][f] = e
+		case famWideW:
+			t.wideW[w][k.op][f] = e
+		case famNarrow:
+			for rm := range 4 {
+				if k.rm < 0 || k.rm == rm {
+					t.narrow[w][k.op][f][rm] = e
+				}
+			}
+		case famCmp:
+			t.cmp[w][k.op][f] = e
+		case famCopy:
+			t.copy[w][f] = e
+		case famRed:
+			t.red[w][k.op] = e
+		case famWRed:
+			u := 0
+			if k.op == WAddU {
+				u = 1
+			}
+			t.wred[w][u] = e
+		}
+	}
+	return t
+}
+
+// UseFallback forces the pure-Go loops (on = true) or returns to the best
+// SIMD path the host supports (on = false). Meant for tools and tests; the
+// switch is atomic, but loops already running finish on the old path.
+func UseFallback(on bool) {
+	if on {
+		cur.Store(nil)
+	} else {
+		cur.Store(best())
+	}
+}
+
+// Path names the element-loop path in use: "avx512", "avx2" or "generic".
+func Path() string {
+	if t := cur.Load(); t != nil {
+		return t.name
+	}
+	return "generic"
+}
+
+// Paths lists the SIMD paths the host supports, best first ("generic" is
+// always available and not listed).
+func Paths() []string {
+	var p []string
+	for _, t := range tabs {
+		if t != nil {
+			p = append(p, t.name)
+		}
+	}
+	return p
+}
+
+// SetPath selects a path by name ("avx512", "avx2" or "generic") and
+// reports whether the host supports it; on false the path is unchanged.
+func SetPath(name string) bool {
+	if name == "generic" {
+		cur.Store(nil)
+		return true
+	}
+	for _, t := range tabs {
+		if t != nil && t.name == name {
+			cur.Store(t)
+			return true
+		}
+	}
+	return false
+}
+
+// sewIdx maps an element size in bytes (1, 2, 4) to a table index.
+func sewIdx(size uintptr) int { return bits.TrailingZeros(uint(size)) }
+
+// ones returns the window with bits [0, n) set (n ≤ 128).
+func ones(n int) [2]uint64 {
+	if n >= 64 {
+		return [2]uint64{^uint64(0), uint64(1)<<uint(n-64) - 1}
+	}
+	return [2]uint64{uint64(1)<<uint(n) - 1, 0}
+}
+
+// window returns mask bits [s, s+n) (n ≤ 128) shifted down to bit 0; a nil
+// mask gives n ones.
+func window(mask []byte, s, n int) [2]uint64 {
+	lim := ones(n)
+	if mask == nil {
+		return lim
+	}
+	var buf [24]byte
+	copy(buf[:], mask[s>>3:])
+	lo := binary.LittleEndian.Uint64(buf[0:])
+	mid := binary.LittleEndian.Uint64(buf[8:])
+	hi := binary.LittleEndian.Uint64(buf[16:])
+	sh := uint(s & 7)
+	return [2]uint64{(lo>>sh | mid<<(64-sh)) & lim[0], (mid>>sh | hi<<(64-sh)) & lim[1]}
+}
+
+// bits8 returns bits [off, off+8) of x (bits below 0 read as 0).
+func bits8(x *[2]uint64, off int) byte {
+	switch {
+	case off < 0:
+		return byte(x[0] << uint(-off))
+	case off < 64:
+		return byte(x[0]>>uint(off) | x[1]<<(64-uint(off)))
+	case off < 128:
+		return byte(x[1] >> uint(off-64))
+	}
+	return 0
+}
+
+// putBits writes bit i of r to bit s+i of dm wherever bit i of w is set.
+func putBits(dm []byte, s, n int, r, w *[2]uint64) {
+	for j := s >> 3; j <= (s+n-1)>>3; j++ {
+		off := j*8 - s
+		mb := bits8(w, off)
+		dm[j] = dm[j]&^mb | bits8(r, off)&mb
+	}
+}
+
+func bptr(p unsafe.Pointer, i int, size uintptr) *byte {
+	return (*byte)(unsafe.Add(p, uintptr(i)*size))
+}
+
+// span runs kernel k over the elements [s, e) and returns the saturation
+// flag and the first element it left for the pure-Go loop (e when it did
+// everything). ds, as and bs are the element sizes of d, a and b (bs = 0:
+// b points to a scalar).
+func span(k kent, d, a, b unsafe.Pointer, ds, as, bs uintptr, mask []byte, s, e int) (sat bool, rest int) {
+	if k.id == 0 || s >= e {
+		return false, s
+	}
+	if k.chunk != 0 { // AVX2: unmasked whole chunks
+		if mask != nil {
+			return false, s
+		}
+		n := (e - s) &^ (int(k.chunk) - 1)
+		if n == 0 {
+			return false, s
+		}
+		return callK(k.id, bptr(d, s, ds), bptr(a, s, as), bptr(b, s, bs), n, nil), s + n
+	}
+	for s < e {
+		n := min(e-s, 128)
+		w := window(mask, s, n)
+		if callK(k.id, bptr(d, s, ds), bptr(a, s, as), bptr(b, s, bs), n, &w) {
+			sat = true
+		}
+		s += n
+	}
+	return sat, e
+}
+
+// redBlock runs reduction kernel k on the next block of a[s:e] and returns
+// its length and result (the fold of its active elements from the
+// operation's identity); ok is false when the kernel cannot take it.
+func redBlock(k kent, a unsafe.Pointer, as uintptr, mask []byte, s, e int) (n int, r uint64, ok bool) {
+	if k.id == 0 || s >= e {
+		return 0, 0, false
+	}
+	if k.chunk != 0 {
+		n = (e - s) &^ (int(k.chunk) - 1)
+		if mask != nil || n == 0 {
+			return 0, 0, false
+		}
+		return n, callRed(k.id, bptr(a, s, as), n, nil), true
+	}
+	n = min(e-s, 128)
+	w := window(mask, s, n)
+	return n, callRed(k.id, bptr(a, s, as), n, &w), true
+}
