@@ -145,7 +145,10 @@ func (g *gt) gelu(x float64) float64 {
 		return g.r(0.5 * x * g.r(1+g.r(math.Erf(x/math.Sqrt2))))
 	}
 	inner := g.r(math.Sqrt(2/math.Pi) * g.r(x+g.r(0.044715*x*x*x)))
-	return g.r(0.5 * x * g.r(1+g.r(math.Tanh(inner))))
+	// 0.5*x*(1 + tanh(u)) = x / (1 + exp(-2u)): the same function without
+	// the cancellation of 1 + tanh(u) for u << 0 (which loses every digit
+	// of the tiny outputs of large negative x in float64).
+	return g.r(x / g.r(1+g.r(math.Exp(-2*inner))))
 }
 
 func (g *gt) elementwise(op string, x *Array) *Array {
