@@ -142,7 +142,7 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 	// NaN/Inf where finite values are expected.
 	var nan, pinf, ninf, firstNF = 0, 0, 0, -1
 	for i := range o.a {
-		if nonFinite(o.e[i]) {
+		if nonFinite(o.e[i]) || o.untouched(i) { // the fill pattern may be a NaN: reported as unwritten
 			continue
 		}
 		switch {
@@ -258,7 +258,11 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 		if frac, ok := o.transposed(); ok {
 			structural = true
 			r, cc := o.spec.Shape[len(o.spec.Shape)-2], o.spec.Shape[len(o.spec.Shape)-1]
-			add(PatTransposed, fmt.Sprintf("transposed: actual holds expectedᵀ, [%d,%d] stored as [%d,%d] (%.0f%% match)", r, cc, cc, r, 100*frac),
+			how := fmt.Sprintf("[%d,%d] stored as [%d,%d]", r, cc, cc, r)
+			if r == cc {
+				how = "element [i,j] holds expected [j,i]"
+			}
+			add(PatTransposed, fmt.Sprintf("transposed: actual holds expectedᵀ, %s (%.0f%% match)", how, 100*frac),
 				"row/column strides are swapped: element [i,j] belongs at i*cols+j")
 		}
 	}
@@ -278,7 +282,7 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 	}
 
 	// A handful of isolated elements.
-	if o.nbad <= 4 && o.nbad*100 <= n && !structural {
+	if o.nbad <= min(4, max(1, n/16)) && !structural {
 		structural = true
 		var items []string
 		for i, b := range o.bad {
@@ -301,15 +305,17 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 			colBad[i%o.cols]++
 		}
 	}
-	if o.rows > 1 && len(rowBad) < o.rows {
-		in := 0
-		for _, v := range rowBad {
-			in += v
-		}
+	in := 0
+	for _, v := range rowBad {
+		in += v
+	}
+	// Rows (columns) with errors are a strict subset that is dense, or
+	// few, or one or two contiguous runs: not a scatter.
+	if o.rows > 1 && len(rowBad) < o.rows && (2*in >= len(rowBad)*o.cols || 2*len(rowBad) <= o.rows || runs(rowBad) <= 2) {
 		add(PatRows, fmt.Sprintf("errors confined to rows %s; %.0f%% of their elements wrong", rangeList(keys(rowBad), o.rows), 100*float64(in)/float64(len(rowBad)*o.cols)),
 			"something per row is off for those rows: a mask bound (off by one?), a row pointer, a per-row reduction")
 	}
-	if o.cols > 1 && len(colBad) < o.cols && len(rowBad) > 1 {
+	if o.cols > 1 && len(colBad) < o.cols && len(rowBad) > 1 && (2*in >= len(colBad)*o.rows || 2*len(colBad) <= o.cols || runs(colBad) <= 2) {
 		add(PatCols, fmt.Sprintf("errors confined to columns %s", rangeList(keys(colBad), o.cols)),
 			"something per column is off for those columns: a column stride, a lane mask, a per-column bias")
 	}
@@ -350,6 +356,17 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 			"the computation is wrong, not just its storage: check the formula and which inputs are read")
 	}
 	return ps
+}
+
+// runs counts the contiguous runs of the keys of m.
+func runs(m map[int]int) int {
+	n := 0
+	for k := range m {
+		if _, ok := m[k-1]; !ok {
+			n++
+		}
+	}
+	return n
 }
 
 func keys(m map[int]int) map[int]bool {
@@ -483,18 +500,30 @@ func (o *output) affine() (Pattern, bool) {
 	if len(xs) < 4 || isConst(xs) {
 		return Pattern{}, false
 	}
-	fits := func(k, c float64) float64 {
-		ok := 0
+	// fits is the fraction of elements that fit, and of the wrong ones:
+	// the relation must explain the errors, not just the right elements.
+	fits := func(k, c float64) (float64, float64) {
+		ok, bad, okBad := 0, 0, 0
 		for i := range xs {
 			p := k*xs[i] + c
 			if o.dt.isInt {
 				p = math.Round(p)
 			}
-			if o.cmp.near(ys[i], p) {
+			f := o.cmp.near(ys[i], p)
+			if f {
 				ok++
 			}
+			if !o.cmp.ok(ys[i], xs[i]) {
+				bad++
+				if f {
+					okBad++
+				}
+			}
 		}
-		return float64(ok) / float64(len(xs))
+		if bad == 0 {
+			return 0, 0
+		}
+		return float64(ok) / float64(len(xs)), float64(okBad) / float64(bad)
 	}
 	// Least squares.
 	var sx, sy, sxx, sxy float64
@@ -546,7 +575,32 @@ func (o *output) affine() (Pattern, bool) {
 		if kOne && cZero || k == 0 {
 			continue
 		}
-		if f := fits(k, c); f >= 0.95 {
+		f, fb := fits(k, c)
+		if f < 0.95 || fb < 0.9 {
+			continue
+		}
+		// Prefer a round factor (2^p, 1/√d, three digits) when it fits as well.
+		for _, nk := range niceFactors(k) {
+			var ds []float64
+			for i := range xs {
+				ds = append(ds, ys[i]-nk*xs[i])
+			}
+			slices.Sort(ds)
+			nc := ds[len(ds)/2]
+			if o.dt.isInt {
+				nc = math.Round(nc)
+			}
+			if math.Abs(nc) <= math.Max(o.cmp.allowed(0), 1e-6*scale) {
+				nc = 0
+			}
+			if nf, nfb := fits(nk, nc); nf >= f && nfb >= fb {
+				k, c, f, fb = nk, nc, nf, nfb
+				break
+			}
+		}
+		kOne = math.Abs(k-1) <= 1e-3
+		cZero = math.Abs(c) <= math.Max(o.cmp.allowed(0), 1e-6*scale)
+		{
 			switch {
 			case cZero:
 				return Pattern{Kind: PatScaled, Text: fmt.Sprintf("constant factor off: actual ≈ %s × expected (%.0f%% of elements fit)", describeFactor(k), 100*f),
@@ -561,6 +615,28 @@ func (o *output) affine() (Pattern, bool) {
 		}
 	}
 	return Pattern{}, false
+}
+
+// niceFactors are round numbers near k, best first.
+func niceFactors(k float64) []float64 {
+	var out []float64
+	if k == 0 || nonFinite(k) {
+		return nil
+	}
+	p := math.Round(math.Log2(math.Abs(k)))
+	out = append(out, math.Copysign(math.Ldexp(1, int(p)), k))
+	for _, m := range []float64{8, 16, 32, 64, 128, 256} {
+		out = append(out, 1/math.Sqrt(m), math.Sqrt(m))
+	}
+	mag := math.Pow(10, math.Floor(math.Log10(math.Abs(k)))-2)
+	out = append(out, math.Round(k/mag)*mag)
+	var near []float64
+	for _, x := range out {
+		if math.Abs(x-k) <= 0.02*math.Abs(k) {
+			near = append(near, x)
+		}
+	}
+	return near
 }
 
 // describeFactor writes k, naming it when it is a power of two or the
@@ -700,9 +776,13 @@ func (o *output) tail() (Pattern, bool) {
 		if m > 1 {
 			reg += fmt.Sprintf(", %d per LMUL-%d group", g, m)
 		}
-		where := fmt.Sprintf("columns %d-%d of each row", body, length-1)
+		span := fmt.Sprintf("s %d-%d", body, length-1)
+		if body == length-1 {
+			span = fmt.Sprintf(" %d", body)
+		}
+		where := "column" + span + " of each row"
 		if length != o.cols || o.rows == 1 {
-			where = fmt.Sprintf("elements %d-%d", body, length-1)
+			where = "element" + span
 		}
 		return Pattern{Kind: PatTail,
 			Text: fmt.Sprintf("only the tail is wrong: %s, past the last multiple of %d (%d = %d×%d + %d; %s)", where, g, length, body/g, g, length-body, reg),
@@ -726,7 +806,7 @@ func (o *output) tail() (Pattern, bool) {
 func (o *output) firstTile() (Pattern, bool) {
 	n := len(o.a)
 	first := slices.Index(o.bad, true)
-	if first >= max(o.vElem, 4) {
+	if first >= max(o.vElem, 4) && first <= n/2 {
 		rest := 0
 		for _, b := range o.bad[first:] {
 			if b {
@@ -773,7 +853,12 @@ func (o *output) repeated() (Pattern, bool) {
 	n := len(o.a)
 	periods := []int{}
 	if first := slices.Index(o.bad, true); first > 0 {
-		periods = append(periods, first)
+		// The right prefix, also rounded down to whole rows and vectors
+		// (its last elements may be right by coincidence).
+		periods = append(periods, first, first/o.cols*o.cols)
+		if o.vElem > 0 {
+			periods = append(periods, first/o.vElem*o.vElem)
+		}
 	}
 	if o.cols > 1 && o.rows > 1 {
 		periods = append(periods, o.cols)
@@ -782,13 +867,13 @@ func (o *output) repeated() (Pattern, bool) {
 		periods = append(periods, o.vElem)
 	}
 	for _, p := range periods {
-		if p >= n {
+		if p <= 0 || p >= n {
 			continue
 		}
 		info, match := 0, 0
 		distinct := map[float64]bool{}
 		for _, i := range sample(p, n, 1024) {
-			if !o.bad[i] || o.cmp.near(o.e[i], o.e[i-p]) {
+			if !o.bad[i] || o.cmp.near(o.e[i], o.e[i-p]) || nonFinite(o.a[i]) {
 				continue
 			}
 			info++

@@ -1,7 +1,7 @@
 package check
 
 import (
-	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,27 +11,6 @@ import (
 	"kernelcraft/ref"
 	"kernelcraft/sim"
 )
-
-// writeCase writes a case directory: case.json and one .npy per tensor
-// that has values (inputs and expected outputs).
-func writeCase(t testing.TB, dir string, c *ref.Case, tensors map[string]*sim.Tensor) {
-	t.Helper()
-	c = &ref.Case{Format: c.Format, Target: c.Target, HW: c.HW, Task: c.Task, Config: c.Config, Seed: c.Seed,
-		Tensors: slices.Clone(c.Tensors), Convention: c.Convention, Tolerance: c.Tolerance, Fill: c.Fill}
-	for i, ts := range c.Tensors {
-		if tensors[ts.Name] != nil {
-			c.Tensors[i].File = ts.Name + ".npy"
-			writeNPY(t, filepath.Join(dir, ts.Name+".npy"), tensors[ts.Name])
-		}
-	}
-	data, err := json.MarshalIndent(c, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "case.json"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func writeNPY(t testing.TB, path string, x *sim.Tensor) {
 	t.Helper()
@@ -60,70 +39,72 @@ func writeResult(t testing.TB, dir string, outs map[string]*sim.Tensor, stats st
 	}
 }
 
+// genCase writes a generated case to a directory.
+func genCase(t testing.TB, target, task string, config int) (string, *mcase) {
+	t.Helper()
+	m := loadMCase(t, target, task, config)
+	dir := t.TempDir()
+	if err := ref.WriteCase(dir, m.c, m.tensors); err != nil {
+		t.Fatal(err)
+	}
+	return dir, m
+}
+
 func TestDir(t *testing.T) {
-	for _, dtype := range []string{"float32", "bfloat16"} {
-		s := newSynth(t, dtype, []int{4, 20}, func(x float64) float64 { return 2 * x })
-		caseDir := t.TempDir()
-		tensors := map[string]*sim.Tensor{"x": s.inp["x"], "y": s.exp["y"]}
-		writeCase(t, caseDir, s.c, tensors)
-		o := s.out(t)
-		outEnd := o.Addr + 80*uint64(map[string]int{"float32": 4, "bfloat16": 2}[dtype])
-		okStats := `{"halt":"pause","halt_message":"halted: mpause","exit_status":0,"written_ranges":[{"start":` + itoa(o.Addr) + `,"end":` + itoa(outEnd) + `}]}`
+	for _, tc := range []struct{ target, task string }{{"coral", "silu"}, {"plena", "silu"}, {"coral", "gemm"}} {
+		caseDir, m := genCase(t, tc.target, tc.task, 1)
+		name := tc.target + "/" + tc.task
+		w := m.okWritten()[0]
+		okStats := fmt.Sprintf(`{"halt":"pause","halt_message":"halted: mpause","exit_status":0,"written_ranges":[{"start":%d,"end":%d}]}`, w.Start, w.End)
+		y := m.tensors[m.out.Name]
 
 		good := t.TempDir()
-		writeResult(t, good, map[string]*sim.Tensor{"y": s.exp["y"]}, okStats)
+		writeResult(t, good, map[string]*sim.Tensor{m.out.Name: y}, okStats)
 		v, err := Dir(caseDir, good)
 		if err != nil || !v.Pass {
-			t.Fatalf("%s good: %v\n%s", dtype, err, v)
+			t.Fatalf("%s good: %v\n%s", name, err, v)
 		}
 
 		bad := t.TempDir()
-		a := slices.Clone(s.y)
-		for i := range a {
-			a[i] *= 0.25
-		}
-		writeResult(t, bad, map[string]*sim.Tensor{"y": encode(t, dtype, o.Shape, a)}, okStats)
+		a := slices.Clone(m.e)
+		copy(a[2:], m.e)
+		writeResult(t, bad, map[string]*sim.Tensor{m.out.Name: m.enc(t, a)}, okStats)
 		v, err = Dir(caseDir, bad)
-		if err != nil || v.Pass || !slices.Contains(kinds(v), PatScaled) {
-			t.Fatalf("%s scaled: %v %v\n%s", dtype, err, kinds(v), v)
+		if err != nil || v.Pass || !slices.Contains(kinds(v), PatShifted) {
+			t.Fatalf("%s shifted: %v %v\n%s", name, err, kinds(v), v)
 		}
 
 		trap := t.TempDir()
-		writeResult(t, trap, map[string]*sim.Tensor{"y": s.exp["y"]}, `{"halt":"trap","halt_message":"trap: illegal instruction at pc 0x10","exit_status":126}`)
+		writeResult(t, trap, map[string]*sim.Tensor{m.out.Name: y}, `{"halt":"trap","halt_message":"trap: illegal instruction at pc 0x10","exit_status":126}`)
 		v, err = Dir(caseDir, trap)
 		if err != nil || v.Pass || !strings.Contains(v.String(), "illegal instruction") {
-			t.Fatalf("%s trap: %v\n%s", dtype, err, v)
+			t.Fatalf("%s trap: %v\n%s", name, err, v)
 		}
 
+		// An input read back changed (kc-sim writes inputs too).
 		clob := t.TempDir()
-		x2 := encode(t, dtype, o.Shape, s.x)
-		x2.Data[3] ^= 0x40
-		writeResult(t, clob, map[string]*sim.Tensor{"y": s.exp["y"], "x": x2}, "")
+		in := m.c.Tensors[0]
+		x := *m.tensors[in.Name]
+		x.Data = slices.Clone(x.Data)
+		x.Data[1] ^= 0x40
+		writeResult(t, clob, map[string]*sim.Tensor{m.out.Name: y, in.Name: &x}, okStats)
 		v, err = Dir(caseDir, clob)
 		if err != nil || v.Pass || !slices.Contains(kinds(v), PatClobber) {
-			t.Fatalf("%s read-back clobber: %v %v\n%s", dtype, err, kinds(v), v)
+			t.Fatalf("%s read-back clobber: %v %v\n%s", name, err, kinds(v), v)
 		}
 	}
 }
 
-func itoa(x uint64) string { b, _ := json.Marshal(x); return string(b) }
-
 func TestDirErrors(t *testing.T) {
-	s := newSynth(t, "float32", []int{4, 8}, func(x float64) float64 { return x })
-	caseDir := t.TempDir()
-	writeCase(t, caseDir, s.c, map[string]*sim.Tensor{"x": s.inp["x"], "y": s.exp["y"]})
+	caseDir, m := genCase(t, "coral", "relu", 1)
 	empty := t.TempDir()
-	if _, err := Dir(caseDir, empty); err == nil || !strings.Contains(err.Error(), "output y") {
+	if _, err := Dir(caseDir, empty); err == nil || !strings.Contains(err.Error(), "no y.npy") {
 		t.Errorf("missing output: %v", err)
 	}
 	if _, err := Dir(empty, empty); err == nil || !strings.Contains(err.Error(), "case.json") {
 		t.Errorf("missing case: %v", err)
 	}
 	bad := t.TempDir()
-	os.WriteFile(filepath.Join(bad, "case.json"), []byte(`{"format":1,"tensors":[{"name":"y","role":"out","dtype":"float64"}]}`), 0o644)
-	if _, err := Dir(bad, empty); err == nil || !strings.Contains(err.Error(), "dtype") {
-		t.Errorf("bad dtype: %v", err)
-	}
 	os.WriteFile(filepath.Join(bad, "case.json"), []byte(`{"format":1,`), 0o644)
 	if _, err := Dir(bad, empty); err == nil {
 		t.Errorf("truncated case.json accepted")
@@ -132,5 +113,17 @@ func TestDirErrors(t *testing.T) {
 	os.WriteFile(filepath.Join(res, "y.npy"), []byte("not npy"), 0o644)
 	if _, err := Dir(caseDir, res); err == nil || !strings.Contains(err.Error(), ".npy") {
 		t.Errorf("bad npy: %v", err)
+	}
+	// An output of the wrong dtype.
+	res = t.TempDir()
+	d, _ := sim.LookupDType("int32")
+	writeNPY(t, filepath.Join(res, "y.npy"), &sim.Tensor{DType: d, Shape: m.out.Shape, Data: make([]byte, 4*len(m.e))})
+	if _, err := Dir(caseDir, res); err == nil || !strings.Contains(err.Error(), "float32") {
+		t.Errorf("wrong dtype: %v", err)
+	}
+	bs := t.TempDir()
+	writeResult(t, bs, map[string]*sim.Tensor{"y": m.tensors["y"]}, "{")
+	if _, err := Dir(caseDir, bs); err == nil || !strings.Contains(err.Error(), "stats.json") {
+		t.Errorf("bad stats.json: %v", err)
 	}
 }

@@ -23,7 +23,11 @@ func (v Verdict) String() string {
 				nbad++
 			}
 		}
-		head = append(head, fmt.Sprintf("FAIL %s: %d of %d output(s) wrong", v.Case, nbad, len(v.Outputs)))
+		if nbad == 0 {
+			head = append(head, fmt.Sprintf("FAIL %s: the output values are right, but:", v.Case))
+		} else {
+			head = append(head, fmt.Sprintf("FAIL %s: %d of %d output(s) wrong", v.Case, nbad, len(v.Outputs)))
+		}
 	}
 	if v.Halt != "" {
 		head = append(head, "run did not halt cleanly: "+v.Halt)
