@@ -466,7 +466,7 @@ func Merge[T Signed | Unsigned](d, a, b []T, sel []byte, s, e int) {
 	if t := cur.Load(); t != nil && s < e {
 		_, _, _ = d[e-1], a[e-1], b[e-1]
 		sz := unsafe.Sizeof(d[0])
-		s = mergeFast(t.copy[sewIdx(sz)][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, sel, s, e)
+		s = mergeFast(t.merge[sewIdx(sz)][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, sel, s, e)
 	}
 	for i := s; i < e; i++ {
 		if sel == nil || Bit(sel, i) {
@@ -482,10 +482,7 @@ func MergeX[T Signed | Unsigned](d, a []T, x T, sel []byte, s, e int) {
 	if t := cur.Load(); t != nil && s < e {
 		_, _ = d[e-1], a[e-1]
 		sz := unsafe.Sizeof(d[0])
-		k := t.copy[sewIdx(sz)]
-		if k[0].id != 0 && k[1].id != 0 {
-			s = mergeFast(k[1], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, 0, sel, s, e)
-		}
+		s = mergeFast(t.merge[sewIdx(sz)][1], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, 0, sel, s, e)
 	}
 	for i := s; i < e; i++ {
 		if sel == nil || Bit(sel, i) {
@@ -496,26 +493,19 @@ func MergeX[T Signed | Unsigned](d, a []T, x T, sel []byte, s, e int) {
 	}
 }
 
-// mergeFast runs the masked-copy kernel k for Merge/MergeX on [s, e): a
-// where the select bit is clear, then b (or the scalar, bs = 0) where it
-// is set. It returns the first element left for the pure-Go loop.
+// mergeFast runs merge kernel k for Merge/MergeX on [s, e) and returns the
+// first element left for the pure-Go loop. bs = 0: b points to a scalar.
 func mergeFast(k kent, d, a, b unsafe.Pointer, sz, bs uintptr, sel []byte, s, e int) int {
 	if k.id == 0 || k.chunk != 0 {
 		return s
 	}
-	var ka kent
-	if t := cur.Load(); t != nil {
-		ka = t.copy[sewIdx(sz)][0]
-	}
 	for s < e {
 		n := min(e-s, 128)
+		var m [4]uint64 // body window, then select bits
+		m[0], m[1] = onesTab[n][0], onesTab[n][1]
 		w := window(sel, s, n)
-		if sel != nil {
-			all := ones(n)
-			na := [2]uint64{all[0] &^ w[0], all[1] &^ w[1]}
-			callK(ka.id, bptr(d, s, sz), nil, bptr(a, s, sz), n, &na)
-		}
-		callK(k.id, bptr(d, s, sz), nil, bptr(b, s, bs), n, &w)
+		m[2], m[3] = w[0], w[1]
+		callK(k.id, bptr(d, s, sz), bptr(a, s, sz), bptr(b, s, bs), n, (*[2]uint64)(m[:2]))
 		s += n
 	}
 	return e

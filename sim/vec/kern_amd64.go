@@ -143,7 +143,7 @@ func k512SgtU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Sgt8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
-func k512Copy8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+func k512Merge8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Add8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -284,7 +284,7 @@ func k512SgtU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Sgt8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
-func k512Copy8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+func k512Merge8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512RedSum8(a *byte, n int, m *[2]uint64) uint64
@@ -482,7 +482,7 @@ func k512SgtU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Sgt16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
-func k512Copy16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+func k512Merge16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Add16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -632,7 +632,7 @@ func k512SgtU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Sgt16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
-func k512Copy16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+func k512Merge16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512RedSum16(a *byte, n int, m *[2]uint64) uint64
@@ -818,7 +818,7 @@ func k512SgtU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Sgt32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
-func k512Copy32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+func k512Merge32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Add32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -956,7 +956,7 @@ func k512SgtU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Sgt32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
-func k512Copy32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+func k512Merge32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512RedSum32(a *byte, n int, m *[2]uint64) uint64

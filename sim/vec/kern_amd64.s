@@ -1514,24 +1514,29 @@ k512Sgt8vvloop:
 	VZEROUPPER
 	RET
 
-// func k512Copy8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// func k512Merge8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
-TEXT ·k512Copy8vv(SB), NOSPLIT, $0-41
+TEXT ·k512Merge8vv(SB), NOSPLIT, $0-41
 	MOVQ d+0(FP), AX
 	MOVQ a+8(FP), CX
-	MOVQ b+16(FP), CX
-	MOVQ n+24(FP), DX
-	MOVQ m+32(FP), BX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
-k512Copy8vvloop:
-	KMOVQ      (BX), K1
-	VMOVDQU8.Z (CX), K1, Z0
+k512Merge8vvloop:
+	KMOVQ      (SI), K1
+	KMOVQ      16(SI), K2
+	KANDNQ     K1, K2, K3
+	KANDQ      K1, K2, K4
+	VMOVDQU8.Z (DX), K4, Z0
+	VMOVDQU8   (CX), K3, Z0
 	VMOVDQU8   Z0, K1, (AX)
 	ADDQ       $0x40, AX
 	ADDQ       $0x40, CX
-	ADDQ       $0x08, BX
-	SUBQ       $0x40, DX
-	JG         k512Copy8vvloop
+	ADDQ       $0x40, DX
+	ADDQ       $0x08, SI
+	SUBQ       $0x40, BX
+	JG         k512Merge8vvloop
 	XORL       AX, AX
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
@@ -3001,25 +3006,30 @@ k512Sgt8vxloop:
 	VZEROUPPER
 	RET
 
-// func k512Copy8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW
-TEXT ·k512Copy8vx(SB), NOSPLIT, $0-41
+// func k512Merge8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Merge8vx(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
-	MOVQ         b+16(FP), CX
-	MOVQ         n+24(FP), DX
-	MOVQ         m+32(FP), BX
-	VPBROADCASTB (CX), Z0
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTB (DX), Z0
 
-k512Copy8vxloop:
-	KMOVQ    (BX), K1
-	VMOVDQU8 Z0, K1, (AX)
-	ADDQ     $0x40, AX
-	ADDQ     $0x08, BX
-	SUBQ     $0x40, DX
-	JG       k512Copy8vxloop
-	XORL     AX, AX
-	MOVB     AL, ret+40(FP)
+k512Merge8vxloop:
+	KMOVQ     (SI), K1
+	KMOVQ     16(SI), K2
+	KANDNQ    K1, K2, K3
+	VMOVDQA64 Z0, Z1
+	VMOVDQU8  (CX), K3, Z1
+	VMOVDQU8  Z1, K1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x08, SI
+	SUBQ      $0x40, BX
+	JG        k512Merge8vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
@@ -5083,24 +5093,29 @@ k512Sgt16vvloop:
 	VZEROUPPER
 	RET
 
-// func k512Copy16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// func k512Merge16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
-TEXT ·k512Copy16vv(SB), NOSPLIT, $0-41
+TEXT ·k512Merge16vv(SB), NOSPLIT, $0-41
 	MOVQ d+0(FP), AX
 	MOVQ a+8(FP), CX
-	MOVQ b+16(FP), CX
-	MOVQ n+24(FP), DX
-	MOVQ m+32(FP), BX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
-k512Copy16vvloop:
-	KMOVD       (BX), K1
-	VMOVDQU16.Z (CX), K1, Z0
+k512Merge16vvloop:
+	KMOVD       (SI), K1
+	KMOVD       16(SI), K2
+	KANDNQ      K1, K2, K3
+	KANDQ       K1, K2, K4
+	VMOVDQU16.Z (DX), K4, Z0
+	VMOVDQU16   (CX), K3, Z0
 	VMOVDQU16   Z0, K1, (AX)
 	ADDQ        $0x40, AX
 	ADDQ        $0x40, CX
-	ADDQ        $0x04, BX
-	SUBQ        $0x20, DX
-	JG          k512Copy16vvloop
+	ADDQ        $0x40, DX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512Merge16vvloop
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
@@ -6565,23 +6580,28 @@ k512Sgt16vxloop:
 	VZEROUPPER
 	RET
 
-// func k512Copy16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW
-TEXT ·k512Copy16vx(SB), NOSPLIT, $0-41
+// func k512Merge16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Merge16vx(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
-	MOVQ         b+16(FP), CX
-	MOVQ         n+24(FP), DX
-	MOVQ         m+32(FP), BX
-	VPBROADCASTW (CX), Z0
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTW (DX), Z0
 
-k512Copy16vxloop:
-	KMOVD     (BX), K1
-	VMOVDQU16 Z0, K1, (AX)
+k512Merge16vxloop:
+	KMOVD     (SI), K1
+	KMOVD     16(SI), K2
+	KANDNQ    K1, K2, K3
+	VMOVDQA64 Z0, Z1
+	VMOVDQU16 (CX), K3, Z1
+	VMOVDQU16 Z1, K1, (AX)
 	ADDQ      $0x40, AX
-	ADDQ      $0x04, BX
-	SUBQ      $0x20, DX
-	JG        k512Copy16vxloop
+	ADDQ      $0x40, CX
+	ADDQ      $0x04, SI
+	SUBQ      $0x20, BX
+	JG        k512Merge16vxloop
 	XORL      AX, AX
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
@@ -8479,24 +8499,29 @@ k512Sgt32vvloop:
 	VZEROUPPER
 	RET
 
-// func k512Copy32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512F
-TEXT ·k512Copy32vv(SB), NOSPLIT, $0-41
+// func k512Merge32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Merge32vv(SB), NOSPLIT, $0-41
 	MOVQ d+0(FP), AX
 	MOVQ a+8(FP), CX
-	MOVQ b+16(FP), CX
-	MOVQ n+24(FP), DX
-	MOVQ m+32(FP), BX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
-k512Copy32vvloop:
-	KMOVW       (BX), K1
-	VMOVDQU32.Z (CX), K1, Z0
+k512Merge32vvloop:
+	KMOVW       (SI), K1
+	KMOVW       16(SI), K2
+	KANDNQ      K1, K2, K3
+	KANDQ       K1, K2, K4
+	VMOVDQU32.Z (DX), K4, Z0
+	VMOVDQU32   (CX), K3, Z0
 	VMOVDQU32   Z0, K1, (AX)
 	ADDQ        $0x40, AX
 	ADDQ        $0x40, CX
-	ADDQ        $0x02, BX
-	SUBQ        $0x10, DX
-	JG          k512Copy32vvloop
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512Merge32vvloop
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
@@ -9829,23 +9854,28 @@ k512Sgt32vxloop:
 	VZEROUPPER
 	RET
 
-// func k512Copy32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512F
-TEXT ·k512Copy32vx(SB), NOSPLIT, $0-41
+// func k512Merge32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Merge32vx(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
-	MOVQ         b+16(FP), CX
-	MOVQ         n+24(FP), DX
-	MOVQ         m+32(FP), BX
-	VPBROADCASTD (CX), Z0
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTD (DX), Z0
 
-k512Copy32vxloop:
-	KMOVW     (BX), K1
-	VMOVDQU32 Z0, K1, (AX)
+k512Merge32vxloop:
+	KMOVW     (SI), K1
+	KMOVW     16(SI), K2
+	KANDNQ    K1, K2, K3
+	VMOVDQA64 Z0, Z1
+	VMOVDQU32 (CX), K3, Z1
+	VMOVDQU32 Z1, K1, (AX)
 	ADDQ      $0x40, AX
-	ADDQ      $0x02, BX
-	SUBQ      $0x10, DX
-	JG        k512Copy32vxloop
+	ADDQ      $0x40, CX
+	ADDQ      $0x02, SI
+	SUBQ      $0x10, BX
+	JG        k512Merge32vxloop
 	XORL      AX, AX
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER

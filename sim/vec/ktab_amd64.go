@@ -52,7 +52,7 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famCmp, op: Sle, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: SgtU, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: Sgt, sew: 8, vx: false, rm: -1, chunk: 0},
-	{isa: isaAVX512, fam: famCopy, op: Nop, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famMerge, op: Nop, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: Add, sew: 8, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: Sub, sew: 8, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: RSub, sew: 8, vx: true, rm: -1, chunk: 0},
@@ -99,7 +99,7 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famCmp, op: Sle, sew: 8, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: SgtU, sew: 8, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: Sgt, sew: 8, vx: true, rm: -1, chunk: 0},
-	{isa: isaAVX512, fam: famCopy, op: Nop, sew: 8, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famMerge, op: Nop, sew: 8, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famRed, op: RedSum, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famRed, op: RedSum, sew: 8, vx: false, rm: -1, chunk: 32},
 	{isa: isaAVX512, fam: famRed, op: RedAnd, sew: 8, vx: false, rm: -1, chunk: 0},
@@ -165,7 +165,7 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famCmp, op: Sle, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: SgtU, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: Sgt, sew: 16, vx: false, rm: -1, chunk: 0},
-	{isa: isaAVX512, fam: famCopy, op: Nop, sew: 16, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famMerge, op: Nop, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: Add, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: Sub, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: RSub, sew: 16, vx: true, rm: -1, chunk: 0},
@@ -215,7 +215,7 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famCmp, op: Sle, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: SgtU, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: Sgt, sew: 16, vx: true, rm: -1, chunk: 0},
-	{isa: isaAVX512, fam: famCopy, op: Nop, sew: 16, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famMerge, op: Nop, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famRed, op: RedSum, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famRed, op: RedSum, sew: 16, vx: false, rm: -1, chunk: 16},
 	{isa: isaAVX512, fam: famRed, op: RedAnd, sew: 16, vx: false, rm: -1, chunk: 0},
@@ -277,7 +277,7 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famCmp, op: Sle, sew: 32, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: SgtU, sew: 32, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: Sgt, sew: 32, vx: false, rm: -1, chunk: 0},
-	{isa: isaAVX512, fam: famCopy, op: Nop, sew: 32, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famMerge, op: Nop, sew: 32, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: Add, sew: 32, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: Sub, sew: 32, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: RSub, sew: 32, vx: true, rm: -1, chunk: 0},
@@ -323,7 +323,7 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famCmp, op: Sle, sew: 32, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: SgtU, sew: 32, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famCmp, op: Sgt, sew: 32, vx: true, rm: -1, chunk: 0},
-	{isa: isaAVX512, fam: famCopy, op: Nop, sew: 32, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famMerge, op: Nop, sew: 32, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famRed, op: RedSum, sew: 32, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famRed, op: RedSum, sew: 32, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famRed, op: RedAnd, sew: 32, vx: false, rm: -1, chunk: 0},
@@ -606,7 +606,7 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 	case 46:
 		return k512Sgt8vv(d, a, b, n, m)
 	case 47:
-		return k512Copy8vv(d, a, b, n, m)
+		return k512Merge8vv(d, a, b, n, m)
 	case 48:
 		return k512Add8vx(d, a, b, n, m)
 	case 49:
@@ -700,7 +700,7 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 	case 93:
 		return k512Sgt8vx(d, a, b, n, m)
 	case 94:
-		return k512Copy8vx(d, a, b, n, m)
+		return k512Merge8vx(d, a, b, n, m)
 	case 111:
 		return k512Add16vv(d, a, b, n, m)
 	case 112:
@@ -800,7 +800,7 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 	case 159:
 		return k512Sgt16vv(d, a, b, n, m)
 	case 160:
-		return k512Copy16vv(d, a, b, n, m)
+		return k512Merge16vv(d, a, b, n, m)
 	case 161:
 		return k512Add16vx(d, a, b, n, m)
 	case 162:
@@ -900,7 +900,7 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 	case 209:
 		return k512Sgt16vx(d, a, b, n, m)
 	case 210:
-		return k512Copy16vx(d, a, b, n, m)
+		return k512Merge16vx(d, a, b, n, m)
 	case 227:
 		return k512Add32vv(d, a, b, n, m)
 	case 228:
@@ -992,7 +992,7 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 	case 271:
 		return k512Sgt32vv(d, a, b, n, m)
 	case 272:
-		return k512Copy32vv(d, a, b, n, m)
+		return k512Merge32vv(d, a, b, n, m)
 	case 273:
 		return k512Add32vx(d, a, b, n, m)
 	case 274:
@@ -1084,7 +1084,7 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 	case 317:
 		return k512Sgt32vx(d, a, b, n, m)
 	case 318:
-		return k512Copy32vx(d, a, b, n, m)
+		return k512Merge32vx(d, a, b, n, m)
 	case 335:
 		return k512WAddU8vv(d, a, b, n, m)
 	case 336:

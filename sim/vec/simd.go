@@ -31,7 +31,7 @@ const (
 	famWideW         // WideW/WideWX
 	famNarrow        // Narrow/NarrowX
 	famCmp           // CmpVV*/CmpVX*
-	famCopy          // Merge/MergeX
+	famMerge         // Merge/MergeX
 	famRed           // Red
 	famWRed          // WRed
 )
@@ -73,7 +73,7 @@ type ktab struct {
 	wideW  [2][opCount][2]kent
 	narrow [2][opCount][2][4]kent
 	cmp    [3][opCount][2]kent
-	copy   [3][2]kent
+	merge  [3][2]kent
 	red    [3][opCount]kent
 	wred   [2][2]kent // [sew][0: signed, 1: unsigned]
 }
@@ -137,8 +137,8 @@ func buildTab(isa int) *ktab {
 			}
 		case famCmp:
 			t.cmp[w][k.op][f] = e
-		case famCopy:
-			t.copy[w][f] = e
+		case famMerge:
+			t.merge[w][f] = e
 		case famRed:
 			t.red[w][k.op] = e
 		case famWRed:
@@ -202,6 +202,14 @@ func SetPath(name string) bool {
 // sewIdx maps an element size in bytes (1, 2, 4) to a table index.
 func sewIdx(size uintptr) int { return bits.TrailingZeros(uint(size)) }
 
+// onesTab[n] is ones(n): the window of an unmasked run of n elements.
+var onesTab = func() (t [129][2]uint64) {
+	for n := range t {
+		t[n] = ones(n)
+	}
+	return t
+}()
+
 // ones returns the window with bits [0, n) set (n ≤ 128).
 func ones(n int) [2]uint64 {
 	if n >= 64 {
@@ -213,16 +221,25 @@ func ones(n int) [2]uint64 {
 // window returns mask bits [s, s+n) (n ≤ 128) shifted down to bit 0; a nil
 // mask gives n ones.
 func window(mask []byte, s, n int) [2]uint64 {
-	lim := ones(n)
+	lim := &onesTab[n]
 	if mask == nil {
-		return lim
+		return *lim
+	}
+	sh := uint(s & 7)
+	if i := s >> 3; len(mask)-i >= 16 {
+		lo := binary.LittleEndian.Uint64(mask[i:])
+		mid := binary.LittleEndian.Uint64(mask[i+8:])
+		var hi uint64
+		if sh != 0 && len(mask)-i > 16 {
+			hi = uint64(mask[i+16])
+		}
+		return [2]uint64{(lo>>sh | mid<<(64-sh)) & lim[0], (mid>>sh | hi<<(64-sh)) & lim[1]}
 	}
 	var buf [24]byte
 	copy(buf[:], mask[s>>3:])
 	lo := binary.LittleEndian.Uint64(buf[0:])
 	mid := binary.LittleEndian.Uint64(buf[8:])
 	hi := binary.LittleEndian.Uint64(buf[16:])
-	sh := uint(s & 7)
 	return [2]uint64{(lo>>sh | mid<<(64-sh)) & lim[0], (mid>>sh | hi<<(64-sh)) & lim[1]}
 }
 
@@ -241,6 +258,13 @@ func bits8(x *[2]uint64, off int) byte {
 
 // putBits writes bit i of r to bit s+i of dm wherever bit i of w is set.
 func putBits(dm []byte, s, n int, r, w *[2]uint64) {
+	if i := s >> 3; s&7 == 0 && len(dm)-i >= 16 { // byte-aligned: two words
+		lo := binary.LittleEndian.Uint64(dm[i:])
+		hi := binary.LittleEndian.Uint64(dm[i+8:])
+		binary.LittleEndian.PutUint64(dm[i:], lo&^w[0]|r[0]&w[0])
+		binary.LittleEndian.PutUint64(dm[i+8:], hi&^w[1]|r[1]&w[1])
+		return
+	}
 	for j := s >> 3; j <= (s+n-1)>>3; j++ {
 		off := j*8 - s
 		mb := bits8(w, off)
@@ -259,6 +283,15 @@ func bptr(p unsafe.Pointer, i int, size uintptr) *byte {
 func span(k kent, d, a, b unsafe.Pointer, ds, as, bs uintptr, mask []byte, s, e int) (sat bool, rest int) {
 	if k.id == 0 || s >= e {
 		return false, s
+	}
+	if n := e - s; k.chunk == 0 && n <= 128 { // one register group: one call
+		var w [2]uint64
+		m := &onesTab[n]
+		if mask != nil {
+			w = window(mask, s, n)
+			m = &w
+		}
+		return callK(k.id, bptr(d, s, ds), bptr(a, s, as), bptr(b, s, bs), n, m), e
 	}
 	if k.chunk != 0 { // AVX2: unmasked whole chunks
 		if mask != nil {
@@ -296,6 +329,9 @@ func redBlock(k kent, a unsafe.Pointer, as uintptr, mask []byte, s, e int) (n in
 		return n, callRed(k.id, bptr(a, s, as), n, nil), true
 	}
 	n = min(e-s, 128)
+	if mask == nil {
+		return n, callRed(k.id, bptr(a, s, as), n, &onesTab[n]), true
+	}
 	w := window(mask, s, n)
 	return n, callRed(k.id, bptr(a, s, as), n, &w), true
 }

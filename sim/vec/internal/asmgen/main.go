@@ -161,8 +161,8 @@ func finishSat512(name string) {
 
 // mul512 returns x*y (low half) at lane width w.
 type mulCtx struct {
-	w     int
-	ff00  VecVirtual
+	w    int
+	ff00 VecVirtual
 }
 
 func (c *mulCtx) init() {
@@ -633,11 +633,12 @@ func cmp512(op string, w int, vx bool) {
 	RET()
 }
 
-// copy512 copies the active elements of b (or the scalar) to d (vmerge).
-func copy512(w int, vx bool) {
+// merge512 is vmerge: for the elements of window m[0:2] (every element of
+// the body), d = b (or the scalar) where select bit m[2:4] is set, else a.
+func merge512(w int, vx bool) {
 	I := wis[w]
-	name := fmt.Sprintf("k512Copy%d%s", w, form(vx))
-	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: "famCopy", op: "Nop", sew: w, vx: vx, rm: -1})
+	name := fmt.Sprintf("k512Merge%d%s", w, form(vx))
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: "famMerge", op: "Nop", sew: w, vx: vx, rm: -1})
 	p := begin(name)
 	e := 512 / w
 	var bz VecVirtual
@@ -646,14 +647,21 @@ func copy512(w int, vx bool) {
 		I.bcast(Mem{Base: p.b}, bz)
 	}
 	Label(name + "loop")
-	kmovFor(e)(Mem{Base: p.m}, K1)
-	zb := bz
-	if !vx {
-		zb = ZMM()
-		I.movZ(Mem{Base: p.b}, K1, zb)
+	km := kmovFor(e)
+	km(Mem{Base: p.m}, K1)
+	km(Mem{Base: p.m, Disp: 16}, K2)
+	KANDNQ(K1, K2, K3) // body & ~select: take a
+	z := ZMM()
+	if vx {
+		VMOVDQA64(bz, z)
+	} else {
+		KANDQ(K1, K2, K4)
+		I.movZ(Mem{Base: p.b}, K4, z)
 	}
-	I.mov(zb, K1, Mem{Base: p.d})
+	I.mov(Mem{Base: p.a}, K3, z)
+	I.mov(z, K1, Mem{Base: p.d})
 	ADDQ(U8(64), p.d)
+	ADDQ(U8(64), p.a)
 	if !vx {
 		ADDQ(U8(64), p.b)
 	}
@@ -1138,7 +1146,7 @@ func main() {
 			for _, op := range []string{"Seq", "Sne", "SltU", "Slt", "SleU", "Sle", "SgtU", "Sgt"} {
 				cmp512(op, w, vx)
 			}
-			copy512(w, vx)
+			merge512(w, vx)
 		}
 		for _, op := range redOps {
 			red512(op, w)
