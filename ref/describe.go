@@ -156,8 +156,8 @@ func TasksMarkdown() string {
 ## Tolerances
 
 - int8: exact.
-- float32: |y - ref| <= 1e-5*max(1, rms(ref)) + 1e-4*|ref|.
-- bfloat16: rtol 2^-6 (2 ulps) and atol 2^-7*rms(ref) at level 1, doubled at level 2 and again at level 3.
+- float32: |y - ref| <= 5e-5*max(1, rms(ref)) + 1e-4*|ref|.
+- bfloat16: rtol 2^-6 (2 ulps) and atol 2^-7*rms(ref) at level 1; rtol 2^-5, atol 2^-4*rms(ref) at level 2; rtol 2^-4, atol 2^-3*rms(ref) at level 3 (chained stages with bf16 intermediates). A reference computed with every intermediate rounded to bf16 (fp32 accumulation) passes; off-by-one masks, missing terms, wrong scales fail by 10x or more (ref.TestMutationKnobs).
 
 ## Memory and hardware configs
 

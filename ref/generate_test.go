@@ -1,8 +1,8 @@
 package ref
 
 import (
-	"bytes"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -37,29 +37,48 @@ func TestSupportMatrix(t *testing.T) {
 	}
 }
 
+// generated is every visible case with the default seed, generated once
+// for the tests that need them all.
+type generated struct {
+	name    string
+	c       *Case
+	tensors map[string]*sim.Tensor
+	err     error
+}
+
+var (
+	allOnce sync.Once
+	allGen  []generated
+)
+
+func generateAll() []generated {
+	allOnce.Do(func() {
+		for _, k := range allCases() {
+			tg, task, n := k[0].(string), k[1].(string), k[2].(int)
+			c, tensors, err := Generate(tg, task, n, DefaultSeed, false)
+			allGen = append(allGen, generated{fmt.Sprintf("%s_%s_%d", tg, task, n), c, tensors, err})
+		}
+	})
+	return allGen
+}
+
 func TestGenerateAll(t *testing.T) {
-	for _, k := range allCases() {
-		tg, task, n := k[0].(string), k[1].(string), k[2].(int)
-		start := time.Now()
-		c, tensors, err := Generate(tg, task, n, DefaultSeed, false)
+	start := time.Now()
+	all := generateAll()
+	t.Logf("%d cases generated in %v", len(all), time.Since(start))
+	for _, g := range all {
+		c, tensors, err := g.c, g.tensors, g.err
 		if err != nil {
-			t.Errorf("%s %s %d: %v", tg, task, n, err)
+			t.Errorf("%s: %v", g.name, err)
 			continue
 		}
 		if err := c.Validate(); err != nil {
-			t.Errorf("%s %s %d: generated case does not validate: %v", tg, task, n, err)
+			t.Errorf("%s: generated case does not validate: %v", g.name, err)
 		}
 		for _, s := range c.Tensors {
 			if s.Role != RoleScratch && tensors[s.Name] == nil {
-				t.Errorf("%s %s %d: no data for %s", tg, task, n, s.Name)
+				t.Errorf("%s: no data for %s", g.name, s.Name)
 			}
-		}
-		if d := time.Since(start); d > 2*time.Second {
-			t.Logf("%s %s %d: %v", tg, task, n, d)
 		}
 	}
 }
-
-var _ = bytes.Equal
-var _ = fmt.Sprint
-var _ sim.Tensor

@@ -43,13 +43,11 @@ func TestNumPyOracle(t *testing.T) {
 	}
 	dir := t.TempDir()
 	n := 0
-	for _, k := range allCases() {
-		tg, task, cfg := k[0].(string), k[1].(string), k[2].(int)
-		c, tensors, err := Generate(tg, task, cfg, DefaultSeed, false)
-		if err != nil {
-			t.Fatalf("%s %s %d: %v", tg, task, cfg, err)
+	for _, g := range generateAll() {
+		if g.err != nil {
+			t.Fatalf("%s: %v", g.name, g.err)
 		}
-		if err := WriteCase(filepath.Join(dir, fmt.Sprintf("%s_%s_%d", tg, task, cfg)), c, tensors); err != nil {
+		if err := WriteCase(filepath.Join(dir, g.name), g.c, g.tensors); err != nil {
 			t.Fatal(err)
 		}
 		n++

@@ -58,9 +58,9 @@ type Params struct {
 	// subtracting the row maximum (equal in float64 unless exp overflows,
 	// which it does with Intermediate "float32" or "bfloat16").
 	NoMaxSubtract bool `json:"-"`
-	// Intermediate rounds every intermediate result (each stored value
-	// and each accumulation step) to "float32" or "bfloat16"; "" keeps
-	// float64 (the ground truth).
+	// Intermediate rounds every stored intermediate result to "float32"
+	// or "bfloat16" and accumulates sums in float32 (as kernels do); ""
+	// keeps float64 (the ground truth).
 	Intermediate string `json:"-"`
 }
 

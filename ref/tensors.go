@@ -8,11 +8,10 @@ type tspec struct {
 	kind  string // "data", "bias", "out", "table", "scratch"
 }
 
-func in(name string, shape ...int) tspec    { return tspec{name, RoleIn, shape, "data"} }
-func bias(name string, shape ...int) tspec  { return tspec{name, RoleIn, shape, "bias"} }
-func cnst(name string, shape ...int) tspec  { return tspec{name, RoleConst, shape, "data"} }
-func out(name string, shape ...int) tspec   { return tspec{name, RoleOut, shape, "out"} }
-func table(name string, shape ...int) tspec { return tspec{name, RoleConst, shape, "table"} }
+func in(name string, shape ...int) tspec   { return tspec{name, RoleIn, shape, "data"} }
+func bias(name string, shape ...int) tspec { return tspec{name, RoleIn, shape, "bias"} }
+func cnst(name string, shape ...int) tspec { return tspec{name, RoleConst, shape, "data"} }
+func out(name string, shape ...int) tspec  { return tspec{name, RoleOut, shape, "out"} }
 
 // tensorSpecs lists a task's inputs and consts (in calling-convention
 // order, as Reference reads them), then its output. integer marks coral's

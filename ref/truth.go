@@ -116,6 +116,15 @@ func (g *gt) r(x float64) float64 {
 	return x
 }
 
+// a rounds an accumulation step: float32 whenever intermediates are
+// rounded (kernels accumulate in fp32 even when they store bf16).
+func (g *gt) a(x float64) float64 {
+	if g.p.Intermediate != "" {
+		return RoundF32(x)
+	}
+	return x
+}
+
 func (g *gt) integer() bool { return g.p.Requant != nil }
 
 func prod(s []int) int {
@@ -152,7 +161,7 @@ func (g *gt) gelu(x float64) float64 {
 }
 
 func (g *gt) elementwise(op string, x *Array) *Array {
-	y := NewArray(x.Shape...)
+	y := NewArray(x.Len())
 	for i, v := range x.Data {
 		switch op {
 		case "silu":
@@ -190,7 +199,7 @@ func (g *gt) softmaxRow(row []float64) {
 	s := 0.0
 	for j, v := range row {
 		row[j] = g.r(math.Exp(g.r(v - m)))
-		s = g.r(s + row[j])
+		s = g.a(s + row[j])
 	}
 	for j := range row {
 		row[j] = g.r(row[j] / s)
@@ -212,13 +221,13 @@ func (g *gt) layernorm(x, gamma, beta *Array) *Array {
 		row := x.Data[i*n : (i+1)*n]
 		mu := 0.0
 		for _, v := range row {
-			mu = g.r(mu + v)
+			mu = g.a(mu + v)
 		}
 		mu = g.r(mu / float64(n))
 		vr := 0.0
 		for _, v := range row {
 			d := g.r(v - mu)
-			vr = g.r(vr + g.r(d*d))
+			vr = g.a(vr + g.a(d*d))
 		}
 		vr = g.r(vr / float64(n))
 		inv := g.r(1 / g.r(math.Sqrt(g.r(vr+g.p.Eps))))
@@ -235,7 +244,7 @@ func (g *gt) rmsnormRows(x []float64, gamma []float64, m, n int) []float64 {
 		row := x[i*n : (i+1)*n]
 		ss := 0.0
 		for _, v := range row {
-			ss = g.r(ss + g.r(v*v))
+			ss = g.a(ss + g.a(v*v))
 		}
 		inv := g.r(1 / g.r(math.Sqrt(g.r(g.r(ss/float64(n))+g.p.Eps))))
 		for j, v := range row {
@@ -275,7 +284,7 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 			acc := 0.0
 			if round {
 				for l := 0; l < k; l++ {
-					acc = g.r(acc + g.r(a[i*k+l]*b[l*n+j]))
+					acc = g.a(acc + g.a(a[i*k+l]*b[l*n+j]))
 				}
 			} else {
 				for l := 0; l < k; l++ {
@@ -283,9 +292,9 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 				}
 			}
 			if bias != nil {
-				acc = g.r(acc + bias[j])
+				acc = g.r(g.a(acc + bias[j]))
 			}
-			c.Data[i*n+j] = acc
+			c.Data[i*n+j] = g.r(acc)
 		}
 	}
 	return c
@@ -314,16 +323,18 @@ func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
 							continue
 						}
 						if dw {
-							acc = g.r(acc + g.r(x.Data[(ih*p.Win+iw)*p.Cin+c]*w.Data[(kh*p.KW+kw)*co+c]))
+							acc = g.a(acc + g.a(x.Data[(ih*p.Win+iw)*p.Cin+c]*w.Data[(kh*p.KW+kw)*co+c]))
 							continue
 						}
 						for ci := 0; ci < p.Cin; ci++ {
-							acc = g.r(acc + g.r(x.Data[(ih*p.Win+iw)*p.Cin+ci]*w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c]))
+							acc = g.a(acc + g.a(x.Data[(ih*p.Win+iw)*p.Cin+ci]*w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c]))
 						}
 					}
 				}
 				if g.integer() {
 					acc = float64(p.Requant[0].Apply(int64(acc)))
+				} else {
+					acc = g.r(acc)
 				}
 				y.Data[(i*ow+j)*co+c] = acc
 			}
@@ -425,7 +436,7 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 			}
 			acc := 0.0
 			for l := 0; l < d; l++ {
-				acc = g.r(acc + g.r(q[i*d+l]*k[j*d+l]))
+				acc = g.a(acc + g.a(q[i*d+l]*k[j*d+l]))
 			}
 			acc = g.r(acc * p.Scale)
 			if bias != nil {
@@ -437,7 +448,7 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 		for l := 0; l < d; l++ {
 			acc := 0.0
 			for j := 0; j < skv; j++ {
-				acc = g.r(acc + g.r(row[j]*v[j*d+l]))
+				acc = g.a(acc + g.a(row[j]*v[j*d+l]))
 			}
 			o.Data[i*d+l] = g.r(acc)
 		}

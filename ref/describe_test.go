@@ -1,0 +1,71 @@
+package ref
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestTasksMarkdownCurrent: ref/TASKS.md is what kc-ref list --markdown
+// prints (regenerate with: go run ./cmd/kc-ref list --markdown > ref/TASKS.md).
+func TestTasksMarkdownCurrent(t *testing.T) {
+	data, err := os.ReadFile("TASKS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != TasksMarkdown() {
+		t.Fatal("ref/TASKS.md is stale: go run ./cmd/kc-ref list --markdown > ref/TASKS.md")
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	cases := []struct {
+		target, task string
+		config       int
+		want         []string
+	}{
+		{"coral", "gelu", 3, []string{"tanh approximation", "float32", "a0 = 0x10400 (x)", "a1 = ", "(y)", "sp = 0x10400", "halt: mpause", "Hardware config coral", "dtcm: [0x10000, 0x18000)", "rtol"}},
+		{"coral", "gemm", 5, []string{"requant", "mult", "int8", "exact", "coral-highmem", "vssra"}},
+		{"aie2", "softmax", 1, []string{"exp_hi", "recip_lut", "p0 = 0x70400 (x)", "halt: done", "bfloat16"}},
+		{"aie2", "decoder_llama", 1, []string{"p7 = ", "(args)", "uint32", "causal", "RoPE"}},
+		{"plena", "flash_attention", 5, []string{"online", "a0 = 0x0 (q)", "C_BREAK", "hbm"}},
+		{"plena", "ffn", 2, []string{"gp1 = 0x10000000 (scratch)", "vsram", "gelu"}},
+		{"aie2", "layernorm", 2, []string{"eps = 1e-05", "non-zero means"}},
+	}
+	for _, c := range cases {
+		cs, _, err := Generate(c.target, c.task, c.config, 1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(cs.Description, w) {
+				t.Errorf("%s %s %d: description lacks %q:\n%s", c.target, c.task, c.config, w, cs.Description)
+			}
+		}
+	}
+}
+
+func TestLookupErrors(t *testing.T) {
+	cases := []struct {
+		target, task string
+		config       int
+		want         string
+	}{
+		{"coral", "rope", 1, "not supported on coral"},
+		{"plena", "conv2d", 1, "not supported on plena"},
+		{"aie2", "flash_attention", 1, "not supported on aie2"},
+		{"gpu", "gemm", 1, "unknown target"},
+		{"coral", "matmul", 1, "unknown task"},
+		{"coral", "gemm", 6, "want 1..5"},
+		{"coral", "gemm", 0, "want 1..5"},
+	}
+	for _, c := range cases {
+		_, _, err := Generate(c.target, c.task, c.config, 1, false)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %s %d: err = %v, want %q", c.target, c.task, c.config, err, c.want)
+		}
+	}
+	if tk, err := Lookup("DecoderBlock (LLaMA)"); err != nil || tk.ID != "decoder_llama" {
+		t.Errorf("lookup by paper name: %v %v", tk, err)
+	}
+}
