@@ -95,7 +95,8 @@ func paramLine(p ref.Params) string {
 	add("W", p.Win)
 	add("C_in", p.Cin)
 	add("C_out", p.Cout)
-	add("K", p.KH)
+	add("KH", p.KH)
+	add("KW", p.KW)
 	add("stride", p.Stride)
 	add("pad", p.Pad)
 	if p.Causal {
