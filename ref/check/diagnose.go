@@ -310,12 +310,12 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 		in += v
 	}
 	// Rows (columns) with errors are a strict subset that is dense, or
-	// few, or one or two contiguous runs: not a scatter.
-	if o.rows > 1 && len(rowBad) < o.rows && (2*in >= len(rowBad)*o.cols || 2*len(rowBad) <= o.rows || runs(rowBad) <= 2) {
+	// leaves a quarter clean, or forms one or two runs: not a thin scatter.
+	if o.rows > 1 && len(rowBad) < o.rows && (2*in >= len(rowBad)*o.cols || 4*(o.rows-len(rowBad)) >= o.rows || runs(rowBad) <= 2) {
 		add(PatRows, fmt.Sprintf("errors confined to rows %s; %.0f%% of their elements wrong", rangeList(keys(rowBad), o.rows), 100*float64(in)/float64(len(rowBad)*o.cols)),
 			"something per row is off for those rows: a mask bound (off by one?), a row pointer, a per-row reduction")
 	}
-	if o.cols > 1 && len(colBad) < o.cols && len(rowBad) > 1 && (2*in >= len(colBad)*o.rows || 2*len(colBad) <= o.cols || runs(colBad) <= 2) {
+	if o.cols > 1 && len(colBad) < o.cols && len(rowBad) > 1 && (2*in >= len(colBad)*o.rows || 4*(o.cols-len(colBad)) >= o.cols || runs(colBad) <= 2) {
 		add(PatCols, fmt.Sprintf("errors confined to columns %s", rangeList(keys(colBad), o.cols)),
 			"something per column is off for those columns: a column stride, a lane mask, a per-column bias")
 	}
@@ -487,7 +487,7 @@ func (o *output) copyOf(others []named) (Pattern, bool) {
 // elements.
 func (o *output) affine() (Pattern, bool) {
 	var xs, ys []float64
-	for i := range o.a {
+	for _, i := range sample(0, len(o.a), 8192) { // a sample keeps large outputs fast
 		e, a := o.e[i], o.a[i]
 		if nonFinite(e) || nonFinite(a) {
 			continue
@@ -707,6 +707,8 @@ func (o *output) shift() (int, float64, bool) {
 			info++
 			if o.cmp.near(o.a[i], o.e[i-k]) {
 				match++
+			} else if info-match > 16 && 4*match < info {
+				break // clearly not this k
 			}
 		}
 		if info < 4 || info*20 < len(idx) {
