@@ -130,6 +130,7 @@ const (
 	PatFirstTile  = "first-tile" // only a leading tile is right
 	PatRepeated   = "repeated"   // the first tile's values repeat
 	PatCopy       = "copy"       // values equal another tensor of the case
+	PatMixed      = "mixed"      // the wrong elements are zeros, fill and copies together
 	PatIsolated   = "isolated"   // a handful of single wrong elements
 	PatRows       = "rows"       // errors confined to some rows
 	PatCols       = "cols"       // errors confined to some columns

@@ -114,10 +114,10 @@ func (o *output) charMap(height int) []string {
 			}
 			ch := byte('.')
 			switch {
-			case nf > 0:
-				ch = 'N'
 			case nbad > 0 && unt == nbad:
 				ch = 'u'
+			case nf > 0:
+				ch = 'N'
 			case nbad == total:
 				ch = '#'
 			case nbad > 0:
@@ -231,6 +231,14 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 	if p, ok := o.copyOf(others); ok {
 		structural = true
 		ps = append(ps, p)
+	}
+
+	// Wrong elements of several kinds: zeros, fill, copies.
+	if !structural {
+		if p, ok := o.mixed(others); ok {
+			structural = true
+			ps = append(ps, p)
+		}
 	}
 
 	// Affine relation: scaled, offset.
@@ -902,4 +910,73 @@ func overlaps(rs []sim.Range, lo, hi uint64) bool {
 		}
 	}
 	return false
+}
+
+// mixed breaks the wrong elements down by what they hold (0, the fill
+// pattern, another tensor's element at the same index) when no single
+// kind explains them but a few together do.
+func (o *output) mixed(others []named) (Pattern, bool) {
+	type cat struct {
+		what string
+		n    int
+	}
+	cats := []cat{{what: "are 0"}, {what: fmt.Sprintf("still hold the fill byte %#02x", o.fill)}}
+	for _, ot := range o.othersFor(others) {
+		cats = append(cats, cat{what: fmt.Sprintf("equal %s '%s' at the same index", roleName(ot.role), ot.name)})
+	}
+	covered := 0
+	for i, b := range o.bad {
+		if !b {
+			continue
+		}
+		hit := false
+		switch {
+		case o.untouched(i):
+			cats[1].n++
+			hit = true
+		case o.a[i] == 0:
+			cats[0].n++
+			hit = true
+		}
+		if !hit {
+			for k, ot := range o.othersFor(others) {
+				if i < len(ot.vals) && o.cmp.near(o.a[i], ot.vals[i]) {
+					cats[2+k].n++
+					hit = true
+					break
+				}
+			}
+		}
+		if hit {
+			covered++
+		}
+	}
+	var parts []string
+	big := 0
+	for _, c := range cats {
+		if c.n*5 >= o.nbad {
+			big++
+		}
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%.0f%% %s", 100*float64(c.n)/float64(o.nbad), c.what))
+		}
+	}
+	if big < 2 || covered*10 < 8*o.nbad {
+		return Pattern{}, false
+	}
+	return Pattern{Kind: PatMixed,
+		Text: "the wrong elements: " + strings.Join(parts, ", "),
+		Hint: "two code paths store different wrong values: a condition (sign, mask, bounds) picks the wrong branch, e.g. min instead of max"}, true
+}
+
+// othersFor lists the tensors mixed compares with, in the order of its
+// categories.
+func (o *output) othersFor(others []named) []named {
+	var out []named
+	for _, ot := range others {
+		if ot.name != o.spec.Name && len(ot.vals) > 0 && !isConst(ot.vals[:min(len(ot.vals), len(o.a))]) {
+			out = append(out, ot)
+		}
+	}
+	return out
 }

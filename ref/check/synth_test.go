@@ -206,6 +206,13 @@ func TestSyntheticPatterns(t *testing.T) {
 			}
 			return a, nil, nil
 		}, PatRows},
+		{"mixed", []int{8, 32}, func(s *synth) ([]float64, []sim.Range, *sim.Tensor) {
+			a := cp(s)
+			for i, x := range s.x {
+				a[i] = math.Min(x, 0) // min instead of max in a ReLU
+			}
+			return a, nil, nil
+		}, PatMixed},
 		{"systematic", []int{8, 32}, func(s *synth) ([]float64, []sim.Range, *sim.Tensor) {
 			a := cp(s)
 			for i := range a {
@@ -216,7 +223,11 @@ func TestSyntheticPatterns(t *testing.T) {
 	}
 	for _, m := range muts {
 		t.Run(m.name, func(t *testing.T) {
-			s := newSynth(t, "float32", m.shape, silu)
+			f := silu
+			if m.name == "mixed" {
+				f = func(x float64) float64 { return math.Max(x, 0) }
+			}
+			s := newSynth(t, "float32", m.shape, f)
 			if v := s.check(t, s.y, nil); !v.Pass {
 				t.Fatalf("reference fails:\n%s", v)
 			}
