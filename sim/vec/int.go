@@ -207,7 +207,7 @@ func binVV[T Signed, U Unsigned](op Op, d, a, b []T, mask []byte, s, e int, vxrm
 	if t := cur.Load(); t != nil && s < e {
 		_, _, _ = d[e-1], a[e-1], b[e-1]
 		sz := unsafe.Sizeof(d[0])
-		sat, s = span(t.bin[sewIdx(sz)][op][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, sz, mask, s, e)
+		sat, s = span(t.bin[sewIdx(sz)][op][0][vxrm&3], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, sz, mask, s, e)
 	}
 	for s < e {
 		i, j := nextRun(mask, s, e)
@@ -223,7 +223,7 @@ func binVX[T Signed, U Unsigned](op Op, d, a []T, x T, mask []byte, s, e int, vx
 	if t := cur.Load(); t != nil && s < e {
 		_, _ = d[e-1], a[e-1]
 		sz := unsafe.Sizeof(d[0])
-		sat, s = span(t.bin[sewIdx(sz)][op][1], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, sz, 0, mask, s, e)
+		sat, s = span(t.bin[sewIdx(sz)][op][1][vxrm&3], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, sz, 0, mask, s, e)
 	}
 	if s >= e {
 		return sat
@@ -302,7 +302,7 @@ func macVV[T Signed](op Op, d, a, b []T, mask []byte, s, e int) {
 	if t := cur.Load(); t != nil && s < e {
 		_, _, _ = d[e-1], a[e-1], b[e-1]
 		sz := unsafe.Sizeof(d[0])
-		_, s = span(t.bin[sewIdx(sz)][op][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, sz, mask, s, e)
+		_, s = span(t.bin[sewIdx(sz)][op][0][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, sz, mask, s, e)
 	}
 	for s < e {
 		i, j := nextRun(mask, s, e)
@@ -315,7 +315,7 @@ func macVX[T Signed](op Op, d, a []T, x T, mask []byte, s, e int) {
 	if t := cur.Load(); t != nil && s < e {
 		_, _ = d[e-1], a[e-1]
 		sz := unsafe.Sizeof(d[0])
-		_, s = span(t.bin[sewIdx(sz)][op][1], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, sz, 0, mask, s, e)
+		_, s = span(t.bin[sewIdx(sz)][op][1][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&x), sz, sz, 0, mask, s, e)
 	}
 	if s < e {
 		macVXGo(op, d, a, x, mask, s, e)

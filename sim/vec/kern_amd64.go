@@ -401,6 +401,30 @@ func k512Madd16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Nmsub16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k512SSrl16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k2Add16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
@@ -549,6 +573,30 @@ func k512Madd16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Nmsub16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k2Add16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -749,6 +797,30 @@ func k512Madd32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Nmsub32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k512SSrl32vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl32vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl32vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl32vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra32vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra32vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra32vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra32vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k2Add32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
@@ -885,6 +957,30 @@ func k512Madd32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Nmsub32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl32vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl32vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl32vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl32vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra32vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra32vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra32vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra32vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k2Add32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1097,6 +1193,99 @@ func k512WSubW8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k2WSubW8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k512SSrl8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulH8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulHU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulHSU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NSrl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
@@ -1215,6 +1404,99 @@ func k512WSubW8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k2WSubW8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSrl8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SSra8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulH8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulHU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulHSU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NSrl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1349,6 +1631,75 @@ func k512WSubW16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k2WSubW16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k512SMul16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulH16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulHU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulHSU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NSrl16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
@@ -1469,6 +1820,75 @@ func k512WSubW16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k2WSubW16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k512SMul16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulH16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulHU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulHSU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAddU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512AAdd16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASubU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ASub16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NSrl16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
@@ -1509,3 +1929,39 @@ func k512WAddU16(a *byte, n int, m *[2]uint64) uint64
 
 //go:noescape
 func k2WAddU16(a *byte, n int, m *[2]uint64) uint64
+
+//go:noescape
+func k512SMul32vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul32vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul32vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul32vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulH32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulHU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul32vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul32vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul32vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512SMul32vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulH32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512MulHU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

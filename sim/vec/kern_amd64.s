@@ -4230,6 +4230,310 @@ k512Nmsub16vvloop:
 	VZEROUPPER
 	RET
 
+// func k512SSrl16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl16vvrm0loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z2
+	VMOVDQU16.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRLVW     Z3, Z2, Z4
+	VPSUBW      Z1, Z3, Z3
+	VPSRLVW     Z3, Z2, Z2
+	VPANDD      Z1, Z2, Z2
+	VPADDW      Z2, Z4, Z2
+	VMOVDQU16   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSrl16vvrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl16vvrm1loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z2
+	VMOVDQU16.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRLVW     Z3, Z2, Z4
+	VPSUBW      Z1, Z3, Z3
+	VPSRLVW     Z3, Z2, Z5
+	VPSLLVW     Z3, Z1, Z3
+	VPSUBW      Z1, Z3, Z3
+	VPANDD      Z3, Z2, Z2
+	VPMINUW     Z1, Z2, Z2
+	VPORD       Z4, Z2, Z2
+	VPANDD      Z1, Z5, Z5
+	VPANDD      Z2, Z5, Z2
+	VPADDW      Z2, Z4, Z2
+	VMOVDQU16   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSrl16vvrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl16vvrm2loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z1
+	VMOVDQU16.Z (DX), K1, Z2
+	VPANDD      Z0, Z2, Z2
+	VPSRLVW     Z2, Z1, Z1
+	VMOVDQU16   Z1, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSrl16vvrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl16vvrm3loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z2
+	VMOVDQU16.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRLVW     Z3, Z2, Z4
+	VPSLLVW     Z3, Z1, Z3
+	VPSUBW      Z1, Z3, Z3
+	VPANDD      Z3, Z2, Z2
+	VPMINUW     Z1, Z2, Z2
+	VPANDND     Z2, Z4, Z2
+	VPADDW      Z2, Z4, Z2
+	VMOVDQU16   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSrl16vvrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra16vvrm0loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z2
+	VMOVDQU16.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRAVW     Z3, Z2, Z4
+	VPSUBW      Z1, Z3, Z3
+	VPSRLVW     Z3, Z2, Z2
+	VPANDD      Z1, Z2, Z2
+	VPADDW      Z2, Z4, Z2
+	VMOVDQU16   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSra16vvrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra16vvrm1loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z2
+	VMOVDQU16.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRAVW     Z3, Z2, Z4
+	VPSUBW      Z1, Z3, Z3
+	VPSRLVW     Z3, Z2, Z5
+	VPSLLVW     Z3, Z1, Z3
+	VPSUBW      Z1, Z3, Z3
+	VPANDD      Z3, Z2, Z2
+	VPMINUW     Z1, Z2, Z2
+	VPORD       Z4, Z2, Z2
+	VPANDD      Z1, Z5, Z5
+	VPANDD      Z2, Z5, Z2
+	VPADDW      Z2, Z4, Z2
+	VMOVDQU16   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSra16vvrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra16vvrm2loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z1
+	VMOVDQU16.Z (DX), K1, Z2
+	VPANDD      Z0, Z2, Z2
+	VPSRAVW     Z2, Z1, Z1
+	VMOVDQU16   Z1, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSra16vvrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra16vvrm3loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z2
+	VMOVDQU16.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRAVW     Z3, Z2, Z4
+	VPSLLVW     Z3, Z1, Z3
+	VPSUBW      Z1, Z3, Z3
+	VPANDD      Z3, Z2, Z2
+	VPMINUW     Z1, Z2, Z2
+	VPANDND     Z2, Z4, Z2
+	VPADDW      Z2, Z4, Z2
+	VMOVDQU16   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSra16vvrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
 // func k2Add16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2
 TEXT ·k2Add16vv(SB), NOSPLIT, $0-41
@@ -5738,6 +6042,302 @@ k512Nmsub16vxloop:
 	ADDQ        $0x04, SI
 	SUBQ        $0x20, BX
 	JG          k512Nmsub16vxloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl16vxrm0loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRLVW     Z4, Z3, Z5
+	VPSUBW      Z2, Z4, Z4
+	VPSRLVW     Z4, Z3, Z3
+	VPANDD      Z2, Z3, Z3
+	VPADDW      Z3, Z5, Z3
+	VMOVDQU16   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSrl16vxrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl16vxrm1loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRLVW     Z4, Z3, Z5
+	VPSUBW      Z2, Z4, Z4
+	VPSRLVW     Z4, Z3, Z6
+	VPSLLVW     Z4, Z2, Z4
+	VPSUBW      Z2, Z4, Z4
+	VPANDD      Z4, Z3, Z3
+	VPMINUW     Z2, Z3, Z3
+	VPORD       Z5, Z3, Z3
+	VPANDD      Z2, Z6, Z6
+	VPANDD      Z3, Z6, Z3
+	VPADDW      Z3, Z5, Z3
+	VMOVDQU16   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSrl16vxrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl16vxrm2loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z2
+	VPANDD      Z1, Z0, Z3
+	VPSRLVW     Z3, Z2, Z2
+	VMOVDQU16   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSrl16vxrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl16vxrm3loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRLVW     Z4, Z3, Z5
+	VPSLLVW     Z4, Z2, Z4
+	VPSUBW      Z2, Z4, Z4
+	VPANDD      Z4, Z3, Z3
+	VPMINUW     Z2, Z3, Z3
+	VPANDND     Z3, Z5, Z3
+	VPADDW      Z3, Z5, Z3
+	VMOVDQU16   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSrl16vxrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra16vxrm0loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRAVW     Z4, Z3, Z5
+	VPSUBW      Z2, Z4, Z4
+	VPSRLVW     Z4, Z3, Z3
+	VPANDD      Z2, Z3, Z3
+	VPADDW      Z3, Z5, Z3
+	VMOVDQU16   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSra16vxrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra16vxrm1loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRAVW     Z4, Z3, Z5
+	VPSUBW      Z2, Z4, Z4
+	VPSRLVW     Z4, Z3, Z6
+	VPSLLVW     Z4, Z2, Z4
+	VPSUBW      Z2, Z4, Z4
+	VPANDD      Z4, Z3, Z3
+	VPMINUW     Z2, Z3, Z3
+	VPORD       Z5, Z3, Z3
+	VPANDD      Z2, Z6, Z6
+	VPANDD      Z3, Z6, Z3
+	VPADDW      Z3, Z5, Z3
+	VMOVDQU16   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSra16vxrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra16vxrm2loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z2
+	VPANDD      Z1, Z0, Z3
+	VPSRAVW     Z3, Z2, Z2
+	VMOVDQU16   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSra16vxrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra16vxrm3loop:
+	KMOVD       (SI), K1
+	VMOVDQU16.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRAVW     Z4, Z3, Z5
+	VPSLLVW     Z4, Z2, Z4
+	VPSUBW      Z2, Z4, Z4
+	VPANDD      Z4, Z3, Z3
+	VPMINUW     Z2, Z3, Z3
+	VPANDND     Z3, Z5, Z3
+	VPADDW      Z3, Z5, Z3
+	VMOVDQU16   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x04, SI
+	SUBQ        $0x20, BX
+	JG          k512SSra16vxrm3loop
 	KORTESTQ    K7, K7
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
@@ -7788,6 +8388,310 @@ k512Nmsub32vvloop:
 	VZEROUPPER
 	RET
 
+// func k512SSrl32vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl32vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl32vvrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z2
+	VMOVDQU32.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRLVD     Z3, Z2, Z4
+	VPSUBD      Z1, Z3, Z3
+	VPSRLVD     Z3, Z2, Z2
+	VPANDD      Z1, Z2, Z2
+	VPADDD      Z2, Z4, Z2
+	VMOVDQU32   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSrl32vvrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl32vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl32vvrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z2
+	VMOVDQU32.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRLVD     Z3, Z2, Z4
+	VPSUBD      Z1, Z3, Z3
+	VPSRLVD     Z3, Z2, Z5
+	VPSLLVD     Z3, Z1, Z3
+	VPSUBD      Z1, Z3, Z3
+	VPANDD      Z3, Z2, Z2
+	VPMINUD     Z1, Z2, Z2
+	VPORD       Z4, Z2, Z2
+	VPANDD      Z1, Z5, Z5
+	VPANDD      Z2, Z5, Z2
+	VPADDD      Z2, Z4, Z2
+	VMOVDQU32   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSrl32vvrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl32vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl32vvrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z1
+	VMOVDQU32.Z (DX), K1, Z2
+	VPANDD      Z0, Z2, Z2
+	VPSRLVD     Z2, Z1, Z1
+	VMOVDQU32   Z1, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSrl32vvrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl32vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl32vvrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z2
+	VMOVDQU32.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRLVD     Z3, Z2, Z4
+	VPSLLVD     Z3, Z1, Z3
+	VPSUBD      Z1, Z3, Z3
+	VPANDD      Z3, Z2, Z2
+	VPMINUD     Z1, Z2, Z2
+	VPANDND     Z2, Z4, Z2
+	VPADDD      Z2, Z4, Z2
+	VMOVDQU32   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSrl32vvrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra32vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra32vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra32vvrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z2
+	VMOVDQU32.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRAVD     Z3, Z2, Z4
+	VPSUBD      Z1, Z3, Z3
+	VPSRLVD     Z3, Z2, Z2
+	VPANDD      Z1, Z2, Z2
+	VPADDD      Z2, Z4, Z2
+	VMOVDQU32   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSra32vvrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra32vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra32vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra32vvrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z2
+	VMOVDQU32.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRAVD     Z3, Z2, Z4
+	VPSUBD      Z1, Z3, Z3
+	VPSRLVD     Z3, Z2, Z5
+	VPSLLVD     Z3, Z1, Z3
+	VPSUBD      Z1, Z3, Z3
+	VPANDD      Z3, Z2, Z2
+	VPMINUD     Z1, Z2, Z2
+	VPORD       Z4, Z2, Z2
+	VPANDD      Z1, Z5, Z5
+	VPANDD      Z2, Z5, Z2
+	VPADDD      Z2, Z4, Z2
+	VMOVDQU32   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSra32vvrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra32vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra32vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra32vvrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z1
+	VMOVDQU32.Z (DX), K1, Z2
+	VPANDD      Z0, Z2, Z2
+	VPSRAVD     Z2, Z1, Z1
+	VMOVDQU32   Z1, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSra32vvrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra32vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra32vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra32vvrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z2
+	VMOVDQU32.Z (DX), K1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPSRAVD     Z3, Z2, Z4
+	VPSLLVD     Z3, Z1, Z3
+	VPSUBD      Z1, Z3, Z3
+	VPANDD      Z3, Z2, Z2
+	VPMINUD     Z1, Z2, Z2
+	VPANDND     Z2, Z4, Z2
+	VPADDD      Z2, Z4, Z2
+	VMOVDQU32   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSra32vvrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
 // func k2Add32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2
 TEXT ·k2Add32vv(SB), NOSPLIT, $0-41
@@ -9160,6 +10064,302 @@ k512Nmsub32vxloop:
 	ADDQ        $0x02, SI
 	SUBQ        $0x10, BX
 	JG          k512Nmsub32vxloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl32vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl32vxrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRLVD     Z4, Z3, Z5
+	VPSUBD      Z2, Z4, Z4
+	VPSRLVD     Z4, Z3, Z3
+	VPANDD      Z2, Z3, Z3
+	VPADDD      Z3, Z5, Z3
+	VMOVDQU32   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSrl32vxrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl32vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl32vxrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRLVD     Z4, Z3, Z5
+	VPSUBD      Z2, Z4, Z4
+	VPSRLVD     Z4, Z3, Z6
+	VPSLLVD     Z4, Z2, Z4
+	VPSUBD      Z2, Z4, Z4
+	VPANDD      Z4, Z3, Z3
+	VPMINUD     Z2, Z3, Z3
+	VPORD       Z5, Z3, Z3
+	VPANDD      Z2, Z6, Z6
+	VPANDD      Z3, Z6, Z3
+	VPADDD      Z3, Z5, Z3
+	VMOVDQU32   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSrl32vxrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl32vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl32vxrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z2
+	VPANDD      Z1, Z0, Z3
+	VPSRLVD     Z3, Z2, Z2
+	VMOVDQU32   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSrl32vxrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl32vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl32vxrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRLVD     Z4, Z3, Z5
+	VPSLLVD     Z4, Z2, Z4
+	VPSUBD      Z2, Z4, Z4
+	VPANDD      Z4, Z3, Z3
+	VPMINUD     Z2, Z3, Z3
+	VPANDND     Z3, Z5, Z3
+	VPADDD      Z3, Z5, Z3
+	VMOVDQU32   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSrl32vxrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra32vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra32vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra32vxrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRAVD     Z4, Z3, Z5
+	VPSUBD      Z2, Z4, Z4
+	VPSRLVD     Z4, Z3, Z3
+	VPANDD      Z2, Z3, Z3
+	VPADDD      Z3, Z5, Z3
+	VMOVDQU32   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSra32vxrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra32vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra32vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra32vxrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRAVD     Z4, Z3, Z5
+	VPSUBD      Z2, Z4, Z4
+	VPSRLVD     Z4, Z3, Z6
+	VPSLLVD     Z4, Z2, Z4
+	VPSUBD      Z2, Z4, Z4
+	VPANDD      Z4, Z3, Z3
+	VPMINUD     Z2, Z3, Z3
+	VPORD       Z5, Z3, Z3
+	VPANDD      Z2, Z6, Z6
+	VPANDD      Z3, Z6, Z3
+	VPADDD      Z3, Z5, Z3
+	VMOVDQU32   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSra32vxrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra32vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra32vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra32vxrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z2
+	VPANDD      Z1, Z0, Z3
+	VPSRAVD     Z3, Z2, Z2
+	VMOVDQU32   Z2, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSra32vxrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra32vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra32vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra32vxrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z3
+	VPANDD      Z1, Z0, Z4
+	VPSRAVD     Z4, Z3, Z5
+	VPSLLVD     Z4, Z2, Z4
+	VPSUBD      Z2, Z4, Z4
+	VPANDD      Z4, Z3, Z3
+	VPMINUD     Z2, Z3, Z3
+	VPANDND     Z3, Z5, Z3
+	VPADDD      Z3, Z5, Z3
+	VMOVDQU32   Z3, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SSra32vxrm3loop
 	KORTESTQ    K7, K7
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
@@ -11266,6 +12466,1231 @@ k2WSubW8vvnone:
 	MOVB AL, ret+40(FP)
 	RET
 
+// func k512SSrl8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSrl8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl8vvrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VMOVDQU8.Z (DX), K1, Y3
+	VPMOVZXBW  Y3, Z3
+	VPANDD     Z1, Z3, Z3
+	VPSRLVW    Z3, Z2, Z4
+	VPSUBW     Z0, Z3, Z3
+	VPSRLVW    Z3, Z2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPADDW     Z2, Z4, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSrl8vvrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSrl8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl8vvrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VMOVDQU8.Z (DX), K1, Y3
+	VPMOVZXBW  Y3, Z3
+	VPANDD     Z1, Z3, Z3
+	VPSRLVW    Z3, Z2, Z4
+	VPSUBW     Z0, Z3, Z3
+	VPSRLVW    Z3, Z2, Z5
+	VPSLLVW    Z3, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPORD      Z4, Z2, Z2
+	VPANDD     Z0, Z5, Z5
+	VPANDD     Z2, Z5, Z2
+	VPADDW     Z2, Z4, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSrl8vvrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSrl8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512SSrl8vvrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPSRLVW    Z2, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSrl8vvrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSrl8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl8vvrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VMOVDQU8.Z (DX), K1, Y3
+	VPMOVZXBW  Y3, Z3
+	VPANDD     Z1, Z3, Z3
+	VPSRLVW    Z3, Z2, Z4
+	VPSLLVW    Z3, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPANDND    Z2, Z4, Z2
+	VPADDW     Z2, Z4, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSrl8vvrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSra8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra8vvrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VMOVDQU8.Z (DX), K1, Y3
+	VPMOVZXBW  Y3, Z3
+	VPANDD     Z1, Z3, Z3
+	VPSRAVW    Z3, Z2, Z4
+	VPSUBW     Z0, Z3, Z3
+	VPSRLVW    Z3, Z2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPADDW     Z2, Z4, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSra8vvrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSra8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra8vvrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VMOVDQU8.Z (DX), K1, Y3
+	VPMOVZXBW  Y3, Z3
+	VPANDD     Z1, Z3, Z3
+	VPSRAVW    Z3, Z2, Z4
+	VPSUBW     Z0, Z3, Z3
+	VPSRLVW    Z3, Z2, Z5
+	VPSLLVW    Z3, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPORD      Z4, Z2, Z2
+	VPANDD     Z0, Z5, Z5
+	VPANDD     Z2, Z5, Z2
+	VPADDW     Z2, Z4, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSra8vvrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSra8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512SSra8vvrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPSRAVW    Z2, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSra8vvrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSra8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra8vvrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VMOVDQU8.Z (DX), K1, Y3
+	VPMOVZXBW  Y3, Z3
+	VPANDD     Z1, Z3, Z3
+	VPSRAVW    Z3, Z2, Z4
+	VPSLLVW    Z3, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPANDND    Z2, Z4, Z2
+	VPADDW     Z2, Z4, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSra8vvrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	MOVL         $0x0000007f, DI
+	VPBROADCASTW DI, Z2
+	MOVL         $0xffffff80, DI
+	VPBROADCASTW DI, Z3
+	KXORQ        K7, K7, K7
+
+k512SMul8vvrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y4
+	VPMOVSXBW  Y4, Z4
+	VMOVDQU8.Z (DX), K1, Y5
+	VPMOVSXBW  Y5, Z5
+	VPMULLW    Z5, Z4, Z4
+	VPSRAVW    Z1, Z4, Z5
+	VPSUBW     Z0, Z1, Z6
+	VPSRLVW    Z6, Z4, Z4
+	VPANDD     Z0, Z4, Z4
+	VPADDW     Z4, Z5, Z4
+	VPCMPW     $0x06, Z2, Z4, K1, K2
+	VPCMPW     $0x01, Z3, Z4, K1, K3
+	KORQ       K2, K7, K7
+	KORQ       K3, K7, K7
+	VPMOVSWB   Z4, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SMul8vvrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	MOVL         $0x0000007f, DI
+	VPBROADCASTW DI, Z2
+	MOVL         $0xffffff80, DI
+	VPBROADCASTW DI, Z3
+	KXORQ        K7, K7, K7
+
+k512SMul8vvrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y4
+	VPMOVSXBW  Y4, Z4
+	VMOVDQU8.Z (DX), K1, Y5
+	VPMOVSXBW  Y5, Z5
+	VPMULLW    Z5, Z4, Z4
+	VPSRAVW    Z1, Z4, Z5
+	VPSUBW     Z0, Z1, Z6
+	VPSRLVW    Z6, Z4, Z7
+	VPSLLVW    Z6, Z0, Z6
+	VPSUBW     Z0, Z6, Z6
+	VPANDD     Z6, Z4, Z4
+	VPMINUW    Z0, Z4, Z4
+	VPORD      Z5, Z4, Z4
+	VPANDD     Z0, Z7, Z7
+	VPANDD     Z4, Z7, Z4
+	VPADDW     Z4, Z5, Z4
+	VPCMPW     $0x06, Z2, Z4, K1, K2
+	VPCMPW     $0x01, Z3, Z4, K1, K3
+	KORQ       K2, K7, K7
+	KORQ       K3, K7, K7
+	VPMOVSWB   Z4, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SMul8vvrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512VL
+TEXT ·k512SMul8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x0000007f, DI
+	VPBROADCASTW DI, Z1
+	MOVL         $0xffffff80, DI
+	VPBROADCASTW DI, Z2
+	KXORQ        K7, K7, K7
+
+k512SMul8vvrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y3
+	VPMOVSXBW  Y3, Z3
+	VMOVDQU8.Z (DX), K1, Y4
+	VPMOVSXBW  Y4, Z4
+	VPMULLW    Z4, Z3, Z3
+	VPSRAVW    Z0, Z3, Z3
+	VPCMPW     $0x06, Z1, Z3, K1, K2
+	VPCMPW     $0x01, Z2, Z3, K1, K3
+	KORQ       K2, K7, K7
+	KORQ       K3, K7, K7
+	VPMOVSWB   Z3, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SMul8vvrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	MOVL         $0x0000007f, DI
+	VPBROADCASTW DI, Z2
+	MOVL         $0xffffff80, DI
+	VPBROADCASTW DI, Z3
+	KXORQ        K7, K7, K7
+
+k512SMul8vvrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y4
+	VPMOVSXBW  Y4, Z4
+	VMOVDQU8.Z (DX), K1, Y5
+	VPMOVSXBW  Y5, Z5
+	VPMULLW    Z5, Z4, Z4
+	VPSRAVW    Z1, Z4, Z5
+	VPSLLVW    Z1, Z0, Z6
+	VPSUBW     Z0, Z6, Z6
+	VPANDD     Z6, Z4, Z4
+	VPMINUW    Z0, Z4, Z4
+	VPANDND    Z4, Z5, Z4
+	VPADDW     Z4, Z5, Z4
+	VPCMPW     $0x06, Z2, Z4, K1, K2
+	VPCMPW     $0x01, Z3, Z4, K1, K3
+	KORQ       K2, K7, K7
+	KORQ       K3, K7, K7
+	VPMOVSWB   Z4, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SMul8vvrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulH8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512VL
+TEXT ·k512MulH8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000008, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512MulH8vvloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPMULLW    Z2, Z1, Z1
+	VPSRAVW    Z0, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512MulH8vvloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulHU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512VL
+TEXT ·k512MulHU8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000008, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512MulHU8vvloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPMULLW    Z2, Z1, Z1
+	VPSRLVW    Z0, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512MulHU8vvloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulHSU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512VL
+TEXT ·k512MulHSU8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000008, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512MulHSU8vvloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPMULLW    Z2, Z1, Z1
+	VPSRAVW    Z0, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512MulHSU8vvloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAddU8vvrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPADDW     Z2, Z1, Z1
+	VPSRLVW    Z0, Z1, Z2
+	VPSUBW     Z0, Z0, Z3
+	VPSRLVW    Z3, Z1, Z1
+	VPANDD     Z0, Z1, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAddU8vvrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAddU8vvrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPADDW     Z2, Z1, Z1
+	VPSRLVW    Z0, Z1, Z2
+	VPSUBW     Z0, Z0, Z3
+	VPSRLVW    Z3, Z1, Z4
+	VPSLLVW    Z3, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z1, Z1
+	VPMINUW    Z0, Z1, Z1
+	VPORD      Z2, Z1, Z1
+	VPANDD     Z0, Z4, Z4
+	VPANDD     Z1, Z4, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAddU8vvrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512VL
+TEXT ·k512AAddU8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAddU8vvrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPADDW     Z2, Z1, Z1
+	VPSRLVW    Z0, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAddU8vvrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAddU8vvrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPADDW     Z2, Z1, Z1
+	VPSRLVW    Z0, Z1, Z2
+	VPSLLVW    Z0, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z1, Z1
+	VPMINUW    Z0, Z1, Z1
+	VPANDND    Z1, Z2, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAddU8vvrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAdd8vvrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPADDW     Z2, Z1, Z1
+	VPSRAVW    Z0, Z1, Z2
+	VPSUBW     Z0, Z0, Z3
+	VPSRLVW    Z3, Z1, Z1
+	VPANDD     Z0, Z1, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAdd8vvrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAdd8vvrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPADDW     Z2, Z1, Z1
+	VPSRAVW    Z0, Z1, Z2
+	VPSUBW     Z0, Z0, Z3
+	VPSRLVW    Z3, Z1, Z4
+	VPSLLVW    Z3, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z1, Z1
+	VPMINUW    Z0, Z1, Z1
+	VPORD      Z2, Z1, Z1
+	VPANDD     Z0, Z4, Z4
+	VPANDD     Z1, Z4, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAdd8vvrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512VL
+TEXT ·k512AAdd8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAdd8vvrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPADDW     Z2, Z1, Z1
+	VPSRAVW    Z0, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAdd8vvrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAdd8vvrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPADDW     Z2, Z1, Z1
+	VPSRAVW    Z0, Z1, Z2
+	VPSLLVW    Z0, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z1, Z1
+	VPMINUW    Z0, Z1, Z1
+	VPANDND    Z1, Z2, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAdd8vvrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASubU8vvrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPSUBW     Z2, Z1, Z1
+	VPSRLVW    Z0, Z1, Z2
+	VPSUBW     Z0, Z0, Z3
+	VPSRLVW    Z3, Z1, Z1
+	VPANDD     Z0, Z1, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASubU8vvrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASubU8vvrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPSUBW     Z2, Z1, Z1
+	VPSRLVW    Z0, Z1, Z2
+	VPSUBW     Z0, Z0, Z3
+	VPSRLVW    Z3, Z1, Z4
+	VPSLLVW    Z3, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z1, Z1
+	VPMINUW    Z0, Z1, Z1
+	VPORD      Z2, Z1, Z1
+	VPANDD     Z0, Z4, Z4
+	VPANDD     Z1, Z4, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASubU8vvrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512VL
+TEXT ·k512ASubU8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASubU8vvrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPSUBW     Z2, Z1, Z1
+	VPSRLVW    Z0, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASubU8vvrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASubU8vvrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPSUBW     Z2, Z1, Z1
+	VPSRLVW    Z0, Z1, Z2
+	VPSLLVW    Z0, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z1, Z1
+	VPMINUW    Z0, Z1, Z1
+	VPANDND    Z1, Z2, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASubU8vvrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASub8vvrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPSUBW     Z2, Z1, Z1
+	VPSRAVW    Z0, Z1, Z2
+	VPSUBW     Z0, Z0, Z3
+	VPSRLVW    Z3, Z1, Z1
+	VPANDD     Z0, Z1, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASub8vvrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASub8vvrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPSUBW     Z2, Z1, Z1
+	VPSRAVW    Z0, Z1, Z2
+	VPSUBW     Z0, Z0, Z3
+	VPSRLVW    Z3, Z1, Z4
+	VPSLLVW    Z3, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z1, Z1
+	VPMINUW    Z0, Z1, Z1
+	VPORD      Z2, Z1, Z1
+	VPANDD     Z0, Z4, Z4
+	VPANDD     Z1, Z4, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASub8vvrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512VL
+TEXT ·k512ASub8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASub8vvrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPSUBW     Z2, Z1, Z1
+	VPSRAVW    Z0, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASub8vvrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASub8vvrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPSUBW     Z2, Z1, Z1
+	VPSRAVW    Z0, Z1, Z2
+	VPSLLVW    Z0, Z0, Z3
+	VPSUBW     Z0, Z3, Z3
+	VPANDD     Z3, Z1, Z1
+	VPMINUW    Z0, Z1, Z1
+	VPANDND    Z1, Z2, Z1
+	VPADDW     Z1, Z2, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASub8vvrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
 // func k512NSrl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512NSrl8vv(SB), NOSPLIT, $0-41
@@ -12574,6 +14999,1200 @@ k2WSubW8vxloop:
 k2WSubW8vxnone:
 	XORL AX, AX
 	MOVB AL, ret+40(FP)
+	RET
+
+// func k512SSrl8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSrl8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	VPBROADCASTB (DX), Y2
+	VPMOVZXBW    Y2, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl8vxrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y3
+	VPMOVZXBW  Y3, Z3
+	VPANDD     Z1, Z2, Z4
+	VPSRLVW    Z4, Z3, Z5
+	VPSUBW     Z0, Z4, Z4
+	VPSRLVW    Z4, Z3, Z3
+	VPANDD     Z0, Z3, Z3
+	VPADDW     Z3, Z5, Z3
+	VPMOVWB    Z3, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSrl8vxrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSrl8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	VPBROADCASTB (DX), Y2
+	VPMOVZXBW    Y2, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl8vxrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y3
+	VPMOVZXBW  Y3, Z3
+	VPANDD     Z1, Z2, Z4
+	VPSRLVW    Z4, Z3, Z5
+	VPSUBW     Z0, Z4, Z4
+	VPSRLVW    Z4, Z3, Z6
+	VPSLLVW    Z4, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z3, Z3
+	VPMINUW    Z0, Z3, Z3
+	VPORD      Z5, Z3, Z3
+	VPANDD     Z0, Z6, Z6
+	VPANDD     Z3, Z6, Z3
+	VPADDW     Z3, Z5, Z3
+	VPMOVWB    Z3, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSrl8vxrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSrl8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512SSrl8vxrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPANDD     Z0, Z1, Z3
+	VPSRLVW    Z3, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSrl8vxrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSrl8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSrl8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	VPBROADCASTB (DX), Y2
+	VPMOVZXBW    Y2, Z2
+	KXORQ        K7, K7, K7
+
+k512SSrl8vxrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y3
+	VPMOVZXBW  Y3, Z3
+	VPANDD     Z1, Z2, Z4
+	VPSRLVW    Z4, Z3, Z5
+	VPSLLVW    Z4, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z3, Z3
+	VPMINUW    Z0, Z3, Z3
+	VPANDND    Z3, Z5, Z3
+	VPADDW     Z3, Z5, Z3
+	VPMOVWB    Z3, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSrl8vxrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSra8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	VPBROADCASTB (DX), Y2
+	VPMOVZXBW    Y2, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra8vxrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y3
+	VPMOVSXBW  Y3, Z3
+	VPANDD     Z1, Z2, Z4
+	VPSRAVW    Z4, Z3, Z5
+	VPSUBW     Z0, Z4, Z4
+	VPSRLVW    Z4, Z3, Z3
+	VPANDD     Z0, Z3, Z3
+	VPADDW     Z3, Z5, Z3
+	VPMOVWB    Z3, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSra8vxrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSra8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	VPBROADCASTB (DX), Y2
+	VPMOVZXBW    Y2, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra8vxrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y3
+	VPMOVSXBW  Y3, Z3
+	VPANDD     Z1, Z2, Z4
+	VPSRAVW    Z4, Z3, Z5
+	VPSUBW     Z0, Z4, Z4
+	VPSRLVW    Z4, Z3, Z6
+	VPSLLVW    Z4, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z3, Z3
+	VPMINUW    Z0, Z3, Z3
+	VPORD      Z5, Z3, Z3
+	VPANDD     Z0, Z6, Z6
+	VPANDD     Z3, Z6, Z3
+	VPADDW     Z3, Z5, Z3
+	VPMOVWB    Z3, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSra8vxrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSra8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512SSra8vxrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPANDD     Z0, Z1, Z3
+	VPSRAVW    Z3, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSra8vxrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSra8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SSra8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	VPBROADCASTB (DX), Y2
+	VPMOVZXBW    Y2, Z2
+	KXORQ        K7, K7, K7
+
+k512SSra8vxrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y3
+	VPMOVSXBW  Y3, Z3
+	VPANDD     Z1, Z2, Z4
+	VPSRAVW    Z4, Z3, Z5
+	VPSLLVW    Z4, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z3, Z3
+	VPMINUW    Z0, Z3, Z3
+	VPANDND    Z3, Z5, Z3
+	VPADDW     Z3, Z5, Z3
+	VPMOVWB    Z3, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SSra8vxrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	MOVL         $0x0000007f, DI
+	VPBROADCASTW DI, Z2
+	MOVL         $0xffffff80, DI
+	VPBROADCASTW DI, Z3
+	VPBROADCASTB (DX), Y4
+	VPMOVSXBW    Y4, Z4
+	KXORQ        K7, K7, K7
+
+k512SMul8vxrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y5
+	VPMOVSXBW  Y5, Z5
+	VPMULLW    Z4, Z5, Z5
+	VPSRAVW    Z1, Z5, Z6
+	VPSUBW     Z0, Z1, Z7
+	VPSRLVW    Z7, Z5, Z5
+	VPANDD     Z0, Z5, Z5
+	VPADDW     Z5, Z6, Z5
+	VPCMPW     $0x06, Z2, Z5, K1, K2
+	VPCMPW     $0x01, Z3, Z5, K1, K3
+	KORQ       K2, K7, K7
+	KORQ       K3, K7, K7
+	VPMOVSWB   Z5, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SMul8vxrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	MOVL         $0x0000007f, DI
+	VPBROADCASTW DI, Z2
+	MOVL         $0xffffff80, DI
+	VPBROADCASTW DI, Z3
+	VPBROADCASTB (DX), Y4
+	VPMOVSXBW    Y4, Z4
+	KXORQ        K7, K7, K7
+
+k512SMul8vxrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y5
+	VPMOVSXBW  Y5, Z5
+	VPMULLW    Z4, Z5, Z5
+	VPSRAVW    Z1, Z5, Z6
+	VPSUBW     Z0, Z1, Z7
+	VPSRLVW    Z7, Z5, Z8
+	VPSLLVW    Z7, Z0, Z7
+	VPSUBW     Z0, Z7, Z7
+	VPANDD     Z7, Z5, Z5
+	VPMINUW    Z0, Z5, Z5
+	VPORD      Z6, Z5, Z5
+	VPANDD     Z0, Z8, Z8
+	VPANDD     Z5, Z8, Z5
+	VPADDW     Z5, Z6, Z5
+	VPCMPW     $0x06, Z2, Z5, K1, K2
+	VPCMPW     $0x01, Z3, Z5, K1, K3
+	KORQ       K2, K7, K7
+	KORQ       K3, K7, K7
+	VPMOVSWB   Z5, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SMul8vxrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512VL
+TEXT ·k512SMul8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x0000007f, DI
+	VPBROADCASTW DI, Z1
+	MOVL         $0xffffff80, DI
+	VPBROADCASTW DI, Z2
+	VPBROADCASTB (DX), Y3
+	VPMOVSXBW    Y3, Z3
+	KXORQ        K7, K7, K7
+
+k512SMul8vxrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y4
+	VPMOVSXBW  Y4, Z4
+	VPMULLW    Z3, Z4, Z4
+	VPSRAVW    Z0, Z4, Z4
+	VPCMPW     $0x06, Z1, Z4, K1, K2
+	VPCMPW     $0x01, Z2, Z4, K1, K3
+	KORQ       K2, K7, K7
+	KORQ       K3, K7, K7
+	VPMOVSWB   Z4, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SMul8vxrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z1
+	MOVL         $0x0000007f, DI
+	VPBROADCASTW DI, Z2
+	MOVL         $0xffffff80, DI
+	VPBROADCASTW DI, Z3
+	VPBROADCASTB (DX), Y4
+	VPMOVSXBW    Y4, Z4
+	KXORQ        K7, K7, K7
+
+k512SMul8vxrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y5
+	VPMOVSXBW  Y5, Z5
+	VPMULLW    Z4, Z5, Z5
+	VPSRAVW    Z1, Z5, Z6
+	VPSLLVW    Z1, Z0, Z7
+	VPSUBW     Z0, Z7, Z7
+	VPANDD     Z7, Z5, Z5
+	VPMINUW    Z0, Z5, Z5
+	VPANDND    Z5, Z6, Z5
+	VPADDW     Z5, Z6, Z5
+	VPCMPW     $0x06, Z2, Z5, K1, K2
+	VPCMPW     $0x01, Z3, Z5, K1, K3
+	KORQ       K2, K7, K7
+	KORQ       K3, K7, K7
+	VPMOVSWB   Z5, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512SMul8vxrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulH8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512VL
+TEXT ·k512MulH8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000008, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVSXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512MulH8vxloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPMULLW    Z1, Z2, Z2
+	VPSRAVW    Z0, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512MulH8vxloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulHU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512VL
+TEXT ·k512MulHU8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000008, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512MulHU8vxloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPMULLW    Z1, Z2, Z2
+	VPSRLVW    Z0, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512MulHU8vxloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulHSU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512VL
+TEXT ·k512MulHSU8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000008, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512MulHSU8vxloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPMULLW    Z1, Z2, Z2
+	VPSRAVW    Z0, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512MulHSU8vxloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAddU8vxrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPADDW     Z1, Z2, Z2
+	VPSRLVW    Z0, Z2, Z3
+	VPSUBW     Z0, Z0, Z4
+	VPSRLVW    Z4, Z2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAddU8vxrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAddU8vxrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPADDW     Z1, Z2, Z2
+	VPSRLVW    Z0, Z2, Z3
+	VPSUBW     Z0, Z0, Z4
+	VPSRLVW    Z4, Z2, Z5
+	VPSLLVW    Z4, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPORD      Z3, Z2, Z2
+	VPANDD     Z0, Z5, Z5
+	VPANDD     Z2, Z5, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAddU8vxrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512VL
+TEXT ·k512AAddU8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAddU8vxrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPADDW     Z1, Z2, Z2
+	VPSRLVW    Z0, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAddU8vxrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAddU8vxrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPADDW     Z1, Z2, Z2
+	VPSRLVW    Z0, Z2, Z3
+	VPSLLVW    Z0, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPANDND    Z2, Z3, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAddU8vxrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVSXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAdd8vxrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPADDW     Z1, Z2, Z2
+	VPSRAVW    Z0, Z2, Z3
+	VPSUBW     Z0, Z0, Z4
+	VPSRLVW    Z4, Z2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAdd8vxrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVSXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAdd8vxrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPADDW     Z1, Z2, Z2
+	VPSRAVW    Z0, Z2, Z3
+	VPSUBW     Z0, Z0, Z4
+	VPSRLVW    Z4, Z2, Z5
+	VPSLLVW    Z4, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPORD      Z3, Z2, Z2
+	VPANDD     Z0, Z5, Z5
+	VPANDD     Z2, Z5, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAdd8vxrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512VL
+TEXT ·k512AAdd8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVSXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAdd8vxrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPADDW     Z1, Z2, Z2
+	VPSRAVW    Z0, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAdd8vxrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVSXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAdd8vxrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPADDW     Z1, Z2, Z2
+	VPSRAVW    Z0, Z2, Z3
+	VPSLLVW    Z0, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPANDND    Z2, Z3, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512AAdd8vxrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASubU8vxrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPSUBW     Z1, Z2, Z2
+	VPSRLVW    Z0, Z2, Z3
+	VPSUBW     Z0, Z0, Z4
+	VPSRLVW    Z4, Z2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASubU8vxrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASubU8vxrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPSUBW     Z1, Z2, Z2
+	VPSRLVW    Z0, Z2, Z3
+	VPSUBW     Z0, Z0, Z4
+	VPSRLVW    Z4, Z2, Z5
+	VPSLLVW    Z4, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPORD      Z3, Z2, Z2
+	VPANDD     Z0, Z5, Z5
+	VPANDD     Z2, Z5, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASubU8vxrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512VL
+TEXT ·k512ASubU8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASubU8vxrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPSUBW     Z1, Z2, Z2
+	VPSRLVW    Z0, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASubU8vxrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASubU8vxrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPSUBW     Z1, Z2, Z2
+	VPSRLVW    Z0, Z2, Z3
+	VPSLLVW    Z0, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPANDND    Z2, Z3, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASubU8vxrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVSXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASub8vxrm0loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPSUBW     Z1, Z2, Z2
+	VPSRAVW    Z0, Z2, Z3
+	VPSUBW     Z0, Z0, Z4
+	VPSRLVW    Z4, Z2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASub8vxrm0loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVSXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASub8vxrm1loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPSUBW     Z1, Z2, Z2
+	VPSRAVW    Z0, Z2, Z3
+	VPSUBW     Z0, Z0, Z4
+	VPSRLVW    Z4, Z2, Z5
+	VPSLLVW    Z4, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPORD      Z3, Z2, Z2
+	VPANDD     Z0, Z5, Z5
+	VPANDD     Z2, Z5, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASub8vxrm1loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512VL
+TEXT ·k512ASub8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVSXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASub8vxrm2loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPSUBW     Z1, Z2, Z2
+	VPSRAVW    Z0, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASub8vxrm2loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVSXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASub8vxrm3loop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPSUBW     Z1, Z2, Z2
+	VPSRAVW    Z0, Z2, Z3
+	VPSLLVW    Z0, Z0, Z4
+	VPSUBW     Z0, Z4, Z4
+	VPANDD     Z4, Z2, Z2
+	VPMINUW    Z0, Z2, Z2
+	VPANDND    Z2, Z3, Z2
+	VPADDW     Z2, Z3, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512ASub8vxrm3loop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
 	RET
 
 // func k512NSrl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14017,6 +17636,911 @@ k2WSubW16vvnone:
 	MOVB AL, ret+40(FP)
 	RET
 
+// func k512SMul16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTD DI, Z1
+	MOVL         $0x00007fff, DI
+	VPBROADCASTD DI, Z2
+	MOVL         $0xffff8000, DI
+	VPBROADCASTD DI, Z3
+	KXORQ        K7, K7, K7
+
+k512SMul16vvrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y4
+	VPMOVSXWD   Y4, Z4
+	VMOVDQU16.Z (DX), K1, Y5
+	VPMOVSXWD   Y5, Z5
+	VPMULLD     Z5, Z4, Z4
+	VPSRAVD     Z1, Z4, Z5
+	VPSUBD      Z0, Z1, Z6
+	VPSRLVD     Z6, Z4, Z4
+	VPANDD      Z0, Z4, Z4
+	VPADDD      Z4, Z5, Z4
+	VPCMPD      $0x06, Z2, Z4, K1, K2
+	VPCMPD      $0x01, Z3, Z4, K1, K3
+	KORQ        K2, K7, K7
+	KORQ        K3, K7, K7
+	VPMOVSDW    Z4, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul16vvrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTD DI, Z1
+	MOVL         $0x00007fff, DI
+	VPBROADCASTD DI, Z2
+	MOVL         $0xffff8000, DI
+	VPBROADCASTD DI, Z3
+	KXORQ        K7, K7, K7
+
+k512SMul16vvrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y4
+	VPMOVSXWD   Y4, Z4
+	VMOVDQU16.Z (DX), K1, Y5
+	VPMOVSXWD   Y5, Z5
+	VPMULLD     Z5, Z4, Z4
+	VPSRAVD     Z1, Z4, Z5
+	VPSUBD      Z0, Z1, Z6
+	VPSRLVD     Z6, Z4, Z7
+	VPSLLVD     Z6, Z0, Z6
+	VPSUBD      Z0, Z6, Z6
+	VPANDD      Z6, Z4, Z4
+	VPMINUD     Z0, Z4, Z4
+	VPORD       Z5, Z4, Z4
+	VPANDD      Z0, Z7, Z7
+	VPANDD      Z4, Z7, Z4
+	VPADDD      Z4, Z5, Z4
+	VPCMPD      $0x06, Z2, Z4, K1, K2
+	VPCMPD      $0x01, Z3, Z4, K1, K3
+	KORQ        K2, K7, K7
+	KORQ        K3, K7, K7
+	VPMOVSDW    Z4, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul16vvrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00007fff, DI
+	VPBROADCASTD DI, Z1
+	MOVL         $0xffff8000, DI
+	VPBROADCASTD DI, Z2
+	KXORQ        K7, K7, K7
+
+k512SMul16vvrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y3
+	VPMOVSXWD   Y3, Z3
+	VMOVDQU16.Z (DX), K1, Y4
+	VPMOVSXWD   Y4, Z4
+	VPMULLD     Z4, Z3, Z3
+	VPSRAVD     Z0, Z3, Z3
+	VPCMPD      $0x06, Z1, Z3, K1, K2
+	VPCMPD      $0x01, Z2, Z3, K1, K3
+	KORQ        K2, K7, K7
+	KORQ        K3, K7, K7
+	VPMOVSDW    Z3, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul16vvrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTD DI, Z1
+	MOVL         $0x00007fff, DI
+	VPBROADCASTD DI, Z2
+	MOVL         $0xffff8000, DI
+	VPBROADCASTD DI, Z3
+	KXORQ        K7, K7, K7
+
+k512SMul16vvrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y4
+	VPMOVSXWD   Y4, Z4
+	VMOVDQU16.Z (DX), K1, Y5
+	VPMOVSXWD   Y5, Z5
+	VPMULLD     Z5, Z4, Z4
+	VPSRAVD     Z1, Z4, Z5
+	VPSLLVD     Z1, Z0, Z6
+	VPSUBD      Z0, Z6, Z6
+	VPANDD      Z6, Z4, Z4
+	VPMINUD     Z0, Z4, Z4
+	VPANDND     Z4, Z5, Z4
+	VPADDD      Z4, Z5, Z4
+	VPCMPD      $0x06, Z2, Z4, K1, K2
+	VPCMPD      $0x01, Z3, Z4, K1, K3
+	KORQ        K2, K7, K7
+	KORQ        K3, K7, K7
+	VPMOVSDW    Z4, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul16vvrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulH16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512MulH16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000010, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512MulH16vvloop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVSXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPMULLD     Z2, Z1, Z1
+	VPSRAVD     Z0, Z1, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512MulH16vvloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulHU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512MulHU16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000010, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512MulHU16vvloop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVZXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPMULLD     Z2, Z1, Z1
+	VPSRLVD     Z0, Z1, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512MulHU16vvloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulHSU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512MulHSU16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000010, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512MulHSU16vvloop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVSXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPMULLD     Z2, Z1, Z1
+	VPSRAVD     Z0, Z1, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512MulHSU16vvloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAddU16vvrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVZXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPADDD      Z2, Z1, Z1
+	VPSRLVD     Z0, Z1, Z2
+	VPSUBD      Z0, Z0, Z3
+	VPSRLVD     Z3, Z1, Z1
+	VPANDD      Z0, Z1, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAddU16vvrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAddU16vvrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVZXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPADDD      Z2, Z1, Z1
+	VPSRLVD     Z0, Z1, Z2
+	VPSUBD      Z0, Z0, Z3
+	VPSRLVD     Z3, Z1, Z4
+	VPSLLVD     Z3, Z0, Z3
+	VPSUBD      Z0, Z3, Z3
+	VPANDD      Z3, Z1, Z1
+	VPMINUD     Z0, Z1, Z1
+	VPORD       Z2, Z1, Z1
+	VPANDD      Z0, Z4, Z4
+	VPANDD      Z1, Z4, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAddU16vvrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAddU16vvrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVZXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPADDD      Z2, Z1, Z1
+	VPSRLVD     Z0, Z1, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAddU16vvrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAddU16vvrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVZXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPADDD      Z2, Z1, Z1
+	VPSRLVD     Z0, Z1, Z2
+	VPSLLVD     Z0, Z0, Z3
+	VPSUBD      Z0, Z3, Z3
+	VPANDD      Z3, Z1, Z1
+	VPMINUD     Z0, Z1, Z1
+	VPANDND     Z1, Z2, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAddU16vvrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAdd16vvrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVSXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPADDD      Z2, Z1, Z1
+	VPSRAVD     Z0, Z1, Z2
+	VPSUBD      Z0, Z0, Z3
+	VPSRLVD     Z3, Z1, Z1
+	VPANDD      Z0, Z1, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAdd16vvrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAdd16vvrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVSXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPADDD      Z2, Z1, Z1
+	VPSRAVD     Z0, Z1, Z2
+	VPSUBD      Z0, Z0, Z3
+	VPSRLVD     Z3, Z1, Z4
+	VPSLLVD     Z3, Z0, Z3
+	VPSUBD      Z0, Z3, Z3
+	VPANDD      Z3, Z1, Z1
+	VPMINUD     Z0, Z1, Z1
+	VPORD       Z2, Z1, Z1
+	VPANDD      Z0, Z4, Z4
+	VPANDD      Z1, Z4, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAdd16vvrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAdd16vvrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVSXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPADDD      Z2, Z1, Z1
+	VPSRAVD     Z0, Z1, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAdd16vvrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512AAdd16vvrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVSXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPADDD      Z2, Z1, Z1
+	VPSRAVD     Z0, Z1, Z2
+	VPSLLVD     Z0, Z0, Z3
+	VPSUBD      Z0, Z3, Z3
+	VPANDD      Z3, Z1, Z1
+	VPMINUD     Z0, Z1, Z1
+	VPANDND     Z1, Z2, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAdd16vvrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASubU16vvrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVZXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPSUBD      Z2, Z1, Z1
+	VPSRLVD     Z0, Z1, Z2
+	VPSUBD      Z0, Z0, Z3
+	VPSRLVD     Z3, Z1, Z1
+	VPANDD      Z0, Z1, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASubU16vvrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASubU16vvrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVZXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPSUBD      Z2, Z1, Z1
+	VPSRLVD     Z0, Z1, Z2
+	VPSUBD      Z0, Z0, Z3
+	VPSRLVD     Z3, Z1, Z4
+	VPSLLVD     Z3, Z0, Z3
+	VPSUBD      Z0, Z3, Z3
+	VPANDD      Z3, Z1, Z1
+	VPMINUD     Z0, Z1, Z1
+	VPORD       Z2, Z1, Z1
+	VPANDD      Z0, Z4, Z4
+	VPANDD      Z1, Z4, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASubU16vvrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASubU16vvrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVZXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPSUBD      Z2, Z1, Z1
+	VPSRLVD     Z0, Z1, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASubU16vvrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASubU16vvrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVZXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPSUBD      Z2, Z1, Z1
+	VPSRLVD     Z0, Z1, Z2
+	VPSLLVD     Z0, Z0, Z3
+	VPSUBD      Z0, Z3, Z3
+	VPANDD      Z3, Z1, Z1
+	VPMINUD     Z0, Z1, Z1
+	VPANDND     Z1, Z2, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASubU16vvrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASub16vvrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVSXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPSUBD      Z2, Z1, Z1
+	VPSRAVD     Z0, Z1, Z2
+	VPSUBD      Z0, Z0, Z3
+	VPSRLVD     Z3, Z1, Z1
+	VPANDD      Z0, Z1, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASub16vvrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASub16vvrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVSXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPSUBD      Z2, Z1, Z1
+	VPSRAVD     Z0, Z1, Z2
+	VPSUBD      Z0, Z0, Z3
+	VPSRLVD     Z3, Z1, Z4
+	VPSLLVD     Z3, Z0, Z3
+	VPSUBD      Z0, Z3, Z3
+	VPANDD      Z3, Z1, Z1
+	VPMINUD     Z0, Z1, Z1
+	VPORD       Z2, Z1, Z1
+	VPANDD      Z0, Z4, Z4
+	VPANDD      Z1, Z4, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASub16vvrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASub16vvrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVSXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPSUBD      Z2, Z1, Z1
+	VPSRAVD     Z0, Z1, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASub16vvrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	KXORQ        K7, K7, K7
+
+k512ASub16vvrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y1
+	VPMOVSXWD   Y1, Z1
+	VMOVDQU16.Z (DX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPSUBD      Z2, Z1, Z1
+	VPSRAVD     Z0, Z1, Z2
+	VPSLLVD     Z0, Z0, Z3
+	VPSUBD      Z0, Z3, Z3
+	VPANDD      Z3, Z1, Z1
+	VPMINUD     Z0, Z1, Z1
+	VPANDND     Z1, Z2, Z1
+	VPADDD      Z1, Z2, Z1
+	VPMOVDW     Z1, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASub16vvrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
 // func k512NSrl16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512NSrl16vv(SB), NOSPLIT, $0-41
@@ -15327,6 +19851,888 @@ k2WSubW16vxnone:
 	MOVB AL, ret+40(FP)
 	RET
 
+// func k512SMul16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTD DI, Z1
+	MOVL         $0x00007fff, DI
+	VPBROADCASTD DI, Z2
+	MOVL         $0xffff8000, DI
+	VPBROADCASTD DI, Z3
+	VPBROADCASTW (DX), Y4
+	VPMOVSXWD    Y4, Z4
+	KXORQ        K7, K7, K7
+
+k512SMul16vxrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y5
+	VPMOVSXWD   Y5, Z5
+	VPMULLD     Z4, Z5, Z5
+	VPSRAVD     Z1, Z5, Z6
+	VPSUBD      Z0, Z1, Z7
+	VPSRLVD     Z7, Z5, Z5
+	VPANDD      Z0, Z5, Z5
+	VPADDD      Z5, Z6, Z5
+	VPCMPD      $0x06, Z2, Z5, K1, K2
+	VPCMPD      $0x01, Z3, Z5, K1, K3
+	KORQ        K2, K7, K7
+	KORQ        K3, K7, K7
+	VPMOVSDW    Z5, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul16vxrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTD DI, Z1
+	MOVL         $0x00007fff, DI
+	VPBROADCASTD DI, Z2
+	MOVL         $0xffff8000, DI
+	VPBROADCASTD DI, Z3
+	VPBROADCASTW (DX), Y4
+	VPMOVSXWD    Y4, Z4
+	KXORQ        K7, K7, K7
+
+k512SMul16vxrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y5
+	VPMOVSXWD   Y5, Z5
+	VPMULLD     Z4, Z5, Z5
+	VPSRAVD     Z1, Z5, Z6
+	VPSUBD      Z0, Z1, Z7
+	VPSRLVD     Z7, Z5, Z8
+	VPSLLVD     Z7, Z0, Z7
+	VPSUBD      Z0, Z7, Z7
+	VPANDD      Z7, Z5, Z5
+	VPMINUD     Z0, Z5, Z5
+	VPORD       Z6, Z5, Z5
+	VPANDD      Z0, Z8, Z8
+	VPANDD      Z5, Z8, Z5
+	VPADDD      Z5, Z6, Z5
+	VPCMPD      $0x06, Z2, Z5, K1, K2
+	VPCMPD      $0x01, Z3, Z5, K1, K3
+	KORQ        K2, K7, K7
+	KORQ        K3, K7, K7
+	VPMOVSDW    Z5, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul16vxrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00007fff, DI
+	VPBROADCASTD DI, Z1
+	MOVL         $0xffff8000, DI
+	VPBROADCASTD DI, Z2
+	VPBROADCASTW (DX), Y3
+	VPMOVSXWD    Y3, Z3
+	KXORQ        K7, K7, K7
+
+k512SMul16vxrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y4
+	VPMOVSXWD   Y4, Z4
+	VPMULLD     Z3, Z4, Z4
+	VPSRAVD     Z0, Z4, Z4
+	VPCMPD      $0x06, Z1, Z4, K1, K2
+	VPCMPD      $0x01, Z2, Z4, K1, K3
+	KORQ        K2, K7, K7
+	KORQ        K3, K7, K7
+	VPMOVSDW    Z4, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul16vxrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512SMul16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTD DI, Z1
+	MOVL         $0x00007fff, DI
+	VPBROADCASTD DI, Z2
+	MOVL         $0xffff8000, DI
+	VPBROADCASTD DI, Z3
+	VPBROADCASTW (DX), Y4
+	VPMOVSXWD    Y4, Z4
+	KXORQ        K7, K7, K7
+
+k512SMul16vxrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y5
+	VPMOVSXWD   Y5, Z5
+	VPMULLD     Z4, Z5, Z5
+	VPSRAVD     Z1, Z5, Z6
+	VPSLLVD     Z1, Z0, Z7
+	VPSUBD      Z0, Z7, Z7
+	VPANDD      Z7, Z5, Z5
+	VPMINUD     Z0, Z5, Z5
+	VPANDND     Z5, Z6, Z5
+	VPADDD      Z5, Z6, Z5
+	VPCMPD      $0x06, Z2, Z5, K1, K2
+	VPCMPD      $0x01, Z3, Z5, K1, K3
+	KORQ        K2, K7, K7
+	KORQ        K3, K7, K7
+	VPMOVSDW    Z5, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul16vxrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulH16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512MulH16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000010, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVSXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512MulH16vxloop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPMULLD     Z1, Z2, Z2
+	VPSRAVD     Z0, Z2, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512MulH16vxloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulHU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512MulHU16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000010, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVZXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512MulHU16vxloop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPMULLD     Z1, Z2, Z2
+	VPSRLVD     Z0, Z2, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512MulHU16vxloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulHSU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512MulHSU16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000010, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVZXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512MulHSU16vxloop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPMULLD     Z1, Z2, Z2
+	VPSRAVD     Z0, Z2, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512MulHSU16vxloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVZXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAddU16vxrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPADDD      Z1, Z2, Z2
+	VPSRLVD     Z0, Z2, Z3
+	VPSUBD      Z0, Z0, Z4
+	VPSRLVD     Z4, Z2, Z2
+	VPANDD      Z0, Z2, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAddU16vxrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVZXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAddU16vxrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPADDD      Z1, Z2, Z2
+	VPSRLVD     Z0, Z2, Z3
+	VPSUBD      Z0, Z0, Z4
+	VPSRLVD     Z4, Z2, Z5
+	VPSLLVD     Z4, Z0, Z4
+	VPSUBD      Z0, Z4, Z4
+	VPANDD      Z4, Z2, Z2
+	VPMINUD     Z0, Z2, Z2
+	VPORD       Z3, Z2, Z2
+	VPANDD      Z0, Z5, Z5
+	VPANDD      Z2, Z5, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAddU16vxrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVZXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAddU16vxrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPADDD      Z1, Z2, Z2
+	VPSRLVD     Z0, Z2, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAddU16vxrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAddU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAddU16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVZXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAddU16vxrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPADDD      Z1, Z2, Z2
+	VPSRLVD     Z0, Z2, Z3
+	VPSLLVD     Z0, Z0, Z4
+	VPSUBD      Z0, Z4, Z4
+	VPANDD      Z4, Z2, Z2
+	VPMINUD     Z0, Z2, Z2
+	VPANDND     Z2, Z3, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAddU16vxrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVSXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAdd16vxrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPADDD      Z1, Z2, Z2
+	VPSRAVD     Z0, Z2, Z3
+	VPSUBD      Z0, Z0, Z4
+	VPSRLVD     Z4, Z2, Z2
+	VPANDD      Z0, Z2, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAdd16vxrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVSXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAdd16vxrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPADDD      Z1, Z2, Z2
+	VPSRAVD     Z0, Z2, Z3
+	VPSUBD      Z0, Z0, Z4
+	VPSRLVD     Z4, Z2, Z5
+	VPSLLVD     Z4, Z0, Z4
+	VPSUBD      Z0, Z4, Z4
+	VPANDD      Z4, Z2, Z2
+	VPMINUD     Z0, Z2, Z2
+	VPORD       Z3, Z2, Z2
+	VPANDD      Z0, Z5, Z5
+	VPANDD      Z2, Z5, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAdd16vxrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVSXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAdd16vxrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPADDD      Z1, Z2, Z2
+	VPSRAVD     Z0, Z2, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAdd16vxrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512AAdd16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512AAdd16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVSXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512AAdd16vxrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPADDD      Z1, Z2, Z2
+	VPSRAVD     Z0, Z2, Z3
+	VPSLLVD     Z0, Z0, Z4
+	VPSUBD      Z0, Z4, Z4
+	VPANDD      Z4, Z2, Z2
+	VPMINUD     Z0, Z2, Z2
+	VPANDND     Z2, Z3, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512AAdd16vxrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVZXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASubU16vxrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPSUBD      Z1, Z2, Z2
+	VPSRLVD     Z0, Z2, Z3
+	VPSUBD      Z0, Z0, Z4
+	VPSRLVD     Z4, Z2, Z2
+	VPANDD      Z0, Z2, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASubU16vxrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVZXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASubU16vxrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPSUBD      Z1, Z2, Z2
+	VPSRLVD     Z0, Z2, Z3
+	VPSUBD      Z0, Z0, Z4
+	VPSRLVD     Z4, Z2, Z5
+	VPSLLVD     Z4, Z0, Z4
+	VPSUBD      Z0, Z4, Z4
+	VPANDD      Z4, Z2, Z2
+	VPMINUD     Z0, Z2, Z2
+	VPORD       Z3, Z2, Z2
+	VPANDD      Z0, Z5, Z5
+	VPANDD      Z2, Z5, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASubU16vxrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVZXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASubU16vxrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPSUBD      Z1, Z2, Z2
+	VPSRLVD     Z0, Z2, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASubU16vxrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASubU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASubU16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVZXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASubU16vxrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVZXWD   Y2, Z2
+	VPSUBD      Z1, Z2, Z2
+	VPSRLVD     Z0, Z2, Z3
+	VPSLLVD     Z0, Z0, Z4
+	VPSUBD      Z0, Z4, Z4
+	VPANDD      Z4, Z2, Z2
+	VPMINUD     Z0, Z2, Z2
+	VPANDND     Z2, Z3, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASubU16vxrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVSXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASub16vxrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPSUBD      Z1, Z2, Z2
+	VPSRAVD     Z0, Z2, Z3
+	VPSUBD      Z0, Z0, Z4
+	VPSRLVD     Z4, Z2, Z2
+	VPANDD      Z0, Z2, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASub16vxrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVSXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASub16vxrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPSUBD      Z1, Z2, Z2
+	VPSRAVD     Z0, Z2, Z3
+	VPSUBD      Z0, Z0, Z4
+	VPSRLVD     Z4, Z2, Z5
+	VPSLLVD     Z4, Z0, Z4
+	VPSUBD      Z0, Z4, Z4
+	VPANDD      Z4, Z2, Z2
+	VPMINUD     Z0, Z2, Z2
+	VPORD       Z3, Z2, Z2
+	VPANDD      Z0, Z5, Z5
+	VPANDD      Z2, Z5, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASub16vxrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVSXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASub16vxrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPSUBD      Z1, Z2, Z2
+	VPSRAVD     Z0, Z2, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASub16vxrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ASub16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ASub16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z0
+	VPBROADCASTW (DX), Y1
+	VPMOVSXWD    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512ASub16vxrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU16.Z (CX), K1, Y2
+	VPMOVSXWD   Y2, Z2
+	VPSUBD      Z1, Z2, Z2
+	VPSRAVD     Z0, Z2, Z3
+	VPSLLVD     Z0, Z0, Z4
+	VPSUBD      Z0, Z4, Z4
+	VPANDD      Z4, Z2, Z2
+	VPMINUD     Z0, Z2, Z2
+	VPANDND     Z2, Z3, Z2
+	VPADDD      Z2, Z3, Z2
+	VPMOVDW     Z2, K1, (AX)
+	ADDQ        $0x20, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512ASub16vxrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
 // func k512NSrl16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F
 TEXT ·k512NSrl16vx(SB), NOSPLIT, $0-41
@@ -15860,5 +21266,611 @@ k2WAddU16done:
 	VPADDD       X1, X0, X0
 	VMOVQ        X0, AX
 	MOVQ         AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul32vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SMul32vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	MOVQ         $0x0000000000000001, DI
+	VPBROADCASTQ DI, Z0
+	MOVQ         $0x000000000000001f, DI
+	VPBROADCASTQ DI, Z1
+	MOVQ         $0x000000007fffffff, DI
+	VPBROADCASTQ DI, Z2
+	KXORQ        K7, K7, K7
+
+k512SMul32vvrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z3
+	VMOVDQU32.Z (DX), K1, Z4
+	VPSRLQ      $0x20, Z3, Z5
+	VPSRLQ      $0x20, Z4, Z6
+	VPMULDQ     Z4, Z3, Z3
+	VPMULDQ     Z6, Z5, Z4
+	VPSRAQ      $0x1f, Z3, Z5
+	VPSUBQ      Z0, Z1, Z6
+	VPSRLVQ     Z6, Z3, Z3
+	VPANDD      Z0, Z3, Z3
+	VPADDQ      Z3, Z5, Z3
+	VPMINSQ     Z2, Z3, Z5
+	VPSRAQ      $0x1f, Z4, Z6
+	VPSUBQ      Z0, Z1, Z9
+	VPSRLVQ     Z9, Z4, Z4
+	VPANDD      Z0, Z4, Z4
+	VPADDQ      Z4, Z6, Z4
+	VPMINSQ     Z2, Z4, Z6
+	VPSLLQ      $0x20, Z6, Z6
+	VPSLLQ      $0x20, Z4, Z4
+	VPBLENDMD   Z6, Z5, K6, Z7
+	VPBLENDMD   Z4, Z3, K6, Z8
+	VPCMPD      $0x04, Z8, Z7, K1, K2
+	KORQ        K2, K7, K7
+	VMOVDQU32   Z7, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul32vvrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul32vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SMul32vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	MOVQ         $0x0000000000000001, DI
+	VPBROADCASTQ DI, Z0
+	MOVQ         $0x000000000000001f, DI
+	VPBROADCASTQ DI, Z1
+	MOVQ         $0x000000007fffffff, DI
+	VPBROADCASTQ DI, Z2
+	KXORQ        K7, K7, K7
+
+k512SMul32vvrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z3
+	VMOVDQU32.Z (DX), K1, Z4
+	VPSRLQ      $0x20, Z3, Z5
+	VPSRLQ      $0x20, Z4, Z6
+	VPMULDQ     Z4, Z3, Z3
+	VPMULDQ     Z6, Z5, Z4
+	VPSRAQ      $0x1f, Z3, Z5
+	VPSUBQ      Z0, Z1, Z6
+	VPSRLVQ     Z6, Z3, Z9
+	VPSLLVQ     Z6, Z0, Z6
+	VPSUBQ      Z0, Z6, Z6
+	VPANDD      Z6, Z3, Z3
+	VPMINUQ     Z0, Z3, Z3
+	VPORD       Z5, Z3, Z3
+	VPANDD      Z0, Z9, Z9
+	VPANDD      Z3, Z9, Z3
+	VPADDQ      Z3, Z5, Z3
+	VPMINSQ     Z2, Z3, Z5
+	VPSRAQ      $0x1f, Z4, Z6
+	VPSUBQ      Z0, Z1, Z9
+	VPSRLVQ     Z9, Z4, Z10
+	VPSLLVQ     Z9, Z0, Z9
+	VPSUBQ      Z0, Z9, Z9
+	VPANDD      Z9, Z4, Z4
+	VPMINUQ     Z0, Z4, Z4
+	VPORD       Z6, Z4, Z4
+	VPANDD      Z0, Z10, Z10
+	VPANDD      Z4, Z10, Z4
+	VPADDQ      Z4, Z6, Z4
+	VPMINSQ     Z2, Z4, Z6
+	VPSLLQ      $0x20, Z6, Z6
+	VPSLLQ      $0x20, Z4, Z4
+	VPBLENDMD   Z6, Z5, K6, Z7
+	VPBLENDMD   Z4, Z3, K6, Z8
+	VPCMPD      $0x04, Z8, Z7, K1, K2
+	KORQ        K2, K7, K7
+	VMOVDQU32   Z7, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul32vvrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul32vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SMul32vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	MOVQ         $0x0000000000000001, DI
+	VPBROADCASTQ DI, Z0
+	MOVQ         $0x000000000000001f, DI
+	VPBROADCASTQ DI, Z0
+	MOVQ         $0x000000007fffffff, DI
+	VPBROADCASTQ DI, Z0
+	KXORQ        K7, K7, K7
+
+k512SMul32vvrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z3
+	VMOVDQU32.Z (DX), K1, Z4
+	VPSRLQ      $0x20, Z3, Z5
+	VPSRLQ      $0x20, Z4, Z6
+	VPMULDQ     Z4, Z3, Z3
+	VPMULDQ     Z6, Z5, Z4
+	VPSRAQ      $0x1f, Z3, Z3
+	VPMINSQ     Z0, Z3, Z5
+	VPSRAQ      $0x1f, Z4, Z4
+	VPMINSQ     Z0, Z4, Z6
+	VPSLLQ      $0x20, Z6, Z6
+	VPSLLQ      $0x20, Z4, Z4
+	VPBLENDMD   Z6, Z5, K6, Z1
+	VPBLENDMD   Z4, Z3, K6, Z2
+	VPCMPD      $0x04, Z2, Z1, K1, K2
+	KORQ        K2, K7, K7
+	VMOVDQU32   Z1, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul32vvrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul32vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SMul32vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	MOVQ         $0x0000000000000001, DI
+	VPBROADCASTQ DI, Z0
+	MOVQ         $0x000000000000001f, DI
+	VPBROADCASTQ DI, Z1
+	MOVQ         $0x000000007fffffff, DI
+	VPBROADCASTQ DI, Z2
+	KXORQ        K7, K7, K7
+
+k512SMul32vvrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z3
+	VMOVDQU32.Z (DX), K1, Z4
+	VPSRLQ      $0x20, Z3, Z5
+	VPSRLQ      $0x20, Z4, Z6
+	VPMULDQ     Z4, Z3, Z3
+	VPMULDQ     Z6, Z5, Z4
+	VPSRAQ      $0x1f, Z3, Z5
+	VPSLLVQ     Z1, Z0, Z6
+	VPSUBQ      Z0, Z6, Z6
+	VPANDD      Z6, Z3, Z3
+	VPMINUQ     Z0, Z3, Z3
+	VPANDND     Z3, Z5, Z3
+	VPADDQ      Z3, Z5, Z3
+	VPMINSQ     Z2, Z3, Z5
+	VPSRAQ      $0x1f, Z4, Z6
+	VPSLLVQ     Z1, Z0, Z9
+	VPSUBQ      Z0, Z9, Z9
+	VPANDD      Z9, Z4, Z4
+	VPMINUQ     Z0, Z4, Z4
+	VPANDND     Z4, Z6, Z4
+	VPADDQ      Z4, Z6, Z4
+	VPMINSQ     Z2, Z4, Z6
+	VPSLLQ      $0x20, Z6, Z6
+	VPSLLQ      $0x20, Z4, Z4
+	VPBLENDMD   Z6, Z5, K6, Z7
+	VPBLENDMD   Z4, Z3, K6, Z8
+	VPCMPD      $0x04, Z8, Z7, K1, K2
+	KORQ        K2, K7, K7
+	VMOVDQU32   Z7, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul32vvrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulH32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MulH32vv(SB), NOSPLIT, $0-41
+	MOVQ  d+0(FP), AX
+	MOVQ  a+8(FP), CX
+	MOVQ  b+16(FP), DX
+	MOVQ  n+24(FP), BX
+	MOVQ  m+32(FP), SI
+	MOVQ  $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ DI, K6
+	KXORQ K7, K7, K7
+
+k512MulH32vvloop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z0
+	VMOVDQU32.Z (DX), K1, Z1
+	VPSRLQ      $0x20, Z0, Z2
+	VPSRLQ      $0x20, Z1, Z3
+	VPMULDQ     Z1, Z0, Z0
+	VPMULDQ     Z3, Z2, Z1
+	VPSRLQ      $0x20, Z0, Z0
+	VPBLENDMD   Z1, Z0, K6, Z4
+	VMOVDQU32   Z4, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512MulH32vvloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulHU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MulHU32vv(SB), NOSPLIT, $0-41
+	MOVQ  d+0(FP), AX
+	MOVQ  a+8(FP), CX
+	MOVQ  b+16(FP), DX
+	MOVQ  n+24(FP), BX
+	MOVQ  m+32(FP), SI
+	MOVQ  $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ DI, K6
+	KXORQ K7, K7, K7
+
+k512MulHU32vvloop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z0
+	VMOVDQU32.Z (DX), K1, Z1
+	VPSRLQ      $0x20, Z0, Z2
+	VPSRLQ      $0x20, Z1, Z3
+	VPMULUDQ    Z1, Z0, Z0
+	VPMULUDQ    Z3, Z2, Z1
+	VPSRLQ      $0x20, Z0, Z0
+	VPBLENDMD   Z1, Z0, K6, Z4
+	VMOVDQU32   Z4, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512MulHU32vvloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul32vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SMul32vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	MOVQ         $0x0000000000000001, DI
+	VPBROADCASTQ DI, Z0
+	MOVQ         $0x000000000000001f, DI
+	VPBROADCASTQ DI, Z1
+	MOVQ         $0x000000007fffffff, DI
+	VPBROADCASTQ DI, Z2
+	VPBROADCASTD (DX), Z3
+	KXORQ        K7, K7, K7
+
+k512SMul32vxrm0loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z4
+	VPSRLQ      $0x20, Z4, Z5
+	VPSRLQ      $0x20, Z3, Z6
+	VPMULDQ     Z3, Z4, Z4
+	VPMULDQ     Z6, Z5, Z5
+	VPSRAQ      $0x1f, Z4, Z6
+	VPSUBQ      Z0, Z1, Z9
+	VPSRLVQ     Z9, Z4, Z4
+	VPANDD      Z0, Z4, Z4
+	VPADDQ      Z4, Z6, Z4
+	VPMINSQ     Z2, Z4, Z6
+	VPSRAQ      $0x1f, Z5, Z9
+	VPSUBQ      Z0, Z1, Z10
+	VPSRLVQ     Z10, Z5, Z5
+	VPANDD      Z0, Z5, Z5
+	VPADDQ      Z5, Z9, Z5
+	VPMINSQ     Z2, Z5, Z9
+	VPSLLQ      $0x20, Z9, Z9
+	VPSLLQ      $0x20, Z5, Z5
+	VPBLENDMD   Z9, Z6, K6, Z7
+	VPBLENDMD   Z5, Z4, K6, Z8
+	VPCMPD      $0x04, Z8, Z7, K1, K2
+	KORQ        K2, K7, K7
+	VMOVDQU32   Z7, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul32vxrm0loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul32vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SMul32vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	MOVQ         $0x0000000000000001, DI
+	VPBROADCASTQ DI, Z0
+	MOVQ         $0x000000000000001f, DI
+	VPBROADCASTQ DI, Z1
+	MOVQ         $0x000000007fffffff, DI
+	VPBROADCASTQ DI, Z2
+	VPBROADCASTD (DX), Z3
+	KXORQ        K7, K7, K7
+
+k512SMul32vxrm1loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z4
+	VPSRLQ      $0x20, Z4, Z5
+	VPSRLQ      $0x20, Z3, Z6
+	VPMULDQ     Z3, Z4, Z4
+	VPMULDQ     Z6, Z5, Z5
+	VPSRAQ      $0x1f, Z4, Z6
+	VPSUBQ      Z0, Z1, Z9
+	VPSRLVQ     Z9, Z4, Z10
+	VPSLLVQ     Z9, Z0, Z9
+	VPSUBQ      Z0, Z9, Z9
+	VPANDD      Z9, Z4, Z4
+	VPMINUQ     Z0, Z4, Z4
+	VPORD       Z6, Z4, Z4
+	VPANDD      Z0, Z10, Z10
+	VPANDD      Z4, Z10, Z4
+	VPADDQ      Z4, Z6, Z4
+	VPMINSQ     Z2, Z4, Z6
+	VPSRAQ      $0x1f, Z5, Z9
+	VPSUBQ      Z0, Z1, Z10
+	VPSRLVQ     Z10, Z5, Z11
+	VPSLLVQ     Z10, Z0, Z10
+	VPSUBQ      Z0, Z10, Z10
+	VPANDD      Z10, Z5, Z5
+	VPMINUQ     Z0, Z5, Z5
+	VPORD       Z9, Z5, Z5
+	VPANDD      Z0, Z11, Z11
+	VPANDD      Z5, Z11, Z5
+	VPADDQ      Z5, Z9, Z5
+	VPMINSQ     Z2, Z5, Z9
+	VPSLLQ      $0x20, Z9, Z9
+	VPSLLQ      $0x20, Z5, Z5
+	VPBLENDMD   Z9, Z6, K6, Z7
+	VPBLENDMD   Z5, Z4, K6, Z8
+	VPCMPD      $0x04, Z8, Z7, K1, K2
+	KORQ        K2, K7, K7
+	VMOVDQU32   Z7, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul32vxrm1loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul32vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SMul32vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	MOVQ         $0x0000000000000001, DI
+	VPBROADCASTQ DI, Z0
+	MOVQ         $0x000000000000001f, DI
+	VPBROADCASTQ DI, Z0
+	MOVQ         $0x000000007fffffff, DI
+	VPBROADCASTQ DI, Z0
+	VPBROADCASTD (DX), Z3
+	KXORQ        K7, K7, K7
+
+k512SMul32vxrm2loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z4
+	VPSRLQ      $0x20, Z4, Z5
+	VPSRLQ      $0x20, Z3, Z6
+	VPMULDQ     Z3, Z4, Z4
+	VPMULDQ     Z6, Z5, Z5
+	VPSRAQ      $0x1f, Z4, Z4
+	VPMINSQ     Z0, Z4, Z6
+	VPSRAQ      $0x1f, Z5, Z5
+	VPMINSQ     Z0, Z5, Z7
+	VPSLLQ      $0x20, Z7, Z7
+	VPSLLQ      $0x20, Z5, Z5
+	VPBLENDMD   Z7, Z6, K6, Z1
+	VPBLENDMD   Z5, Z4, K6, Z2
+	VPCMPD      $0x04, Z2, Z1, K1, K2
+	KORQ        K2, K7, K7
+	VMOVDQU32   Z1, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul32vxrm2loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SMul32vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SMul32vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	MOVQ         $0x0000000000000001, DI
+	VPBROADCASTQ DI, Z0
+	MOVQ         $0x000000000000001f, DI
+	VPBROADCASTQ DI, Z1
+	MOVQ         $0x000000007fffffff, DI
+	VPBROADCASTQ DI, Z2
+	VPBROADCASTD (DX), Z3
+	KXORQ        K7, K7, K7
+
+k512SMul32vxrm3loop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z4
+	VPSRLQ      $0x20, Z4, Z5
+	VPSRLQ      $0x20, Z3, Z6
+	VPMULDQ     Z3, Z4, Z4
+	VPMULDQ     Z6, Z5, Z5
+	VPSRAQ      $0x1f, Z4, Z6
+	VPSLLVQ     Z1, Z0, Z9
+	VPSUBQ      Z0, Z9, Z9
+	VPANDD      Z9, Z4, Z4
+	VPMINUQ     Z0, Z4, Z4
+	VPANDND     Z4, Z6, Z4
+	VPADDQ      Z4, Z6, Z4
+	VPMINSQ     Z2, Z4, Z6
+	VPSRAQ      $0x1f, Z5, Z9
+	VPSLLVQ     Z1, Z0, Z10
+	VPSUBQ      Z0, Z10, Z10
+	VPANDD      Z10, Z5, Z5
+	VPMINUQ     Z0, Z5, Z5
+	VPANDND     Z5, Z9, Z5
+	VPADDQ      Z5, Z9, Z5
+	VPMINSQ     Z2, Z5, Z9
+	VPSLLQ      $0x20, Z9, Z9
+	VPSLLQ      $0x20, Z5, Z5
+	VPBLENDMD   Z9, Z6, K6, Z7
+	VPBLENDMD   Z5, Z4, K6, Z8
+	VPCMPD      $0x04, Z8, Z7, K1, K2
+	KORQ        K2, K7, K7
+	VMOVDQU32   Z7, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512SMul32vxrm3loop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulH32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MulH32vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	VPBROADCASTD (DX), Z0
+	KXORQ        K7, K7, K7
+
+k512MulH32vxloop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z1
+	VPSRLQ      $0x20, Z1, Z2
+	VPSRLQ      $0x20, Z0, Z3
+	VPMULDQ     Z0, Z1, Z1
+	VPMULDQ     Z3, Z2, Z2
+	VPSRLQ      $0x20, Z1, Z1
+	VPBLENDMD   Z2, Z1, K6, Z4
+	VMOVDQU32   Z4, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512MulH32vxloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512MulHU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MulHU32vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	VPBROADCASTD (DX), Z0
+	KXORQ        K7, K7, K7
+
+k512MulHU32vxloop:
+	KMOVW       (SI), K1
+	VMOVDQU32.Z (CX), K1, Z1
+	VPSRLQ      $0x20, Z1, Z2
+	VPSRLQ      $0x20, Z0, Z3
+	VPMULUDQ    Z0, Z1, Z1
+	VPMULUDQ    Z3, Z2, Z2
+	VPSRLQ      $0x20, Z1, Z1
+	VPBLENDMD   Z2, Z1, K6, Z4
+	VMOVDQU32   Z4, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x40, CX
+	ADDQ        $0x02, SI
+	SUBQ        $0x10, BX
+	JG          k512MulHU32vxloop
+	KORTESTQ    K7, K7
+	SETNE       AL
+	MOVB        AL, ret+40(FP)
 	VZEROUPPER
 	RET

@@ -138,6 +138,14 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famMac, op: Nmsac, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famMac, op: Madd, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famMac, op: Nmsub, sew: 16, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 16, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 16, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 16, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 16, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 16, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 16, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 16, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 16, vx: false, rm: 3, chunk: 0},
 	{isa: isaAVX2, fam: famBin, op: Add, sew: 16, vx: false, rm: -1, chunk: 16},
 	{isa: isaAVX2, fam: famBin, op: Sub, sew: 16, vx: false, rm: -1, chunk: 16},
 	{isa: isaAVX2, fam: famBin, op: RSub, sew: 16, vx: false, rm: -1, chunk: 16},
@@ -188,6 +196,14 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famMac, op: Nmsac, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famMac, op: Madd, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famMac, op: Nmsub, sew: 16, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 16, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 16, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 16, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 16, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 16, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 16, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 16, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 16, vx: true, rm: 3, chunk: 0},
 	{isa: isaAVX2, fam: famBin, op: Add, sew: 16, vx: true, rm: -1, chunk: 16},
 	{isa: isaAVX2, fam: famBin, op: Sub, sew: 16, vx: true, rm: -1, chunk: 16},
 	{isa: isaAVX2, fam: famBin, op: RSub, sew: 16, vx: true, rm: -1, chunk: 16},
@@ -254,6 +270,14 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famMac, op: Nmsac, sew: 32, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famMac, op: Madd, sew: 32, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famMac, op: Nmsub, sew: 32, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 32, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 32, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 32, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 32, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 32, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 32, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 32, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 32, vx: false, rm: 3, chunk: 0},
 	{isa: isaAVX2, fam: famBin, op: Add, sew: 32, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX2, fam: famBin, op: Sub, sew: 32, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX2, fam: famBin, op: RSub, sew: 32, vx: false, rm: -1, chunk: 8},
@@ -300,6 +324,14 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famMac, op: Nmsac, sew: 32, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famMac, op: Madd, sew: 32, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famMac, op: Nmsub, sew: 32, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 32, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 32, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 32, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 32, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 32, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 32, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 32, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 32, vx: true, rm: 3, chunk: 0},
 	{isa: isaAVX2, fam: famBin, op: Add, sew: 32, vx: true, rm: -1, chunk: 8},
 	{isa: isaAVX2, fam: famBin, op: Sub, sew: 32, vx: true, rm: -1, chunk: 8},
 	{isa: isaAVX2, fam: famBin, op: RSub, sew: 32, vx: true, rm: -1, chunk: 8},
@@ -370,6 +402,37 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famWideW, op: WSubU, sew: 8, vx: false, rm: -1, chunk: 16},
 	{isa: isaAVX512, fam: famWideW, op: WSub, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famWideW, op: WSub, sew: 8, vx: false, rm: -1, chunk: 16},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 8, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 8, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 8, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 8, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 8, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 8, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 8, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 8, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulH, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulHU, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulHSU, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 8, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 8, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 8, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 8, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 8, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 8, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 8, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 8, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 8, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 8, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 8, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 8, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 8, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 8, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 8, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 8, vx: false, rm: 3, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NSrl, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NSra, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NClipU, sew: 8, vx: false, rm: 0, chunk: 0},
@@ -410,6 +473,37 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famWideW, op: WSubU, sew: 8, vx: true, rm: -1, chunk: 16},
 	{isa: isaAVX512, fam: famWideW, op: WSub, sew: 8, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famWideW, op: WSub, sew: 8, vx: true, rm: -1, chunk: 16},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 8, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 8, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 8, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SSra, sew: 8, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 8, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 8, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 8, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 8, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulH, sew: 8, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulHU, sew: 8, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulHSU, sew: 8, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 8, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 8, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 8, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 8, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 8, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 8, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 8, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 8, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 8, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 8, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 8, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 8, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 8, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 8, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 8, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 8, vx: true, rm: 3, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NSrl, sew: 8, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NSra, sew: 8, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NClipU, sew: 8, vx: true, rm: 0, chunk: 0},
@@ -454,6 +548,29 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famWideW, op: WSubU, sew: 16, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famWideW, op: WSub, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famWideW, op: WSub, sew: 16, vx: false, rm: -1, chunk: 8},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 16, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 16, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 16, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 16, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulH, sew: 16, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulHU, sew: 16, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulHSU, sew: 16, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 16, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 16, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 16, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 16, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 16, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 16, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 16, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 16, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 16, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 16, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 16, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 16, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 16, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 16, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 16, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 16, vx: false, rm: 3, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NSrl, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NSra, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NClipU, sew: 16, vx: false, rm: 0, chunk: 0},
@@ -494,6 +611,29 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famWideW, op: WSubU, sew: 16, vx: true, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famWideW, op: WSub, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famWideW, op: WSub, sew: 16, vx: true, rm: -1, chunk: 8},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 16, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 16, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 16, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 16, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulH, sew: 16, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulHU, sew: 16, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulHSU, sew: 16, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 16, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 16, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 16, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAddU, sew: 16, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 16, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 16, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 16, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: AAdd, sew: 16, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 16, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 16, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 16, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASubU, sew: 16, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 16, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 16, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 16, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: ASub, sew: 16, vx: true, rm: 3, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NSrl, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NSra, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famNarrow, op: NClipU, sew: 16, vx: true, rm: 0, chunk: 0},
@@ -508,6 +648,18 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famWRed, op: WAdd, sew: 16, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famWRed, op: WAddU, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famWRed, op: WAddU, sew: 16, vx: false, rm: -1, chunk: 8},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: false, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: false, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: false, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: false, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulH, sew: 32, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulHU, sew: 32, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: true, rm: 0, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: true, rm: 1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: true, rm: 2, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: true, rm: 3, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulH, sew: 32, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famBin, op: MulHU, sew: 32, vx: true, rm: -1, chunk: 0},
 }
 
 // callK calls the element kernel with the given id.
@@ -746,665 +898,969 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 	case 132:
 		return k512Nmsub16vv(d, a, b, n, m)
 	case 133:
-		return k2Add16vv(d, a, b, n, m)
+		return k512SSrl16vvrm0(d, a, b, n, m)
 	case 134:
-		return k2Sub16vv(d, a, b, n, m)
+		return k512SSrl16vvrm1(d, a, b, n, m)
 	case 135:
-		return k2RSub16vv(d, a, b, n, m)
+		return k512SSrl16vvrm2(d, a, b, n, m)
 	case 136:
-		return k2And16vv(d, a, b, n, m)
+		return k512SSrl16vvrm3(d, a, b, n, m)
 	case 137:
-		return k2Or16vv(d, a, b, n, m)
+		return k512SSra16vvrm0(d, a, b, n, m)
 	case 138:
-		return k2Xor16vv(d, a, b, n, m)
+		return k512SSra16vvrm1(d, a, b, n, m)
 	case 139:
-		return k2MinU16vv(d, a, b, n, m)
+		return k512SSra16vvrm2(d, a, b, n, m)
 	case 140:
-		return k2Min16vv(d, a, b, n, m)
+		return k512SSra16vvrm3(d, a, b, n, m)
 	case 141:
-		return k2MaxU16vv(d, a, b, n, m)
+		return k2Add16vv(d, a, b, n, m)
 	case 142:
-		return k2Max16vv(d, a, b, n, m)
+		return k2Sub16vv(d, a, b, n, m)
 	case 143:
-		return k2Mul16vv(d, a, b, n, m)
+		return k2RSub16vv(d, a, b, n, m)
 	case 144:
-		return k2SAddU16vv(d, a, b, n, m)
+		return k2And16vv(d, a, b, n, m)
 	case 145:
-		return k2SAdd16vv(d, a, b, n, m)
+		return k2Or16vv(d, a, b, n, m)
 	case 146:
-		return k2SSubU16vv(d, a, b, n, m)
+		return k2Xor16vv(d, a, b, n, m)
 	case 147:
-		return k2SSub16vv(d, a, b, n, m)
+		return k2MinU16vv(d, a, b, n, m)
 	case 148:
-		return k2Macc16vv(d, a, b, n, m)
+		return k2Min16vv(d, a, b, n, m)
 	case 149:
-		return k2Nmsac16vv(d, a, b, n, m)
+		return k2MaxU16vv(d, a, b, n, m)
 	case 150:
-		return k2Madd16vv(d, a, b, n, m)
+		return k2Max16vv(d, a, b, n, m)
 	case 151:
-		return k2Nmsub16vv(d, a, b, n, m)
+		return k2Mul16vv(d, a, b, n, m)
 	case 152:
-		return k512Seq16vv(d, a, b, n, m)
+		return k2SAddU16vv(d, a, b, n, m)
 	case 153:
-		return k512Sne16vv(d, a, b, n, m)
+		return k2SAdd16vv(d, a, b, n, m)
 	case 154:
-		return k512SltU16vv(d, a, b, n, m)
+		return k2SSubU16vv(d, a, b, n, m)
 	case 155:
-		return k512Slt16vv(d, a, b, n, m)
+		return k2SSub16vv(d, a, b, n, m)
 	case 156:
-		return k512SleU16vv(d, a, b, n, m)
+		return k2Macc16vv(d, a, b, n, m)
 	case 157:
-		return k512Sle16vv(d, a, b, n, m)
+		return k2Nmsac16vv(d, a, b, n, m)
 	case 158:
-		return k512SgtU16vv(d, a, b, n, m)
+		return k2Madd16vv(d, a, b, n, m)
 	case 159:
-		return k512Sgt16vv(d, a, b, n, m)
+		return k2Nmsub16vv(d, a, b, n, m)
 	case 160:
-		return k512Merge16vv(d, a, b, n, m)
+		return k512Seq16vv(d, a, b, n, m)
 	case 161:
-		return k512Add16vx(d, a, b, n, m)
+		return k512Sne16vv(d, a, b, n, m)
 	case 162:
-		return k512Sub16vx(d, a, b, n, m)
+		return k512SltU16vv(d, a, b, n, m)
 	case 163:
-		return k512RSub16vx(d, a, b, n, m)
+		return k512Slt16vv(d, a, b, n, m)
 	case 164:
-		return k512And16vx(d, a, b, n, m)
+		return k512SleU16vv(d, a, b, n, m)
 	case 165:
-		return k512Or16vx(d, a, b, n, m)
+		return k512Sle16vv(d, a, b, n, m)
 	case 166:
-		return k512Xor16vx(d, a, b, n, m)
+		return k512SgtU16vv(d, a, b, n, m)
 	case 167:
-		return k512MinU16vx(d, a, b, n, m)
+		return k512Sgt16vv(d, a, b, n, m)
 	case 168:
-		return k512Min16vx(d, a, b, n, m)
+		return k512Merge16vv(d, a, b, n, m)
 	case 169:
-		return k512MaxU16vx(d, a, b, n, m)
+		return k512Add16vx(d, a, b, n, m)
 	case 170:
-		return k512Max16vx(d, a, b, n, m)
+		return k512Sub16vx(d, a, b, n, m)
 	case 171:
-		return k512Mul16vx(d, a, b, n, m)
+		return k512RSub16vx(d, a, b, n, m)
 	case 172:
-		return k512Sll16vx(d, a, b, n, m)
+		return k512And16vx(d, a, b, n, m)
 	case 173:
-		return k512Srl16vx(d, a, b, n, m)
+		return k512Or16vx(d, a, b, n, m)
 	case 174:
-		return k512Sra16vx(d, a, b, n, m)
+		return k512Xor16vx(d, a, b, n, m)
 	case 175:
-		return k512SAddU16vx(d, a, b, n, m)
+		return k512MinU16vx(d, a, b, n, m)
 	case 176:
-		return k512SAdd16vx(d, a, b, n, m)
+		return k512Min16vx(d, a, b, n, m)
 	case 177:
-		return k512SSubU16vx(d, a, b, n, m)
+		return k512MaxU16vx(d, a, b, n, m)
 	case 178:
-		return k512SSub16vx(d, a, b, n, m)
+		return k512Max16vx(d, a, b, n, m)
 	case 179:
-		return k512Macc16vx(d, a, b, n, m)
+		return k512Mul16vx(d, a, b, n, m)
 	case 180:
-		return k512Nmsac16vx(d, a, b, n, m)
+		return k512Sll16vx(d, a, b, n, m)
 	case 181:
-		return k512Madd16vx(d, a, b, n, m)
+		return k512Srl16vx(d, a, b, n, m)
 	case 182:
-		return k512Nmsub16vx(d, a, b, n, m)
+		return k512Sra16vx(d, a, b, n, m)
 	case 183:
-		return k2Add16vx(d, a, b, n, m)
+		return k512SAddU16vx(d, a, b, n, m)
 	case 184:
-		return k2Sub16vx(d, a, b, n, m)
+		return k512SAdd16vx(d, a, b, n, m)
 	case 185:
-		return k2RSub16vx(d, a, b, n, m)
+		return k512SSubU16vx(d, a, b, n, m)
 	case 186:
-		return k2And16vx(d, a, b, n, m)
+		return k512SSub16vx(d, a, b, n, m)
 	case 187:
-		return k2Or16vx(d, a, b, n, m)
+		return k512Macc16vx(d, a, b, n, m)
 	case 188:
-		return k2Xor16vx(d, a, b, n, m)
+		return k512Nmsac16vx(d, a, b, n, m)
 	case 189:
-		return k2MinU16vx(d, a, b, n, m)
+		return k512Madd16vx(d, a, b, n, m)
 	case 190:
-		return k2Min16vx(d, a, b, n, m)
+		return k512Nmsub16vx(d, a, b, n, m)
 	case 191:
-		return k2MaxU16vx(d, a, b, n, m)
+		return k512SSrl16vxrm0(d, a, b, n, m)
 	case 192:
-		return k2Max16vx(d, a, b, n, m)
+		return k512SSrl16vxrm1(d, a, b, n, m)
 	case 193:
-		return k2Mul16vx(d, a, b, n, m)
+		return k512SSrl16vxrm2(d, a, b, n, m)
 	case 194:
-		return k2SAddU16vx(d, a, b, n, m)
+		return k512SSrl16vxrm3(d, a, b, n, m)
 	case 195:
-		return k2SAdd16vx(d, a, b, n, m)
+		return k512SSra16vxrm0(d, a, b, n, m)
 	case 196:
-		return k2SSubU16vx(d, a, b, n, m)
+		return k512SSra16vxrm1(d, a, b, n, m)
 	case 197:
-		return k2SSub16vx(d, a, b, n, m)
+		return k512SSra16vxrm2(d, a, b, n, m)
 	case 198:
-		return k2Macc16vx(d, a, b, n, m)
+		return k512SSra16vxrm3(d, a, b, n, m)
 	case 199:
-		return k2Nmsac16vx(d, a, b, n, m)
+		return k2Add16vx(d, a, b, n, m)
 	case 200:
-		return k2Madd16vx(d, a, b, n, m)
+		return k2Sub16vx(d, a, b, n, m)
 	case 201:
-		return k2Nmsub16vx(d, a, b, n, m)
+		return k2RSub16vx(d, a, b, n, m)
 	case 202:
-		return k512Seq16vx(d, a, b, n, m)
+		return k2And16vx(d, a, b, n, m)
 	case 203:
-		return k512Sne16vx(d, a, b, n, m)
+		return k2Or16vx(d, a, b, n, m)
 	case 204:
-		return k512SltU16vx(d, a, b, n, m)
+		return k2Xor16vx(d, a, b, n, m)
 	case 205:
-		return k512Slt16vx(d, a, b, n, m)
+		return k2MinU16vx(d, a, b, n, m)
 	case 206:
-		return k512SleU16vx(d, a, b, n, m)
+		return k2Min16vx(d, a, b, n, m)
 	case 207:
-		return k512Sle16vx(d, a, b, n, m)
+		return k2MaxU16vx(d, a, b, n, m)
 	case 208:
-		return k512SgtU16vx(d, a, b, n, m)
+		return k2Max16vx(d, a, b, n, m)
 	case 209:
-		return k512Sgt16vx(d, a, b, n, m)
+		return k2Mul16vx(d, a, b, n, m)
 	case 210:
+		return k2SAddU16vx(d, a, b, n, m)
+	case 211:
+		return k2SAdd16vx(d, a, b, n, m)
+	case 212:
+		return k2SSubU16vx(d, a, b, n, m)
+	case 213:
+		return k2SSub16vx(d, a, b, n, m)
+	case 214:
+		return k2Macc16vx(d, a, b, n, m)
+	case 215:
+		return k2Nmsac16vx(d, a, b, n, m)
+	case 216:
+		return k2Madd16vx(d, a, b, n, m)
+	case 217:
+		return k2Nmsub16vx(d, a, b, n, m)
+	case 218:
+		return k512Seq16vx(d, a, b, n, m)
+	case 219:
+		return k512Sne16vx(d, a, b, n, m)
+	case 220:
+		return k512SltU16vx(d, a, b, n, m)
+	case 221:
+		return k512Slt16vx(d, a, b, n, m)
+	case 222:
+		return k512SleU16vx(d, a, b, n, m)
+	case 223:
+		return k512Sle16vx(d, a, b, n, m)
+	case 224:
+		return k512SgtU16vx(d, a, b, n, m)
+	case 225:
+		return k512Sgt16vx(d, a, b, n, m)
+	case 226:
 		return k512Merge16vx(d, a, b, n, m)
-	case 227:
-		return k512Add32vv(d, a, b, n, m)
-	case 228:
-		return k512Sub32vv(d, a, b, n, m)
-	case 229:
-		return k512RSub32vv(d, a, b, n, m)
-	case 230:
-		return k512And32vv(d, a, b, n, m)
-	case 231:
-		return k512Or32vv(d, a, b, n, m)
-	case 232:
-		return k512Xor32vv(d, a, b, n, m)
-	case 233:
-		return k512MinU32vv(d, a, b, n, m)
-	case 234:
-		return k512Min32vv(d, a, b, n, m)
-	case 235:
-		return k512MaxU32vv(d, a, b, n, m)
-	case 236:
-		return k512Max32vv(d, a, b, n, m)
-	case 237:
-		return k512Mul32vv(d, a, b, n, m)
-	case 238:
-		return k512Sll32vv(d, a, b, n, m)
-	case 239:
-		return k512Srl32vv(d, a, b, n, m)
-	case 240:
-		return k512Sra32vv(d, a, b, n, m)
-	case 241:
-		return k512SAddU32vv(d, a, b, n, m)
-	case 242:
-		return k512SAdd32vv(d, a, b, n, m)
 	case 243:
-		return k512SSubU32vv(d, a, b, n, m)
+		return k512Add32vv(d, a, b, n, m)
 	case 244:
-		return k512SSub32vv(d, a, b, n, m)
+		return k512Sub32vv(d, a, b, n, m)
 	case 245:
-		return k512Macc32vv(d, a, b, n, m)
+		return k512RSub32vv(d, a, b, n, m)
 	case 246:
-		return k512Nmsac32vv(d, a, b, n, m)
+		return k512And32vv(d, a, b, n, m)
 	case 247:
-		return k512Madd32vv(d, a, b, n, m)
+		return k512Or32vv(d, a, b, n, m)
 	case 248:
-		return k512Nmsub32vv(d, a, b, n, m)
+		return k512Xor32vv(d, a, b, n, m)
 	case 249:
-		return k2Add32vv(d, a, b, n, m)
+		return k512MinU32vv(d, a, b, n, m)
 	case 250:
-		return k2Sub32vv(d, a, b, n, m)
+		return k512Min32vv(d, a, b, n, m)
 	case 251:
-		return k2RSub32vv(d, a, b, n, m)
+		return k512MaxU32vv(d, a, b, n, m)
 	case 252:
-		return k2And32vv(d, a, b, n, m)
+		return k512Max32vv(d, a, b, n, m)
 	case 253:
-		return k2Or32vv(d, a, b, n, m)
+		return k512Mul32vv(d, a, b, n, m)
 	case 254:
-		return k2Xor32vv(d, a, b, n, m)
+		return k512Sll32vv(d, a, b, n, m)
 	case 255:
-		return k2MinU32vv(d, a, b, n, m)
+		return k512Srl32vv(d, a, b, n, m)
 	case 256:
-		return k2Min32vv(d, a, b, n, m)
+		return k512Sra32vv(d, a, b, n, m)
 	case 257:
-		return k2MaxU32vv(d, a, b, n, m)
+		return k512SAddU32vv(d, a, b, n, m)
 	case 258:
-		return k2Max32vv(d, a, b, n, m)
+		return k512SAdd32vv(d, a, b, n, m)
 	case 259:
-		return k2Mul32vv(d, a, b, n, m)
+		return k512SSubU32vv(d, a, b, n, m)
 	case 260:
-		return k2Macc32vv(d, a, b, n, m)
+		return k512SSub32vv(d, a, b, n, m)
 	case 261:
-		return k2Nmsac32vv(d, a, b, n, m)
+		return k512Macc32vv(d, a, b, n, m)
 	case 262:
-		return k2Madd32vv(d, a, b, n, m)
+		return k512Nmsac32vv(d, a, b, n, m)
 	case 263:
-		return k2Nmsub32vv(d, a, b, n, m)
+		return k512Madd32vv(d, a, b, n, m)
 	case 264:
-		return k512Seq32vv(d, a, b, n, m)
+		return k512Nmsub32vv(d, a, b, n, m)
 	case 265:
-		return k512Sne32vv(d, a, b, n, m)
+		return k512SSrl32vvrm0(d, a, b, n, m)
 	case 266:
-		return k512SltU32vv(d, a, b, n, m)
+		return k512SSrl32vvrm1(d, a, b, n, m)
 	case 267:
-		return k512Slt32vv(d, a, b, n, m)
+		return k512SSrl32vvrm2(d, a, b, n, m)
 	case 268:
-		return k512SleU32vv(d, a, b, n, m)
+		return k512SSrl32vvrm3(d, a, b, n, m)
 	case 269:
-		return k512Sle32vv(d, a, b, n, m)
+		return k512SSra32vvrm0(d, a, b, n, m)
 	case 270:
-		return k512SgtU32vv(d, a, b, n, m)
+		return k512SSra32vvrm1(d, a, b, n, m)
 	case 271:
-		return k512Sgt32vv(d, a, b, n, m)
+		return k512SSra32vvrm2(d, a, b, n, m)
 	case 272:
-		return k512Merge32vv(d, a, b, n, m)
+		return k512SSra32vvrm3(d, a, b, n, m)
 	case 273:
-		return k512Add32vx(d, a, b, n, m)
+		return k2Add32vv(d, a, b, n, m)
 	case 274:
-		return k512Sub32vx(d, a, b, n, m)
+		return k2Sub32vv(d, a, b, n, m)
 	case 275:
-		return k512RSub32vx(d, a, b, n, m)
+		return k2RSub32vv(d, a, b, n, m)
 	case 276:
-		return k512And32vx(d, a, b, n, m)
+		return k2And32vv(d, a, b, n, m)
 	case 277:
-		return k512Or32vx(d, a, b, n, m)
+		return k2Or32vv(d, a, b, n, m)
 	case 278:
-		return k512Xor32vx(d, a, b, n, m)
+		return k2Xor32vv(d, a, b, n, m)
 	case 279:
-		return k512MinU32vx(d, a, b, n, m)
+		return k2MinU32vv(d, a, b, n, m)
 	case 280:
-		return k512Min32vx(d, a, b, n, m)
+		return k2Min32vv(d, a, b, n, m)
 	case 281:
-		return k512MaxU32vx(d, a, b, n, m)
+		return k2MaxU32vv(d, a, b, n, m)
 	case 282:
-		return k512Max32vx(d, a, b, n, m)
+		return k2Max32vv(d, a, b, n, m)
 	case 283:
-		return k512Mul32vx(d, a, b, n, m)
+		return k2Mul32vv(d, a, b, n, m)
 	case 284:
-		return k512Sll32vx(d, a, b, n, m)
+		return k2Macc32vv(d, a, b, n, m)
 	case 285:
-		return k512Srl32vx(d, a, b, n, m)
+		return k2Nmsac32vv(d, a, b, n, m)
 	case 286:
-		return k512Sra32vx(d, a, b, n, m)
+		return k2Madd32vv(d, a, b, n, m)
 	case 287:
-		return k512SAddU32vx(d, a, b, n, m)
+		return k2Nmsub32vv(d, a, b, n, m)
 	case 288:
-		return k512SAdd32vx(d, a, b, n, m)
+		return k512Seq32vv(d, a, b, n, m)
 	case 289:
-		return k512SSubU32vx(d, a, b, n, m)
+		return k512Sne32vv(d, a, b, n, m)
 	case 290:
-		return k512SSub32vx(d, a, b, n, m)
+		return k512SltU32vv(d, a, b, n, m)
 	case 291:
-		return k512Macc32vx(d, a, b, n, m)
+		return k512Slt32vv(d, a, b, n, m)
 	case 292:
-		return k512Nmsac32vx(d, a, b, n, m)
+		return k512SleU32vv(d, a, b, n, m)
 	case 293:
-		return k512Madd32vx(d, a, b, n, m)
+		return k512Sle32vv(d, a, b, n, m)
 	case 294:
-		return k512Nmsub32vx(d, a, b, n, m)
+		return k512SgtU32vv(d, a, b, n, m)
 	case 295:
-		return k2Add32vx(d, a, b, n, m)
+		return k512Sgt32vv(d, a, b, n, m)
 	case 296:
-		return k2Sub32vx(d, a, b, n, m)
+		return k512Merge32vv(d, a, b, n, m)
 	case 297:
-		return k2RSub32vx(d, a, b, n, m)
+		return k512Add32vx(d, a, b, n, m)
 	case 298:
-		return k2And32vx(d, a, b, n, m)
+		return k512Sub32vx(d, a, b, n, m)
 	case 299:
-		return k2Or32vx(d, a, b, n, m)
+		return k512RSub32vx(d, a, b, n, m)
 	case 300:
-		return k2Xor32vx(d, a, b, n, m)
+		return k512And32vx(d, a, b, n, m)
 	case 301:
-		return k2MinU32vx(d, a, b, n, m)
+		return k512Or32vx(d, a, b, n, m)
 	case 302:
-		return k2Min32vx(d, a, b, n, m)
+		return k512Xor32vx(d, a, b, n, m)
 	case 303:
-		return k2MaxU32vx(d, a, b, n, m)
+		return k512MinU32vx(d, a, b, n, m)
 	case 304:
-		return k2Max32vx(d, a, b, n, m)
+		return k512Min32vx(d, a, b, n, m)
 	case 305:
-		return k2Mul32vx(d, a, b, n, m)
+		return k512MaxU32vx(d, a, b, n, m)
 	case 306:
-		return k2Macc32vx(d, a, b, n, m)
+		return k512Max32vx(d, a, b, n, m)
 	case 307:
-		return k2Nmsac32vx(d, a, b, n, m)
+		return k512Mul32vx(d, a, b, n, m)
 	case 308:
-		return k2Madd32vx(d, a, b, n, m)
+		return k512Sll32vx(d, a, b, n, m)
 	case 309:
-		return k2Nmsub32vx(d, a, b, n, m)
+		return k512Srl32vx(d, a, b, n, m)
 	case 310:
-		return k512Seq32vx(d, a, b, n, m)
+		return k512Sra32vx(d, a, b, n, m)
 	case 311:
-		return k512Sne32vx(d, a, b, n, m)
+		return k512SAddU32vx(d, a, b, n, m)
 	case 312:
-		return k512SltU32vx(d, a, b, n, m)
+		return k512SAdd32vx(d, a, b, n, m)
 	case 313:
-		return k512Slt32vx(d, a, b, n, m)
+		return k512SSubU32vx(d, a, b, n, m)
 	case 314:
-		return k512SleU32vx(d, a, b, n, m)
+		return k512SSub32vx(d, a, b, n, m)
 	case 315:
-		return k512Sle32vx(d, a, b, n, m)
+		return k512Macc32vx(d, a, b, n, m)
 	case 316:
-		return k512SgtU32vx(d, a, b, n, m)
+		return k512Nmsac32vx(d, a, b, n, m)
 	case 317:
-		return k512Sgt32vx(d, a, b, n, m)
+		return k512Madd32vx(d, a, b, n, m)
 	case 318:
-		return k512Merge32vx(d, a, b, n, m)
+		return k512Nmsub32vx(d, a, b, n, m)
+	case 319:
+		return k512SSrl32vxrm0(d, a, b, n, m)
+	case 320:
+		return k512SSrl32vxrm1(d, a, b, n, m)
+	case 321:
+		return k512SSrl32vxrm2(d, a, b, n, m)
+	case 322:
+		return k512SSrl32vxrm3(d, a, b, n, m)
+	case 323:
+		return k512SSra32vxrm0(d, a, b, n, m)
+	case 324:
+		return k512SSra32vxrm1(d, a, b, n, m)
+	case 325:
+		return k512SSra32vxrm2(d, a, b, n, m)
+	case 326:
+		return k512SSra32vxrm3(d, a, b, n, m)
+	case 327:
+		return k2Add32vx(d, a, b, n, m)
+	case 328:
+		return k2Sub32vx(d, a, b, n, m)
+	case 329:
+		return k2RSub32vx(d, a, b, n, m)
+	case 330:
+		return k2And32vx(d, a, b, n, m)
+	case 331:
+		return k2Or32vx(d, a, b, n, m)
+	case 332:
+		return k2Xor32vx(d, a, b, n, m)
+	case 333:
+		return k2MinU32vx(d, a, b, n, m)
+	case 334:
+		return k2Min32vx(d, a, b, n, m)
 	case 335:
-		return k512WAddU8vv(d, a, b, n, m)
+		return k2MaxU32vx(d, a, b, n, m)
 	case 336:
-		return k2WAddU8vv(d, a, b, n, m)
+		return k2Max32vx(d, a, b, n, m)
 	case 337:
-		return k512WAdd8vv(d, a, b, n, m)
+		return k2Mul32vx(d, a, b, n, m)
 	case 338:
-		return k2WAdd8vv(d, a, b, n, m)
+		return k2Macc32vx(d, a, b, n, m)
 	case 339:
-		return k512WSubU8vv(d, a, b, n, m)
+		return k2Nmsac32vx(d, a, b, n, m)
 	case 340:
-		return k2WSubU8vv(d, a, b, n, m)
+		return k2Madd32vx(d, a, b, n, m)
 	case 341:
-		return k512WSub8vv(d, a, b, n, m)
+		return k2Nmsub32vx(d, a, b, n, m)
 	case 342:
-		return k2WSub8vv(d, a, b, n, m)
+		return k512Seq32vx(d, a, b, n, m)
 	case 343:
-		return k512WMulU8vv(d, a, b, n, m)
+		return k512Sne32vx(d, a, b, n, m)
 	case 344:
-		return k2WMulU8vv(d, a, b, n, m)
+		return k512SltU32vx(d, a, b, n, m)
 	case 345:
-		return k512WMul8vv(d, a, b, n, m)
+		return k512Slt32vx(d, a, b, n, m)
 	case 346:
-		return k2WMul8vv(d, a, b, n, m)
+		return k512SleU32vx(d, a, b, n, m)
 	case 347:
-		return k512WMulSU8vv(d, a, b, n, m)
+		return k512Sle32vx(d, a, b, n, m)
 	case 348:
-		return k2WMulSU8vv(d, a, b, n, m)
+		return k512SgtU32vx(d, a, b, n, m)
 	case 349:
-		return k512WMaccU8vv(d, a, b, n, m)
+		return k512Sgt32vx(d, a, b, n, m)
 	case 350:
-		return k2WMaccU8vv(d, a, b, n, m)
-	case 351:
-		return k512WMacc8vv(d, a, b, n, m)
-	case 352:
-		return k2WMacc8vv(d, a, b, n, m)
-	case 353:
-		return k512WMaccSU8vv(d, a, b, n, m)
-	case 354:
-		return k2WMaccSU8vv(d, a, b, n, m)
-	case 355:
-		return k512WMaccUS8vv(d, a, b, n, m)
-	case 356:
-		return k2WMaccUS8vv(d, a, b, n, m)
-	case 357:
-		return k512WAddUW8vv(d, a, b, n, m)
-	case 358:
-		return k2WAddUW8vv(d, a, b, n, m)
-	case 359:
-		return k512WAddW8vv(d, a, b, n, m)
-	case 360:
-		return k2WAddW8vv(d, a, b, n, m)
-	case 361:
-		return k512WSubUW8vv(d, a, b, n, m)
-	case 362:
-		return k2WSubUW8vv(d, a, b, n, m)
-	case 363:
-		return k512WSubW8vv(d, a, b, n, m)
-	case 364:
-		return k2WSubW8vv(d, a, b, n, m)
-	case 365:
-		return k512NSrl8vv(d, a, b, n, m)
-	case 366:
-		return k512NSra8vv(d, a, b, n, m)
+		return k512Merge32vx(d, a, b, n, m)
 	case 367:
-		return k512NClipU8vvrm0(d, a, b, n, m)
+		return k512WAddU8vv(d, a, b, n, m)
 	case 368:
-		return k512NClipU8vvrm1(d, a, b, n, m)
+		return k2WAddU8vv(d, a, b, n, m)
 	case 369:
-		return k512NClipU8vvrm2(d, a, b, n, m)
+		return k512WAdd8vv(d, a, b, n, m)
 	case 370:
-		return k512NClipU8vvrm3(d, a, b, n, m)
+		return k2WAdd8vv(d, a, b, n, m)
 	case 371:
-		return k512NClip8vvrm0(d, a, b, n, m)
+		return k512WSubU8vv(d, a, b, n, m)
 	case 372:
-		return k512NClip8vvrm1(d, a, b, n, m)
+		return k2WSubU8vv(d, a, b, n, m)
 	case 373:
-		return k512NClip8vvrm2(d, a, b, n, m)
+		return k512WSub8vv(d, a, b, n, m)
 	case 374:
-		return k512NClip8vvrm3(d, a, b, n, m)
+		return k2WSub8vv(d, a, b, n, m)
 	case 375:
-		return k512WAddU8vx(d, a, b, n, m)
+		return k512WMulU8vv(d, a, b, n, m)
 	case 376:
-		return k2WAddU8vx(d, a, b, n, m)
+		return k2WMulU8vv(d, a, b, n, m)
 	case 377:
-		return k512WAdd8vx(d, a, b, n, m)
+		return k512WMul8vv(d, a, b, n, m)
 	case 378:
-		return k2WAdd8vx(d, a, b, n, m)
+		return k2WMul8vv(d, a, b, n, m)
 	case 379:
-		return k512WSubU8vx(d, a, b, n, m)
+		return k512WMulSU8vv(d, a, b, n, m)
 	case 380:
-		return k2WSubU8vx(d, a, b, n, m)
+		return k2WMulSU8vv(d, a, b, n, m)
 	case 381:
-		return k512WSub8vx(d, a, b, n, m)
+		return k512WMaccU8vv(d, a, b, n, m)
 	case 382:
-		return k2WSub8vx(d, a, b, n, m)
+		return k2WMaccU8vv(d, a, b, n, m)
 	case 383:
-		return k512WMulU8vx(d, a, b, n, m)
+		return k512WMacc8vv(d, a, b, n, m)
 	case 384:
-		return k2WMulU8vx(d, a, b, n, m)
+		return k2WMacc8vv(d, a, b, n, m)
 	case 385:
-		return k512WMul8vx(d, a, b, n, m)
+		return k512WMaccSU8vv(d, a, b, n, m)
 	case 386:
-		return k2WMul8vx(d, a, b, n, m)
+		return k2WMaccSU8vv(d, a, b, n, m)
 	case 387:
-		return k512WMulSU8vx(d, a, b, n, m)
+		return k512WMaccUS8vv(d, a, b, n, m)
 	case 388:
-		return k2WMulSU8vx(d, a, b, n, m)
+		return k2WMaccUS8vv(d, a, b, n, m)
 	case 389:
-		return k512WMaccU8vx(d, a, b, n, m)
+		return k512WAddUW8vv(d, a, b, n, m)
 	case 390:
-		return k2WMaccU8vx(d, a, b, n, m)
+		return k2WAddUW8vv(d, a, b, n, m)
 	case 391:
-		return k512WMacc8vx(d, a, b, n, m)
+		return k512WAddW8vv(d, a, b, n, m)
 	case 392:
-		return k2WMacc8vx(d, a, b, n, m)
+		return k2WAddW8vv(d, a, b, n, m)
 	case 393:
-		return k512WMaccSU8vx(d, a, b, n, m)
+		return k512WSubUW8vv(d, a, b, n, m)
 	case 394:
-		return k2WMaccSU8vx(d, a, b, n, m)
+		return k2WSubUW8vv(d, a, b, n, m)
 	case 395:
-		return k512WMaccUS8vx(d, a, b, n, m)
+		return k512WSubW8vv(d, a, b, n, m)
 	case 396:
-		return k2WMaccUS8vx(d, a, b, n, m)
+		return k2WSubW8vv(d, a, b, n, m)
 	case 397:
-		return k512WAddUW8vx(d, a, b, n, m)
+		return k512SSrl8vvrm0(d, a, b, n, m)
 	case 398:
-		return k2WAddUW8vx(d, a, b, n, m)
+		return k512SSrl8vvrm1(d, a, b, n, m)
 	case 399:
-		return k512WAddW8vx(d, a, b, n, m)
+		return k512SSrl8vvrm2(d, a, b, n, m)
 	case 400:
-		return k2WAddW8vx(d, a, b, n, m)
+		return k512SSrl8vvrm3(d, a, b, n, m)
 	case 401:
-		return k512WSubUW8vx(d, a, b, n, m)
+		return k512SSra8vvrm0(d, a, b, n, m)
 	case 402:
-		return k2WSubUW8vx(d, a, b, n, m)
+		return k512SSra8vvrm1(d, a, b, n, m)
 	case 403:
-		return k512WSubW8vx(d, a, b, n, m)
+		return k512SSra8vvrm2(d, a, b, n, m)
 	case 404:
-		return k2WSubW8vx(d, a, b, n, m)
+		return k512SSra8vvrm3(d, a, b, n, m)
 	case 405:
-		return k512NSrl8vx(d, a, b, n, m)
+		return k512SMul8vvrm0(d, a, b, n, m)
 	case 406:
-		return k512NSra8vx(d, a, b, n, m)
+		return k512SMul8vvrm1(d, a, b, n, m)
 	case 407:
-		return k512NClipU8vxrm0(d, a, b, n, m)
+		return k512SMul8vvrm2(d, a, b, n, m)
 	case 408:
-		return k512NClipU8vxrm1(d, a, b, n, m)
+		return k512SMul8vvrm3(d, a, b, n, m)
 	case 409:
-		return k512NClipU8vxrm2(d, a, b, n, m)
+		return k512MulH8vv(d, a, b, n, m)
 	case 410:
-		return k512NClipU8vxrm3(d, a, b, n, m)
+		return k512MulHU8vv(d, a, b, n, m)
 	case 411:
-		return k512NClip8vxrm0(d, a, b, n, m)
+		return k512MulHSU8vv(d, a, b, n, m)
 	case 412:
-		return k512NClip8vxrm1(d, a, b, n, m)
+		return k512AAddU8vvrm0(d, a, b, n, m)
 	case 413:
-		return k512NClip8vxrm2(d, a, b, n, m)
+		return k512AAddU8vvrm1(d, a, b, n, m)
 	case 414:
-		return k512NClip8vxrm3(d, a, b, n, m)
+		return k512AAddU8vvrm2(d, a, b, n, m)
+	case 415:
+		return k512AAddU8vvrm3(d, a, b, n, m)
+	case 416:
+		return k512AAdd8vvrm0(d, a, b, n, m)
+	case 417:
+		return k512AAdd8vvrm1(d, a, b, n, m)
+	case 418:
+		return k512AAdd8vvrm2(d, a, b, n, m)
 	case 419:
-		return k512WAddU16vv(d, a, b, n, m)
+		return k512AAdd8vvrm3(d, a, b, n, m)
 	case 420:
-		return k2WAddU16vv(d, a, b, n, m)
+		return k512ASubU8vvrm0(d, a, b, n, m)
 	case 421:
-		return k512WAdd16vv(d, a, b, n, m)
+		return k512ASubU8vvrm1(d, a, b, n, m)
 	case 422:
-		return k2WAdd16vv(d, a, b, n, m)
+		return k512ASubU8vvrm2(d, a, b, n, m)
 	case 423:
-		return k512WSubU16vv(d, a, b, n, m)
+		return k512ASubU8vvrm3(d, a, b, n, m)
 	case 424:
-		return k2WSubU16vv(d, a, b, n, m)
+		return k512ASub8vvrm0(d, a, b, n, m)
 	case 425:
-		return k512WSub16vv(d, a, b, n, m)
+		return k512ASub8vvrm1(d, a, b, n, m)
 	case 426:
-		return k2WSub16vv(d, a, b, n, m)
+		return k512ASub8vvrm2(d, a, b, n, m)
 	case 427:
-		return k512WMulU16vv(d, a, b, n, m)
+		return k512ASub8vvrm3(d, a, b, n, m)
 	case 428:
-		return k2WMulU16vv(d, a, b, n, m)
+		return k512NSrl8vv(d, a, b, n, m)
 	case 429:
-		return k512WMul16vv(d, a, b, n, m)
+		return k512NSra8vv(d, a, b, n, m)
 	case 430:
-		return k2WMul16vv(d, a, b, n, m)
+		return k512NClipU8vvrm0(d, a, b, n, m)
 	case 431:
-		return k512WMulSU16vv(d, a, b, n, m)
+		return k512NClipU8vvrm1(d, a, b, n, m)
 	case 432:
-		return k2WMulSU16vv(d, a, b, n, m)
+		return k512NClipU8vvrm2(d, a, b, n, m)
 	case 433:
-		return k512WMaccU16vv(d, a, b, n, m)
+		return k512NClipU8vvrm3(d, a, b, n, m)
 	case 434:
-		return k2WMaccU16vv(d, a, b, n, m)
+		return k512NClip8vvrm0(d, a, b, n, m)
 	case 435:
-		return k512WMacc16vv(d, a, b, n, m)
+		return k512NClip8vvrm1(d, a, b, n, m)
 	case 436:
-		return k2WMacc16vv(d, a, b, n, m)
+		return k512NClip8vvrm2(d, a, b, n, m)
 	case 437:
-		return k512WMaccSU16vv(d, a, b, n, m)
+		return k512NClip8vvrm3(d, a, b, n, m)
 	case 438:
-		return k2WMaccSU16vv(d, a, b, n, m)
+		return k512WAddU8vx(d, a, b, n, m)
 	case 439:
-		return k512WMaccUS16vv(d, a, b, n, m)
+		return k2WAddU8vx(d, a, b, n, m)
 	case 440:
-		return k2WMaccUS16vv(d, a, b, n, m)
+		return k512WAdd8vx(d, a, b, n, m)
 	case 441:
-		return k512WAddUW16vv(d, a, b, n, m)
+		return k2WAdd8vx(d, a, b, n, m)
 	case 442:
-		return k2WAddUW16vv(d, a, b, n, m)
+		return k512WSubU8vx(d, a, b, n, m)
 	case 443:
-		return k512WAddW16vv(d, a, b, n, m)
+		return k2WSubU8vx(d, a, b, n, m)
 	case 444:
-		return k2WAddW16vv(d, a, b, n, m)
+		return k512WSub8vx(d, a, b, n, m)
 	case 445:
-		return k512WSubUW16vv(d, a, b, n, m)
+		return k2WSub8vx(d, a, b, n, m)
 	case 446:
-		return k2WSubUW16vv(d, a, b, n, m)
+		return k512WMulU8vx(d, a, b, n, m)
 	case 447:
-		return k512WSubW16vv(d, a, b, n, m)
+		return k2WMulU8vx(d, a, b, n, m)
 	case 448:
-		return k2WSubW16vv(d, a, b, n, m)
+		return k512WMul8vx(d, a, b, n, m)
 	case 449:
-		return k512NSrl16vv(d, a, b, n, m)
+		return k2WMul8vx(d, a, b, n, m)
 	case 450:
-		return k512NSra16vv(d, a, b, n, m)
+		return k512WMulSU8vx(d, a, b, n, m)
 	case 451:
-		return k512NClipU16vvrm0(d, a, b, n, m)
+		return k2WMulSU8vx(d, a, b, n, m)
 	case 452:
-		return k512NClipU16vvrm1(d, a, b, n, m)
+		return k512WMaccU8vx(d, a, b, n, m)
 	case 453:
-		return k512NClipU16vvrm2(d, a, b, n, m)
+		return k2WMaccU8vx(d, a, b, n, m)
 	case 454:
-		return k512NClipU16vvrm3(d, a, b, n, m)
+		return k512WMacc8vx(d, a, b, n, m)
 	case 455:
-		return k512NClip16vvrm0(d, a, b, n, m)
+		return k2WMacc8vx(d, a, b, n, m)
 	case 456:
-		return k512NClip16vvrm1(d, a, b, n, m)
+		return k512WMaccSU8vx(d, a, b, n, m)
 	case 457:
-		return k512NClip16vvrm2(d, a, b, n, m)
+		return k2WMaccSU8vx(d, a, b, n, m)
 	case 458:
-		return k512NClip16vvrm3(d, a, b, n, m)
+		return k512WMaccUS8vx(d, a, b, n, m)
 	case 459:
-		return k512WAddU16vx(d, a, b, n, m)
+		return k2WMaccUS8vx(d, a, b, n, m)
 	case 460:
-		return k2WAddU16vx(d, a, b, n, m)
+		return k512WAddUW8vx(d, a, b, n, m)
 	case 461:
-		return k512WAdd16vx(d, a, b, n, m)
+		return k2WAddUW8vx(d, a, b, n, m)
 	case 462:
-		return k2WAdd16vx(d, a, b, n, m)
+		return k512WAddW8vx(d, a, b, n, m)
 	case 463:
-		return k512WSubU16vx(d, a, b, n, m)
+		return k2WAddW8vx(d, a, b, n, m)
 	case 464:
-		return k2WSubU16vx(d, a, b, n, m)
+		return k512WSubUW8vx(d, a, b, n, m)
 	case 465:
-		return k512WSub16vx(d, a, b, n, m)
+		return k2WSubUW8vx(d, a, b, n, m)
 	case 466:
-		return k2WSub16vx(d, a, b, n, m)
+		return k512WSubW8vx(d, a, b, n, m)
 	case 467:
-		return k512WMulU16vx(d, a, b, n, m)
+		return k2WSubW8vx(d, a, b, n, m)
 	case 468:
-		return k2WMulU16vx(d, a, b, n, m)
+		return k512SSrl8vxrm0(d, a, b, n, m)
 	case 469:
-		return k512WMul16vx(d, a, b, n, m)
+		return k512SSrl8vxrm1(d, a, b, n, m)
 	case 470:
-		return k2WMul16vx(d, a, b, n, m)
+		return k512SSrl8vxrm2(d, a, b, n, m)
 	case 471:
-		return k512WMulSU16vx(d, a, b, n, m)
+		return k512SSrl8vxrm3(d, a, b, n, m)
 	case 472:
-		return k2WMulSU16vx(d, a, b, n, m)
+		return k512SSra8vxrm0(d, a, b, n, m)
 	case 473:
-		return k512WMaccU16vx(d, a, b, n, m)
+		return k512SSra8vxrm1(d, a, b, n, m)
 	case 474:
-		return k2WMaccU16vx(d, a, b, n, m)
+		return k512SSra8vxrm2(d, a, b, n, m)
 	case 475:
-		return k512WMacc16vx(d, a, b, n, m)
+		return k512SSra8vxrm3(d, a, b, n, m)
 	case 476:
-		return k2WMacc16vx(d, a, b, n, m)
+		return k512SMul8vxrm0(d, a, b, n, m)
 	case 477:
-		return k512WMaccSU16vx(d, a, b, n, m)
+		return k512SMul8vxrm1(d, a, b, n, m)
 	case 478:
-		return k2WMaccSU16vx(d, a, b, n, m)
+		return k512SMul8vxrm2(d, a, b, n, m)
 	case 479:
-		return k512WMaccUS16vx(d, a, b, n, m)
+		return k512SMul8vxrm3(d, a, b, n, m)
 	case 480:
-		return k2WMaccUS16vx(d, a, b, n, m)
+		return k512MulH8vx(d, a, b, n, m)
 	case 481:
-		return k512WAddUW16vx(d, a, b, n, m)
+		return k512MulHU8vx(d, a, b, n, m)
 	case 482:
-		return k2WAddUW16vx(d, a, b, n, m)
+		return k512MulHSU8vx(d, a, b, n, m)
 	case 483:
-		return k512WAddW16vx(d, a, b, n, m)
+		return k512AAddU8vxrm0(d, a, b, n, m)
 	case 484:
-		return k2WAddW16vx(d, a, b, n, m)
+		return k512AAddU8vxrm1(d, a, b, n, m)
 	case 485:
-		return k512WSubUW16vx(d, a, b, n, m)
+		return k512AAddU8vxrm2(d, a, b, n, m)
 	case 486:
-		return k2WSubUW16vx(d, a, b, n, m)
+		return k512AAddU8vxrm3(d, a, b, n, m)
 	case 487:
-		return k512WSubW16vx(d, a, b, n, m)
+		return k512AAdd8vxrm0(d, a, b, n, m)
 	case 488:
-		return k2WSubW16vx(d, a, b, n, m)
+		return k512AAdd8vxrm1(d, a, b, n, m)
 	case 489:
-		return k512NSrl16vx(d, a, b, n, m)
+		return k512AAdd8vxrm2(d, a, b, n, m)
 	case 490:
-		return k512NSra16vx(d, a, b, n, m)
+		return k512AAdd8vxrm3(d, a, b, n, m)
 	case 491:
-		return k512NClipU16vxrm0(d, a, b, n, m)
+		return k512ASubU8vxrm0(d, a, b, n, m)
 	case 492:
-		return k512NClipU16vxrm1(d, a, b, n, m)
+		return k512ASubU8vxrm1(d, a, b, n, m)
 	case 493:
-		return k512NClipU16vxrm2(d, a, b, n, m)
+		return k512ASubU8vxrm2(d, a, b, n, m)
 	case 494:
-		return k512NClipU16vxrm3(d, a, b, n, m)
+		return k512ASubU8vxrm3(d, a, b, n, m)
 	case 495:
-		return k512NClip16vxrm0(d, a, b, n, m)
+		return k512ASub8vxrm0(d, a, b, n, m)
 	case 496:
-		return k512NClip16vxrm1(d, a, b, n, m)
+		return k512ASub8vxrm1(d, a, b, n, m)
 	case 497:
-		return k512NClip16vxrm2(d, a, b, n, m)
+		return k512ASub8vxrm2(d, a, b, n, m)
 	case 498:
+		return k512ASub8vxrm3(d, a, b, n, m)
+	case 499:
+		return k512NSrl8vx(d, a, b, n, m)
+	case 500:
+		return k512NSra8vx(d, a, b, n, m)
+	case 501:
+		return k512NClipU8vxrm0(d, a, b, n, m)
+	case 502:
+		return k512NClipU8vxrm1(d, a, b, n, m)
+	case 503:
+		return k512NClipU8vxrm2(d, a, b, n, m)
+	case 504:
+		return k512NClipU8vxrm3(d, a, b, n, m)
+	case 505:
+		return k512NClip8vxrm0(d, a, b, n, m)
+	case 506:
+		return k512NClip8vxrm1(d, a, b, n, m)
+	case 507:
+		return k512NClip8vxrm2(d, a, b, n, m)
+	case 508:
+		return k512NClip8vxrm3(d, a, b, n, m)
+	case 513:
+		return k512WAddU16vv(d, a, b, n, m)
+	case 514:
+		return k2WAddU16vv(d, a, b, n, m)
+	case 515:
+		return k512WAdd16vv(d, a, b, n, m)
+	case 516:
+		return k2WAdd16vv(d, a, b, n, m)
+	case 517:
+		return k512WSubU16vv(d, a, b, n, m)
+	case 518:
+		return k2WSubU16vv(d, a, b, n, m)
+	case 519:
+		return k512WSub16vv(d, a, b, n, m)
+	case 520:
+		return k2WSub16vv(d, a, b, n, m)
+	case 521:
+		return k512WMulU16vv(d, a, b, n, m)
+	case 522:
+		return k2WMulU16vv(d, a, b, n, m)
+	case 523:
+		return k512WMul16vv(d, a, b, n, m)
+	case 524:
+		return k2WMul16vv(d, a, b, n, m)
+	case 525:
+		return k512WMulSU16vv(d, a, b, n, m)
+	case 526:
+		return k2WMulSU16vv(d, a, b, n, m)
+	case 527:
+		return k512WMaccU16vv(d, a, b, n, m)
+	case 528:
+		return k2WMaccU16vv(d, a, b, n, m)
+	case 529:
+		return k512WMacc16vv(d, a, b, n, m)
+	case 530:
+		return k2WMacc16vv(d, a, b, n, m)
+	case 531:
+		return k512WMaccSU16vv(d, a, b, n, m)
+	case 532:
+		return k2WMaccSU16vv(d, a, b, n, m)
+	case 533:
+		return k512WMaccUS16vv(d, a, b, n, m)
+	case 534:
+		return k2WMaccUS16vv(d, a, b, n, m)
+	case 535:
+		return k512WAddUW16vv(d, a, b, n, m)
+	case 536:
+		return k2WAddUW16vv(d, a, b, n, m)
+	case 537:
+		return k512WAddW16vv(d, a, b, n, m)
+	case 538:
+		return k2WAddW16vv(d, a, b, n, m)
+	case 539:
+		return k512WSubUW16vv(d, a, b, n, m)
+	case 540:
+		return k2WSubUW16vv(d, a, b, n, m)
+	case 541:
+		return k512WSubW16vv(d, a, b, n, m)
+	case 542:
+		return k2WSubW16vv(d, a, b, n, m)
+	case 543:
+		return k512SMul16vvrm0(d, a, b, n, m)
+	case 544:
+		return k512SMul16vvrm1(d, a, b, n, m)
+	case 545:
+		return k512SMul16vvrm2(d, a, b, n, m)
+	case 546:
+		return k512SMul16vvrm3(d, a, b, n, m)
+	case 547:
+		return k512MulH16vv(d, a, b, n, m)
+	case 548:
+		return k512MulHU16vv(d, a, b, n, m)
+	case 549:
+		return k512MulHSU16vv(d, a, b, n, m)
+	case 550:
+		return k512AAddU16vvrm0(d, a, b, n, m)
+	case 551:
+		return k512AAddU16vvrm1(d, a, b, n, m)
+	case 552:
+		return k512AAddU16vvrm2(d, a, b, n, m)
+	case 553:
+		return k512AAddU16vvrm3(d, a, b, n, m)
+	case 554:
+		return k512AAdd16vvrm0(d, a, b, n, m)
+	case 555:
+		return k512AAdd16vvrm1(d, a, b, n, m)
+	case 556:
+		return k512AAdd16vvrm2(d, a, b, n, m)
+	case 557:
+		return k512AAdd16vvrm3(d, a, b, n, m)
+	case 558:
+		return k512ASubU16vvrm0(d, a, b, n, m)
+	case 559:
+		return k512ASubU16vvrm1(d, a, b, n, m)
+	case 560:
+		return k512ASubU16vvrm2(d, a, b, n, m)
+	case 561:
+		return k512ASubU16vvrm3(d, a, b, n, m)
+	case 562:
+		return k512ASub16vvrm0(d, a, b, n, m)
+	case 563:
+		return k512ASub16vvrm1(d, a, b, n, m)
+	case 564:
+		return k512ASub16vvrm2(d, a, b, n, m)
+	case 565:
+		return k512ASub16vvrm3(d, a, b, n, m)
+	case 566:
+		return k512NSrl16vv(d, a, b, n, m)
+	case 567:
+		return k512NSra16vv(d, a, b, n, m)
+	case 568:
+		return k512NClipU16vvrm0(d, a, b, n, m)
+	case 569:
+		return k512NClipU16vvrm1(d, a, b, n, m)
+	case 570:
+		return k512NClipU16vvrm2(d, a, b, n, m)
+	case 571:
+		return k512NClipU16vvrm3(d, a, b, n, m)
+	case 572:
+		return k512NClip16vvrm0(d, a, b, n, m)
+	case 573:
+		return k512NClip16vvrm1(d, a, b, n, m)
+	case 574:
+		return k512NClip16vvrm2(d, a, b, n, m)
+	case 575:
+		return k512NClip16vvrm3(d, a, b, n, m)
+	case 576:
+		return k512WAddU16vx(d, a, b, n, m)
+	case 577:
+		return k2WAddU16vx(d, a, b, n, m)
+	case 578:
+		return k512WAdd16vx(d, a, b, n, m)
+	case 579:
+		return k2WAdd16vx(d, a, b, n, m)
+	case 580:
+		return k512WSubU16vx(d, a, b, n, m)
+	case 581:
+		return k2WSubU16vx(d, a, b, n, m)
+	case 582:
+		return k512WSub16vx(d, a, b, n, m)
+	case 583:
+		return k2WSub16vx(d, a, b, n, m)
+	case 584:
+		return k512WMulU16vx(d, a, b, n, m)
+	case 585:
+		return k2WMulU16vx(d, a, b, n, m)
+	case 586:
+		return k512WMul16vx(d, a, b, n, m)
+	case 587:
+		return k2WMul16vx(d, a, b, n, m)
+	case 588:
+		return k512WMulSU16vx(d, a, b, n, m)
+	case 589:
+		return k2WMulSU16vx(d, a, b, n, m)
+	case 590:
+		return k512WMaccU16vx(d, a, b, n, m)
+	case 591:
+		return k2WMaccU16vx(d, a, b, n, m)
+	case 592:
+		return k512WMacc16vx(d, a, b, n, m)
+	case 593:
+		return k2WMacc16vx(d, a, b, n, m)
+	case 594:
+		return k512WMaccSU16vx(d, a, b, n, m)
+	case 595:
+		return k2WMaccSU16vx(d, a, b, n, m)
+	case 596:
+		return k512WMaccUS16vx(d, a, b, n, m)
+	case 597:
+		return k2WMaccUS16vx(d, a, b, n, m)
+	case 598:
+		return k512WAddUW16vx(d, a, b, n, m)
+	case 599:
+		return k2WAddUW16vx(d, a, b, n, m)
+	case 600:
+		return k512WAddW16vx(d, a, b, n, m)
+	case 601:
+		return k2WAddW16vx(d, a, b, n, m)
+	case 602:
+		return k512WSubUW16vx(d, a, b, n, m)
+	case 603:
+		return k2WSubUW16vx(d, a, b, n, m)
+	case 604:
+		return k512WSubW16vx(d, a, b, n, m)
+	case 605:
+		return k2WSubW16vx(d, a, b, n, m)
+	case 606:
+		return k512SMul16vxrm0(d, a, b, n, m)
+	case 607:
+		return k512SMul16vxrm1(d, a, b, n, m)
+	case 608:
+		return k512SMul16vxrm2(d, a, b, n, m)
+	case 609:
+		return k512SMul16vxrm3(d, a, b, n, m)
+	case 610:
+		return k512MulH16vx(d, a, b, n, m)
+	case 611:
+		return k512MulHU16vx(d, a, b, n, m)
+	case 612:
+		return k512MulHSU16vx(d, a, b, n, m)
+	case 613:
+		return k512AAddU16vxrm0(d, a, b, n, m)
+	case 614:
+		return k512AAddU16vxrm1(d, a, b, n, m)
+	case 615:
+		return k512AAddU16vxrm2(d, a, b, n, m)
+	case 616:
+		return k512AAddU16vxrm3(d, a, b, n, m)
+	case 617:
+		return k512AAdd16vxrm0(d, a, b, n, m)
+	case 618:
+		return k512AAdd16vxrm1(d, a, b, n, m)
+	case 619:
+		return k512AAdd16vxrm2(d, a, b, n, m)
+	case 620:
+		return k512AAdd16vxrm3(d, a, b, n, m)
+	case 621:
+		return k512ASubU16vxrm0(d, a, b, n, m)
+	case 622:
+		return k512ASubU16vxrm1(d, a, b, n, m)
+	case 623:
+		return k512ASubU16vxrm2(d, a, b, n, m)
+	case 624:
+		return k512ASubU16vxrm3(d, a, b, n, m)
+	case 625:
+		return k512ASub16vxrm0(d, a, b, n, m)
+	case 626:
+		return k512ASub16vxrm1(d, a, b, n, m)
+	case 627:
+		return k512ASub16vxrm2(d, a, b, n, m)
+	case 628:
+		return k512ASub16vxrm3(d, a, b, n, m)
+	case 629:
+		return k512NSrl16vx(d, a, b, n, m)
+	case 630:
+		return k512NSra16vx(d, a, b, n, m)
+	case 631:
+		return k512NClipU16vxrm0(d, a, b, n, m)
+	case 632:
+		return k512NClipU16vxrm1(d, a, b, n, m)
+	case 633:
+		return k512NClipU16vxrm2(d, a, b, n, m)
+	case 634:
+		return k512NClipU16vxrm3(d, a, b, n, m)
+	case 635:
+		return k512NClip16vxrm0(d, a, b, n, m)
+	case 636:
+		return k512NClip16vxrm1(d, a, b, n, m)
+	case 637:
+		return k512NClip16vxrm2(d, a, b, n, m)
+	case 638:
 		return k512NClip16vxrm3(d, a, b, n, m)
+	case 643:
+		return k512SMul32vvrm0(d, a, b, n, m)
+	case 644:
+		return k512SMul32vvrm1(d, a, b, n, m)
+	case 645:
+		return k512SMul32vvrm2(d, a, b, n, m)
+	case 646:
+		return k512SMul32vvrm3(d, a, b, n, m)
+	case 647:
+		return k512MulH32vv(d, a, b, n, m)
+	case 648:
+		return k512MulHU32vv(d, a, b, n, m)
+	case 649:
+		return k512SMul32vxrm0(d, a, b, n, m)
+	case 650:
+		return k512SMul32vxrm1(d, a, b, n, m)
+	case 651:
+		return k512SMul32vxrm2(d, a, b, n, m)
+	case 652:
+		return k512SMul32vxrm3(d, a, b, n, m)
+	case 653:
+		return k512MulH32vx(d, a, b, n, m)
+	case 654:
+		return k512MulHU32vx(d, a, b, n, m)
 	}
 	panic("sim/vec: bad kernel id")
 }
@@ -1444,85 +1900,85 @@ func callRed(id uint16, a *byte, n int, m *[2]uint64) uint64 {
 		return k512RedMax8(a, n, m)
 	case 110:
 		return k2RedMax8(a, n, m)
-	case 211:
+	case 227:
 		return k512RedSum16(a, n, m)
-	case 212:
+	case 228:
 		return k2RedSum16(a, n, m)
-	case 213:
+	case 229:
 		return k512RedAnd16(a, n, m)
-	case 214:
+	case 230:
 		return k2RedAnd16(a, n, m)
-	case 215:
+	case 231:
 		return k512RedOr16(a, n, m)
-	case 216:
+	case 232:
 		return k2RedOr16(a, n, m)
-	case 217:
+	case 233:
 		return k512RedXor16(a, n, m)
-	case 218:
+	case 234:
 		return k2RedXor16(a, n, m)
-	case 219:
+	case 235:
 		return k512RedMinU16(a, n, m)
-	case 220:
+	case 236:
 		return k2RedMinU16(a, n, m)
-	case 221:
+	case 237:
 		return k512RedMin16(a, n, m)
-	case 222:
+	case 238:
 		return k2RedMin16(a, n, m)
-	case 223:
+	case 239:
 		return k512RedMaxU16(a, n, m)
-	case 224:
+	case 240:
 		return k2RedMaxU16(a, n, m)
-	case 225:
+	case 241:
 		return k512RedMax16(a, n, m)
-	case 226:
+	case 242:
 		return k2RedMax16(a, n, m)
-	case 319:
+	case 351:
 		return k512RedSum32(a, n, m)
-	case 320:
+	case 352:
 		return k2RedSum32(a, n, m)
-	case 321:
+	case 353:
 		return k512RedAnd32(a, n, m)
-	case 322:
+	case 354:
 		return k2RedAnd32(a, n, m)
-	case 323:
+	case 355:
 		return k512RedOr32(a, n, m)
-	case 324:
+	case 356:
 		return k2RedOr32(a, n, m)
-	case 325:
+	case 357:
 		return k512RedXor32(a, n, m)
-	case 326:
+	case 358:
 		return k2RedXor32(a, n, m)
-	case 327:
+	case 359:
 		return k512RedMinU32(a, n, m)
-	case 328:
+	case 360:
 		return k2RedMinU32(a, n, m)
-	case 329:
+	case 361:
 		return k512RedMin32(a, n, m)
-	case 330:
+	case 362:
 		return k2RedMin32(a, n, m)
-	case 331:
+	case 363:
 		return k512RedMaxU32(a, n, m)
-	case 332:
+	case 364:
 		return k2RedMaxU32(a, n, m)
-	case 333:
+	case 365:
 		return k512RedMax32(a, n, m)
-	case 334:
+	case 366:
 		return k2RedMax32(a, n, m)
-	case 415:
+	case 509:
 		return k512WAdd8(a, n, m)
-	case 416:
+	case 510:
 		return k2WAdd8(a, n, m)
-	case 417:
+	case 511:
 		return k512WAddU8(a, n, m)
-	case 418:
+	case 512:
 		return k2WAddU8(a, n, m)
-	case 499:
+	case 639:
 		return k512WAdd16(a, n, m)
-	case 500:
+	case 640:
 		return k2WAdd16(a, n, m)
-	case 501:
+	case 641:
 		return k512WAddU16(a, n, m)
-	case 502:
+	case 642:
 		return k2WAddU16(a, n, m)
 	}
 	panic("sim/vec: bad kernel id")

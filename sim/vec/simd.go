@@ -68,7 +68,7 @@ type kent struct {
 // 1: 16, 2: 32), operation and form (0: .vv, 1: .vx).
 type ktab struct {
 	name   string
-	bin    [3][opCount][2]kent
+	bin    [3][opCount][2][4]kent // [sew][op][form][vxrm]
 	wide   [2][opCount][2]kent
 	wideW  [2][opCount][2]kent
 	narrow [2][opCount][2][4]kent
@@ -124,7 +124,11 @@ func buildTab(isa int) *ktab {
 		}
 		switch k.fam {
 		case famBin, famMac:
-			t.bin[w][k.op][f] = e
+			for rm := range 4 {
+				if k.rm < 0 || k.rm == rm {
+					t.bin[w][k.op][f][rm] = e
+				}
+			}
 		case famWide:
 			t.wide[w][k.op][f] = e
 		case famWideW:

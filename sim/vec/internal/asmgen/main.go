@@ -77,6 +77,8 @@ var wis = map[int]wi{
 	32: {add: VPADDD, sub: VPSUBD, mins: VPMINSD, minu: VPMINUD, maxs: VPMAXSD, maxu: VPMAXUD,
 		cmp: VPCMPD, cmpu: VPCMPUD, sllv: VPSLLVD, srlv: VPSRLVD, srav: VPSRAVD,
 		bcast: VPBROADCASTD, mov: VMOVDQU32, movZ: VMOVDQU32_Z, kmov: KMOVW},
+	64: {add: VPADDQ, sub: VPSUBQ, minu: VPMINUQ, mins: VPMINSQ, maxs: VPMAXSQ, cmp: VPCMPQ,
+		sllv: VPSLLVQ, srlv: VPSRLVQ, srav: VPSRAVQ},
 }
 
 // kmovFor loads the mask bits of one chunk of e elements.
@@ -195,17 +197,20 @@ func (c *mulCtx) mul(x, y VecVirtual) VecVirtual {
 var binOps512 = []string{"Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max", "Mul",
 	"Sll", "Srl", "Sra", "SAddU", "SAdd", "SSubU", "SSub", "Macc", "Nmsac", "Madd", "Nmsub"}
 
-func bin512(op string, w int, vx bool) bool {
+func bin512(op string, w int, vx bool, rm int) bool {
 	I := wis[w]
-	if (op == "Sll" || op == "Srl" || op == "Sra") && w == 8 {
+	if (op == "Sll" || op == "Srl" || op == "Sra" || op == "SSrl" || op == "SSra") && w == 8 {
 		return false
 	}
 	name := fmt.Sprintf("k512%s%d%s", op, w, form(vx))
+	if rm >= 0 {
+		name += fmt.Sprint("rm", rm)
+	}
 	fam := "famBin"
 	if op == "Macc" || op == "Nmsac" || op == "Madd" || op == "Nmsub" {
 		fam = "famMac"
 	}
-	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: fam, op: op, sew: w, vx: vx, rm: -1})
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: fam, op: op, sew: w, vx: vx, rm: rm})
 	p := begin(name)
 	e := 512 / w
 	mc := &mulCtx{w: w}
@@ -217,10 +222,13 @@ func bin512(op string, w int, vx bool) bool {
 		bz = ZMM()
 		I.bcast(Mem{Base: p.b}, bz)
 	}
-	var shm, c7f, zero VecVirtual
+	var shm, c7f, zero, one VecVirtual
 	switch op {
 	case "Sll", "Srl", "Sra":
 		shm = bcastConst(w, uint32(w-1), ZMM())
+	case "SSrl", "SSra":
+		shm = bcastConst(w, uint32(w-1), ZMM())
+		one = bcastConst(w, 1, ZMM())
 	case "SAdd", "SSub":
 		if w == 32 {
 			c7f = bcastConst(32, 0x7fffffff, ZMM())
@@ -275,6 +283,15 @@ func bin512(op string, w int, vx bool) bool {
 		sh := ZMM()
 		VPANDD(shm, zb, sh)
 		map[string]fn{"Sll": I.sllv, "Srl": I.srlv, "Sra": I.srav}[op](sh, za, r)
+	case "SSrl", "SSra":
+		sh, q := ZMM(), ZMM()
+		VPANDD(shm, zb, sh)
+		if op == "SSra" {
+			I.srav(sh, za, q)
+		} else {
+			I.srlv(sh, za, q)
+		}
+		r = roundInc(w, rm, za, sh, q, one)
 	case "SAddU", "SSubU", "SAdd", "SSub":
 		if w < 32 {
 			wrap := ZMM()
@@ -577,6 +594,227 @@ func narrow512(op string, w int, vx bool, rm int) {
 	}
 	ADDQ(U8(e/8), p.m)
 	SUBQ(U8(e), p.n)
+	JG(LabelRef(name + "loop"))
+	finishSat512(name)
+}
+
+// wnOps are the single-width ops computed in 2·SEW lanes (SEW 8 and 16):
+// the sources are extended, the result narrowed on the store.
+var wnOps = []string{"SSrl", "SSra", "SMul", "MulH", "MulHU", "MulHSU", "AAddU", "AAdd", "ASubU", "ASub"}
+
+// wnRounds reports the ops that take vxrm.
+func wnRounds(op string) bool {
+	switch op {
+	case "MulH", "MulHU", "MulHSU":
+		return false
+	}
+	return true
+}
+
+func wn512(op string, w int, vx bool, rm int) {
+	L := 2 * w
+	I, IL := wis[w], wis[L]
+	name := fmt.Sprintf("k512%s%d%s", op, w, form(vx))
+	if rm >= 0 {
+		name += fmt.Sprint("rm", rm)
+	}
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: "famBin", op: op, sew: w, vx: vx, rm: rm})
+	p := begin(name)
+	e := 512 / L
+	ext := func(signed bool, src, dst Op) {
+		switch {
+		case w == 8 && signed:
+			VPMOVSXBW(src, dst)
+		case w == 8:
+			VPMOVZXBW(src, dst)
+		case signed:
+			VPMOVSXWD(src, dst)
+		default:
+			VPMOVZXWD(src, dst)
+		}
+	}
+	// signedness of a and b
+	sa, sb := true, true
+	switch op {
+	case "SSrl", "MulHU", "AAddU", "ASubU":
+		sa, sb = false, false
+	case "SSra":
+		sb = false
+	case "MulHSU":
+		sb = false
+	}
+	ones := bcastConst(L, 1, ZMM())
+	var shm, dconst, hi, lo VecVirtual
+	switch op {
+	case "SSrl", "SSra":
+		shm = bcastConst(L, uint32(w-1), ZMM())
+	case "SMul":
+		dconst = bcastConst(L, uint32(w-1), ZMM())
+		hi = bcastConst(L, uint32(1)<<(w-1)-1, ZMM())
+		lo = bcastConst(L, ^(uint32(1)<<(w-1))+1, ZMM())
+	case "MulH", "MulHU", "MulHSU":
+		dconst = bcastConst(L, uint32(w), ZMM())
+	default: // averaging: shift by 1
+		dconst = ones
+	}
+	var bz VecVirtual
+	if vx {
+		y := YMM()
+		I.bcast(Mem{Base: p.b}, y)
+		bz = ZMM()
+		ext(sb, y, bz)
+	}
+	KXORQ(K7, K7, K7)
+	Label(name + "loop")
+	kmovFor(e)(Mem{Base: p.m}, K1)
+	ya := YMM()
+	I.movZ(Mem{Base: p.a}, K1, ya)
+	za := ZMM()
+	ext(sa, ya, za)
+	zb := bz
+	if !vx {
+		y := YMM()
+		I.movZ(Mem{Base: p.b}, K1, y)
+		zb = ZMM()
+		ext(sb, y, zb)
+	}
+	v, D := ZMM(), dconst
+	switch op {
+	case "SSrl", "SSra":
+		v = za
+		D = ZMM()
+		VPANDD(shm, zb, D)
+	case "SMul", "MulH", "MulHU", "MulHSU":
+		if L == 16 {
+			VPMULLW(zb, za, v)
+		} else {
+			VPMULLD(zb, za, v)
+		}
+	case "AAddU", "AAdd":
+		IL.add(zb, za, v)
+	case "ASubU", "ASub":
+		IL.sub(zb, za, v)
+	}
+	q := ZMM()
+	if sa {
+		IL.srav(D, v, q)
+	} else {
+		IL.srlv(D, v, q)
+	}
+	if rm >= 0 {
+		q = roundInc(L, rm, v, D, q, ones)
+	}
+	dst := Mem{Base: p.d}
+	if op == "SMul" {
+		IL.cmp(U8(pNLE), hi, q, K1, K2)
+		IL.cmp(U8(pLT), lo, q, K1, K3)
+		KORQ(K2, K7, K7)
+		KORQ(K3, K7, K7)
+		if w == 8 {
+			VPMOVSWB(q, K1, dst)
+		} else {
+			VPMOVSDW(q, K1, dst)
+		}
+	} else if w == 8 {
+		VPMOVWB(q, K1, dst)
+	} else {
+		VPMOVDW(q, K1, dst)
+	}
+	ADDQ(U8(32), p.d)
+	ADDQ(U8(32), p.a)
+	if !vx {
+		ADDQ(U8(32), p.b)
+	}
+	ADDQ(U8(e/8), p.m)
+	SUBQ(U8(e), p.n)
+	JG(LabelRef(name + "loop"))
+	finishSat512(name)
+}
+
+// mul32 computes SMul, MulH and MulHU at SEW 32 from the 64-bit products
+// of the even and the odd lanes (VPMULDQ/VPMULUDQ).
+func mul32(op string, vx bool, rm int) {
+	name := fmt.Sprintf("k512%s32%s", op, form(vx))
+	if rm >= 0 {
+		name += fmt.Sprint("rm", rm)
+	}
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: "famBin", op: op, sew: 32, vx: vx, rm: rm})
+	p := begin(name)
+	I := wis[32]
+	mul := VPMULDQ
+	if op == "MulHU" {
+		mul = VPMULUDQ
+	}
+	r := GP64()
+	MOVQ(U64(0xaaaaaaaaaaaaaaaa), r)
+	KMOVQ(r, K6) // odd dwords
+	var ones, d31, max64 VecVirtual
+	if op == "SMul" {
+		ones = ZMM()
+		MOVQ(U64(1), r)
+		VPBROADCASTQ(r, ones)
+		d31 = ZMM()
+		MOVQ(U64(31), r)
+		VPBROADCASTQ(r, d31)
+		max64 = ZMM()
+		MOVQ(U64(0x7fffffff), r)
+		VPBROADCASTQ(r, max64)
+	}
+	var bz VecVirtual
+	if vx {
+		bz = ZMM()
+		I.bcast(Mem{Base: p.b}, bz)
+	}
+	KXORQ(K7, K7, K7)
+	Label(name + "loop")
+	KMOVW(Mem{Base: p.m}, K1)
+	za := ZMM()
+	I.movZ(Mem{Base: p.a}, K1, za)
+	zb := bz
+	if !vx {
+		zb = ZMM()
+		I.movZ(Mem{Base: p.b}, K1, zb)
+	}
+	ao, bo := ZMM(), ZMM()
+	VPSRLQ(U8(32), za, ao)
+	VPSRLQ(U8(32), zb, bo)
+	pe, po := ZMM(), ZMM()
+	mul(zb, za, pe)
+	mul(bo, ao, po)
+	res := ZMM()
+	if op == "SMul" {
+		// q = p >> 31 with rounding, clipped to int32 (only MIN*MIN
+		// overflows, to +2^31); the odd results move to the high dwords.
+		round := func(p VecVirtual) (clip, raw VecVirtual) {
+			q := ZMM()
+			VPSRAQ(U8(31), p, q)
+			q = roundInc(64, rm, p, d31, q, ones)
+			c := ZMM()
+			VPMINSQ(max64, q, c)
+			return c, q
+		}
+		ce, qe := round(pe)
+		co, qo := round(po)
+		VPSLLQ(U8(32), co, co)
+		VPSLLQ(U8(32), qo, qo)
+		raw := ZMM()
+		VPBLENDMD(co, ce, K6, res)
+		VPBLENDMD(qo, qe, K6, raw)
+		VPCMPD(U8(pNE), raw, res, K1, K2)
+		KORQ(K2, K7, K7)
+	} else {
+		he := ZMM()
+		VPSRLQ(U8(32), pe, he)
+		VPBLENDMD(po, he, K6, res)
+	}
+	I.mov(res, K1, Mem{Base: p.d})
+	ADDQ(U8(64), p.d)
+	ADDQ(U8(64), p.a)
+	if !vx {
+		ADDQ(U8(64), p.b)
+	}
+	ADDQ(U8(2), p.m)
+	SUBQ(U8(16), p.n)
 	JG(LabelRef(name + "loop"))
 	finishSat512(name)
 }
@@ -1138,7 +1376,12 @@ func main() {
 	for _, w := range []int{8, 16, 32} {
 		for _, vx := range []bool{false, true} {
 			for _, op := range binOps512 {
-				bin512(op, w, vx)
+				bin512(op, w, vx, -1)
+			}
+			for _, op := range []string{"SSrl", "SSra"} {
+				for rm := range 4 {
+					bin512(op, w, vx, rm)
+				}
 			}
 			for _, op := range binOps2 {
 				bin2(op, w, vx)
@@ -1163,6 +1406,18 @@ func main() {
 				wide512(op, w, vx, true)
 				wide2(op, w, vx, true)
 			}
+			for _, op := range wnOps {
+				if w == 16 && (op == "SSrl" || op == "SSra") {
+					continue // native 16-bit lanes (bin512)
+				}
+				if wnRounds(op) {
+					for rm := range 4 {
+						wn512(op, w, vx, rm)
+					}
+				} else {
+					wn512(op, w, vx, -1)
+				}
+			}
 			for _, op := range narrowOps {
 				if op == "NClip" || op == "NClipU" {
 					for rm := range 4 {
@@ -1177,6 +1432,13 @@ func main() {
 			red512(op, w)
 			red2(op, w)
 		}
+	}
+	for _, vx := range []bool{false, true} {
+		for rm := range 4 {
+			mul32("SMul", vx, rm)
+		}
+		mul32("MulH", vx, -1)
+		mul32("MulHU", vx, -1)
 	}
 	Generate()
 	if *table != "" {
