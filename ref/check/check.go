@@ -479,7 +479,7 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 		}
 	}
 	ov.Worst = o.element(worst)
-	ov.Where = o.where()
+	ov.Where = o.where(c)
 	if o.nbad < len(o.a) {
 		ov.Map = o.charMap(mapHeight) // a map of all-wrong says nothing
 	}

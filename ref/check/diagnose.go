@@ -20,18 +20,22 @@ const (
 // where describes where the bad elements lie: rows, columns and the
 // leading dimensions of the 2-D view (rows = product of all but the last
 // dimension, columns = the last dimension).
-func (o *output) where() []string {
+func (o *output) where(c *ref.Case) []string {
 	var out []string
 	shape := o.spec.Shape
 	if len(shape) >= 3 {
 		for d := 0; d < len(shape)-2 && d < 2; d++ {
+			stride := 1
+			for _, s := range shape[d+1:] {
+				stride *= s
+			}
 			set := map[int]bool{}
 			for i, b := range o.bad {
 				if b {
-					set[unflatten(i, shape)[d]] = true
+					set[i/stride%shape[d]] = true
 				}
 			}
-			out = append(out, fmt.Sprintf("by dim %d (size %d): %s", d, shape[d], rangeList(set, shape[d])))
+			out = append(out, fmt.Sprintf("%s: %s", dimName(c, o.spec.Name, shape, d), rangeList(set, shape[d])))
 		}
 	}
 	rowSet, colSet := map[int]bool{}, map[int]bool{}
@@ -51,6 +55,23 @@ func (o *output) where() []string {
 		out = append(out, fmt.Sprintf("elements: %s", rangeList(colSet, o.cols)))
 	}
 	return out
+}
+
+// dimName names a leading dimension of an output for the where lines:
+// heads and batches when the task's params say so.
+func dimName(c *ref.Case, name string, shape []int, d int) string {
+	s := fmt.Sprintf("%s dim %d (size %d)", name, d, shape[d])
+	p, err := ref.ParamsOf(c)
+	if err != nil {
+		return s
+	}
+	switch {
+	case p.H > 1 && shape[d] == p.H && d == 0:
+		return s + ", heads"
+	case p.B > 1 && shape[d] == p.B && d == 0:
+		return s + ", batches"
+	}
+	return s
 }
 
 // rangeList formats a set of indices in [0,n) as "0-3, 8, 12-15 (9 of 16)".
@@ -89,6 +110,19 @@ func rangeList(set map[int]bool, n int) string {
 func (o *output) charMap(height int) []string {
 	bw := (o.cols + mapWidth - 1) / mapWidth
 	bh := (o.rows + height - 1) / height
+	if sh := o.spec.Shape; len(sh) >= 3 && sh[len(sh)-2] > 0 {
+		// Align blocks with the second-to-last dimension (a head's or
+		// a batch's rows), so no character straddles two.
+		inner := sh[len(sh)-2]
+		for b := bh; b <= o.rows; b++ {
+			if inner%b == 0 || b%inner == 0 {
+				if (o.rows+b-1)/b <= 2*height {
+					bh = b
+				}
+				break
+			}
+		}
+	}
 	w := (o.cols + bw - 1) / bw
 	h := (o.rows + bh - 1) / bh
 	lines := []string{fmt.Sprintf("map of [%d rows, %d cols], %d×%d per char (. ok, + some wrong, # all wrong, N NaN/Inf, u unwritten):", o.rows, o.cols, bh, bw)}
