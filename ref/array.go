@@ -32,6 +32,24 @@ func (a *Array) Len() int { return len(a.Data) }
 // RoundBF16 rounds x to the nearest bfloat16 value (ties to even), directly
 // from float64 (no double rounding through float32). Overflow gives ±Inf.
 func RoundBF16(x float64) float64 {
+	b := math.Float64bits(x)
+	if e := int(b>>52&0x7ff) - 1023; e >= -126 && e <= 127 {
+		// bf16's normal range: round the 52-bit mantissa to 7 bits in
+		// the integer domain (a carry moves into the exponent).
+		b += 1<<44 - 1 + (b >> 45 & 1)
+		b &^= 1<<45 - 1
+		r := math.Float64frombits(b)
+		if math.Abs(r) >= 0x1p128 {
+			return math.Copysign(math.Inf(1), x)
+		}
+		return r
+	}
+	return roundBF16Slow(x)
+}
+
+// roundBF16Slow rounds with float64 arithmetic; it also covers zeros,
+// bf16 subnormals, overflow, infinities and NaN.
+func roundBF16Slow(x float64) float64 {
 	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
 		return x
 	}

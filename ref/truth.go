@@ -264,32 +264,48 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 	c := NewArray(m, n)
 	if g.integer() {
 		rq := g.p.Requant[stage]
+		row := make([]int64, n)
 		for i := 0; i < m; i++ {
-			for j := 0; j < n; j++ {
-				var acc int64
-				if bias != nil {
-					acc = int64(bias[j])
+			clear(row)
+			for l := 0; l < k; l++ {
+				av, br := int64(a[i*k+l]), b[l*n:l*n+n]
+				for j := range row {
+					row[j] += av * int64(br[j])
 				}
-				for l := 0; l < k; l++ {
-					acc += int64(a[i*k+l]) * int64(b[l*n+j])
+			}
+			for j, acc := range row {
+				if bias != nil {
+					acc += int64(bias[j])
 				}
 				c.Data[i*n+j] = float64(rq.Apply(acc))
 			}
 		}
 		return c
 	}
-	round := g.p.Intermediate != ""
+	if g.p.Intermediate == "" {
+		// Row by row (cache-friendly); each element still sums its k
+		// products in order l = 0..k-1.
+		for i := 0; i < m; i++ {
+			row := c.Data[i*n : i*n+n]
+			for l := 0; l < k; l++ {
+				av, br := a[i*k+l], b[l*n:l*n+n]
+				for j := range row {
+					row[j] += av * br[j]
+				}
+			}
+			if bias != nil {
+				for j := range row {
+					row[j] += bias[j]
+				}
+			}
+		}
+		return c
+	}
 	for i := 0; i < m; i++ {
 		for j := 0; j < n; j++ {
 			acc := 0.0
-			if round {
-				for l := 0; l < k; l++ {
-					acc = g.a(acc + g.a(a[i*k+l]*b[l*n+j]))
-				}
-			} else {
-				for l := 0; l < k; l++ {
-					acc += a[i*k+l] * b[l*n+j]
-				}
+			for l := 0; l < k; l++ {
+				acc = g.a(acc + g.a(a[i*k+l]*b[l*n+j]))
 			}
 			if bias != nil {
 				acc = g.r(g.a(acc + bias[j]))

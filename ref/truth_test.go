@@ -2,6 +2,7 @@ package ref
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -41,6 +42,18 @@ func TestRoundBF16(t *testing.T) {
 		want := uint16((math.Float32bits(f) + 0x7fff + (math.Float32bits(f)>>16)&1) >> 16)
 		if got := BF16Bits(x); got != want {
 			t.Fatalf("BF16Bits(%v) = %#x, want %#x", x, got, want)
+		}
+	}
+	// The integer fast path agrees with float64 arithmetic everywhere.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200000; i++ {
+		x := math.Float64frombits(rng.Uint64())
+		if i%2 == 0 {
+			x = rng.NormFloat64() * math.Ldexp(1, rng.IntN(300)-150)
+		}
+		got, want := RoundBF16(x), roundBF16Slow(x)
+		if got != want && !(math.IsNaN(got) && math.IsNaN(want)) {
+			t.Fatalf("RoundBF16(%v) = %v, float64 arithmetic gives %v", x, got, want)
 		}
 	}
 	if BF16Value(0x3f80) != 1 || BF16Value(0xc0a0) != -5 {
