@@ -213,7 +213,7 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 		}
 	}
 	switch {
-	case unt == o.nbad && (unt > n/2 || !written):
+	case unt == o.nbad && (unt == n || !written):
 		structural = true
 		what := fmt.Sprintf("%s still holds the fill byte %#02x in every wrong element (%d)", o.spec.Name, o.fill, unt)
 		if !written {
@@ -222,7 +222,14 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 		add(PatUntouched, "output untouched: "+what, "store the results to "+reg+"; check the store instructions run and use that address")
 	case unt*10 >= o.nbad:
 		structural = true
-		add(PatUnwritten, fmt.Sprintf("%d of the %d wrong elements still hold the fill byte %#02x (never written; see the 'u' in the map)", unt, o.nbad, o.fill),
+		first := -1
+		for i, b := range o.bad {
+			if b && o.untouched(i) {
+				first = i
+				break
+			}
+		}
+		add(PatUnwritten, fmt.Sprintf("%d of the %d wrong elements still hold the fill byte %#02x, the first at %s (never written; 'u' in the map)", unt, o.nbad, o.fill, o.idx(first)),
 			"the loop does not cover the whole output: check its bounds and the pointer increments")
 	}
 	if allZero && (written || o.fill != 0) {
