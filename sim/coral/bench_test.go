@@ -40,6 +40,23 @@ func BenchmarkScalarLoop(b *testing.B) {
 	b.ReportMetric(st.IPC(), "IPC")
 }
 
+// BenchmarkScalarLoopPerInstruction is BenchmarkScalarLoop without the
+// block engine: the per-instruction fast path (dispatch and exec per op),
+// for before/after ratios in the same run.
+func BenchmarkScalarLoopPerInstruction(b *testing.B) {
+	m := newMachine(b, Options{MaxCycles: 1 << 62}, append(asm(b, scalarLoop...), 0x08000073))
+	m.noBlocks = true
+	m.SetX(t0, uint32(max(b.N, 1)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	h := m.Run()
+	b.StopTimer()
+	if h.Kind != sim.HaltPause {
+		b.Fatal(h)
+	}
+	b.ReportMetric(float64(m.Stats().Instructions)/b.Elapsed().Seconds()/1e6, "MIPS")
+}
+
 func BenchmarkScalarLoopReference(b *testing.B) {
 	m := newMachine(b, Options{MaxCycles: 1 << 62, Reference: true}, append(asm(b, scalarLoop...), 0x08000073))
 	m.SetX(t0, uint32(max(b.N, 1)))

@@ -53,6 +53,7 @@ type codeRegion struct {
 	base, size uint32
 	reg        *sim.Region
 	ops        []op
+	blocks     []*block // block starting at each word (nil: not built yet)
 }
 
 // memCache is the fast path of loads or stores: one region, accessed
@@ -99,6 +100,9 @@ type Machine struct {
 	halted bool
 	halt   sim.Halt
 	loaded bool
+
+	blk      blockEngine
+	noBlocks bool // Run without the block engine (for tests and benchmarks)
 }
 
 // New builds a machine for a coral hardware config.
@@ -250,6 +254,7 @@ func (m *Machine) Load(img *sim.Image) error {
 			m.decodeOp(binary.LittleEndian.Uint32(c.reg.Data[4*j:]), &c.ops[j], false)
 		}
 	}
+	m.resetBlocks()
 	m.halted, m.loaded = false, true
 	return nil
 }
@@ -283,8 +288,10 @@ func (m *Machine) Run() sim.Halt {
 	if m.opts.Trace != nil || m.opts.Reference {
 		for m.Step() {
 		}
-	} else {
+	} else if m.blk.off || m.noBlocks {
 		m.runFast()
+	} else {
+		m.runBlocks()
 	}
 	m.stats.Wall += time.Since(start)
 	m.syncStats()

@@ -175,18 +175,8 @@ func TestRunMatchesStep(t *testing.T) {
 		if hf.Kind != hr.Kind || hf.Kind != sim.HaltPause {
 			t.Fatalf("program %d: halts %s / %s", i, hf, hr)
 		}
-		sf, sr := fast.Stats(), ref.Stats()
-		if sf.Cycles != sr.Cycles || sf.Instructions != sr.Instructions ||
-			!reflect.DeepEqual(sf.StallCycles, sr.StallCycles) || !reflect.DeepEqual(sf.UnitBusy, sr.UnitBusy) {
-			t.Fatalf("program %d: fast %d cycles %d insts %v; ref %d cycles %d insts %v", i, sf.Cycles, sf.Instructions, sf.StallCycles, sr.Cycles, sr.Instructions, sr.StallCycles)
-		}
-		if fast.x != ref.x || fast.f != ref.f {
-			t.Fatalf("program %d: registers differ", i)
-		}
-		mf, _ := fast.Memory().Peek(dtcm, 512)
-		mr, _ := ref.Memory().Peek(dtcm, 512)
-		if !reflect.DeepEqual(mf, mr) {
-			t.Fatalf("program %d: memory differs", i)
+		if d := diffMachines(fast, ref); d != "" {
+			t.Fatalf("program %d: fast vs reference: %s", i, d)
 		}
 	}
 }

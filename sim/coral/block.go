@@ -1,0 +1,778 @@
+package coral
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// The block engine: Run's fast path for straight-line scalar code.
+//
+// Execution. A block is a run of up to maxBlockOps pre-decoded scalar ops
+// that end at a jump or branch (included) or before an op the engine does
+// not handle (CSR ops, system ops, vector ops, illegal words). Its ops are
+// recompiled into compact bops (8 bytes, pc-relative values resolved) and
+// executed by one switch with no timing calls. Anything unusual (a trap, a
+// store to tohost, an access outside the cached regions that cannot be
+// cached) makes execBlock stop before that op with nothing of it done; the
+// per-instruction path then takes over from there.
+//
+// Timing. Coral's dispatch model is in order, and the dispatch cycles of a
+// straight-line block depend only on the scalar scoreboard state on entry
+// taken relative to the current dispatch group's cycle R: the group's
+// slots, mul and vector counts and whether it is closed, the fetch
+// redirect, the memory port's last cycle and count, the iterative units,
+// the completion horizon and the ready cycle of every x and f register.
+// Every value at or below R has the same effect as R itself (each rule
+// compares with a dispatch cycle d ≥ R), so clamping makes the state
+// finite in practice. Such a normalized state (skey) is interned to a
+// number; for a block entered in state s the engine computes once, with
+// the reference timing code (timing.dispatch and timing.control) on a
+// scratch scoreboard, the edge: how far the group cycle moves, the stall
+// and unit-busy counts added, and the normalized state after the block
+// for each branch outcome. While in this "state mode" the real scoreboard
+// is not kept: the engine holds (R, s) and follows edges, adding counts
+// lazily (edge.count). Leaving state mode (a non-block op, a bail, the
+// cycle limit within reach of a block) writes the scoreboard back
+// (materialize); the vector backend's state is untouched by blocks and
+// stays absolute throughout.
+//
+// The cycle limit stays exact: a block is run in state mode only when the
+// dispatch cycle of its last op (R + edge.dR; dispatch is in order) is
+// below the limit; otherwise the per-instruction path stops at the exact
+// op.
+
+const (
+	maxBlockOps   = 64
+	maxEdges      = 16      // per block: more entry states run per instruction
+	maxStates     = 1 << 16 // per run: past this the engine turns itself off
+	stateRelLimit = 1 << 30 // relative cycles beyond this are not normalized
+)
+
+// Block op codes.
+const (
+	bNop uint8 = iota
+	bLui       // x[rd] = imm (lui, auipc: the value is resolved)
+	bAddi
+	bSlti
+	bSltiu
+	bXori
+	bOri
+	bAndi
+	bSlli
+	bSrli
+	bSrai
+	bAdd
+	bSub
+	bSll
+	bSlt
+	bSltu
+	bXor
+	bSrl
+	bSra
+	bOr
+	bAnd
+	bMul
+	bLb
+	bLh
+	bLw
+	bLbu
+	bLhu
+	bSb
+	bSh
+	bSw
+	bFlw
+	bFsw
+	bCompute // any other register-only op: Machine.compute on the original op
+	bJal     // x[rd] = link (rs2:rs3 unused); imm = target
+	bJalr
+	bBeq
+	bBne
+	bBlt
+	bBge
+	bBltu
+	bBgeu
+)
+
+// bop is a compact block op. Registers are pre-masked to 0..31.
+type bop struct {
+	h   uint8
+	rd  uint8
+	rs1 uint8
+	rs2 uint8
+	imm uint32 // immediate, resolved value, or branch/jump target
+}
+
+// block is a straight-line run of ops starting at pc start.
+type block struct {
+	start uint32
+	ops   []bop
+	code  *codeRegion
+	j     int    // index of the first op in code.ops
+	fall  uint32 // pc after the last op
+	ctl   bool   // the last op is a jump or branch
+	link  uint32 // jal/jalr: the return address
+	edges []*edge
+	last  *edge
+	succ  [2]*block // successor when the branch is not taken / taken (static targets)
+}
+
+// noBlock marks a pc where no block starts (the op there is not handled).
+var noBlock = &block{}
+
+// skey is a normalized scalar scoreboard state (see the package comment
+// above): ready[0..63], then the fields below, all relative to the group
+// cycle.
+type skey [kLen]uint32
+
+const (
+	kFetch = 64 + iota
+	kMem   // memCyc - R + 1 (0: before R, unused)
+	kMemN
+	kIter0
+	kIter1
+	kEnd
+	kSlots
+	kMulN
+	kVecN
+	kClosed
+	kLen
+)
+
+// edge is the effect of a block entered in a state.
+type edge struct {
+	from   int32
+	next   [2]int32 // state after the block: not taken, taken
+	dR     int64    // group cycle after the block minus the one before
+	count  uint64   // traversals not yet added to the counters
+	stalls [numStalls]uint64
+	busy   []unitCount
+}
+
+type unitCount struct {
+	unit uint8
+	n    uint64
+}
+
+// blockEngine is the Machine's block state, reset at Load.
+type blockEngine struct {
+	off     bool // not usable (self-modifying code) or turned off
+	states  []skey
+	ids     map[skey]int32
+	nedges  int
+	dirty   []*edge
+	scratch timing
+	key     skey
+}
+
+func (m *Machine) resetBlocks() {
+	e := &m.blk
+	e.off = m.selfMod
+	e.states = e.states[:0]
+	if e.ids == nil {
+		e.ids = map[skey]int32{}
+	} else {
+		clear(e.ids)
+	}
+	e.nedges = 0
+	e.dirty = e.dirty[:0]
+	for i := range m.code {
+		c := &m.code[i]
+		if cap(c.blocks) >= len(c.ops) {
+			c.blocks = c.blocks[:len(c.ops)]
+			clear(c.blocks)
+		} else {
+			c.blocks = make([]*block, len(c.ops))
+		}
+	}
+}
+
+// blockable reports whether the block engine executes o.
+func blockable(o *op) bool {
+	switch o.h {
+	case hIllegal, hEcall, hEbreak, hMpause, hMret, hVec,
+		hCsrrw, hCsrrs, hCsrrc, hCsrrwi, hCsrrsi, hCsrrci:
+		return false
+	}
+	return o.tflags&(tVec|tDrain|tVSync) == 0
+}
+
+// blockAt returns the block starting at pc, building it on first use, or
+// nil if none starts there.
+func (m *Machine) blockAt(pc uint32) *block {
+	var c *codeRegion
+	for i := range m.code {
+		if cc := &m.code[i]; pc-cc.base < cc.size {
+			c = cc
+			break
+		}
+	}
+	if c == nil || pc&3 != 0 {
+		return nil
+	}
+	j := int((pc - c.base) >> 2)
+	b := c.blocks[j]
+	if b == nil {
+		b = m.buildBlock(c, j)
+		c.blocks[j] = b
+	}
+	if b == noBlock {
+		return nil
+	}
+	return b
+}
+
+func (m *Machine) buildBlock(c *codeRegion, j int) *block {
+	b := &block{start: c.base + uint32(j)*4, code: c, j: j}
+	for k := j; k < len(c.ops) && len(b.ops) < maxBlockOps; k++ {
+		o := &c.ops[k]
+		if !blockable(o) {
+			break
+		}
+		pc := c.base + uint32(k)*4
+		bo := bop{h: bCompute, rd: o.rd & 31, rs1: o.rs1 & 31, rs2: o.rs2 & 31, imm: uint32(o.imm)}
+		ctl := false
+		switch o.h {
+		case hLui:
+			bo.h, bo.imm = bLui, uint32(o.imm)<<12
+		case hAuipc:
+			bo.h, bo.imm = bLui, pc+uint32(o.imm)<<12
+		case hAddi:
+			bo.h = bAddi
+		case hSlti:
+			bo.h = bSlti
+		case hSltiu:
+			bo.h = bSltiu
+		case hXori:
+			bo.h = bXori
+		case hOri:
+			bo.h = bOri
+		case hAndi:
+			bo.h = bAndi
+		case hSlli:
+			bo.h, bo.imm = bSlli, bo.imm&31
+		case hSrli:
+			bo.h, bo.imm = bSrli, bo.imm&31
+		case hSrai:
+			bo.h, bo.imm = bSrai, bo.imm&31
+		case hAdd:
+			bo.h = bAdd
+		case hSub:
+			bo.h = bSub
+		case hSll:
+			bo.h = bSll
+		case hSlt:
+			bo.h = bSlt
+		case hSltu:
+			bo.h = bSltu
+		case hXor:
+			bo.h = bXor
+		case hSrl:
+			bo.h = bSrl
+		case hSra:
+			bo.h = bSra
+		case hOr:
+			bo.h = bOr
+		case hAnd:
+			bo.h = bAnd
+		case hMul:
+			bo.h = bMul
+		case hLb:
+			bo.h = bLb
+		case hLh:
+			bo.h = bLh
+		case hLw:
+			bo.h = bLw
+		case hLbu:
+			bo.h = bLbu
+		case hLhu:
+			bo.h = bLhu
+		case hSb:
+			bo.h = bSb
+		case hSh:
+			bo.h = bSh
+		case hSw:
+			bo.h = bSw
+		case hFlw:
+			bo.h = bFlw
+		case hFsw:
+			bo.h = bFsw
+		case hFence:
+			bo.h = bNop
+		case hJal:
+			t := pc + uint32(o.imm)
+			if t&3 != 0 {
+				goto stop // traps: the per-instruction path reports it
+			}
+			bo.h, bo.imm, ctl = bJal, t, true
+		case hJalr:
+			bo.h, ctl = bJalr, true
+		case hBeq, hBne, hBlt, hBge, hBltu, hBgeu:
+			t := pc + uint32(o.imm)
+			if t&3 != 0 {
+				goto stop
+			}
+			bo.h, bo.imm, ctl = bBeq+(o.h-hBeq), t, true
+		}
+		// Register-only ops writing x0 do nothing (F ops write f[rd]).
+		if bo.rd == 0 && bo.h >= bLui && bo.h <= bMul {
+			bo.h = bNop
+		}
+		b.ops = append(b.ops, bo)
+		if ctl {
+			b.ctl = true
+			b.link = pc + 4
+			break
+		}
+	}
+stop:
+	if len(b.ops) == 0 {
+		return noBlock
+	}
+	b.fall = b.start + uint32(len(b.ops))*4
+	return b
+}
+
+// normalize writes t's scalar state relative to t.cur into k. It fails
+// (false) when a value is too far ahead to normalize.
+func (t *timing) normalize(k *skey) bool {
+	R := t.cur
+	for i := 0; i < 64; i++ {
+		r := t.ready[i] - R
+		if r <= 0 {
+			k[i] = 0
+		} else if r < stateRelLimit {
+			k[i] = uint32(r)
+		} else {
+			return false
+		}
+	}
+	rel := func(v int64) (uint32, bool) {
+		r := v - R
+		if r <= 0 {
+			return 0, true
+		}
+		return uint32(r), r < stateRelLimit
+	}
+	var ok [5]bool
+	k[kFetch], ok[0] = rel(t.fetch)
+	k[kMem], ok[1] = rel(t.memCyc + 1)
+	k[kMemN] = 0
+	if k[kMem] > 0 {
+		k[kMemN] = uint32(t.memN)
+	}
+	k[kIter0], ok[2] = rel(t.iterFree[0])
+	k[kIter1], ok[3] = rel(t.iterFree[1])
+	k[kEnd], ok[4] = rel(t.end)
+	k[kSlots], k[kMulN], k[kVecN], k[kClosed] = uint32(t.slots), uint32(t.mulN), uint32(t.vecN), uint32(t.closed)
+	return ok[0] && ok[1] && ok[2] && ok[3] && ok[4] && t.dispatched
+}
+
+// materialize sets t's scalar state to k relative to group cycle R.
+func (t *timing) materialize(R int64, k *skey) {
+	for i := 0; i < 64; i++ {
+		t.ready[i] = R + int64(k[i])
+	}
+	t.cur = R
+	t.fetch = R + int64(k[kFetch])
+	t.memCyc = R - 1 + int64(k[kMem])
+	t.memN = int32(k[kMemN])
+	t.iterFree[0] = R + int64(k[kIter0])
+	t.iterFree[1] = R + int64(k[kIter1])
+	t.end = R + int64(k[kEnd])
+	t.slots, t.mulN, t.vecN, t.closed = int32(k[kSlots]), int32(k[kMulN]), int32(k[kVecN]), uint8(k[kClosed])
+	t.dispatched = true
+}
+
+// intern returns the number of a normalized state, or -1 when the state
+// table is full.
+func (m *Machine) intern(k *skey) int32 {
+	e := &m.blk
+	if id, ok := e.ids[*k]; ok {
+		return id
+	}
+	if len(e.states) >= maxStates {
+		return -1
+	}
+	id := int32(len(e.states))
+	e.states = append(e.states, *k)
+	e.ids[*k] = id
+	return id
+}
+
+// edgeFor returns b's edge from state s, computing it on first use; nil
+// when b has too many.
+func (m *Machine) edgeFor(b *block, s int32) *edge {
+	for _, e := range b.edges {
+		if e.from == s {
+			b.last = e
+			return e
+		}
+	}
+	if len(b.edges) >= maxEdges {
+		return nil
+	}
+	e := m.newEdge(b, s)
+	if e == nil {
+		return nil
+	}
+	b.edges = append(b.edges, e)
+	b.last = e
+	return e
+}
+
+// newEdge runs b's ops through the reference timing code on a scratch
+// scoreboard in state s.
+func (m *Machine) newEdge(b *block, s int32) *edge {
+	be := &m.blk
+	st := &be.scratch
+	if st.width == 0 {
+		st.width, st.mulMax, st.memMax, st.vWidth, st.penalty = m.t.width, m.t.mulMax, m.t.memMax, m.t.vWidth, m.t.penalty
+	}
+	st.limit = math.MaxInt64
+	st.stalls = [numStalls]uint64{}
+	st.busy = [256]uint64{}
+	st.materialize(0, &be.states[s])
+	ops := b.code.ops[b.j : b.j+len(b.ops)]
+	for i := range ops {
+		st.dispatch(&ops[i])
+	}
+	e := &edge{from: s, next: [2]int32{-1, -1}, dR: st.cur, stalls: st.stalls}
+	for u := range m.stats.UnitNames {
+		if n := st.busy[u]; n != 0 {
+			e.busy = append(e.busy, unitCount{uint8(u), n})
+		}
+	}
+	var post skey
+	if !st.normalize(&post) {
+		return nil
+	}
+	last := &ops[len(ops)-1]
+	for taken := 0; taken < 2; taken++ {
+		if taken == 1 && !b.ctl {
+			break
+		}
+		if b.ctl {
+			st.materialize(0, &post)
+			st.control(last, taken == 1)
+			if !st.normalize(&be.key) {
+				return nil
+			}
+			e.next[taken] = m.intern(&be.key)
+		} else {
+			e.next[0] = m.intern(&post)
+		}
+		if e.next[taken] < 0 {
+			return nil
+		}
+	}
+	be.nedges++
+	return e
+}
+
+// flushEdges adds the counts of the edges traversed since the last flush.
+func (m *Machine) flushEdges() {
+	be := &m.blk
+	for _, e := range be.dirty {
+		c := e.count
+		for i, v := range e.stalls {
+			m.t.stalls[i] += c * v
+		}
+		for _, u := range e.busy {
+			m.t.busy[u.unit] += c * u.n
+		}
+		e.count = 0
+	}
+	be.dirty = be.dirty[:0]
+}
+
+// runBlocks is runFast with the block engine.
+func (m *Machine) runBlocks() {
+	var c *codeRegion
+	stepOne := false
+	for !m.halted {
+		pc := m.pc
+		if !stepOne && !m.blk.off && m.t.dispatched {
+			if b := m.blockAt(pc); b != nil {
+				stepOne = m.stateRun(b)
+				continue
+			}
+		}
+		stepOne = false
+		if c == nil || pc-c.base >= c.size || pc&3 != 0 {
+			nc, trap := m.fetchRegion(pc)
+			if trap != nil {
+				m.trapHalt(trap, nil)
+				return
+			}
+			c = nc
+		}
+		o := &c.ops[(pc-c.base)>>2]
+		if !m.t.dispatch(o) {
+			m.cycleLimit()
+			return
+		}
+		if !m.exec(o) {
+			return
+		}
+	}
+}
+
+// stateRun runs blocks in state mode from b until a block cannot be run
+// that way. It leaves the scoreboard materialized and m.pc at the next
+// op; it returns true when that op must go through the per-instruction
+// path (the block engine could not run it).
+func (m *Machine) stateRun(b *block) bool {
+	be := &m.blk
+	if !m.t.normalize(&be.key) {
+		return true
+	}
+	s := m.intern(&be.key)
+	if s < 0 {
+		be.off = true
+		return true
+	}
+	R := m.t.cur
+	limit := m.limit
+	defer m.flushEdges()
+	for {
+		e := b.last
+		if e == nil || e.from != s {
+			e = m.edgeFor(b, s)
+			if e == nil {
+				if len(be.states) >= maxStates {
+					be.off = true
+				}
+				m.t.materialize(R, &be.states[s])
+				m.pc = b.start
+				return true
+			}
+		}
+		if R+e.dR >= limit {
+			m.t.materialize(R, &be.states[s])
+			m.pc = b.start
+			return true
+		}
+		next, taken, k := m.execBlock(b)
+		if k >= 0 {
+			// Ops 0..k-1 ran: book them the reference way; op k is the
+			// per-instruction path's.
+			m.t.materialize(R, &be.states[s])
+			ops := b.code.ops[b.j:]
+			for i := 0; i < k; i++ {
+				m.t.dispatch(&ops[i])
+			}
+			m.stats.Instructions += uint64(k)
+			m.pc = b.start + uint32(k)*4
+			return true
+		}
+		m.stats.Instructions += uint64(len(b.ops))
+		if e.count == 0 {
+			be.dirty = append(be.dirty, e)
+		}
+		e.count++
+		R += e.dR
+		s = e.next[taken]
+		var nb *block
+		if !b.ctl || b.ops[len(b.ops)-1].h != bJalr {
+			nb = b.succ[taken]
+			if nb == nil {
+				nb = m.blockAt(next)
+				b.succ[taken] = nb
+			}
+		} else {
+			nb = m.blockAt(next)
+		}
+		if nb == nil {
+			m.t.materialize(R, &be.states[s])
+			m.pc = next
+			return false
+		}
+		b = nb
+	}
+}
+
+// execBlock executes b's ops. It returns the next pc and the branch
+// outcome (taken: 1), and k = -1; or, when op k cannot be run here (it
+// would trap, halt, or access memory outside the cached regions in a way
+// only the per-instruction path handles), k with nothing of op k done.
+func (m *Machine) execBlock(b *block) (next uint32, taken int, k int) {
+	x := &m.x
+	ops := b.ops
+	for i := range ops {
+		o := &ops[i]
+		switch o.h {
+		case bNop:
+		case bLui:
+			x[o.rd&31] = o.imm
+		case bAddi:
+			x[o.rd&31] = x[o.rs1&31] + o.imm
+		case bSlti:
+			x[o.rd&31] = b2u(int32(x[o.rs1&31]) < int32(o.imm))
+		case bSltiu:
+			x[o.rd&31] = b2u(x[o.rs1&31] < o.imm)
+		case bXori:
+			x[o.rd&31] = x[o.rs1&31] ^ o.imm
+		case bOri:
+			x[o.rd&31] = x[o.rs1&31] | o.imm
+		case bAndi:
+			x[o.rd&31] = x[o.rs1&31] & o.imm
+		case bSlli:
+			x[o.rd&31] = x[o.rs1&31] << (o.imm & 31)
+		case bSrli:
+			x[o.rd&31] = x[o.rs1&31] >> (o.imm & 31)
+		case bSrai:
+			x[o.rd&31] = uint32(int32(x[o.rs1&31]) >> (o.imm & 31))
+		case bAdd:
+			x[o.rd&31] = x[o.rs1&31] + x[o.rs2&31]
+		case bSub:
+			x[o.rd&31] = x[o.rs1&31] - x[o.rs2&31]
+		case bSll:
+			x[o.rd&31] = x[o.rs1&31] << (x[o.rs2&31] & 31)
+		case bSlt:
+			x[o.rd&31] = b2u(int32(x[o.rs1&31]) < int32(x[o.rs2&31]))
+		case bSltu:
+			x[o.rd&31] = b2u(x[o.rs1&31] < x[o.rs2&31])
+		case bXor:
+			x[o.rd&31] = x[o.rs1&31] ^ x[o.rs2&31]
+		case bSrl:
+			x[o.rd&31] = x[o.rs1&31] >> (x[o.rs2&31] & 31)
+		case bSra:
+			x[o.rd&31] = uint32(int32(x[o.rs1&31]) >> (x[o.rs2&31] & 31))
+		case bOr:
+			x[o.rd&31] = x[o.rs1&31] | x[o.rs2&31]
+		case bAnd:
+			x[o.rd&31] = x[o.rs1&31] & x[o.rs2&31]
+		case bMul:
+			x[o.rd&31] = x[o.rs1&31] * x[o.rs2&31]
+		case bLb, bLh, bLw, bLbu, bLhu, bFlw:
+			a := x[o.rs1&31] + o.imm
+			n := loadSize[o.h-bLb]
+			d, ok := m.readFast(a, n)
+			if !ok {
+				return 0, 0, i
+			}
+			var v uint32
+			switch o.h {
+			case bLw, bFlw:
+				v = binary.LittleEndian.Uint32(d)
+			case bLh:
+				v = uint32(int32(int16(binary.LittleEndian.Uint16(d))))
+			case bLhu:
+				v = uint32(binary.LittleEndian.Uint16(d))
+			case bLb:
+				v = uint32(int32(int8(d[0])))
+			default:
+				v = uint32(d[0])
+			}
+			if o.h == bFlw {
+				m.f[o.rd&31] = v
+			} else {
+				x[o.rd&31] = v
+				x[0] = 0
+			}
+		case bSb, bSh, bSw, bFsw:
+			a := x[o.rs1&31] + o.imm
+			v := x[o.rs2&31]
+			if o.h == bFsw {
+				v = m.f[o.rs2&31]
+			} else if o.h == bSw && a == m.tohost && m.hasTohost && v&1 != 0 {
+				return 0, 0, i
+			}
+			n := storeSize[o.h-bSb]
+			c := &m.wc
+			off := uint64(a - c.base)
+			if off+uint64(n) > c.size || (a&(n-1) != 0 && !m.misaligned) {
+				if !m.cacheWrite(a, n) {
+					return 0, 0, i
+				}
+				off = uint64(a - c.base)
+			}
+			d := c.data[off:]
+			switch n {
+			case 4:
+				binary.LittleEndian.PutUint32(d, v)
+			case 2:
+				binary.LittleEndian.PutUint16(d, uint16(v))
+			default:
+				d[0] = byte(v)
+			}
+			c.reg.MarkWritten(off, uint64(n))
+		case bCompute:
+			if _, t := m.compute(&b.code.ops[b.j+i]); t != nil {
+				return 0, 0, i
+			}
+			x[0] = 0
+		case bJal:
+			x[o.rd&31] = b.link
+			x[0] = 0
+			return o.imm, 1, -1
+		case bJalr:
+			t := (x[o.rs1&31] + o.imm) &^ 1
+			if t&3 != 0 {
+				return 0, 0, i
+			}
+			x[o.rd&31] = b.link
+			x[0] = 0
+			return t, 1, -1
+		case bBeq:
+			return b.branch(o, x[o.rs1&31] == x[o.rs2&31])
+		case bBne:
+			return b.branch(o, x[o.rs1&31] != x[o.rs2&31])
+		case bBlt:
+			return b.branch(o, int32(x[o.rs1&31]) < int32(x[o.rs2&31]))
+		case bBge:
+			return b.branch(o, int32(x[o.rs1&31]) >= int32(x[o.rs2&31]))
+		case bBltu:
+			return b.branch(o, x[o.rs1&31] < x[o.rs2&31])
+		case bBgeu:
+			return b.branch(o, x[o.rs1&31] >= x[o.rs2&31])
+		}
+	}
+	return b.fall, 0, -1
+}
+
+var (
+	// access sizes of the load and store block ops, from bLb on
+	loadSize  = [...]uint32{1, 2, 4, 1, 2, bFlw - bLb: 4}
+	storeSize = [...]uint32{1, 2, 4, bFsw - bSb: 4}
+)
+
+func (b *block) branch(o *bop, taken bool) (uint32, int, int) {
+	if taken {
+		return o.imm, 1, -1
+	}
+	return b.fall, 0, -1
+}
+
+// readFast returns the n bytes at a from the cached readable region,
+// refilling the cache from the memory map; false if the access would trap.
+func (m *Machine) readFast(a, n uint32) ([]byte, bool) {
+	c := &m.rc
+	off := uint64(a - c.base)
+	if off+uint64(n) > c.size || (a&(n-1) != 0 && !m.misaligned) {
+		if a&(n-1) != 0 && !m.misaligned {
+			return nil, false
+		}
+		r := m.mem.Find(uint64(a))
+		if r == nil || !r.Readable || r.End > 1<<32 || uint64(a)+uint64(n) > r.End {
+			return nil, false
+		}
+		m.rc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r}
+		off = uint64(a - c.base)
+	}
+	return c.data[off : off+uint64(n)], true
+}
+
+// cacheWrite makes m.wc the region a store of n bytes at a goes to; false
+// if the store would trap or goes to an executable region.
+func (m *Machine) cacheWrite(a, n uint32) bool {
+	if a&(n-1) != 0 && !m.misaligned {
+		return false
+	}
+	r := m.mem.Find(uint64(a))
+	if r == nil || !r.Writable || r.Executable || r.End > 1<<32 || uint64(a)+uint64(n) > r.End {
+		return false
+	}
+	m.wc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r}
+	return true
+}

@@ -1,0 +1,236 @@
+package coral
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"kernelcraft/sim"
+)
+
+// diffMachines describes how two machines that ran the same program
+// differ: halt, counters, registers, CSRs, vector state and memory. It
+// returns "" when they agree.
+func diffMachines(a, b *Machine) string {
+	ha, _ := a.Halted()
+	hb, _ := b.Halted()
+	if ha.Kind != hb.Kind || ha.PC != hb.PC || ha.Code != hb.Code || ha.String() != hb.String() {
+		return fmt.Sprintf("halt %s vs %s", ha, hb)
+	}
+	sa, sb := a.Stats(), b.Stats()
+	if sa.Cycles != sb.Cycles || sa.Instructions != sb.Instructions || sa.VectorElems != sb.VectorElems {
+		return fmt.Sprintf("cycles %d/%d instructions %d/%d vector elements %d/%d", sa.Cycles, sb.Cycles, sa.Instructions, sb.Instructions, sa.VectorElems, sb.VectorElems)
+	}
+	if !reflect.DeepEqual(sa.StallCycles, sb.StallCycles) {
+		return fmt.Sprintf("stalls %v vs %v", sa.StallCycles, sb.StallCycles)
+	}
+	if !reflect.DeepEqual(sa.UnitBusy, sb.UnitBusy) {
+		return fmt.Sprintf("unit busy %v vs %v", sa.UnitBusy, sb.UnitBusy)
+	}
+	if a.x != b.x || a.f != b.f || a.pc != b.pc {
+		return fmt.Sprintf("registers: pc %#x/%#x x %v / %v f %v / %v", a.pc, b.pc, a.x, b.x, a.f, b.f)
+	}
+	if a.csr != b.csr || a.v != b.v {
+		return "CSRs or vector state differ"
+	}
+	for i, r := range a.mem.Regions {
+		if !reflect.DeepEqual(r.Data, b.mem.Regions[i].Data) {
+			return "memory differs in " + r.Name
+		}
+	}
+	if !reflect.DeepEqual(a.mem.WrittenRanges(), b.mem.WrittenRanges()) {
+		return "written ranges differ"
+	}
+	return ""
+}
+
+// loopProgram builds a random program of nested counted loops whose bodies
+// mix ALU, multiply, divide, loads and stores (some misaligned), forward
+// branches on data, calls and returns (jal/jalr), mcycle reads, F ops and
+// vector instructions: blocks are entered again and again in different
+// scoreboard states. Labels "@name" in branch operands are resolved to
+// byte offsets.
+func loopProgram(t testing.TB, r *rand.Rand) []uint32 {
+	regs := []string{"a0", "a2", "a3", "a4", "a5", "t1", "t2", "s0", "a6"}
+	reg := func() string { return regs[r.Intn(len(regs))] }
+	var lines []string
+	labels := map[string]int{}
+	label := func(name string) { labels[name] = len(lines) }
+	nlab := 0
+	newLabel := func() string { nlab++; return fmt.Sprintf("L%d", nlab) }
+	lines = append(lines, "lui a1, 0x10", "vsetvli t3, zero, 0xc0", "addi a7, zero, 7")
+	vecOK := r.Intn(2) == 0
+	var body func(n int, depth int)
+	body = func(n int, depth int) {
+		for i := 0; i < n; i++ {
+			switch k := r.Intn(26); {
+			case k < 5:
+				lines = append(lines, fmt.Sprintf("addi %s, %s, %d", reg(), reg(), r.Intn(200)-100))
+			case k < 7:
+				ops := []string{"add", "sub", "xor", "or", "and", "sll", "srl", "sra", "slt", "sltu", "mul", "mulh", "max", "minu", "rol"}
+				lines = append(lines, fmt.Sprintf("%s %s, %s, %s", ops[r.Intn(len(ops))], reg(), reg(), reg()))
+			case k < 8:
+				ops := []string{"divu", "rem", "div", "remu"}
+				lines = append(lines, fmt.Sprintf("%s %s, %s, %s", ops[r.Intn(len(ops))], reg(), reg(), reg()))
+			case k < 11:
+				ops := []string{"lw", "lh", "lhu", "lb", "lbu"}
+				lines = append(lines, fmt.Sprintf("%s %s, %d(a1)", ops[r.Intn(len(ops))], reg(), r.Intn(256)))
+			case k < 13:
+				ops := []string{"sw", "sh", "sb"}
+				lines = append(lines, fmt.Sprintf("%s %s, %d(a1)", ops[r.Intn(len(ops))], reg(), r.Intn(256)))
+			case k < 14:
+				l := newLabel()
+				lines = append(lines, fmt.Sprintf("bltu %s, %s, @%s", reg(), reg(), l))
+				body(1+r.Intn(2), depth+1)
+				label(l)
+			case k < 15:
+				l := newLabel()
+				lines = append(lines, "jal zero, @"+l, fmt.Sprintf("addi %s, zero, 1", reg()))
+				label(l)
+			case k < 16:
+				lines = append(lines, "jal ra, @fn")
+			case k < 17:
+				lines = append(lines, fmt.Sprintf("csrrs %s, mcycle, zero", reg()))
+			case k < 18:
+				lines = append(lines, fmt.Sprintf("fcvt.s.w ft%d, %s", r.Intn(4), reg()), fmt.Sprintf("fmul.s ft%d, ft0, ft1", r.Intn(4)),
+					fmt.Sprintf("fsw ft%d, %d(a1)", r.Intn(4), 4*r.Intn(32)), fmt.Sprintf("flw ft%d, %d(a1)", r.Intn(4), 4*r.Intn(32)))
+			case k < 20 && depth < 2:
+				// A nested counted loop on its own counter.
+				cnt := []string{"t0", "t4", "s1"}[depth]
+				l := newLabel()
+				lines = append(lines, fmt.Sprintf("addi %s, zero, %d", cnt, 1+r.Intn(6)))
+				label(l)
+				body(1+r.Intn(8), depth+1)
+				lines = append(lines, fmt.Sprintf("addi %s, %s, -1", cnt, cnt), fmt.Sprintf("bne %s, zero, @%s", cnt, l))
+			case k < 22 && vecOK:
+				ops := []string{"vle8.v v8, (a1)", "vadd.vv v24, v8, v8", "vmul.vv v24, v8, v24", "vse8.v v24, (a1)",
+					"vmv.x.s " + reg() + ", v24", "vredsum.vs v16, v8, v24", "vwmacc.vv v16, v8, v24"}
+				lines = append(lines, ops[r.Intn(len(ops))])
+			case k < 25:
+				// Blocks that start in an open dispatch group with a
+				// multiply or a memory access in it.
+				lines = append(lines, fmt.Sprintf("mul %s, %s, %s", reg(), reg(), reg()), fmt.Sprintf("sw %s, %d(a1)", reg(), 4*r.Intn(8)), "bne zero, zero, 8",
+					fmt.Sprintf("mul %s, %s, %s", reg(), reg(), reg()), fmt.Sprintf("lw %s, %d(a1)", reg(), 4*r.Intn(8)))
+			default:
+				lines = append(lines, "fence 15, 15")
+			}
+		}
+	}
+	body(4+r.Intn(10), 0)
+	lines = append(lines, "mpause")
+	label("fn")
+	lines = append(lines, fmt.Sprintf("addi %s, %s, 3", reg(), reg()), fmt.Sprintf("lw %s, 8(a1)", reg()), "jalr zero, 0(ra)")
+	for i, l := range lines {
+		if at := strings.Index(l, "@"); at >= 0 {
+			to, ok := labels[l[at+1:]]
+			if !ok {
+				t.Fatalf("no label %s", l[at+1:])
+			}
+			lines[i] = l[:at] + strconv.Itoa(4*(to-i))
+		}
+	}
+	return asm(t, lines...)
+}
+
+// TestBlocksMatchStep holds the block engine to the reference stepper on
+// random looping programs: everything must agree, at the end and at cycle
+// limits that stop the run anywhere (within blocks too).
+func TestBlocksMatchStep(t *testing.T) {
+	r := rand.New(rand.NewSource(10))
+	n := 400
+	if testing.Short() {
+		n = 80
+	}
+	for i := 0; i < n; i++ {
+		words := loopProgram(t, r)
+		var init [9]uint32
+		for j := range init {
+			init[j] = uint32(r.Int63()) >> uint(j*3)
+		}
+		setupAll := func(ms ...*Machine) {
+			for _, m := range ms {
+				for j, reg := range []int{a0, a2, a3, a4, a5, t1, t2, s0, a6} {
+					m.SetX(reg, init[j])
+				}
+			}
+		}
+		ref := newMachine(t, Options{Reference: true}, words)
+		fast := newMachine(t, Options{}, words)
+		setupAll(ref, fast)
+		ref.Run()
+		fast.Run()
+		if d := diffMachines(fast, ref); d != "" {
+			t.Fatalf("program %d: fast vs reference: %s", i, d)
+		}
+		total := int64(ref.Stats().Cycles)
+		for k := 0; k < 3; k++ {
+			limit := 1 + r.Int63n(max(1, total))
+			ref := newMachine(t, Options{Reference: true, MaxCycles: limit}, words)
+			fast := newMachine(t, Options{MaxCycles: limit}, words)
+			setupAll(ref, fast)
+			ref.Run()
+			fast.Run()
+			if d := diffMachines(fast, ref); d != "" {
+				t.Fatalf("program %d limit %d: fast vs reference: %s", i, limit, d)
+			}
+		}
+	}
+}
+
+// TestBlocksSameAsPerInstruction: Run with and without the block engine
+// agree on the scalar loop and the random programs of TestRunMatchesStep.
+func TestBlocksSameAsPerInstruction(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	progs := [][]uint32{append(asm(t, scalarLoop...), 0x08000073)}
+	for i := 0; i < 100; i++ {
+		progs = append(progs, randomProgram(t, r))
+	}
+	for i, words := range progs {
+		a := newMachine(t, Options{}, words)
+		b := newMachine(t, Options{}, words)
+		b.noBlocks = true
+		a.SetX(t0, 1000)
+		b.SetX(t0, 1000)
+		a.Run()
+		b.Run()
+		if d := diffMachines(a, b); d != "" {
+			t.Fatalf("program %d: blocks vs per-instruction: %s", i, d)
+		}
+	}
+}
+
+// TestBlocksTraps: a trap inside a block (an out-of-range load, a
+// misaligned jalr target, a store to tohost) stops the run exactly as the
+// reference stepper does.
+func TestBlocksTraps(t *testing.T) {
+	cases := [][]string{
+		{"addi t0, zero, 50", "addi a0, a0, 4", "lw a2, 0(a0)", "addi t0, t0, -1", "bne t0, zero, -12"},
+		{"addi t0, zero, 5", "addi a0, a0, 1", "mul a2, a0, a0", "addi t0, t0, -1", "bne t0, zero, -12", "addi a3, zero, 6", "jalr zero, 0(a3)"},
+		{"addi t0, zero, 20", "sh a2, 0(a0)", "addi a0, a0, 1", "addi t0, t0, -1", "bne t0, zero, -12", "sw a2, -4(zero)"},
+		{"lui a1, 0x10", "addi a2, zero, 5", "addi t0, zero, 20", "addi t0, t0, -1", "sw t0, 256(a1)", "sw a2, 256(a1)", "bne t0, zero, -12"},
+		{"addi t0, zero, 9", "csrrwi zero, frm, 7", "fadd.s ft0, ft1, ft2, dyn", "addi t0, t0, -1", "bne t0, zero, -12"},
+	}
+	for i, lines := range cases {
+		words := append(asm(t, lines...), 0x08000073)
+		ref := newMachine(t, Options{Reference: true}, words)
+		fast := newMachine(t, Options{}, words)
+		for _, m := range []*Machine{ref, fast} {
+			m.SetX(a0, dtcm+dtcmSize-128)
+			m.SetX(a2, 0x1235)
+			m.tohost, m.hasTohost = dtcm+256, true
+		}
+		ref.Run()
+		fast.Run()
+		if d := diffMachines(fast, ref); d != "" {
+			t.Fatalf("case %d: %s", i, d)
+		}
+		if h, _ := fast.Halted(); h.Kind != sim.HaltTrap && h.Kind != sim.HaltToHost {
+			t.Errorf("case %d: halt %s, want a trap", i, h)
+		}
+	}
+}
+
+const dtcmSize = 32 << 10
