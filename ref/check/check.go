@@ -356,6 +356,21 @@ func Check(c *ref.Case, expected, inputs map[string]*sim.Tensor, res *Result) Ve
 		v.Outputs = append(v.Outputs, ov)
 	}
 	v.Memory = memoryPatterns(c, inputs, res)
+	// An untouched output and a clobbered input: the stores went to the
+	// wrong tensor.
+	for _, mp := range v.Memory {
+		if mp.Kind != PatClobber {
+			continue
+		}
+		for i := range v.Outputs {
+			for j, p := range v.Outputs[i].Patterns {
+				if p.Kind == PatUntouched || p.Kind == PatUnwritten {
+					v.Outputs[i].Patterns[j].Hint = "the stores went into an input instead (see the memory line): check which register holds " + registerOf(c, v.Outputs[i].Name)
+				}
+			}
+		}
+		break
+	}
 	for _, p := range v.Memory {
 		if p.Fatal {
 			v.Pass = false
