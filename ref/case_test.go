@@ -228,3 +228,26 @@ func FuzzLoadCase(f *testing.F) {
 		}
 	})
 }
+
+// TestArgsTable: with more tensors than registers, the last register
+// points at args, which lists every other tensor's address in order.
+func TestArgsTable(t *testing.T) {
+	for _, tc := range []struct{ target, reg string }{{"aie2", "p7"}, {"plena", "a7"}} {
+		c, tensors, err := Generate(tc.target, "decoder_t5", 2, 1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Convention.Registers[tc.reg] != "args" || c.Tensors[0].Name != "args" {
+			t.Fatalf("%s: %s = %q, first tensor %s", tc.target, tc.reg, c.Convention.Registers[tc.reg], c.Tensors[0].Name)
+		}
+		args, err := Decode(tensors["args"], "uint32")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range c.Tensors[1:] {
+			if uint64(args.Data[i]) != s.Addr {
+				t.Errorf("%s: args[%d] = %#x, %s is at %#x", tc.target, i, uint64(args.Data[i]), s.Name, s.Addr)
+			}
+		}
+	}
+}

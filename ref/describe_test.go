@@ -27,7 +27,7 @@ func TestDescribe(t *testing.T) {
 		{"coral", "gelu", 3, []string{"tanh approximation", "float32", "a0 = 0x10400 (x)", "a1 = ", "(y)", "sp = 0x10400", "halt: mpause", "Hardware config coral", "dtcm: [0x10000, 0x18000)", "rtol"}},
 		{"coral", "gemm", 5, []string{"requant", "mult", "int8", "exact", "coral-highmem", "vssra"}},
 		{"aie2", "softmax", 1, []string{"exp_hi", "recip_lut", "p0 = 0x70400 (x)", "halt: done", "bfloat16"}},
-		{"aie2", "decoder_llama", 1, []string{"p7 = ", "(args)", "uint32", "causal", "RoPE"}},
+		{"aie2", "decoder_llama", 1, []string{"p0 = 0x70", " (x)\n", "p6 = ", "(wo)", "p7 = ", "(args)", "uint32", "causal", "RoPE"}},
 		{"plena", "flash_attention", 5, []string{"online", "a0 = 0x0 (q)", "C_BREAK", "hbm"}},
 		{"plena", "ffn", 2, []string{"gp1 = 0x10000000 (scratch)", "vsram", "gelu"}},
 		{"aie2", "layernorm", 2, []string{"eps = 1e-05", "non-zero means"}},

@@ -27,7 +27,7 @@ var targetInfos = map[string]targetInfo{
 		floatDType: "float32", align: 16, dataMem: "dtcm", reserve: 0x400,
 		regs:  []string{"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"},
 		spReg: "sp", halt: "mpause",
-		notes: "a0..a7 hold the tensors' addresses in the order listed (inputs, consts, outputs, scratch); with more than 8 tensors, a7 holds the address of `args`, a uint32 table of every tensor's address in that order. " +
+		notes: "a0..a7 hold the tensors' addresses in the order listed (inputs, consts, outputs, scratch); with more than 8 tensors, a0..a6 hold the first seven and a7 the address of `args`, a uint32 table (placed first) of every other tensor's address in the order listed. " +
 			"sp is the top of the kernel's own area (the first 1 KiB of DTCM: the kernel's .data/.bss and stack; keep the ELF's data segments inside it). Other registers are 0. " +
 			"End with `mpause` (0x08000073); ebreak, a trap or the cycle limit is a failure. Addresses are 16-byte aligned; DTCM accesses may be misaligned.",
 	},
@@ -35,7 +35,7 @@ var targetInfos = map[string]targetInfo{
 		floatDType: "bfloat16", align: 32, dataMem: "dmem", reserve: 0x400,
 		regs:  []string{"p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"},
 		spReg: "sp", halt: "done",
-		notes: "p0..p7 hold the tensors' addresses in the order listed (inputs, consts, outputs, scratch); with more than 8 tensors, p7 holds the address of `args`, a uint32 table of every tensor's address in that order. " +
+		notes: "p0..p7 hold the tensors' addresses in the order listed (inputs, consts, outputs, scratch); with more than 8 tensors, p0..p6 hold the first seven and p7 the address of `args`, a uint32 table (placed first) of every other tensor's address in the order listed. " +
 			"sp is the top of the first 1 KiB of data memory (the kernel's stack and own data, as mlir-aie's default 1 KiB stack at the start of the tile's memory). " +
 			"Tensors are 32-byte aligned (256-bit vector loads and stores must be). Vector memory accesses must stay inside the 64 KiB data memory. " +
 			"AIE2 has no exp, divide or square root: the lookup tables exp_hi, exp_lo, recip_lut, rsqrt_lut (bf16, described below) are provided as consts where a task needs them. End with `done`.",
@@ -46,7 +46,7 @@ var targetInfos = map[string]targetInfo{
 		scratchReg: []string{"gp1", "gp2", "gp3", "gp4"},
 		halt:       "C_BREAK",
 		notes: "Inputs, consts and outputs live in HBM as plain bf16 (PLENA's MX block formats are not used), 64-byte (one 512-bit HBM beat) aligned. " +
-			"a0..a7 (HBM address registers) hold their HBM addresses in the order listed; with more than 8, a7 holds the address of `args`, a uint32 table of every HBM tensor's address. " +
+			"a0..a7 (HBM address registers) hold their HBM addresses in the order listed; with more than 8, a0..a6 hold the first seven and a7 the address of `args`, a uint32 table (placed first) of every other tensor's address in the order listed. " +
 			"A scratch region, when the task has one and it fits, is in Vector SRAM and its address is in gp1; otherwise it is in HBM after the outputs. The on-chip SRAMs are otherwise the kernel's own. " +
 			"End with C_BREAK. (The PLENA ISA and simulator are a later issue: this convention is provisional.)",
 	},
@@ -139,9 +139,11 @@ func convention(target string, hw *isadefs.HW, specs []TensorSpec) Convention {
 	c := Convention{Registers: map[string]string{}, Halt: ti.halt, Notes: ti.notes}
 	var main, side []TensorSpec
 	for _, s := range specs {
-		if s.Memory == ti.scratchMem && ti.scratchMem != "" {
+		switch {
+		case s.Name == "args":
+		case s.Memory == ti.scratchMem && ti.scratchMem != "":
 			side = append(side, s)
-		} else {
+		default:
 			main = append(main, s)
 		}
 	}
@@ -150,9 +152,7 @@ func convention(target string, hw *isadefs.HW, specs []TensorSpec) Convention {
 			c.Registers[ti.regs[i]] = "args"
 			break
 		}
-		if s.Name != "args" {
-			c.Registers[ti.regs[i]] = s.Name
-		}
+		c.Registers[ti.regs[i]] = s.Name
 	}
 	for i, s := range side {
 		if i < len(ti.scratchReg) {
