@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,6 +113,52 @@ func TestCaseErrors(t *testing.T) {
 		code, _, stderr := kcsim(t, nil, c.args...)
 		if code != 127 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%s: exit %d, stderr %q, want 127 and %q", c.name, code, stderr, c.want)
+		}
+	}
+}
+
+// TestCaseGEMMInt8 runs a hand-written int8 GEMM (RVV vmacc, then the
+// requantisation with vmul/vssra/vadd/vmax/vmin/vnsrl) on gemm configs
+// 1-5 (5 on coral-highmem), visible and hidden inputs: the simulator's
+// RVV fixed-point arithmetic reproduces the reference's requantisation
+// bit for bit.
+func TestCaseGEMMInt8(t *testing.T) {
+	tmpl, err := os.ReadFile("../../ref/testdata/gemm_i8_coral.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 5; n++ {
+		for _, hidden := range []bool{false, true} {
+			if n == 5 && (hidden || testing.Short()) {
+				continue // 256x256x256: one run is enough
+			}
+			c, tensors, err := ref.Generate("coral", "gemm", n, 5, hidden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(t.TempDir(), "case")
+			if err := ref.WriteCase(dir, c, tensors); err != nil {
+				t.Fatal(err)
+			}
+			p, _ := ref.ParamsOf(c)
+			rq := p.Requant[0]
+			src := strings.NewReplacer("{{M}}", fmt.Sprint(p.M), "{{K}}", fmt.Sprint(p.K), "{{N}}", fmt.Sprint(p.N),
+				"{{MULT}}", fmt.Sprint(rq.Mult), "{{SHIFT}}", fmt.Sprint(rq.Shift), "{{ZP}}", fmt.Sprint(rq.ZP)).Replace(string(tmpl))
+			path := filepath.Join(t.TempDir(), "gemm.s")
+			os.WriteFile(path, []byte(src), 0o644)
+			elf := assembleFile(t, path)
+			out := filepath.Join(t.TempDir(), "out")
+			if code, _, stderr := kcsim(t, nil, elf, "--case", dir, "-o", out); code != 0 {
+				t.Fatalf("config %d hidden %v: exit %d: %s", n, hidden, code, stderr)
+			}
+			want, _ := os.ReadFile(filepath.Join(dir, "c.npy"))
+			got, _ := os.ReadFile(filepath.Join(out, "c.npy"))
+			if !bytes.Equal(got, want) {
+				t.Errorf("config %d hidden %v: c.npy differs from the expected output", n, hidden)
+			}
+			if v, err := check.Dir(dir, out); err != nil || !v.Pass {
+				t.Errorf("config %d hidden %v: checker: %v %+v", n, hidden, err, v)
+			}
 		}
 	}
 }
