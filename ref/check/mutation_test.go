@@ -392,6 +392,13 @@ var taskMutations = []mutation{
 		p.Intermediate = "bfloat16"
 		return m.enc(t, m.reference(t, p, nil)), m.okWritten()
 	}},
+	{name: "lut-exp", wantPass: true, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
+		vals := lutReference(t, m)
+		if vals == nil {
+			return nil, nil
+		}
+		return m.enc(t, vals), m.okWritten()
+	}},
 	{name: "poly-exp", wantPass: true, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
 		vals := polyReference(t, m)
 		if vals == nil {
@@ -491,6 +498,16 @@ func polyReference(t testing.TB, m *mcase) []float64 {
 	return out
 }
 
+// configsFor lists the configurations a mutation runs on: every one for
+// a correct variant (it must pass them all), else the one pickConfig
+// chooses.
+func configsFor(t testing.TB, target, task string, mu mutation) []int {
+	if mu.wantPass {
+		return []int{1, 2, 3, 4, 5}
+	}
+	return []int{pickConfig(t, target, task, mu.name)}
+}
+
 // pickConfig chooses the configuration a mutation runs on: the first
 // whose output's last dimension is ragged for the tail mutation, else 1.
 func pickConfig(t testing.TB, target, task, mut string) int {
@@ -546,48 +563,52 @@ func TestMutations(t *testing.T) {
 		for _, task := range ref.Supported(target) {
 			tasksSeen[task.ID] = true
 			for _, mu := range muts {
-				name := fmt.Sprintf("%s/%s/%s", target, task.ID, mu.name)
-				n := pickConfig(t, target, task.ID, mu.name)
-				if n == 0 {
-					skipped[mu.name] = append(skipped[mu.name], target+"/"+task.ID)
-					continue
-				}
-				m := get(target, task.ID, n)
-				mc := *m // a mutation may change its case (no-max-subtract-large)
-				m = &mc
-				actual, written := mu.make(t, m)
-				if actual == nil {
-					skipped[mu.name] = append(skipped[mu.name], target+"/"+task.ID)
-					continue
-				}
-				v := m.check(actual, written)
-				txt := v.String()
-				if lines := strings.Count(txt, "\n"); lines > MaxLines {
-					t.Errorf("%s: %d lines of diagnosis", name, lines)
-				}
-				if mu.wantPass {
-					switch {
-					case !v.Pass && mu.harsh:
-						harshFails = append(harshFails, fmt.Sprintf("%s/%s", target, task.ID))
-					case !v.Pass:
-						t.Errorf("%s: a correct result computed another way fails:\n%s", name, head(txt))
-					default:
-						caught[mu.name]++
-						passed++
+				for _, n := range configsFor(t, target, task.ID, mu) {
+					name := fmt.Sprintf("%s/%s/%s", target, task.ID, mu.name)
+					if mu.wantPass {
+						name = fmt.Sprintf("%s/%s/%d/%s", target, task.ID, n, mu.name)
 					}
-					continue
-				}
-				if v.Pass {
-					t.Errorf("%s: passes:\n%s", name, head(txt))
-					continue
-				}
-				if !slices.ContainsFunc(kinds(v), func(k string) bool { return slices.Contains(mu.want, k) }) {
-					t.Errorf("%s: want a pattern of %v, got %v:\n%s", name, mu.want, kinds(v), head(txt))
-					continue
-				}
-				caught[mu.name]++
-				if goldens[name] {
-					golden(t, strings.ReplaceAll(name, "/", "_"), txt)
+					if n == 0 {
+						skipped[mu.name] = append(skipped[mu.name], target+"/"+task.ID)
+						continue
+					}
+					m := get(target, task.ID, n)
+					mc := *m // a mutation may change its case (no-max-subtract-large)
+					m = &mc
+					actual, written := mu.make(t, m)
+					if actual == nil {
+						skipped[mu.name] = append(skipped[mu.name], target+"/"+task.ID)
+						continue
+					}
+					v := m.check(actual, written)
+					txt := v.String()
+					if lines := strings.Count(txt, "\n"); lines > MaxLines {
+						t.Errorf("%s: %d lines of diagnosis", name, lines)
+					}
+					if mu.wantPass {
+						switch {
+						case !v.Pass && mu.harsh:
+							harshFails = append(harshFails, fmt.Sprintf("%s/%s/%d", target, task.ID, n))
+						case !v.Pass:
+							t.Errorf("%s: a correct result computed another way fails:\n%s", name, head(txt))
+						default:
+							caught[mu.name]++
+							passed++
+						}
+						continue
+					}
+					if v.Pass {
+						t.Errorf("%s: passes:\n%s", name, head(txt))
+						continue
+					}
+					if !slices.ContainsFunc(kinds(v), func(k string) bool { return slices.Contains(mu.want, k) }) {
+						t.Errorf("%s: want a pattern of %v, got %v:\n%s", name, mu.want, kinds(v), head(txt))
+						continue
+					}
+					caught[mu.name]++
+					if goldens[name] {
+						golden(t, strings.ReplaceAll(name, "/", "_"), txt)
+					}
 				}
 			}
 		}
@@ -650,4 +671,82 @@ func head(txt string) string {
 		}
 	}
 	return strings.Join(keep, "")
+}
+
+// lutReference computes aie2's element-wise and softmax tasks as a kernel
+// with the case's bf16 lookup tables would: exp(x) = exp_hi[floor x] *
+// exp_lo[floor(frac*256)] and 1/s from recip_lut (mantissa index, exponent
+// by scaling), fp32 arithmetic, bf16 output. Nil for other cases.
+func lutReference(t testing.TB, m *mcase) []float64 {
+	switch m.c.Task {
+	case "silu", "gelu", "softmax":
+	default:
+		return nil
+	}
+	tab := func(name string) []float64 {
+		x := m.tensors[name]
+		if x == nil {
+			return nil
+		}
+		a, err := ref.Decode(x, "bfloat16")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Data
+	}
+	hi, lo, rc := tab("exp_hi"), tab("exp_lo"), tab("recip_lut")
+	if hi == nil || lo == nil || rc == nil {
+		return nil
+	}
+	exp := func(x float32) float32 {
+		x = max(-128, min(127.99, x))
+		n := float32(math.Floor(float64(x)))
+		f := x - n
+		return float32(hi[uint8(int8(n))]) * float32(lo[int(f*256)])
+	}
+	recip := func(s float32) float32 {
+		fr, e := math.Frexp(float64(s)) // s = fr * 2^e, fr in [0.5, 1)
+		mant := 2 * fr                  // [1, 2)
+		idx := min(127, int((mant-1)*128))
+		return float32(math.Ldexp(rc[idx], -(e - 1)))
+	}
+	x := m.inputArrays(t)["x"]
+	out := make([]float64, len(x.Data))
+	switch m.c.Task {
+	case "silu":
+		for i, v := range x.Data {
+			f := float32(v)
+			out[i] = float64(f * recip(1+exp(-f)))
+		}
+	case "gelu":
+		for i, v := range x.Data {
+			f := float32(v)
+			u := float32(0.7978846) * (f + float32(0.044715)*f*f*f)
+			// 0.5*(1+tanh(u)) = sigmoid(2u): no cancellation for u << 0.
+			out[i] = float64(f * recip(1+exp(-2*u)))
+		}
+	case "softmax":
+		n := cols(m)
+		for r := 0; r < len(x.Data)/n; r++ {
+			row := x.Data[r*n : (r+1)*n]
+			mx := float32(math.Inf(-1))
+			for _, v := range row {
+				mx = max(mx, float32(v))
+			}
+			var s float32
+			for j, v := range row {
+				e := exp(float32(v) - mx)
+				out[r*n+j] = float64(e)
+				s += e
+			}
+			inv := recip(s)
+			for j := range row {
+				out[r*n+j] = float64(float32(out[r*n+j]) * inv)
+			}
+		}
+	}
+	for i, v := range out {
+		out[i] = ref.RoundTo(m.out.DType, v)
+	}
+	return out
 }
