@@ -162,3 +162,36 @@ func TestCaseGEMMInt8(t *testing.T) {
 		}
 	}
 }
+
+// TestCaseSiLUFloat32 runs a scalar-F SiLU with a polynomial exp (a
+// realistic float32 kernel) on every silu configuration, visible and
+// hidden: the float32 tolerance accepts it.
+func TestCaseSiLUFloat32(t *testing.T) {
+	tmpl, err := os.ReadFile("../../ref/testdata/silu_f32_coral.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 5; n++ {
+		for _, hidden := range []bool{false, true} {
+			c, tensors, err := ref.Generate("coral", "silu", n, 9, hidden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(t.TempDir(), "case")
+			if err := ref.WriteCase(dir, c, tensors); err != nil {
+				t.Fatal(err)
+			}
+			p, _ := ref.ParamsOf(c)
+			path := filepath.Join(t.TempDir(), "silu.s")
+			os.WriteFile(path, []byte(strings.ReplaceAll(string(tmpl), "{{COUNT}}", fmt.Sprint(p.M*p.N))), 0o644)
+			elf := assembleFile(t, path)
+			out := filepath.Join(t.TempDir(), "out")
+			if code, _, stderr := kcsim(t, nil, elf, "--case", dir, "-o", out); code != 0 {
+				t.Fatalf("config %d hidden %v: exit %d: %s", n, hidden, code, stderr)
+			}
+			if v, err := check.Dir(dir, out); err != nil || !v.Pass {
+				t.Errorf("config %d hidden %v: checker: %v %+v", n, hidden, err, v)
+			}
+		}
+	}
+}
