@@ -165,6 +165,15 @@ func TasksMarkdown() string {
 - aie2: the 64 KiB tile data memory at 0x70000; the first 1 KiB is the kernel's stack; tensors 32-byte aligned. Configuration 5 uses most of the 64 KiB.
 - plena: tensors in HBM (64-byte aligned); scratch in Vector SRAM when it fits.
 
+## Calling conventions
+
+`)
+	for _, tg := range Targets {
+		fmt.Fprintf(&b, "- **%s**: %s\n", tg, CalleeInfo(tg))
+	}
+	b.WriteString(`
+Before a run, every out and scratch region holds the byte 0xFF (NaN in float32 and bfloat16). Hidden (validation) cases use the same layout, shapes and params with inputs from another seed domain (` + "`kc-ref gen --hidden`" + `).
+
 ## Configurations
 
 `)
