@@ -1931,6 +1931,24 @@ func k512WAddU16(a *byte, n int, m *[2]uint64) uint64
 func k2WAddU16(a *byte, n int, m *[2]uint64) uint64
 
 //go:noescape
+func k512ExtWAdd8to16(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ExtWAdd16to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ExtWAdd8to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ExtWAddU8to16(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ExtWAddU16to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512ExtWAddU8to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SMul32vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape

@@ -21269,6 +21269,150 @@ k2WAddU16done:
 	VZEROUPPER
 	RET
 
+// func k512ExtWAdd8to16(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512VL
+TEXT ·k512ExtWAdd8to16(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+
+k512ExtWAdd8to16loop:
+	KMOVD      (BX), K1
+	VMOVDQU8.Z (CX), K1, Y0
+	VPMOVSXBW  Y0, Z0
+	VMOVDQU16  Z0, K1, (AX)
+	ADDQ       $0x40, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, BX
+	SUBQ       $0x20, DX
+	JG         k512ExtWAdd8to16loop
+	XORL       AX, AX
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ExtWAdd16to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ExtWAdd16to32(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+
+k512ExtWAdd16to32loop:
+	KMOVW       (BX), K1
+	VMOVDQU16.Z (CX), K1, Y0
+	VPMOVSXWD   Y0, Z0
+	VMOVDQU32   Z0, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, BX
+	SUBQ        $0x10, DX
+	JG          k512ExtWAdd16to32loop
+	XORL        AX, AX
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ExtWAdd8to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ExtWAdd8to32(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+
+k512ExtWAdd8to32loop:
+	KMOVW      (BX), K1
+	VMOVDQU8.Z (CX), K1, X0
+	VPMOVSXBD  X0, Z0
+	VMOVDQU32  Z0, K1, (AX)
+	ADDQ       $0x40, AX
+	ADDQ       $0x10, CX
+	ADDQ       $0x02, BX
+	SUBQ       $0x10, DX
+	JG         k512ExtWAdd8to32loop
+	XORL       AX, AX
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ExtWAddU8to16(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512VL
+TEXT ·k512ExtWAddU8to16(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+
+k512ExtWAddU8to16loop:
+	KMOVD      (BX), K1
+	VMOVDQU8.Z (CX), K1, Y0
+	VPMOVZXBW  Y0, Z0
+	VMOVDQU16  Z0, K1, (AX)
+	ADDQ       $0x40, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, BX
+	SUBQ       $0x20, DX
+	JG         k512ExtWAddU8to16loop
+	XORL       AX, AX
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ExtWAddU16to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ExtWAddU16to32(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+
+k512ExtWAddU16to32loop:
+	KMOVW       (BX), K1
+	VMOVDQU16.Z (CX), K1, Y0
+	VPMOVZXWD   Y0, Z0
+	VMOVDQU32   Z0, K1, (AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x02, BX
+	SUBQ        $0x10, DX
+	JG          k512ExtWAddU16to32loop
+	XORL        AX, AX
+	MOVB        AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512ExtWAddU8to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512ExtWAddU8to32(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+
+k512ExtWAddU8to32loop:
+	KMOVW      (BX), K1
+	VMOVDQU8.Z (CX), K1, X0
+	VPMOVZXBD  X0, Z0
+	VMOVDQU32  Z0, K1, (AX)
+	ADDQ       $0x40, AX
+	ADDQ       $0x10, CX
+	ADDQ       $0x02, BX
+	SUBQ       $0x10, DX
+	JG         k512ExtWAddU8to32loop
+	XORL       AX, AX
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
 // func k512SMul32vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SMul32vvrm0(SB), NOSPLIT, $0-41

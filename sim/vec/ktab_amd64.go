@@ -648,6 +648,12 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famWRed, op: WAdd, sew: 16, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famWRed, op: WAddU, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famWRed, op: WAddU, sew: 16, vx: false, rm: -1, chunk: 8},
+	{isa: isaAVX512, fam: famExt2, op: WAdd, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famExt2, op: WAdd, sew: 16, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famExt4, op: WAdd, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famExt2, op: WAddU, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famExt2, op: WAddU, sew: 16, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX512, fam: famExt4, op: WAddU, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: false, rm: 0, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: false, rm: 1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: false, rm: 2, chunk: 0},
@@ -1838,28 +1844,40 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 	case 638:
 		return k512NClip16vxrm3(d, a, b, n, m)
 	case 643:
-		return k512SMul32vvrm0(d, a, b, n, m)
+		return k512ExtWAdd8to16(d, a, b, n, m)
 	case 644:
-		return k512SMul32vvrm1(d, a, b, n, m)
+		return k512ExtWAdd16to32(d, a, b, n, m)
 	case 645:
-		return k512SMul32vvrm2(d, a, b, n, m)
+		return k512ExtWAdd8to32(d, a, b, n, m)
 	case 646:
-		return k512SMul32vvrm3(d, a, b, n, m)
+		return k512ExtWAddU8to16(d, a, b, n, m)
 	case 647:
-		return k512MulH32vv(d, a, b, n, m)
+		return k512ExtWAddU16to32(d, a, b, n, m)
 	case 648:
-		return k512MulHU32vv(d, a, b, n, m)
+		return k512ExtWAddU8to32(d, a, b, n, m)
 	case 649:
-		return k512SMul32vxrm0(d, a, b, n, m)
+		return k512SMul32vvrm0(d, a, b, n, m)
 	case 650:
-		return k512SMul32vxrm1(d, a, b, n, m)
+		return k512SMul32vvrm1(d, a, b, n, m)
 	case 651:
-		return k512SMul32vxrm2(d, a, b, n, m)
+		return k512SMul32vvrm2(d, a, b, n, m)
 	case 652:
-		return k512SMul32vxrm3(d, a, b, n, m)
+		return k512SMul32vvrm3(d, a, b, n, m)
 	case 653:
-		return k512MulH32vx(d, a, b, n, m)
+		return k512MulH32vv(d, a, b, n, m)
 	case 654:
+		return k512MulHU32vv(d, a, b, n, m)
+	case 655:
+		return k512SMul32vxrm0(d, a, b, n, m)
+	case 656:
+		return k512SMul32vxrm1(d, a, b, n, m)
+	case 657:
+		return k512SMul32vxrm2(d, a, b, n, m)
+	case 658:
+		return k512SMul32vxrm3(d, a, b, n, m)
+	case 659:
+		return k512MulH32vx(d, a, b, n, m)
+	case 660:
 		return k512MulHU32vx(d, a, b, n, m)
 	}
 	panic("sim/vec: bad kernel id")

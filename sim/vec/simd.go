@@ -34,6 +34,8 @@ const (
 	famMerge         // Merge/MergeX
 	famRed           // Red
 	famWRed          // WRed
+	famExt2          // Ext by a factor of 2
+	famExt4          // Ext by a factor of 4
 )
 
 // Instruction sets of the kernels.
@@ -76,6 +78,7 @@ type ktab struct {
 	merge  [3][2]kent
 	red    [3][opCount]kent
 	wred   [2][2]kent // [sew][0: signed, 1: unsigned]
+	ext    [3][2]kent // [0: 8→16, 1: 16→32, 2: 8→32][0: signed, 1: unsigned]
 }
 
 var (
@@ -151,6 +154,16 @@ func buildTab(isa int) *ktab {
 				u = 1
 			}
 			t.wred[w][u] = e
+		case famExt2, famExt4:
+			u := 0
+			if k.op == WAddU {
+				u = 1
+			}
+			x := w // 8→16 or 16→32
+			if k.fam == famExt4 {
+				x = 2
+			}
+			t.ext[x][u] = e
 		}
 	}
 	return t

@@ -155,3 +155,21 @@ func BenchmarkVMergeE16M8(b *testing.B) {
 	d, x, y, m := brnd[int16](64), brnd[int16](64), brnd[int16](64), bmask(64)
 	benchPaths(b, 64, func() { Merge(d, x, y, m, 0, 64) })
 }
+
+// vsmul.vx e32, LMUL 8 (32 elements), rnu: requantisation.
+func BenchmarkVSMulE32M8(b *testing.B) {
+	d, x := brnd[int32](32), brnd[int32](32)
+	benchPaths(b, 32, func() { BinVX32(SMul, d, x, 1234567, nil, 0, 32, 0) })
+}
+
+// vssra.vi e16, LMUL 8 (64 elements), rne.
+func BenchmarkVSSraE16M8(b *testing.B) {
+	d, x := brnd[int16](64), brnd[int16](64)
+	benchPaths(b, 64, func() { BinVX16(SSra, d, x, 5, nil, 0, 64, 1) })
+}
+
+// vsext.vf4 e8→e32, LMUL 8 destination (32 elements).
+func BenchmarkVSextE8E32M8(b *testing.B) {
+	d, x := brnd[int32](32), brnd[int8](32)
+	benchPaths(b, 32, func() { Ext[int8, uint8](true, d, x, nil, 0, 32) })
+}

@@ -372,6 +372,28 @@ func TestSIMDWideNarrow(t *testing.T) {
 	})
 }
 
+func testExt[T Signed, U Unsigned, W Signed](t *testing.T, r *rand.Rand, same func(string, func() any)) {
+	for range iters {
+		sh := draw(r, 300)
+		d0, a := rnd[W](r, sh.n), rnd[T](r, sh.n)
+		for _, signed := range []bool{true, false} {
+			same(fmt.Sprintf("Ext e%d→e%d signed=%v %v", sizeBits(T(0)), sizeBits(W(0)), signed, sh), func() any {
+				d := slices.Clone(d0)
+				Ext[T, U](signed, d, a, sh.mask, sh.s, sh.e)
+				return d
+			})
+		}
+	}
+}
+
+func TestSIMDExt(t *testing.T) {
+	forPaths(t, func(t *testing.T, r *rand.Rand, same func(string, func() any)) {
+		testExt[int8, uint8, int16](t, r, same)
+		testExt[int16, uint16, int32](t, r, same)
+		testExt[int8, uint8, int32](t, r, same)
+	})
+}
+
 // TestPathSwitch: KC_SIMD-style selection and the exported switches.
 func TestPathSwitch(t *testing.T) {
 	prev := Path()

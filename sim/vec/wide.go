@@ -200,6 +200,27 @@ func narrowXGo[T Signed, U Unsigned, W Signed](op Op, d []T, a []W, x T, mask []
 // Ext writes d[i] = sext(a[i]) (signed) or zext(a[i]) for the active
 // elements (vsext/vzext; W is 2 or 4 times as wide as T).
 func Ext[T Signed, U Unsigned, W Signed](signed bool, d []W, a []T, mask []byte, s, e int) {
+	if t := cur.Load(); t != nil && s < e {
+		_, _ = d[e-1], a[e-1]
+		sz, dz := unsafe.Sizeof(a[0]), unsafe.Sizeof(d[0])
+		x := -1
+		switch {
+		case sz == 1 && dz == 2:
+			x = 0
+		case sz == 2 && dz == 4:
+			x = 1
+		case sz == 1 && dz == 4:
+			x = 2
+		}
+		if x >= 0 {
+			u := 0
+			if !signed {
+				u = 1
+			}
+			p := unsafe.Pointer(&a[0])
+			_, s = span(t.ext[x][u], unsafe.Pointer(&d[0]), p, p, dz, sz, sz, mask, s, e)
+		}
+	}
 	for i := s; i < e; i++ {
 		if !active(mask, i) {
 			continue

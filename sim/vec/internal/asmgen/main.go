@@ -819,6 +819,50 @@ func mul32(op string, vx bool, rm int) {
 	finishSat512(name)
 }
 
+// ext512 is vsext/vzext: d (width dw) = ext(a (width w)). op is "WAdd"
+// for the signed extension and "WAddU" for the zero extension.
+func ext512(op string, w, dw int) {
+	name := fmt.Sprintf("k512Ext%s%dto%d", op, w, dw)
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: fmt.Sprintf("famExt%d", dw/w), op: op, sew: w, rm: -1})
+	p := begin(name)
+	e := 512 / dw
+	signed := op == "WAdd"
+	Label(name + "loop")
+	kmovFor(e)(Mem{Base: p.m}, K1)
+	var src VecVirtual
+	if e*w == 256 {
+		src = YMM()
+	} else {
+		src = XMM()
+	}
+	wis[w].movZ(Mem{Base: p.a}, K1, src)
+	z := ZMM()
+	switch {
+	case w == 8 && dw == 16 && signed:
+		VPMOVSXBW(src, z)
+	case w == 8 && dw == 16:
+		VPMOVZXBW(src, z)
+	case w == 16 && signed:
+		VPMOVSXWD(src, z)
+	case w == 16:
+		VPMOVZXWD(src, z)
+	case signed:
+		VPMOVSXBD(src, z)
+	default:
+		VPMOVZXBD(src, z)
+	}
+	wis[dw].mov(z, K1, Mem{Base: p.d})
+	ADDQ(U8(64), p.d)
+	ADDQ(U8(e*w/8), p.a)
+	ADDQ(U8(e/8), p.m)
+	SUBQ(U8(e), p.n)
+	JG(LabelRef(name + "loop"))
+	XORL(EAX, EAX)
+	Store(AL, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
 var cmpOps = map[string]struct {
 	pred     int
 	unsigned bool
@@ -1432,6 +1476,11 @@ func main() {
 			red512(op, w)
 			red2(op, w)
 		}
+	}
+	for _, op := range []string{"WAdd", "WAddU"} {
+		ext512(op, 8, 16)
+		ext512(op, 16, 32)
+		ext512(op, 8, 32)
 	}
 	for _, vx := range []bool{false, true} {
 		for rm := range 4 {
