@@ -131,6 +131,7 @@ const (
 	PatRepeated   = "repeated"   // the first tile's values repeat
 	PatCopy       = "copy"       // values equal another tensor of the case
 	PatMixed      = "mixed"      // the wrong elements are zeros, fill and copies together
+	PatHardcoded  = "hardcoded"  // a hidden case's output equals the visible case's expected output
 	PatIsolated   = "isolated"   // a handful of single wrong elements
 	PatRows       = "rows"       // errors confined to some rows
 	PatCols       = "cols"       // errors confined to some columns
@@ -355,6 +356,9 @@ func Check(c *ref.Case, expected, inputs map[string]*sim.Tensor, res *Result) Ve
 		}
 		v.Outputs = append(v.Outputs, ov)
 	}
+	if c.Hidden && !v.Pass {
+		hardcoded(c, &v, res)
+	}
 	v.Memory = memoryPatterns(c, inputs, res)
 	// An untouched output and a clobbered input: the stores went to the
 	// wrong tensor.
@@ -531,3 +535,47 @@ func (o *output) untouched(i int) bool {
 }
 
 func nonFinite(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
+
+// hardcoded recognises, on a hidden case, outputs that equal the expected
+// output of the visible case with the same seed: results computed once and
+// stored as constants (or left in memory from the visible run).
+func hardcoded(c *ref.Case, v *Verdict, res *Result) {
+	vc, tensors, err := ref.Generate(c.Target, c.Task, c.Config, c.Seed, false)
+	if err != nil {
+		return
+	}
+	for i := range v.Outputs {
+		ov := &v.Outputs[i]
+		if ov.Bad == 0 {
+			continue
+		}
+		var spec ref.TensorSpec
+		for _, ts := range vc.Tensors {
+			if ts.Name == ov.Name {
+				spec = ts
+			}
+		}
+		dt, err := lookupElemType(ov.DType)
+		vis, act := tensors[ov.Name], res.Outputs[ov.Name]
+		if err != nil || vis == nil || act == nil || spec.DType != ov.DType {
+			continue
+		}
+		ve, err1 := decode(dt, vis)
+		va, err2 := decode(dt, act)
+		if err1 != nil || err2 != nil || len(ve) != len(va) {
+			continue
+		}
+		cmp := comparer{dt, ov.Tol}
+		match := 0
+		for j := range va {
+			if cmp.ok(va[j], ve[j]) {
+				match++
+			}
+		}
+		if match*10 >= 9*len(va) {
+			ov.Patterns = append([]Pattern{{Kind: PatHardcoded,
+				Text: fmt.Sprintf("the output equals the expected output of the visible case (seed %d) in %d of %d elements, not this case's", c.Seed, match, len(va)),
+				Hint: "the results must be computed from the inputs in memory, not stored as constants"}}, ov.Patterns...)
+		}
+	}
+}

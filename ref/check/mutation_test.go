@@ -750,3 +750,23 @@ func lutReference(t testing.TB, m *mcase) []float64 {
 	}
 	return out
 }
+
+// TestHardcoded: a kernel that stores the visible case's outputs fails the
+// hidden case with that diagnosis.
+func TestHardcoded(t *testing.T) {
+	for _, tc := range []struct{ target, task string }{{"coral", "gemm"}, {"plena", "softmax"}} {
+		vis := loadMCase(t, tc.target, tc.task, 2)
+		c, tensors, err := ref.Generate(tc.target, tc.task, 2, ref.DefaultSeed, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hid := &mcase{c: c, tensors: tensors, out: vis.out}
+		v := hid.check(vis.tensors[vis.out.Name], vis.okWritten())
+		if v.Pass || !slices.Contains(kinds(v), PatHardcoded) {
+			t.Errorf("%s/%s: %v\n%s", tc.target, tc.task, kinds(v), v)
+		}
+		if v := hid.check(tensors[vis.out.Name], vis.okWritten()); !v.Pass {
+			t.Errorf("%s/%s hidden expected fails:\n%s", tc.target, tc.task, v)
+		}
+	}
+}
