@@ -247,7 +247,7 @@ func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool) *Arr
 	case task == "silu" || task == "gelu":
 		for i := range a.Data {
 			if rng.IntN(8) == 0 {
-				a.Data[i] = -8 + 16*rng.Float64()
+				a.Data[i] = -8 + float64(16*rng.Float64())
 			} else {
 				a.Data[i] = rng.NormFloat64() * 2.5
 			}
@@ -258,13 +258,13 @@ func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool) *Arr
 		for r := 0; r < p.M; r++ {
 			off, sc := offsets[r%4], scales[(r/4+r)%4]
 			for j := 0; j < p.N; j++ {
-				a.Data[r*p.N+j] = off + sc*rng.NormFloat64()
+				a.Data[r*p.N+j] = off + float64(sc*rng.NormFloat64())
 			}
 		}
 	case task == "layernorm" || task == "rmsnorm":
 		stds := []float64{0.5, 1, 3, 0.1}
 		for r := 0; r < p.M; r++ {
-			mean, std := -5+10*rng.Float64(), stds[r%4]
+			mean, std := -5+float64(10*rng.Float64()), stds[r%4]
 			if task == "rmsnorm" {
 				mean = 0
 			}
@@ -275,7 +275,7 @@ func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool) *Arr
 				}
 			}
 			for j := 0; j < p.N; j++ {
-				a.Data[r*p.N+j] = mean + std*rng.NormFloat64()
+				a.Data[r*p.N+j] = mean + float64(std*rng.NormFloat64()) // float64(): no FMA, same bits everywhere
 			}
 		}
 	case s.name[0] == 'w':

@@ -102,7 +102,10 @@ func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, 
 	return map[string]*Array{out.name: y}, nil
 }
 
-// gt is one ground-truth computation.
+// gt is one ground-truth computation. Products that feed a sum are
+// written float64(a*b): an explicit conversion forbids the compiler to
+// fuse them into an FMA (it may on arm64, ppc64, s390x), so cases are the
+// same bits on every platform.
 type gt struct{ p Params }
 
 // r rounds an intermediate value as p.Intermediate says.
@@ -153,7 +156,7 @@ func (g *gt) gelu(x float64) float64 {
 	if g.p.GELU == "erf" {
 		return g.r(0.5 * x * g.r(1+g.r(math.Erf(x/math.Sqrt2))))
 	}
-	inner := g.r(math.Sqrt(2/math.Pi) * g.r(x+g.r(0.044715*x*x*x)))
+	inner := g.r(math.Sqrt(2/math.Pi) * g.r(x+g.r(float64(0.044715*x*x*x))))
 	// 0.5*x*(1 + tanh(u)) = x / (1 + exp(-2u)): the same function without
 	// the cancellation of 1 + tanh(u) for u << 0 (which loses every digit
 	// of the tiny outputs of large negative x in float64).
@@ -227,12 +230,12 @@ func (g *gt) layernorm(x, gamma, beta *Array) *Array {
 		vr := 0.0
 		for _, v := range row {
 			d := g.r(v - mu)
-			vr = g.a(vr + g.a(d*d))
+			vr = g.a(vr + g.a(float64(d*d)))
 		}
 		vr = g.r(vr / float64(n))
 		inv := g.r(1 / g.r(math.Sqrt(g.r(vr+g.p.Eps))))
 		for j, v := range row {
-			y.Data[i*n+j] = g.r(g.r(g.r(g.r(v-mu)*inv)*gamma.Data[j]) + beta.Data[j])
+			y.Data[i*n+j] = g.r(g.r(float64(g.r(float64(g.r(v-mu)*inv))*gamma.Data[j])) + beta.Data[j])
 		}
 	}
 	return y
@@ -244,7 +247,7 @@ func (g *gt) rmsnormRows(x []float64, gamma []float64, m, n int) []float64 {
 		row := x[i*n : (i+1)*n]
 		ss := 0.0
 		for _, v := range row {
-			ss = g.a(ss + g.a(v*v))
+			ss = g.a(ss + g.a(float64(v*v)))
 		}
 		inv := g.r(1 / g.r(math.Sqrt(g.r(g.r(ss/float64(n))+g.p.Eps))))
 		for j, v := range row {
@@ -290,7 +293,7 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 			for l := 0; l < k; l++ {
 				av, br := a[i*k+l], b[l*n:l*n+n]
 				for j := range row {
-					row[j] += av * br[j]
+					row[j] += float64(av * br[j])
 				}
 			}
 			if bias != nil {
@@ -305,7 +308,7 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 		for j := 0; j < n; j++ {
 			acc := 0.0
 			for l := 0; l < k; l++ {
-				acc = g.a(acc + g.a(a[i*k+l]*b[l*n+j]))
+				acc = g.a(acc + g.a(float64(a[i*k+l]*b[l*n+j])))
 			}
 			if bias != nil {
 				acc = g.r(g.a(acc + bias[j]))
@@ -339,11 +342,11 @@ func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
 							continue
 						}
 						if dw {
-							acc = g.a(acc + g.a(x.Data[(ih*p.Win+iw)*p.Cin+c]*w.Data[(kh*p.KW+kw)*co+c]))
+							acc = g.a(acc + g.a(float64(x.Data[(ih*p.Win+iw)*p.Cin+c]*w.Data[(kh*p.KW+kw)*co+c])))
 							continue
 						}
 						for ci := 0; ci < p.Cin; ci++ {
-							acc = g.a(acc + g.a(x.Data[(ih*p.Win+iw)*p.Cin+ci]*w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c]))
+							acc = g.a(acc + g.a(float64(x.Data[(ih*p.Win+iw)*p.Cin+ci]*w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c])))
 						}
 					}
 				}
@@ -395,8 +398,8 @@ func (g *gt) rope(x, cos, sin []float64, heads, s, d, rowStride int) *Array {
 			for i := 0; i < half; i++ {
 				a, b := x[base+i], x[base+i+half]
 				c, sn := cos[t*half+i], sin[t*half+i]
-				y.Data[base+i] = g.r(g.r(a*c) - g.r(b*sn))
-				y.Data[base+i+half] = g.r(g.r(b*c) + g.r(a*sn))
+				y.Data[base+i] = g.r(g.r(float64(a*c)) - g.r(float64(b*sn)))
+				y.Data[base+i+half] = g.r(g.r(float64(b*c)) + g.r(float64(a*sn)))
 			}
 		}
 	}
@@ -452,7 +455,7 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 			}
 			acc := 0.0
 			for l := 0; l < d; l++ {
-				acc = g.a(acc + g.a(q[i*d+l]*k[j*d+l]))
+				acc = g.a(acc + g.a(float64(q[i*d+l]*k[j*d+l])))
 			}
 			acc = g.r(acc * p.Scale)
 			if bias != nil {
@@ -464,7 +467,7 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 		for l := 0; l < d; l++ {
 			acc := 0.0
 			for j := 0; j < skv; j++ {
-				acc = g.a(acc + g.a(row[j]*v[j*d+l]))
+				acc = g.a(acc + g.a(float64(row[j]*v[j*d+l])))
 			}
 			o.Data[i*d+l] = g.r(acc)
 		}
