@@ -1,14 +1,3 @@
-// Package check judges a kernel's results against a case's expected
-// outputs (issue 3, item 4): element-wise tolerances per dtype, and on a
-// mismatch a memory-level diagnosis short enough for an LLM's context
-// (at most MaxLines lines): how many elements are wrong and where, the
-// first bad element with its address, a compact map of the errors, and
-// recognised patterns (untouched output, zeros, NaN/Inf, scaled, offset,
-// shifted, transposed, tail, first tile only, a copied input, writes into
-// inputs …), each with a one-line hint.
-//
-// Check works on tensors in memory (the agent's run tool); Dir reads a
-// case directory and a result directory written by kc-sim --case.
 package check
 
 import (

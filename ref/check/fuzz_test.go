@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"math"
 	"strings"
 	"testing"
@@ -55,6 +56,9 @@ func FuzzCheck(f *testing.F) {
 		txt := v.String()
 		if lines := strings.Count(txt, "\n"); lines > MaxLines {
 			t.Fatalf("%d lines:\n%s", lines, txt)
+		}
+		if _, err := json.Marshal(v); err != nil {
+			t.Fatalf("verdict as JSON: %v", err)
 		}
 		if v.Pass && !strings.HasPrefix(txt, "PASS") || !v.Pass && !strings.HasPrefix(txt, "FAIL") {
 			t.Fatalf("verdict %v but text:\n%s", v.Pass, txt)

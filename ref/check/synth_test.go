@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -244,6 +245,9 @@ func TestSyntheticPatterns(t *testing.T) {
 			}
 			if !slices.Contains(kinds(v), m.want) {
 				t.Fatalf("want pattern %s, got %v:\n%s", m.want, kinds(v), txt)
+			}
+			if _, err := json.Marshal(v); err != nil {
+				t.Fatalf("JSON: %v", err)
 			}
 			if n := strings.Count(txt, "\n"); n > MaxLines {
 				t.Fatalf("%d lines", n)
