@@ -21,8 +21,18 @@
 // or, for the .vx forms, a pointer to the scalar; n ≥ 1 is the element
 // count (at most 128); m holds the active-element bits (bit i = element i,
 // already shifted by vstart and cut at n). The result reports saturation
-// (vxsat). Reductions are func(a *byte, n int, m *[2]uint64) uint64 and
-// return the fold of the active elements from the operation's identity.
+// (vxsat). The merge kernels read a second window, the select bits, at
+// m[2:4] (the caller passes a [4]uint64). Compare kernels write their
+// result bits to d as a [2]uint64. Reductions are
+// func(a *byte, n int, m *[2]uint64) uint64 and return the fold of the
+// active elements from the operation's identity.
+//
+// Operations computed in wider lanes: the fixed-point ops at SEW 8 and 16
+// (vsmul, vmulh*, vaadd/vasub, vssra/vssrl at SEW 8) extend to 2·SEW lanes
+// and narrow on the store; vsmul and vmulh(u) at SEW 32 use the 64-bit
+// products of the even and odd lanes. Rounding (vxrm) is computed exactly
+// as the spec's roundoff: r from bits D-1, D and below of the unshifted
+// value, with a shift by D-1 that wraps to "shift everything out" for D = 0.
 package main
 
 import (
