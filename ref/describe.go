@@ -19,7 +19,7 @@ func Describe(c *Case) string {
 		return err.Error()
 	}
 	fmt.Fprintf(&b, "# %s (task %d, level %d) on %s, configuration %d of %d\n\n", t.Name, t.Number, t.Level, c.Target, c.Config, NumConfigs)
-	fmt.Fprintf(&b, "## Definition\n%s\n\n", t.Definition)
+	fmt.Fprintf(&b, "## Definition\n%s\n\n", t.DefinitionFor(c.Target))
 	if cfg, err := LookupConfig(c.Target, c.Task, c.Config); err == nil {
 		fmt.Fprintf(&b, "Configuration %d: %s.\n\n", c.Config, cfg.Note)
 	}
@@ -196,6 +196,13 @@ Before a run, every out and scratch region holds the byte 0xFF (NaN in float32 a
 	b.WriteString("## Definitions\n\n")
 	for _, t := range tasks {
 		fmt.Fprintf(&b, "### %d. %s (`%s`, level %d)\n\n%s\n\n", t.Number, t.Name, t.ID, t.Level, t.Definition)
+		if t.Supports("plena") || t.Supports("aie2") {
+			fmt.Fprintf(&b, "- plena, aie2: %s\n", t.BF16Note)
+		}
+		if t.Supports("coral") {
+			fmt.Fprintf(&b, "- coral: %s\n", t.CoralNote)
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }
