@@ -1289,31 +1289,61 @@ func k512ASub8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512NSrl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NSrl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NSra8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NSra8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClipU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClipU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClipU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClipU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClipU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClipU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClipU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClipU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClip8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClip8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClip8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClip8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClip8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClip8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClip8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClip8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512WAddU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1502,31 +1532,61 @@ func k512ASub8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512NSrl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NSrl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NSra8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NSra8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClipU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClipU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClipU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClipU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClipU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClipU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClipU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClipU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClip8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClip8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClip8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClip8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClip8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClip8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClip8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClip8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512WAdd8(a *byte, n int, m *[2]uint64) uint64
@@ -1703,31 +1763,61 @@ func k512ASub16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512NSrl16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NSrl16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NSra16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NSra16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClipU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClipU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClipU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClipU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClipU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClipU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClipU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClipU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClip16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClip16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClip16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClip16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClip16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClip16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClip16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClip16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512WAddU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1892,31 +1982,61 @@ func k512ASub16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512NSrl16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NSrl16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NSra16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NSra16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClipU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClipU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClipU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClipU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClipU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClipU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClipU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClipU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClip16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClip16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClip16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClip16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NClip16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2NClip16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512NClip16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2NClip16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512WAdd16(a *byte, n int, m *[2]uint64) uint64

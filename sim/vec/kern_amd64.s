@@ -13725,6 +13725,53 @@ k512NSrl8vvloop:
 	VZEROUPPER
 	RET
 
+// func k2NSrl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NSrl8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NSrl8vvnone
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2NSrl8vvloop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2NSrl8vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NSrl8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NSra8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512NSra8vv(SB), NOSPLIT, $0-41
@@ -13757,6 +13804,53 @@ k512NSra8vvloop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NSra8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NSra8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NSra8vvnone
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2NSra8vvloop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRAVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2NSra8vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NSra8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -13799,6 +13893,61 @@ k512NClipU8vvrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClipU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU8vvrm0none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2NClipU8vvrm0loop:
+	VPMOVZXWD    (CX), Y3
+	VPMOVZXBD    (DX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSUBD       Y1, Y4, Y4
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VPADDD       Y3, Y5, Y3
+	VPMINUD      Y2, Y3, Y4
+	VPCMPEQD     Y4, Y3, Y3
+	VPMOVMSKB    Y3, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y4, X3
+	VPACKUSDW    X3, X4, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2NClipU8vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU8vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -13849,6 +13998,67 @@ k512NClipU8vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2NClipU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU8vvrm1none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2NClipU8vvrm1loop:
+	VPMOVZXWD    (CX), Y3
+	VPMOVZXBD    (DX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSUBD       Y1, Y4, Y4
+	VPSRLVD      Y4, Y3, Y6
+	VPSLLVD      Y4, Y1, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y1, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPAND        Y1, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y5, Y3
+	VPMINUD      Y2, Y3, Y4
+	VPCMPEQD     Y4, Y3, Y3
+	VPMOVMSKB    Y3, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y4, X3
+	VPACKUSDW    X3, X4, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2NClipU8vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU8vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClipU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512NClipU8vvrm2(SB), NOSPLIT, $0-41
@@ -13885,6 +14095,57 @@ k512NClipU8vvrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClipU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU8vvrm2none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2NClipU8vvrm2loop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLVD      Y3, Y2, Y2
+	VPMINUD      Y1, Y2, Y3
+	VPCMPEQD     Y3, Y2, Y2
+	VPMOVMSKB    Y2, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y3, X2
+	VPACKUSDW    X2, X3, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2NClipU8vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU8vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -13931,6 +14192,63 @@ k512NClipU8vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2NClipU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU8vvrm3none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2NClipU8vvrm3loop:
+	VPMOVZXWD    (CX), Y3
+	VPMOVZXBD    (DX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSLLVD      Y4, Y1, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y1, Y3, Y3
+	VPANDN       Y3, Y5, Y3
+	VPADDD       Y3, Y5, Y3
+	VPMINUD      Y2, Y3, Y4
+	VPCMPEQD     Y4, Y3, Y3
+	VPMOVMSKB    Y3, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y4, X3
+	VPACKUSDW    X3, X4, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2NClipU8vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU8vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClip8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512NClip8vvrm0(SB), NOSPLIT, $0-41
@@ -13975,6 +14293,65 @@ k512NClip8vvrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip8vvrm0none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2NClip8vvrm0loop:
+	VPMOVSXWD    (CX), Y4
+	VPMOVZXBD    (DX), Y5
+	VPAND        Y0, Y5, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSUBD       Y1, Y5, Y5
+	VPSRLVD      Y5, Y4, Y4
+	VPAND        Y1, Y4, Y4
+	VPADDD       Y4, Y6, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VPACKSSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2NClip8vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip8vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClip8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14029,6 +14406,71 @@ k512NClip8vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2NClip8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip8vvrm1none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2NClip8vvrm1loop:
+	VPMOVSXWD    (CX), Y4
+	VPMOVZXBD    (DX), Y5
+	VPAND        Y0, Y5, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSUBD       Y1, Y5, Y5
+	VPSRLVD      Y5, Y4, Y7
+	VPSLLVD      Y5, Y1, Y5
+	VPSUBD       Y1, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y1, Y4, Y4
+	VPOR         Y6, Y4, Y4
+	VPAND        Y1, Y7, Y7
+	VPAND        Y4, Y7, Y4
+	VPADDD       Y4, Y6, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VPACKSSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2NClip8vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip8vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClip8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512NClip8vvrm2(SB), NOSPLIT, $0-41
@@ -14069,6 +14511,61 @@ k512NClip8vvrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip8vvrm2none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2NClip8vvrm2loop:
+	VPMOVSXWD    (CX), Y3
+	VPMOVZXBD    (DX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSRAVD      Y4, Y3, Y3
+	VPMINSD      Y1, Y3, Y4
+	VPMAXSD      Y2, Y4, Y4
+	VPCMPEQD     Y4, Y3, Y3
+	VPMOVMSKB    Y3, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y4, X3
+	VPACKSSDW    X3, X4, X3
+	VPACKSSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2NClip8vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip8vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClip8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14117,6 +14614,67 @@ k512NClip8vvrm3loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip8vvrm3none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2NClip8vvrm3loop:
+	VPMOVSXWD    (CX), Y4
+	VPMOVZXBD    (DX), Y5
+	VPAND        Y0, Y5, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSLLVD      Y5, Y1, Y5
+	VPSUBD       Y1, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y1, Y4, Y4
+	VPANDN       Y4, Y6, Y4
+	VPADDD       Y4, Y6, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VPACKSSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2NClip8vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip8vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512WAddU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -16228,6 +16786,53 @@ k512NSrl8vxloop:
 	VZEROUPPER
 	RET
 
+// func k2NSrl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NSrl8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NSrl8vxnone
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	VPAND        Y0, Y2, Y2
+	XORL         DX, DX
+
+k2NSrl8vxloop:
+	VPMOVZXWD    (CX), Y0
+	VPSRLVD      Y2, Y0, Y0
+	VPAND        Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X3
+	VPACKUSDW    X3, X0, X0
+	VPACKUSWB    X0, X0, X0
+	VMOVQ        X0, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2NSrl8vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NSrl8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NSra8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F
 TEXT ·k512NSra8vx(SB), NOSPLIT, $0-41
@@ -16259,6 +16864,53 @@ k512NSra8vxloop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NSra8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NSra8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NSra8vxnone
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	VPAND        Y0, Y2, Y2
+	XORL         DX, DX
+
+k2NSra8vxloop:
+	VPMOVSXWD    (CX), Y0
+	VPSRAVD      Y2, Y0, Y0
+	VPAND        Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X3
+	VPACKUSDW    X3, X0, X0
+	VPACKUSWB    X0, X0, X0
+	VMOVQ        X0, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2NSra8vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NSra8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -16300,6 +16952,61 @@ k512NClipU8vxrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClipU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU8vxrm0none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVZXBD    X3, Y3
+	VPAND        Y0, Y3, Y3
+	XORL         DX, DX
+
+k2NClipU8vxrm0loop:
+	VPMOVZXWD    (CX), Y0
+	VPSRLVD      Y3, Y0, Y4
+	VPSUBD       Y1, Y3, Y5
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y1, Y0, Y0
+	VPADDD       Y0, Y4, Y0
+	VPMINUD      Y2, Y0, Y4
+	VPCMPEQD     Y4, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y4, X0
+	VPACKUSDW    X0, X4, X0
+	VPACKUSWB    X0, X0, X0
+	VMOVQ        X0, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2NClipU8vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU8vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -16349,6 +17056,67 @@ k512NClipU8vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2NClipU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU8vxrm1none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVZXBD    X3, Y3
+	VPAND        Y0, Y3, Y3
+	XORL         DX, DX
+
+k2NClipU8vxrm1loop:
+	VPMOVZXWD    (CX), Y0
+	VPSRLVD      Y3, Y0, Y4
+	VPSUBD       Y1, Y3, Y5
+	VPSRLVD      Y5, Y0, Y6
+	VPSLLVD      Y5, Y1, Y5
+	VPSUBD       Y1, Y5, Y5
+	VPAND        Y5, Y0, Y0
+	VPMINUD      Y1, Y0, Y0
+	VPOR         Y4, Y0, Y0
+	VPAND        Y1, Y6, Y6
+	VPAND        Y0, Y6, Y0
+	VPADDD       Y0, Y4, Y0
+	VPMINUD      Y2, Y0, Y4
+	VPCMPEQD     Y4, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y4, X0
+	VPACKUSDW    X0, X4, X0
+	VPACKUSWB    X0, X0, X0
+	VMOVQ        X0, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2NClipU8vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU8vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClipU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F
 TEXT ·k512NClipU8vxrm2(SB), NOSPLIT, $0-41
@@ -16384,6 +17152,57 @@ k512NClipU8vxrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClipU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU8vxrm2none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	VPAND        Y0, Y2, Y2
+	XORL         DX, DX
+
+k2NClipU8vxrm2loop:
+	VPMOVZXWD    (CX), Y0
+	VPSRLVD      Y2, Y0, Y0
+	VPMINUD      Y1, Y0, Y3
+	VPCMPEQD     Y3, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y3, X0
+	VPACKUSDW    X0, X3, X0
+	VPACKUSWB    X0, X0, X0
+	VMOVQ        X0, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2NClipU8vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU8vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -16429,6 +17248,63 @@ k512NClipU8vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2NClipU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU8vxrm3none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVZXBD    X3, Y3
+	VPAND        Y0, Y3, Y3
+	XORL         DX, DX
+
+k2NClipU8vxrm3loop:
+	VPMOVZXWD    (CX), Y0
+	VPSRLVD      Y3, Y0, Y4
+	VPSLLVD      Y3, Y1, Y5
+	VPSUBD       Y1, Y5, Y5
+	VPAND        Y5, Y0, Y0
+	VPMINUD      Y1, Y0, Y0
+	VPANDN       Y0, Y4, Y0
+	VPADDD       Y0, Y4, Y0
+	VPMINUD      Y2, Y0, Y4
+	VPCMPEQD     Y4, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y4, X0
+	VPACKUSDW    X0, X4, X0
+	VPACKUSWB    X0, X0, X0
+	VMOVQ        X0, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2NClipU8vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU8vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClip8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F
 TEXT ·k512NClip8vxrm0(SB), NOSPLIT, $0-41
@@ -16472,6 +17348,65 @@ k512NClip8vxrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip8vxrm0none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTB (DX), X4
+	VPMOVZXBD    X4, Y4
+	VPAND        Y0, Y4, Y4
+	XORL         DX, DX
+
+k2NClip8vxrm0loop:
+	VPMOVSXWD    (CX), Y0
+	VPSRAVD      Y4, Y0, Y5
+	VPSUBD       Y1, Y4, Y6
+	VPSRLVD      Y6, Y0, Y0
+	VPAND        Y1, Y0, Y0
+	VPADDD       Y0, Y5, Y0
+	VPMINSD      Y2, Y0, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y5, X0
+	VPACKSSDW    X0, X5, X0
+	VPACKSSWB    X0, X0, X0
+	VMOVQ        X0, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2NClip8vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip8vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClip8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -16525,6 +17460,71 @@ k512NClip8vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2NClip8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip8vxrm1none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTB (DX), X4
+	VPMOVZXBD    X4, Y4
+	VPAND        Y0, Y4, Y4
+	XORL         DX, DX
+
+k2NClip8vxrm1loop:
+	VPMOVSXWD    (CX), Y0
+	VPSRAVD      Y4, Y0, Y5
+	VPSUBD       Y1, Y4, Y6
+	VPSRLVD      Y6, Y0, Y7
+	VPSLLVD      Y6, Y1, Y6
+	VPSUBD       Y1, Y6, Y6
+	VPAND        Y6, Y0, Y0
+	VPMINUD      Y1, Y0, Y0
+	VPOR         Y5, Y0, Y0
+	VPAND        Y1, Y7, Y7
+	VPAND        Y0, Y7, Y0
+	VPADDD       Y0, Y5, Y0
+	VPMINSD      Y2, Y0, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y5, X0
+	VPACKSSDW    X0, X5, X0
+	VPACKSSWB    X0, X0, X0
+	VMOVQ        X0, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2NClip8vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip8vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClip8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F
 TEXT ·k512NClip8vxrm2(SB), NOSPLIT, $0-41
@@ -16564,6 +17564,61 @@ k512NClip8vxrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip8vxrm2none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVZXBD    X3, Y3
+	VPAND        Y0, Y3, Y3
+	XORL         DX, DX
+
+k2NClip8vxrm2loop:
+	VPMOVSXWD    (CX), Y0
+	VPSRAVD      Y3, Y0, Y0
+	VPMINSD      Y1, Y0, Y4
+	VPMAXSD      Y2, Y4, Y4
+	VPCMPEQD     Y4, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y4, X0
+	VPACKSSDW    X0, X4, X0
+	VPACKSSWB    X0, X0, X0
+	VMOVQ        X0, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2NClip8vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip8vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClip8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -16611,6 +17666,67 @@ k512NClip8vxrm3loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip8vxrm3none
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTB (DX), X4
+	VPMOVZXBD    X4, Y4
+	VPAND        Y0, Y4, Y4
+	XORL         DX, DX
+
+k2NClip8vxrm3loop:
+	VPMOVSXWD    (CX), Y0
+	VPSRAVD      Y4, Y0, Y5
+	VPSLLVD      Y4, Y1, Y6
+	VPSUBD       Y1, Y6, Y6
+	VPAND        Y6, Y0, Y0
+	VPMINUD      Y1, Y0, Y0
+	VPANDN       Y0, Y5, Y0
+	VPADDD       Y0, Y5, Y0
+	VPMINSD      Y2, Y0, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y5, X0
+	VPACKSSDW    X0, X5, X0
+	VPACKSSWB    X0, X0, X0
+	VMOVQ        X0, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2NClip8vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip8vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512WAdd8(a *byte, n int, m *[2]uint64) uint64
@@ -18575,6 +19691,52 @@ k512NSrl16vvloop:
 	VZEROUPPER
 	RET
 
+// func k2NSrl16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NSrl16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NSrl16vvnone
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2NSrl16vvloop:
+	VMOVDQU      (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2NSrl16vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NSrl16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NSra16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512NSra16vv(SB), NOSPLIT, $0-41
@@ -18607,6 +19769,52 @@ k512NSra16vvloop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NSra16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NSra16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NSra16vvnone
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2NSra16vvloop:
+	VMOVDQU      (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRAVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2NSra16vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NSra16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18649,6 +19857,60 @@ k512NClipU16vvrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClipU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU16vvrm0none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2NClipU16vvrm0loop:
+	VMOVDQU      (CX), Y3
+	VPMOVZXWD    (DX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSUBD       Y1, Y4, Y4
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VPADDD       Y3, Y5, Y3
+	VPMINUD      Y2, Y3, Y4
+	VPCMPEQD     Y4, Y3, Y3
+	VPMOVMSKB    Y3, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y4, X3
+	VPACKUSDW    X3, X4, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2NClipU16vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU16vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18699,6 +19961,66 @@ k512NClipU16vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2NClipU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU16vvrm1none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2NClipU16vvrm1loop:
+	VMOVDQU      (CX), Y3
+	VPMOVZXWD    (DX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSUBD       Y1, Y4, Y4
+	VPSRLVD      Y4, Y3, Y6
+	VPSLLVD      Y4, Y1, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y1, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPAND        Y1, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y5, Y3
+	VPMINUD      Y2, Y3, Y4
+	VPCMPEQD     Y4, Y3, Y3
+	VPMOVMSKB    Y3, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y4, X3
+	VPACKUSDW    X3, X4, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2NClipU16vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU16vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClipU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512NClipU16vvrm2(SB), NOSPLIT, $0-41
@@ -18735,6 +20057,56 @@ k512NClipU16vvrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClipU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU16vvrm2none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2NClipU16vvrm2loop:
+	VMOVDQU      (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLVD      Y3, Y2, Y2
+	VPMINUD      Y1, Y2, Y3
+	VPCMPEQD     Y3, Y2, Y2
+	VPMOVMSKB    Y2, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y3, X2
+	VPACKUSDW    X2, X3, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2NClipU16vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU16vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18781,6 +20153,62 @@ k512NClipU16vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2NClipU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU16vvrm3none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2NClipU16vvrm3loop:
+	VMOVDQU      (CX), Y3
+	VPMOVZXWD    (DX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSLLVD      Y4, Y1, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y1, Y3, Y3
+	VPANDN       Y3, Y5, Y3
+	VPADDD       Y3, Y5, Y3
+	VPMINUD      Y2, Y3, Y4
+	VPCMPEQD     Y4, Y3, Y3
+	VPMOVMSKB    Y3, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y4, X3
+	VPACKUSDW    X3, X4, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2NClipU16vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU16vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClip16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512NClip16vvrm0(SB), NOSPLIT, $0-41
@@ -18825,6 +20253,64 @@ k512NClip16vvrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip16vvrm0none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2NClip16vvrm0loop:
+	VMOVDQU      (CX), Y4
+	VPMOVZXWD    (DX), Y5
+	VPAND        Y0, Y5, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSUBD       Y1, Y5, Y5
+	VPSRLVD      Y5, Y4, Y4
+	VPAND        Y1, Y4, Y4
+	VPADDD       Y4, Y6, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2NClip16vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip16vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClip16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18879,6 +20365,70 @@ k512NClip16vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2NClip16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip16vvrm1none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2NClip16vvrm1loop:
+	VMOVDQU      (CX), Y4
+	VPMOVZXWD    (DX), Y5
+	VPAND        Y0, Y5, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSUBD       Y1, Y5, Y5
+	VPSRLVD      Y5, Y4, Y7
+	VPSLLVD      Y5, Y1, Y5
+	VPSUBD       Y1, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y1, Y4, Y4
+	VPOR         Y6, Y4, Y4
+	VPAND        Y1, Y7, Y7
+	VPAND        Y4, Y7, Y4
+	VPADDD       Y4, Y6, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2NClip16vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip16vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClip16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512NClip16vvrm2(SB), NOSPLIT, $0-41
@@ -18919,6 +20469,60 @@ k512NClip16vvrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip16vvrm2none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2NClip16vvrm2loop:
+	VMOVDQU      (CX), Y3
+	VPMOVZXWD    (DX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSRAVD      Y4, Y3, Y3
+	VPMINSD      Y1, Y3, Y4
+	VPMAXSD      Y2, Y4, Y4
+	VPCMPEQD     Y4, Y3, Y3
+	VPMOVMSKB    Y3, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y4, X3
+	VPACKSSDW    X3, X4, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2NClip16vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip16vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClip16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18967,6 +20571,66 @@ k512NClip16vvrm3loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip16vvrm3none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2NClip16vvrm3loop:
+	VMOVDQU      (CX), Y4
+	VPMOVZXWD    (DX), Y5
+	VPAND        Y0, Y5, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSLLVD      Y5, Y1, Y5
+	VPSUBD       Y1, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y1, Y4, Y4
+	VPANDN       Y4, Y6, Y4
+	VPADDD       Y4, Y6, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2NClip16vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip16vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512WAddU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20766,6 +22430,52 @@ k512NSrl16vxloop:
 	VZEROUPPER
 	RET
 
+// func k2NSrl16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NSrl16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NSrl16vxnone
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	VPAND        Y0, Y2, Y2
+	XORL         DX, DX
+
+k2NSrl16vxloop:
+	VMOVDQU      (CX), Y0
+	VPSRLVD      Y2, Y0, Y0
+	VPAND        Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X3
+	VPACKUSDW    X3, X0, X0
+	VMOVDQU      X0, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2NSrl16vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NSrl16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NSra16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F
 TEXT ·k512NSra16vx(SB), NOSPLIT, $0-41
@@ -20797,6 +22507,52 @@ k512NSra16vxloop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NSra16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NSra16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NSra16vxnone
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	VPAND        Y0, Y2, Y2
+	XORL         DX, DX
+
+k2NSra16vxloop:
+	VMOVDQU      (CX), Y0
+	VPSRAVD      Y2, Y0, Y0
+	VPAND        Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X3
+	VPACKUSDW    X3, X0, X0
+	VMOVDQU      X0, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2NSra16vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NSra16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20838,6 +22594,60 @@ k512NClipU16vxrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClipU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU16vxrm0none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVZXWD    X3, Y3
+	VPAND        Y0, Y3, Y3
+	XORL         DX, DX
+
+k2NClipU16vxrm0loop:
+	VMOVDQU      (CX), Y0
+	VPSRLVD      Y3, Y0, Y4
+	VPSUBD       Y1, Y3, Y5
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y1, Y0, Y0
+	VPADDD       Y0, Y4, Y0
+	VPMINUD      Y2, Y0, Y4
+	VPCMPEQD     Y4, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y4, X0
+	VPACKUSDW    X0, X4, X0
+	VMOVDQU      X0, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2NClipU16vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU16vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20887,6 +22697,66 @@ k512NClipU16vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2NClipU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU16vxrm1none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVZXWD    X3, Y3
+	VPAND        Y0, Y3, Y3
+	XORL         DX, DX
+
+k2NClipU16vxrm1loop:
+	VMOVDQU      (CX), Y0
+	VPSRLVD      Y3, Y0, Y4
+	VPSUBD       Y1, Y3, Y5
+	VPSRLVD      Y5, Y0, Y6
+	VPSLLVD      Y5, Y1, Y5
+	VPSUBD       Y1, Y5, Y5
+	VPAND        Y5, Y0, Y0
+	VPMINUD      Y1, Y0, Y0
+	VPOR         Y4, Y0, Y0
+	VPAND        Y1, Y6, Y6
+	VPAND        Y0, Y6, Y0
+	VPADDD       Y0, Y4, Y0
+	VPMINUD      Y2, Y0, Y4
+	VPCMPEQD     Y4, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y4, X0
+	VPACKUSDW    X0, X4, X0
+	VMOVDQU      X0, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2NClipU16vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU16vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClipU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F
 TEXT ·k512NClipU16vxrm2(SB), NOSPLIT, $0-41
@@ -20922,6 +22792,56 @@ k512NClipU16vxrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClipU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU16vxrm2none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	VPAND        Y0, Y2, Y2
+	XORL         DX, DX
+
+k2NClipU16vxrm2loop:
+	VMOVDQU      (CX), Y0
+	VPSRLVD      Y2, Y0, Y0
+	VPMINUD      Y1, Y0, Y3
+	VPCMPEQD     Y3, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y3, X0
+	VPACKUSDW    X0, X3, X0
+	VMOVDQU      X0, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2NClipU16vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU16vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClipU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20967,6 +22887,62 @@ k512NClipU16vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2NClipU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClipU16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClipU16vxrm3none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVZXWD    X3, Y3
+	VPAND        Y0, Y3, Y3
+	XORL         DX, DX
+
+k2NClipU16vxrm3loop:
+	VMOVDQU      (CX), Y0
+	VPSRLVD      Y3, Y0, Y4
+	VPSLLVD      Y3, Y1, Y5
+	VPSUBD       Y1, Y5, Y5
+	VPAND        Y5, Y0, Y0
+	VPMINUD      Y1, Y0, Y0
+	VPANDN       Y0, Y4, Y0
+	VPADDD       Y0, Y4, Y0
+	VPMINUD      Y2, Y0, Y4
+	VPCMPEQD     Y4, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y4, X0
+	VPACKUSDW    X0, X4, X0
+	VMOVDQU      X0, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2NClipU16vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClipU16vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClip16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F
 TEXT ·k512NClip16vxrm0(SB), NOSPLIT, $0-41
@@ -21010,6 +22986,64 @@ k512NClip16vxrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip16vxrm0none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTW (DX), X4
+	VPMOVZXWD    X4, Y4
+	VPAND        Y0, Y4, Y4
+	XORL         DX, DX
+
+k2NClip16vxrm0loop:
+	VMOVDQU      (CX), Y0
+	VPSRAVD      Y4, Y0, Y5
+	VPSUBD       Y1, Y4, Y6
+	VPSRLVD      Y6, Y0, Y0
+	VPAND        Y1, Y0, Y0
+	VPADDD       Y0, Y5, Y0
+	VPMINSD      Y2, Y0, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y5, X0
+	VPACKSSDW    X0, X5, X0
+	VMOVDQU      X0, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2NClip16vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip16vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClip16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -21063,6 +23097,70 @@ k512NClip16vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2NClip16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip16vxrm1none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTW (DX), X4
+	VPMOVZXWD    X4, Y4
+	VPAND        Y0, Y4, Y4
+	XORL         DX, DX
+
+k2NClip16vxrm1loop:
+	VMOVDQU      (CX), Y0
+	VPSRAVD      Y4, Y0, Y5
+	VPSUBD       Y1, Y4, Y6
+	VPSRLVD      Y6, Y0, Y7
+	VPSLLVD      Y6, Y1, Y6
+	VPSUBD       Y1, Y6, Y6
+	VPAND        Y6, Y0, Y0
+	VPMINUD      Y1, Y0, Y0
+	VPOR         Y5, Y0, Y0
+	VPAND        Y1, Y7, Y7
+	VPAND        Y0, Y7, Y0
+	VPADDD       Y0, Y5, Y0
+	VPMINSD      Y2, Y0, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y5, X0
+	VPACKSSDW    X0, X5, X0
+	VMOVDQU      X0, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2NClip16vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip16vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512NClip16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F
 TEXT ·k512NClip16vxrm2(SB), NOSPLIT, $0-41
@@ -21102,6 +23200,60 @@ k512NClip16vxrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip16vxrm2none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVZXWD    X3, Y3
+	VPAND        Y0, Y3, Y3
+	XORL         DX, DX
+
+k2NClip16vxrm2loop:
+	VMOVDQU      (CX), Y0
+	VPSRAVD      Y3, Y0, Y0
+	VPMINSD      Y1, Y0, Y4
+	VPMAXSD      Y2, Y4, Y4
+	VPCMPEQD     Y4, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y4, X0
+	VPACKSSDW    X0, X4, X0
+	VMOVDQU      X0, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2NClip16vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip16vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NClip16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -21149,6 +23301,66 @@ k512NClip16vxrm3loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2NClip16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2NClip16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2NClip16vxrm3none
+	MOVL         $0x0000001f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTW (DX), X4
+	VPMOVZXWD    X4, Y4
+	VPAND        Y0, Y4, Y4
+	XORL         DX, DX
+
+k2NClip16vxrm3loop:
+	VMOVDQU      (CX), Y0
+	VPSRAVD      Y4, Y0, Y5
+	VPSLLVD      Y4, Y1, Y6
+	VPSUBD       Y1, Y6, Y6
+	VPAND        Y6, Y0, Y0
+	VPMINUD      Y1, Y0, Y0
+	VPANDN       Y0, Y5, Y0
+	VPADDD       Y0, Y5, Y0
+	VPMINSD      Y2, Y0, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y0, Y0
+	VPMOVMSKB    Y0, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y5, X0
+	VPACKSSDW    X0, X5, X0
+	VMOVDQU      X0, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2NClip16vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2NClip16vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512WAdd16(a *byte, n int, m *[2]uint64) uint64

@@ -479,38 +479,169 @@ func wide512(op string, w int, vx, wideW bool) {
 // roundInc computes q + r, the RVV roundoff of v >> D (lane width L) under
 // rounding mode rm, where q = v >> D is already computed.
 func roundInc(L, rm int, v, D, q, ones VecVirtual) VecVirtual {
+	return roundIncISA(L, rm, v, D, q, ones, false)
+}
+
+// roundIncISA is roundInc on ymm registers with VEX (AVX2) encodings when
+// vex is set.
+func roundIncISA(L, rm int, v, D, q, ones VecVirtual, vex bool) VecVirtual {
 	IL := wis[L]
-	r := ZMM()
+	vr, and, or, andn := ZMM, fn(VPANDD), fn(VPORD), fn(VPANDND)
+	if vex {
+		vr = YMM
+		and = func(o ...Op) { VPAND(o[0], o[1], o[2]) }
+		or = func(o ...Op) { VPOR(o[0], o[1], o[2]) }
+		andn = func(o ...Op) { VPANDN(o[0], o[1], o[2]) }
+	}
+	r := vr()
 	switch rm {
 	case 0: // rnu: r = v[D-1] (D-1 wraps to all ones for D = 0: shift gives 0)
-		dm1, b1 := ZMM(), ZMM()
+		dm1, b1 := vr(), vr()
 		IL.sub(ones, D, dm1)
 		IL.srlv(dm1, v, b1)
-		VPANDD(ones, b1, r)
+		and(ones, b1, r)
 	case 1: // rne: r = v[D-1] & (v[D-2:0] != 0 | v[D])
-		dm1, b1, lm, t, c := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+		dm1, b1, lm, t, c := vr(), vr(), vr(), vr(), vr()
 		IL.sub(ones, D, dm1)
 		IL.srlv(dm1, v, b1)
 		IL.sllv(dm1, ones, lm)
 		IL.sub(ones, lm, lm)
-		VPANDD(lm, v, t)
+		and(lm, v, t)
 		IL.minu(ones, t, c)
-		VPORD(q, c, c)
-		VPANDD(ones, b1, b1)
-		VPANDD(c, b1, r)
+		or(q, c, c)
+		and(ones, b1, b1)
+		and(c, b1, r)
 	case 3: // rod: r = !v[D] & (v[D-1:0] != 0)
-		lm, t, c := ZMM(), ZMM(), ZMM()
+		lm, t, c := vr(), vr(), vr()
 		IL.sllv(D, ones, lm)
 		IL.sub(ones, lm, lm)
-		VPANDD(lm, v, t)
+		and(lm, v, t)
 		IL.minu(ones, t, c)
-		VPANDND(c, q, r)
+		andn(c, q, r)
 	default: // rdn
 		return q
 	}
-	out := ZMM()
+	out := vr()
 	IL.add(r, q, out)
 	return out
+}
+
+// narrow2 is the AVX2 narrowing shift/clip: 8 elements per chunk, computed
+// in 32-bit lanes and packed down.
+func narrow2(op string, w int, vx bool, rm int) {
+	I := wis[w]
+	name := fmt.Sprintf("k2%s%d%s", op, w, form(vx))
+	if rm >= 0 {
+		name += fmt.Sprint("rm", rm)
+	}
+	entries = append(entries, entry{name: name, isa: "isaAVX2", fam: "famNarrow", op: op, sew: w, vx: vx, rm: rm, chunk: 8})
+	p := begin2(name, 8)
+	signed := op == "NSra" || op == "NClip"
+	shm := bcastConst2(32, uint32(2*w-1))
+	ones := bcastConst2(32, 1)
+	var hi, lo VecVirtual
+	switch op {
+	case "NClip":
+		hi = bcastConst2(32, uint32(1)<<(w-1)-1)
+		lo = bcastConst2(32, ^(uint32(1)<<(w-1))+1)
+	default:
+		hi = bcastConst2(32, uint32(1)<<w-1)
+	}
+	zextD := func(src, dst Op) {
+		if w == 8 {
+			VPMOVZXBD(src, dst)
+		} else {
+			VPMOVZXWD(src, dst)
+		}
+	}
+	var dz VecVirtual
+	if vx {
+		x := XMM()
+		I.bcast(Mem{Base: p.b}, x)
+		dz = YMM()
+		zextD(x, dz)
+		VPAND(shm, dz, dz)
+	}
+	acc := GP32()
+	XORL(acc, acc)
+	Label(name + "loop")
+	v := YMM()
+	switch {
+	case w == 16:
+		VMOVDQU(Mem{Base: p.a}, v)
+	case signed:
+		VPMOVSXWD(Mem{Base: p.a}, v)
+	default:
+		VPMOVZXWD(Mem{Base: p.a}, v)
+	}
+	D := dz
+	if !vx {
+		D = YMM()
+		zextD(Mem{Base: p.b}, D)
+		VPAND(shm, D, D)
+	}
+	q := YMM()
+	if signed {
+		VPSRAVD(D, v, q)
+	} else {
+		VPSRLVD(D, v, q)
+	}
+	if rm >= 0 {
+		q = roundIncISA(32, rm, v, D, q, ones, true)
+	}
+	c := YMM()
+	switch op {
+	case "NClip":
+		VPMINSD(hi, q, c)
+		VPMAXSD(lo, c, c)
+	case "NClipU":
+		VPMINUD(hi, q, c)
+	default:
+		VPAND(hi, q, c)
+	}
+	if op == "NClip" || op == "NClipU" {
+		t, g := YMM(), GP32()
+		VPCMPEQD(c, q, t)
+		VPMOVMSKB(t, g)
+		NOTL(g)
+		ORL(g, acc)
+	}
+	xl, xh, x := c.AsX(), XMM(), XMM()
+	VEXTRACTI128(U8(1), c, xh)
+	if op == "NClip" {
+		VPACKSSDW(xh, xl, x)
+	} else {
+		VPACKUSDW(xh, xl, x)
+	}
+	if w == 8 {
+		if op == "NClip" {
+			VPACKSSWB(x, x, x)
+		} else {
+			VPACKUSWB(x, x, x)
+		}
+		VMOVQ(x, Mem{Base: p.d})
+		ADDQ(U8(8), p.d)
+		ADDQ(U8(16), p.a)
+		if !vx {
+			ADDQ(U8(8), p.b)
+		}
+	} else {
+		VMOVDQU(x, Mem{Base: p.d})
+		ADDQ(U8(16), p.d)
+		ADDQ(U8(32), p.a)
+		if !vx {
+			ADDQ(U8(16), p.b)
+		}
+	}
+	DECQ(p.n)
+	JNZ(LabelRef(name + "loop"))
+	TESTL(acc, acc)
+	sb := GP8()
+	SETNE(sb)
+	Store(sb, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+	none2(name)
 }
 
 var narrowOps = []string{"NSrl", "NSra", "NClipU", "NClip"}
@@ -1476,9 +1607,11 @@ func main() {
 				if op == "NClip" || op == "NClipU" {
 					for rm := range 4 {
 						narrow512(op, w, vx, rm)
+						narrow2(op, w, vx, rm)
 					}
 				} else {
 					narrow512(op, w, vx, -1)
+					narrow2(op, w, vx, -1)
 				}
 			}
 		}
