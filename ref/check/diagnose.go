@@ -294,14 +294,14 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 	if !allZero && unt < o.nbad {
 		if k, frac, ok := o.shift(); ok {
 			structural = true
-			dir := fmt.Sprintf("actual[i] = expected[i-%d]: written %d elements too far (towards higher addresses, %d bytes)", k, k, k*o.dt.size)
+			dir := fmt.Sprintf("actual[i] = expected[i-%d]: written %s too far (towards higher addresses, %d bytes)", k, plural(k, "element"), k*o.dt.size)
 			if k < 0 {
-				dir = fmt.Sprintf("actual[i] = expected[i+%d]: written %d elements too early (towards lower addresses, %d bytes)", -k, -k, -k*o.dt.size)
+				dir = fmt.Sprintf("actual[i] = expected[i+%d]: written %s too early (towards lower addresses, %d bytes)", -k, plural(-k, "element"), -k*o.dt.size)
 			}
 			if ak := abs(k); o.cols > 1 && ak%o.cols == 0 {
 				dir += fmt.Sprintf(" = %d row(s)", ak/o.cols)
 			}
-			add(PatShifted, fmt.Sprintf("shifted by %d elements: %s (%.0f%% match)", abs(k), dir, 100*frac),
+			add(PatShifted, fmt.Sprintf("shifted by %s: %s (%.0f%% match)", plural(abs(k), "element"), dir, 100*frac),
 				"an off-by-k in the output (or input) pointer: check the base address and the first increment")
 		}
 		if frac, ok := o.transposed(); ok {
@@ -1020,4 +1020,12 @@ func (o *output) othersFor(others []named) []named {
 		}
 	}
 	return out
+}
+
+// plural writes "1 element", "3 elements".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

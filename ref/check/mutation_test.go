@@ -153,6 +153,7 @@ func (m *mcase) differs(vals []float64) bool {
 type mutation struct {
 	name     string
 	want     []string // the verdict must hold one of these pattern kinds
+	text     string   // and its text this (the numbers of the diagnosis)
 	wantPass bool
 	// harsh marks a correct-result variant harsher than the tasks allow
 	// (bf16 rounding of every accumulation step): its failures are
@@ -165,7 +166,7 @@ func cols(m *mcase) int { return m.out.Shape[len(m.out.Shape)-1] }
 
 // genericMutations apply to every task.
 var genericMutations = []mutation{
-	{name: "untouched", want: []string{PatUntouched}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
+	{name: "untouched", text: "still holds the fill byte 0xff", want: []string{PatUntouched}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
 		x := m.enc(t, m.e)
 		for i := range x.Data {
 			x.Data[i] = m.c.Fill
@@ -184,14 +185,14 @@ var genericMutations = []mutation{
 		a[len(a)-1] = math.Inf(1)
 		return m.enc(t, a), m.okWritten()
 	}},
-	{name: "scaled", want: []string{PatScaled}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
+	{name: "scaled", text: "actual ≈ 0.5 (= 1/2^1) × expected", want: []string{PatScaled}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
 		a := slices.Clone(m.e)
 		for i := range a {
 			a[i] *= 0.5
 		}
 		return m.enc(t, a), m.okWritten()
 	}},
-	{name: "shifted", want: []string{PatShifted}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
+	{name: "shifted", text: "shifted by 1 element: actual[i] = expected[i-1]", want: []string{PatShifted}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
 		a := slices.Clone(m.e)
 		copy(a[1:], m.e)
 		return m.enc(t, a), m.okWritten()
@@ -210,7 +211,7 @@ var genericMutations = []mutation{
 		}
 		return m.enc(t, a), m.okWritten()
 	}},
-	{name: "tail", want: []string{PatTail}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
+	{name: "tail", text: "per register", want: []string{PatTail}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
 		c := cols(m)
 		body := c / m.vElem * m.vElem
 		if m.vElem == 0 || body == c || body == 0 {
@@ -240,7 +241,7 @@ var genericMutations = []mutation{
 		}
 		return m.enc(t, a), m.okWritten()
 	}},
-	{name: "copy-input", want: []string{PatCopy}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
+	{name: "copy-input", text: "equal input '", want: []string{PatCopy}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
 		for _, ts := range m.c.Tensors {
 			if ts.Role != ref.RoleIn || m.tensors[ts.Name] == nil {
 				continue
@@ -273,7 +274,7 @@ var genericMutations = []mutation{
 		}
 		return m.enc(t, a), m.okWritten()
 	}},
-	{name: "clobber-input", want: []string{PatClobber}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
+	{name: "clobber-input", text: "wrote into input", want: []string{PatClobber}, make: func(t testing.TB, m *mcase) (*sim.Tensor, []sim.Range) {
 		for _, ts := range m.c.Tensors {
 			if ts.Role == ref.RoleIn {
 				return m.enc(t, m.e), append(m.okWritten(), sim.Range{Start: ts.Addr / 16 * 16, End: ts.Addr/16*16 + 16})
@@ -603,6 +604,10 @@ func TestMutations(t *testing.T) {
 					}
 					if !slices.ContainsFunc(kinds(v), func(k string) bool { return slices.Contains(mu.want, k) }) {
 						t.Errorf("%s: want a pattern of %v, got %v:\n%s", name, mu.want, kinds(v), head(txt))
+						continue
+					}
+					if !strings.Contains(txt, mu.text) {
+						t.Errorf("%s: the diagnosis lacks %q:\n%s", name, mu.text, head(txt))
 						continue
 					}
 					caught[mu.name]++
