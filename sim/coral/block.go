@@ -46,6 +46,13 @@ const (
 	maxEdges      = 16      // per block: more entry states run per instruction
 	maxStates     = 1 << 16 // per run: past this the engine turns itself off
 	stateRelLimit = 1 << 30 // relative cycles beyond this are not normalized
+
+	// A block is cold (state mode is not entered there) once it has been
+	// entered coldEntries times and fewer than coldRuns blocks ran per
+	// entry; after coldRetry skips it is tried again.
+	coldEntries = 32
+	coldRuns    = 4
+	coldRetry   = 1024
 )
 
 // Block op codes.
@@ -114,6 +121,11 @@ type block struct {
 	edges []*edge
 	last  *edge
 	succ  [2]*block // successor when the branch is not taken / taken (static targets)
+	// Entering state mode costs a normalization; from a block where it
+	// has paid off badly (few blocks run per entry, as in a loop around
+	// vector instructions) the per-instruction path is used instead, and
+	// state mode is tried again now and then.
+	entries, runs, skips uint32
 }
 
 // noBlock marks a pc where no block starts (the op there is not handled).
@@ -312,6 +324,10 @@ func (m *Machine) buildBlock(c *codeRegion, j int) *block {
 				goto stop
 			}
 			bo.h, bo.imm, ctl = bBeq+(o.h-hBeq), t, true
+		default:
+			if usesRM(o.h) && o.rm > rmRMM && o.rm != rmDYN {
+				goto stop // always traps
+			}
 		}
 		// Register-only ops writing x0 do nothing (F ops write f[rd]).
 		if bo.rd == 0 && bo.h >= bLui && bo.h <= bMul {
@@ -330,6 +346,16 @@ stop:
 	}
 	b.fall = b.start + uint32(len(b.ops))*4
 	return b
+}
+
+// usesRM reports whether exec reads the op's rounding mode (and traps on
+// an invalid one).
+func usesRM(h uint8) bool {
+	switch h {
+	case hFmadd, hFmsub, hFnmsub, hFnmadd, hFadd, hFsub, hFmul, hFdiv, hFsqrt, hFcvtWS, hFcvtWuS, hFcvtSW, hFcvtSWu:
+		return true
+	}
+	return false
 }
 
 // normalize writes t's scalar state relative to t.cur into k. It fails
@@ -491,13 +517,6 @@ func (m *Machine) runBlocks() {
 	stepOne := false
 	for !m.halted {
 		pc := m.pc
-		if !stepOne && !m.blk.off && m.t.dispatched {
-			if b := m.blockAt(pc); b != nil {
-				stepOne = m.stateRun(b)
-				continue
-			}
-		}
-		stepOne = false
 		if c == nil || pc-c.base >= c.size || pc&3 != 0 {
 			nc, trap := m.fetchRegion(pc)
 			if trap != nil {
@@ -506,7 +525,25 @@ func (m *Machine) runBlocks() {
 			}
 			c = nc
 		}
-		o := &c.ops[(pc-c.base)>>2]
+		j := (pc - c.base) >> 2
+		if !stepOne && !m.blk.off && m.t.dispatched {
+			b := c.blocks[j]
+			if b == nil {
+				b = m.buildBlock(c, int(j))
+				c.blocks[j] = b
+			}
+			if b != noBlock {
+				if b.entries < coldEntries || b.runs >= coldRuns*b.entries {
+					stepOne = m.stateRun(b)
+					continue
+				}
+				if b.skips++; b.skips == coldRetry {
+					b.entries, b.runs, b.skips = 0, 0, 0
+				}
+			}
+		}
+		stepOne = false
+		o := &c.ops[j]
 		if !m.t.dispatch(o) {
 			m.cycleLimit()
 			return
@@ -534,6 +571,8 @@ func (m *Machine) stateRun(b *block) bool {
 	R := m.t.cur
 	limit := m.limit
 	defer m.flushEdges()
+	entry := b
+	entry.entries++
 	for {
 		e := b.last
 		if e == nil || e.from != s {
@@ -566,6 +605,7 @@ func (m *Machine) stateRun(b *block) bool {
 			return true
 		}
 		m.stats.Instructions += uint64(len(b.ops))
+		entry.runs++
 		if e.count == 0 {
 			be.dirty = append(be.dirty, e)
 		}
@@ -644,64 +684,114 @@ func (m *Machine) execBlock(b *block) (next uint32, taken int, k int) {
 			x[o.rd&31] = x[o.rs1&31] & x[o.rs2&31]
 		case bMul:
 			x[o.rd&31] = x[o.rs1&31] * x[o.rs2&31]
-		case bLb, bLh, bLw, bLbu, bLhu, bFlw:
+		case bLw:
 			a := x[o.rs1&31] + o.imm
-			n := loadSize[o.h-bLb]
-			d, ok := m.readFast(a, n)
-			if !ok {
-				return 0, 0, i
-			}
-			var v uint32
-			switch o.h {
-			case bLw, bFlw:
-				v = binary.LittleEndian.Uint32(d)
-			case bLh:
-				v = uint32(int32(int16(binary.LittleEndian.Uint16(d))))
-			case bLhu:
-				v = uint32(binary.LittleEndian.Uint16(d))
-			case bLb:
-				v = uint32(int32(int8(d[0])))
-			default:
-				v = uint32(d[0])
-			}
-			if o.h == bFlw {
-				m.f[o.rd&31] = v
-			} else {
-				x[o.rd&31] = v
-				x[0] = 0
-			}
-		case bSb, bSh, bSw, bFsw:
-			a := x[o.rs1&31] + o.imm
-			v := x[o.rs2&31]
-			if o.h == bFsw {
-				v = m.f[o.rs2&31]
-			} else if o.h == bSw && a == m.tohost && m.hasTohost && v&1 != 0 {
-				return 0, 0, i
-			}
-			n := storeSize[o.h-bSb]
-			c := &m.wc
+			c := &m.rc
 			off := uint64(a - c.base)
-			if off+uint64(n) > c.size || (a&(n-1) != 0 && !m.misaligned) {
-				if !m.cacheWrite(a, n) {
+			if off+4 > uint64(len(c.data)) || a&3 != 0 && !m.misaligned {
+				if !m.cacheRead(a, 4) {
 					return 0, 0, i
 				}
 				off = uint64(a - c.base)
 			}
-			d := c.data[off:]
-			switch n {
-			case 4:
-				binary.LittleEndian.PutUint32(d, v)
-			case 2:
-				binary.LittleEndian.PutUint16(d, uint16(v))
-			default:
-				d[0] = byte(v)
+			x[o.rd&31] = binary.LittleEndian.Uint32(c.data[off : off+4])
+			x[0] = 0
+		case bLh, bLhu:
+			a := x[o.rs1&31] + o.imm
+			c := &m.rc
+			off := uint64(a - c.base)
+			if off+2 > uint64(len(c.data)) || a&1 != 0 && !m.misaligned {
+				if !m.cacheRead(a, 2) {
+					return 0, 0, i
+				}
+				off = uint64(a - c.base)
 			}
-			c.reg.MarkWritten(off, uint64(n))
-		case bCompute:
-			if _, t := m.compute(&b.code.ops[b.j+i]); t != nil {
+			v := uint32(binary.LittleEndian.Uint16(c.data[off : off+2]))
+			if o.h == bLh {
+				v = uint32(int32(int16(v)))
+			}
+			x[o.rd&31] = v
+			x[0] = 0
+		case bLb, bLbu:
+			a := x[o.rs1&31] + o.imm
+			c := &m.rc
+			off := uint64(a - c.base)
+			if off >= uint64(len(c.data)) {
+				if !m.cacheRead(a, 1) {
+					return 0, 0, i
+				}
+				off = uint64(a - c.base)
+			}
+			v := uint32(c.data[off])
+			if o.h == bLb {
+				v = uint32(int32(int8(v)))
+			}
+			x[o.rd&31] = v
+			x[0] = 0
+		case bFlw:
+			a := x[o.rs1&31] + o.imm
+			c := &m.rc
+			off := uint64(a - c.base)
+			if off+4 > uint64(len(c.data)) || a&3 != 0 && !m.misaligned {
+				if !m.cacheRead(a, 4) {
+					return 0, 0, i
+				}
+				off = uint64(a - c.base)
+			}
+			m.f[o.rd&31] = binary.LittleEndian.Uint32(c.data[off : off+4])
+		case bSw, bFsw:
+			a := x[o.rs1&31] + o.imm
+			v := x[o.rs2&31]
+			if o.h == bFsw {
+				v = m.f[o.rs2&31]
+			} else if a == m.tohost && m.hasTohost && v&1 != 0 {
 				return 0, 0, i
 			}
-			x[0] = 0
+			c := &m.wc
+			off := uint64(a - c.base)
+			if off+4 > uint64(len(c.data)) || a&3 != 0 && !m.misaligned {
+				if !m.cacheWrite(a, 4) {
+					return 0, 0, i
+				}
+				off = uint64(a - c.base)
+			}
+			binary.LittleEndian.PutUint32(c.data[off:off+4], v)
+			m.markWritten(off, 4)
+		case bSh:
+			a := x[o.rs1&31] + o.imm
+			c := &m.wc
+			off := uint64(a - c.base)
+			if off+2 > uint64(len(c.data)) || a&1 != 0 && !m.misaligned {
+				if !m.cacheWrite(a, 2) {
+					return 0, 0, i
+				}
+				off = uint64(a - c.base)
+			}
+			binary.LittleEndian.PutUint16(c.data[off:off+2], uint16(x[o.rs2&31]))
+			m.markWritten(off, 2)
+		case bSb:
+			a := x[o.rs1&31] + o.imm
+			c := &m.wc
+			off := uint64(a - c.base)
+			if off >= uint64(len(c.data)) {
+				if !m.cacheWrite(a, 1) {
+					return 0, 0, i
+				}
+				off = uint64(a - c.base)
+			}
+			c.data[off] = byte(x[o.rs2&31])
+			m.markWritten(off, 1)
+		case bCompute:
+			// A register-only op (Zbb, M's high halves and divisions, F):
+			// exec cannot fail on it once a dynamic rounding mode is
+			// known to be valid. exec counts it and moves m.pc (state
+			// mode sets m.pc when it ends): undo the count.
+			orig := &b.code.ops[b.j+i]
+			if orig.rm == rmDYN && m.csr.frm > rmRMM && usesRM(orig.h) {
+				return 0, 0, i
+			}
+			m.exec(orig)
+			m.stats.Instructions--
 		case bJal:
 			x[o.rd&31] = b.link
 			x[0] = 0
@@ -731,12 +821,6 @@ func (m *Machine) execBlock(b *block) (next uint32, taken int, k int) {
 	return b.fall, 0, -1
 }
 
-var (
-	// access sizes of the load and store block ops, from bLb on
-	loadSize  = [...]uint32{1, 2, 4, 1, 2, bFlw - bLb: 4}
-	storeSize = [...]uint32{1, 2, 4, bFsw - bSb: 4}
-)
-
 func (b *block) branch(o *bop, taken bool) (uint32, int, int) {
 	if taken {
 		return o.imm, 1, -1
@@ -744,23 +828,30 @@ func (b *block) branch(o *bop, taken bool) (uint32, int, int) {
 	return b.fall, 0, -1
 }
 
-// readFast returns the n bytes at a from the cached readable region,
-// refilling the cache from the memory map; false if the access would trap.
-func (m *Machine) readFast(a, n uint32) ([]byte, bool) {
-	c := &m.rc
-	off := uint64(a - c.base)
-	if off+uint64(n) > c.size || (a&(n-1) != 0 && !m.misaligned) {
-		if a&(n-1) != 0 && !m.misaligned {
-			return nil, false
-		}
-		r := m.mem.Find(uint64(a))
-		if r == nil || !r.Readable || r.End > 1<<32 || uint64(a)+uint64(n) > r.End {
-			return nil, false
-		}
-		m.rc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r}
-		off = uint64(a - c.base)
+// cacheRead makes m.rc the region a load of n bytes at a reads; false if
+// the load would trap.
+func (m *Machine) cacheRead(a, n uint32) bool {
+	if a&(n-1) != 0 && !m.misaligned {
+		return false
 	}
-	return c.data[off : off+uint64(n)], true
+	r := m.mem.Find(uint64(a))
+	if r == nil || !r.Readable || r.End > 1<<32 || uint64(a)+uint64(n) > r.End {
+		return false
+	}
+	m.rc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r}
+	return true
+}
+
+// markWritten records a store of n bytes at offset off of m.wc's region
+// for sim's written ranges, skipping the call when the 16-byte chunk is
+// the one marked last.
+func (m *Machine) markWritten(off, n uint64) {
+	c := &m.wc
+	if off>>4 == c.marked-1 && (off&15)+n <= 16 {
+		return
+	}
+	c.reg.MarkWritten(off, n)
+	c.marked = off>>4 + 1
 }
 
 // cacheWrite makes m.wc the region a store of n bytes at a goes to; false

@@ -111,84 +111,6 @@ func (m *Machine) exec(o *op) bool {
 			m.stats.Instructions++
 			return m.stop(sim.HaltToHost, int(v>>1))
 		}
-	case hFence:
-	case hEcall:
-		if x[17] != 93 {
-			return m.trapHalt(&sim.Trap{Kind: sim.TrapIllegal, Msg: fmt.Sprintf("unsupported environment call a7=%d (only a7=93, exit with code a0, is supported)", x[17])}, o)
-		}
-		m.stats.Instructions++
-		return m.stop(sim.HaltExit, int(int32(x[10])))
-	case hEbreak:
-		m.stats.Instructions++
-		return m.stop(sim.HaltBreak, 0)
-	case hMpause:
-		m.stats.Instructions++
-		return m.stop(sim.HaltPause, 0)
-	case hMret:
-		t := m.csr.mepc
-		if t&3 != 0 {
-			return m.jumpTrap(o, t)
-		}
-		next = t
-		m.t.control(o, true)
-
-	// Zicsr
-	case hCsrrw, hCsrrs, hCsrrc, hCsrrwi, hCsrrsi, hCsrrci:
-		src := uint32(o.rs1) // the immediate forms' zimm
-		kind := csrKindWrite
-		switch o.h {
-		case hCsrrw, hCsrrs, hCsrrc:
-			src = x[o.rs1]
-		}
-		switch o.h {
-		case hCsrrs, hCsrrsi:
-			kind = csrKindSet
-		case hCsrrc, hCsrrci:
-			kind = csrKindClear
-		}
-		write := kind == csrKindWrite || o.rs1 != 0
-		old, t := m.csrOp(uint32(o.imm)&0xfff, src, kind, o.rd != 0 || kind != csrKindWrite, write)
-		if t != nil {
-			return m.trapHalt(t, o)
-		}
-		x[o.rd] = old
-
-	// F
-	case hFlw:
-		v, t := m.load(x[o.rs1]+uint32(o.imm), 4)
-		if t != nil {
-			return m.trapHalt(t, o)
-		}
-		f[o.rd] = v
-	case hFsw:
-		if t := m.store(x[o.rs1]+uint32(o.imm), 4, f[o.rs2]); t != nil {
-			return m.trapHalt(t, o)
-		}
-	case hVec:
-		if t := m.execVec(o); t != nil {
-			return m.trapHalt(t, o)
-		}
-	default:
-		if ok, t := m.compute(o); !ok {
-			return m.trapHalt(&sim.Trap{Kind: sim.TrapIllegal, Msg: "no handler"}, o)
-		} else if t != nil {
-			return m.trapHalt(t, o)
-		}
-	}
-	x[0] = 0
-	m.pc = next
-	m.stats.Instructions++
-	return true
-}
-
-// compute executes an op that only reads and writes registers (and
-// fflags): the ALU, M, Zbb and F arithmetic instructions. It reports
-// whether it handles o; a trap (an invalid rounding mode) leaves every
-// register unchanged. x0 may be written: the caller clears it.
-func (m *Machine) compute(o *op) (bool, *sim.Trap) {
-	x := &m.x
-	f := &m.f
-	switch o.h {
 	case hAddi:
 		x[o.rd] = x[o.rs1] + uint32(o.imm)
 	case hSlti:
@@ -227,6 +149,27 @@ func (m *Machine) compute(o *op) (bool, *sim.Trap) {
 		x[o.rd] = x[o.rs1] | x[o.rs2]
 	case hAnd:
 		x[o.rd] = x[o.rs1] & x[o.rs2]
+	case hFence:
+	case hEcall:
+		if x[17] != 93 {
+			return m.trapHalt(&sim.Trap{Kind: sim.TrapIllegal, Msg: fmt.Sprintf("unsupported environment call a7=%d (only a7=93, exit with code a0, is supported)", x[17])}, o)
+		}
+		m.stats.Instructions++
+		return m.stop(sim.HaltExit, int(int32(x[10])))
+	case hEbreak:
+		m.stats.Instructions++
+		return m.stop(sim.HaltBreak, 0)
+	case hMpause:
+		m.stats.Instructions++
+		return m.stop(sim.HaltPause, 0)
+	case hMret:
+		t := m.csr.mepc
+		if t&3 != 0 {
+			return m.jumpTrap(o, t)
+		}
+		next = t
+		m.t.control(o, true)
+
 	// M
 	case hMul:
 		x[o.rd] = x[o.rs1] * x[o.rs2]
@@ -268,6 +211,27 @@ func (m *Machine) compute(o *op) (bool, *sim.Trap) {
 		} else {
 			x[o.rd] = x[o.rs1] % b
 		}
+
+	// Zicsr
+	case hCsrrw, hCsrrs, hCsrrc, hCsrrwi, hCsrrsi, hCsrrci:
+		src := uint32(o.rs1) // the immediate forms' zimm
+		kind := csrKindWrite
+		switch o.h {
+		case hCsrrw, hCsrrs, hCsrrc:
+			src = x[o.rs1]
+		}
+		switch o.h {
+		case hCsrrs, hCsrrsi:
+			kind = csrKindSet
+		case hCsrrc, hCsrrci:
+			kind = csrKindClear
+		}
+		write := kind == csrKindWrite || o.rs1 != 0
+		old, t := m.csrOp(uint32(o.imm)&0xfff, src, kind, o.rd != 0 || kind != csrKindWrite, write)
+		if t != nil {
+			return m.trapHalt(t, o)
+		}
+		x[o.rd] = old
 
 	// Zbb
 	case hAndn:
@@ -314,6 +278,17 @@ func (m *Machine) compute(o *op) (bool, *sim.Trap) {
 	case hRev8:
 		x[o.rd] = bits.ReverseBytes32(x[o.rs1])
 
+	// F
+	case hFlw:
+		v, t := m.load(x[o.rs1]+uint32(o.imm), 4)
+		if t != nil {
+			return m.trapHalt(t, o)
+		}
+		f[o.rd] = v
+	case hFsw:
+		if t := m.store(x[o.rs1]+uint32(o.imm), 4, f[o.rs2]); t != nil {
+			return m.trapHalt(t, o)
+		}
 	case hFsgnj:
 		f[o.rd] = f[o.rs1]&^signBit | f[o.rs2]&signBit
 	case hFsgnjn:
@@ -344,7 +319,7 @@ func (m *Machine) compute(o *op) (bool, *sim.Trap) {
 			rm = uint8(m.csr.frm)
 		}
 		if rm > rmRMM {
-			return true, &sim.Trap{Kind: sim.TrapIllegal, Msg: fmt.Sprintf("invalid rounding mode %d (rm field %d, frm %d)", rm, o.rm, m.csr.frm)}
+			return m.trapHalt(&sim.Trap{Kind: sim.TrapIllegal, Msg: fmt.Sprintf("invalid rounding mode %d (rm field %d, frm %d)", rm, o.rm, m.csr.frm)}, o)
 		}
 		var r uint32
 		var fl uint8
@@ -378,10 +353,17 @@ func (m *Machine) compute(o *op) (bool, *sim.Trap) {
 		}
 		m.csr.fflags |= uint32(fl)
 
+	case hVec:
+		if t := m.execVec(o); t != nil {
+			return m.trapHalt(t, o)
+		}
 	default:
-		return false, nil
+		return m.trapHalt(&sim.Trap{Kind: sim.TrapIllegal, Msg: "no handler"}, o)
 	}
-	return true, nil
+	x[0] = 0
+	m.pc = next
+	m.stats.Instructions++
+	return true
 }
 
 func b2u(b bool) uint32 {

@@ -63,6 +63,9 @@ type memCache struct {
 	size uint64
 	data []byte
 	reg  *sim.Region
+	// marked is 1 + the 16-byte chunk of reg the block engine marked
+	// written last (0: none); a new cache starts with none.
+	marked uint64
 }
 
 // Machine is one Coral core with its memory.
