@@ -256,3 +256,23 @@ func TestSyntheticPatterns(t *testing.T) {
 		})
 	}
 }
+
+// TestMemoryNotes: writes just past an output or outside every tensor are
+// notes on a passing verdict; a write into an input fails it.
+func TestMemoryNotes(t *testing.T) {
+	s := newSynth(t, "float32", []int{4, 8}, silu)
+	o := s.out(t)
+	end := o.Addr + 4*32
+	v := s.check(t, s.y, []sim.Range{{Start: o.Addr, End: end + 16}, {Start: 0x17f00, End: 0x17f10}})
+	if !v.Pass || !slices.Contains(kinds(v), PatPastEnd) || !slices.Contains(kinds(v), PatOutside) {
+		t.Fatalf("%v\n%s", kinds(v), v)
+	}
+	txt := v.String()
+	if !strings.HasPrefix(txt, "PASS") || !strings.Contains(txt, "past the end of output 'y'") || !strings.Contains(txt, "[0x17f00,0x17f10)") {
+		t.Errorf("%s", txt)
+	}
+	v = s.check(t, s.y, []sim.Range{{Start: o.Addr - 16, End: end}})
+	if v.Pass || !strings.Contains(v.String(), "wrote into input 'x'") {
+		t.Errorf("%s", v)
+	}
+}
