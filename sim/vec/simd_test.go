@@ -3,8 +3,11 @@ package vec
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -408,5 +411,33 @@ func TestPathSwitch(t *testing.T) {
 	}
 	if SetPath("no-such-path") {
 		t.Fatal("SetPath accepted an unknown path")
+	}
+}
+
+// TestKCSIMDEnv runs this test binary with KC_SIMD set and checks the path
+// it selects at init.
+func TestKCSIMDEnv(t *testing.T) {
+	if os.Getenv("KC_SIMD_PROBE") != "" {
+		fmt.Printf("PATH=%s\n", Path())
+		return
+	}
+	best := "generic"
+	if p := Paths(); len(p) > 0 {
+		best = p[0]
+	}
+	avx2 := best
+	if slices.Contains(Paths(), "avx2") {
+		avx2 = "avx2"
+	}
+	for _, c := range []struct{ env, want string }{{"generic", "generic"}, {"avx2", avx2}, {"", best}, {"avx512", best}} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestKCSIMDEnv$")
+		cmd.Env = append(os.Environ(), "KC_SIMD="+c.env, "KC_SIMD_PROBE=1")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("KC_SIMD=%s: %v", c.env, err)
+		}
+		if !strings.Contains(string(out), "PATH="+c.want+"\n") {
+			t.Errorf("KC_SIMD=%q: got %q, want path %s", c.env, out, c.want)
+		}
 	}
 }
