@@ -588,7 +588,11 @@ func TestMutations(t *testing.T) {
 					}
 					if mu.wantPass {
 						switch {
-						case !v.Pass && mu.harsh:
+						case !v.Pass && mu.harsh && task.ID == "layernorm":
+							// Rounding the row mean to bf16 loses the rows whose
+							// mean is 50 standard deviations from zero, which the
+							// layernorm inputs contain on purpose: such a kernel is
+							// wrong. The exception is this task only.
 							harshFails = append(harshFails, fmt.Sprintf("%s/%s/%d", target, task.ID, n))
 						case !v.Pass:
 							t.Errorf("%s: a correct result computed another way fails:\n%s", name, head(txt))
@@ -629,7 +633,7 @@ func TestMutations(t *testing.T) {
 		t.Logf("%-22s %s %3d, not applicable %3d %s", mu.name, verb, caught[mu.name], len(skipped[mu.name]), brief(skipped[mu.name]))
 	}
 	if len(harshFails) > 0 {
-		t.Logf("bf16-intermediates fail on %d cases: ref.Params.Intermediate rounds every accumulation step to bf16, harsher than the fp32 accumulation the tasks prescribe: %s",
+		t.Logf("bf16-intermediates fail (as intended) on %d layernorm cases, where a bf16 row mean loses the far-from-zero rows: %s",
 			len(harshFails), strings.Join(harshFails, " "))
 	}
 	t.Logf("%d tasks; %d wrong results caught with the expected diagnosis; %d correct alternatives passed", len(tasksSeen), total, passed)
