@@ -403,19 +403,24 @@ func cmpVX[T Signed, U Unsigned](op Op, dm []byte, a []T, x T, mask []byte, s, e
 // cmpFast runs compare kernel k on [s, e) and returns the first element
 // left for the pure-Go loop.
 func cmpFast(k kent, dm []byte, a, b unsafe.Pointer, as, bs uintptr, mask []byte, s, e int) int {
-	if k.id == 0 || k.chunk != 0 {
+	if k.id == 0 || k.chunk != 0 && mask != nil {
 		return s
 	}
 	_ = dm[(e-1)>>3]
 	for s < e {
 		n := min(e-s, 128)
+		if k.chunk != 0 { // AVX2: whole chunks only
+			if n &^= int(k.chunk) - 1; n == 0 {
+				break
+			}
+		}
 		w := window(mask, s, n)
 		var r [2]uint64
 		callK(k.id, (*byte)(unsafe.Pointer(&r)), bptr(a, s, as), bptr(b, s, bs), n, &w)
 		putBits(dm, s, n, &r, &w)
 		s += n
 	}
-	return e
+	return s
 }
 
 func cmpVXGo[T Signed, U Unsigned](op Op, dm []byte, a []T, x T, mask []byte, s, e int) {

@@ -122,25 +122,49 @@ func k2Nmsub8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Seq8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2Seq8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sne8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sne8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SltU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SltU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Slt8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Slt8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SleU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SleU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sle8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sle8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SgtU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SgtU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sgt8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sgt8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Merge8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -263,25 +287,49 @@ func k2Nmsub8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Seq8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2Seq8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sne8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sne8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SltU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SltU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Slt8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Slt8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SleU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SleU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sle8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sle8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SgtU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SgtU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sgt8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sgt8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Merge8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -485,25 +533,49 @@ func k2Nmsub16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Seq16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2Seq16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sne16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sne16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SltU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SltU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Slt16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Slt16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SleU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SleU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sle16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sle16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SgtU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SgtU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sgt16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sgt16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Merge16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -659,25 +731,49 @@ func k2Nmsub16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Seq16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2Seq16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sne16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sne16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SltU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SltU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Slt16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Slt16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SleU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SleU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sle16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sle16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SgtU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SgtU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sgt16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sgt16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Merge16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -869,25 +965,49 @@ func k2Nmsub32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Seq32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2Seq32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sne32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sne32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SltU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SltU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Slt32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Slt32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SleU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SleU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sle32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sle32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SgtU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SgtU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sgt32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sgt32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Merge32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1031,25 +1151,49 @@ func k2Nmsub32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512Seq32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2Seq32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sne32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sne32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SltU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SltU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Slt32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Slt32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SleU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SleU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sle32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sle32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SgtU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SgtU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512Sgt32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sgt32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Merge32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

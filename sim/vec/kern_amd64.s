@@ -1332,6 +1332,38 @@ k512Seq8vvloop:
 	VZEROUPPER
 	RET
 
+// func k2Seq8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Seq8vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x05, BX
+	JZ   k2Seq8vvnone
+
+k2Seq8vvloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPCMPEQB  Y1, Y0, Y0
+	VPMOVMSKB Y0, SI
+	MOVL      SI, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2Seq8vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Seq8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sne8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sne8vv(SB), NOSPLIT, $0-41
@@ -1356,6 +1388,39 @@ k512Sne8vvloop:
 	XORL       AX, AX
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sne8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sne8vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x05, BX
+	JZ   k2Sne8vvnone
+
+k2Sne8vvloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPCMPEQB  Y1, Y0, Y0
+	VPMOVMSKB Y0, SI
+	NOTL      SI
+	MOVL      SI, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2Sne8vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sne8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SltU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1384,6 +1449,43 @@ k512SltU8vvloop:
 	VZEROUPPER
 	RET
 
+// func k2SltU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SltU8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2SltU8vvnone
+	MOVL         $0x00000080, SI
+	VMOVD        SI, X0
+	VPBROADCASTB X0, Y0
+
+k2SltU8vvloop:
+	VMOVDQU   (CX), Y1
+	VMOVDQU   (DX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPXOR     Y0, Y1, Y1
+	VPCMPGTB  Y1, Y2, Y1
+	VPMOVMSKB Y1, SI
+	MOVL      SI, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SltU8vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SltU8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Slt8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Slt8vv(SB), NOSPLIT, $0-41
@@ -1408,6 +1510,38 @@ k512Slt8vvloop:
 	XORL       AX, AX
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Slt8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Slt8vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x05, BX
+	JZ   k2Slt8vvnone
+
+k2Slt8vvloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPCMPGTB  Y0, Y1, Y0
+	VPMOVMSKB Y0, SI
+	MOVL      SI, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2Slt8vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Slt8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SleU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1436,6 +1570,44 @@ k512SleU8vvloop:
 	VZEROUPPER
 	RET
 
+// func k2SleU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SleU8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2SleU8vvnone
+	MOVL         $0x00000080, SI
+	VMOVD        SI, X0
+	VPBROADCASTB X0, Y0
+
+k2SleU8vvloop:
+	VMOVDQU   (CX), Y1
+	VMOVDQU   (DX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPXOR     Y0, Y1, Y1
+	VPCMPGTB  Y2, Y1, Y1
+	VPMOVMSKB Y1, SI
+	NOTL      SI
+	MOVL      SI, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SleU8vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SleU8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sle8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sle8vv(SB), NOSPLIT, $0-41
@@ -1460,6 +1632,39 @@ k512Sle8vvloop:
 	XORL       AX, AX
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sle8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sle8vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x05, BX
+	JZ   k2Sle8vvnone
+
+k2Sle8vvloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPCMPGTB  Y1, Y0, Y0
+	VPMOVMSKB Y0, SI
+	NOTL      SI
+	MOVL      SI, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2Sle8vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sle8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SgtU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1488,6 +1693,43 @@ k512SgtU8vvloop:
 	VZEROUPPER
 	RET
 
+// func k2SgtU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SgtU8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2SgtU8vvnone
+	MOVL         $0x00000080, SI
+	VMOVD        SI, X0
+	VPBROADCASTB X0, Y0
+
+k2SgtU8vvloop:
+	VMOVDQU   (CX), Y1
+	VMOVDQU   (DX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPXOR     Y0, Y1, Y1
+	VPCMPGTB  Y2, Y1, Y1
+	VPMOVMSKB Y1, SI
+	MOVL      SI, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SgtU8vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SgtU8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sgt8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sgt8vv(SB), NOSPLIT, $0-41
@@ -1512,6 +1754,38 @@ k512Sgt8vvloop:
 	XORL       AX, AX
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sgt8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sgt8vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x05, BX
+	JZ   k2Sgt8vvnone
+
+k2Sgt8vvloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPCMPGTB  Y1, Y0, Y0
+	VPMOVMSKB Y0, SI
+	MOVL      SI, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2Sgt8vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sgt8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512Merge8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -2831,6 +3105,37 @@ k512Seq8vxloop:
 	VZEROUPPER
 	RET
 
+// func k2Seq8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Seq8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2Seq8vxnone
+	VPBROADCASTB (DX), Y0
+
+k2Seq8vxloop:
+	VMOVDQU   (CX), Y1
+	VPCMPEQB  Y0, Y1, Y1
+	VPMOVMSKB Y1, DX
+	MOVL      DX, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2Seq8vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Seq8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sne8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sne8vx(SB), NOSPLIT, $0-41
@@ -2854,6 +3159,38 @@ k512Sne8vxloop:
 	XORL       AX, AX
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sne8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sne8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2Sne8vxnone
+	VPBROADCASTB (DX), Y0
+
+k2Sne8vxloop:
+	VMOVDQU   (CX), Y1
+	VPCMPEQB  Y0, Y1, Y1
+	VPMOVMSKB Y1, DX
+	NOTL      DX
+	MOVL      DX, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2Sne8vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sne8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SltU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -2881,6 +3218,42 @@ k512SltU8vxloop:
 	VZEROUPPER
 	RET
 
+// func k2SltU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SltU8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2SltU8vxnone
+	MOVL         $0x00000080, SI
+	VMOVD        SI, X0
+	VPBROADCASTB X0, Y0
+	VPBROADCASTB (DX), Y1
+	VPXOR        Y0, Y1, Y1
+
+k2SltU8vxloop:
+	VMOVDQU   (CX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPCMPGTB  Y2, Y1, Y2
+	VPMOVMSKB Y2, DX
+	MOVL      DX, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SltU8vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SltU8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Slt8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Slt8vx(SB), NOSPLIT, $0-41
@@ -2904,6 +3277,37 @@ k512Slt8vxloop:
 	XORL       AX, AX
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Slt8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Slt8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2Slt8vxnone
+	VPBROADCASTB (DX), Y0
+
+k2Slt8vxloop:
+	VMOVDQU   (CX), Y1
+	VPCMPGTB  Y1, Y0, Y1
+	VPMOVMSKB Y1, DX
+	MOVL      DX, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2Slt8vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Slt8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SleU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -2931,6 +3335,43 @@ k512SleU8vxloop:
 	VZEROUPPER
 	RET
 
+// func k2SleU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SleU8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2SleU8vxnone
+	MOVL         $0x00000080, SI
+	VMOVD        SI, X0
+	VPBROADCASTB X0, Y0
+	VPBROADCASTB (DX), Y1
+	VPXOR        Y0, Y1, Y1
+
+k2SleU8vxloop:
+	VMOVDQU   (CX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPCMPGTB  Y1, Y2, Y2
+	VPMOVMSKB Y2, DX
+	NOTL      DX
+	MOVL      DX, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SleU8vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SleU8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sle8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sle8vx(SB), NOSPLIT, $0-41
@@ -2954,6 +3395,38 @@ k512Sle8vxloop:
 	XORL       AX, AX
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sle8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sle8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2Sle8vxnone
+	VPBROADCASTB (DX), Y0
+
+k2Sle8vxloop:
+	VMOVDQU   (CX), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, DX
+	NOTL      DX
+	MOVL      DX, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2Sle8vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sle8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SgtU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -2981,6 +3454,42 @@ k512SgtU8vxloop:
 	VZEROUPPER
 	RET
 
+// func k2SgtU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SgtU8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2SgtU8vxnone
+	MOVL         $0x00000080, SI
+	VMOVD        SI, X0
+	VPBROADCASTB X0, Y0
+	VPBROADCASTB (DX), Y1
+	VPXOR        Y0, Y1, Y1
+
+k2SgtU8vxloop:
+	VMOVDQU   (CX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPCMPGTB  Y1, Y2, Y2
+	VPMOVMSKB Y2, DX
+	MOVL      DX, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SgtU8vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SgtU8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sgt8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sgt8vx(SB), NOSPLIT, $0-41
@@ -3004,6 +3513,37 @@ k512Sgt8vxloop:
 	XORL       AX, AX
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sgt8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sgt8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x05, BX
+	JZ           k2Sgt8vxnone
+	VPBROADCASTB (DX), Y0
+
+k2Sgt8vxloop:
+	VMOVDQU   (CX), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, DX
+	MOVL      DX, (AX)
+	ADDQ      $0x04, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2Sgt8vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sgt8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512Merge8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -5215,6 +5755,40 @@ k512Seq16vvloop:
 	VZEROUPPER
 	RET
 
+// func k2Seq16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Seq16vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x04, BX
+	JZ   k2Seq16vvnone
+
+k2Seq16vvloop:
+	VMOVDQU      (CX), Y0
+	VMOVDQU      (DX), Y1
+	VPCMPEQW     Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPACKSSWB    X1, X0, X1
+	VPMOVMSKB    X1, SI
+	MOVW         SI, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x20, DX
+	DECQ         BX
+	JNZ          k2Seq16vvloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Seq16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sne16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sne16vv(SB), NOSPLIT, $0-41
@@ -5239,6 +5813,41 @@ k512Sne16vvloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sne16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sne16vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x04, BX
+	JZ   k2Sne16vvnone
+
+k2Sne16vvloop:
+	VMOVDQU      (CX), Y0
+	VMOVDQU      (DX), Y1
+	VPCMPEQW     Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPACKSSWB    X1, X0, X1
+	VPMOVMSKB    X1, SI
+	NOTL         SI
+	MOVW         SI, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x20, DX
+	DECQ         BX
+	JNZ          k2Sne16vvloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sne16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SltU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -5267,6 +5876,45 @@ k512SltU16vvloop:
 	VZEROUPPER
 	RET
 
+// func k2SltU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SltU16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2SltU16vvnone
+	MOVL         $0x00008000, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+
+k2SltU16vvloop:
+	VMOVDQU      (CX), Y1
+	VMOVDQU      (DX), Y2
+	VPXOR        Y0, Y2, Y2
+	VPXOR        Y0, Y1, Y1
+	VPCMPGTW     Y1, Y2, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPACKSSWB    X2, X1, X2
+	VPMOVMSKB    X2, SI
+	MOVW         SI, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x20, DX
+	DECQ         BX
+	JNZ          k2SltU16vvloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SltU16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Slt16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Slt16vv(SB), NOSPLIT, $0-41
@@ -5291,6 +5939,40 @@ k512Slt16vvloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Slt16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Slt16vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x04, BX
+	JZ   k2Slt16vvnone
+
+k2Slt16vvloop:
+	VMOVDQU      (CX), Y0
+	VMOVDQU      (DX), Y1
+	VPCMPGTW     Y0, Y1, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPACKSSWB    X1, X0, X1
+	VPMOVMSKB    X1, SI
+	MOVW         SI, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x20, DX
+	DECQ         BX
+	JNZ          k2Slt16vvloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Slt16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SleU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -5319,6 +6001,46 @@ k512SleU16vvloop:
 	VZEROUPPER
 	RET
 
+// func k2SleU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SleU16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2SleU16vvnone
+	MOVL         $0x00008000, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+
+k2SleU16vvloop:
+	VMOVDQU      (CX), Y1
+	VMOVDQU      (DX), Y2
+	VPXOR        Y0, Y2, Y2
+	VPXOR        Y0, Y1, Y1
+	VPCMPGTW     Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPACKSSWB    X2, X1, X2
+	VPMOVMSKB    X2, SI
+	NOTL         SI
+	MOVW         SI, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x20, DX
+	DECQ         BX
+	JNZ          k2SleU16vvloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SleU16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sle16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sle16vv(SB), NOSPLIT, $0-41
@@ -5343,6 +6065,41 @@ k512Sle16vvloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sle16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sle16vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x04, BX
+	JZ   k2Sle16vvnone
+
+k2Sle16vvloop:
+	VMOVDQU      (CX), Y0
+	VMOVDQU      (DX), Y1
+	VPCMPGTW     Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPACKSSWB    X1, X0, X1
+	VPMOVMSKB    X1, SI
+	NOTL         SI
+	MOVW         SI, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x20, DX
+	DECQ         BX
+	JNZ          k2Sle16vvloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sle16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SgtU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -5371,6 +6128,45 @@ k512SgtU16vvloop:
 	VZEROUPPER
 	RET
 
+// func k2SgtU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SgtU16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2SgtU16vvnone
+	MOVL         $0x00008000, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+
+k2SgtU16vvloop:
+	VMOVDQU      (CX), Y1
+	VMOVDQU      (DX), Y2
+	VPXOR        Y0, Y2, Y2
+	VPXOR        Y0, Y1, Y1
+	VPCMPGTW     Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPACKSSWB    X2, X1, X2
+	VPMOVMSKB    X2, SI
+	MOVW         SI, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x20, DX
+	DECQ         BX
+	JNZ          k2SgtU16vvloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SgtU16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sgt16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sgt16vv(SB), NOSPLIT, $0-41
@@ -5395,6 +6191,40 @@ k512Sgt16vvloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sgt16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sgt16vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x04, BX
+	JZ   k2Sgt16vvnone
+
+k2Sgt16vvloop:
+	VMOVDQU      (CX), Y0
+	VMOVDQU      (DX), Y1
+	VPCMPGTW     Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPACKSSWB    X1, X0, X1
+	VPMOVMSKB    X1, SI
+	MOVW         SI, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	ADDQ         $0x20, DX
+	DECQ         BX
+	JNZ          k2Sgt16vvloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sgt16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512Merge16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -7005,6 +7835,39 @@ k512Seq16vxloop:
 	VZEROUPPER
 	RET
 
+// func k2Seq16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Seq16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2Seq16vxnone
+	VPBROADCASTW (DX), Y0
+
+k2Seq16vxloop:
+	VMOVDQU      (CX), Y1
+	VPCMPEQW     Y0, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPACKSSWB    X2, X1, X2
+	VPMOVMSKB    X2, DX
+	MOVW         DX, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2Seq16vxloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Seq16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sne16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sne16vx(SB), NOSPLIT, $0-41
@@ -7028,6 +7891,40 @@ k512Sne16vxloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sne16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sne16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2Sne16vxnone
+	VPBROADCASTW (DX), Y0
+
+k2Sne16vxloop:
+	VMOVDQU      (CX), Y1
+	VPCMPEQW     Y0, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPACKSSWB    X2, X1, X2
+	VPMOVMSKB    X2, DX
+	NOTL         DX
+	MOVW         DX, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2Sne16vxloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sne16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SltU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -7055,6 +7952,44 @@ k512SltU16vxloop:
 	VZEROUPPER
 	RET
 
+// func k2SltU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SltU16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2SltU16vxnone
+	MOVL         $0x00008000, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	VPBROADCASTW (DX), Y1
+	VPXOR        Y0, Y1, Y1
+
+k2SltU16vxloop:
+	VMOVDQU      (CX), Y2
+	VPXOR        Y0, Y2, Y2
+	VPCMPGTW     Y2, Y1, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKSSWB    X3, X2, X3
+	VPMOVMSKB    X3, DX
+	MOVW         DX, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2SltU16vxloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SltU16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Slt16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Slt16vx(SB), NOSPLIT, $0-41
@@ -7078,6 +8013,39 @@ k512Slt16vxloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Slt16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Slt16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2Slt16vxnone
+	VPBROADCASTW (DX), Y0
+
+k2Slt16vxloop:
+	VMOVDQU      (CX), Y1
+	VPCMPGTW     Y1, Y0, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPACKSSWB    X2, X1, X2
+	VPMOVMSKB    X2, DX
+	MOVW         DX, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2Slt16vxloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Slt16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SleU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -7105,6 +8073,45 @@ k512SleU16vxloop:
 	VZEROUPPER
 	RET
 
+// func k2SleU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SleU16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2SleU16vxnone
+	MOVL         $0x00008000, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	VPBROADCASTW (DX), Y1
+	VPXOR        Y0, Y1, Y1
+
+k2SleU16vxloop:
+	VMOVDQU      (CX), Y2
+	VPXOR        Y0, Y2, Y2
+	VPCMPGTW     Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKSSWB    X3, X2, X3
+	VPMOVMSKB    X3, DX
+	NOTL         DX
+	MOVW         DX, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2SleU16vxloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SleU16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sle16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sle16vx(SB), NOSPLIT, $0-41
@@ -7128,6 +8135,40 @@ k512Sle16vxloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sle16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sle16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2Sle16vxnone
+	VPBROADCASTW (DX), Y0
+
+k2Sle16vxloop:
+	VMOVDQU      (CX), Y1
+	VPCMPGTW     Y0, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPACKSSWB    X2, X1, X2
+	VPMOVMSKB    X2, DX
+	NOTL         DX
+	MOVW         DX, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2Sle16vxloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sle16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SgtU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -7155,6 +8196,44 @@ k512SgtU16vxloop:
 	VZEROUPPER
 	RET
 
+// func k2SgtU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SgtU16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2SgtU16vxnone
+	MOVL         $0x00008000, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	VPBROADCASTW (DX), Y1
+	VPXOR        Y0, Y1, Y1
+
+k2SgtU16vxloop:
+	VMOVDQU      (CX), Y2
+	VPXOR        Y0, Y2, Y2
+	VPCMPGTW     Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKSSWB    X3, X2, X3
+	VPMOVMSKB    X3, DX
+	MOVW         DX, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2SgtU16vxloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SgtU16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sgt16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW
 TEXT ·k512Sgt16vx(SB), NOSPLIT, $0-41
@@ -7178,6 +8257,39 @@ k512Sgt16vxloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sgt16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sgt16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x04, BX
+	JZ           k2Sgt16vxnone
+	VPBROADCASTW (DX), Y0
+
+k2Sgt16vxloop:
+	VMOVDQU      (CX), Y1
+	VPCMPGTW     Y0, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPACKSSWB    X2, X1, X2
+	VPMOVMSKB    X2, DX
+	MOVW         DX, (AX)
+	ADDQ         $0x02, AX
+	ADDQ         $0x20, CX
+	DECQ         BX
+	JNZ          k2Sgt16vxloop
+	XORL         AX, AX
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sgt16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512Merge16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -9221,6 +10333,38 @@ k512Seq32vvloop:
 	VZEROUPPER
 	RET
 
+// func k2Seq32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Seq32vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x03, BX
+	JZ   k2Seq32vvnone
+
+k2Seq32vvloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPCMPEQD  Y1, Y0, Y0
+	VMOVMSKPS Y0, SI
+	MOVB      SI, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2Seq32vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Seq32vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sne32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512F
 TEXT ·k512Sne32vv(SB), NOSPLIT, $0-41
@@ -9245,6 +10389,39 @@ k512Sne32vvloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sne32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sne32vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x03, BX
+	JZ   k2Sne32vvnone
+
+k2Sne32vvloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPCMPEQD  Y1, Y0, Y0
+	VMOVMSKPS Y0, SI
+	NOTL      SI
+	MOVB      SI, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2Sne32vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sne32vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SltU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -9273,6 +10450,43 @@ k512SltU32vvloop:
 	VZEROUPPER
 	RET
 
+// func k2SltU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SltU32vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SltU32vvnone
+	MOVL         $0x80000000, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+
+k2SltU32vvloop:
+	VMOVDQU   (CX), Y1
+	VMOVDQU   (DX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPXOR     Y0, Y1, Y1
+	VPCMPGTD  Y1, Y2, Y1
+	VMOVMSKPS Y1, SI
+	MOVB      SI, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SltU32vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SltU32vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Slt32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512F
 TEXT ·k512Slt32vv(SB), NOSPLIT, $0-41
@@ -9297,6 +10511,38 @@ k512Slt32vvloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Slt32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Slt32vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x03, BX
+	JZ   k2Slt32vvnone
+
+k2Slt32vvloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPCMPGTD  Y0, Y1, Y0
+	VMOVMSKPS Y0, SI
+	MOVB      SI, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2Slt32vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Slt32vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SleU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -9325,6 +10571,44 @@ k512SleU32vvloop:
 	VZEROUPPER
 	RET
 
+// func k2SleU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SleU32vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SleU32vvnone
+	MOVL         $0x80000000, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+
+k2SleU32vvloop:
+	VMOVDQU   (CX), Y1
+	VMOVDQU   (DX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPXOR     Y0, Y1, Y1
+	VPCMPGTD  Y2, Y1, Y1
+	VMOVMSKPS Y1, SI
+	NOTL      SI
+	MOVB      SI, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SleU32vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SleU32vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sle32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512F
 TEXT ·k512Sle32vv(SB), NOSPLIT, $0-41
@@ -9349,6 +10633,39 @@ k512Sle32vvloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sle32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sle32vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x03, BX
+	JZ   k2Sle32vvnone
+
+k2Sle32vvloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPCMPGTD  Y1, Y0, Y0
+	VMOVMSKPS Y0, SI
+	NOTL      SI
+	MOVB      SI, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2Sle32vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sle32vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SgtU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -9377,6 +10694,43 @@ k512SgtU32vvloop:
 	VZEROUPPER
 	RET
 
+// func k2SgtU32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SgtU32vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SgtU32vvnone
+	MOVL         $0x80000000, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+
+k2SgtU32vvloop:
+	VMOVDQU   (CX), Y1
+	VMOVDQU   (DX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPXOR     Y0, Y1, Y1
+	VPCMPGTD  Y2, Y1, Y1
+	VMOVMSKPS Y1, SI
+	MOVB      SI, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SgtU32vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SgtU32vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sgt32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512F
 TEXT ·k512Sgt32vv(SB), NOSPLIT, $0-41
@@ -9401,6 +10755,38 @@ k512Sgt32vvloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sgt32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sgt32vv(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
+	SHRQ $0x03, BX
+	JZ   k2Sgt32vvnone
+
+k2Sgt32vvloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPCMPGTD  Y1, Y0, Y0
+	VMOVMSKPS Y0, SI
+	MOVB      SI, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2Sgt32vvloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sgt32vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512Merge32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -10879,6 +12265,37 @@ k512Seq32vxloop:
 	VZEROUPPER
 	RET
 
+// func k2Seq32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Seq32vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Seq32vxnone
+	VPBROADCASTD (DX), Y0
+
+k2Seq32vxloop:
+	VMOVDQU   (CX), Y1
+	VPCMPEQD  Y0, Y1, Y1
+	VMOVMSKPS Y1, DX
+	MOVB      DL, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2Seq32vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Seq32vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sne32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512F
 TEXT ·k512Sne32vx(SB), NOSPLIT, $0-41
@@ -10902,6 +12319,38 @@ k512Sne32vxloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sne32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sne32vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sne32vxnone
+	VPBROADCASTD (DX), Y0
+
+k2Sne32vxloop:
+	VMOVDQU   (CX), Y1
+	VPCMPEQD  Y0, Y1, Y1
+	VMOVMSKPS Y1, DX
+	NOTL      DX
+	MOVB      DL, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2Sne32vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sne32vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SltU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -10929,6 +12378,42 @@ k512SltU32vxloop:
 	VZEROUPPER
 	RET
 
+// func k2SltU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SltU32vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SltU32vxnone
+	MOVL         $0x80000000, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VPBROADCASTD (DX), Y1
+	VPXOR        Y0, Y1, Y1
+
+k2SltU32vxloop:
+	VMOVDQU   (CX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPCMPGTD  Y2, Y1, Y2
+	VMOVMSKPS Y2, DX
+	MOVB      DL, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SltU32vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SltU32vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Slt32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512F
 TEXT ·k512Slt32vx(SB), NOSPLIT, $0-41
@@ -10952,6 +12437,37 @@ k512Slt32vxloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Slt32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Slt32vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Slt32vxnone
+	VPBROADCASTD (DX), Y0
+
+k2Slt32vxloop:
+	VMOVDQU   (CX), Y1
+	VPCMPGTD  Y1, Y0, Y1
+	VMOVMSKPS Y1, DX
+	MOVB      DL, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2Slt32vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Slt32vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SleU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -10979,6 +12495,43 @@ k512SleU32vxloop:
 	VZEROUPPER
 	RET
 
+// func k2SleU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SleU32vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SleU32vxnone
+	MOVL         $0x80000000, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VPBROADCASTD (DX), Y1
+	VPXOR        Y0, Y1, Y1
+
+k2SleU32vxloop:
+	VMOVDQU   (CX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPCMPGTD  Y1, Y2, Y2
+	VMOVMSKPS Y2, DX
+	NOTL      DX
+	MOVB      DL, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SleU32vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SleU32vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sle32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512F
 TEXT ·k512Sle32vx(SB), NOSPLIT, $0-41
@@ -11002,6 +12555,38 @@ k512Sle32vxloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sle32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sle32vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sle32vxnone
+	VPBROADCASTD (DX), Y0
+
+k2Sle32vxloop:
+	VMOVDQU   (CX), Y1
+	VPCMPGTD  Y0, Y1, Y1
+	VMOVMSKPS Y1, DX
+	NOTL      DX
+	MOVB      DL, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2Sle32vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sle32vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SgtU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -11029,6 +12614,42 @@ k512SgtU32vxloop:
 	VZEROUPPER
 	RET
 
+// func k2SgtU32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SgtU32vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SgtU32vxnone
+	MOVL         $0x80000000, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VPBROADCASTD (DX), Y1
+	VPXOR        Y0, Y1, Y1
+
+k2SgtU32vxloop:
+	VMOVDQU   (CX), Y2
+	VPXOR     Y0, Y2, Y2
+	VPCMPGTD  Y1, Y2, Y2
+	VMOVMSKPS Y2, DX
+	MOVB      DL, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SgtU32vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SgtU32vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512Sgt32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512F
 TEXT ·k512Sgt32vx(SB), NOSPLIT, $0-41
@@ -11052,6 +12673,37 @@ k512Sgt32vxloop:
 	XORL        AX, AX
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2Sgt32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sgt32vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sgt32vxnone
+	VPBROADCASTD (DX), Y0
+
+k2Sgt32vxloop:
+	VMOVDQU   (CX), Y1
+	VPCMPGTD  Y0, Y1, Y1
+	VMOVMSKPS Y1, DX
+	MOVB      DL, (AX)
+	ADDQ      $0x01, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2Sgt32vxloop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sgt32vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512Merge32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

@@ -1056,6 +1056,96 @@ func cmp512(op string, w int, vx bool) {
 	RET()
 }
 
+// cmp2 is the AVX2 compare: whole 256-bit chunks, unmasked, result bits
+// to d as in cmp512. Unsigned compares bias both sides by the sign bit.
+func cmp2(op string, w int, vx bool) {
+	I := wis[w]
+	e := 256 / w
+	name := fmt.Sprintf("k2%s%d%s", op, w, form(vx))
+	entries = append(entries, entry{name: name, isa: "isaAVX2", fam: "famCmp", op: op, sew: w, vx: vx, rm: -1, chunk: e})
+	p := begin2(name, e)
+	c := cmpOps[op]
+	eq := map[int]fn{8: func(o ...Op) { VPCMPEQB(o[0], o[1], o[2]) }, 16: func(o ...Op) { VPCMPEQW(o[0], o[1], o[2]) }, 32: func(o ...Op) { VPCMPEQD(o[0], o[1], o[2]) }}[w]
+	gt := map[int]fn{8: func(o ...Op) { VPCMPGTB(o[0], o[1], o[2]) }, 16: func(o ...Op) { VPCMPGTW(o[0], o[1], o[2]) }, 32: func(o ...Op) { VPCMPGTD(o[0], o[1], o[2]) }}[w]
+	var bias VecVirtual
+	if c.unsigned {
+		bias = bcastConst2(w, uint32(1)<<(w-1))
+	}
+	var bz VecVirtual
+	if vx {
+		bz = YMM()
+		I.bcast(Mem{Base: p.b}, bz)
+		if c.unsigned {
+			VPXOR(bias, bz, bz)
+		}
+	}
+	Label(name + "loop")
+	za := YMM()
+	VMOVDQU(Mem{Base: p.a}, za)
+	zb := bz
+	if !vx {
+		zb = YMM()
+		VMOVDQU(Mem{Base: p.b}, zb)
+		if c.unsigned {
+			VPXOR(bias, zb, zb)
+		}
+	}
+	if c.unsigned {
+		VPXOR(bias, za, za)
+	}
+	t := YMM()
+	invert := false
+	switch c.pred {
+	case pEQ:
+		eq(zb, za, t)
+	case pNE:
+		eq(zb, za, t)
+		invert = true
+	case pLT: // b > a
+		gt(za, zb, t)
+	case pLE: // !(a > b)
+		gt(zb, za, t)
+		invert = true
+	case pNLE: // a > b
+		gt(zb, za, t)
+	}
+	g := GP32()
+	switch w {
+	case 8:
+		VPMOVMSKB(t, g)
+	case 16:
+		h := XMM()
+		VEXTRACTI128(U8(1), t, h)
+		VPACKSSWB(h, t.AsX(), h)
+		VPMOVMSKB(h, g)
+	case 32:
+		VMOVMSKPS(t, g)
+	}
+	if invert {
+		NOTL(g)
+	}
+	switch w {
+	case 8:
+		MOVL(g, Mem{Base: p.d})
+	case 16:
+		MOVW(g.As16(), Mem{Base: p.d})
+	case 32:
+		MOVB(g.As8(), Mem{Base: p.d})
+	}
+	ADDQ(U8(e/8), p.d)
+	ADDQ(U8(32), p.a)
+	if !vx {
+		ADDQ(U8(32), p.b)
+	}
+	DECQ(p.n)
+	JNZ(LabelRef(name + "loop"))
+	XORL(EAX, EAX)
+	Store(AL, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+	none2(name)
+}
+
 // merge512 is vmerge: for the elements of window m[0:2] (every element of
 // the body), d = b (or the scalar) where select bit m[2:4] is set, else a.
 func merge512(w int, vx bool) {
@@ -1573,6 +1663,7 @@ func main() {
 			}
 			for _, op := range []string{"Seq", "Sne", "SltU", "Slt", "SleU", "Sle", "SgtU", "Sgt"} {
 				cmp512(op, w, vx)
+				cmp2(op, w, vx)
 			}
 			merge512(w, vx)
 		}
