@@ -473,6 +473,10 @@ func Merge[T Signed | Unsigned](d, a, b []T, sel []byte, s, e int) {
 		sz := unsafe.Sizeof(d[0])
 		s = mergeFast(t.merge[sewIdx(sz)][0], unsafe.Pointer(&d[0]), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), sz, sz, sel, s, e)
 	}
+	if sel == nil && s < e { // vmv.v.v
+		copy(d[s:e], b[s:e])
+		return
+	}
 	for i := s; i < e; i++ {
 		if sel == nil || Bit(sel, i) {
 			d[i] = b[i]

@@ -2204,6 +2204,15 @@ func k512ExtWAdd16to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512ExtWAdd8to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ExtWAdd8to16(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ExtWAdd16to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ExtWAdd8to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ExtWAddU8to16(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
@@ -2211,6 +2220,15 @@ func k512ExtWAddU16to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ExtWAddU8to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ExtWAddU8to16(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ExtWAddU16to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ExtWAddU8to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SMul32vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

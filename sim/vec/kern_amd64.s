@@ -25205,6 +25205,90 @@ k512ExtWAdd8to32loop:
 	VZEROUPPER
 	RET
 
+// func k2ExtWAdd8to16(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ExtWAdd8to16(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+	SHRQ $0x04, DX
+	JZ   k2ExtWAdd8to16none
+
+k2ExtWAdd8to16loop:
+	VPMOVSXBW (CX), Y0
+	VMOVDQU   Y0, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x10, CX
+	DECQ      DX
+	JNZ       k2ExtWAdd8to16loop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ExtWAdd8to16none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2ExtWAdd16to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ExtWAdd16to32(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+	SHRQ $0x03, DX
+	JZ   k2ExtWAdd16to32none
+
+k2ExtWAdd16to32loop:
+	VPMOVSXWD (CX), Y0
+	VMOVDQU   Y0, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x10, CX
+	DECQ      DX
+	JNZ       k2ExtWAdd16to32loop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ExtWAdd16to32none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2ExtWAdd8to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ExtWAdd8to32(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+	SHRQ $0x03, DX
+	JZ   k2ExtWAdd8to32none
+
+k2ExtWAdd8to32loop:
+	VPMOVSXBD (CX), Y0
+	VMOVDQU   Y0, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x08, CX
+	DECQ      DX
+	JNZ       k2ExtWAdd8to32loop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ExtWAdd8to32none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ExtWAddU8to16(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512VL
 TEXT ·k512ExtWAddU8to16(SB), NOSPLIT, $0-41
@@ -25275,6 +25359,90 @@ k512ExtWAddU8to32loop:
 	XORL       AX, AX
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ExtWAddU8to16(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ExtWAddU8to16(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+	SHRQ $0x04, DX
+	JZ   k2ExtWAddU8to16none
+
+k2ExtWAddU8to16loop:
+	VPMOVZXBW (CX), Y0
+	VMOVDQU   Y0, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x10, CX
+	DECQ      DX
+	JNZ       k2ExtWAddU8to16loop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ExtWAddU8to16none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2ExtWAddU16to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ExtWAddU16to32(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+	SHRQ $0x03, DX
+	JZ   k2ExtWAddU16to32none
+
+k2ExtWAddU16to32loop:
+	VPMOVZXWD (CX), Y0
+	VMOVDQU   Y0, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x10, CX
+	DECQ      DX
+	JNZ       k2ExtWAddU16to32loop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ExtWAddU16to32none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2ExtWAddU8to32(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ExtWAddU8to32(SB), NOSPLIT, $0-41
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), DX
+	MOVQ m+32(FP), BX
+	SHRQ $0x03, DX
+	JZ   k2ExtWAddU8to32none
+
+k2ExtWAddU8to32loop:
+	VPMOVZXBD (CX), Y0
+	VMOVDQU   Y0, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x08, CX
+	DECQ      DX
+	JNZ       k2ExtWAddU8to32loop
+	XORL      AX, AX
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ExtWAddU8to32none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul32vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

@@ -739,9 +739,15 @@ var kernels = [...]kdesc{
 	{isa: isaAVX512, fam: famExt2, op: WAdd, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famExt2, op: WAdd, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famExt4, op: WAdd, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX2, fam: famExt2, op: WAdd, sew: 8, vx: false, rm: -1, chunk: 16},
+	{isa: isaAVX2, fam: famExt2, op: WAdd, sew: 16, vx: false, rm: -1, chunk: 8},
+	{isa: isaAVX2, fam: famExt4, op: WAdd, sew: 8, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famExt2, op: WAddU, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famExt2, op: WAddU, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX512, fam: famExt4, op: WAddU, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX2, fam: famExt2, op: WAddU, sew: 8, vx: false, rm: -1, chunk: 16},
+	{isa: isaAVX2, fam: famExt2, op: WAddU, sew: 16, vx: false, rm: -1, chunk: 8},
+	{isa: isaAVX2, fam: famExt4, op: WAddU, sew: 8, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: false, rm: 0, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: false, rm: 1, chunk: 0},
 	{isa: isaAVX512, fam: famBin, op: SMul, sew: 32, vx: false, rm: 2, chunk: 0},
@@ -2114,34 +2120,46 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 	case 733:
 		return k512ExtWAdd8to32(d, a, b, n, m)
 	case 734:
-		return k512ExtWAddU8to16(d, a, b, n, m)
+		return k2ExtWAdd8to16(d, a, b, n, m)
 	case 735:
-		return k512ExtWAddU16to32(d, a, b, n, m)
+		return k2ExtWAdd16to32(d, a, b, n, m)
 	case 736:
-		return k512ExtWAddU8to32(d, a, b, n, m)
+		return k2ExtWAdd8to32(d, a, b, n, m)
 	case 737:
-		return k512SMul32vvrm0(d, a, b, n, m)
+		return k512ExtWAddU8to16(d, a, b, n, m)
 	case 738:
-		return k512SMul32vvrm1(d, a, b, n, m)
+		return k512ExtWAddU16to32(d, a, b, n, m)
 	case 739:
-		return k512SMul32vvrm2(d, a, b, n, m)
+		return k512ExtWAddU8to32(d, a, b, n, m)
 	case 740:
-		return k512SMul32vvrm3(d, a, b, n, m)
+		return k2ExtWAddU8to16(d, a, b, n, m)
 	case 741:
-		return k512MulH32vv(d, a, b, n, m)
+		return k2ExtWAddU16to32(d, a, b, n, m)
 	case 742:
-		return k512MulHU32vv(d, a, b, n, m)
+		return k2ExtWAddU8to32(d, a, b, n, m)
 	case 743:
-		return k512SMul32vxrm0(d, a, b, n, m)
+		return k512SMul32vvrm0(d, a, b, n, m)
 	case 744:
-		return k512SMul32vxrm1(d, a, b, n, m)
+		return k512SMul32vvrm1(d, a, b, n, m)
 	case 745:
-		return k512SMul32vxrm2(d, a, b, n, m)
+		return k512SMul32vvrm2(d, a, b, n, m)
 	case 746:
-		return k512SMul32vxrm3(d, a, b, n, m)
+		return k512SMul32vvrm3(d, a, b, n, m)
 	case 747:
-		return k512MulH32vx(d, a, b, n, m)
+		return k512MulH32vv(d, a, b, n, m)
 	case 748:
+		return k512MulHU32vv(d, a, b, n, m)
+	case 749:
+		return k512SMul32vxrm0(d, a, b, n, m)
+	case 750:
+		return k512SMul32vxrm1(d, a, b, n, m)
+	case 751:
+		return k512SMul32vxrm2(d, a, b, n, m)
+	case 752:
+		return k512SMul32vxrm3(d, a, b, n, m)
+	case 753:
+		return k512MulH32vx(d, a, b, n, m)
+	case 754:
 		return k512MulHU32vx(d, a, b, n, m)
 	}
 	panic("sim/vec: bad kernel id")

@@ -1004,6 +1004,42 @@ func ext512(op string, w, dw int) {
 	RET()
 }
 
+// ext2 is ext512 for AVX2: whole unmasked chunks of 256-bit results.
+func ext2(op string, w, dw int) {
+	e := 256 / dw
+	name := fmt.Sprintf("k2Ext%s%dto%d", op, w, dw)
+	entries = append(entries, entry{name: name, isa: "isaAVX2", fam: fmt.Sprintf("famExt%d", dw/w), op: op, sew: w, rm: -1, chunk: e})
+	p := begin2(name, e)
+	signed := op == "WAdd"
+	Label(name + "loop")
+	y := YMM()
+	src := Mem{Base: p.a}
+	switch {
+	case w == 8 && dw == 16 && signed:
+		VPMOVSXBW(src, y)
+	case w == 8 && dw == 16:
+		VPMOVZXBW(src, y)
+	case w == 16 && signed:
+		VPMOVSXWD(src, y)
+	case w == 16:
+		VPMOVZXWD(src, y)
+	case signed:
+		VPMOVSXBD(src, y)
+	default:
+		VPMOVZXBD(src, y)
+	}
+	VMOVDQU(y, Mem{Base: p.d})
+	ADDQ(U8(32), p.d)
+	ADDQ(U8(e*w/8), p.a)
+	DECQ(p.n)
+	JNZ(LabelRef(name + "loop"))
+	XORL(EAX, EAX)
+	Store(AL, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+	none2(name)
+}
+
 var cmpOps = map[string]struct {
 	pred     int
 	unsigned bool
@@ -1715,6 +1751,9 @@ func main() {
 		ext512(op, 8, 16)
 		ext512(op, 16, 32)
 		ext512(op, 8, 32)
+		ext2(op, 8, 16)
+		ext2(op, 16, 32)
+		ext2(op, 8, 32)
 	}
 	for _, vx := range []bool{false, true} {
 		for rm := range 4 {
