@@ -117,6 +117,7 @@ type block struct {
 	j     int    // index of the first op in code.ops
 	fall  uint32 // pc after the last op
 	ctl   bool   // the last op is a jump or branch
+	jalr  bool   // the last op is a jalr (its successor is not static)
 	link  uint32 // jal/jalr: the return address
 	edges []*edge
 	last  *edge
@@ -155,6 +156,7 @@ type edge struct {
 	from   int32
 	next   [2]int32 // state after the block: not taken, taken
 	dR     int64    // group cycle after the block minus the one before
+	n      int32    // instructions in the block
 	count  uint64   // traversals not yet added to the counters
 	stalls [numStalls]uint64
 	busy   []unitCount
@@ -317,7 +319,7 @@ func (m *Machine) buildBlock(c *codeRegion, j int) *block {
 			}
 			bo.h, bo.imm, ctl = bJal, t, true
 		case hJalr:
-			bo.h, ctl = bJalr, true
+			bo.h, ctl, b.jalr = bJalr, true, true
 		case hBeq, hBne, hBlt, hBge, hBltu, hBgeu:
 			t := pc + uint32(o.imm)
 			if t&3 != 0 {
@@ -462,7 +464,7 @@ func (m *Machine) newEdge(b *block, s int32) *edge {
 	for i := range ops {
 		st.dispatch(&ops[i])
 	}
-	e := &edge{from: s, next: [2]int32{-1, -1}, dR: st.cur, stalls: st.stalls}
+	e := &edge{from: s, next: [2]int32{-1, -1}, dR: st.cur, n: int32(len(b.ops)), stalls: st.stalls}
 	for u := range m.stats.UnitNames {
 		if n := st.busy[u]; n != 0 {
 			e.busy = append(e.busy, unitCount{uint8(u), n})
@@ -500,6 +502,7 @@ func (m *Machine) flushEdges() {
 	be := &m.blk
 	for _, e := range be.dirty {
 		c := e.count
+		m.stats.Instructions += c * uint64(e.n)
 		for i, v := range e.stalls {
 			m.t.stalls[i] += c * v
 		}
@@ -570,9 +573,13 @@ func (m *Machine) stateRun(b *block) bool {
 	}
 	R := m.t.cur
 	limit := m.limit
-	defer m.flushEdges()
+	runs := uint32(0)
 	entry := b
 	entry.entries++
+	defer func() {
+		entry.runs += runs
+		m.flushEdges()
+	}()
 	for {
 		e := b.last
 		if e == nil || e.from != s {
@@ -591,8 +598,45 @@ func (m *Machine) stateRun(b *block) bool {
 			m.pc = b.start
 			return true
 		}
-		next, taken, k := m.execBlock(b)
-		if k >= 0 {
+		next, taken, k, why := m.execBlock(b, 0)
+		for why > exBail {
+			// The rare cases, outside execBlock's loop (no calls there).
+			o := &b.ops[k]
+			switch why {
+			case exCompute:
+				// A register-only op (Zbb, M's high halves and
+				// divisions, F): exec cannot fail on it once a dynamic
+				// rounding mode is known to be valid. exec counts it and
+				// moves m.pc (state mode sets m.pc when it ends): undo
+				// the count.
+				orig := &b.code.ops[b.j+k]
+				if orig.rm == rmDYN && m.csr.frm > rmRMM && usesRM(orig.h) {
+					why = exBail
+					continue
+				}
+				m.exec(orig)
+				m.stats.Instructions--
+				k++
+			case exRefill:
+				a, n := m.x[o.rs1]+o.imm, accessSize(o.h)
+				var ok bool
+				if o.h >= bSb && o.h <= bSw || o.h == bFsw {
+					ok = m.cacheWrite(a, n)
+				} else {
+					ok = m.cacheRead(a, n)
+				}
+				if !ok {
+					why = exBail
+					continue
+				}
+			case exMark:
+				a, n := m.x[o.rs1]+o.imm, accessSize(o.h)
+				m.markWritten(uint64(a-m.wc.base), uint64(n))
+				k++
+			}
+			next, taken, k, why = m.execBlock(b, k)
+		}
+		if why == exBail {
 			// Ops 0..k-1 ran: book them the reference way; op k is the
 			// per-instruction path's.
 			m.t.materialize(R, &be.states[s])
@@ -604,20 +648,19 @@ func (m *Machine) stateRun(b *block) bool {
 			m.pc = b.start + uint32(k)*4
 			return true
 		}
-		m.stats.Instructions += uint64(len(b.ops))
-		entry.runs++
+		runs++
 		if e.count == 0 {
 			be.dirty = append(be.dirty, e)
 		}
-		e.count++
+		e.count++ // counters and Instructions are added at the flush
 		R += e.dR
-		s = e.next[taken]
+		s = e.next[taken&1]
 		var nb *block
-		if !b.ctl || b.ops[len(b.ops)-1].h != bJalr {
-			nb = b.succ[taken]
+		if !b.jalr {
+			nb = b.succ[taken&1]
 			if nb == nil {
 				nb = m.blockAt(next)
-				b.succ[taken] = nb
+				b.succ[taken&1] = nb
 			}
 		} else {
 			nb = m.blockAt(next)
@@ -631,14 +674,23 @@ func (m *Machine) stateRun(b *block) bool {
 	}
 }
 
-// execBlock executes b's ops. It returns the next pc and the branch
-// outcome (taken: 1), and k = -1; or, when op k cannot be run here (it
-// would trap, halt, or access memory outside the cached regions in a way
-// only the per-instruction path handles), k with nothing of op k done.
-func (m *Machine) execBlock(b *block) (next uint32, taken int, k int) {
+// Why execBlock stopped before the end of its block (at op k).
+const (
+	exDone    = iota // the block ran to its end
+	exBail           // op k is the per-instruction path's (nothing of it done)
+	exCompute        // op k is a bCompute op (not done)
+	exRefill         // op k needs the memory cache refilled (not done)
+	exMark           // op k stored to a new 16-byte chunk: mark it (done)
+)
+
+// execBlock executes b's ops from op `from` on. It returns the next pc,
+// the branch outcome (taken: 1) and exDone; or the index k of an op it
+// stopped at and why. The loop makes no calls, so that nothing is spilled
+// around them.
+func (m *Machine) execBlock(b *block, from int) (next uint32, taken int, k int, why int) {
 	x := &m.x
 	ops := b.ops
-	for i := range ops {
+	for i := from; i < len(ops); i++ {
 		o := &ops[i]
 		switch o.h {
 		case bNop:
@@ -689,10 +741,7 @@ func (m *Machine) execBlock(b *block) (next uint32, taken int, k int) {
 			c := &m.rc
 			off := uint64(a - c.base)
 			if off+4 > uint64(len(c.data)) || a&3 != 0 && !m.misaligned {
-				if !m.cacheRead(a, 4) {
-					return 0, 0, i
-				}
-				off = uint64(a - c.base)
+				return 0, 0, i, exRefill
 			}
 			x[o.rd&31] = binary.LittleEndian.Uint32(c.data[off : off+4])
 			x[0] = 0
@@ -701,10 +750,7 @@ func (m *Machine) execBlock(b *block) (next uint32, taken int, k int) {
 			c := &m.rc
 			off := uint64(a - c.base)
 			if off+2 > uint64(len(c.data)) || a&1 != 0 && !m.misaligned {
-				if !m.cacheRead(a, 2) {
-					return 0, 0, i
-				}
-				off = uint64(a - c.base)
+				return 0, 0, i, exRefill
 			}
 			v := uint32(binary.LittleEndian.Uint16(c.data[off : off+2]))
 			if o.h == bLh {
@@ -717,10 +763,7 @@ func (m *Machine) execBlock(b *block) (next uint32, taken int, k int) {
 			c := &m.rc
 			off := uint64(a - c.base)
 			if off >= uint64(len(c.data)) {
-				if !m.cacheRead(a, 1) {
-					return 0, 0, i
-				}
-				off = uint64(a - c.base)
+				return 0, 0, i, exRefill
 			}
 			v := uint32(c.data[off])
 			if o.h == bLb {
@@ -733,10 +776,7 @@ func (m *Machine) execBlock(b *block) (next uint32, taken int, k int) {
 			c := &m.rc
 			off := uint64(a - c.base)
 			if off+4 > uint64(len(c.data)) || a&3 != 0 && !m.misaligned {
-				if !m.cacheRead(a, 4) {
-					return 0, 0, i
-				}
-				off = uint64(a - c.base)
+				return 0, 0, i, exRefill
 			}
 			m.f[o.rd&31] = binary.LittleEndian.Uint32(c.data[off : off+4])
 		case bSw, bFsw:
@@ -745,65 +785,53 @@ func (m *Machine) execBlock(b *block) (next uint32, taken int, k int) {
 			if o.h == bFsw {
 				v = m.f[o.rs2&31]
 			} else if a == m.tohost && m.hasTohost && v&1 != 0 {
-				return 0, 0, i
+				return 0, 0, i, exBail
 			}
 			c := &m.wc
 			off := uint64(a - c.base)
 			if off+4 > uint64(len(c.data)) || a&3 != 0 && !m.misaligned {
-				if !m.cacheWrite(a, 4) {
-					return 0, 0, i
-				}
-				off = uint64(a - c.base)
+				return 0, 0, i, exRefill
 			}
 			binary.LittleEndian.PutUint32(c.data[off:off+4], v)
-			m.markWritten(off, 4)
+			if off>>4 != c.marked-1 || (off&15)+4 > 16 {
+				return 0, 0, i, exMark
+			}
 		case bSh:
 			a := x[o.rs1&31] + o.imm
 			c := &m.wc
 			off := uint64(a - c.base)
 			if off+2 > uint64(len(c.data)) || a&1 != 0 && !m.misaligned {
-				if !m.cacheWrite(a, 2) {
-					return 0, 0, i
-				}
-				off = uint64(a - c.base)
+				return 0, 0, i, exRefill
 			}
 			binary.LittleEndian.PutUint16(c.data[off:off+2], uint16(x[o.rs2&31]))
-			m.markWritten(off, 2)
+			if off>>4 != c.marked-1 || (off&15)+2 > 16 {
+				return 0, 0, i, exMark
+			}
 		case bSb:
 			a := x[o.rs1&31] + o.imm
 			c := &m.wc
 			off := uint64(a - c.base)
 			if off >= uint64(len(c.data)) {
-				if !m.cacheWrite(a, 1) {
-					return 0, 0, i
-				}
-				off = uint64(a - c.base)
+				return 0, 0, i, exRefill
 			}
 			c.data[off] = byte(x[o.rs2&31])
-			m.markWritten(off, 1)
-		case bCompute:
-			// A register-only op (Zbb, M's high halves and divisions, F):
-			// exec cannot fail on it once a dynamic rounding mode is
-			// known to be valid. exec counts it and moves m.pc (state
-			// mode sets m.pc when it ends): undo the count.
-			orig := &b.code.ops[b.j+i]
-			if orig.rm == rmDYN && m.csr.frm > rmRMM && usesRM(orig.h) {
-				return 0, 0, i
+			if off>>4 != c.marked-1 || (off&15)+1 > 16 {
+				return 0, 0, i, exMark
 			}
-			m.exec(orig)
-			m.stats.Instructions--
+		case bCompute:
+			return 0, 0, i, exCompute
 		case bJal:
 			x[o.rd&31] = b.link
 			x[0] = 0
-			return o.imm, 1, -1
+			return o.imm, 1, -1, exDone
 		case bJalr:
 			t := (x[o.rs1&31] + o.imm) &^ 1
 			if t&3 != 0 {
-				return 0, 0, i
+				return 0, 0, i, exBail
 			}
 			x[o.rd&31] = b.link
 			x[0] = 0
-			return t, 1, -1
+			return t, 1, -1, exDone
 		case bBeq:
 			return b.branch(o, x[o.rs1&31] == x[o.rs2&31])
 		case bBne:
@@ -818,14 +846,25 @@ func (m *Machine) execBlock(b *block) (next uint32, taken int, k int) {
 			return b.branch(o, x[o.rs1&31] >= x[o.rs2&31])
 		}
 	}
-	return b.fall, 0, -1
+	return b.fall, 0, -1, exDone
 }
 
-func (b *block) branch(o *bop, taken bool) (uint32, int, int) {
+func (b *block) branch(o *bop, taken bool) (uint32, int, int, int) {
 	if taken {
-		return o.imm, 1, -1
+		return o.imm, 1, -1, exDone
 	}
-	return b.fall, 0, -1
+	return b.fall, 0, -1, exDone
+}
+
+// accessSize is the size of a load or store block op's access.
+func accessSize(h uint8) uint32 {
+	switch h {
+	case bLw, bSw, bFlw, bFsw:
+		return 4
+	case bLh, bLhu, bSh:
+		return 2
+	}
+	return 1
 }
 
 // cacheRead makes m.rc the region a load of n bytes at a reads; false if
