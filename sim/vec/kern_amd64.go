@@ -1340,94 +1340,187 @@ func k2WSubW8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512SSrl8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SSrl8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SSrl8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSrl8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SSrl8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SSrl8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SSrl8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSrl8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SSra8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SSra8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SSra8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SSra8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SSra8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SSra8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SMul8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SMul8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SMul8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SMul8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SMul8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SMul8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SMul8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SMul8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512MulH8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2MulH8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512MulHU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2MulHU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512MulHSU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2MulHSU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAddU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAddU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAddU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAddU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAddU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAddU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAddU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAddU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAdd8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAdd8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAdd8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAdd8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAdd8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAdd8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAdd8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAdd8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASubU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASubU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASubU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASubU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASubU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASubU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASubU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASubU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASub8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASub8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASub8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASub8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASub8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASub8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASub8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASub8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NSrl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1583,94 +1676,187 @@ func k2WSubW8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k512SSrl8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SSrl8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SSrl8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSrl8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SSrl8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SSrl8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SSrl8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSrl8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SSra8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SSra8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SSra8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SSra8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SSra8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SSra8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SMul8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SMul8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SMul8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SMul8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SMul8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SMul8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SMul8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SMul8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512MulH8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2MulH8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512MulHU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2MulHU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512MulHSU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2MulHSU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAddU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAddU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAddU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAddU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAddU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAddU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAddU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAddU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAdd8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAdd8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAdd8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAdd8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAdd8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAdd8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAdd8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAdd8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASubU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASubU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASubU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASubU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASubU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASubU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASubU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASubU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASub8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASub8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASub8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASub8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASub8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASub8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASub8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASub8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NSrl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1835,73 +2021,166 @@ func k512WSubW16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k2WSubW16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SSrl16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSrl16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSrl16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSrl16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SMul16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SMul16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SMul16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SMul16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SMul16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SMul16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SMul16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SMul16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512MulH16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2MulH16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512MulHU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2MulHU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512MulHSU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2MulHSU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAddU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAddU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAddU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAddU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAddU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAddU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAddU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAddU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAdd16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAdd16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAdd16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAdd16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAdd16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAdd16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAdd16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAdd16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASubU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASubU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASubU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASubU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASubU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASubU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASubU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASubU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASub16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASub16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASub16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASub16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASub16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASub16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASub16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASub16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NSrl16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -2054,73 +2333,166 @@ func k512WSubW16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k2WSubW16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SSrl16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSrl16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSrl16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSrl16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SSra16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SMul16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SMul16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SMul16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SMul16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SMul16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2SMul16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SMul16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2SMul16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512MulH16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2MulH16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512MulHU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2MulHU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512MulHSU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2MulHSU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAddU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAddU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAddU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAddU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAddU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAddU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAddU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAddU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAdd16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAdd16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAdd16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAdd16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512AAdd16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2AAdd16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512AAdd16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2AAdd16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASubU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASubU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASubU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASubU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASubU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASubU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASubU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASubU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASub16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASub16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASub16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASub16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512ASub16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2ASub16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512ASub16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2ASub16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512NSrl16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

@@ -14157,6 +14157,57 @@ k512SSrl8vvrm0loop:
 	VZEROUPPER
 	RET
 
+// func k2SSrl8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl8vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSrl8vvrm0loop:
+	VPMOVZXBD    (CX), Y3
+	VPMOVZXBD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSUBD       Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SSrl8vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl8vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SSrl8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SSrl8vvrm1(SB), NOSPLIT, $0-41
@@ -14202,6 +14253,63 @@ k512SSrl8vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2SSrl8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl8vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSrl8vvrm1loop:
+	VPMOVZXBD    (CX), Y3
+	VPMOVZXBD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSUBD       Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y6
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SSrl8vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl8vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SSrl8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SSrl8vvrm2(SB), NOSPLIT, $0-41
@@ -14235,6 +14343,53 @@ k512SSrl8vvrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SSrl8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl8vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2SSrl8vvrm2loop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SSrl8vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl8vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SSrl8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14278,6 +14433,59 @@ k512SSrl8vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2SSrl8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl8vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSrl8vvrm3loop:
+	VPMOVZXBD    (CX), Y3
+	VPMOVZXBD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y5, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SSrl8vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl8vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SSra8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SSra8vvrm0(SB), NOSPLIT, $0-41
@@ -14315,6 +14523,57 @@ k512SSra8vvrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SSra8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra8vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSra8vvrm0loop:
+	VPMOVSXBD    (CX), Y3
+	VPMOVZXBD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRAVD      Y4, Y3, Y5
+	VPSUBD       Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SSra8vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra8vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SSra8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14362,6 +14621,63 @@ k512SSra8vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2SSra8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra8vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSra8vvrm1loop:
+	VPMOVSXBD    (CX), Y3
+	VPMOVZXBD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRAVD      Y4, Y3, Y5
+	VPSUBD       Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y6
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SSra8vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra8vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SSra8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SSra8vvrm2(SB), NOSPLIT, $0-41
@@ -14395,6 +14711,53 @@ k512SSra8vvrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SSra8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra8vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2SSra8vvrm2loop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRAVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SSra8vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra8vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SSra8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14436,6 +14799,59 @@ k512SSra8vvrm3loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SSra8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra8vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSra8vvrm3loop:
+	VPMOVSXBD    (CX), Y3
+	VPMOVZXBD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRAVD      Y4, Y3, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y5, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SSra8vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra8vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14483,6 +14899,65 @@ k512SMul8vvrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SMul8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul8vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2SMul8vvrm0loop:
+	VPMOVSXBD    (CX), Y4
+	VPMOVSXBD    (DX), Y5
+	VPMULLD      Y5, Y4, Y4
+	VPSRAVD      Y1, Y4, Y5
+	VPSUBD       Y0, Y1, Y6
+	VPSRLVD      Y6, Y4, Y4
+	VPAND        Y0, Y4, Y4
+	VPADDD       Y4, Y5, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VPACKSSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SMul8vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul8vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14538,6 +15013,71 @@ k512SMul8vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2SMul8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul8vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2SMul8vvrm1loop:
+	VPMOVSXBD    (CX), Y4
+	VPMOVSXBD    (DX), Y5
+	VPMULLD      Y5, Y4, Y4
+	VPSRAVD      Y1, Y4, Y5
+	VPSUBD       Y0, Y1, Y6
+	VPSRLVD      Y6, Y4, Y7
+	VPSLLVD      Y6, Y0, Y6
+	VPSUBD       Y0, Y6, Y6
+	VPAND        Y6, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPOR         Y5, Y4, Y4
+	VPAND        Y0, Y7, Y7
+	VPAND        Y4, Y7, Y4
+	VPADDD       Y4, Y5, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VPACKSSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SMul8vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul8vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SMul8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512VL
 TEXT ·k512SMul8vvrm2(SB), NOSPLIT, $0-41
@@ -14579,6 +15119,61 @@ k512SMul8vvrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SMul8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul8vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SMul8vvrm2loop:
+	VPMOVSXBD    (CX), Y3
+	VPMOVSXBD    (DX), Y4
+	VPMULLD      Y4, Y3, Y3
+	VPSRAVD      Y0, Y3, Y3
+	VPMINSD      Y1, Y3, Y4
+	VPMAXSD      Y2, Y4, Y4
+	VPCMPEQD     Y4, Y3, Y3
+	VPMOVMSKB    Y3, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y4, X3
+	VPACKSSDW    X3, X4, X3
+	VPACKSSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SMul8vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul8vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14630,6 +15225,67 @@ k512SMul8vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2SMul8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul8vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2SMul8vvrm3loop:
+	VPMOVSXBD    (CX), Y4
+	VPMOVSXBD    (DX), Y5
+	VPMULLD      Y5, Y4, Y4
+	VPSRAVD      Y1, Y4, Y5
+	VPSLLVD      Y1, Y0, Y6
+	VPSUBD       Y0, Y6, Y6
+	VPAND        Y6, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPANDN       Y4, Y5, Y4
+	VPADDD       Y4, Y5, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VPACKSSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2SMul8vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul8vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512MulH8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512VL
 TEXT ·k512MulH8vv(SB), NOSPLIT, $0-41
@@ -14663,6 +15319,53 @@ k512MulH8vvloop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2MulH8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulH8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulH8vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000008, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2MulH8vvloop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVSXBD    (DX), Y3
+	VPMULLD      Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2MulH8vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulH8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512MulHU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14700,6 +15403,53 @@ k512MulHU8vvloop:
 	VZEROUPPER
 	RET
 
+// func k2MulHU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulHU8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulHU8vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000008, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2MulHU8vvloop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPMULLD      Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2MulHU8vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulHU8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512MulHSU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512VL
 TEXT ·k512MulHSU8vv(SB), NOSPLIT, $0-41
@@ -14733,6 +15483,53 @@ k512MulHSU8vvloop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2MulHSU8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulHSU8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulHSU8vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000008, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2MulHSU8vvloop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPMULLD      Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2MulHSU8vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulHSU8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14770,6 +15567,54 @@ k512AAddU8vvrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAddU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU8vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAddU8vvrm0loop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2AAddU8vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU8vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14815,6 +15660,60 @@ k512AAddU8vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2AAddU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU8vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAddU8vvrm1loop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPAND        Y0, Y5, Y5
+	VPAND        Y2, Y5, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2AAddU8vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU8vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAddU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512VL
 TEXT ·k512AAddU8vvrm2(SB), NOSPLIT, $0-41
@@ -14846,6 +15745,50 @@ k512AAddU8vvrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAddU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU8vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAddU8vvrm2loop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2AAddU8vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU8vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14887,6 +15830,56 @@ k512AAddU8vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2AAddU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU8vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAddU8vvrm3loop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSLLVD      Y0, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPANDN       Y2, Y3, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2AAddU8vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU8vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAdd8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512AAdd8vvrm0(SB), NOSPLIT, $0-41
@@ -14922,6 +15915,54 @@ k512AAdd8vvrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAdd8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd8vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAdd8vvrm0loop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVSXBD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2AAdd8vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd8vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAdd8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -14967,6 +16008,60 @@ k512AAdd8vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2AAdd8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd8vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAdd8vvrm1loop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVSXBD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPAND        Y0, Y5, Y5
+	VPAND        Y2, Y5, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2AAdd8vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd8vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAdd8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512VL
 TEXT ·k512AAdd8vvrm2(SB), NOSPLIT, $0-41
@@ -14998,6 +16093,50 @@ k512AAdd8vvrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAdd8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd8vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAdd8vvrm2loop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVSXBD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2AAdd8vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd8vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAdd8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -15039,6 +16178,56 @@ k512AAdd8vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2AAdd8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd8vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAdd8vvrm3loop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVSXBD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSLLVD      Y0, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPANDN       Y2, Y3, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2AAdd8vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd8vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASubU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASubU8vvrm0(SB), NOSPLIT, $0-41
@@ -15074,6 +16263,54 @@ k512ASubU8vvrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASubU8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU8vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASubU8vvrm0loop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2ASubU8vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU8vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASubU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -15119,6 +16356,60 @@ k512ASubU8vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2ASubU8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU8vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASubU8vvrm1loop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPAND        Y0, Y5, Y5
+	VPAND        Y2, Y5, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2ASubU8vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU8vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASubU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512VL
 TEXT ·k512ASubU8vvrm2(SB), NOSPLIT, $0-41
@@ -15150,6 +16441,50 @@ k512ASubU8vvrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASubU8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU8vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASubU8vvrm2loop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2ASubU8vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU8vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASubU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -15191,6 +16526,56 @@ k512ASubU8vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2ASubU8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU8vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASubU8vvrm3loop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSLLVD      Y0, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPANDN       Y2, Y3, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2ASubU8vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU8vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASub8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASub8vvrm0(SB), NOSPLIT, $0-41
@@ -15226,6 +16611,54 @@ k512ASub8vvrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub8vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub8vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASub8vvrm0loop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVSXBD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2ASub8vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub8vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASub8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -15271,6 +16704,60 @@ k512ASub8vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2ASub8vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub8vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub8vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASub8vvrm1loop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVSXBD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPAND        Y0, Y5, Y5
+	VPAND        Y2, Y5, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2ASub8vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub8vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASub8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512VL
 TEXT ·k512ASub8vvrm2(SB), NOSPLIT, $0-41
@@ -15302,6 +16789,50 @@ k512ASub8vvrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub8vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub8vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub8vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASub8vvrm2loop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVSXBD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2ASub8vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub8vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASub8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -15341,6 +16872,56 @@ k512ASub8vvrm3loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub8vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub8vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub8vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASub8vvrm3loop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVSXBD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSLLVD      Y0, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPANDN       Y2, Y3, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2ASub8vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub8vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NSrl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17249,6 +18830,57 @@ k512SSrl8vxrm0loop:
 	VZEROUPPER
 	RET
 
+// func k2SSrl8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl8vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVZXBD    X3, Y3
+	XORL         DX, DX
+
+k2SSrl8vxrm0loop:
+	VPMOVZXBD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRLVD      Y5, Y4, Y6
+	VPSUBD       Y0, Y5, Y5
+	VPSRLVD      Y5, Y4, Y4
+	VPAND        Y0, Y4, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VPACKUSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SSrl8vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl8vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SSrl8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SSrl8vxrm1(SB), NOSPLIT, $0-41
@@ -17293,6 +18925,63 @@ k512SSrl8vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2SSrl8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl8vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVZXBD    X3, Y3
+	XORL         DX, DX
+
+k2SSrl8vxrm1loop:
+	VPMOVZXBD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRLVD      Y5, Y4, Y6
+	VPSUBD       Y0, Y5, Y5
+	VPSRLVD      Y5, Y4, Y7
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPOR         Y6, Y4, Y4
+	VPAND        Y0, Y7, Y7
+	VPAND        Y4, Y7, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VPACKUSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SSrl8vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl8vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SSrl8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SSrl8vxrm2(SB), NOSPLIT, $0-41
@@ -17325,6 +19014,53 @@ k512SSrl8vxrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SSrl8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl8vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2SSrl8vxrm2loop:
+	VPMOVZXBD    (CX), Y3
+	VPAND        Y0, Y2, Y4
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SSrl8vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl8vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SSrl8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17367,6 +19103,59 @@ k512SSrl8vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2SSrl8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl8vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVZXBD    X3, Y3
+	XORL         DX, DX
+
+k2SSrl8vxrm3loop:
+	VPMOVZXBD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRLVD      Y5, Y4, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPANDN       Y4, Y6, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VPACKUSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SSrl8vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl8vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SSra8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SSra8vxrm0(SB), NOSPLIT, $0-41
@@ -17403,6 +19192,57 @@ k512SSra8vxrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SSra8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra8vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVZXBD    X3, Y3
+	XORL         DX, DX
+
+k2SSra8vxrm0loop:
+	VPMOVSXBD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSUBD       Y0, Y5, Y5
+	VPSRLVD      Y5, Y4, Y4
+	VPAND        Y0, Y4, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VPACKUSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SSra8vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra8vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SSra8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17449,6 +19289,63 @@ k512SSra8vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2SSra8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra8vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVZXBD    X3, Y3
+	XORL         DX, DX
+
+k2SSra8vxrm1loop:
+	VPMOVSXBD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSUBD       Y0, Y5, Y5
+	VPSRLVD      Y5, Y4, Y7
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPOR         Y6, Y4, Y4
+	VPAND        Y0, Y7, Y7
+	VPAND        Y4, Y7, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VPACKUSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SSra8vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra8vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SSra8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SSra8vxrm2(SB), NOSPLIT, $0-41
@@ -17481,6 +19378,53 @@ k512SSra8vxrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SSra8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra8vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2SSra8vxrm2loop:
+	VPMOVSXBD    (CX), Y3
+	VPAND        Y0, Y2, Y4
+	VPSRAVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SSra8vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra8vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SSra8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17521,6 +19465,59 @@ k512SSra8vxrm3loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SSra8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra8vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVZXBD    X3, Y3
+	XORL         DX, DX
+
+k2SSra8vxrm3loop:
+	VPMOVSXBD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPANDN       Y4, Y6, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VPACKUSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SSra8vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra8vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17567,6 +19564,65 @@ k512SMul8vxrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SMul8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul8vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTB (DX), X4
+	VPMOVSXBD    X4, Y4
+	XORL         DX, DX
+
+k2SMul8vxrm0loop:
+	VPMOVSXBD    (CX), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPSRAVD      Y1, Y5, Y6
+	VPSUBD       Y0, Y1, Y7
+	VPSRLVD      Y7, Y5, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y6, Y5
+	VPMINSD      Y2, Y5, Y6
+	VPMAXSD      Y3, Y6, Y6
+	VPCMPEQD     Y6, Y5, Y5
+	VPMOVMSKB    Y5, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y6, X5
+	VPACKSSDW    X5, X6, X5
+	VPACKSSWB    X5, X5, X5
+	VMOVQ        X5, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SMul8vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul8vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17621,6 +19677,71 @@ k512SMul8vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2SMul8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul8vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTB (DX), X4
+	VPMOVSXBD    X4, Y4
+	XORL         DX, DX
+
+k2SMul8vxrm1loop:
+	VPMOVSXBD    (CX), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPSRAVD      Y1, Y5, Y6
+	VPSUBD       Y0, Y1, Y7
+	VPSRLVD      Y7, Y5, Y8
+	VPSLLVD      Y7, Y0, Y7
+	VPSUBD       Y0, Y7, Y7
+	VPAND        Y7, Y5, Y5
+	VPMINUD      Y0, Y5, Y5
+	VPOR         Y6, Y5, Y5
+	VPAND        Y0, Y8, Y8
+	VPAND        Y5, Y8, Y5
+	VPADDD       Y5, Y6, Y5
+	VPMINSD      Y2, Y5, Y6
+	VPMAXSD      Y3, Y6, Y6
+	VPCMPEQD     Y6, Y5, Y5
+	VPMOVMSKB    Y5, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y6, X5
+	VPACKSSDW    X5, X6, X5
+	VPACKSSWB    X5, X5, X5
+	VMOVQ        X5, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SMul8vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul8vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SMul8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512VL
 TEXT ·k512SMul8vxrm2(SB), NOSPLIT, $0-41
@@ -17661,6 +19782,61 @@ k512SMul8vxrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SMul8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul8vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTB (DX), X3
+	VPMOVSXBD    X3, Y3
+	XORL         DX, DX
+
+k2SMul8vxrm2loop:
+	VPMOVSXBD    (CX), Y4
+	VPMULLD      Y3, Y4, Y4
+	VPSRAVD      Y0, Y4, Y4
+	VPMINSD      Y1, Y4, Y5
+	VPMAXSD      Y2, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VPACKSSWB    X4, X4, X4
+	VMOVQ        X4, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SMul8vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul8vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17711,6 +19887,67 @@ k512SMul8vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2SMul8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul8vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000007f, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffffff80, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTB (DX), X4
+	VPMOVSXBD    X4, Y4
+	XORL         DX, DX
+
+k2SMul8vxrm3loop:
+	VPMOVSXBD    (CX), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPSRAVD      Y1, Y5, Y6
+	VPSLLVD      Y1, Y0, Y7
+	VPSUBD       Y0, Y7, Y7
+	VPAND        Y7, Y5, Y5
+	VPMINUD      Y0, Y5, Y5
+	VPANDN       Y5, Y6, Y5
+	VPADDD       Y5, Y6, Y5
+	VPMINSD      Y2, Y5, Y6
+	VPMAXSD      Y3, Y6, Y6
+	VPCMPEQD     Y6, Y5, Y5
+	VPMOVMSKB    Y5, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y6, X5
+	VPACKSSDW    X5, X6, X5
+	VPACKSSWB    X5, X5, X5
+	VMOVQ        X5, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2SMul8vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul8vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512MulH8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512VL
 TEXT ·k512MulH8vx(SB), NOSPLIT, $0-41
@@ -17743,6 +19980,53 @@ k512MulH8vxloop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2MulH8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulH8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulH8vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000008, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVSXBD    X2, Y2
+	XORL         DX, DX
+
+k2MulH8vxloop:
+	VPMOVSXBD    (CX), Y3
+	VPMULLD      Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2MulH8vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulH8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512MulHU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17779,6 +20063,53 @@ k512MulHU8vxloop:
 	VZEROUPPER
 	RET
 
+// func k2MulHU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulHU8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulHU8vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000008, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2MulHU8vxloop:
+	VPMOVZXBD    (CX), Y3
+	VPMULLD      Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2MulHU8vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulHU8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512MulHSU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512VL
 TEXT ·k512MulHSU8vx(SB), NOSPLIT, $0-41
@@ -17811,6 +20142,53 @@ k512MulHSU8vxloop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2MulHSU8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulHSU8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulHSU8vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000008, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2MulHSU8vxloop:
+	VPMOVSXBD    (CX), Y3
+	VPMULLD      Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2MulHSU8vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulHSU8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17847,6 +20225,54 @@ k512AAddU8vxrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAddU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU8vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2AAddU8vxrm0loop:
+	VPMOVZXBD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2AAddU8vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU8vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17891,6 +20317,60 @@ k512AAddU8vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2AAddU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU8vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2AAddU8vxrm1loop:
+	VPMOVZXBD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2AAddU8vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU8vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAddU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512VL
 TEXT ·k512AAddU8vxrm2(SB), NOSPLIT, $0-41
@@ -17921,6 +20401,50 @@ k512AAddU8vxrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAddU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU8vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2AAddU8vxrm2loop:
+	VPMOVZXBD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2AAddU8vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU8vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -17961,6 +20485,56 @@ k512AAddU8vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2AAddU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU8vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2AAddU8vxrm3loop:
+	VPMOVZXBD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSLLVD      Y0, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y4, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2AAddU8vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU8vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAdd8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512AAdd8vxrm0(SB), NOSPLIT, $0-41
@@ -17995,6 +20569,54 @@ k512AAdd8vxrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAdd8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd8vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVSXBD    X2, Y2
+	XORL         DX, DX
+
+k2AAdd8vxrm0loop:
+	VPMOVSXBD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2AAdd8vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd8vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAdd8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18039,6 +20661,60 @@ k512AAdd8vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2AAdd8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd8vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVSXBD    X2, Y2
+	XORL         DX, DX
+
+k2AAdd8vxrm1loop:
+	VPMOVSXBD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2AAdd8vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd8vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAdd8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512VL
 TEXT ·k512AAdd8vxrm2(SB), NOSPLIT, $0-41
@@ -18069,6 +20745,50 @@ k512AAdd8vxrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAdd8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd8vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVSXBD    X2, Y2
+	XORL         DX, DX
+
+k2AAdd8vxrm2loop:
+	VPMOVSXBD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2AAdd8vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd8vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAdd8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18109,6 +20829,56 @@ k512AAdd8vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2AAdd8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd8vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVSXBD    X2, Y2
+	XORL         DX, DX
+
+k2AAdd8vxrm3loop:
+	VPMOVSXBD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSLLVD      Y0, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y4, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2AAdd8vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd8vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASubU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASubU8vxrm0(SB), NOSPLIT, $0-41
@@ -18143,6 +20913,54 @@ k512ASubU8vxrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASubU8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU8vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2ASubU8vxrm0loop:
+	VPMOVZXBD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2ASubU8vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU8vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASubU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18187,6 +21005,60 @@ k512ASubU8vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2ASubU8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU8vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2ASubU8vxrm1loop:
+	VPMOVZXBD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2ASubU8vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU8vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASubU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512VL
 TEXT ·k512ASubU8vxrm2(SB), NOSPLIT, $0-41
@@ -18217,6 +21089,50 @@ k512ASubU8vxrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASubU8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU8vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2ASubU8vxrm2loop:
+	VPMOVZXBD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2ASubU8vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU8vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASubU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18257,6 +21173,56 @@ k512ASubU8vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2ASubU8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU8vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2ASubU8vxrm3loop:
+	VPMOVZXBD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSLLVD      Y0, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y4, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2ASubU8vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU8vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASub8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASub8vxrm0(SB), NOSPLIT, $0-41
@@ -18291,6 +21257,54 @@ k512ASub8vxrm0loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub8vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub8vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVSXBD    X2, Y2
+	XORL         DX, DX
+
+k2ASub8vxrm0loop:
+	VPMOVSXBD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2ASub8vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub8vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASub8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18335,6 +21349,60 @@ k512ASub8vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2ASub8vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub8vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub8vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVSXBD    X2, Y2
+	XORL         DX, DX
+
+k2ASub8vxrm1loop:
+	VPMOVSXBD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2ASub8vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub8vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASub8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512VL
 TEXT ·k512ASub8vxrm2(SB), NOSPLIT, $0-41
@@ -18365,6 +21433,50 @@ k512ASub8vxrm2loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub8vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub8vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub8vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVSXBD    X2, Y2
+	XORL         DX, DX
+
+k2ASub8vxrm2loop:
+	VPMOVSXBD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2ASub8vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub8vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASub8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18403,6 +21515,56 @@ k512ASub8vxrm3loop:
 	SETNE      AL
 	MOVB       AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub8vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub8vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub8vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVSXBD    X2, Y2
+	XORL         DX, DX
+
+k2ASub8vxrm3loop:
+	VPMOVSXBD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSLLVD      Y0, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y4, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2ASub8vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub8vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NSrl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20404,6 +23566,414 @@ k2WSubW16vvnone:
 	MOVB AL, ret+40(FP)
 	RET
 
+// func k2SSrl16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl16vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSrl16vvrm0loop:
+	VPMOVZXWD    (CX), Y3
+	VPMOVZXWD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSUBD       Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SSrl16vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl16vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSrl16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl16vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSrl16vvrm1loop:
+	VPMOVZXWD    (CX), Y3
+	VPMOVZXWD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSUBD       Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y6
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SSrl16vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl16vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSrl16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl16vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2SSrl16vvrm2loop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SSrl16vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl16vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSrl16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl16vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSrl16vvrm3loop:
+	VPMOVZXWD    (CX), Y3
+	VPMOVZXWD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRLVD      Y4, Y3, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y5, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SSrl16vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl16vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSra16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra16vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSra16vvrm0loop:
+	VPMOVSXWD    (CX), Y3
+	VPMOVZXWD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRAVD      Y4, Y3, Y5
+	VPSUBD       Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SSra16vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra16vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSra16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra16vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSra16vvrm1loop:
+	VPMOVSXWD    (CX), Y3
+	VPMOVZXWD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRAVD      Y4, Y3, Y5
+	VPSUBD       Y0, Y4, Y4
+	VPSRLVD      Y4, Y3, Y6
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SSra16vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra16vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSra16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra16vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2SSra16vvrm2loop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRAVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SSra16vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra16vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSra16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra16vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SSra16vvrm3loop:
+	VPMOVSXWD    (CX), Y3
+	VPMOVZXWD    (DX), Y4
+	VPAND        Y1, Y4, Y4
+	VPSRAVD      Y4, Y3, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y5, Y3
+	VPADDD       Y3, Y5, Y3
+	VPAND        Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SSra16vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra16vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SMul16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SMul16vvrm0(SB), NOSPLIT, $0-41
@@ -20449,6 +24019,64 @@ k512SMul16vvrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SMul16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul16vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2SMul16vvrm0loop:
+	VPMOVSXWD    (CX), Y4
+	VPMOVSXWD    (DX), Y5
+	VPMULLD      Y5, Y4, Y4
+	VPSRAVD      Y1, Y4, Y5
+	VPSUBD       Y0, Y1, Y6
+	VPSRLVD      Y6, Y4, Y4
+	VPAND        Y0, Y4, Y4
+	VPADDD       Y4, Y5, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SMul16vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul16vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20504,6 +24132,70 @@ k512SMul16vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2SMul16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul16vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2SMul16vvrm1loop:
+	VPMOVSXWD    (CX), Y4
+	VPMOVSXWD    (DX), Y5
+	VPMULLD      Y5, Y4, Y4
+	VPSRAVD      Y1, Y4, Y5
+	VPSUBD       Y0, Y1, Y6
+	VPSRLVD      Y6, Y4, Y7
+	VPSLLVD      Y6, Y0, Y6
+	VPSUBD       Y0, Y6, Y6
+	VPAND        Y6, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPOR         Y5, Y4, Y4
+	VPAND        Y0, Y7, Y7
+	VPAND        Y4, Y7, Y4
+	VPADDD       Y4, Y5, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SMul16vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul16vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SMul16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SMul16vvrm2(SB), NOSPLIT, $0-41
@@ -20545,6 +24237,60 @@ k512SMul16vvrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SMul16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul16vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	XORL         SI, SI
+
+k2SMul16vvrm2loop:
+	VPMOVSXWD    (CX), Y3
+	VPMOVSXWD    (DX), Y4
+	VPMULLD      Y4, Y3, Y3
+	VPSRAVD      Y0, Y3, Y3
+	VPMINSD      Y1, Y3, Y4
+	VPMAXSD      Y2, Y4, Y4
+	VPCMPEQD     Y4, Y3, Y3
+	VPMOVMSKB    Y3, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y4, X3
+	VPACKSSDW    X3, X4, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SMul16vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul16vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20596,6 +24342,66 @@ k512SMul16vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2SMul16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul16vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	XORL         SI, SI
+
+k2SMul16vvrm3loop:
+	VPMOVSXWD    (CX), Y4
+	VPMOVSXWD    (DX), Y5
+	VPMULLD      Y5, Y4, Y4
+	VPSRAVD      Y1, Y4, Y5
+	VPSLLVD      Y1, Y0, Y6
+	VPSUBD       Y0, Y6, Y6
+	VPAND        Y6, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPANDN       Y4, Y5, Y4
+	VPADDD       Y4, Y5, Y4
+	VPMINSD      Y2, Y4, Y5
+	VPMAXSD      Y3, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, DI
+	NOTL         DI
+	ORL          DI, SI
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2SMul16vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul16vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512MulH16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512MulH16vv(SB), NOSPLIT, $0-41
@@ -20629,6 +24435,52 @@ k512MulH16vvloop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2MulH16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulH16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulH16vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000010, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2MulH16vvloop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVSXWD    (DX), Y3
+	VPMULLD      Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2MulH16vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulH16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512MulHU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20666,6 +24518,52 @@ k512MulHU16vvloop:
 	VZEROUPPER
 	RET
 
+// func k2MulHU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulHU16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulHU16vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000010, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2MulHU16vvloop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPMULLD      Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2MulHU16vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulHU16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512MulHSU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512MulHSU16vv(SB), NOSPLIT, $0-41
@@ -20699,6 +24597,52 @@ k512MulHSU16vvloop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2MulHSU16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulHSU16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulHSU16vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000010, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2MulHSU16vvloop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPMULLD      Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2MulHSU16vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulHSU16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20736,6 +24680,53 @@ k512AAddU16vvrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAddU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU16vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAddU16vvrm0loop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2AAddU16vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU16vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20781,6 +24772,59 @@ k512AAddU16vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2AAddU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU16vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAddU16vvrm1loop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPAND        Y0, Y5, Y5
+	VPAND        Y2, Y5, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2AAddU16vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU16vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAddU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512AAddU16vvrm2(SB), NOSPLIT, $0-41
@@ -20812,6 +24856,49 @@ k512AAddU16vvrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAddU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU16vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAddU16vvrm2loop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2AAddU16vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU16vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20853,6 +24940,55 @@ k512AAddU16vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2AAddU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU16vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAddU16vvrm3loop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSLLVD      Y0, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPANDN       Y2, Y3, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2AAddU16vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU16vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAdd16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512AAdd16vvrm0(SB), NOSPLIT, $0-41
@@ -20888,6 +25024,53 @@ k512AAdd16vvrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAdd16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd16vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAdd16vvrm0loop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVSXWD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2AAdd16vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd16vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAdd16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -20933,6 +25116,59 @@ k512AAdd16vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2AAdd16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd16vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAdd16vvrm1loop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVSXWD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPAND        Y0, Y5, Y5
+	VPAND        Y2, Y5, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2AAdd16vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd16vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAdd16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512AAdd16vvrm2(SB), NOSPLIT, $0-41
@@ -20964,6 +25200,49 @@ k512AAdd16vvrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAdd16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd16vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAdd16vvrm2loop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVSXWD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2AAdd16vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd16vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAdd16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -21005,6 +25284,55 @@ k512AAdd16vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2AAdd16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd16vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2AAdd16vvrm3loop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVSXWD    (DX), Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSLLVD      Y0, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPANDN       Y2, Y3, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2AAdd16vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd16vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASubU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASubU16vvrm0(SB), NOSPLIT, $0-41
@@ -21040,6 +25368,53 @@ k512ASubU16vvrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASubU16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU16vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASubU16vvrm0loop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2ASubU16vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU16vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASubU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -21085,6 +25460,59 @@ k512ASubU16vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2ASubU16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU16vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASubU16vvrm1loop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPAND        Y0, Y5, Y5
+	VPAND        Y2, Y5, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2ASubU16vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU16vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASubU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASubU16vvrm2(SB), NOSPLIT, $0-41
@@ -21116,6 +25544,49 @@ k512ASubU16vvrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASubU16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU16vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASubU16vvrm2loop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2ASubU16vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU16vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASubU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -21157,6 +25628,55 @@ k512ASubU16vvrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2ASubU16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU16vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASubU16vvrm3loop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRLVD      Y0, Y2, Y3
+	VPSLLVD      Y0, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPANDN       Y2, Y3, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2ASubU16vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU16vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASub16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASub16vvrm0(SB), NOSPLIT, $0-41
@@ -21192,6 +25712,53 @@ k512ASub16vvrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub16vvrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub16vvrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASub16vvrm0loop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVSXWD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2ASub16vvrm0loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub16vvrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASub16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -21237,6 +25804,59 @@ k512ASub16vvrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2ASub16vvrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub16vvrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub16vvrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASub16vvrm1loop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVSXWD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSUBD       Y0, Y0, Y4
+	VPSRLVD      Y4, Y2, Y5
+	VPSLLVD      Y4, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPAND        Y0, Y5, Y5
+	VPAND        Y2, Y5, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2ASub16vvrm1loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub16vvrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASub16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASub16vvrm2(SB), NOSPLIT, $0-41
@@ -21268,6 +25888,49 @@ k512ASub16vvrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub16vvrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub16vvrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub16vvrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASub16vvrm2loop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVSXWD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2ASub16vvrm2loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub16vvrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASub16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -21307,6 +25970,55 @@ k512ASub16vvrm3loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub16vvrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub16vvrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub16vvrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2ASub16vvrm3loop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVSXWD    (DX), Y3
+	VPSUBD       Y3, Y2, Y2
+	VPSRAVD      Y0, Y2, Y3
+	VPSLLVD      Y0, Y0, Y4
+	VPSUBD       Y0, Y4, Y4
+	VPAND        Y4, Y2, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPANDN       Y2, Y3, Y2
+	VPADDD       Y2, Y3, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2ASub16vvrm3loop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub16vvrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NSrl16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23167,6 +27879,414 @@ k2WSubW16vxnone:
 	MOVB AL, ret+40(FP)
 	RET
 
+// func k2SSrl16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl16vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVZXWD    X3, Y3
+	XORL         DX, DX
+
+k2SSrl16vxrm0loop:
+	VPMOVZXWD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRLVD      Y5, Y4, Y6
+	VPSUBD       Y0, Y5, Y5
+	VPSRLVD      Y5, Y4, Y4
+	VPAND        Y0, Y4, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SSrl16vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl16vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSrl16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl16vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVZXWD    X3, Y3
+	XORL         DX, DX
+
+k2SSrl16vxrm1loop:
+	VPMOVZXWD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRLVD      Y5, Y4, Y6
+	VPSUBD       Y0, Y5, Y5
+	VPSRLVD      Y5, Y4, Y7
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPOR         Y6, Y4, Y4
+	VPAND        Y0, Y7, Y7
+	VPAND        Y4, Y7, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SSrl16vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl16vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSrl16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl16vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2SSrl16vxrm2loop:
+	VPMOVZXWD    (CX), Y3
+	VPAND        Y0, Y2, Y4
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SSrl16vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl16vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSrl16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSrl16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSrl16vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVZXWD    X3, Y3
+	XORL         DX, DX
+
+k2SSrl16vxrm3loop:
+	VPMOVZXWD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRLVD      Y5, Y4, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPANDN       Y4, Y6, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SSrl16vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSrl16vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSra16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra16vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVZXWD    X3, Y3
+	XORL         DX, DX
+
+k2SSra16vxrm0loop:
+	VPMOVSXWD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSUBD       Y0, Y5, Y5
+	VPSRLVD      Y5, Y4, Y4
+	VPAND        Y0, Y4, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SSra16vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra16vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSra16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra16vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVZXWD    X3, Y3
+	XORL         DX, DX
+
+k2SSra16vxrm1loop:
+	VPMOVSXWD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSUBD       Y0, Y5, Y5
+	VPSRLVD      Y5, Y4, Y7
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPOR         Y6, Y4, Y4
+	VPAND        Y0, Y7, Y7
+	VPAND        Y4, Y7, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SSra16vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra16vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSra16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra16vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2SSra16vxrm2loop:
+	VPMOVSXWD    (CX), Y3
+	VPAND        Y0, Y2, Y4
+	VPSRAVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SSra16vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra16vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2SSra16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SSra16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SSra16vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVZXWD    X3, Y3
+	XORL         DX, DX
+
+k2SSra16vxrm3loop:
+	VPMOVSXWD    (CX), Y4
+	VPAND        Y1, Y3, Y5
+	VPSRAVD      Y5, Y4, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y4, Y4
+	VPMINUD      Y0, Y4, Y4
+	VPANDN       Y4, Y6, Y4
+	VPADDD       Y4, Y6, Y4
+	VPAND        Y2, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPACKUSDW    X5, X4, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SSra16vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SSra16vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SMul16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SMul16vxrm0(SB), NOSPLIT, $0-41
@@ -23211,6 +28331,64 @@ k512SMul16vxrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SMul16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul16vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTW (DX), X4
+	VPMOVSXWD    X4, Y4
+	XORL         DX, DX
+
+k2SMul16vxrm0loop:
+	VPMOVSXWD    (CX), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPSRAVD      Y1, Y5, Y6
+	VPSUBD       Y0, Y1, Y7
+	VPSRLVD      Y7, Y5, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y6, Y5
+	VPMINSD      Y2, Y5, Y6
+	VPMAXSD      Y3, Y6, Y6
+	VPCMPEQD     Y6, Y5, Y5
+	VPMOVMSKB    Y5, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y6, X5
+	VPACKSSDW    X5, X6, X5
+	VMOVDQU      X5, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SMul16vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul16vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23265,6 +28443,70 @@ k512SMul16vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2SMul16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul16vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTW (DX), X4
+	VPMOVSXWD    X4, Y4
+	XORL         DX, DX
+
+k2SMul16vxrm1loop:
+	VPMOVSXWD    (CX), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPSRAVD      Y1, Y5, Y6
+	VPSUBD       Y0, Y1, Y7
+	VPSRLVD      Y7, Y5, Y8
+	VPSLLVD      Y7, Y0, Y7
+	VPSUBD       Y0, Y7, Y7
+	VPAND        Y7, Y5, Y5
+	VPMINUD      Y0, Y5, Y5
+	VPOR         Y6, Y5, Y5
+	VPAND        Y0, Y8, Y8
+	VPAND        Y5, Y8, Y5
+	VPADDD       Y5, Y6, Y5
+	VPMINSD      Y2, Y5, Y6
+	VPMAXSD      Y3, Y6, Y6
+	VPCMPEQD     Y6, Y5, Y5
+	VPMOVMSKB    Y5, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y6, X5
+	VPACKSSDW    X5, X6, X5
+	VMOVDQU      X5, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SMul16vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul16vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SMul16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SMul16vxrm2(SB), NOSPLIT, $0-41
@@ -23305,6 +28547,60 @@ k512SMul16vxrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2SMul16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul16vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTW (DX), X3
+	VPMOVSXWD    X3, Y3
+	XORL         DX, DX
+
+k2SMul16vxrm2loop:
+	VPMOVSXWD    (CX), Y4
+	VPMULLD      Y3, Y4, Y4
+	VPSRAVD      Y0, Y4, Y4
+	VPMINSD      Y1, Y4, Y5
+	VPMAXSD      Y2, Y5, Y5
+	VPCMPEQD     Y5, Y4, Y4
+	VPMOVMSKB    Y4, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y5, X4
+	VPACKSSDW    X4, X5, X4
+	VMOVDQU      X4, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SMul16vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul16vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512SMul16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23355,6 +28651,66 @@ k512SMul16vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2SMul16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2SMul16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2SMul16vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00007fff, SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0xffff8000, SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	VPBROADCASTW (DX), X4
+	VPMOVSXWD    X4, Y4
+	XORL         DX, DX
+
+k2SMul16vxrm3loop:
+	VPMOVSXWD    (CX), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPSRAVD      Y1, Y5, Y6
+	VPSLLVD      Y1, Y0, Y7
+	VPSUBD       Y0, Y7, Y7
+	VPAND        Y7, Y5, Y5
+	VPMINUD      Y0, Y5, Y5
+	VPANDN       Y5, Y6, Y5
+	VPADDD       Y5, Y6, Y5
+	VPMINSD      Y2, Y5, Y6
+	VPMAXSD      Y3, Y6, Y6
+	VPCMPEQD     Y6, Y5, Y5
+	VPMOVMSKB    Y5, SI
+	NOTL         SI
+	ORL          SI, DX
+	VEXTRACTI128 $0x01, Y6, X5
+	VPACKSSDW    X5, X6, X5
+	VMOVDQU      X5, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2SMul16vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2SMul16vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512MulH16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512MulH16vx(SB), NOSPLIT, $0-41
@@ -23387,6 +28743,52 @@ k512MulH16vxloop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2MulH16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulH16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulH16vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000010, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVSXWD    X2, Y2
+	XORL         DX, DX
+
+k2MulH16vxloop:
+	VPMOVSXWD    (CX), Y3
+	VPMULLD      Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2MulH16vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulH16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512MulHU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23423,6 +28825,52 @@ k512MulHU16vxloop:
 	VZEROUPPER
 	RET
 
+// func k2MulHU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulHU16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulHU16vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000010, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2MulHU16vxloop:
+	VPMOVZXWD    (CX), Y3
+	VPMULLD      Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2MulHU16vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulHU16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512MulHSU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512MulHSU16vx(SB), NOSPLIT, $0-41
@@ -23455,6 +28903,52 @@ k512MulHSU16vxloop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2MulHSU16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2MulHSU16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2MulHSU16vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000010, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2MulHSU16vxloop:
+	VPMOVSXWD    (CX), Y3
+	VPMULLD      Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2MulHSU16vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2MulHSU16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23491,6 +28985,53 @@ k512AAddU16vxrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAddU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU16vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2AAddU16vxrm0loop:
+	VPMOVZXWD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2AAddU16vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU16vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23535,6 +29076,59 @@ k512AAddU16vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2AAddU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU16vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2AAddU16vxrm1loop:
+	VPMOVZXWD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2AAddU16vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU16vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAddU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512AAddU16vxrm2(SB), NOSPLIT, $0-41
@@ -23565,6 +29159,49 @@ k512AAddU16vxrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAddU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU16vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2AAddU16vxrm2loop:
+	VPMOVZXWD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2AAddU16vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU16vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAddU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23605,6 +29242,55 @@ k512AAddU16vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2AAddU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAddU16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAddU16vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2AAddU16vxrm3loop:
+	VPMOVZXWD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSLLVD      Y0, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y4, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2AAddU16vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAddU16vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAdd16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512AAdd16vxrm0(SB), NOSPLIT, $0-41
@@ -23639,6 +29325,53 @@ k512AAdd16vxrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAdd16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd16vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVSXWD    X2, Y2
+	XORL         DX, DX
+
+k2AAdd16vxrm0loop:
+	VPMOVSXWD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2AAdd16vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd16vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAdd16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23683,6 +29416,59 @@ k512AAdd16vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2AAdd16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd16vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVSXWD    X2, Y2
+	XORL         DX, DX
+
+k2AAdd16vxrm1loop:
+	VPMOVSXWD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2AAdd16vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd16vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512AAdd16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512AAdd16vxrm2(SB), NOSPLIT, $0-41
@@ -23713,6 +29499,49 @@ k512AAdd16vxrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2AAdd16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd16vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVSXWD    X2, Y2
+	XORL         DX, DX
+
+k2AAdd16vxrm2loop:
+	VPMOVSXWD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2AAdd16vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd16vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512AAdd16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23753,6 +29582,55 @@ k512AAdd16vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2AAdd16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2AAdd16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2AAdd16vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVSXWD    X2, Y2
+	XORL         DX, DX
+
+k2AAdd16vxrm3loop:
+	VPMOVSXWD    (CX), Y3
+	VPADDD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSLLVD      Y0, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y4, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2AAdd16vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2AAdd16vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASubU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASubU16vxrm0(SB), NOSPLIT, $0-41
@@ -23787,6 +29665,53 @@ k512ASubU16vxrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASubU16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU16vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2ASubU16vxrm0loop:
+	VPMOVZXWD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2ASubU16vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU16vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASubU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23831,6 +29756,59 @@ k512ASubU16vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2ASubU16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU16vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2ASubU16vxrm1loop:
+	VPMOVZXWD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2ASubU16vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU16vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASubU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASubU16vxrm2(SB), NOSPLIT, $0-41
@@ -23861,6 +29839,49 @@ k512ASubU16vxrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASubU16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU16vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2ASubU16vxrm2loop:
+	VPMOVZXWD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2ASubU16vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU16vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASubU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23901,6 +29922,55 @@ k512ASubU16vxrm3loop:
 	VZEROUPPER
 	RET
 
+// func k2ASubU16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASubU16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASubU16vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2ASubU16vxrm3loop:
+	VPMOVZXWD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRLVD      Y0, Y3, Y4
+	VPSLLVD      Y0, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y4, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2ASubU16vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASubU16vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASub16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASub16vxrm0(SB), NOSPLIT, $0-41
@@ -23935,6 +30005,53 @@ k512ASub16vxrm0loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub16vxrm0(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub16vxrm0none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVSXWD    X2, Y2
+	XORL         DX, DX
+
+k2ASub16vxrm0loop:
+	VPMOVSXWD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2ASub16vxrm0loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub16vxrm0none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASub16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -23979,6 +30096,59 @@ k512ASub16vxrm1loop:
 	VZEROUPPER
 	RET
 
+// func k2ASub16vxrm1(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub16vxrm1(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub16vxrm1none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVSXWD    X2, Y2
+	XORL         DX, DX
+
+k2ASub16vxrm1loop:
+	VPMOVSXWD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSUBD       Y0, Y0, Y5
+	VPSRLVD      Y5, Y3, Y6
+	VPSLLVD      Y5, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPAND        Y0, Y6, Y6
+	VPAND        Y3, Y6, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2ASub16vxrm1loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub16vxrm1none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512ASub16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512ASub16vxrm2(SB), NOSPLIT, $0-41
@@ -24009,6 +30179,49 @@ k512ASub16vxrm2loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub16vxrm2(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub16vxrm2(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub16vxrm2none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVSXWD    X2, Y2
+	XORL         DX, DX
+
+k2ASub16vxrm2loop:
+	VPMOVSXWD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2ASub16vxrm2loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub16vxrm2none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512ASub16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -24047,6 +30260,55 @@ k512ASub16vxrm3loop:
 	SETNE       AL
 	MOVB        AL, ret+40(FP)
 	VZEROUPPER
+	RET
+
+// func k2ASub16vxrm3(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2ASub16vxrm3(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2ASub16vxrm3none
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVSXWD    X2, Y2
+	XORL         DX, DX
+
+k2ASub16vxrm3loop:
+	VPMOVSXWD    (CX), Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSRAVD      Y0, Y3, Y4
+	VPSLLVD      Y0, Y0, Y5
+	VPSUBD       Y0, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPANDN       Y3, Y4, Y3
+	VPADDD       Y3, Y4, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2ASub16vxrm3loop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2ASub16vxrm3none:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
 	RET
 
 // func k512NSrl16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

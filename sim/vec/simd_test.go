@@ -57,11 +57,26 @@ func rnd[T Signed](r *rand.Rand, n int) []T {
 			s[i] = T(-int64(1) << (bits - 1))
 		case 2:
 			s[i] = T(r.IntN(7) - 3)
+		case 3: // ± powers of two: products and sums that tie in rounding
+			s[i] = T(1) << r.IntN(int(bits)-1)
+			if r.IntN(2) == 0 {
+				s[i] = -s[i]
+			}
 		default:
 			s[i] = T(r.Uint64())
 		}
 	}
 	return s
+}
+
+// pow2 fills s with ± powers of two.
+func pow2[T Signed](r *rand.Rand, s []T) {
+	for i := range s {
+		s[i] = T(1) << r.IntN(int(sizeBits(T(0)))-1)
+		if r.IntN(2) == 0 {
+			s[i] = -s[i]
+		}
+	}
 }
 
 // shape draws a length, a range [s, e) in it and a mask (nil one time in
@@ -120,6 +135,12 @@ func testBin[T Signed, U Unsigned](t *testing.T, r *rand.Rand, same func(string,
 		for range iters {
 			sh := draw(r, 300)
 			d0, a, b := rnd[T](r, sh.n), rnd[T](r, sh.n), rnd[T](r, sh.n)
+			x := rnd[T](r, 1)[0]
+			if r.IntN(4) == 0 { // all ± powers of two: rounding ties
+				pow2(r, a)
+				pow2(r, b)
+				x = T(1) << r.IntN(int(sizeBits(x))-1)
+			}
 			rm := uint32(r.IntN(4))
 			alias := r.IntN(4) == 0
 			name := fmt.Sprintf("Bin %v e%d %v rm=%d alias=%v", op, sizeBits(T(0)), sh, rm, alias)
@@ -135,7 +156,6 @@ func testBin[T Signed, U Unsigned](t *testing.T, r *rand.Rand, same func(string,
 			if sh.e > maxElems {
 				continue
 			}
-			x := rnd[T](r, 1)[0]
 			same(fmt.Sprintf("%s vx x=%d", name, x), func() any {
 				d := slices.Clone(d0)
 				sat := binVX[T, U](op, d, a, x, sh.mask, sh.s, sh.e, rm)

@@ -1092,6 +1092,136 @@ func cmp512(op string, w int, vx bool) {
 	RET()
 }
 
+// wn2 is wn512 for AVX2 (SEW 8 and 16): 8 elements per chunk, computed in
+// 32-bit lanes and packed down.
+func wn2(op string, w int, vx bool, rm int) {
+	I := wis[w]
+	name := fmt.Sprintf("k2%s%d%s", op, w, form(vx))
+	if rm >= 0 {
+		name += fmt.Sprint("rm", rm)
+	}
+	entries = append(entries, entry{name: name, isa: "isaAVX2", fam: "famBin", op: op, sew: w, vx: vx, rm: rm, chunk: 8})
+	p := begin2(name, 8)
+	ext := func(signed bool, src, dst Op) {
+		switch {
+		case w == 8 && signed:
+			VPMOVSXBD(src, dst)
+		case w == 8:
+			VPMOVZXBD(src, dst)
+		case signed:
+			VPMOVSXWD(src, dst)
+		default:
+			VPMOVZXWD(src, dst)
+		}
+	}
+	sa, sb := true, true
+	switch op {
+	case "SSrl", "MulHU", "AAddU", "ASubU":
+		sa, sb = false, false
+	case "SSra", "MulHSU":
+		sb = false
+	}
+	ones := bcastConst2(32, 1)
+	var shm, dconst, hi, lo VecVirtual
+	switch op {
+	case "SSrl", "SSra":
+		shm = bcastConst2(32, uint32(w-1))
+	case "SMul":
+		dconst = bcastConst2(32, uint32(w-1))
+		hi = bcastConst2(32, uint32(1)<<(w-1)-1)
+		lo = bcastConst2(32, ^(uint32(1)<<(w-1))+1)
+	case "MulH", "MulHU", "MulHSU":
+		dconst = bcastConst2(32, uint32(w))
+	default:
+		dconst = ones
+	}
+	if op != "SMul" {
+		hi = bcastConst2(32, uint32(1)<<w-1) // truncation mask
+	}
+	var bz VecVirtual
+	if vx {
+		x := XMM()
+		I.bcast(Mem{Base: p.b}, x)
+		bz = YMM()
+		ext(sb, x, bz)
+	}
+	acc := GP32()
+	XORL(acc, acc)
+	Label(name + "loop")
+	za := YMM()
+	ext(sa, Mem{Base: p.a}, za)
+	zb := bz
+	if !vx {
+		zb = YMM()
+		ext(sb, Mem{Base: p.b}, zb)
+	}
+	v, D := YMM(), dconst
+	switch op {
+	case "SSrl", "SSra":
+		v = za
+		D = YMM()
+		VPAND(shm, zb, D)
+	case "SMul", "MulH", "MulHU", "MulHSU":
+		VPMULLD(zb, za, v)
+	case "AAddU", "AAdd":
+		VPADDD(zb, za, v)
+	default:
+		VPSUBD(zb, za, v)
+	}
+	q := YMM()
+	if sa {
+		VPSRAVD(D, v, q)
+	} else {
+		VPSRLVD(D, v, q)
+	}
+	if rm >= 0 {
+		q = roundIncISA(32, rm, v, D, q, ones, true)
+	}
+	c := YMM()
+	if op == "SMul" {
+		VPMINSD(hi, q, c)
+		VPMAXSD(lo, c, c)
+		t, g := YMM(), GP32()
+		VPCMPEQD(c, q, t)
+		VPMOVMSKB(t, g)
+		NOTL(g)
+		ORL(g, acc)
+	} else {
+		VPAND(hi, q, c)
+	}
+	xl, xh, x := c.AsX(), XMM(), XMM()
+	VEXTRACTI128(U8(1), c, xh)
+	if op == "SMul" {
+		VPACKSSDW(xh, xl, x)
+	} else {
+		VPACKUSDW(xh, xl, x)
+	}
+	if w == 8 {
+		if op == "SMul" {
+			VPACKSSWB(x, x, x)
+		} else {
+			VPACKUSWB(x, x, x)
+		}
+		VMOVQ(x, Mem{Base: p.d})
+	} else {
+		VMOVDQU(x, Mem{Base: p.d})
+	}
+	ADDQ(U8(w), p.d)
+	ADDQ(U8(w), p.a)
+	if !vx {
+		ADDQ(U8(w), p.b)
+	}
+	DECQ(p.n)
+	JNZ(LabelRef(name + "loop"))
+	TESTL(acc, acc)
+	sr := GP8()
+	SETNE(sr)
+	Store(sr, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+	none2(name)
+}
+
 // cmp2 is the AVX2 compare: whole 256-bit chunks, unmasked, result bits
 // to d as in cmp512. Unsigned compares bias both sides by the sign bit.
 func cmp2(op string, w int, vx bool) {
@@ -1720,14 +1850,19 @@ func main() {
 			}
 			for _, op := range wnOps {
 				if w == 16 && (op == "SSrl" || op == "SSra") {
-					continue // native 16-bit lanes (bin512)
+					for rm := range 4 {
+						wn2(op, w, vx, rm) // AVX-512: native 16-bit lanes (bin512)
+					}
+					continue
 				}
 				if wnRounds(op) {
 					for rm := range 4 {
 						wn512(op, w, vx, rm)
+						wn2(op, w, vx, rm)
 					}
 				} else {
 					wn512(op, w, vx, -1)
+					wn2(op, w, vx, -1)
 				}
 			}
 			for _, op := range narrowOps {
