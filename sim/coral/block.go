@@ -44,7 +44,8 @@ import (
 const (
 	maxBlockOps   = 64
 	maxEdges      = 16      // per block: more entry states run per instruction
-	maxStates     = 1 << 16 // per run: past this the engine turns itself off
+	maxStates     = 1 << 14 // per run: past these the engine turns itself off
+	maxAllEdges   = 1 << 16
 	stateRelLimit = 1 << 30 // relative cycles beyond this are not normalized
 
 	// A block is cold (state mode is not entered there) once it has been
@@ -437,6 +438,10 @@ func (m *Machine) edgeFor(b *block, s int32) *edge {
 		}
 	}
 	if len(b.edges) >= maxEdges {
+		return nil
+	}
+	if m.blk.nedges >= maxAllEdges {
+		m.blk.off = true
 		return nil
 	}
 	e := m.newEdge(b, s)

@@ -144,6 +144,12 @@ func TestBlocksMatchStep(t *testing.T) {
 	if testing.Short() {
 		n = 80
 	}
+	states := 0
+	defer func() {
+		if states < n {
+			t.Errorf("%d states interned over %d programs: the block engine hardly ran", states, n)
+		}
+	}()
 	for i := 0; i < n; i++ {
 		words := loopProgram(t, r)
 		var init [9]uint32
@@ -165,6 +171,7 @@ func TestBlocksMatchStep(t *testing.T) {
 		if d := diffMachines(fast, ref); d != "" {
 			t.Fatalf("program %d: fast vs reference: %s", i, d)
 		}
+		states += len(fast.blk.states)
 		total := int64(ref.Stats().Cycles)
 		for k := 0; k < 3; k++ {
 			limit := 1 + r.Int63n(max(1, total))
@@ -176,6 +183,25 @@ func TestBlocksMatchStep(t *testing.T) {
 			if d := diffMachines(fast, ref); d != "" {
 				t.Fatalf("program %d limit %d: fast vs reference: %s", i, limit, d)
 			}
+		}
+	}
+}
+
+// TestBlocksStates: the scalar loop runs in state mode from a handful of
+// interned states, whatever the iteration count.
+func TestBlocksStates(t *testing.T) {
+	for _, iters := range []uint32{100, 10000} {
+		m := newMachine(t, Options{}, append(asm(t, scalarLoop...), 0x08000073))
+		m.SetX(t0, iters)
+		m.Run()
+		edges := 0
+		for _, b := range m.code[0].blocks {
+			if b != nil && b != noBlock {
+				edges += len(b.edges)
+			}
+		}
+		if n := len(m.blk.states); n == 0 || n > 8 || edges > 8 {
+			t.Errorf("%d iterations: %d states, %d edges", iters, n, edges)
 		}
 	}
 }

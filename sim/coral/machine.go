@@ -3,7 +3,9 @@
 // (VLEN 128), with a cycle model of Coral's in-order dispatch (see TIMING.md).
 //
 // The decoder is derived from isa-defs: at Load every word of the executable
-// regions is decoded once into a flat []op, and Run switches over them. Step
+// regions is decoded once into a flat []op, and Run executes them:
+// straight-line scalar code in blocks whose timing is computed once per
+// entry state and replayed (block.go), the rest one op at a time. Step
 // is the plain reference stepper (fetch, decode and execute one instruction
 // straight from memory); tests hold Run to Step's results and cycles.
 //
