@@ -1,0 +1,115 @@
+// Package baseline holds KernelCraft's baseline kernels and the in-process
+// evaluation chain (case generation, assembly, simulation, checking) that
+// measures any kernel against them.
+//
+// The compiler baseline ("C with RVV at -O2", as in the paper) is one
+// plain C file per coral task (coral/c/TASK.c, with coral/c/kc.h), compiled
+// by clang-16 once per (task, configuration): the shapes and numerics of
+// the configuration are -D constants (CDefines), so every configuration
+// gets the code the compiler makes for its exact shapes, as a C programmer
+// who knows the shapes would write it. The generated assembly is committed
+// under coral/s/TASK_cN.s (regenerate with baseline/gen.sh) and embedded,
+// so the build needs no clang; kc-as assembles it unchanged.
+package baseline
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+
+	"kernelcraft/ref"
+)
+
+// ClangFlags compile the C baseline: the paper's "C with RVV at -O2" for
+// coral (RV32IMF, Zve32x, Zbb, VLEN 128), freestanding, to assembly.
+var ClangFlags = []string{"--target=riscv32", "-march=rv32imf_zve32x_zbb", "-mabi=ilp32", "-O2",
+	"-mllvm", "-riscv-v-vector-bits-min=128", "-ffreestanding", "-fno-math-errno", "-nostdlib", "-S"}
+
+// Clang is the compiler the committed assembly was generated with.
+const Clang = "clang-16"
+
+//go:embed coral/s/*.s
+var compiled embed.FS
+
+// cFloat renders a float32 constant as an exact C hexadecimal literal.
+func cFloat(v float64) string {
+	return strconv.FormatFloat(float64(float32(v)), 'x', -1, 32) + "f"
+}
+
+// CDefines returns the -D flags of a coral (task, configuration): every
+// shape parameter the task uses, and the requantisation (MULT0, SHIFT0,
+// ZP0, …), dequantisation (DQ0, DQ1) and epsilon (EPS) constants.
+func CDefines(task string, config int) ([]string, error) {
+	cfg, err := ref.LookupConfig("coral", task, config)
+	if err != nil {
+		return nil, err
+	}
+	p := cfg.Params
+	var d []string
+	def := func(name string, v int) {
+		if v != 0 {
+			d = append(d, fmt.Sprintf("-D%s=%d", name, v))
+		}
+	}
+	def("M", p.M)
+	def("N", p.N)
+	def("K", p.K)
+	def("B", p.B)
+	def("DM", p.DModel)
+	def("FF", p.F)
+	def("H", p.Hin)
+	def("W", p.Win)
+	def("CIN", p.Cin)
+	def("COUT", p.Cout)
+	def("KH", p.KH)
+	def("KW", p.KW)
+	def("STRIDE", p.Stride)
+	if p.KH != 0 {
+		d = append(d, fmt.Sprintf("-DPAD=%d", p.Pad))
+	}
+	def("POOL", p.Pool)
+	for i, r := range p.Requant {
+		d = append(d, fmt.Sprintf("-DMULT%d=%d", i, r.Mult), fmt.Sprintf("-DSHIFT%d=%d", i, r.Shift), fmt.Sprintf("-DZP%d=%d", i, r.ZP))
+	}
+	for i, v := range p.Dequant {
+		d = append(d, fmt.Sprintf("-DDQ%d=%s", i, cFloat(v)))
+	}
+	if p.Eps != 0 {
+		d = append(d, "-DEPS="+cFloat(p.Eps))
+	}
+	return d, nil
+}
+
+// CompileC compiles cDir/TASK.c for a configuration with clang (the path
+// of clang-16) and returns the assembly.
+func CompileC(clang, cDir, task string, config int) ([]byte, error) {
+	defs, err := CDefines(task, config)
+	if err != nil {
+		return nil, err
+	}
+	args := append(append(append([]string(nil), ClangFlags...), defs...), task+".c", "-o", "-")
+	cmd := exec.Command(clang, args...)
+	cmd.Dir = cDir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s %s: %v\n%s", clang, filepath.Join(cDir, task+".c"), err, errb.String())
+	}
+	return out.Bytes(), nil
+}
+
+// CompiledName is the file name of the committed assembly of a cell.
+func CompiledName(task string, config int) string { return fmt.Sprintf("%s_c%d.s", task, config) }
+
+// Compiled returns the committed compiler-baseline assembly of a coral
+// (task, configuration).
+func Compiled(task string, config int) ([]byte, error) {
+	b, err := compiled.ReadFile("coral/s/" + CompiledName(task, config))
+	if err != nil {
+		return nil, fmt.Errorf("no compiler baseline for coral %s config %d: %w", task, config, err)
+	}
+	return b, nil
+}

@@ -1,0 +1,284 @@
+	.text
+	.attribute	4, 16
+	.attribute	5, "rv32i2p0_m2p0_f2p0_zbb1p0_zve32x1p0_zvl32b1p0"
+	.file	"swiglu.c"
+	.section	.sdata,"aw",@progbits
+	.p2align	2
+.LCPI0_0:
+	.word	0x37eb2794
+.LCPI0_1:
+	.word	0x42ae0000
+.LCPI0_2:
+	.word	0xc2ae0000
+.LCPI0_3:
+	.word	0x42b00000
+.LCPI0_4:
+	.word	0x3fb8aa3b
+.LCPI0_5:
+	.word	0xbf000000
+	.word	0x3f000000
+.LCPI0_6:
+	.word	0xbf318000
+.LCPI0_7:
+	.word	0x395e8083
+.LCPI0_8:
+	.word	0x3c088889
+.LCPI0_9:
+	.word	0x3ab60b61
+.LCPI0_10:
+	.word	0x3d2aaaab
+.LCPI0_11:
+	.word	0x3e2aaaab
+.LCPI0_12:
+	.word	0x3f000000
+.LCPI0_13:
+	.word	0x3f800000
+	.text
+	.globl	kernel
+	.p2align	2
+	.type	kernel,@function
+kernel:
+	addi	sp, sp, -560
+	sw	s0, 556(sp)
+	sw	s1, 552(sp)
+	sw	s2, 548(sp)
+	sw	s3, 544(sp)
+	sw	s4, 540(sp)
+	sw	s5, 536(sp)
+	sw	s6, 532(sp)
+	sw	s7, 528(sp)
+	sw	s8, 524(sp)
+	sw	s9, 520(sp)
+	sw	s10, 516(sp)
+	li	a4, 0
+	csrr	a5, vlenb
+	srli	a6, a5, 2
+	li	a7, 96
+	li	t0, 40
+	addi	t1, sp, 260
+	addi	t2, sp, 4
+	lui	t3, %hi(.LCPI0_0)
+	flw	ft0, %lo(.LCPI0_0)(t3)
+	lui	t3, %hi(.LCPI0_1)
+	flw	ft1, %lo(.LCPI0_1)(t3)
+	lui	t3, %hi(.LCPI0_2)
+	flw	ft2, %lo(.LCPI0_2)(t3)
+	lui	t3, %hi(.LCPI0_3)
+	flw	ft3, %lo(.LCPI0_3)(t3)
+	lui	t3, %hi(.LCPI0_4)
+	flw	ft4, %lo(.LCPI0_4)(t3)
+	fmv.w.x	ft5, zero
+	lui	t3, %hi(.LCPI0_5)
+	addi	t3, t3, %lo(.LCPI0_5)
+	lui	t4, %hi(.LCPI0_6)
+	flw	ft6, %lo(.LCPI0_6)(t4)
+	lui	t4, %hi(.LCPI0_7)
+	flw	ft7, %lo(.LCPI0_7)(t4)
+	lui	t4, %hi(.LCPI0_8)
+	flw	fa0, %lo(.LCPI0_8)(t4)
+	lui	t4, %hi(.LCPI0_9)
+	flw	fa1, %lo(.LCPI0_9)(t4)
+	lui	t4, %hi(.LCPI0_10)
+	flw	fa2, %lo(.LCPI0_10)(t4)
+	lui	t4, %hi(.LCPI0_11)
+	flw	fa3, %lo(.LCPI0_11)(t4)
+	lui	t4, %hi(.LCPI0_12)
+	flw	fa4, %lo(.LCPI0_12)(t4)
+	lui	t4, %hi(.LCPI0_13)
+	flw	fa5, %lo(.LCPI0_13)(t4)
+	lui	t4, 260096
+	li	t5, 24
+	vsetvli	t6, zero, e32, m1, ta, ma
+	vmv.v.i	v8, 0
+	j	.LBB0_2
+.LBB0_1:
+	addi	a4, a4, 1
+	addi	a3, a3, 160
+	beq	a4, t5, .LBB0_24
+.LBB0_2:
+	bgeu	t0, a6, .LBB0_4
+	li	s0, 0
+	j	.LBB0_7
+.LBB0_4:
+	addi	t6, a6, -1
+	andi	t6, t6, 40
+	xori	s0, t6, 40
+	addi	s1, sp, 4
+	addi	s2, sp, 260
+	mv	s3, s0
+.LBB0_5:
+	vs1r.v	v8, (s1)
+	vs1r.v	v8, (s2)
+	add	s1, s1, a5
+	sub	s3, s3, a6
+	add	s2, s2, a5
+	bnez	s3, .LBB0_5
+	beqz	t6, .LBB0_9
+.LBB0_7:
+	addi	t6, s0, -40
+	slli	s1, s0, 2
+	add	s0, t1, s1
+	add	s1, t2, s1
+.LBB0_8:
+	sw	zero, 0(s1)
+	sw	zero, 0(s0)
+	addi	t6, t6, 1
+	addi	s0, s0, 4
+	addi	s1, s1, 4
+	bnez	t6, .LBB0_8
+.LBB0_9:
+	li	t6, 0
+	mul	s0, a4, a7
+	mv	s1, a2
+	mv	s2, a1
+	j	.LBB0_11
+.LBB0_10:
+	addi	t6, t6, 1
+	addi	s2, s2, 40
+	addi	s1, s1, 40
+	beq	t6, a7, .LBB0_18
+.LBB0_11:
+	add	s3, t6, s0
+	add	s3, a0, s3
+	lb	s3, 0(s3)
+	bgeu	t0, a6, .LBB0_13
+	li	s4, 0
+	j	.LBB0_16
+.LBB0_13:
+	addi	s4, a6, -1
+	andi	s5, s4, 40
+	xori	s4, s5, 40
+	addi	s6, sp, 260
+	addi	s7, sp, 4
+	mv	s8, s4
+	mv	s9, s1
+	mv	s10, s2
+.LBB0_14:
+	vle8.v	v9, (s10)
+	vl1re32.v	v10, (s6)
+	vsext.vf4	v11, v9
+	vmacc.vx	v10, s3, v11
+	vs1r.v	v10, (s6)
+	vle8.v	v9, (s9)
+	vl1re32.v	v10, (s7)
+	vsext.vf4	v11, v9
+	vmacc.vx	v10, s3, v11
+	vs1r.v	v10, (s7)
+	add	s10, s10, a6
+	add	s6, s6, a5
+	add	s9, s9, a6
+	sub	s8, s8, a6
+	add	s7, s7, a5
+	bnez	s8, .LBB0_14
+	beqz	s5, .LBB0_10
+.LBB0_16:
+	sub	s5, t0, s4
+	slli	s8, s4, 2
+	add	s6, t2, s8
+	add	s7, s1, s4
+	add	s8, t1, s8
+	add	s4, s2, s4
+.LBB0_17:
+	lb	s9, 0(s4)
+	lw	s10, 0(s8)
+	mul	s9, s9, s3
+	add	s9, s9, s10
+	sw	s9, 0(s8)
+	lb	s9, 0(s7)
+	lw	s10, 0(s6)
+	mul	s9, s9, s3
+	add	s9, s9, s10
+	sw	s9, 0(s6)
+	addi	s5, s5, -1
+	addi	s6, s6, 4
+	addi	s7, s7, 1
+	addi	s8, s8, 4
+	addi	s4, s4, 1
+	bnez	s5, .LBB0_17
+	j	.LBB0_10
+.LBB0_18:
+	li	t6, 40
+	addi	s0, sp, 4
+	addi	s1, sp, 260
+	mv	s2, a3
+	j	.LBB0_20
+.LBB0_19:
+	fmul.s	ft8, fa7, ft4
+	fle.s	s4, ft5, ft8
+	slli	s4, s4, 2
+	add	s4, t3, s4
+	flw	ft9, 0(s4)
+	fcvt.s.w	ft10, s3
+	fmul.s	ft10, ft10, ft0
+	fadd.s	ft8, ft8, ft9
+	fcvt.w.s	s3, ft8, rtz
+	fcvt.s.w	ft8, s3
+	fmadd.s	fa7, ft8, ft6, fa7
+	fmadd.s	fa7, ft8, ft7, fa7
+	fmadd.s	ft8, fa7, fa1, fa0
+	fmadd.s	ft8, ft8, fa7, fa2
+	fmadd.s	ft8, ft8, fa7, fa3
+	fmadd.s	ft8, ft8, fa7, fa4
+	fmadd.s	ft8, ft8, fa7, fa5
+	fmadd.s	fa7, ft8, fa7, fa5
+	slli	s3, s3, 23
+	add	s3, s3, t4
+	fmv.w.x	ft8, s3
+	fmul.s	fa7, fa7, ft8
+	fadd.s	fa7, fa7, fa5
+	fdiv.s	fa6, fa6, fa7
+	fmul.s	fa6, ft10, fa6
+	fsw	fa6, 0(s2)
+	addi	t6, t6, -1
+	addi	s2, s2, 4
+	addi	s0, s0, 4
+	addi	s1, s1, 4
+	beqz	t6, .LBB0_1
+.LBB0_20:
+	lw	s3, 0(s1)
+	fcvt.s.w	fa6, s3
+	lw	s3, 0(s0)
+	fmul.s	fa6, fa6, ft0
+	flt.s	s4, ft1, fa6
+	fmv.s	ft8, ft2
+	bnez	s4, .LBB0_22
+	fneg.s	ft8, fa6
+.LBB0_22:
+	flt.s	s4, ft3, ft8
+	fmv.s	fa7, ft3
+	bnez	s4, .LBB0_19
+	fmv.s	fa7, ft8
+	j	.LBB0_19
+.LBB0_24:
+	lw	s0, 556(sp)
+	lw	s1, 552(sp)
+	lw	s2, 548(sp)
+	lw	s3, 544(sp)
+	lw	s4, 540(sp)
+	lw	s5, 536(sp)
+	lw	s6, 532(sp)
+	lw	s7, 528(sp)
+	lw	s8, 524(sp)
+	lw	s9, 520(sp)
+	lw	s10, 516(sp)
+	addi	sp, sp, 560
+	ret
+.Lfunc_end0:
+	.size	kernel, .Lfunc_end0-kernel
+
+	.section	.text.start,"ax",@progbits
+	.globl	_start
+	.p2align	2
+	.type	_start,@function
+_start:
+	#APP
+	call	kernel
+	.word	134217843
+	# mpause
+	#NO_APP
+.Lfunc_end1:
+	.size	_start, .Lfunc_end1-_start
+
+	.ident	"Debian clang version 16.0.6 (15~deb12u1)"
+	.section	".note.GNU-stack","",@progbits
+	.addrsig

@@ -1,0 +1,186 @@
+package baseline
+
+import (
+	"fmt"
+	"strconv"
+
+	"kernelcraft/asm"
+	_ "kernelcraft/asm/coral" // the coral assembler back end
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/ref"
+	"kernelcraft/ref/check"
+	"kernelcraft/sim"
+	_ "kernelcraft/sim/coral" // the coral simulator
+)
+
+// Run is one kernel simulated on one case: what kc-as, kc-sim --case and
+// kc-ref check report, in process.
+type Run struct {
+	Case    *ref.Case
+	Halt    sim.Halt
+	Stats   *sim.Stats
+	Verdict check.Verdict
+}
+
+// Cycles is the run's simulated cycle count.
+func (r *Run) Cycles() uint64 { return r.Stats.Cycles }
+
+// Assemble assembles a kernel's source for a case's hardware config and
+// returns the ELF executable. name is used in error messages.
+func Assemble(c *ref.Case, name string, src []byte) ([]byte, error) {
+	hw, err := isadefs.HWByName(c.HW)
+	if err != nil {
+		return nil, err
+	}
+	as, err := asm.New(hw.ISA)
+	if err != nil {
+		return nil, err
+	}
+	p, err := as.Assemble(name, src, asm.Options{HW: hw})
+	if err != nil {
+		return nil, err
+	}
+	return p.ELF(), nil
+}
+
+// RunCase simulates an executable on a case as kc-sim --case does (out
+// and scratch regions filled with the case's fill byte, inputs loaded,
+// registers set by the calling convention) and judges the result with the
+// checker, as kc-ref check does. An error means the run could not be set
+// up (a bad executable, a program that overlaps the tensors); a wrong
+// result or a failed halt is a failing verdict.
+func RunCase(c *ref.Case, tensors map[string]*sim.Tensor, elf []byte, opts sim.CoreOptions) (*Run, error) {
+	hw, err := isadefs.HWByName(c.HW)
+	if err != nil {
+		return nil, err
+	}
+	t, err := sim.LookupTarget(hw.ISA)
+	if err != nil {
+		return nil, err
+	}
+	img, err := sim.LoadELF(elf, t.ELFMachine)
+	if err != nil {
+		return nil, err
+	}
+	core, err := t.New(hw, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := core.Load(img); err != nil {
+		return nil, err
+	}
+	m := core.Memory()
+	addrs := map[string]uint64{}
+	expected, inputs := map[string]*sim.Tensor{}, map[string]*sim.Tensor{}
+	for _, s := range c.Tensors {
+		addrs[s.Name] = s.Addr
+		size, _ := ref.DTypeSize(s.DType)
+		n := uint64(sim.Elems(s.Shape) * size)
+		for _, seg := range img.Segments {
+			if seg.MemSize > 0 && seg.Addr < s.Addr+n && s.Addr < seg.Addr+seg.MemSize {
+				return nil, fmt.Errorf("the program's segment [%#x, %#x) overlaps tensor %s [%#x, %#x)", seg.Addr, seg.Addr+seg.MemSize, s.Name, s.Addr, s.Addr+n)
+			}
+		}
+		switch s.Role {
+		case ref.RoleIn, ref.RoleConst:
+			tt := tensors[s.Name]
+			if tt == nil {
+				return nil, fmt.Errorf("case has no data for input %s", s.Name)
+			}
+			if err := m.Load(s.Addr, tt.Data); err != nil {
+				return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
+			}
+			inputs[s.Name] = tt
+		default:
+			fill := make([]byte, n)
+			for i := range fill {
+				fill[i] = c.Fill
+			}
+			if err := m.Load(s.Addr, fill); err != nil {
+				return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
+			}
+			if s.Role == ref.RoleOut {
+				expected[s.Name] = tensors[s.Name]
+			}
+		}
+	}
+	for r, v := range c.Convention.Registers {
+		a, ok := addrs[v]
+		if !ok {
+			n, err := strconv.ParseUint(v, 0, 32)
+			if err != nil {
+				return nil, fmt.Errorf("calling convention %s = %q: %v", r, v, err)
+			}
+			a = n
+		}
+		if err := core.SetReg(r, a); err != nil {
+			return nil, err
+		}
+	}
+	h := core.Run()
+	res := &check.Result{Outputs: map[string]*sim.Tensor{}, Written: m.WrittenRanges(), WrittenKnown: true,
+		Halt: h.KindName(), HaltOK: h.OK(), HaltMessage: h.String()}
+	for _, s := range c.Tensors {
+		if s.Role == ref.RoleScratch {
+			continue
+		}
+		dt, err := ref.SimDType(s.DType)
+		if err != nil {
+			return nil, err
+		}
+		tt, err := sim.DumpTensor(m, s.Addr, sim.DumpSpec{Name: s.Name, DType: dt, Shape: s.Shape})
+		if err != nil {
+			return nil, err
+		}
+		res.Outputs[s.Name] = tt
+	}
+	return &Run{Case: c, Halt: h, Stats: core.Stats(), Verdict: check.Check(c, expected, inputs, res)}, nil
+}
+
+// Cell is a kernel evaluated on one (target, task, configuration): the
+// visible case and the hidden (validation) case of a seed.
+type Cell struct {
+	Target, Task string
+	Config       int
+	Visible      *Run
+	Hidden       *Run
+}
+
+// Pass reports whether the kernel passed both cases.
+func (c *Cell) Pass() bool {
+	return c.Visible != nil && c.Hidden != nil && c.Visible.Verdict.Pass && c.Hidden.Verdict.Pass
+}
+
+// Cycles is the cycle count of the visible case (the figure kernels are
+// compared by; the hidden case has the same shapes).
+func (c *Cell) Cycles() uint64 { return c.Visible.Cycles() }
+
+// EvalCell runs the whole chain for one cell: it generates the visible
+// and hidden cases of seed, assembles src for them (name is used in
+// messages), simulates and checks. An error means the kernel could not
+// be assembled or set up; a wrong result is a failing Cell.
+func EvalCell(target, task string, config int, seed uint64, name string, src []byte) (*Cell, error) {
+	cell := &Cell{Target: target, Task: task, Config: config}
+	var elf []byte
+	for _, hidden := range []bool{false, true} {
+		c, tensors, err := ref.Generate(target, task, config, seed, hidden)
+		if err != nil {
+			return nil, err
+		}
+		if elf == nil {
+			if elf, err = Assemble(c, name, src); err != nil {
+				return nil, err
+			}
+		}
+		r, err := RunCase(c, tensors, elf, sim.CoreOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("%s %s config %d: %w", target, task, config, err)
+		}
+		if hidden {
+			cell.Hidden = r
+		} else {
+			cell.Visible = r
+		}
+	}
+	return cell, nil
+}
