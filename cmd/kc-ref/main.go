@@ -49,7 +49,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		ExitErrHandler:  func(*cli.Context, error) {},
-		Commands:        []*cli.Command{listCommand(), describeCommand(), genCommand(), checkCommand()},
+		Commands:        []*cli.Command{listCommand(), describeCommand(), genCommand(), checkCommand(), baselineCommand(), evalCommand()},
 	}
 }
 

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestBaselineAndEval(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.s")
+	// Writes nothing: the output stays 0xFF (NaN) and the checker fails it.
+	if err := os.WriteFile(bad, []byte(".text\n.globl _start\n_start:\n mpause\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	broken := filepath.Join(dir, "broken.s")
+	if err := os.WriteFile(broken, []byte("_start:\n vadd.vv v1, v2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string
+		stderr string
+	}{
+		{"baseline", []string{"baseline", "-t", "coral", "gemm", "-c", "3"}, 0, []string{"kernel:", "_start:", "vsetvli", "134217843"}, "gemm_c3.s"},
+		{"baseline plena", []string{"baseline", "-t", "plena", "gemm"}, 2, nil, "coral only"},
+		{"baseline kind", []string{"baseline", "-t", "coral", "gemm", "--kind", "magic"}, 2, nil, "unknown baseline kind"},
+		{"eval pass", []string{"eval", "-t", "coral", "../../ref/testdata/relu_coral.s", "relu", "-c", "1"}, 0,
+			[]string{"PASS relu (coral, config 1, seed 1)", "hidden", "PASS coral relu config 1: 189 cycles", "speedup 10.88x"}, ""},
+		{"eval fail", []string{"eval", "-t", "coral", bad, "relu", "-c", "2"}, 1, []string{"FAIL coral relu config 2", "untouched"}, ""},
+		{"eval broken", []string{"eval", "-t", "coral", broken, "relu"}, 2, nil, "broken.s:2"},
+		{"eval usage", []string{"eval", "-t", "coral", "relu"}, 2, nil, "want KERNEL.s TASK"},
+		{"eval all usage", []string{"eval", "--all", "-t", "coral"}, 2, nil, "--baseline"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := kcref(t, tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errs)
+			}
+			for _, s := range tc.stdout {
+				if !strings.Contains(out, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, out)
+				}
+			}
+			if !strings.Contains(errs, tc.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tc.stderr, errs)
+			}
+		})
+	}
+}
