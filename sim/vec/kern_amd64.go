@@ -1337,6 +1337,24 @@ func k512WSubW8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k2WSubW8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k512Sll8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sll8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512Srl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Srl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512Sra8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sra8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k512SSrl8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
@@ -1671,6 +1689,24 @@ func k512WSubW8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k2WSubW8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512Sll8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sll8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512Srl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Srl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k512Sra8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sra8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SSrl8vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -2021,6 +2057,15 @@ func k512WSubW16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 func k2WSubW16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
+func k2Sll16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Srl16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sra16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
 func k2SSrl16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
@@ -2331,6 +2376,15 @@ func k512WSubW16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k2WSubW16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sll16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Srl16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+//go:noescape
+func k2Sra16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k2SSrl16vxrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

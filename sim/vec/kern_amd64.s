@@ -14118,6 +14118,252 @@ k2WSubW8vvnone:
 	MOVB AL, ret+40(FP)
 	RET
 
+// func k512Sll8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512Sll8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512Sll8vvloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPSLLVW    Z2, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512Sll8vvloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k2Sll8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sll8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sll8vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2Sll8vvloop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2Sll8vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sll8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k512Srl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512Srl8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512Srl8vvloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVZXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPSRLVW    Z2, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512Srl8vvloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k2Srl8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Srl8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Srl8vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2Srl8vvloop:
+	VPMOVZXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2Srl8vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Srl8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k512Sra8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512Sra8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	KXORQ        K7, K7, K7
+
+k512Sra8vvloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y1
+	VPMOVSXBW  Y1, Z1
+	VMOVDQU8.Z (DX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPANDD     Z0, Z2, Z2
+	VPSRAVW    Z2, Z1, Z1
+	VPMOVWB    Z1, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, DX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512Sra8vvloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k2Sra8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sra8vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sra8vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2Sra8vvloop:
+	VPMOVSXBD    (CX), Y2
+	VPMOVZXBD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRAVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VPACKUSWB    X2, X2, X2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	ADDQ         $0x08, DX
+	DECQ         BX
+	JNZ          k2Sra8vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sra8vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k512SSrl8vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·k512SSrl8vvrm0(SB), NOSPLIT, $0-41
@@ -18788,6 +19034,249 @@ k2WSubW8vxloop:
 	RET
 
 k2WSubW8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k512Sll8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512Sll8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512Sll8vxloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPANDD     Z0, Z1, Z3
+	VPSLLVW    Z3, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512Sll8vxloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k2Sll8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sll8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sll8vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2Sll8vxloop:
+	VPMOVZXBD    (CX), Y3
+	VPAND        Y0, Y2, Y4
+	VPSLLVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2Sll8vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sll8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k512Srl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512Srl8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512Srl8vxloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVZXBW  Y2, Z2
+	VPANDD     Z0, Z1, Z3
+	VPSRLVW    Z3, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512Srl8vxloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k2Srl8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Srl8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Srl8vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2Srl8vxloop:
+	VPMOVZXBD    (CX), Y3
+	VPAND        Y0, Y2, Y4
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2Srl8vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Srl8vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k512Sra8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·k512Sra8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000007, DI
+	VPBROADCASTW DI, Z0
+	VPBROADCASTB (DX), Y1
+	VPMOVZXBW    Y1, Z1
+	KXORQ        K7, K7, K7
+
+k512Sra8vxloop:
+	KMOVD      (SI), K1
+	VMOVDQU8.Z (CX), K1, Y2
+	VPMOVSXBW  Y2, Z2
+	VPANDD     Z0, Z1, Z3
+	VPSRAVW    Z3, Z2, Z2
+	VPMOVWB    Z2, K1, (AX)
+	ADDQ       $0x20, AX
+	ADDQ       $0x20, CX
+	ADDQ       $0x04, SI
+	SUBQ       $0x20, BX
+	JG         k512Sra8vxloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	MOVB       AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k2Sra8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sra8vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sra8vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000007, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTB (DX), X2
+	VPMOVZXBD    X2, Y2
+	XORL         DX, DX
+
+k2Sra8vxloop:
+	VPMOVSXBD    (CX), Y3
+	VPAND        Y0, Y2, Y4
+	VPSRAVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VPACKUSWB    X3, X3, X3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x08, CX
+	DECQ         BX
+	JNZ          k2Sra8vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sra8vxnone:
 	XORL AX, AX
 	MOVB AL, ret+40(FP)
 	RET
@@ -23566,6 +24055,144 @@ k2WSubW16vvnone:
 	MOVB AL, ret+40(FP)
 	RET
 
+// func k2Sll16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sll16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sll16vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2Sll16vvloop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2Sll16vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sll16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Srl16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Srl16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Srl16vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2Srl16vvloop:
+	VPMOVZXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2Srl16vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Srl16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Sra16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sra16vv(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sra16vvnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	XORL         SI, SI
+
+k2Sra16vvloop:
+	VPMOVSXWD    (CX), Y2
+	VPMOVZXWD    (DX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSRAVD      Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X3
+	VPACKUSDW    X3, X2, X2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	ADDQ         $0x10, DX
+	DECQ         BX
+	JNZ          k2Sra16vvloop
+	TESTL        SI, SI
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sra16vvnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
 // func k2SSrl16vvrm0(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX2
 TEXT ·k2SSrl16vvrm0(SB), NOSPLIT, $0-41
@@ -27875,6 +28502,144 @@ k2WSubW16vxloop:
 	RET
 
 k2WSubW16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Sll16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sll16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sll16vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2Sll16vxloop:
+	VPMOVZXWD    (CX), Y3
+	VPAND        Y0, Y2, Y4
+	VPSLLVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2Sll16vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sll16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Srl16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Srl16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Srl16vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2Srl16vxloop:
+	VPMOVZXWD    (CX), Y3
+	VPAND        Y0, Y2, Y4
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2Srl16vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Srl16vxnone:
+	XORL AX, AX
+	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Sra16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·k2Sra16vx(SB), NOSPLIT, $0-41
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         m+32(FP), SI
+	SHRQ         $0x03, BX
+	JZ           k2Sra16vxnone
+	MOVL         $0x00000001, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000000f, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x0000ffff, SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	VPBROADCASTW (DX), X2
+	VPMOVZXWD    X2, Y2
+	XORL         DX, DX
+
+k2Sra16vxloop:
+	VPMOVSXWD    (CX), Y3
+	VPAND        Y0, Y2, Y4
+	VPSRAVD      Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X4
+	VPACKUSDW    X4, X3, X3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x10, CX
+	DECQ         BX
+	JNZ          k2Sra16vxloop
+	TESTL        DX, DX
+	SETNE        AL
+	MOVB         AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+k2Sra16vxnone:
 	XORL AX, AX
 	MOVB AL, ret+40(FP)
 	RET

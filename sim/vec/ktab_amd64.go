@@ -450,6 +450,12 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famWideW, op: WSubU, sew: 8, vx: false, rm: -1, chunk: 16},
 	{isa: isaAVX512, fam: famWideW, op: WSub, sew: 8, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famWideW, op: WSub, sew: 8, vx: false, rm: -1, chunk: 16},
+	{isa: isaAVX512, fam: famBin, op: Sll, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX2, fam: famBin, op: Sll, sew: 8, vx: false, rm: -1, chunk: 8},
+	{isa: isaAVX512, fam: famBin, op: Srl, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX2, fam: famBin, op: Srl, sew: 8, vx: false, rm: -1, chunk: 8},
+	{isa: isaAVX512, fam: famBin, op: Sra, sew: 8, vx: false, rm: -1, chunk: 0},
+	{isa: isaAVX2, fam: famBin, op: Sra, sew: 8, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: false, rm: 0, chunk: 0},
 	{isa: isaAVX2, fam: famBin, op: SSrl, sew: 8, vx: false, rm: 0, chunk: 8},
 	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: false, rm: 1, chunk: 0},
@@ -562,6 +568,12 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famWideW, op: WSubU, sew: 8, vx: true, rm: -1, chunk: 16},
 	{isa: isaAVX512, fam: famWideW, op: WSub, sew: 8, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famWideW, op: WSub, sew: 8, vx: true, rm: -1, chunk: 16},
+	{isa: isaAVX512, fam: famBin, op: Sll, sew: 8, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX2, fam: famBin, op: Sll, sew: 8, vx: true, rm: -1, chunk: 8},
+	{isa: isaAVX512, fam: famBin, op: Srl, sew: 8, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX2, fam: famBin, op: Srl, sew: 8, vx: true, rm: -1, chunk: 8},
+	{isa: isaAVX512, fam: famBin, op: Sra, sew: 8, vx: true, rm: -1, chunk: 0},
+	{isa: isaAVX2, fam: famBin, op: Sra, sew: 8, vx: true, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: true, rm: 0, chunk: 0},
 	{isa: isaAVX2, fam: famBin, op: SSrl, sew: 8, vx: true, rm: 0, chunk: 8},
 	{isa: isaAVX512, fam: famBin, op: SSrl, sew: 8, vx: true, rm: 1, chunk: 0},
@@ -678,6 +690,9 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famWideW, op: WSubU, sew: 16, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famWideW, op: WSub, sew: 16, vx: false, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famWideW, op: WSub, sew: 16, vx: false, rm: -1, chunk: 8},
+	{isa: isaAVX2, fam: famBin, op: Sll, sew: 16, vx: false, rm: -1, chunk: 8},
+	{isa: isaAVX2, fam: famBin, op: Srl, sew: 16, vx: false, rm: -1, chunk: 8},
+	{isa: isaAVX2, fam: famBin, op: Sra, sew: 16, vx: false, rm: -1, chunk: 8},
 	{isa: isaAVX2, fam: famBin, op: SSrl, sew: 16, vx: false, rm: 0, chunk: 8},
 	{isa: isaAVX2, fam: famBin, op: SSrl, sew: 16, vx: false, rm: 1, chunk: 8},
 	{isa: isaAVX2, fam: famBin, op: SSrl, sew: 16, vx: false, rm: 2, chunk: 8},
@@ -782,6 +797,9 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famWideW, op: WSubU, sew: 16, vx: true, rm: -1, chunk: 8},
 	{isa: isaAVX512, fam: famWideW, op: WSub, sew: 16, vx: true, rm: -1, chunk: 0},
 	{isa: isaAVX2, fam: famWideW, op: WSub, sew: 16, vx: true, rm: -1, chunk: 8},
+	{isa: isaAVX2, fam: famBin, op: Sll, sew: 16, vx: true, rm: -1, chunk: 8},
+	{isa: isaAVX2, fam: famBin, op: Srl, sew: 16, vx: true, rm: -1, chunk: 8},
+	{isa: isaAVX2, fam: famBin, op: Sra, sew: 16, vx: true, rm: -1, chunk: 8},
 	{isa: isaAVX2, fam: famBin, op: SSrl, sew: 16, vx: true, rm: 0, chunk: 8},
 	{isa: isaAVX2, fam: famBin, op: SSrl, sew: 16, vx: true, rm: 1, chunk: 8},
 	{isa: isaAVX2, fam: famBin, op: SSrl, sew: 16, vx: true, rm: 2, chunk: 8},
@@ -1682,856 +1700,892 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 	case 444:
 		return k2WSubW8vv(d, a, b, n, m)
 	case 445:
-		return k512SSrl8vvrm0(d, a, b, n, m)
+		return k512Sll8vv(d, a, b, n, m)
 	case 446:
-		return k2SSrl8vvrm0(d, a, b, n, m)
+		return k2Sll8vv(d, a, b, n, m)
 	case 447:
-		return k512SSrl8vvrm1(d, a, b, n, m)
+		return k512Srl8vv(d, a, b, n, m)
 	case 448:
-		return k2SSrl8vvrm1(d, a, b, n, m)
+		return k2Srl8vv(d, a, b, n, m)
 	case 449:
-		return k512SSrl8vvrm2(d, a, b, n, m)
+		return k512Sra8vv(d, a, b, n, m)
 	case 450:
-		return k2SSrl8vvrm2(d, a, b, n, m)
+		return k2Sra8vv(d, a, b, n, m)
 	case 451:
-		return k512SSrl8vvrm3(d, a, b, n, m)
+		return k512SSrl8vvrm0(d, a, b, n, m)
 	case 452:
-		return k2SSrl8vvrm3(d, a, b, n, m)
+		return k2SSrl8vvrm0(d, a, b, n, m)
 	case 453:
-		return k512SSra8vvrm0(d, a, b, n, m)
+		return k512SSrl8vvrm1(d, a, b, n, m)
 	case 454:
-		return k2SSra8vvrm0(d, a, b, n, m)
+		return k2SSrl8vvrm1(d, a, b, n, m)
 	case 455:
-		return k512SSra8vvrm1(d, a, b, n, m)
+		return k512SSrl8vvrm2(d, a, b, n, m)
 	case 456:
-		return k2SSra8vvrm1(d, a, b, n, m)
+		return k2SSrl8vvrm2(d, a, b, n, m)
 	case 457:
-		return k512SSra8vvrm2(d, a, b, n, m)
+		return k512SSrl8vvrm3(d, a, b, n, m)
 	case 458:
-		return k2SSra8vvrm2(d, a, b, n, m)
+		return k2SSrl8vvrm3(d, a, b, n, m)
 	case 459:
-		return k512SSra8vvrm3(d, a, b, n, m)
+		return k512SSra8vvrm0(d, a, b, n, m)
 	case 460:
-		return k2SSra8vvrm3(d, a, b, n, m)
+		return k2SSra8vvrm0(d, a, b, n, m)
 	case 461:
-		return k512SMul8vvrm0(d, a, b, n, m)
+		return k512SSra8vvrm1(d, a, b, n, m)
 	case 462:
-		return k2SMul8vvrm0(d, a, b, n, m)
+		return k2SSra8vvrm1(d, a, b, n, m)
 	case 463:
-		return k512SMul8vvrm1(d, a, b, n, m)
+		return k512SSra8vvrm2(d, a, b, n, m)
 	case 464:
-		return k2SMul8vvrm1(d, a, b, n, m)
+		return k2SSra8vvrm2(d, a, b, n, m)
 	case 465:
-		return k512SMul8vvrm2(d, a, b, n, m)
+		return k512SSra8vvrm3(d, a, b, n, m)
 	case 466:
-		return k2SMul8vvrm2(d, a, b, n, m)
+		return k2SSra8vvrm3(d, a, b, n, m)
 	case 467:
-		return k512SMul8vvrm3(d, a, b, n, m)
+		return k512SMul8vvrm0(d, a, b, n, m)
 	case 468:
-		return k2SMul8vvrm3(d, a, b, n, m)
+		return k2SMul8vvrm0(d, a, b, n, m)
 	case 469:
-		return k512MulH8vv(d, a, b, n, m)
+		return k512SMul8vvrm1(d, a, b, n, m)
 	case 470:
-		return k2MulH8vv(d, a, b, n, m)
+		return k2SMul8vvrm1(d, a, b, n, m)
 	case 471:
-		return k512MulHU8vv(d, a, b, n, m)
+		return k512SMul8vvrm2(d, a, b, n, m)
 	case 472:
-		return k2MulHU8vv(d, a, b, n, m)
+		return k2SMul8vvrm2(d, a, b, n, m)
 	case 473:
-		return k512MulHSU8vv(d, a, b, n, m)
+		return k512SMul8vvrm3(d, a, b, n, m)
 	case 474:
-		return k2MulHSU8vv(d, a, b, n, m)
+		return k2SMul8vvrm3(d, a, b, n, m)
 	case 475:
-		return k512AAddU8vvrm0(d, a, b, n, m)
+		return k512MulH8vv(d, a, b, n, m)
 	case 476:
-		return k2AAddU8vvrm0(d, a, b, n, m)
+		return k2MulH8vv(d, a, b, n, m)
 	case 477:
-		return k512AAddU8vvrm1(d, a, b, n, m)
+		return k512MulHU8vv(d, a, b, n, m)
 	case 478:
-		return k2AAddU8vvrm1(d, a, b, n, m)
+		return k2MulHU8vv(d, a, b, n, m)
 	case 479:
-		return k512AAddU8vvrm2(d, a, b, n, m)
+		return k512MulHSU8vv(d, a, b, n, m)
 	case 480:
-		return k2AAddU8vvrm2(d, a, b, n, m)
+		return k2MulHSU8vv(d, a, b, n, m)
 	case 481:
-		return k512AAddU8vvrm3(d, a, b, n, m)
+		return k512AAddU8vvrm0(d, a, b, n, m)
 	case 482:
-		return k2AAddU8vvrm3(d, a, b, n, m)
+		return k2AAddU8vvrm0(d, a, b, n, m)
 	case 483:
-		return k512AAdd8vvrm0(d, a, b, n, m)
+		return k512AAddU8vvrm1(d, a, b, n, m)
 	case 484:
-		return k2AAdd8vvrm0(d, a, b, n, m)
+		return k2AAddU8vvrm1(d, a, b, n, m)
 	case 485:
-		return k512AAdd8vvrm1(d, a, b, n, m)
+		return k512AAddU8vvrm2(d, a, b, n, m)
 	case 486:
-		return k2AAdd8vvrm1(d, a, b, n, m)
+		return k2AAddU8vvrm2(d, a, b, n, m)
 	case 487:
-		return k512AAdd8vvrm2(d, a, b, n, m)
+		return k512AAddU8vvrm3(d, a, b, n, m)
 	case 488:
-		return k2AAdd8vvrm2(d, a, b, n, m)
+		return k2AAddU8vvrm3(d, a, b, n, m)
 	case 489:
-		return k512AAdd8vvrm3(d, a, b, n, m)
+		return k512AAdd8vvrm0(d, a, b, n, m)
 	case 490:
-		return k2AAdd8vvrm3(d, a, b, n, m)
+		return k2AAdd8vvrm0(d, a, b, n, m)
 	case 491:
-		return k512ASubU8vvrm0(d, a, b, n, m)
+		return k512AAdd8vvrm1(d, a, b, n, m)
 	case 492:
-		return k2ASubU8vvrm0(d, a, b, n, m)
+		return k2AAdd8vvrm1(d, a, b, n, m)
 	case 493:
-		return k512ASubU8vvrm1(d, a, b, n, m)
+		return k512AAdd8vvrm2(d, a, b, n, m)
 	case 494:
-		return k2ASubU8vvrm1(d, a, b, n, m)
+		return k2AAdd8vvrm2(d, a, b, n, m)
 	case 495:
-		return k512ASubU8vvrm2(d, a, b, n, m)
+		return k512AAdd8vvrm3(d, a, b, n, m)
 	case 496:
-		return k2ASubU8vvrm2(d, a, b, n, m)
+		return k2AAdd8vvrm3(d, a, b, n, m)
 	case 497:
-		return k512ASubU8vvrm3(d, a, b, n, m)
+		return k512ASubU8vvrm0(d, a, b, n, m)
 	case 498:
-		return k2ASubU8vvrm3(d, a, b, n, m)
+		return k2ASubU8vvrm0(d, a, b, n, m)
 	case 499:
-		return k512ASub8vvrm0(d, a, b, n, m)
+		return k512ASubU8vvrm1(d, a, b, n, m)
 	case 500:
-		return k2ASub8vvrm0(d, a, b, n, m)
+		return k2ASubU8vvrm1(d, a, b, n, m)
 	case 501:
-		return k512ASub8vvrm1(d, a, b, n, m)
+		return k512ASubU8vvrm2(d, a, b, n, m)
 	case 502:
-		return k2ASub8vvrm1(d, a, b, n, m)
+		return k2ASubU8vvrm2(d, a, b, n, m)
 	case 503:
-		return k512ASub8vvrm2(d, a, b, n, m)
+		return k512ASubU8vvrm3(d, a, b, n, m)
 	case 504:
-		return k2ASub8vvrm2(d, a, b, n, m)
+		return k2ASubU8vvrm3(d, a, b, n, m)
 	case 505:
-		return k512ASub8vvrm3(d, a, b, n, m)
+		return k512ASub8vvrm0(d, a, b, n, m)
 	case 506:
-		return k2ASub8vvrm3(d, a, b, n, m)
+		return k2ASub8vvrm0(d, a, b, n, m)
 	case 507:
-		return k512NSrl8vv(d, a, b, n, m)
+		return k512ASub8vvrm1(d, a, b, n, m)
 	case 508:
-		return k2NSrl8vv(d, a, b, n, m)
+		return k2ASub8vvrm1(d, a, b, n, m)
 	case 509:
-		return k512NSra8vv(d, a, b, n, m)
+		return k512ASub8vvrm2(d, a, b, n, m)
 	case 510:
-		return k2NSra8vv(d, a, b, n, m)
+		return k2ASub8vvrm2(d, a, b, n, m)
 	case 511:
-		return k512NClipU8vvrm0(d, a, b, n, m)
+		return k512ASub8vvrm3(d, a, b, n, m)
 	case 512:
-		return k2NClipU8vvrm0(d, a, b, n, m)
+		return k2ASub8vvrm3(d, a, b, n, m)
 	case 513:
-		return k512NClipU8vvrm1(d, a, b, n, m)
+		return k512NSrl8vv(d, a, b, n, m)
 	case 514:
-		return k2NClipU8vvrm1(d, a, b, n, m)
+		return k2NSrl8vv(d, a, b, n, m)
 	case 515:
-		return k512NClipU8vvrm2(d, a, b, n, m)
+		return k512NSra8vv(d, a, b, n, m)
 	case 516:
-		return k2NClipU8vvrm2(d, a, b, n, m)
+		return k2NSra8vv(d, a, b, n, m)
 	case 517:
-		return k512NClipU8vvrm3(d, a, b, n, m)
+		return k512NClipU8vvrm0(d, a, b, n, m)
 	case 518:
-		return k2NClipU8vvrm3(d, a, b, n, m)
+		return k2NClipU8vvrm0(d, a, b, n, m)
 	case 519:
-		return k512NClip8vvrm0(d, a, b, n, m)
+		return k512NClipU8vvrm1(d, a, b, n, m)
 	case 520:
-		return k2NClip8vvrm0(d, a, b, n, m)
+		return k2NClipU8vvrm1(d, a, b, n, m)
 	case 521:
-		return k512NClip8vvrm1(d, a, b, n, m)
+		return k512NClipU8vvrm2(d, a, b, n, m)
 	case 522:
-		return k2NClip8vvrm1(d, a, b, n, m)
+		return k2NClipU8vvrm2(d, a, b, n, m)
 	case 523:
-		return k512NClip8vvrm2(d, a, b, n, m)
+		return k512NClipU8vvrm3(d, a, b, n, m)
 	case 524:
-		return k2NClip8vvrm2(d, a, b, n, m)
+		return k2NClipU8vvrm3(d, a, b, n, m)
 	case 525:
-		return k512NClip8vvrm3(d, a, b, n, m)
+		return k512NClip8vvrm0(d, a, b, n, m)
 	case 526:
-		return k2NClip8vvrm3(d, a, b, n, m)
+		return k2NClip8vvrm0(d, a, b, n, m)
 	case 527:
-		return k512WAddU8vx(d, a, b, n, m)
+		return k512NClip8vvrm1(d, a, b, n, m)
 	case 528:
-		return k2WAddU8vx(d, a, b, n, m)
+		return k2NClip8vvrm1(d, a, b, n, m)
 	case 529:
-		return k512WAdd8vx(d, a, b, n, m)
+		return k512NClip8vvrm2(d, a, b, n, m)
 	case 530:
-		return k2WAdd8vx(d, a, b, n, m)
+		return k2NClip8vvrm2(d, a, b, n, m)
 	case 531:
-		return k512WSubU8vx(d, a, b, n, m)
+		return k512NClip8vvrm3(d, a, b, n, m)
 	case 532:
-		return k2WSubU8vx(d, a, b, n, m)
+		return k2NClip8vvrm3(d, a, b, n, m)
 	case 533:
-		return k512WSub8vx(d, a, b, n, m)
+		return k512WAddU8vx(d, a, b, n, m)
 	case 534:
-		return k2WSub8vx(d, a, b, n, m)
+		return k2WAddU8vx(d, a, b, n, m)
 	case 535:
-		return k512WMulU8vx(d, a, b, n, m)
+		return k512WAdd8vx(d, a, b, n, m)
 	case 536:
-		return k2WMulU8vx(d, a, b, n, m)
+		return k2WAdd8vx(d, a, b, n, m)
 	case 537:
-		return k512WMul8vx(d, a, b, n, m)
+		return k512WSubU8vx(d, a, b, n, m)
 	case 538:
-		return k2WMul8vx(d, a, b, n, m)
+		return k2WSubU8vx(d, a, b, n, m)
 	case 539:
-		return k512WMulSU8vx(d, a, b, n, m)
+		return k512WSub8vx(d, a, b, n, m)
 	case 540:
-		return k2WMulSU8vx(d, a, b, n, m)
+		return k2WSub8vx(d, a, b, n, m)
 	case 541:
-		return k512WMaccU8vx(d, a, b, n, m)
+		return k512WMulU8vx(d, a, b, n, m)
 	case 542:
-		return k2WMaccU8vx(d, a, b, n, m)
+		return k2WMulU8vx(d, a, b, n, m)
 	case 543:
-		return k512WMacc8vx(d, a, b, n, m)
+		return k512WMul8vx(d, a, b, n, m)
 	case 544:
-		return k2WMacc8vx(d, a, b, n, m)
+		return k2WMul8vx(d, a, b, n, m)
 	case 545:
-		return k512WMaccSU8vx(d, a, b, n, m)
+		return k512WMulSU8vx(d, a, b, n, m)
 	case 546:
-		return k2WMaccSU8vx(d, a, b, n, m)
+		return k2WMulSU8vx(d, a, b, n, m)
 	case 547:
-		return k512WMaccUS8vx(d, a, b, n, m)
+		return k512WMaccU8vx(d, a, b, n, m)
 	case 548:
-		return k2WMaccUS8vx(d, a, b, n, m)
+		return k2WMaccU8vx(d, a, b, n, m)
 	case 549:
-		return k512WAddUW8vx(d, a, b, n, m)
+		return k512WMacc8vx(d, a, b, n, m)
 	case 550:
-		return k2WAddUW8vx(d, a, b, n, m)
+		return k2WMacc8vx(d, a, b, n, m)
 	case 551:
-		return k512WAddW8vx(d, a, b, n, m)
+		return k512WMaccSU8vx(d, a, b, n, m)
 	case 552:
-		return k2WAddW8vx(d, a, b, n, m)
+		return k2WMaccSU8vx(d, a, b, n, m)
 	case 553:
-		return k512WSubUW8vx(d, a, b, n, m)
+		return k512WMaccUS8vx(d, a, b, n, m)
 	case 554:
-		return k2WSubUW8vx(d, a, b, n, m)
+		return k2WMaccUS8vx(d, a, b, n, m)
 	case 555:
-		return k512WSubW8vx(d, a, b, n, m)
+		return k512WAddUW8vx(d, a, b, n, m)
 	case 556:
-		return k2WSubW8vx(d, a, b, n, m)
+		return k2WAddUW8vx(d, a, b, n, m)
 	case 557:
-		return k512SSrl8vxrm0(d, a, b, n, m)
+		return k512WAddW8vx(d, a, b, n, m)
 	case 558:
-		return k2SSrl8vxrm0(d, a, b, n, m)
+		return k2WAddW8vx(d, a, b, n, m)
 	case 559:
-		return k512SSrl8vxrm1(d, a, b, n, m)
+		return k512WSubUW8vx(d, a, b, n, m)
 	case 560:
-		return k2SSrl8vxrm1(d, a, b, n, m)
+		return k2WSubUW8vx(d, a, b, n, m)
 	case 561:
-		return k512SSrl8vxrm2(d, a, b, n, m)
+		return k512WSubW8vx(d, a, b, n, m)
 	case 562:
-		return k2SSrl8vxrm2(d, a, b, n, m)
+		return k2WSubW8vx(d, a, b, n, m)
 	case 563:
-		return k512SSrl8vxrm3(d, a, b, n, m)
+		return k512Sll8vx(d, a, b, n, m)
 	case 564:
-		return k2SSrl8vxrm3(d, a, b, n, m)
+		return k2Sll8vx(d, a, b, n, m)
 	case 565:
-		return k512SSra8vxrm0(d, a, b, n, m)
+		return k512Srl8vx(d, a, b, n, m)
 	case 566:
-		return k2SSra8vxrm0(d, a, b, n, m)
+		return k2Srl8vx(d, a, b, n, m)
 	case 567:
-		return k512SSra8vxrm1(d, a, b, n, m)
+		return k512Sra8vx(d, a, b, n, m)
 	case 568:
-		return k2SSra8vxrm1(d, a, b, n, m)
+		return k2Sra8vx(d, a, b, n, m)
 	case 569:
-		return k512SSra8vxrm2(d, a, b, n, m)
+		return k512SSrl8vxrm0(d, a, b, n, m)
 	case 570:
-		return k2SSra8vxrm2(d, a, b, n, m)
+		return k2SSrl8vxrm0(d, a, b, n, m)
 	case 571:
-		return k512SSra8vxrm3(d, a, b, n, m)
+		return k512SSrl8vxrm1(d, a, b, n, m)
 	case 572:
-		return k2SSra8vxrm3(d, a, b, n, m)
+		return k2SSrl8vxrm1(d, a, b, n, m)
 	case 573:
-		return k512SMul8vxrm0(d, a, b, n, m)
+		return k512SSrl8vxrm2(d, a, b, n, m)
 	case 574:
-		return k2SMul8vxrm0(d, a, b, n, m)
+		return k2SSrl8vxrm2(d, a, b, n, m)
 	case 575:
-		return k512SMul8vxrm1(d, a, b, n, m)
+		return k512SSrl8vxrm3(d, a, b, n, m)
 	case 576:
-		return k2SMul8vxrm1(d, a, b, n, m)
+		return k2SSrl8vxrm3(d, a, b, n, m)
 	case 577:
-		return k512SMul8vxrm2(d, a, b, n, m)
+		return k512SSra8vxrm0(d, a, b, n, m)
 	case 578:
-		return k2SMul8vxrm2(d, a, b, n, m)
+		return k2SSra8vxrm0(d, a, b, n, m)
 	case 579:
-		return k512SMul8vxrm3(d, a, b, n, m)
+		return k512SSra8vxrm1(d, a, b, n, m)
 	case 580:
-		return k2SMul8vxrm3(d, a, b, n, m)
+		return k2SSra8vxrm1(d, a, b, n, m)
 	case 581:
-		return k512MulH8vx(d, a, b, n, m)
+		return k512SSra8vxrm2(d, a, b, n, m)
 	case 582:
-		return k2MulH8vx(d, a, b, n, m)
+		return k2SSra8vxrm2(d, a, b, n, m)
 	case 583:
-		return k512MulHU8vx(d, a, b, n, m)
+		return k512SSra8vxrm3(d, a, b, n, m)
 	case 584:
-		return k2MulHU8vx(d, a, b, n, m)
+		return k2SSra8vxrm3(d, a, b, n, m)
 	case 585:
-		return k512MulHSU8vx(d, a, b, n, m)
+		return k512SMul8vxrm0(d, a, b, n, m)
 	case 586:
-		return k2MulHSU8vx(d, a, b, n, m)
+		return k2SMul8vxrm0(d, a, b, n, m)
 	case 587:
-		return k512AAddU8vxrm0(d, a, b, n, m)
+		return k512SMul8vxrm1(d, a, b, n, m)
 	case 588:
-		return k2AAddU8vxrm0(d, a, b, n, m)
+		return k2SMul8vxrm1(d, a, b, n, m)
 	case 589:
-		return k512AAddU8vxrm1(d, a, b, n, m)
+		return k512SMul8vxrm2(d, a, b, n, m)
 	case 590:
-		return k2AAddU8vxrm1(d, a, b, n, m)
+		return k2SMul8vxrm2(d, a, b, n, m)
 	case 591:
-		return k512AAddU8vxrm2(d, a, b, n, m)
+		return k512SMul8vxrm3(d, a, b, n, m)
 	case 592:
-		return k2AAddU8vxrm2(d, a, b, n, m)
+		return k2SMul8vxrm3(d, a, b, n, m)
 	case 593:
-		return k512AAddU8vxrm3(d, a, b, n, m)
+		return k512MulH8vx(d, a, b, n, m)
 	case 594:
-		return k2AAddU8vxrm3(d, a, b, n, m)
+		return k2MulH8vx(d, a, b, n, m)
 	case 595:
-		return k512AAdd8vxrm0(d, a, b, n, m)
+		return k512MulHU8vx(d, a, b, n, m)
 	case 596:
-		return k2AAdd8vxrm0(d, a, b, n, m)
+		return k2MulHU8vx(d, a, b, n, m)
 	case 597:
-		return k512AAdd8vxrm1(d, a, b, n, m)
+		return k512MulHSU8vx(d, a, b, n, m)
 	case 598:
-		return k2AAdd8vxrm1(d, a, b, n, m)
+		return k2MulHSU8vx(d, a, b, n, m)
 	case 599:
-		return k512AAdd8vxrm2(d, a, b, n, m)
+		return k512AAddU8vxrm0(d, a, b, n, m)
 	case 600:
-		return k2AAdd8vxrm2(d, a, b, n, m)
+		return k2AAddU8vxrm0(d, a, b, n, m)
 	case 601:
-		return k512AAdd8vxrm3(d, a, b, n, m)
+		return k512AAddU8vxrm1(d, a, b, n, m)
 	case 602:
-		return k2AAdd8vxrm3(d, a, b, n, m)
+		return k2AAddU8vxrm1(d, a, b, n, m)
 	case 603:
-		return k512ASubU8vxrm0(d, a, b, n, m)
+		return k512AAddU8vxrm2(d, a, b, n, m)
 	case 604:
-		return k2ASubU8vxrm0(d, a, b, n, m)
+		return k2AAddU8vxrm2(d, a, b, n, m)
 	case 605:
-		return k512ASubU8vxrm1(d, a, b, n, m)
+		return k512AAddU8vxrm3(d, a, b, n, m)
 	case 606:
-		return k2ASubU8vxrm1(d, a, b, n, m)
+		return k2AAddU8vxrm3(d, a, b, n, m)
 	case 607:
-		return k512ASubU8vxrm2(d, a, b, n, m)
+		return k512AAdd8vxrm0(d, a, b, n, m)
 	case 608:
-		return k2ASubU8vxrm2(d, a, b, n, m)
+		return k2AAdd8vxrm0(d, a, b, n, m)
 	case 609:
-		return k512ASubU8vxrm3(d, a, b, n, m)
+		return k512AAdd8vxrm1(d, a, b, n, m)
 	case 610:
-		return k2ASubU8vxrm3(d, a, b, n, m)
+		return k2AAdd8vxrm1(d, a, b, n, m)
 	case 611:
-		return k512ASub8vxrm0(d, a, b, n, m)
+		return k512AAdd8vxrm2(d, a, b, n, m)
 	case 612:
-		return k2ASub8vxrm0(d, a, b, n, m)
+		return k2AAdd8vxrm2(d, a, b, n, m)
 	case 613:
-		return k512ASub8vxrm1(d, a, b, n, m)
+		return k512AAdd8vxrm3(d, a, b, n, m)
 	case 614:
-		return k2ASub8vxrm1(d, a, b, n, m)
+		return k2AAdd8vxrm3(d, a, b, n, m)
 	case 615:
-		return k512ASub8vxrm2(d, a, b, n, m)
+		return k512ASubU8vxrm0(d, a, b, n, m)
 	case 616:
-		return k2ASub8vxrm2(d, a, b, n, m)
+		return k2ASubU8vxrm0(d, a, b, n, m)
 	case 617:
-		return k512ASub8vxrm3(d, a, b, n, m)
+		return k512ASubU8vxrm1(d, a, b, n, m)
 	case 618:
-		return k2ASub8vxrm3(d, a, b, n, m)
+		return k2ASubU8vxrm1(d, a, b, n, m)
 	case 619:
-		return k512NSrl8vx(d, a, b, n, m)
+		return k512ASubU8vxrm2(d, a, b, n, m)
 	case 620:
-		return k2NSrl8vx(d, a, b, n, m)
+		return k2ASubU8vxrm2(d, a, b, n, m)
 	case 621:
-		return k512NSra8vx(d, a, b, n, m)
+		return k512ASubU8vxrm3(d, a, b, n, m)
 	case 622:
-		return k2NSra8vx(d, a, b, n, m)
+		return k2ASubU8vxrm3(d, a, b, n, m)
 	case 623:
-		return k512NClipU8vxrm0(d, a, b, n, m)
+		return k512ASub8vxrm0(d, a, b, n, m)
 	case 624:
-		return k2NClipU8vxrm0(d, a, b, n, m)
+		return k2ASub8vxrm0(d, a, b, n, m)
 	case 625:
-		return k512NClipU8vxrm1(d, a, b, n, m)
+		return k512ASub8vxrm1(d, a, b, n, m)
 	case 626:
-		return k2NClipU8vxrm1(d, a, b, n, m)
+		return k2ASub8vxrm1(d, a, b, n, m)
 	case 627:
-		return k512NClipU8vxrm2(d, a, b, n, m)
+		return k512ASub8vxrm2(d, a, b, n, m)
 	case 628:
-		return k2NClipU8vxrm2(d, a, b, n, m)
+		return k2ASub8vxrm2(d, a, b, n, m)
 	case 629:
-		return k512NClipU8vxrm3(d, a, b, n, m)
+		return k512ASub8vxrm3(d, a, b, n, m)
 	case 630:
-		return k2NClipU8vxrm3(d, a, b, n, m)
+		return k2ASub8vxrm3(d, a, b, n, m)
 	case 631:
-		return k512NClip8vxrm0(d, a, b, n, m)
+		return k512NSrl8vx(d, a, b, n, m)
 	case 632:
-		return k2NClip8vxrm0(d, a, b, n, m)
+		return k2NSrl8vx(d, a, b, n, m)
 	case 633:
-		return k512NClip8vxrm1(d, a, b, n, m)
+		return k512NSra8vx(d, a, b, n, m)
 	case 634:
-		return k2NClip8vxrm1(d, a, b, n, m)
+		return k2NSra8vx(d, a, b, n, m)
 	case 635:
-		return k512NClip8vxrm2(d, a, b, n, m)
+		return k512NClipU8vxrm0(d, a, b, n, m)
 	case 636:
-		return k2NClip8vxrm2(d, a, b, n, m)
+		return k2NClipU8vxrm0(d, a, b, n, m)
 	case 637:
-		return k512NClip8vxrm3(d, a, b, n, m)
+		return k512NClipU8vxrm1(d, a, b, n, m)
 	case 638:
-		return k2NClip8vxrm3(d, a, b, n, m)
+		return k2NClipU8vxrm1(d, a, b, n, m)
+	case 639:
+		return k512NClipU8vxrm2(d, a, b, n, m)
+	case 640:
+		return k2NClipU8vxrm2(d, a, b, n, m)
+	case 641:
+		return k512NClipU8vxrm3(d, a, b, n, m)
+	case 642:
+		return k2NClipU8vxrm3(d, a, b, n, m)
 	case 643:
-		return k512WAddU16vv(d, a, b, n, m)
+		return k512NClip8vxrm0(d, a, b, n, m)
 	case 644:
-		return k2WAddU16vv(d, a, b, n, m)
+		return k2NClip8vxrm0(d, a, b, n, m)
 	case 645:
-		return k512WAdd16vv(d, a, b, n, m)
+		return k512NClip8vxrm1(d, a, b, n, m)
 	case 646:
-		return k2WAdd16vv(d, a, b, n, m)
+		return k2NClip8vxrm1(d, a, b, n, m)
 	case 647:
-		return k512WSubU16vv(d, a, b, n, m)
+		return k512NClip8vxrm2(d, a, b, n, m)
 	case 648:
-		return k2WSubU16vv(d, a, b, n, m)
+		return k2NClip8vxrm2(d, a, b, n, m)
 	case 649:
-		return k512WSub16vv(d, a, b, n, m)
+		return k512NClip8vxrm3(d, a, b, n, m)
 	case 650:
-		return k2WSub16vv(d, a, b, n, m)
-	case 651:
-		return k512WMulU16vv(d, a, b, n, m)
-	case 652:
-		return k2WMulU16vv(d, a, b, n, m)
-	case 653:
-		return k512WMul16vv(d, a, b, n, m)
-	case 654:
-		return k2WMul16vv(d, a, b, n, m)
+		return k2NClip8vxrm3(d, a, b, n, m)
 	case 655:
-		return k512WMulSU16vv(d, a, b, n, m)
+		return k512WAddU16vv(d, a, b, n, m)
 	case 656:
-		return k2WMulSU16vv(d, a, b, n, m)
+		return k2WAddU16vv(d, a, b, n, m)
 	case 657:
-		return k512WMaccU16vv(d, a, b, n, m)
+		return k512WAdd16vv(d, a, b, n, m)
 	case 658:
-		return k2WMaccU16vv(d, a, b, n, m)
+		return k2WAdd16vv(d, a, b, n, m)
 	case 659:
-		return k512WMacc16vv(d, a, b, n, m)
+		return k512WSubU16vv(d, a, b, n, m)
 	case 660:
-		return k2WMacc16vv(d, a, b, n, m)
+		return k2WSubU16vv(d, a, b, n, m)
 	case 661:
-		return k512WMaccSU16vv(d, a, b, n, m)
+		return k512WSub16vv(d, a, b, n, m)
 	case 662:
-		return k2WMaccSU16vv(d, a, b, n, m)
+		return k2WSub16vv(d, a, b, n, m)
 	case 663:
-		return k512WMaccUS16vv(d, a, b, n, m)
+		return k512WMulU16vv(d, a, b, n, m)
 	case 664:
-		return k2WMaccUS16vv(d, a, b, n, m)
+		return k2WMulU16vv(d, a, b, n, m)
 	case 665:
-		return k512WAddUW16vv(d, a, b, n, m)
+		return k512WMul16vv(d, a, b, n, m)
 	case 666:
-		return k2WAddUW16vv(d, a, b, n, m)
+		return k2WMul16vv(d, a, b, n, m)
 	case 667:
-		return k512WAddW16vv(d, a, b, n, m)
+		return k512WMulSU16vv(d, a, b, n, m)
 	case 668:
-		return k2WAddW16vv(d, a, b, n, m)
+		return k2WMulSU16vv(d, a, b, n, m)
 	case 669:
-		return k512WSubUW16vv(d, a, b, n, m)
+		return k512WMaccU16vv(d, a, b, n, m)
 	case 670:
-		return k2WSubUW16vv(d, a, b, n, m)
+		return k2WMaccU16vv(d, a, b, n, m)
 	case 671:
-		return k512WSubW16vv(d, a, b, n, m)
+		return k512WMacc16vv(d, a, b, n, m)
 	case 672:
-		return k2WSubW16vv(d, a, b, n, m)
+		return k2WMacc16vv(d, a, b, n, m)
 	case 673:
-		return k2SSrl16vvrm0(d, a, b, n, m)
+		return k512WMaccSU16vv(d, a, b, n, m)
 	case 674:
-		return k2SSrl16vvrm1(d, a, b, n, m)
+		return k2WMaccSU16vv(d, a, b, n, m)
 	case 675:
-		return k2SSrl16vvrm2(d, a, b, n, m)
+		return k512WMaccUS16vv(d, a, b, n, m)
 	case 676:
-		return k2SSrl16vvrm3(d, a, b, n, m)
+		return k2WMaccUS16vv(d, a, b, n, m)
 	case 677:
-		return k2SSra16vvrm0(d, a, b, n, m)
+		return k512WAddUW16vv(d, a, b, n, m)
 	case 678:
-		return k2SSra16vvrm1(d, a, b, n, m)
+		return k2WAddUW16vv(d, a, b, n, m)
 	case 679:
-		return k2SSra16vvrm2(d, a, b, n, m)
+		return k512WAddW16vv(d, a, b, n, m)
 	case 680:
-		return k2SSra16vvrm3(d, a, b, n, m)
+		return k2WAddW16vv(d, a, b, n, m)
 	case 681:
-		return k512SMul16vvrm0(d, a, b, n, m)
+		return k512WSubUW16vv(d, a, b, n, m)
 	case 682:
-		return k2SMul16vvrm0(d, a, b, n, m)
+		return k2WSubUW16vv(d, a, b, n, m)
 	case 683:
-		return k512SMul16vvrm1(d, a, b, n, m)
+		return k512WSubW16vv(d, a, b, n, m)
 	case 684:
-		return k2SMul16vvrm1(d, a, b, n, m)
+		return k2WSubW16vv(d, a, b, n, m)
 	case 685:
-		return k512SMul16vvrm2(d, a, b, n, m)
+		return k2Sll16vv(d, a, b, n, m)
 	case 686:
-		return k2SMul16vvrm2(d, a, b, n, m)
+		return k2Srl16vv(d, a, b, n, m)
 	case 687:
-		return k512SMul16vvrm3(d, a, b, n, m)
+		return k2Sra16vv(d, a, b, n, m)
 	case 688:
-		return k2SMul16vvrm3(d, a, b, n, m)
+		return k2SSrl16vvrm0(d, a, b, n, m)
 	case 689:
-		return k512MulH16vv(d, a, b, n, m)
+		return k2SSrl16vvrm1(d, a, b, n, m)
 	case 690:
-		return k2MulH16vv(d, a, b, n, m)
+		return k2SSrl16vvrm2(d, a, b, n, m)
 	case 691:
-		return k512MulHU16vv(d, a, b, n, m)
+		return k2SSrl16vvrm3(d, a, b, n, m)
 	case 692:
-		return k2MulHU16vv(d, a, b, n, m)
+		return k2SSra16vvrm0(d, a, b, n, m)
 	case 693:
-		return k512MulHSU16vv(d, a, b, n, m)
+		return k2SSra16vvrm1(d, a, b, n, m)
 	case 694:
-		return k2MulHSU16vv(d, a, b, n, m)
+		return k2SSra16vvrm2(d, a, b, n, m)
 	case 695:
-		return k512AAddU16vvrm0(d, a, b, n, m)
+		return k2SSra16vvrm3(d, a, b, n, m)
 	case 696:
-		return k2AAddU16vvrm0(d, a, b, n, m)
+		return k512SMul16vvrm0(d, a, b, n, m)
 	case 697:
-		return k512AAddU16vvrm1(d, a, b, n, m)
+		return k2SMul16vvrm0(d, a, b, n, m)
 	case 698:
-		return k2AAddU16vvrm1(d, a, b, n, m)
+		return k512SMul16vvrm1(d, a, b, n, m)
 	case 699:
-		return k512AAddU16vvrm2(d, a, b, n, m)
+		return k2SMul16vvrm1(d, a, b, n, m)
 	case 700:
-		return k2AAddU16vvrm2(d, a, b, n, m)
+		return k512SMul16vvrm2(d, a, b, n, m)
 	case 701:
-		return k512AAddU16vvrm3(d, a, b, n, m)
+		return k2SMul16vvrm2(d, a, b, n, m)
 	case 702:
-		return k2AAddU16vvrm3(d, a, b, n, m)
+		return k512SMul16vvrm3(d, a, b, n, m)
 	case 703:
-		return k512AAdd16vvrm0(d, a, b, n, m)
+		return k2SMul16vvrm3(d, a, b, n, m)
 	case 704:
-		return k2AAdd16vvrm0(d, a, b, n, m)
+		return k512MulH16vv(d, a, b, n, m)
 	case 705:
-		return k512AAdd16vvrm1(d, a, b, n, m)
+		return k2MulH16vv(d, a, b, n, m)
 	case 706:
-		return k2AAdd16vvrm1(d, a, b, n, m)
+		return k512MulHU16vv(d, a, b, n, m)
 	case 707:
-		return k512AAdd16vvrm2(d, a, b, n, m)
+		return k2MulHU16vv(d, a, b, n, m)
 	case 708:
-		return k2AAdd16vvrm2(d, a, b, n, m)
+		return k512MulHSU16vv(d, a, b, n, m)
 	case 709:
-		return k512AAdd16vvrm3(d, a, b, n, m)
+		return k2MulHSU16vv(d, a, b, n, m)
 	case 710:
-		return k2AAdd16vvrm3(d, a, b, n, m)
+		return k512AAddU16vvrm0(d, a, b, n, m)
 	case 711:
-		return k512ASubU16vvrm0(d, a, b, n, m)
+		return k2AAddU16vvrm0(d, a, b, n, m)
 	case 712:
-		return k2ASubU16vvrm0(d, a, b, n, m)
+		return k512AAddU16vvrm1(d, a, b, n, m)
 	case 713:
-		return k512ASubU16vvrm1(d, a, b, n, m)
+		return k2AAddU16vvrm1(d, a, b, n, m)
 	case 714:
-		return k2ASubU16vvrm1(d, a, b, n, m)
+		return k512AAddU16vvrm2(d, a, b, n, m)
 	case 715:
-		return k512ASubU16vvrm2(d, a, b, n, m)
+		return k2AAddU16vvrm2(d, a, b, n, m)
 	case 716:
-		return k2ASubU16vvrm2(d, a, b, n, m)
+		return k512AAddU16vvrm3(d, a, b, n, m)
 	case 717:
-		return k512ASubU16vvrm3(d, a, b, n, m)
+		return k2AAddU16vvrm3(d, a, b, n, m)
 	case 718:
-		return k2ASubU16vvrm3(d, a, b, n, m)
+		return k512AAdd16vvrm0(d, a, b, n, m)
 	case 719:
-		return k512ASub16vvrm0(d, a, b, n, m)
+		return k2AAdd16vvrm0(d, a, b, n, m)
 	case 720:
-		return k2ASub16vvrm0(d, a, b, n, m)
+		return k512AAdd16vvrm1(d, a, b, n, m)
 	case 721:
-		return k512ASub16vvrm1(d, a, b, n, m)
+		return k2AAdd16vvrm1(d, a, b, n, m)
 	case 722:
-		return k2ASub16vvrm1(d, a, b, n, m)
+		return k512AAdd16vvrm2(d, a, b, n, m)
 	case 723:
-		return k512ASub16vvrm2(d, a, b, n, m)
+		return k2AAdd16vvrm2(d, a, b, n, m)
 	case 724:
-		return k2ASub16vvrm2(d, a, b, n, m)
+		return k512AAdd16vvrm3(d, a, b, n, m)
 	case 725:
-		return k512ASub16vvrm3(d, a, b, n, m)
+		return k2AAdd16vvrm3(d, a, b, n, m)
 	case 726:
-		return k2ASub16vvrm3(d, a, b, n, m)
+		return k512ASubU16vvrm0(d, a, b, n, m)
 	case 727:
-		return k512NSrl16vv(d, a, b, n, m)
+		return k2ASubU16vvrm0(d, a, b, n, m)
 	case 728:
-		return k2NSrl16vv(d, a, b, n, m)
+		return k512ASubU16vvrm1(d, a, b, n, m)
 	case 729:
-		return k512NSra16vv(d, a, b, n, m)
+		return k2ASubU16vvrm1(d, a, b, n, m)
 	case 730:
-		return k2NSra16vv(d, a, b, n, m)
+		return k512ASubU16vvrm2(d, a, b, n, m)
 	case 731:
-		return k512NClipU16vvrm0(d, a, b, n, m)
+		return k2ASubU16vvrm2(d, a, b, n, m)
 	case 732:
-		return k2NClipU16vvrm0(d, a, b, n, m)
+		return k512ASubU16vvrm3(d, a, b, n, m)
 	case 733:
-		return k512NClipU16vvrm1(d, a, b, n, m)
+		return k2ASubU16vvrm3(d, a, b, n, m)
 	case 734:
-		return k2NClipU16vvrm1(d, a, b, n, m)
+		return k512ASub16vvrm0(d, a, b, n, m)
 	case 735:
-		return k512NClipU16vvrm2(d, a, b, n, m)
+		return k2ASub16vvrm0(d, a, b, n, m)
 	case 736:
-		return k2NClipU16vvrm2(d, a, b, n, m)
+		return k512ASub16vvrm1(d, a, b, n, m)
 	case 737:
-		return k512NClipU16vvrm3(d, a, b, n, m)
+		return k2ASub16vvrm1(d, a, b, n, m)
 	case 738:
-		return k2NClipU16vvrm3(d, a, b, n, m)
+		return k512ASub16vvrm2(d, a, b, n, m)
 	case 739:
-		return k512NClip16vvrm0(d, a, b, n, m)
+		return k2ASub16vvrm2(d, a, b, n, m)
 	case 740:
-		return k2NClip16vvrm0(d, a, b, n, m)
+		return k512ASub16vvrm3(d, a, b, n, m)
 	case 741:
-		return k512NClip16vvrm1(d, a, b, n, m)
+		return k2ASub16vvrm3(d, a, b, n, m)
 	case 742:
-		return k2NClip16vvrm1(d, a, b, n, m)
+		return k512NSrl16vv(d, a, b, n, m)
 	case 743:
-		return k512NClip16vvrm2(d, a, b, n, m)
+		return k2NSrl16vv(d, a, b, n, m)
 	case 744:
-		return k2NClip16vvrm2(d, a, b, n, m)
+		return k512NSra16vv(d, a, b, n, m)
 	case 745:
-		return k512NClip16vvrm3(d, a, b, n, m)
+		return k2NSra16vv(d, a, b, n, m)
 	case 746:
-		return k2NClip16vvrm3(d, a, b, n, m)
+		return k512NClipU16vvrm0(d, a, b, n, m)
 	case 747:
-		return k512WAddU16vx(d, a, b, n, m)
+		return k2NClipU16vvrm0(d, a, b, n, m)
 	case 748:
-		return k2WAddU16vx(d, a, b, n, m)
+		return k512NClipU16vvrm1(d, a, b, n, m)
 	case 749:
-		return k512WAdd16vx(d, a, b, n, m)
+		return k2NClipU16vvrm1(d, a, b, n, m)
 	case 750:
-		return k2WAdd16vx(d, a, b, n, m)
+		return k512NClipU16vvrm2(d, a, b, n, m)
 	case 751:
-		return k512WSubU16vx(d, a, b, n, m)
+		return k2NClipU16vvrm2(d, a, b, n, m)
 	case 752:
-		return k2WSubU16vx(d, a, b, n, m)
+		return k512NClipU16vvrm3(d, a, b, n, m)
 	case 753:
-		return k512WSub16vx(d, a, b, n, m)
+		return k2NClipU16vvrm3(d, a, b, n, m)
 	case 754:
-		return k2WSub16vx(d, a, b, n, m)
+		return k512NClip16vvrm0(d, a, b, n, m)
 	case 755:
-		return k512WMulU16vx(d, a, b, n, m)
+		return k2NClip16vvrm0(d, a, b, n, m)
 	case 756:
-		return k2WMulU16vx(d, a, b, n, m)
+		return k512NClip16vvrm1(d, a, b, n, m)
 	case 757:
-		return k512WMul16vx(d, a, b, n, m)
+		return k2NClip16vvrm1(d, a, b, n, m)
 	case 758:
-		return k2WMul16vx(d, a, b, n, m)
+		return k512NClip16vvrm2(d, a, b, n, m)
 	case 759:
-		return k512WMulSU16vx(d, a, b, n, m)
+		return k2NClip16vvrm2(d, a, b, n, m)
 	case 760:
-		return k2WMulSU16vx(d, a, b, n, m)
+		return k512NClip16vvrm3(d, a, b, n, m)
 	case 761:
-		return k512WMaccU16vx(d, a, b, n, m)
+		return k2NClip16vvrm3(d, a, b, n, m)
 	case 762:
-		return k2WMaccU16vx(d, a, b, n, m)
+		return k512WAddU16vx(d, a, b, n, m)
 	case 763:
-		return k512WMacc16vx(d, a, b, n, m)
+		return k2WAddU16vx(d, a, b, n, m)
 	case 764:
-		return k2WMacc16vx(d, a, b, n, m)
+		return k512WAdd16vx(d, a, b, n, m)
 	case 765:
-		return k512WMaccSU16vx(d, a, b, n, m)
+		return k2WAdd16vx(d, a, b, n, m)
 	case 766:
-		return k2WMaccSU16vx(d, a, b, n, m)
+		return k512WSubU16vx(d, a, b, n, m)
 	case 767:
-		return k512WMaccUS16vx(d, a, b, n, m)
+		return k2WSubU16vx(d, a, b, n, m)
 	case 768:
-		return k2WMaccUS16vx(d, a, b, n, m)
+		return k512WSub16vx(d, a, b, n, m)
 	case 769:
-		return k512WAddUW16vx(d, a, b, n, m)
+		return k2WSub16vx(d, a, b, n, m)
 	case 770:
-		return k2WAddUW16vx(d, a, b, n, m)
+		return k512WMulU16vx(d, a, b, n, m)
 	case 771:
-		return k512WAddW16vx(d, a, b, n, m)
+		return k2WMulU16vx(d, a, b, n, m)
 	case 772:
-		return k2WAddW16vx(d, a, b, n, m)
+		return k512WMul16vx(d, a, b, n, m)
 	case 773:
-		return k512WSubUW16vx(d, a, b, n, m)
+		return k2WMul16vx(d, a, b, n, m)
 	case 774:
-		return k2WSubUW16vx(d, a, b, n, m)
+		return k512WMulSU16vx(d, a, b, n, m)
 	case 775:
-		return k512WSubW16vx(d, a, b, n, m)
+		return k2WMulSU16vx(d, a, b, n, m)
 	case 776:
-		return k2WSubW16vx(d, a, b, n, m)
+		return k512WMaccU16vx(d, a, b, n, m)
 	case 777:
-		return k2SSrl16vxrm0(d, a, b, n, m)
+		return k2WMaccU16vx(d, a, b, n, m)
 	case 778:
-		return k2SSrl16vxrm1(d, a, b, n, m)
+		return k512WMacc16vx(d, a, b, n, m)
 	case 779:
-		return k2SSrl16vxrm2(d, a, b, n, m)
+		return k2WMacc16vx(d, a, b, n, m)
 	case 780:
-		return k2SSrl16vxrm3(d, a, b, n, m)
+		return k512WMaccSU16vx(d, a, b, n, m)
 	case 781:
-		return k2SSra16vxrm0(d, a, b, n, m)
+		return k2WMaccSU16vx(d, a, b, n, m)
 	case 782:
-		return k2SSra16vxrm1(d, a, b, n, m)
+		return k512WMaccUS16vx(d, a, b, n, m)
 	case 783:
-		return k2SSra16vxrm2(d, a, b, n, m)
+		return k2WMaccUS16vx(d, a, b, n, m)
 	case 784:
-		return k2SSra16vxrm3(d, a, b, n, m)
+		return k512WAddUW16vx(d, a, b, n, m)
 	case 785:
-		return k512SMul16vxrm0(d, a, b, n, m)
+		return k2WAddUW16vx(d, a, b, n, m)
 	case 786:
-		return k2SMul16vxrm0(d, a, b, n, m)
+		return k512WAddW16vx(d, a, b, n, m)
 	case 787:
-		return k512SMul16vxrm1(d, a, b, n, m)
+		return k2WAddW16vx(d, a, b, n, m)
 	case 788:
-		return k2SMul16vxrm1(d, a, b, n, m)
+		return k512WSubUW16vx(d, a, b, n, m)
 	case 789:
-		return k512SMul16vxrm2(d, a, b, n, m)
+		return k2WSubUW16vx(d, a, b, n, m)
 	case 790:
-		return k2SMul16vxrm2(d, a, b, n, m)
+		return k512WSubW16vx(d, a, b, n, m)
 	case 791:
-		return k512SMul16vxrm3(d, a, b, n, m)
+		return k2WSubW16vx(d, a, b, n, m)
 	case 792:
-		return k2SMul16vxrm3(d, a, b, n, m)
+		return k2Sll16vx(d, a, b, n, m)
 	case 793:
-		return k512MulH16vx(d, a, b, n, m)
+		return k2Srl16vx(d, a, b, n, m)
 	case 794:
-		return k2MulH16vx(d, a, b, n, m)
+		return k2Sra16vx(d, a, b, n, m)
 	case 795:
-		return k512MulHU16vx(d, a, b, n, m)
+		return k2SSrl16vxrm0(d, a, b, n, m)
 	case 796:
-		return k2MulHU16vx(d, a, b, n, m)
+		return k2SSrl16vxrm1(d, a, b, n, m)
 	case 797:
-		return k512MulHSU16vx(d, a, b, n, m)
+		return k2SSrl16vxrm2(d, a, b, n, m)
 	case 798:
-		return k2MulHSU16vx(d, a, b, n, m)
+		return k2SSrl16vxrm3(d, a, b, n, m)
 	case 799:
-		return k512AAddU16vxrm0(d, a, b, n, m)
+		return k2SSra16vxrm0(d, a, b, n, m)
 	case 800:
-		return k2AAddU16vxrm0(d, a, b, n, m)
+		return k2SSra16vxrm1(d, a, b, n, m)
 	case 801:
-		return k512AAddU16vxrm1(d, a, b, n, m)
+		return k2SSra16vxrm2(d, a, b, n, m)
 	case 802:
-		return k2AAddU16vxrm1(d, a, b, n, m)
+		return k2SSra16vxrm3(d, a, b, n, m)
 	case 803:
-		return k512AAddU16vxrm2(d, a, b, n, m)
+		return k512SMul16vxrm0(d, a, b, n, m)
 	case 804:
-		return k2AAddU16vxrm2(d, a, b, n, m)
+		return k2SMul16vxrm0(d, a, b, n, m)
 	case 805:
-		return k512AAddU16vxrm3(d, a, b, n, m)
+		return k512SMul16vxrm1(d, a, b, n, m)
 	case 806:
-		return k2AAddU16vxrm3(d, a, b, n, m)
+		return k2SMul16vxrm1(d, a, b, n, m)
 	case 807:
-		return k512AAdd16vxrm0(d, a, b, n, m)
+		return k512SMul16vxrm2(d, a, b, n, m)
 	case 808:
-		return k2AAdd16vxrm0(d, a, b, n, m)
+		return k2SMul16vxrm2(d, a, b, n, m)
 	case 809:
-		return k512AAdd16vxrm1(d, a, b, n, m)
+		return k512SMul16vxrm3(d, a, b, n, m)
 	case 810:
-		return k2AAdd16vxrm1(d, a, b, n, m)
+		return k2SMul16vxrm3(d, a, b, n, m)
 	case 811:
-		return k512AAdd16vxrm2(d, a, b, n, m)
+		return k512MulH16vx(d, a, b, n, m)
 	case 812:
-		return k2AAdd16vxrm2(d, a, b, n, m)
+		return k2MulH16vx(d, a, b, n, m)
 	case 813:
-		return k512AAdd16vxrm3(d, a, b, n, m)
+		return k512MulHU16vx(d, a, b, n, m)
 	case 814:
-		return k2AAdd16vxrm3(d, a, b, n, m)
+		return k2MulHU16vx(d, a, b, n, m)
 	case 815:
-		return k512ASubU16vxrm0(d, a, b, n, m)
+		return k512MulHSU16vx(d, a, b, n, m)
 	case 816:
-		return k2ASubU16vxrm0(d, a, b, n, m)
+		return k2MulHSU16vx(d, a, b, n, m)
 	case 817:
-		return k512ASubU16vxrm1(d, a, b, n, m)
+		return k512AAddU16vxrm0(d, a, b, n, m)
 	case 818:
-		return k2ASubU16vxrm1(d, a, b, n, m)
+		return k2AAddU16vxrm0(d, a, b, n, m)
 	case 819:
-		return k512ASubU16vxrm2(d, a, b, n, m)
+		return k512AAddU16vxrm1(d, a, b, n, m)
 	case 820:
-		return k2ASubU16vxrm2(d, a, b, n, m)
+		return k2AAddU16vxrm1(d, a, b, n, m)
 	case 821:
-		return k512ASubU16vxrm3(d, a, b, n, m)
+		return k512AAddU16vxrm2(d, a, b, n, m)
 	case 822:
-		return k2ASubU16vxrm3(d, a, b, n, m)
+		return k2AAddU16vxrm2(d, a, b, n, m)
 	case 823:
-		return k512ASub16vxrm0(d, a, b, n, m)
+		return k512AAddU16vxrm3(d, a, b, n, m)
 	case 824:
-		return k2ASub16vxrm0(d, a, b, n, m)
+		return k2AAddU16vxrm3(d, a, b, n, m)
 	case 825:
-		return k512ASub16vxrm1(d, a, b, n, m)
+		return k512AAdd16vxrm0(d, a, b, n, m)
 	case 826:
-		return k2ASub16vxrm1(d, a, b, n, m)
+		return k2AAdd16vxrm0(d, a, b, n, m)
 	case 827:
-		return k512ASub16vxrm2(d, a, b, n, m)
+		return k512AAdd16vxrm1(d, a, b, n, m)
 	case 828:
-		return k2ASub16vxrm2(d, a, b, n, m)
+		return k2AAdd16vxrm1(d, a, b, n, m)
 	case 829:
-		return k512ASub16vxrm3(d, a, b, n, m)
+		return k512AAdd16vxrm2(d, a, b, n, m)
 	case 830:
-		return k2ASub16vxrm3(d, a, b, n, m)
+		return k2AAdd16vxrm2(d, a, b, n, m)
 	case 831:
-		return k512NSrl16vx(d, a, b, n, m)
+		return k512AAdd16vxrm3(d, a, b, n, m)
 	case 832:
-		return k2NSrl16vx(d, a, b, n, m)
+		return k2AAdd16vxrm3(d, a, b, n, m)
 	case 833:
-		return k512NSra16vx(d, a, b, n, m)
+		return k512ASubU16vxrm0(d, a, b, n, m)
 	case 834:
-		return k2NSra16vx(d, a, b, n, m)
+		return k2ASubU16vxrm0(d, a, b, n, m)
 	case 835:
-		return k512NClipU16vxrm0(d, a, b, n, m)
+		return k512ASubU16vxrm1(d, a, b, n, m)
 	case 836:
-		return k2NClipU16vxrm0(d, a, b, n, m)
+		return k2ASubU16vxrm1(d, a, b, n, m)
 	case 837:
-		return k512NClipU16vxrm1(d, a, b, n, m)
+		return k512ASubU16vxrm2(d, a, b, n, m)
 	case 838:
-		return k2NClipU16vxrm1(d, a, b, n, m)
+		return k2ASubU16vxrm2(d, a, b, n, m)
 	case 839:
-		return k512NClipU16vxrm2(d, a, b, n, m)
+		return k512ASubU16vxrm3(d, a, b, n, m)
 	case 840:
-		return k2NClipU16vxrm2(d, a, b, n, m)
+		return k2ASubU16vxrm3(d, a, b, n, m)
 	case 841:
-		return k512NClipU16vxrm3(d, a, b, n, m)
+		return k512ASub16vxrm0(d, a, b, n, m)
 	case 842:
-		return k2NClipU16vxrm3(d, a, b, n, m)
+		return k2ASub16vxrm0(d, a, b, n, m)
 	case 843:
-		return k512NClip16vxrm0(d, a, b, n, m)
+		return k512ASub16vxrm1(d, a, b, n, m)
 	case 844:
-		return k2NClip16vxrm0(d, a, b, n, m)
+		return k2ASub16vxrm1(d, a, b, n, m)
 	case 845:
-		return k512NClip16vxrm1(d, a, b, n, m)
+		return k512ASub16vxrm2(d, a, b, n, m)
 	case 846:
-		return k2NClip16vxrm1(d, a, b, n, m)
+		return k2ASub16vxrm2(d, a, b, n, m)
 	case 847:
-		return k512NClip16vxrm2(d, a, b, n, m)
+		return k512ASub16vxrm3(d, a, b, n, m)
 	case 848:
-		return k2NClip16vxrm2(d, a, b, n, m)
+		return k2ASub16vxrm3(d, a, b, n, m)
 	case 849:
-		return k512NClip16vxrm3(d, a, b, n, m)
+		return k512NSrl16vx(d, a, b, n, m)
 	case 850:
-		return k2NClip16vxrm3(d, a, b, n, m)
+		return k2NSrl16vx(d, a, b, n, m)
+	case 851:
+		return k512NSra16vx(d, a, b, n, m)
+	case 852:
+		return k2NSra16vx(d, a, b, n, m)
+	case 853:
+		return k512NClipU16vxrm0(d, a, b, n, m)
+	case 854:
+		return k2NClipU16vxrm0(d, a, b, n, m)
 	case 855:
-		return k512ExtWAdd8to16(d, a, b, n, m)
+		return k512NClipU16vxrm1(d, a, b, n, m)
 	case 856:
-		return k512ExtWAdd16to32(d, a, b, n, m)
+		return k2NClipU16vxrm1(d, a, b, n, m)
 	case 857:
-		return k512ExtWAdd8to32(d, a, b, n, m)
+		return k512NClipU16vxrm2(d, a, b, n, m)
 	case 858:
-		return k2ExtWAdd8to16(d, a, b, n, m)
+		return k2NClipU16vxrm2(d, a, b, n, m)
 	case 859:
-		return k2ExtWAdd16to32(d, a, b, n, m)
+		return k512NClipU16vxrm3(d, a, b, n, m)
 	case 860:
-		return k2ExtWAdd8to32(d, a, b, n, m)
+		return k2NClipU16vxrm3(d, a, b, n, m)
 	case 861:
-		return k512ExtWAddU8to16(d, a, b, n, m)
+		return k512NClip16vxrm0(d, a, b, n, m)
 	case 862:
-		return k512ExtWAddU16to32(d, a, b, n, m)
+		return k2NClip16vxrm0(d, a, b, n, m)
 	case 863:
-		return k512ExtWAddU8to32(d, a, b, n, m)
+		return k512NClip16vxrm1(d, a, b, n, m)
 	case 864:
-		return k2ExtWAddU8to16(d, a, b, n, m)
+		return k2NClip16vxrm1(d, a, b, n, m)
 	case 865:
-		return k2ExtWAddU16to32(d, a, b, n, m)
+		return k512NClip16vxrm2(d, a, b, n, m)
 	case 866:
-		return k2ExtWAddU8to32(d, a, b, n, m)
+		return k2NClip16vxrm2(d, a, b, n, m)
 	case 867:
-		return k512SMul32vvrm0(d, a, b, n, m)
+		return k512NClip16vxrm3(d, a, b, n, m)
 	case 868:
-		return k512SMul32vvrm1(d, a, b, n, m)
-	case 869:
-		return k512SMul32vvrm2(d, a, b, n, m)
-	case 870:
-		return k512SMul32vvrm3(d, a, b, n, m)
-	case 871:
-		return k512MulH32vv(d, a, b, n, m)
-	case 872:
-		return k512MulHU32vv(d, a, b, n, m)
+		return k2NClip16vxrm3(d, a, b, n, m)
 	case 873:
-		return k512SMul32vxrm0(d, a, b, n, m)
+		return k512ExtWAdd8to16(d, a, b, n, m)
 	case 874:
-		return k512SMul32vxrm1(d, a, b, n, m)
+		return k512ExtWAdd16to32(d, a, b, n, m)
 	case 875:
-		return k512SMul32vxrm2(d, a, b, n, m)
+		return k512ExtWAdd8to32(d, a, b, n, m)
 	case 876:
-		return k512SMul32vxrm3(d, a, b, n, m)
+		return k2ExtWAdd8to16(d, a, b, n, m)
 	case 877:
-		return k512MulH32vx(d, a, b, n, m)
+		return k2ExtWAdd16to32(d, a, b, n, m)
 	case 878:
+		return k2ExtWAdd8to32(d, a, b, n, m)
+	case 879:
+		return k512ExtWAddU8to16(d, a, b, n, m)
+	case 880:
+		return k512ExtWAddU16to32(d, a, b, n, m)
+	case 881:
+		return k512ExtWAddU8to32(d, a, b, n, m)
+	case 882:
+		return k2ExtWAddU8to16(d, a, b, n, m)
+	case 883:
+		return k2ExtWAddU16to32(d, a, b, n, m)
+	case 884:
+		return k2ExtWAddU8to32(d, a, b, n, m)
+	case 885:
+		return k512SMul32vvrm0(d, a, b, n, m)
+	case 886:
+		return k512SMul32vvrm1(d, a, b, n, m)
+	case 887:
+		return k512SMul32vvrm2(d, a, b, n, m)
+	case 888:
+		return k512SMul32vvrm3(d, a, b, n, m)
+	case 889:
+		return k512MulH32vv(d, a, b, n, m)
+	case 890:
+		return k512MulHU32vv(d, a, b, n, m)
+	case 891:
+		return k512SMul32vxrm0(d, a, b, n, m)
+	case 892:
+		return k512SMul32vxrm1(d, a, b, n, m)
+	case 893:
+		return k512SMul32vxrm2(d, a, b, n, m)
+	case 894:
+		return k512SMul32vxrm3(d, a, b, n, m)
+	case 895:
+		return k512MulH32vx(d, a, b, n, m)
+	case 896:
 		return k512MulHU32vx(d, a, b, n, m)
 	}
 	panic("sim/vec: bad kernel id")
@@ -2636,21 +2690,21 @@ func callRed(id uint16, a *byte, n int, m *[2]uint64) uint64 {
 		return k512RedMax32(a, n, m)
 	case 414:
 		return k2RedMax32(a, n, m)
-	case 639:
+	case 651:
 		return k512WAdd8(a, n, m)
-	case 640:
+	case 652:
 		return k2WAdd8(a, n, m)
-	case 641:
+	case 653:
 		return k512WAddU8(a, n, m)
-	case 642:
+	case 654:
 		return k2WAddU8(a, n, m)
-	case 851:
+	case 869:
 		return k512WAdd16(a, n, m)
-	case 852:
+	case 870:
 		return k2WAdd16(a, n, m)
-	case 853:
+	case 871:
 		return k512WAddU16(a, n, m)
-	case 854:
+	case 872:
 		return k2WAddU16(a, n, m)
 	}
 	panic("sim/vec: bad kernel id")

@@ -777,9 +777,9 @@ func wn512(op string, w int, vx bool, rm int) {
 	// signedness of a and b
 	sa, sb := true, true
 	switch op {
-	case "SSrl", "MulHU", "AAddU", "ASubU":
+	case "SSrl", "Srl", "Sll", "MulHU", "AAddU", "ASubU":
 		sa, sb = false, false
-	case "SSra":
+	case "SSra", "Sra":
 		sb = false
 	case "MulHSU":
 		sb = false
@@ -787,7 +787,7 @@ func wn512(op string, w int, vx bool, rm int) {
 	ones := bcastConst(L, 1, ZMM())
 	var shm, dconst, hi, lo VecVirtual
 	switch op {
-	case "SSrl", "SSra":
+	case "SSrl", "SSra", "Sll", "Srl", "Sra":
 		shm = bcastConst(L, uint32(w-1), ZMM())
 	case "SMul":
 		dconst = bcastConst(L, uint32(w-1), ZMM())
@@ -821,7 +821,7 @@ func wn512(op string, w int, vx bool, rm int) {
 	}
 	v, D := ZMM(), dconst
 	switch op {
-	case "SSrl", "SSra":
+	case "SSrl", "SSra", "Sll", "Srl", "Sra":
 		v = za
 		D = ZMM()
 		VPANDD(shm, zb, D)
@@ -837,9 +837,12 @@ func wn512(op string, w int, vx bool, rm int) {
 		IL.sub(zb, za, v)
 	}
 	q := ZMM()
-	if sa {
+	switch {
+	case op == "Sll":
+		IL.sllv(D, v, q)
+	case sa:
 		IL.srav(D, v, q)
-	} else {
+	default:
 		IL.srlv(D, v, q)
 	}
 	if rm >= 0 {
@@ -1116,15 +1119,15 @@ func wn2(op string, w int, vx bool, rm int) {
 	}
 	sa, sb := true, true
 	switch op {
-	case "SSrl", "MulHU", "AAddU", "ASubU":
+	case "SSrl", "Srl", "Sll", "MulHU", "AAddU", "ASubU":
 		sa, sb = false, false
-	case "SSra", "MulHSU":
+	case "SSra", "Sra", "MulHSU":
 		sb = false
 	}
 	ones := bcastConst2(32, 1)
 	var shm, dconst, hi, lo VecVirtual
 	switch op {
-	case "SSrl", "SSra":
+	case "SSrl", "SSra", "Sll", "Srl", "Sra":
 		shm = bcastConst2(32, uint32(w-1))
 	case "SMul":
 		dconst = bcastConst2(32, uint32(w-1))
@@ -1157,7 +1160,7 @@ func wn2(op string, w int, vx bool, rm int) {
 	}
 	v, D := YMM(), dconst
 	switch op {
-	case "SSrl", "SSra":
+	case "SSrl", "SSra", "Sll", "Srl", "Sra":
 		v = za
 		D = YMM()
 		VPAND(shm, zb, D)
@@ -1169,9 +1172,12 @@ func wn2(op string, w int, vx bool, rm int) {
 		VPSUBD(zb, za, v)
 	}
 	q := YMM()
-	if sa {
+	switch {
+	case op == "Sll":
+		VPSLLVD(D, v, q)
+	case sa:
 		VPSRAVD(D, v, q)
-	} else {
+	default:
 		VPSRLVD(D, v, q)
 	}
 	if rm >= 0 {
@@ -1847,6 +1853,12 @@ func main() {
 			for _, op := range []string{"WAddU", "WAdd", "WSubU", "WSub"} {
 				wide512(op, w, vx, true)
 				wide2(op, w, vx, true)
+			}
+			for _, op := range []string{"Sll", "Srl", "Sra"} {
+				if w == 8 {
+					wn512(op, w, vx, -1)
+				}
+				wn2(op, w, vx, -1)
 			}
 			for _, op := range wnOps {
 				if w == 16 && (op == "SSrl" || op == "SSra") {
