@@ -603,7 +603,15 @@ func (m *Machine) stateRun(b *block) bool {
 			m.pc = b.start
 			return true
 		}
-		next, taken, k, why := m.execBlock(b, 0)
+		// A loop whose block leads back to itself in the same state (the
+		// steady state of a loop) repeats inside execBlock, as many times
+		// as the cycle limit allows: iteration r's last op dispatches at
+		// R + (r+1)·dR.
+		loops := 0
+		if e.next[1] == s && b.succ[1] == b && e.dR > 0 && !b.jalr {
+			loops = int(min((limit-1-R-e.dR)/e.dR, 1<<30))
+		}
+		next, taken, k, why, done := m.execBlock(b, 0, loops)
 		for why > exBail {
 			// The rare cases, outside execBlock's loop (no calls there).
 			o := &b.ops[k]
@@ -639,7 +647,17 @@ func (m *Machine) stateRun(b *block) bool {
 				m.markWritten(uint64(a-m.wc.base), uint64(n))
 				k++
 			}
-			next, taken, k, why = m.execBlock(b, k)
+			var more int
+			next, taken, k, why, more = m.execBlock(b, k, loops-done)
+			done += more
+		}
+		if done > 0 {
+			if e.count == 0 {
+				be.dirty = append(be.dirty, e)
+			}
+			e.count += uint64(done)
+			R += int64(done) * e.dR
+			runs += uint32(done)
 		}
 		if why == exBail {
 			// Ops 0..k-1 ran: book them the reference way; op k is the
@@ -692,7 +710,11 @@ const (
 // the branch outcome (taken: 1) and exDone; or the index k of an op it
 // stopped at and why. The loop makes no calls, so that nothing is spilled
 // around them.
-func (m *Machine) execBlock(b *block, from int) (next uint32, taken int, k int, why int) {
+//
+// loops is how many times a taken final branch may start the block over
+// (its target is the block's start, and the caller knows the state
+// repeats); done is how many times it did.
+func (m *Machine) execBlock(b *block, from int, loops int) (next uint32, taken int, k int, why int, done int) {
 	x := &m.x
 	ops := b.ops
 	for i := from; i < len(ops); i++ {
@@ -746,7 +768,7 @@ func (m *Machine) execBlock(b *block, from int) (next uint32, taken int, k int, 
 			c := &m.rc
 			off := uint64(a - c.base)
 			if off+4 > uint64(len(c.data)) || a&3 != 0 && !m.misaligned {
-				return 0, 0, i, exRefill
+				return 0, 0, i, exRefill, done
 			}
 			x[o.rd&31] = binary.LittleEndian.Uint32(c.data[off : off+4])
 			x[0] = 0
@@ -755,7 +777,7 @@ func (m *Machine) execBlock(b *block, from int) (next uint32, taken int, k int, 
 			c := &m.rc
 			off := uint64(a - c.base)
 			if off+2 > uint64(len(c.data)) || a&1 != 0 && !m.misaligned {
-				return 0, 0, i, exRefill
+				return 0, 0, i, exRefill, done
 			}
 			v := uint32(binary.LittleEndian.Uint16(c.data[off : off+2]))
 			if o.h == bLh {
@@ -768,7 +790,7 @@ func (m *Machine) execBlock(b *block, from int) (next uint32, taken int, k int, 
 			c := &m.rc
 			off := uint64(a - c.base)
 			if off >= uint64(len(c.data)) {
-				return 0, 0, i, exRefill
+				return 0, 0, i, exRefill, done
 			}
 			v := uint32(c.data[off])
 			if o.h == bLb {
@@ -781,7 +803,7 @@ func (m *Machine) execBlock(b *block, from int) (next uint32, taken int, k int, 
 			c := &m.rc
 			off := uint64(a - c.base)
 			if off+4 > uint64(len(c.data)) || a&3 != 0 && !m.misaligned {
-				return 0, 0, i, exRefill
+				return 0, 0, i, exRefill, done
 			}
 			m.f[o.rd&31] = binary.LittleEndian.Uint32(c.data[off : off+4])
 		case bSw, bFsw:
@@ -790,75 +812,116 @@ func (m *Machine) execBlock(b *block, from int) (next uint32, taken int, k int, 
 			if o.h == bFsw {
 				v = m.f[o.rs2&31]
 			} else if a == m.tohost && m.hasTohost && v&1 != 0 {
-				return 0, 0, i, exBail
+				return 0, 0, i, exBail, done
 			}
 			c := &m.wc
 			off := uint64(a - c.base)
 			if off+4 > uint64(len(c.data)) || a&3 != 0 && !m.misaligned {
-				return 0, 0, i, exRefill
+				return 0, 0, i, exRefill, done
 			}
 			binary.LittleEndian.PutUint32(c.data[off:off+4], v)
 			if off>>4 != c.marked-1 || (off&15)+4 > 16 {
-				return 0, 0, i, exMark
+				return 0, 0, i, exMark, done
 			}
 		case bSh:
 			a := x[o.rs1&31] + o.imm
 			c := &m.wc
 			off := uint64(a - c.base)
 			if off+2 > uint64(len(c.data)) || a&1 != 0 && !m.misaligned {
-				return 0, 0, i, exRefill
+				return 0, 0, i, exRefill, done
 			}
 			binary.LittleEndian.PutUint16(c.data[off:off+2], uint16(x[o.rs2&31]))
 			if off>>4 != c.marked-1 || (off&15)+2 > 16 {
-				return 0, 0, i, exMark
+				return 0, 0, i, exMark, done
 			}
 		case bSb:
 			a := x[o.rs1&31] + o.imm
 			c := &m.wc
 			off := uint64(a - c.base)
 			if off >= uint64(len(c.data)) {
-				return 0, 0, i, exRefill
+				return 0, 0, i, exRefill, done
 			}
 			c.data[off] = byte(x[o.rs2&31])
 			if off>>4 != c.marked-1 || (off&15)+1 > 16 {
-				return 0, 0, i, exMark
+				return 0, 0, i, exMark, done
 			}
 		case bCompute:
-			return 0, 0, i, exCompute
+			return 0, 0, i, exCompute, done
 		case bJal:
 			x[o.rd&31] = b.link
 			x[0] = 0
-			return o.imm, 1, -1, exDone
+			return o.imm, 1, -1, exDone, done
 		case bJalr:
 			t := (x[o.rs1&31] + o.imm) &^ 1
 			if t&3 != 0 {
-				return 0, 0, i, exBail
+				return 0, 0, i, exBail, done
 			}
 			x[o.rd&31] = b.link
 			x[0] = 0
-			return t, 1, -1, exDone
+			return t, 1, -1, exDone, done
 		case bBeq:
-			return b.branch(o, x[o.rs1&31] == x[o.rs2&31])
+			if !(x[o.rs1&31] == x[o.rs2&31]) {
+				return b.fall, 0, -1, exDone, done
+			}
+			if loops > done {
+				done++
+				i = -1
+				continue
+			}
+			return o.imm, 1, -1, exDone, done
 		case bBne:
-			return b.branch(o, x[o.rs1&31] != x[o.rs2&31])
+			if !(x[o.rs1&31] != x[o.rs2&31]) {
+				return b.fall, 0, -1, exDone, done
+			}
+			if loops > done {
+				done++
+				i = -1
+				continue
+			}
+			return o.imm, 1, -1, exDone, done
 		case bBlt:
-			return b.branch(o, int32(x[o.rs1&31]) < int32(x[o.rs2&31]))
+			if !(int32(x[o.rs1&31]) < int32(x[o.rs2&31])) {
+				return b.fall, 0, -1, exDone, done
+			}
+			if loops > done {
+				done++
+				i = -1
+				continue
+			}
+			return o.imm, 1, -1, exDone, done
 		case bBge:
-			return b.branch(o, int32(x[o.rs1&31]) >= int32(x[o.rs2&31]))
+			if !(int32(x[o.rs1&31]) >= int32(x[o.rs2&31])) {
+				return b.fall, 0, -1, exDone, done
+			}
+			if loops > done {
+				done++
+				i = -1
+				continue
+			}
+			return o.imm, 1, -1, exDone, done
 		case bBltu:
-			return b.branch(o, x[o.rs1&31] < x[o.rs2&31])
+			if !(x[o.rs1&31] < x[o.rs2&31]) {
+				return b.fall, 0, -1, exDone, done
+			}
+			if loops > done {
+				done++
+				i = -1
+				continue
+			}
+			return o.imm, 1, -1, exDone, done
 		case bBgeu:
-			return b.branch(o, x[o.rs1&31] >= x[o.rs2&31])
+			if !(x[o.rs1&31] >= x[o.rs2&31]) {
+				return b.fall, 0, -1, exDone, done
+			}
+			if loops > done {
+				done++
+				i = -1
+				continue
+			}
+			return o.imm, 1, -1, exDone, done
 		}
 	}
-	return b.fall, 0, -1, exDone
-}
-
-func (b *block) branch(o *bop, taken bool) (uint32, int, int, int) {
-	if taken {
-		return o.imm, 1, -1, exDone
-	}
-	return b.fall, 0, -1, exDone
+	return b.fall, 0, -1, exDone, done
 }
 
 // accessSize is the size of a load or store block op's access.

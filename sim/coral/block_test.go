@@ -260,3 +260,20 @@ func TestBlocksTraps(t *testing.T) {
 }
 
 const dtcmSize = 32 << 10
+
+// TestBlocksLoopLimit: a loop repeated inside execBlock stops exactly at
+// every cycle limit, as the reference stepper does.
+func TestBlocksLoopLimit(t *testing.T) {
+	words := append(asm(t, scalarLoop...), 0x08000073)
+	for limit := int64(1); limit < 2100; limit += 13 {
+		ref := newMachine(t, Options{Reference: true, MaxCycles: limit}, words)
+		fast := newMachine(t, Options{MaxCycles: limit}, words)
+		ref.SetX(t0, 200)
+		fast.SetX(t0, 200)
+		ref.Run()
+		fast.Run()
+		if d := diffMachines(fast, ref); d != "" {
+			t.Fatalf("limit %d: %s", limit, d)
+		}
+	}
+}
