@@ -17,6 +17,7 @@ import (
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
 	_ "kernelcraft/sim/coral"
+	"kernelcraft/sim/vec"
 )
 
 // version is kc-sim's version (set with -ldflags "-X main.version=…").
@@ -94,8 +95,15 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "directory for --dump files and stats.json (created if needed; default: .)"},
 			&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
 			&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},
+			&cli.StringFlag{Name: "simd", Value: "auto", Usage: "vector element loops: auto (best the CPU has), generic (pure Go), avx2 or avx512; results are identical, only speed differs (also KC_SIMD=…)"},
 		},
 		Action: func(c *cli.Context) error {
+			if p := c.String("simd"); p != "auto" {
+				if !vec.SetPath(p) {
+					*status = sim.ExitToolError
+					return fmt.Errorf("--simd %s: not available on this CPU (available: %s)", p, strings.Join(append(vec.Paths(), "generic"), ", "))
+				}
+			}
 			cfg, err := configFrom(c)
 			if err == errDescribed {
 				*status = 0
@@ -173,5 +181,5 @@ func hostFeatures() string {
 	if brand == "" {
 		brand = runtime.GOARCH
 	}
-	return fmt.Sprintf("%s, %d logical cores; SIMD: %s", brand, runtime.NumCPU(), strings.Join(simd, " "))
+	return fmt.Sprintf("%s, %d logical cores; SIMD: %s; vector loops: %s", brand, runtime.NumCPU(), strings.Join(simd, " "), vec.Path())
 }

@@ -14,6 +14,7 @@ import (
 	_ "kernelcraft/asm/coral"
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
+	"kernelcraft/sim/vec"
 )
 
 // build assembles testdata/NAME.s into an ELF in a temporary directory.
@@ -202,4 +203,18 @@ func TestTargetMismatch(t *testing.T) {
 	if code != sim.ExitToolError || !strings.Contains(stderr, "is for target coral") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
+}
+
+func TestSIMDFlag(t *testing.T) {
+	elf := build(t, "loop")
+	for _, p := range []string{"generic", "auto"} {
+		if code, _, stderr := kcsim(t, nil, elf, "--simd", p); code != 0 {
+			t.Errorf("--simd %s: exit %d: %s", p, code, stderr)
+		}
+	}
+	code, _, stderr := kcsim(t, nil, elf, "--simd", "sse9")
+	if code != sim.ExitToolError || !strings.Contains(stderr, "not available on this CPU") {
+		t.Errorf("--simd sse9: exit %d, %q", code, stderr)
+	}
+	vec.UseFallback(false) // restore the default for other tests
 }
