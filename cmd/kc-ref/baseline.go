@@ -18,11 +18,13 @@ func baselineCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "baseline",
 		Usage:     "print the baseline kernel's assembly for a configuration",
-		UsageText: "kc-ref baseline -t TARGET TASK [-c N] [--kind compiler]",
-		Description: `Prints the assembly of the baseline an evaluated kernel is compared with.
-The compiler baseline is plain C (baseline/coral/c/TASK.c) compiled by
-clang-16 -O2 with RVV for the configuration's shapes; kc-as assembles it
-unchanged.`,
+		UsageText: "kc-ref baseline -t TARGET TASK [-c N] [--kind compiler|template]",
+		Description: `Prints the assembly of the baseline an evaluated kernel is compared with:
+by default the chosen one, the faster of the two by the golden cycle tables
+(baseline/testdata/*_cycles.md). The compiler baseline is plain C
+(baseline/coral/c/TASK.c) compiled by clang-16 -O2 with RVV for the
+configuration's shapes, which kc-as assembles unchanged; the template
+baseline is straightforward RVV assembly from Go templates.`,
 		Flags: []cli.Flag{targetFlag(), &cli.IntFlag{Name: "config", Aliases: []string{"c"}, Value: 1, Usage: "configuration 1..5"}, baselineKindFlag()},
 		Action: func(c *cli.Context) error {
 			target, task, err := caseArgs(c)

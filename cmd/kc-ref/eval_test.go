@@ -25,11 +25,14 @@ func TestBaselineAndEval(t *testing.T) {
 		stdout []string
 		stderr string
 	}{
-		{"baseline", []string{"baseline", "-t", "coral", "gemm", "-c", "3"}, 0, []string{"kernel:", "_start:", "vsetvli", "134217843"}, "gemm_c3.s"},
+		{"baseline compiler", []string{"baseline", "-t", "coral", "gemm", "-c", "3", "--kind", "compiler"}, 0, []string{"kernel:", "_start:", "vsetvli", "134217843"}, "baseline/coral/s/gemm_c3.s"},
+		{"baseline chosen", []string{"baseline", "-t", "coral", "gemm", "-c", "3"}, 0, []string{"vmacc.vx", "mpause"}, "template:gemm_c3.s"},
+		{"baseline template", []string{"baseline", "-t", "coral", "conv2d", "-c", "4", "--kind", "template"}, 0, []string{"vmacc.vx", "vssra.vi v8, v8, ", "mpause"}, "template:conv2d_c4.s"},
+		{"eval kind", []string{"eval", "-t", "coral", "../../ref/testdata/relu_coral.s", "relu", "--kind", "compiler"}, 0, []string{"baseline/coral/s/relu_c1.s 2057 cycles, speedup 10.88x"}, ""},
 		{"baseline plena", []string{"baseline", "-t", "plena", "gemm"}, 2, nil, "coral only"},
 		{"baseline kind", []string{"baseline", "-t", "coral", "gemm", "--kind", "magic"}, 2, nil, "unknown baseline kind"},
 		{"eval pass", []string{"eval", "-t", "coral", "../../ref/testdata/relu_coral.s", "relu", "-c", "1"}, 0,
-			[]string{"PASS relu (coral, config 1, seed 1)", "hidden", "PASS coral relu config 1: 189 cycles", "speedup 10.88x"}, ""},
+			[]string{"PASS relu (coral, config 1, seed 1)", "hidden", "PASS coral relu config 1: 189 cycles", "template:relu_c1.s 189 cycles, speedup 1.00x"}, ""},
 		{"eval fail", []string{"eval", "-t", "coral", bad, "relu", "-c", "2"}, 1, []string{"FAIL coral relu config 2", "untouched"}, ""},
 		{"eval broken", []string{"eval", "-t", "coral", broken, "relu"}, 2, nil, "broken.s:2"},
 		{"eval usage", []string{"eval", "-t", "coral", "relu"}, 2, nil, "want KERNEL.s TASK"},
