@@ -252,11 +252,28 @@ func (m *Machine) Load(img *sim.Image) error {
 		m.hasTohost = false
 	}
 	m.vops = m.vops[:0]
+	var zero op // the decoded zero word (most of a region): decoded once
+	zeroDone := false
 	for i := range m.code {
 		c := &m.code[i]
-		c.ops = make([]op, c.size/4)
+		if n := int(c.size / 4); cap(c.ops) >= n {
+			c.ops = c.ops[:n] // every op is overwritten below
+		} else {
+			c.ops = make([]op, n)
+		}
 		for j := range c.ops {
-			m.decodeOp(binary.LittleEndian.Uint32(c.reg.Data[4*j:]), &c.ops[j], false)
+			w := binary.LittleEndian.Uint32(c.reg.Data[4*j:])
+			if w == 0 {
+				if !zeroDone {
+					m.decodeOp(0, &zero, false)
+					zeroDone = true
+				}
+				if zero.vop < 0 {
+					c.ops[j] = zero
+					continue
+				}
+			}
+			m.decodeOp(w, &c.ops[j], false)
 		}
 	}
 	m.resetBlocks()
