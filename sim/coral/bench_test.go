@@ -163,3 +163,45 @@ func TestVectorKernel(t *testing.T) {
 	st := m.Stats()
 	t.Logf("3 iterations: %d cycles, stalls %v", st.Cycles, st.StallCycles)
 }
+
+// branchyLoop is a loop of two blocks with a data-dependent forward branch
+// (taken every other iteration) and a call to a two-instruction function:
+// the block engine's per-block path rather than its single-block loop.
+var branchyLoop = []string{
+	"lui a1, 0x10",
+	"lw a2, 0(a1)", // loop:
+	"andi a3, t0, 1",
+	"add a4, a4, a2",
+	"beq a3, zero, 12", // skip two on even t0
+	"mul a5, a4, a2",
+	"sw a5, 4(a1)",
+	"jal ra, 20", // call f
+	"addi t0, t0, -1",
+	"bne t0, zero, -32",
+	"mpause",
+	"ebreak",
+	"xor a6, a6, a4", // f:
+	"jalr zero, 0(ra)",
+}
+
+func BenchmarkBranchyLoop(b *testing.B) {
+	for _, blocks := range []bool{true, false} {
+		name := "blocks"
+		if !blocks {
+			name = "per-instruction"
+		}
+		b.Run(name, func(b *testing.B) {
+			m := newMachine(b, Options{MaxCycles: 1 << 62}, asm(b, branchyLoop...))
+			m.noBlocks = !blocks
+			m.SetX(t0, uint32(max(b.N, 1)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			h := m.Run()
+			b.StopTimer()
+			if h.Kind != sim.HaltPause {
+				b.Fatal(h)
+			}
+			b.ReportMetric(float64(m.Stats().Instructions)/b.Elapsed().Seconds()/1e6, "MIPS")
+		})
+	}
+}

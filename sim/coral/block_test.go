@@ -210,7 +210,7 @@ func TestBlocksStates(t *testing.T) {
 // agree on the scalar loop and the random programs of TestRunMatchesStep.
 func TestBlocksSameAsPerInstruction(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
-	progs := [][]uint32{append(asm(t, scalarLoop...), 0x08000073)}
+	progs := [][]uint32{append(asm(t, scalarLoop...), 0x08000073), asm(t, branchyLoop...)}
 	for i := 0; i < 100; i++ {
 		progs = append(progs, randomProgram(t, r))
 	}
@@ -224,6 +224,14 @@ func TestBlocksSameAsPerInstruction(t *testing.T) {
 		b.Run()
 		if d := diffMachines(a, b); d != "" {
 			t.Fatalf("program %d: blocks vs per-instruction: %s", i, d)
+		}
+		if i < 2 {
+			ref := newMachine(t, Options{Reference: true}, words)
+			ref.SetX(t0, 1000)
+			ref.Run()
+			if d := diffMachines(a, ref); d != "" {
+				t.Fatalf("program %d: blocks vs reference: %s", i, d)
+			}
 		}
 	}
 }
