@@ -31,7 +31,7 @@ func f32bits(v float64) string { return fmt.Sprintf("%#x", math.Float32bits(floa
 func TestGoldenKernels(t *testing.T) {
 	comp, tmpl := parseTable(compilerCycles), parseTable(templateCycles)
 	for _, g := range []struct{ file, task string }{
-		{"gemm_i8.s", "gemm"}, {"softmax_f32.s", "softmax"},
+		{"gemm_i8.s", "gemm"}, {"softmax_f32.s", "softmax"}, {"layernorm_f32.s", "layernorm"},
 	} {
 		path := filepath.Join("..", "testdata", "kernels", "coral", g.file)
 		text, err := os.ReadFile(path)
