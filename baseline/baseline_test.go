@@ -3,9 +3,12 @@ package baseline
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,21 +28,45 @@ func TestCompiledCurrent(t *testing.T) {
 		}
 		t.Skipf("%s not installed", Clang)
 	}
-	n := 0
+	type cell struct {
+		task   string
+		config int
+	}
+	var cells []cell
 	for _, task := range ref.Supported("coral") {
 		for c := 1; c <= ref.NumConfigs; c++ {
-			got, err := CompileC(clang, "coral/c", task.ID, c)
+			cells = append(cells, cell{task.ID, c})
+		}
+	}
+	n := len(cells)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, c := range cells {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			got, err := CompileC(clang, "coral/c", c.task, c.config)
 			if err != nil {
-				t.Fatal(err)
+				errs[i] = err
+				return
 			}
-			want, err := Compiled(task.ID, c)
+			want, err := Compiled(c.task, c.config)
 			if err != nil {
-				t.Fatal(err)
+				errs[i] = err
+				return
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("coral/s/%s differs from what %s makes of coral/c/%s.c: run baseline/gen.sh", CompiledName(task.ID, c), Clang, task.ID)
+				errs[i] = fmt.Errorf("coral/s/%s differs from what %s makes of coral/c/%s.c: run baseline/gen.sh", CompiledName(c.task, c.config), Clang, c.task)
 			}
-			n++
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Error(err)
 		}
 	}
 	files, _ := filepath.Glob("coral/s/*.s")

@@ -10,6 +10,20 @@
 // who knows the shapes would write it. The generated assembly is committed
 // under coral/s/TASK_cN.s (regenerate with baseline/gen.sh) and embedded,
 // so the build needs no clang; kc-as assembles it unchanged.
+//
+// The template baseline (Template, the paper's "template-based compiler")
+// emits straightforward RVV assembly per (task, configuration) from Go
+// text/templates. The chosen baseline of a cell (ChosenKind, Baseline) is
+// the faster of the two by the golden cycle tables testdata/*_cycles.md,
+// which TestCompilerBaselineAllCells and TestTemplateBaselineAllCells keep
+// current (go test ./baseline -update after a reviewed timing change).
+//
+// EvalCell runs the whole chain for any kernel: ref.Generate (visible and
+// hidden cases), kc-as's assembler, the simulator placed as kc-sim --case
+// places a case, and check.Check; EvalAll does it for every cell of a
+// target. Kernels written as Go templates ({{.M}}…, KernelParams) are
+// filled in with Instantiate, as the hand-optimised kernels of
+// testdata/kernels/coral are.
 package baseline
 
 import (

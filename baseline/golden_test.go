@@ -1,29 +1,12 @@
 package baseline
 
 import (
-	"bytes"
-	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"testing"
-	"text/template"
 
 	"kernelcraft/ref"
 )
-
-// goldenParams are the placeholders of the hand-optimised kernels in
-// testdata/kernels/coral (Go templates), from a configuration's params.
-func goldenParams(p ref.Params) map[string]any {
-	m := map[string]any{"M": p.M, "N": p.N, "K": p.K, "K1": p.K, "K2": 2 * p.K, "K3": 3 * p.K, "K4": 4 * p.K, "N4": 4 * p.N,
-		"RowBytes": 4 * p.N, "InvN": f32bits(1 / float64(max(p.N, 1))), "Eps": f32bits(p.Eps)}
-	if len(p.Requant) > 0 {
-		m["Mult"], m["Shift"], m["ZP"] = p.Requant[0].Mult, p.Requant[0].Shift, p.Requant[0].ZP
-	}
-	return m
-}
-
-func f32bits(v float64) string { return fmt.Sprintf("%#x", math.Float32bits(float32(v))) }
 
 // TestGoldenKernels: the hand-optimised coral kernels (GEMM int8, softmax
 // and layernorm fp32) pass every configuration, visible and hidden, and
@@ -38,20 +21,15 @@ func TestGoldenKernels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tm, err := template.New(g.file).Option("missingkey=error").Parse(string(text))
-		if err != nil {
-			t.Fatal(err)
+		if !IsTemplate(text) {
+			t.Errorf("%s has no placeholders", path)
 		}
 		for c := 1; c <= ref.NumConfigs; c++ {
-			cfg, err := ref.LookupConfig("coral", g.task, c)
+			src, err := Instantiate(path, text, "coral", g.task, c)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var src bytes.Buffer
-			if err := tm.Execute(&src, goldenParams(cfg.Params)); err != nil {
-				t.Fatal(err)
-			}
-			cell, err := EvalCell("coral", g.task, c, ref.DefaultSeed, path, src.Bytes())
+			cell, err := EvalCell("coral", g.task, c, ref.DefaultSeed, path, src)
 			if err != nil {
 				t.Fatalf("%s config %d: %v", g.file, c, err)
 			}
@@ -66,5 +44,21 @@ func TestGoldenKernels(t *testing.T) {
 				t.Errorf("%s config %d: %d cycles does not beat the compiler (%d) and template (%d) baselines", g.file, c, k, cc, tc)
 			}
 		}
+	}
+}
+
+func TestInstantiate(t *testing.T) {
+	src, err := Instantiate("k.s", []byte("li t0, {{.M}}\nli t1, {{.K3}}\nli t2, {{.Mult}}\n"), "coral", "gemm", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "li t0, 32\nli t1, 192\nli t2, "; string(src[:len(want)]) != want {
+		t.Errorf("got %q", src)
+	}
+	if _, err := Instantiate("k.s", []byte("li t0, {{.Nope}}"), "coral", "gemm", 2); err == nil {
+		t.Error("an unknown placeholder was accepted")
+	}
+	if _, err := Instantiate("k.s", []byte("li t0, {{.M}}"), "coral", "rope", 1); err == nil {
+		t.Error("an unsupported task was accepted")
 	}
 }

@@ -16,13 +16,16 @@ const evalDescription = `eval runs the whole chain in process for a kernel: it g
 visible and hidden cases of the configuration, assembles the kernel (as
 kc-as), simulates it on both (as kc-sim --case) and checks the outputs (as
 kc-ref check). It prints each verdict, the cycles and the speedup over the
-baseline (the baseline's cycles over the kernel's, visible case).
+baseline (the baseline's cycles over the kernel's, visible case). A kernel
+with {{.M}}-style placeholders is a Go template first filled with the
+configuration's params (see baseline.KernelParams).
 
 --all --baseline evaluates the baseline itself on every cell of the target,
 with a progress line per cell and a summary table of cycles.
 
 Examples:
    kc-ref eval -t coral gemm.s gemm -c 2
+   kc-ref eval -t coral testdata/kernels/coral/softmax_f32.s softmax -c 4
    kc-ref eval --all -t coral --baseline
 
 Exit status: 0 pass, 1 fail, 2 bad usage or a kernel that does not assemble.`
@@ -65,6 +68,11 @@ func evalOne(w io.Writer, target, kind, path, task string, config int, seed uint
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return cli.Exit(err.Error(), 2)
+	}
+	if baseline.IsTemplate(src) {
+		if src, err = baseline.Instantiate(path, src, target, task, config); err != nil {
+			return cli.Exit(err.Error(), 2)
+		}
 	}
 	cell, err := baseline.EvalCell(target, task, config, seed, path, src)
 	if err != nil {

@@ -33,6 +33,8 @@ func TestBaselineAndEval(t *testing.T) {
 		{"baseline kind", []string{"baseline", "-t", "coral", "gemm", "--kind", "magic"}, 2, nil, "unknown baseline kind"},
 		{"eval pass", []string{"eval", "-t", "coral", "../../ref/testdata/relu_coral.s", "relu", "-c", "1"}, 0,
 			[]string{"PASS relu (coral, config 1, seed 1)", "hidden", "PASS coral relu config 1: 189 cycles", "template:relu_c1.s 189 cycles, speedup 1.00x"}, ""},
+		{"eval template", []string{"eval", "-t", "coral", "../../testdata/kernels/coral/gemm_i8.s", "gemm", "-c", "3"}, 0,
+			[]string{"PASS coral gemm config 3: 3291 cycles", "template:gemm_c3.s 8253 cycles, speedup 2.51x"}, ""},
 		{"eval fail", []string{"eval", "-t", "coral", bad, "relu", "-c", "2"}, 1, []string{"FAIL coral relu config 2", "untouched"}, ""},
 		{"eval broken", []string{"eval", "-t", "coral", broken, "relu"}, 2, nil, "broken.s:2"},
 		{"eval usage", []string{"eval", "-t", "coral", "relu"}, 2, nil, "want KERNEL.s TASK"},
