@@ -159,8 +159,17 @@ type edge struct {
 	dR     int64    // group cycle after the block minus the one before
 	n      int32    // instructions in the block
 	count  uint64   // traversals not yet added to the counters
+	to     [2]edgeLink
 	stalls [numStalls]uint64
 	busy   []unitCount
+}
+
+// edgeLink is the block after an edge (for a branch outcome) and its edge
+// from the edge's next state; pc is the block's start (checked for jalr).
+type edgeLink struct {
+	pc uint32
+	b  *block
+	e  *edge
 }
 
 type unitCount struct {
@@ -585,8 +594,11 @@ func (m *Machine) stateRun(b *block) bool {
 		entry.runs += runs
 		m.flushEdges()
 	}()
+	var e *edge // the edge from s in b, when the previous edge knew it
 	for {
-		e := b.last
+		if e == nil {
+			e = b.last
+		}
 		if e == nil || e.from != s {
 			e = m.edgeFor(b, s)
 			if e == nil {
@@ -678,6 +690,13 @@ func (m *Machine) stateRun(b *block) bool {
 		e.count++ // counters and Instructions are added at the flush
 		R += e.dR
 		s = e.next[taken&1]
+		// The successor block and its edge from s: fixed for a static
+		// successor, remembered with the target for a jalr.
+		to := &e.to[taken&1]
+		if to.b != nil && (!b.jalr || to.pc == next) {
+			b, e = to.b, to.e
+			continue
+		}
 		var nb *block
 		if !b.jalr {
 			nb = b.succ[taken&1]
@@ -693,7 +712,11 @@ func (m *Machine) stateRun(b *block) bool {
 			m.pc = next
 			return false
 		}
-		b = nb
+		ne := m.edgeFor(nb, s)
+		if ne != nil {
+			*to = edgeLink{pc: next, b: nb, e: ne}
+		}
+		b, e = nb, ne
 	}
 }
 
