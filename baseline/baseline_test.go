@@ -177,3 +177,14 @@ func BenchmarkEvalAllCompiler(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEvalAllTemplate times the 75-cell evaluation of the template
+// baseline.
+func BenchmarkEvalAllTemplate(b *testing.B) {
+	for b.Loop() {
+		_, errs := EvalAll("coral", ref.DefaultSeed, Template, nil)
+		if len(errs) > 0 {
+			b.Fatal(errs[0])
+		}
+	}
+}
