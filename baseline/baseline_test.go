@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -186,5 +187,42 @@ func BenchmarkEvalAllTemplate(b *testing.B) {
 		if len(errs) > 0 {
 			b.Fatal(errs[0])
 		}
+	}
+}
+
+// TestEvalAllReportsFailures: a kernel that computes nothing fails every
+// cell it runs on, one that does not assemble is an error, and the table
+// and progress lines say so.
+func TestEvalAllReportsFailures(t *testing.T) {
+	kernel := func(task string, config int) (Kernel, error) {
+		switch {
+		case task == "relu":
+			return Kernel{Name: "nothing.s", Src: []byte("_start:\n    mpause\n")}, nil
+		case task == "gemv" && config == 2:
+			return Kernel{}, fmt.Errorf("no kernel")
+		}
+		return Kernel{Name: "broken.s", Src: []byte("_start:\n    vadd.vv v1\n")}, nil
+	}
+	var progress bytes.Buffer
+	cells, errs := EvalAll("coral", ref.DefaultSeed, kernel, &progress)
+	if len(cells) != 75 || len(errs) != 70 {
+		t.Fatalf("%d cells, %d errors; want 75 and 70 (every task but relu)", len(cells), len(errs))
+	}
+	for _, c := range cells {
+		if c.Pass() {
+			t.Errorf("%s config %d passes", c.Task, c.Config)
+		}
+	}
+	table := Table(cells)
+	for _, want := range []string{"| relu            |       FAIL 1 |", "| gemv            |        ERROR |"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q:\n%s", want, table)
+		}
+	}
+	if !strings.Contains(progress.String(), "relu            c1  FAIL") || !strings.Contains(progress.String(), "[75/75") {
+		t.Errorf("progress:\n%s", progress.String())
+	}
+	if !strings.Contains(errs[0].Error(), "broken.s:2") && !strings.Contains(errs[0].Error(), "no kernel") {
+		t.Errorf("error %v does not name the kernel's line", errs[0])
 	}
 }
