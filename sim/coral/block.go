@@ -882,58 +882,8 @@ func (m *Machine) execBlock(b *block, from int, loops int) (next uint32, taken i
 			x[o.rd&31] = b.link
 			x[0] = 0
 			return t, 1, -1, exDone, done
-		case bBeq:
-			if !(x[o.rs1&31] == x[o.rs2&31]) {
-				return b.fall, 0, -1, exDone, done
-			}
-			if loops > done {
-				done++
-				i = -1
-				continue
-			}
-			return o.imm, 1, -1, exDone, done
-		case bBne:
-			if !(x[o.rs1&31] != x[o.rs2&31]) {
-				return b.fall, 0, -1, exDone, done
-			}
-			if loops > done {
-				done++
-				i = -1
-				continue
-			}
-			return o.imm, 1, -1, exDone, done
-		case bBlt:
-			if !(int32(x[o.rs1&31]) < int32(x[o.rs2&31])) {
-				return b.fall, 0, -1, exDone, done
-			}
-			if loops > done {
-				done++
-				i = -1
-				continue
-			}
-			return o.imm, 1, -1, exDone, done
-		case bBge:
-			if !(int32(x[o.rs1&31]) >= int32(x[o.rs2&31])) {
-				return b.fall, 0, -1, exDone, done
-			}
-			if loops > done {
-				done++
-				i = -1
-				continue
-			}
-			return o.imm, 1, -1, exDone, done
-		case bBltu:
-			if !(x[o.rs1&31] < x[o.rs2&31]) {
-				return b.fall, 0, -1, exDone, done
-			}
-			if loops > done {
-				done++
-				i = -1
-				continue
-			}
-			return o.imm, 1, -1, exDone, done
-		case bBgeu:
-			if !(x[o.rs1&31] >= x[o.rs2&31]) {
+		case bBeq, bBne, bBlt, bBge, bBltu, bBgeu:
+			if !branchTaken(o.h, x[o.rs1&31], x[o.rs2&31]) {
 				return b.fall, 0, -1, exDone, done
 			}
 			if loops > done {
@@ -945,6 +895,23 @@ func (m *Machine) execBlock(b *block, from int, loops int) (next uint32, taken i
 		}
 	}
 	return b.fall, 0, -1, exDone, done
+}
+
+// branchTaken evaluates a block-ending conditional branch.
+func branchTaken(h uint8, a, b uint32) bool {
+	switch h {
+	case bBeq:
+		return a == b
+	case bBne:
+		return a != b
+	case bBlt:
+		return int32(a) < int32(b)
+	case bBge:
+		return int32(a) >= int32(b)
+	case bBltu:
+		return a < b
+	}
+	return a >= b // bBgeu
 }
 
 // accessSize is the size of a load or store block op's access.
