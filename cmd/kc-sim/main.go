@@ -129,6 +129,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			status = sim.ExitToolError
 		}
 	}()
+	if len(args) > 1 && args[1] == "bench" { // kc-sim bench (bench.go): its own flags and help
+		return runBenchCLI(args[1:], stdout, stderr)
+	}
 	app := newApp(stdin, stdout, stderr, &status)
 	if err := app.Run(cliutil.Interspersed(normalizeStats(args), app.Flags)); err != nil {
 		fmt.Fprintf(stderr, "kc-sim: %v\n", err)

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"kernelcraft/sim"
+	"kernelcraft/sim/vec"
+)
+
+// benchScale keeps the tests quick: a few ms of simulated work each.
+const benchScale = "0.0005"
+
+func TestBenchEveryWorkload(t *testing.T) {
+	for _, w := range append(benchWorkloads, "all") {
+		t.Run(w, func(t *testing.T) {
+			scale := benchScale
+			if w == "gemm" || w == "softmax" || w == "all" {
+				scale = "0.5" // gemm: 1 run of each config; softmax: 50
+			}
+			code, out, errs := kcsim(t, nil, "bench", "--workload", w, "--repeat", "1", "--scale", scale)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			for _, want := range []string{"host: ", "M instructions/s", "M cycles/s", "M vector elements/s", "SIMD path: " + vec.Path()} {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q:\n%s", want, out)
+				}
+			}
+			names := []string{w}
+			if w == "all" {
+				names = benchWorkloads
+			}
+			for _, n := range names {
+				if !strings.Contains(out, "\n"+n+": ") {
+					t.Errorf("output lacks workload %s:\n%s", n, out)
+				}
+			}
+		})
+	}
+}
+
+func benchJSON(t *testing.T, args ...string) *BenchReport {
+	t.Helper()
+	code, out, errs := kcsim(t, nil, append([]string{"bench", "--json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep BenchReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	return &rep
+}
+
+func TestBenchJSON(t *testing.T) {
+	rep := benchJSON(t, "--workload", "scalar,vector", "--repeat", "3", "--scale", benchScale, "--fallback", "--against", "spike")
+	if rep.Host == "" || rep.SIMDPath != vec.Path() || rep.Repeat != 3 || rep.SpikeVsQEMU != 14.3 || len(rep.Results) != 2 {
+		t.Fatalf("report: %+v", rep)
+	}
+	for i, r := range rep.Results {
+		if r.Workload != benchWorkloads[i] || r.Runs != 3 || r.HW != "coral-user" || r.Instructions == 0 || r.Cycles == 0 ||
+			r.WallSeconds <= 0 || r.InstrPerSec <= 0 || r.CyclesPerSec <= 0 || !strings.Contains(r.Halt, "exit(0)") {
+			t.Errorf("result %d: %+v", i, r)
+		}
+		if r.Fallback == nil || r.Fallback.Path != "generic" || r.Fallback.WallSeconds <= 0 || r.Fallback.Speedup <= 0 {
+			t.Errorf("%s fallback: %+v", r.Workload, r.Fallback)
+		}
+		if len(r.Against) != 1 || r.Against[0].Tool != "spike" {
+			t.Errorf("%s against: %+v", r.Workload, r.Against)
+		}
+	}
+	// 12 instructions per iteration, plus set-up and exit.
+	scalar, vector := rep.Results[0], rep.Results[1]
+	if iters := uint64(10000); scalar.Instructions != 12*iters+7 {
+		t.Errorf("scalar: %d instructions, want %d", scalar.Instructions, 12*iters+7)
+	}
+	if scalar.VectorElems != 0 || vector.VectorElems < 512*500 || vector.ElemsPerSec <= 0 {
+		t.Errorf("vector elements: scalar %d, vector %d", scalar.VectorElems, vector.VectorElems)
+	}
+	// Raw JSON keys scripts rely on.
+	_, out, _ := kcsim(t, nil, "bench", "--json", "-w", "scalar", "-r", "1", "--scale", benchScale)
+	for _, k := range []string{`"host"`, `"simd_path"`, `"results"`, `"instructions_per_second"`, `"cycles_per_second"`, `"vector_elements_per_second"`, `"wall_seconds"`} {
+		if !strings.Contains(out, k) {
+			t.Errorf("JSON lacks %s", k)
+		}
+	}
+}
+
+// TestBenchAgainstQEMU runs the ELF workloads under qemu-riscv32 in the
+// same run. It skips when qemu-user is not installed, except in CI.
+func TestBenchAgainstQEMU(t *testing.T) {
+	if _, err := exec.LookPath("qemu-riscv32"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("qemu-riscv32 not found (CI must install qemu-user)")
+		}
+		t.Skip("qemu-riscv32 not installed")
+	}
+	rep := benchJSON(t, "--workload", "scalar,vector,softmax", "--repeat", "1", "--scale", benchScale, "--against", "qemu")
+	for _, r := range rep.Results {
+		if len(r.Against) != 1 || r.Against[0].Tool != "qemu" || !r.Against[0].Found {
+			t.Fatalf("%s: %+v", r.Workload, r.Against)
+		}
+		a := r.Against[0]
+		if r.Workload == "softmax" {
+			if a.WallSeconds != 0 || !strings.Contains(a.Note, "memory map") {
+				t.Errorf("softmax under qemu: %+v", a)
+			}
+			continue
+		}
+		if a.WallSeconds <= 0 || a.Ratio <= 0 || a.Note != "" {
+			t.Errorf("%s under qemu: %+v", r.Workload, a)
+		}
+	}
+	code, out, errs := kcsim(t, nil, "bench", "-w", "scalar", "-r", "1", "--scale", benchScale, "--against", "qemu")
+	if code != 0 || !strings.Contains(out, "kc-sim / qemu = ") || !strings.Contains(out, "Spike takes 14.3x qemu's time") {
+		t.Fatalf("exit %d:\n%s%s", code, out, errs)
+	}
+}
+
+func TestBenchOwnELF(t *testing.T) {
+	elf := build(t, "loop")
+	code, out, errs := kcsim(t, nil, "bench", elf, "--repeat", "1")
+	if code != 0 || !strings.Contains(out, elf+": your program [coral]") || !strings.Contains(out, "M instructions/s") {
+		t.Fatalf("exit %d:\n%s%s", code, out, errs)
+	}
+	// --hw and JSON; a workload flag is ignored with a file.
+	rep := benchJSON(t, "--hw", "coral-highmem", "-r", "1", elf)
+	if len(rep.Results) != 1 || rep.Results[0].HW != "coral-highmem" || rep.Results[0].Instructions == 0 {
+		t.Fatalf("%+v", rep.Results)
+	}
+	// A program that does not end well is still timed; its halt is reported.
+	code, out, errs = kcsim(t, nil, "bench", elf, "-r", "1", "--max-cycles", "10")
+	if code != 0 || !strings.Contains(out, "halt: ") || strings.Contains(out, "exit(0)") {
+		t.Fatalf("exit %d:\n%s%s", code, out, errs)
+	}
+}
+
+func TestBenchErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, vector, gemm, softmax, all)`},
+		{[]string{"missing.elf"}, "missing.elf: no such file"},
+		{[]string{"--against", "gem5"}, "--against gem5: unknown simulator (have: qemu, spike)"},
+		{[]string{"--repeat", "0"}, "--repeat 0: want 1 or more"},
+		{[]string{"--scale", "-1"}, "--scale -1: want a positive number"},
+		{[]string{"a.elf", "b.elf"}, "want at most one program"},
+		{[]string{"--no-such-flag"}, "flag provided but not defined"},
+		{[]string{"--hw", "nohw", "testdata/../bench_test.go"}, "nohw"},
+	} {
+		code, out, errs := kcsim(t, nil, append([]string{"bench"}, tc.args...)...)
+		if code != sim.ExitToolError || !strings.Contains(errs, tc.want) || !strings.HasPrefix(errs, "kc-sim bench: ") {
+			t.Errorf("%v: exit %d, stderr %q (want 127 and %q), stdout %q", tc.args, code, errs, tc.want, out)
+		}
+	}
+}
+
+func TestBenchHelp(t *testing.T) {
+	code, out, errs := kcsim(t, nil, "bench", "--help")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"Examples:", "kc-sim bench --workload scalar --against qemu", "--fallback", "--json", "14.3x", "FILE.elf", "scalar", "vector", "gemm", "softmax"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("help lacks %q:\n%s", want, out)
+		}
+	}
+}
