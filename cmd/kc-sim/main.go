@@ -56,6 +56,7 @@ Examples:
    kc-sim k.elf --regs                               # final registers on stderr
    kc-sim --hw coral-highmem big.elf                 # a config with more memory
    kc-sim --hw my.json --describe                    # print a config
+   kc-sim bench --against qemu --fallback             # simulator speed (see kc-sim bench --help)
    kc-sim gelu.elf --case gelu3/ -o out/             # a kc-ref case; then kc-ref check gelu3/ out/
 
 Exit status:
