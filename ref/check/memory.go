@@ -14,9 +14,9 @@ const chunk = 16
 
 // memoryPatterns judges the written ranges against the case's regions,
 // and read-back inputs against their initial values. Writing into an
-// input or a constant fails the run; writing elsewhere outside the
-// outputs and scratch regions is reported as a note (a kernel may use a
-// stack, and tohost ends a run).
+// input or a constant fails the run; the outputs, scratch regions and the
+// case's kernel area (the kernel's own data and stack) are free; writing
+// anywhere else is reported as a note (tohost ends a run, for example).
 func memoryPatterns(c *ref.Case, inputs map[string]*sim.Tensor, res *Result) []Pattern {
 	var ps []Pattern
 	type region struct {
@@ -39,6 +39,10 @@ func memoryPatterns(c *ref.Case, inputs map[string]*sim.Tensor, res *Result) []P
 		case ref.RoleIn, ref.RoleConst:
 			readonly = append(readonly, r)
 		}
+	}
+	if a := c.Convention.KernelArea; a != nil {
+		// The case leaves this area to the kernel's own data and stack.
+		allowed = append(allowed, region{ref.TensorSpec{Name: "kernel area"}, a.Start, a.End})
 	}
 	// Subtract the allowed regions from the written ranges.
 	var outside []sim.Range

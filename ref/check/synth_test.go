@@ -275,4 +275,10 @@ func TestMemoryNotes(t *testing.T) {
 	if v.Pass || !strings.Contains(v.String(), "wrote into input 'x'") {
 		t.Errorf("%s", v)
 	}
+	// Stores into the case's kernel area (the kernel's stack) are no note.
+	s.c.Convention.KernelArea = &ref.Span{Memory: "dtcm", Start: 0x17f00, End: 0x18000}
+	v = s.check(t, s.y, []sim.Range{{Start: o.Addr, End: end}, {Start: 0x17f00, End: 0x17f10}})
+	if !v.Pass || slices.Contains(kinds(v), PatOutside) {
+		t.Errorf("kernel-area write: %v\n%s", kinds(v), v)
+	}
 }
