@@ -1,0 +1,107 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"kernelcraft/baseline"
+)
+
+// BaselineProvider is the model-free provider: its single turn submits the
+// chosen baseline kernel of the cell. It needs no key and no network.
+type BaselineProvider struct {
+	Target, Task string
+	Config       int
+}
+
+// Name is "baseline".
+func (b *BaselineProvider) Name() string { return "baseline" }
+
+// Turn submits the baseline kernel.
+func (b *BaselineProvider) Turn(ctx context.Context, messages []Message, tools []Tool) (Turn, error) {
+	k, err := baseline.Baseline(b.Target, "", b.Task, b.Config)
+	if err != nil {
+		return Turn{}, err
+	}
+	args, err := json.Marshal(map[string]string{"source": string(k.Src)})
+	if err != nil {
+		return Turn{}, err
+	}
+	return Turn{Text: "Submitting the baseline kernel " + k.Name + ".",
+		ToolCalls: []ToolCall{{Name: ToolSubmit, Arguments: string(args)}}}, nil
+}
+
+// Step is one scripted turn: it sees the conversation so far and returns
+// the model's answer.
+type Step func(messages []Message) (Turn, error)
+
+// Scripted is a provider that plays a fixed script, for tests and demos.
+// When the script runs out it answers with text and no tool call.
+type Scripted struct {
+	Label string
+	Steps []Step
+	n     int
+}
+
+// Name is the script's label ("scripted" when empty).
+func (s *Scripted) Name() string {
+	if s.Label == "" {
+		return "scripted"
+	}
+	return s.Label
+}
+
+// Turn plays the next step.
+func (s *Scripted) Turn(ctx context.Context, messages []Message, tools []Tool) (Turn, error) {
+	if s.n >= len(s.Steps) {
+		return Turn{Text: "(the script has ended)"}, nil
+	}
+	s.n++
+	return s.Steps[s.n-1](messages)
+}
+
+// CallStep is a Step helper: one tool call with arguments marshalled from v
+// (a string is sent as is, so tests can send malformed JSON).
+func CallStep(name string, v any, usage Usage) Step {
+	return func([]Message) (Turn, error) {
+		var args string
+		if s, ok := v.(string); ok {
+			args = s
+		} else {
+			b, err := json.Marshal(v)
+			if err != nil {
+				return Turn{}, err
+			}
+			args = string(b)
+		}
+		return Turn{ToolCalls: []ToolCall{{Name: name, Arguments: args}}, Usage: usage}, nil
+	}
+}
+
+// LastToolResult is the content of the conversation's last tool message.
+func LastToolResult(messages []Message) string {
+	for i := len(messages) - 1; i >= 0; i-- {
+		if messages[i].Role == "tool" {
+			return messages[i].Content
+		}
+	}
+	return ""
+}
+
+// ProviderNames are the provider prefixes of --model.
+var ProviderNames = []string{"baseline", "openai", "anthropic", "replay"}
+
+// NewProvider returns the provider for a --model spec ("provider" or
+// "provider:name") on a cell. Only baseline is supported so far.
+func NewProvider(spec, target, task string, config int) (Provider, error) {
+	kind, _, _ := strings.Cut(spec, ":")
+	switch kind {
+	case "baseline":
+		return &BaselineProvider{Target: target, Task: task, Config: config}, nil
+	case "openai", "anthropic", "replay":
+		return nil, fmt.Errorf("provider %q is not supported yet (only baseline is; %s comes next)", kind, kind)
+	}
+	return nil, fmt.Errorf("unknown provider %q in --model %q (have: %s)", kind, spec, strings.Join(ProviderNames, ", "))
+}

@@ -1,0 +1,444 @@
+// Package agent is KernelCraft's agent driver: the tools exposed to a
+// model by function calling (DESIGN.md §5), the repair loop that runs one
+// attempt within an iteration budget, the providers that answer model
+// turns, and the JSONL trajectory of each attempt.
+package agent
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"kernelcraft/asm"
+	"kernelcraft/baseline"
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/ref"
+	"kernelcraft/sim"
+)
+
+// Tool is one function definition offered to the model: a name, a
+// description and a JSON schema for its arguments.
+type Tool struct {
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Parameters  map[string]any `json:"parameters"`
+}
+
+// Tool names.
+const (
+	ToolISAManual = "isa_manual"
+	ToolTaskInfo  = "task_info"
+	ToolAssemble  = "assemble"
+	ToolRun       = "run"
+	ToolProfile   = "profile"
+	ToolSubmit    = "submit"
+)
+
+// MaxResultChars bounds a tool result's length (the ISA manual gets
+// MaxManualChars); longer results are cut with an explicit note.
+const (
+	MaxResultChars = 8000
+	MaxManualChars = 32000
+)
+
+func sourceSchema(what string) map[string]any {
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"source": map[string]any{"type": "string", "description": what},
+		},
+		"required":             []string{"source"},
+		"additionalProperties": false,
+	}
+}
+
+// Tools returns the six tool definitions of DESIGN.md §5.
+func Tools() []Tool {
+	src := "the complete assembly source of the kernel"
+	return []Tool{
+		{ToolISAManual, "The target's ISA manual: without a section, the overview (registers, memory map, calling convention, list of sections); with a section (an extension name such as Zve32x, or \"pseudo\"), each instruction's syntax, semantics and functional unit.",
+			map[string]any{"type": "object", "properties": map[string]any{
+				"section": map[string]any{"type": "string", "description": "optional section name; omit for the overview"}},
+				"additionalProperties": false}},
+		{ToolTaskInfo, "The task: definition, configuration, tensors with shapes, dtypes and addresses, calling convention, tolerance and hardware config.",
+			map[string]any{"type": "object", "properties": map[string]any{}, "additionalProperties": false}},
+		{ToolAssemble, "Assemble a kernel: ok and code size, or the errors with line:col and hints.", sourceSchema(src)},
+		{ToolRun, "Assemble, simulate on the visible inputs and check: pass/fail, cycles, halt reason, and on a mismatch the checker's diagnosis.", sourceSchema(src)},
+		{ToolProfile, "Assemble and simulate on the visible inputs: cycles, stalls by cause, functional unit utilisation.", sourceSchema(src)},
+		{ToolSubmit, "Submit the final kernel. This ends the attempt; the verdict is taken on hidden inputs you have not seen.", sourceSchema(src)},
+	}
+}
+
+// ToolNames lists the tool names in definition order.
+func ToolNames() []string {
+	var names []string
+	for _, t := range Tools() {
+		names = append(names, t.Name)
+	}
+	return names
+}
+
+// Env is the world one attempt's tools act on: the target, task and
+// configuration, the visible case the agent may run and the hidden case
+// its final kernel is judged on.
+type Env struct {
+	Target, Task string
+	Config       int
+	Seed         uint64
+	Visible      *ref.Case
+	Hidden       *ref.Case
+	HW           *isadefs.HW
+	ISA          *isadefs.ISA
+
+	visT, hidT map[string]*sim.Tensor
+}
+
+// NewEnv generates the visible and hidden cases of a cell for seed.
+func NewEnv(target, task string, config int, seed uint64) (*Env, error) {
+	e := &Env{Target: target, Task: task, Config: config, Seed: seed}
+	var err error
+	if e.Visible, e.visT, err = ref.Generate(target, task, config, seed, false); err != nil {
+		return nil, err
+	}
+	if e.Hidden, e.hidT, err = ref.Generate(target, task, config, seed, true); err != nil {
+		return nil, err
+	}
+	if e.HW, err = isadefs.HWByName(e.Visible.HW); err != nil {
+		return nil, err
+	}
+	if e.ISA, err = isadefs.LoadISA(e.HW.ISA); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Level is the task's level (1, 2 or 3).
+func (e *Env) Level() int { return e.Visible.Level }
+
+// Outcome is what running a kernel on one case produced.
+type Outcome struct {
+	Assembled bool
+	Run       *baseline.Run // nil when the kernel did not assemble or could not be set up
+	Text      string        // the tool result shown to the model
+}
+
+// Pass reports whether the kernel ran and passed the checker.
+func (o *Outcome) Pass() bool { return o.Run != nil && o.Run.Verdict.Pass }
+
+// Cycles is the run's cycle count, or 0.
+func (o *Outcome) Cycles() uint64 {
+	if o.Run == nil {
+		return 0
+	}
+	return o.Run.Cycles()
+}
+
+const kernelName = "kernel.s"
+
+func assembleText(err error) string {
+	var el asm.ErrorList
+	if errors.As(err, &el) {
+		var b strings.Builder
+		fmt.Fprintf(&b, "assembly failed: %d error(s)\n", len(el))
+		for _, e := range el {
+			if e.Line > 0 {
+				fmt.Fprintf(&b, "line %d:%d: %s\n", e.Line, e.Col, e.Msg)
+			} else {
+				fmt.Fprintf(&b, "%s\n", e.Msg)
+			}
+			if e.Hint != "" {
+				fmt.Fprintf(&b, "  hint: %s\n", strings.ReplaceAll(e.Hint, "\n", "\n        "))
+			}
+		}
+		return b.String()
+	}
+	return "assembly failed: " + err.Error() + "\n"
+}
+
+// Assemble assembles source for the attempt's hardware config and
+// reports ok and the code size, or the errors.
+func (e *Env) Assemble(source string) (elf []byte, text string) {
+	hw := e.HW
+	as, err := asm.New(hw.ISA)
+	if err != nil {
+		return nil, "assembly failed: " + err.Error() + "\n"
+	}
+	p, err := as.Assemble(kernelName, []byte(source), asm.Options{HW: hw})
+	if err != nil {
+		return nil, assembleText(err)
+	}
+	var b strings.Builder
+	b.WriteString("ok\n")
+	for _, s := range p.Sections {
+		if s.Size > 0 {
+			fmt.Fprintf(&b, "%s: %d bytes at %#x\n", s.Name, s.Size, s.Addr)
+		}
+	}
+	return p.ELF(), b.String()
+}
+
+// Execute assembles source and runs it on the visible or hidden case.
+func (e *Env) Execute(source string, hidden bool) *Outcome {
+	elf, text := e.Assemble(source)
+	if elf == nil {
+		return &Outcome{Text: text}
+	}
+	c, t := e.Visible, e.visT
+	if hidden {
+		c, t = e.Hidden, e.hidT
+	}
+	r, err := baseline.RunCase(c, t, elf, sim.CoreOptions{})
+	if err != nil {
+		return &Outcome{Assembled: true, Text: "the kernel could not be run: " + err.Error() + "\n"}
+	}
+	var b strings.Builder
+	verdict := "FAIL"
+	if r.Verdict.Pass {
+		verdict = "PASS"
+	}
+	which := "visible"
+	if hidden {
+		which = "hidden"
+	}
+	fmt.Fprintf(&b, "%s on the %s case\ncycles: %d\ninstructions: %d\nhalt: %s\n", verdict, which, r.Stats.Cycles, r.Stats.Instructions, r.Halt.String())
+	if !r.Verdict.Pass && !hidden {
+		b.WriteString("\n")
+		b.WriteString(r.Verdict.String())
+		if !strings.HasSuffix(b.String(), "\n") {
+			b.WriteString("\n")
+		}
+	}
+	return &Outcome{Assembled: true, Run: r, Text: b.String()}
+}
+
+// Profile assembles source, runs it on the visible case and reports the
+// simulator's statistics.
+func (e *Env) Profile(source string) *Outcome {
+	o := e.Execute(source, false)
+	if o.Run == nil {
+		return o
+	}
+	s := o.Run.Stats
+	var b strings.Builder
+	verdict := "FAIL"
+	if o.Pass() {
+		verdict = "PASS"
+	}
+	fmt.Fprintf(&b, "check: %s (visible case)\ncycles: %d\ninstructions: %d\nIPC: %.2f\nhalt: %s\n", verdict, s.Cycles, s.Instructions, s.IPC(), o.Run.Halt.String())
+	b.WriteString("\nstalls by cause (cycles, % of total):\n")
+	type kv struct {
+		name string
+		v    uint64
+	}
+	var stalls []kv
+	for i, n := range s.StallNames {
+		if i < len(s.StallCycles) && s.StallCycles[i] > 0 {
+			stalls = append(stalls, kv{n, s.StallCycles[i]})
+		}
+	}
+	sort.SliceStable(stalls, func(i, j int) bool { return stalls[i].v > stalls[j].v })
+	if len(stalls) == 0 {
+		b.WriteString("  none\n")
+	}
+	for _, st := range stalls {
+		fmt.Fprintf(&b, "  %-16s %10d  %5.1f%%\n", st.name, st.v, pct(st.v, s.Cycles))
+	}
+	b.WriteString("\nunit utilisation (busy cycles / (cycles x units)):\n")
+	for i, n := range s.UnitNames {
+		if i >= len(s.UnitBusy) {
+			break
+		}
+		units := 1
+		if i < len(s.UnitCount) && s.UnitCount[i] > 0 {
+			units = s.UnitCount[i]
+		}
+		fmt.Fprintf(&b, "  %-8s x%d %10d  %5.1f%%\n", n, units, s.UnitBusy[i], pct(s.UnitBusy[i], s.Cycles*uint64(units)))
+	}
+	b.WriteString("\nper-source-line cycles: not available yet\n")
+	o.Text = b.String()
+	return o
+}
+
+func pct(v, total uint64) float64 {
+	if total == 0 {
+		return 0
+	}
+	return 100 * float64(v) / float64(total)
+}
+
+// TaskInfo is the task text of the visible case (ref.Describe).
+func (e *Env) TaskInfo() string { return ref.Describe(e.Visible) }
+
+// Sections lists the ISA manual's sections: the overview, each extension
+// the hardware config enables, and the pseudo-instructions.
+func (e *Env) Sections() []string {
+	secs := []string{"overview"}
+	seen := map[string]bool{}
+	for _, in := range e.ISA.Insts {
+		x := in.Ext()
+		if !seen[x] && e.HW.HasExt(x) {
+			seen[x] = true
+			secs = append(secs, x)
+		}
+	}
+	return append(secs, "pseudo")
+}
+
+// Manual returns one section of the ISA manual generated from isa-defs
+// ("" or "overview" is the overview).
+func (e *Env) Manual(section string) string {
+	section = strings.TrimSpace(section)
+	secs := e.Sections()
+	var b strings.Builder
+	switch {
+	case section == "" || strings.EqualFold(section, "overview"):
+		hw := e.HW
+		fmt.Fprintf(&b, "# %s ISA manual: overview (hardware config %s)\n\n%s\n\n", e.ISA.Name, hw.Name, hw.Description)
+		fmt.Fprintf(&b, "extensions: %s\n", strings.Join(hw.Extensions, ", "))
+		keys := make([]string, 0, len(hw.Params))
+		for k := range hw.Params {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fmt.Fprintf(&b, "param %s = %d\n", k, hw.Params[k])
+		}
+		b.WriteString("\n## registers\n")
+		files := make([]string, 0, len(e.ISA.RegFiles))
+		for n := range e.ISA.RegFiles {
+			files = append(files, n)
+		}
+		sort.Strings(files)
+		for _, n := range files {
+			rf := e.ISA.RegFiles[n]
+			fmt.Fprintf(&b, "%s: %d registers: %s\n", rf.Name, rf.Count, strings.Join(rf.Names, " "))
+		}
+		b.WriteString("\n## memory map\n")
+		for _, r := range hw.Memory {
+			fmt.Fprintf(&b, "%-6s [%#x, %#x) %d bytes, %s", r.Name, uint64(r.Base), r.End(), uint64(r.Size), r.Perm)
+			if len(r.Sections) > 0 {
+				fmt.Fprintf(&b, ", sections %s", strings.Join(r.Sections, " "))
+			}
+			b.WriteString("\n")
+		}
+		if cc := e.Visible.Convention; cc.Halt != "" {
+			fmt.Fprintf(&b, "\nkernels end with: %s\n", cc.Halt)
+		}
+		b.WriteString("\n## timing (latencies in cycles, widths)\n")
+		tk := make([]string, 0, len(hw.Timing))
+		for k := range hw.Timing {
+			tk = append(tk, k)
+		}
+		sort.Strings(tk)
+		for _, k := range tk {
+			fmt.Fprintf(&b, "%s = %d\n", k, hw.Timing[k])
+		}
+		fmt.Fprintf(&b, "\nsections (isa_manual section=NAME): %s\n", strings.Join(secs[1:], ", "))
+	case strings.EqualFold(section, "pseudo"):
+		fmt.Fprintf(&b, "# %s pseudo-instructions (expanded by the assembler)\n\n", e.ISA.Name)
+		for _, p := range e.ISA.Pseudos {
+			if !e.HW.HasExt(p.Attrs["ext"]) {
+				continue
+			}
+			fmt.Fprintf(&b, "%s — %s  => %s\n", syntax(p.Mnemonic, p.Syntax), p.Description, p.Expansion)
+		}
+	default:
+		i := slices.IndexFunc(secs, func(s string) bool { return strings.EqualFold(s, section) })
+		if i <= 0 {
+			return fmt.Sprintf("unknown section %q; sections: %s\n", section, strings.Join(secs, ", "))
+		}
+		ext := secs[i]
+		fmt.Fprintf(&b, "# %s extension %s: syntax — semantics [unit]\n\n", e.ISA.Name, ext)
+		for _, in := range e.ISA.Insts {
+			if in.Ext() != ext {
+				continue
+			}
+			fmt.Fprintf(&b, "%s — %s [%s]\n", syntax(in.Mnemonic, in.Syntax), in.Description, in.Unit())
+		}
+	}
+	return b.String()
+}
+
+func syntax(mn, s string) string {
+	if s == "" {
+		return mn
+	}
+	return mn + " " + s
+}
+
+// Truncate cuts text longer than max characters at a line boundary and
+// appends a note saying how much was left out.
+func Truncate(text string, max int) string {
+	if len(text) <= max {
+		return text
+	}
+	cut := strings.LastIndexByte(text[:max], '\n') + 1
+	if cut <= 0 {
+		cut = max
+	}
+	rest := text[cut:]
+	return fmt.Sprintf("%s[truncated: %d more characters, %d more lines not shown]\n", text[:cut], len(rest), strings.Count(rest, "\n"))
+}
+
+// Call is the result of one tool call.
+type Call struct {
+	Text      string   // the tool result shown to the model
+	Outcome   *Outcome // the run's outcome for run, profile and submit
+	Submitted bool     // the call was a valid submit: the attempt ends
+	Source    string   // the kernel source the call carried, if any
+	Err       bool     // the call was rejected (unknown tool, bad arguments)
+}
+
+// Call runs a tool on its JSON arguments. Unknown tools and malformed
+// arguments give an error text for the model, never a Go error.
+func (e *Env) Call(name, arguments string) Call {
+	if !slices.Contains(ToolNames(), name) {
+		return Call{Err: true, Text: fmt.Sprintf("error: unknown tool %q; the tools are: %s\n", name, strings.Join(ToolNames(), ", "))}
+	}
+	var args map[string]any
+	if strings.TrimSpace(arguments) == "" {
+		arguments = "{}"
+	}
+	if err := json.Unmarshal([]byte(arguments), &args); err != nil {
+		return Call{Err: true, Text: fmt.Sprintf("error: the arguments of %s are not a valid JSON object (%v); send e.g. {\"source\": \"...\"}\n", name, err)}
+	}
+	str := func(k string) (string, bool) {
+		v, ok := args[k]
+		if !ok {
+			return "", false
+		}
+		s, ok := v.(string)
+		return s, ok
+	}
+	switch name {
+	case ToolISAManual:
+		sec, _ := str("section")
+		return Call{Text: Truncate(e.Manual(sec), MaxManualChars)}
+	case ToolTaskInfo:
+		return Call{Text: Truncate(e.TaskInfo(), MaxResultChars)}
+	}
+	src, ok := str("source")
+	if !ok {
+		return Call{Err: true, Text: fmt.Sprintf("error: %s needs a string argument \"source\" with the kernel's assembly\n", name)}
+	}
+	c := Call{Source: src}
+	switch name {
+	case ToolAssemble:
+		_, c.Text = e.Assemble(src)
+	case ToolRun:
+		c.Outcome = e.Execute(src, false)
+		c.Text = c.Outcome.Text
+	case ToolProfile:
+		c.Outcome = e.Profile(src)
+		c.Text = c.Outcome.Text
+	case ToolSubmit:
+		c.Outcome = e.Execute(src, true)
+		c.Submitted = true
+		c.Text = "submitted; the attempt is over.\n" + c.Outcome.Text
+	}
+	c.Text = Truncate(c.Text, MaxResultChars)
+	return c
+}

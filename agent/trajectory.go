@@ -1,0 +1,97 @@
+package agent
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// Trajectory is an attempt's JSONL log: one event per line, written with a
+// single Write (and synced when the sink is a file) as it happens, so a
+// crash loses nothing. A nil *Trajectory discards events.
+type Trajectory struct {
+	mu    sync.Mutex
+	w     io.Writer
+	start time.Time
+	err   error
+}
+
+// Event is one line of a trajectory.
+type Event struct {
+	Time    time.Time `json:"time"`
+	Elapsed int64     `json:"elapsed_ms"` // since the trajectory began
+	Type    string    `json:"type"`       // attempt, message, tool_call, tool_result, usage, error, record
+	Data    any       `json:"data"`
+}
+
+// NewTrajectory writes events to w.
+func NewTrajectory(w io.Writer) *Trajectory { return &Trajectory{w: w, start: time.Now()} }
+
+// CreateTrajectory creates (or appends to) the JSONL file at path, making
+// its directory.
+func CreateTrajectory(path string) (*Trajectory, *os.File, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	return NewTrajectory(f), f, nil
+}
+
+// Event appends one event.
+func (t *Trajectory) Event(typ string, data any) {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := time.Now()
+	line, err := json.Marshal(Event{Time: now.UTC(), Elapsed: now.Sub(t.start).Milliseconds(), Type: typ, Data: data})
+	if err != nil {
+		line, _ = json.Marshal(Event{Time: now.UTC(), Type: "error", Data: err.Error()})
+	}
+	if _, err := t.w.Write(append(line, '\n')); err != nil && t.err == nil {
+		t.err = err
+	}
+	if f, ok := t.w.(*os.File); ok {
+		_ = f.Sync()
+	}
+}
+
+// Err is the first write error, if any.
+func (t *Trajectory) Err() error {
+	if t == nil {
+		return nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.err
+}
+
+// ReadEvents reads a trajectory's events (data left as raw JSON).
+func ReadEvents(r io.Reader) ([]RawEvent, error) {
+	var out []RawEvent
+	dec := json.NewDecoder(r)
+	for {
+		var e RawEvent
+		if err := dec.Decode(&e); err == io.EOF {
+			return out, nil
+		} else if err != nil {
+			return out, err
+		}
+		out = append(out, e)
+	}
+}
+
+// RawEvent is an Event read back, its data undecoded.
+type RawEvent struct {
+	Time    time.Time       `json:"time"`
+	Elapsed int64           `json:"elapsed_ms"`
+	Type    string          `json:"type"`
+	Data    json.RawMessage `json:"data"`
+}

@@ -1,0 +1,165 @@
+// Command kc-agent runs KernelCraft's agent: an attempt in which a model
+// (or the model-free baseline provider) writes an assembly kernel for a
+// task, repairs it from the tools' feedback within an iteration budget,
+// and submits it for a verdict on hidden inputs.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"kernelcraft/agent"
+	"kernelcraft/cmd/internal/cliutil"
+)
+
+// version is kc-agent's version (set with -ldflags "-X main.version=…").
+var version = "dev"
+
+func main() {
+	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+}
+
+const description = `kc-agent runs the agent on one cell (target, task, configuration):
+
+   kc-agent run -t coral relu -c 1                      # the baseline provider (no model)
+   kc-agent run -t coral gemm -c 3 --out runs/ --json   # record as JSON, trajectory in runs/
+
+The record gives success (the submitted kernel, or the last one that
+passed run, is correct on the hidden inputs), iterations, the first
+correct iteration, cycles against the chosen baseline, tokens and the
+stop reason. --model takes provider[:name]; only baseline is supported
+so far (openai, anthropic and replay come next).
+
+Exit status: 0 the attempt succeeded, 1 it did not, 2 bad usage or a setup error.`
+
+func newApp(stdout, stderr io.Writer) *cli.App {
+	cli.VersionPrinter = func(c *cli.Context) {
+		fmt.Fprintf(c.App.Writer, "kc-agent %s (%s, %s/%s)\n", c.App.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	}
+	return &cli.App{
+		Name:            "kc-agent",
+		Usage:           "the agent loop: a model writes and repairs a kernel",
+		Description:     description,
+		Version:         version,
+		HideHelpCommand: true,
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		ExitErrHandler:  func(*cli.Context, error) {},
+		Commands:        []*cli.Command{runCommand()},
+	}
+}
+
+func runCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "run",
+		Usage:     "run one attempt on a cell and print its record",
+		ArgsUsage: "TASK",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Value: "coral", Usage: "target"},
+			&cli.IntFlag{Name: "config", Aliases: []string{"c"}, Value: 1, Usage: "configuration `N` (1..5)"},
+			&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Value: "baseline", Usage: "provider[:name]"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "case seed (the hidden case is derived from it)"},
+			&cli.IntFlag{Name: "budget", Usage: "iterations (default: 15/20/25 by level)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the trajectory JSONL into `DIR`"},
+			&cli.BoolFlag{Name: "json", Usage: "print the record as JSON"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return cli.Exit("run needs one TASK (see kc-ref list)", 2)
+			}
+			task, target, config := c.Args().First(), c.String("target"), c.Int("config")
+			env, err := agent.NewEnv(target, task, config, c.Uint64("seed"))
+			if err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
+			p, err := agent.NewProvider(c.String("model"), target, task, config)
+			if err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
+			opt := agent.Options{Budget: c.Int("budget")}
+			var trajPath string
+			if dir := c.String("out"); dir != "" {
+				model := strings.NewReplacer(":", "_", "/", "_").Replace(c.String("model"))
+				trajPath = filepath.Join(dir, fmt.Sprintf("%s_%s_%s_c%d_s%d.jsonl", model, target, task, config, c.Uint64("seed")))
+				tr, f, err := agent.CreateTrajectory(trajPath)
+				if err != nil {
+					return cli.Exit(err.Error(), 2)
+				}
+				defer f.Close()
+				opt.Trajectory = tr
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			rec := agent.Attempt(ctx, p, env, opt)
+			w := c.App.Writer
+			if c.Bool("json") {
+				b, _ := json.MarshalIndent(rec, "", "  ")
+				fmt.Fprintf(w, "%s\n", b)
+			} else {
+				printRecord(w, rec)
+			}
+			if trajPath != "" {
+				if err := opt.Trajectory.Err(); err != nil {
+					return cli.Exit("trajectory: "+err.Error(), 2)
+				}
+				fmt.Fprintf(c.App.ErrWriter, "trajectory: %s\n", trajPath)
+			}
+			if !rec.Success {
+				return cli.Exit("", 1)
+			}
+			return nil
+		},
+	}
+}
+
+func printRecord(w io.Writer, r *agent.Record) {
+	verdict := "FAIL"
+	if r.Success {
+		verdict = "PASS"
+	}
+	fmt.Fprintf(w, "%s %s %s config %d (level %d, seed %d), model %s\n", verdict, r.Target, r.Task, r.Config, r.Level, r.Seed, r.Model)
+	fmt.Fprintf(w, "stop: %s, judged: %s, iterations %d/%d, first correct: %d\n", r.StopReason, r.Judged, r.Iterations, r.Budget, r.FirstCorrect)
+	fmt.Fprintf(w, "cycles %d, baseline %d, speedup %.3f\n", r.Cycles, r.BaselineCycles, r.Speedup)
+	fmt.Fprintf(w, "tokens in %d, out %d, wall %.2fs\n", r.TokensIn, r.TokensOut, r.WallSeconds)
+	if r.Error != "" {
+		fmt.Fprintf(w, "error: %s\n", r.Error)
+	}
+}
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "kc-agent: internal error: %v\n", r)
+			status = 2
+		}
+	}()
+	app := newApp(stdout, stderr)
+	if len(args) > 1 {
+		for _, cmd := range app.Commands {
+			if cmd.Name == args[1] {
+				args = append(args[:1:1], append([]string{args[1]}, cliutil.Interspersed(args[1:], cmd.Flags)[1:]...)...)
+			}
+		}
+	}
+	if err := app.Run(args); err != nil {
+		if ec, ok := err.(cli.ExitCoder); ok {
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintf(stderr, "kc-agent: %s\n", msg)
+			}
+			return ec.ExitCode()
+		}
+		fmt.Fprintf(stderr, "kc-agent: %v\n", err)
+		return 2
+	}
+	return 0
+}
