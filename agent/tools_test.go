@@ -1,0 +1,199 @@
+package agent
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"kernelcraft/baseline"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden texts in testdata/")
+
+// reluOK is the template baseline of coral relu config 1; reluWrong takes
+// the minimum with 0 instead of the maximum.
+const reluOK = `    .text
+    .globl _start
+_start:
+    li t1, 256
+1:  vsetvli t0, t1, e32, m8, ta, ma
+    vle32.v v8, (a0)
+    vmax.vx v8, v8, zero
+    vse32.v v8, (a1)
+    slli t2, t0, 2
+    add a0, a0, t2
+    add a1, a1, t2
+    sub t1, t1, t0
+    bnez t1, 1b
+    mpause
+`
+
+var reluWrong = strings.Replace(reluOK, "vmax.vx", "vmin.vx", 1)
+
+const reluBadAsm = `    .text
+_start:
+    li t1, 256
+    vle32.v v8, (a0
+    vmaxx.vx v8, v8, zero
+    mpause
+`
+
+func reluEnv(t *testing.T) *Env {
+	t.Helper()
+	e, err := NewEnv("coral", "relu", 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func src(s string) string {
+	b, _ := json.Marshal(map[string]string{"source": s})
+	return string(b)
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".txt")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./agent -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
+	}
+}
+
+func TestToolCalls(t *testing.T) {
+	e := reluEnv(t)
+	for _, tc := range []struct {
+		golden, tool, args string
+		err, submitted     bool
+		pass               *bool // for run, profile, submit: the outcome's verdict
+		contains           []string
+	}{
+		{golden: "manual_overview", tool: ToolISAManual, args: `{}`, contains: []string{"## registers", "## memory map", "dtcm", "Zve32x"}},
+		{golden: "manual_zbb", tool: ToolISAManual, args: `{"section":"zbb"}`, contains: []string{"andn rd, rs1, rs2", "[alu]"}},
+		{golden: "manual_pseudo", tool: ToolISAManual, args: `{"section":"pseudo"}`, contains: []string{"nop — no operation"}},
+		{golden: "manual_unknown", tool: ToolISAManual, args: `{"section":"AVX512"}`, contains: []string{"unknown section \"AVX512\"", "sections: overview, I, Zifencei, M, F, Zicsr, Zbb, Zve32x, pseudo"}},
+		{golden: "task_info", tool: ToolTaskInfo, args: ``, contains: []string{"ReLU"}},
+		{golden: "assemble_ok", tool: ToolAssemble, args: src(reluOK), contains: []string{"ok\n", ".text: 44 bytes at 0x0"}},
+		{golden: "assemble_errors", tool: ToolAssemble, args: src(reluBadAsm), contains: []string{"assembly failed", "line 4:", "line 5:", "hint:"}},
+		{golden: "run_pass", tool: ToolRun, args: src(reluOK), pass: ptr(true), contains: []string{"PASS on the visible case", "halt: "}},
+		{golden: "run_fail", tool: ToolRun, args: src(reluWrong), pass: ptr(false), contains: []string{"FAIL on the visible case", "FAIL relu"}},
+		{golden: "run_asm_error", tool: ToolRun, args: src(reluBadAsm), contains: []string{"assembly failed"}},
+		{golden: "profile", tool: ToolProfile, args: src(reluOK), pass: ptr(true), contains: []string{"stalls by cause", "unit utilisation", "not available yet"}},
+		{golden: "submit", tool: ToolSubmit, args: src(reluOK), submitted: true, pass: ptr(true), contains: []string{"PASS on the hidden case"}},
+		{golden: "unknown_tool", tool: "compile", args: `{}`, err: true, contains: []string{"unknown tool \"compile\"", "submit"}},
+		{golden: "malformed", tool: ToolRun, args: `{"source": "li t0, 1`, err: true, contains: []string{"not a valid JSON object"}},
+		{golden: "missing_source", tool: ToolSubmit, args: `{"src": "x"}`, err: true, contains: []string{"needs a string argument \"source\""}},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			c := e.Call(tc.tool, tc.args)
+			if c.Err != tc.err || c.Submitted != tc.submitted {
+				t.Errorf("err %v submitted %v, want %v %v", c.Err, c.Submitted, tc.err, tc.submitted)
+			}
+			if tc.pass != nil && (c.Outcome == nil || c.Outcome.Pass() != *tc.pass) {
+				t.Errorf("outcome %+v, want pass %v", c.Outcome, *tc.pass)
+			}
+			for _, s := range tc.contains {
+				if !strings.Contains(c.Text, s) {
+					t.Errorf("result lacks %q:\n%s", s, c.Text)
+				}
+			}
+			golden(t, tc.golden, c.Text)
+		})
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestRunCyclesMatchBaseline: the run tool reports the cycles the
+// baseline chain measures for the same kernel.
+func TestRunCyclesMatchBaseline(t *testing.T) {
+	e := reluEnv(t)
+	cell, err := baseline.EvalCell("coral", "relu", 1, 1, "k.s", []byte(reluOK))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := e.Execute(reluOK, false)
+	if !o.Pass() || o.Cycles() != cell.Cycles() {
+		t.Errorf("run: pass %v cycles %d; EvalCell: pass %v cycles %d", o.Pass(), o.Cycles(), cell.Pass(), cell.Cycles())
+	}
+}
+
+// TestManualCoversEveryInstruction: every instruction of an enabled
+// extension appears in its section.
+func TestManualCoversEveryInstruction(t *testing.T) {
+	e := reluEnv(t)
+	secs := map[string]string{}
+	for _, s := range e.Sections()[1:] {
+		secs[s] = e.Manual(s)
+	}
+	n := 0
+	for _, in := range e.ISA.Insts {
+		if !e.HW.HasExt(in.Ext()) {
+			if _, ok := secs[in.Ext()]; ok {
+				t.Errorf("section %s is listed but not enabled", in.Ext())
+			}
+			continue
+		}
+		n++
+		if !strings.Contains(secs[in.Ext()], syntax(in.Mnemonic, in.Syntax)+" — ") {
+			t.Errorf("%s: %s missing from its section", in.Ext(), in.Mnemonic)
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d instructions enabled", n)
+	}
+}
+
+func TestTruncate(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"short\n", 100, "short\n"},
+		{"a\nbb\nccc\n", 6, "a\nbb\n[truncated: 4 more characters, 1 more lines not shown]\n"},
+		{"abcdefgh", 3, "abc[truncated: 5 more characters, 0 more lines not shown]\n"},
+	} {
+		if got := Truncate(tc.in, tc.max); got != tc.want {
+			t.Errorf("Truncate(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.want)
+		}
+	}
+	// An oversized tool result is cut with the note.
+	e := reluEnv(t)
+	if c := e.Call(ToolISAManual, `{"section":"Zve32x"}`); len(c.Text) > MaxManualChars+200 || (len(e.Manual("Zve32x")) > MaxManualChars) != strings.Contains(c.Text, "[truncated:") {
+		t.Errorf("Zve32x section: %d chars, manual %d", len(c.Text), len(e.Manual("Zve32x")))
+	}
+}
+
+func TestToolDefinitions(t *testing.T) {
+	tools := Tools()
+	if got := strings.Join(ToolNames(), ","); got != "isa_manual,task_info,assemble,run,profile,submit" {
+		t.Errorf("tools %s", got)
+	}
+	for _, tl := range tools {
+		if tl.Description == "" || tl.Parameters["type"] != "object" {
+			t.Errorf("%s: bad definition %+v", tl.Name, tl)
+		}
+		if _, err := json.Marshal(tl); err != nil {
+			t.Error(err)
+		}
+		req, _ := tl.Parameters["required"].([]string)
+		wantSource := tl.Name == ToolAssemble || tl.Name == ToolRun || tl.Name == ToolProfile || tl.Name == ToolSubmit
+		if wantSource != (len(req) == 1 && req[0] == "source") {
+			t.Errorf("%s: required %v", tl.Name, req)
+		}
+	}
+}
