@@ -55,6 +55,7 @@ const (
 	StopSubmitted     = "submitted"
 	StopBudget        = "budget"
 	StopProviderError = "provider_error"
+	StopInterrupted   = "interrupted" // the context was cancelled (Ctrl-C)
 )
 
 // Record is the outcome of one attempt.
@@ -66,7 +67,8 @@ type Record struct {
 	Config int    `json:"config"`
 	Seed   uint64 `json:"seed"`
 	// Success: the submitted kernel, or without a submit the last kernel
-	// that passed run, passed the hidden case.
+	// that passed run, passed the hidden case (and the visible case, on
+	// which its cycles are measured, as baseline.Cell.Pass requires).
 	Success   bool `json:"success"`
 	Submitted bool `json:"submitted"`
 	// Judged says which kernel was judged: "submitted", "last_passing_run"
@@ -154,7 +156,7 @@ func Attempt(ctx context.Context, p Provider, env *Env, opt Options) *Record {
 loop:
 	for it := 1; it <= budget; it++ {
 		if err := ctx.Err(); err != nil {
-			rec.StopReason, rec.Error = StopProviderError, err.Error()
+			rec.StopReason, rec.Error = StopInterrupted, err.Error()
 			break
 		}
 		t0 := time.Now()
@@ -162,6 +164,9 @@ loop:
 		rec.Iterations = it
 		if err != nil {
 			rec.StopReason, rec.Error = StopProviderError, err.Error()
+			if ctx.Err() != nil {
+				rec.StopReason = StopInterrupted
+			}
 			tr.Event("error", map[string]any{"iteration": it, "error": err.Error()})
 			break
 		}

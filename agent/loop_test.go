@@ -222,3 +222,17 @@ func TestNewProvider(t *testing.T) {
 		}
 	}
 }
+
+// TestInterrupted: a cancelled context stops the attempt before the next
+// turn; the last passing run is still judged.
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &Scripted{Steps: []Step{func(m []Message) (Turn, error) {
+		cancel()
+		return CallStep(ToolRun, map[string]string{"source": reluOK}, u)(m)
+	}, CallStep(ToolSubmit, map[string]string{"source": reluWrong}, u)}}
+	rec := Attempt(ctx, p, reluEnv(t), Options{})
+	if rec.StopReason != StopInterrupted || rec.Iterations != 1 || !rec.Success || rec.Judged != "last_passing_run" {
+		t.Errorf("record %+v", rec)
+	}
+}
