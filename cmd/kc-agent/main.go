@@ -136,30 +136,6 @@ func printRecord(w io.Writer, r *agent.Record) {
 }
 
 // run is main without the process: it returns the exit status.
-func run(args []string, stdout, stderr io.Writer) (status int) {
-	defer func() {
-		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "kc-agent: internal error: %v\n", r)
-			status = 2
-		}
-	}()
-	app := newApp(stdout, stderr)
-	if len(args) > 1 {
-		for _, cmd := range app.Commands {
-			if cmd.Name == args[1] {
-				args = append(args[:1:1], append([]string{args[1]}, cliutil.Interspersed(args[1:], cmd.Flags)[1:]...)...)
-			}
-		}
-	}
-	if err := app.Run(args); err != nil {
-		if ec, ok := err.(cli.ExitCoder); ok {
-			if msg := err.Error(); msg != "" {
-				fmt.Fprintf(stderr, "kc-agent: %s\n", msg)
-			}
-			return ec.ExitCode()
-		}
-		fmt.Fprintf(stderr, "kc-agent: %v\n", err)
-		return 2
-	}
-	return 0
+func run(args []string, stdout, stderr io.Writer) int {
+	return cliutil.RunSubcommands("kc-agent", newApp(stdout, stderr), args, stderr)
 }

@@ -86,3 +86,34 @@ func IsTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
+
+// RunSubcommands runs a front end made of subcommands (kc-ref, kc-agent):
+// flags may follow positional arguments inside each subcommand; an error
+// is printed as "NAME: message" and its exit code returned (2 unless the
+// error carries one); a panic, which is a bug, becomes exit status 2.
+func RunSubcommands(name string, app *cli.App, args []string, stderr io.Writer) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "%s: internal error: %v\n", name, r)
+			status = 2
+		}
+	}()
+	if len(args) > 1 {
+		for _, cmd := range app.Commands {
+			if cmd.Name == args[1] {
+				args = append(args[:1:1], append([]string{args[1]}, Interspersed(args[1:], cmd.Flags)[1:]...)...)
+			}
+		}
+	}
+	if err := app.Run(args); err != nil {
+		if ec, ok := err.(cli.ExitCoder); ok {
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintf(stderr, "%s: %s\n", name, msg)
+			}
+			return ec.ExitCode()
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 2
+	}
+	return 0
+}
