@@ -53,7 +53,6 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		HideHelpCommand: true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
-		ExitErrHandler:  func(*cli.Context, error) {},
 		Commands:        []*cli.Command{runCommand()},
 	}
 }

@@ -48,7 +48,6 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		HideHelpCommand: true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
-		ExitErrHandler:  func(*cli.Context, error) {},
 		Commands:        []*cli.Command{listCommand(), describeCommand(), genCommand(), checkCommand(), baselineCommand(), evalCommand()},
 	}
 }

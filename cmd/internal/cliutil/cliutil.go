@@ -98,6 +98,9 @@ func RunSubcommands(name string, app *cli.App, args []string, stderr io.Writer) 
 			status = 2
 		}
 	}()
+	// urfave/cli's default handler would os.Exit on cli.Exit errors; the
+	// exit code is returned instead, so tests can run the front end.
+	app.ExitErrHandler = func(*cli.Context, error) {}
 	if len(args) > 1 {
 		for _, cmd := range app.Commands {
 			if cmd.Name == args[1] {
