@@ -84,6 +84,7 @@ type Record struct {
 	Speedup        float64 `json:"speedup"`         // BaselineCycles / Cycles when successful, else 0
 	TokensIn       int     `json:"tokens_in"`
 	TokensOut      int     `json:"tokens_out"`
+	CostUSD        float64 `json:"cost_usd"` // from the provider's price (0: unknown or free)
 	WallSeconds    float64 `json:"wall_seconds"`
 	StopReason     string  `json:"stop_reason"`
 	Error          string  `json:"error,omitempty"`
@@ -172,6 +173,9 @@ loop:
 		}
 		rec.TokensIn += turn.Usage.InputTokens
 		rec.TokensOut += turn.Usage.OutputTokens
+		if c, ok := p.(Coster); ok {
+			rec.CostUSD += c.Cost(turn.Usage)
+		}
 		tr.Event("usage", map[string]any{"iteration": it, "input_tokens": turn.Usage.InputTokens,
 			"output_tokens": turn.Usage.OutputTokens, "ms": time.Since(t0).Milliseconds()})
 		for i := range turn.ToolCalls {

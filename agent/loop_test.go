@@ -199,7 +199,7 @@ func TestBaselineProvider(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := NewProvider("baseline", "coral", cell.task, cell.config)
+		p, err := NewProvider("baseline", "coral", cell.task, cell.config, ProviderConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +217,7 @@ func TestNewProvider(t *testing.T) {
 		"replay:x.jsonl":   "not supported yet",
 		"llama":            "unknown provider",
 	} {
-		if _, err := NewProvider(spec, "coral", "relu", 1); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := NewProvider(spec, "coral", "relu", 1, ProviderConfig{}); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", spec, err, want)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"kernelcraft/baseline"
 )
@@ -93,9 +94,33 @@ func LastToolResult(messages []Message) string {
 // ProviderNames are the provider prefixes of --model.
 var ProviderNames = []string{"baseline", "openai", "anthropic", "replay"}
 
+// ProviderConfig is everything a provider needs beyond the --model spec.
+// Zero values mean the documented defaults; API keys are read from here
+// (filled from flags or the environment by the front end) and must never
+// be written to logs, trajectories or errors.
+type ProviderConfig struct {
+	BaseURL     string        // API base URL (openai: OPENAI_BASE_URL; anthropic: ANTHROPIC_BASE_URL)
+	APIKey      string        // API key (openai: OPENAI_API_KEY; anthropic: ANTHROPIC_API_KEY)
+	Timeout     time.Duration // per model call (0: the provider's default)
+	MaxRetries  int           // retries on 429/5xx/timeouts (0: the default; <0: none)
+	MaxTokens   int           // output tokens per turn (0: the default)
+	Temperature *float64      // nil: the provider's default
+	// PriceIn and PriceOut are USD per million input/output tokens (0: the
+	// built-in price of the model when known, else no cost).
+	PriceIn, PriceOut float64
+	// ReplayDir holds the recorded trajectories the replay provider plays.
+	ReplayDir string
+}
+
+// Coster is implemented by providers that know their price: the cost in
+// USD of one turn's usage.
+type Coster interface {
+	Cost(Usage) float64
+}
+
 // NewProvider returns the provider for a --model spec ("provider" or
 // "provider:name") on a cell. Only baseline is supported so far.
-func NewProvider(spec, target, task string, config int) (Provider, error) {
+func NewProvider(spec, target, task string, config int, cfg ProviderConfig) (Provider, error) {
 	kind, _, _ := strings.Cut(spec, ":")
 	switch kind {
 	case "baseline":

@@ -62,7 +62,7 @@ func runCommand() *cli.Command {
 		Name:      "run",
 		Usage:     "run one attempt on a cell and print its record",
 		ArgsUsage: "TASK",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Value: "coral", Usage: "target"},
 			&cli.IntFlag{Name: "config", Aliases: []string{"c"}, Value: 1, Usage: "configuration `N` (1..5)"},
 			&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Value: "baseline", Usage: "provider[:name]"},
@@ -70,7 +70,7 @@ func runCommand() *cli.Command {
 			&cli.IntFlag{Name: "budget", Usage: "iterations (default: 15/20/25 by level)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the trajectory JSONL into `DIR`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the record as JSON"},
-		},
+		}, providerFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("run needs one TASK (see kc-ref list)", 2)
@@ -80,7 +80,7 @@ func runCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit(err.Error(), 2)
 			}
-			p, err := agent.NewProvider(c.String("model"), target, task, config)
+			p, err := agent.NewProvider(c.String("model"), target, task, config, providerConfig(c))
 			if err != nil {
 				return cli.Exit(err.Error(), 2)
 			}
