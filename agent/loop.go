@@ -26,10 +26,15 @@ type ToolCall struct {
 	Arguments string `json:"arguments"`
 }
 
-// Usage is the token accounting of one model turn.
+// Usage is the token accounting of one model turn. InputTokens counts
+// every prompt token, including those read from or written to the
+// provider's prompt cache, which are also counted (as parts of it) in
+// CacheReadTokens and CacheWriteTokens, priced differently.
 type Usage struct {
-	InputTokens  int `json:"input_tokens"`
-	OutputTokens int `json:"output_tokens"`
+	InputTokens      int `json:"input_tokens"`
+	OutputTokens     int `json:"output_tokens"`
+	CacheReadTokens  int `json:"cache_read_tokens,omitempty"`
+	CacheWriteTokens int `json:"cache_write_tokens,omitempty"`
 }
 
 // Turn is one answer of the model: text, tool calls and token usage.
@@ -173,11 +178,15 @@ loop:
 		}
 		rec.TokensIn += turn.Usage.InputTokens
 		rec.TokensOut += turn.Usage.OutputTokens
+		cost := 0.0
 		if c, ok := p.(Coster); ok {
-			rec.CostUSD += c.Cost(turn.Usage)
+			cost = c.Cost(turn.Usage)
+			rec.CostUSD += cost
 		}
+		// The replay provider reads the turn's usage and cost back from here.
 		tr.Event("usage", map[string]any{"iteration": it, "input_tokens": turn.Usage.InputTokens,
-			"output_tokens": turn.Usage.OutputTokens, "ms": time.Since(t0).Milliseconds()})
+			"output_tokens": turn.Usage.OutputTokens, "cache_read_tokens": turn.Usage.CacheReadTokens,
+			"cache_write_tokens": turn.Usage.CacheWriteTokens, "cost_usd": cost, "ms": time.Since(t0).Milliseconds()})
 		for i := range turn.ToolCalls {
 			if turn.ToolCalls[i].ID == "" {
 				turn.ToolCalls[i].ID = fmt.Sprintf("call_%d_%d", it, i+1)
