@@ -1,0 +1,355 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"kernelcraft/agent"
+)
+
+// TrajectoryDir is the folder of a results folder that holds the cells'
+// trajectories.
+const TrajectoryDir = "trajectories"
+
+// Config configures a run of the matrix.
+type Config struct {
+	// Dir is the results folder: results*.jsonl and trajectories/.
+	Dir string
+	// Cells are the cells to run (one shard's: Shard.Select of
+	// Matrix.Cells).
+	Cells []Cell
+	// Shard names the results file (Shard.ResultsName); the zero value
+	// means All.
+	Shard Shard
+	// Jobs is the number of cells run at once (0: GOMAXPROCS).
+	Jobs int
+	// Budget overrides every level's iteration budget when > 0.
+	Budget int
+	// NewProvider makes a cell's provider.
+	NewProvider func(Cell) (agent.Provider, error)
+	// RetryErrors re-runs cells whose record stopped on a provider error
+	// (the new record is appended; Dedupe prefers it).
+	RetryErrors bool
+	// Progress receives the progress line and notes (nil: none); Live
+	// rewrites one line with \r (a terminal) instead of one line per
+	// finished cell.
+	Progress io.Writer
+	Live     bool
+}
+
+// CellError is a cell that could not be run or recorded (not a failed
+// attempt: that is a record with success false).
+type CellError struct {
+	Cell Cell
+	Err  error
+}
+
+// Summary is what a run did.
+type Summary struct {
+	Total       int   // cells given
+	Skipped     int   // already recorded in Dir
+	Ran         int   // recorded by this run
+	Passed      int   // of Ran, successful
+	PassedAll   int   // of Skipped + Ran, successful
+	Interrupted []Key // attempts stopped by the context: not recorded, a resume re-runs them
+	NotStarted  int   // cells not started because the context was cancelled
+	Errors      []CellError
+	TokensIn    int
+	TokensOut   int
+	CostUSD     float64
+	Wall        time.Duration
+	ResultsPath string
+	Warnings    []string // torn or malformed lines found, a repaired results file
+}
+
+// Complete reports whether every cell has a record.
+func (s *Summary) Complete() bool {
+	return s.Skipped+s.Ran == s.Total
+}
+
+// String is a one-paragraph summary.
+func (s *Summary) String() string {
+	msg := fmt.Sprintf("%d cells: %d already recorded, %d run now (%d passed); %d/%d pass in all; tokens in %d, out %d, cost $%.2f; wall %s; results: %s",
+		s.Total, s.Skipped, s.Ran, s.Passed, s.PassedAll, s.Skipped+s.Ran, s.TokensIn, s.TokensOut, s.CostUSD, s.Wall.Round(time.Millisecond), s.ResultsPath)
+	if n := len(s.Interrupted) + s.NotStarted; n > 0 {
+		msg += fmt.Sprintf("\ninterrupted: %d cells not recorded (%d stopped mid-attempt, %d not started); run the same command again to resume", n, len(s.Interrupted), s.NotStarted)
+	}
+	if len(s.Errors) > 0 {
+		msg += fmt.Sprintf("\n%d cells could not run:", len(s.Errors))
+		for _, e := range s.Errors {
+			msg += fmt.Sprintf("\n  %s: %v", e.Cell, e.Err)
+		}
+	}
+	return msg
+}
+
+// Pending returns the cells of cells that have no record in dir yet
+// (see Done), and the warnings of reading dir's results files.
+func Pending(dir string, cells []Cell, retryErrors bool) (todo []Cell, warnings []string, err error) {
+	done := map[Key]bool{}
+	if _, err := os.Stat(dir); err == nil {
+		recs, w, err := ReadResults(dir)
+		warnings = w
+		if err != nil {
+			return nil, warnings, err
+		}
+		for i := range recs {
+			if Done(&recs[i], retryErrors) {
+				done[RecordKey(&recs[i])] = true
+			}
+		}
+	}
+	for _, c := range cells {
+		if !done[c.Key()] {
+			todo = append(todo, c)
+		}
+	}
+	return todo, warnings, nil
+}
+
+// Run runs the cells of cfg that Dir does not hold yet, cfg.Jobs at a
+// time, appending each finished attempt's record to Dir's results file
+// and writing its trajectory to Dir/trajectories/ (a re-run cell's
+// trajectory is replaced). When ctx is cancelled no new cell starts; the
+// running attempts stop as interrupted and are not recorded, so a resume
+// runs them again. The error is for the run as a whole (the results
+// folder cannot be read or written); a cell that cannot run is in
+// Summary.Errors.
+func Run(ctx context.Context, cfg Config) (*Summary, error) {
+	start := time.Now()
+	if cfg.Shard.Count == 0 {
+		cfg.Shard = All
+	}
+	if cfg.NewProvider == nil {
+		return nil, fmt.Errorf("bench: no provider")
+	}
+	jobs := cfg.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	s := &Summary{Total: len(cfg.Cells), ResultsPath: filepath.Join(cfg.Dir, cfg.Shard.ResultsName())}
+	todo, warnings, err := Pending(cfg.Dir, cfg.Cells, cfg.RetryErrors)
+	s.Warnings = append(s.Warnings, warnings...)
+	if err != nil {
+		return s, err
+	}
+	s.Skipped = len(cfg.Cells) - len(todo)
+	if s.Skipped > 0 {
+		recs, _, err := ReadResults(cfg.Dir)
+		if err != nil {
+			return s, err
+		}
+		recs, _ = Dedupe(recs)
+		want := map[Key]bool{}
+		for _, c := range cfg.Cells {
+			want[c.Key()] = true
+		}
+		for i := range recs {
+			if want[RecordKey(&recs[i])] && Done(&recs[i], cfg.RetryErrors) && recs[i].Success {
+				s.PassedAll++
+			}
+		}
+	}
+	w, warning, err := OpenResults(s.ResultsPath)
+	if err != nil {
+		return s, err
+	}
+	defer w.Close()
+	if warning != "" {
+		s.Warnings = append(s.Warnings, warning)
+	}
+	trajDir := filepath.Join(cfg.Dir, TrajectoryDir)
+	if err := os.MkdirAll(trajDir, 0o755); err != nil {
+		return s, err
+	}
+	pr := &progress{w: cfg.Progress, live: cfg.Live, s: s, start: start, total: len(cfg.Cells), todo: len(todo)}
+	for _, msg := range s.Warnings {
+		pr.note("warning: " + msg)
+	}
+	pr.note(fmt.Sprintf("%d cells, %d already recorded, %d to run with %d jobs; results: %s", s.Total, s.Skipped, len(todo), min(jobs, max(len(todo), 1)), s.ResultsPath))
+
+	cells := make(chan Cell)
+	go func() {
+		defer close(cells)
+		for _, c := range todo {
+			select {
+			case cells <- c:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range cells {
+				if ctx.Err() != nil {
+					continue // drained: counted as not started
+				}
+				rec, err := runCell(ctx, cfg, trajDir, c)
+				switch {
+				case err != nil:
+					pr.finish(c, nil, err)
+				case rec.StopReason == agent.StopInterrupted:
+					pr.finish(c, rec, nil)
+				default:
+					if err := w.Append(rec); err != nil {
+						pr.finish(c, nil, fmt.Errorf("recording: %v", err))
+					} else {
+						pr.finish(c, rec, nil)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	s.NotStarted = len(todo) - s.Ran - len(s.Interrupted) - len(s.Errors)
+	s.Wall = time.Since(start)
+	pr.end()
+	return s, nil
+}
+
+// runCell runs one attempt; a panic (a bug) becomes the cell's error.
+func runCell(ctx context.Context, cfg Config, trajDir string, c Cell) (rec *agent.Record, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			rec, err = nil, fmt.Errorf("internal error: %v\n%s", r, debug.Stack())
+		}
+	}()
+	env, err := agent.NewEnv(c.Target, c.Task, c.Config, c.Seed)
+	if err != nil {
+		return nil, err
+	}
+	p, err := cfg.NewProvider(c)
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(trajDir, TrajectoryName(c.Model, c.Target, c.Task, c.Config, c.Seed))
+	f, err := os.Create(path) // a re-run cell's partial trajectory is replaced
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tr := agent.NewTrajectory(f)
+	rec = agent.Attempt(ctx, p, env, agent.Options{Budget: cfg.Budget, Trajectory: tr})
+	// The record is the cell's: the model as given to --models (a
+	// provider may name itself differently), so resume finds it.
+	rec.Model = c.Model
+	if got := RecordKey(rec); got != c.Key() {
+		return nil, fmt.Errorf("internal error: the attempt recorded cell %s", got)
+	}
+	if err := tr.Err(); err != nil {
+		return nil, fmt.Errorf("trajectory %s: %v", path, err)
+	}
+	return rec, nil
+}
+
+// progress prints the progress line and keeps the summary's counts.
+type progress struct {
+	mu          sync.Mutex
+	w           io.Writer
+	live        bool
+	s           *Summary
+	start       time.Time
+	total, todo int
+	finished    int // this run: recorded, interrupted or failed
+	lineShown   bool
+}
+
+func (p *progress) note(msg string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.w == nil {
+		return
+	}
+	if p.lineShown {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+	fmt.Fprintf(p.w, "bench: %s\n", msg)
+	if p.lineShown {
+		fmt.Fprint(p.w, p.line())
+	}
+}
+
+func (p *progress) finish(c Cell, rec *agent.Record, err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s := p.s
+	p.finished++
+	verdict := ""
+	switch {
+	case err != nil:
+		s.Errors = append(s.Errors, CellError{c, err})
+		verdict = "ERROR"
+	case rec.StopReason == agent.StopInterrupted:
+		s.Interrupted = append(s.Interrupted, c.Key())
+		verdict = "INTERRUPTED"
+	default:
+		s.Ran++
+		verdict = "FAIL"
+		if rec.Success {
+			s.Passed++
+			s.PassedAll++
+			verdict = "PASS"
+		}
+	}
+	if rec != nil {
+		s.TokensIn += rec.TokensIn
+		s.TokensOut += rec.TokensOut
+		s.CostUSD += rec.CostUSD
+	}
+	if p.w == nil {
+		return
+	}
+	if p.live {
+		if err != nil {
+			fmt.Fprintf(p.w, "\r\x1b[Kbench: %s: %v\n", c, err)
+		}
+		fmt.Fprint(p.w, "\r\x1b[K"+p.line())
+		p.lineShown = true
+		return
+	}
+	detail := ""
+	switch {
+	case err != nil:
+		detail = ": " + err.Error()
+	case rec.Success:
+		detail = fmt.Sprintf(" %.2fx, %d it", rec.Speedup, rec.Iterations)
+	default:
+		detail = fmt.Sprintf(" (%s, %d it)", rec.StopReason, rec.Iterations)
+	}
+	fmt.Fprintf(p.w, "%s | %s %s%s\n", p.line(), verdict, c, detail)
+}
+
+// line is the progress line: done/total (recorded cells of the shard),
+// pass so far, ETA, tokens and cost of this run.
+func (p *progress) line() string {
+	s := p.s
+	done := s.Skipped + s.Ran
+	eta := "--"
+	if p.finished > 0 && p.todo > p.finished {
+		el := time.Since(p.start)
+		eta = (el / time.Duration(p.finished) * time.Duration(p.todo-p.finished)).Round(time.Second).String()
+	} else if p.todo == p.finished {
+		eta = "0s"
+	}
+	return fmt.Sprintf("[%d/%d] pass %d  ETA %s  tokens %d/%d  $%.2f", done, p.total, s.PassedAll, eta, s.TokensIn, s.TokensOut, s.CostUSD)
+}
+
+func (p *progress) end() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.w != nil && p.lineShown {
+		fmt.Fprintln(p.w)
+		p.lineShown = false
+	}
+}
