@@ -141,7 +141,13 @@ type Program struct {
 	Sections []*Section
 	Symbols  []Symbol
 	Entry    uint64
-	backend  Backend
+	// File is the source file name given to Assemble.
+	File string
+	// Lines maps every emitted instruction word to its source line, by
+	// address (see LineOf and LineTable; ELF writes it to LineSection).
+	Lines   []LineEntry
+	backend Backend
+	source  []string // the source lines, for LineTable
 }
 
 // Assemble assembles and links src (file names it in errors). On failure the
@@ -223,6 +229,7 @@ type assembler struct {
 	errs     ErrorList
 	byAddr   map[int64]*stmtRec
 	entry    string
+	lineTab  []LineEntry // pass 2: the line of each instruction word (lines.go)
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
@@ -402,6 +409,7 @@ func (a *assembler) pass2(rec *stmtRec) {
 func (a *assembler) wordBytes() int64 { return int64(a.as.isa.WordBits / 8) }
 
 func (a *assembler) emitWord(w uint64) {
+	a.recordLine()
 	for i := int64(0); i < a.wordBytes(); i++ {
 		a.emit(byte(w >> (8 * i)))
 	}
@@ -529,7 +537,7 @@ func (a *assembler) symbolHint(name string) string {
 
 // program collects the output.
 func (a *assembler) program() *Program {
-	p := &Program{Target: a.as.isa.Name, backend: a.as.backend}
+	p := &Program{Target: a.as.isa.Name, backend: a.as.backend, File: a.file, Lines: a.sortedLines(), source: a.lines}
 	for _, s := range a.secOrder {
 		if s.size == 0 {
 			continue

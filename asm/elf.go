@@ -8,8 +8,9 @@ import (
 )
 
 // ELF returns the program as an ELF32 little-endian executable: one PT_LOAD
-// segment per section, section headers, and a symbol table, so readelf,
-// llvm-objdump and debug/elf read it.
+// segment per section, section headers, a symbol table, and the line
+// table in a non-allocated LineSection, so readelf, llvm-objdump and
+// debug/elf read it.
 func (p *Program) ELF() []byte {
 	const ehSize, phSize, shSize = 52, 32, 40
 	le := binary.LittleEndian
@@ -44,6 +45,12 @@ func (p *Program) ELF() []byte {
 	symtabName := addStr(&shstr, ".symtab")
 	strtabName := addStr(&shstr, ".strtab")
 	shstrtabName := addStr(&shstr, ".shstrtab")
+	var lines []byte
+	var linesName uint32
+	if len(p.Lines) > 0 {
+		lines, _ = p.LineTable().MarshalBinary() // never fails
+		linesName = addStr(&shstr, LineSection)
+	}
 
 	secIndex := map[string]uint16{}
 	for i, s := range secs {
@@ -89,8 +96,12 @@ func (p *Program) ELF() []byte {
 	symtabOff := (off + 3) &^ 3
 	strtabOff := symtabOff + uint32(symtab.Len())
 	shstrOff := strtabOff + uint32(strtab.Len())
-	shOff := (shstrOff + uint32(shstr.Len()) + 3) &^ 3
-	nSh := len(secs) + 4 // null, sections, symtab, strtab, shstrtab
+	linesOff := shstrOff + uint32(shstr.Len())
+	shOff := (linesOff + uint32(len(lines)) + 3) &^ 3
+	nSh := len(secs) + 4 // null, sections, symtab, strtab, shstrtab[, .kc.lines]
+	if lines != nil {
+		nSh++
+	}
 
 	out := make([]byte, shOff+uint32(shSize*nSh))
 	// ELF header.
@@ -107,7 +118,7 @@ func (p *Program) ELF() []byte {
 	le.PutUint16(out[44:], uint16(nPh))
 	le.PutUint16(out[46:], shSize)
 	le.PutUint16(out[48:], uint16(nSh))
-	le.PutUint16(out[50:], uint16(nSh-1)) // .shstrtab is last
+	le.PutUint16(out[50:], uint16(len(secs)+3)) // .shstrtab
 
 	for i, s := range secs {
 		ph := out[ehSize+phSize*i:]
@@ -132,6 +143,7 @@ func (p *Program) ELF() []byte {
 	copy(out[symtabOff:], symtab.Bytes())
 	copy(out[strtabOff:], strtab.Bytes())
 	copy(out[shstrOff:], shstr.Bytes())
+	copy(out[linesOff:], lines)
 
 	sh := func(i int, name, typ, flags, addr, offset, size, link, info, align, entsize uint32) {
 		b := out[shOff+uint32(shSize*i):]
@@ -157,6 +169,9 @@ func (p *Program) ELF() []byte {
 	sh(n+1, symtabName, uint32(elf.SHT_SYMTAB), 0, 0, symtabOff, uint32(symtab.Len()), uint32(n+2), nLocal, 4, 16)
 	sh(n+2, strtabName, uint32(elf.SHT_STRTAB), 0, 0, strtabOff, uint32(strtab.Len()), 0, 0, 1, 0)
 	sh(n+3, shstrtabName, uint32(elf.SHT_STRTAB), 0, 0, shstrOff, uint32(shstr.Len()), 0, 0, 1, 0)
+	if lines != nil {
+		sh(n+4, linesName, uint32(elf.SHT_PROGBITS), 0, 0, linesOff, uint32(len(lines)), 0, 0, 1, 0)
+	}
 	return out
 }
 

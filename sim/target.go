@@ -29,6 +29,10 @@ type Core interface {
 type CoreOptions struct {
 	MaxCycles int64     // 0: the hardware config's max_cycles
 	Trace     io.Writer // one line per retired instruction, or nil
+	// Profile, if set, receives the run's per-instruction profile (cycles,
+	// stalls and hazards by address; see Profile). Cores may run slower
+	// while profiling; cycle counts are the same.
+	Profile *Profile
 }
 
 // Target describes one simulated target. Target packages register

@@ -48,6 +48,9 @@ type Options struct {
 	Trace io.Writer
 	// Reference makes Run use the plain reference stepper.
 	Reference bool
+	// Profile, if set, receives the run's per-instruction profile (and
+	// makes Run use the reference stepper; see profile.go).
+	Profile *sim.Profile
 }
 
 // codeRegion is an executable memory region and its pre-decoded ops.
@@ -108,6 +111,8 @@ type Machine struct {
 
 	blk      blockEngine
 	noBlocks bool // Run without the block engine (for tests and benchmarks)
+
+	prof *profiler // Options.Profile's state (profile.go)
 }
 
 // New builds a machine for a coral hardware config.
@@ -307,8 +312,11 @@ func (m *Machine) Run() sim.Halt {
 		return sim.Halt{Kind: sim.HaltTrap, Trap: &sim.Trap{Kind: sim.TrapAccess, Msg: "no program loaded"}}
 	}
 	start := time.Now()
-	if m.opts.Trace != nil || m.opts.Reference {
+	if m.opts.Trace != nil || m.opts.Reference || m.opts.Profile != nil {
 		for m.Step() {
+		}
+		if m.opts.Profile != nil {
+			m.profFinish()
 		}
 	} else if m.blk.off || m.noBlocks {
 		m.runFast()
@@ -394,8 +402,14 @@ func (m *Machine) Step() bool {
 	}
 	var o op
 	m.decodeOp(binary.LittleEndian.Uint32(b), &o, true)
+	if m.opts.Profile != nil {
+		m.profBefore(&o, pc)
+	}
 	if !m.t.dispatch(&o) {
 		m.cycleLimit()
+		if m.opts.Profile != nil {
+			m.profAfter(&o, pc, false)
+		}
 		return false
 	}
 	var before [32]uint32
@@ -403,6 +417,9 @@ func (m *Machine) Step() bool {
 		before = m.x
 	}
 	ok := m.exec(&o)
+	if m.opts.Profile != nil {
+		m.profAfter(&o, pc, true)
+	}
 	if m.opts.Trace != nil && (ok || m.halt.Kind != sim.HaltTrap) {
 		m.traceLine(&o, pc, &before)
 	}
