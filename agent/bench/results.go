@@ -125,9 +125,9 @@ func Done(r *agent.Record, retryErrors bool) bool {
 }
 
 // Dedupe keeps one record per cell (Key), whatever the order of the
-// records: the best by, in turn, a finished attempt (not interrupted, no
-// provider error), success, higher speedup, fewer iterations, and finally
-// the smaller JSON encoding. It returns the kept records in the order of
+// records: the best by, in turn, a finished attempt (then one stopped by
+// a provider error, then an interrupted one), success, higher speedup,
+// fewer iterations, and finally the smaller JSON encoding. It returns the kept records in the order of
 // their cells' first appearance, and one warning per duplicated cell.
 func Dedupe(recs []agent.Record) (kept []agent.Record, warnings []string) {
 	idx := map[Key]int{}
@@ -153,9 +153,8 @@ func Dedupe(recs []agent.Record) (kept []agent.Record, warnings []string) {
 }
 
 func better(a, b *agent.Record) bool {
-	fa, fb := Done(a, true), Done(b, true)
-	if fa != fb {
-		return fa
+	if ra, rb := finishRank(a), finishRank(b); ra != rb {
+		return ra > rb
 	}
 	if a.Success != b.Success {
 		return a.Success
@@ -169,6 +168,18 @@ func better(a, b *agent.Record) bool {
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	return string(ja) < string(jb)
+}
+
+// finishRank orders stop reasons for Dedupe: a finished attempt, then a
+// provider error, then an interrupted attempt.
+func finishRank(r *agent.Record) int {
+	switch r.StopReason {
+	case agent.StopInterrupted:
+		return 0
+	case agent.StopProviderError:
+		return 1
+	}
+	return 2
 }
 
 // ResultsWriter appends records to a JSONL results file, one line per

@@ -1,0 +1,441 @@
+// Package report turns benchmark results (the JSONL records kc-agent
+// bench writes) into the paper's tables, in Markdown or CSV:
+//
+// Success table: one row per task, grouped by level (a header row, the
+// tasks in the paper's order, a subtotal row), then a total row; one
+// column per target × model. A cell is passed/N, N being the task's
+// records in that column (one per configuration and seed run; 5 for a
+// full run). "--" marks a task the target does not support (the paper's
+// matrix), "·" (Markdown) or an empty field (CSV) a supported task with no
+// record. A subtotal or total sums the cells under it.
+//
+// Speedup table: the same rows and columns; a cell is "G (B)": G the
+// geometric mean and B the best of the speedups (baseline cycles / kernel
+// cycles on the visible case) over the task's successful configurations,
+// "none" when no configuration succeeded. The level and overall rows give
+// the geometric means of the G and of the B of the tasks that have a
+// speedup, each task weighing the same. In CSV each column splits in two:
+// geomean and best.
+//
+// Rows are the tasks that at least one column's target supports; columns
+// are ordered by target (the paper's order: plena, aie2, coral) then
+// model name. Interrupted attempts are skipped, then records are merged by
+// bench.Dedupe (one per cell, chosen independently of the input order);
+// unknown tasks and unsupported (task, target) pairs are skipped; each
+// with a warning.
+package report
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"kernelcraft/agent"
+	"kernelcraft/agent/bench"
+	"kernelcraft/ref"
+)
+
+// Formats are the output formats.
+var Formats = []string{"md", "csv"}
+
+// Tables are the table selections of Write.
+var Tables = []string{"all", "success", "speedup"}
+
+// LevelNames are the paper's names of the levels.
+var LevelNames = map[int]string{1: "Primitive Operations", 2: "Composite Operations", 3: "End-to-End System"}
+
+// Column is one target × model column.
+type Column struct {
+	Target, Model string
+}
+
+// String is "target / model".
+func (c Column) String() string { return c.Target + " / " + c.Model }
+
+// Stat is one (task, column) cell's records.
+type Stat struct {
+	N, Passed int
+	Speedups  []float64 // of the successful records with a measured speedup
+}
+
+// Report holds the merged records by task and column.
+type Report struct {
+	Columns []Column
+	Tasks   []*ref.Task // the rows, in the paper's order
+	Records int         // records counted
+	stats   map[string]map[Column]*Stat
+}
+
+// Load reads the results of paths (folders or files, see
+// bench.ReadResults) and builds their report; the warnings are the
+// reading's and Build's.
+func Load(paths ...string) (*Report, []string, error) {
+	recs, warnings, err := bench.ReadResults(paths...)
+	if err != nil {
+		return nil, warnings, err
+	}
+	r, w := Build(recs)
+	return r, append(warnings, w...), nil
+}
+
+// Build makes the report of recs.
+func Build(recs []agent.Record) (*Report, []string) {
+	var warnings []string
+	finished := recs[:0:0]
+	for _, rec := range recs {
+		if rec.StopReason == agent.StopInterrupted {
+			warnings = append(warnings, fmt.Sprintf("record of %s: the attempt was interrupted; skipped", bench.RecordKey(&rec)))
+			continue
+		}
+		finished = append(finished, rec)
+	}
+	recs, dups := bench.Dedupe(finished)
+	warnings = append(warnings, dups...)
+	r := &Report{stats: map[string]map[Column]*Stat{}}
+	cols := map[Column]bool{}
+	for _, rec := range recs {
+		t, err := ref.Lookup(rec.Task)
+		switch {
+		case err != nil:
+			warnings = append(warnings, fmt.Sprintf("record of %s: %v; skipped", bench.RecordKey(&rec), err))
+			continue
+		case !t.Supports(rec.Target):
+			warnings = append(warnings, fmt.Sprintf("record of %s: task %s is not supported on %s; skipped", bench.RecordKey(&rec), t.ID, rec.Target))
+			continue
+		}
+		col := Column{rec.Target, rec.Model}
+		cols[col] = true
+		if r.stats[t.ID] == nil {
+			r.stats[t.ID] = map[Column]*Stat{}
+		}
+		st := r.stats[t.ID][col]
+		if st == nil {
+			st = &Stat{}
+			r.stats[t.ID][col] = st
+		}
+		st.N++
+		r.Records++
+		if rec.Success {
+			st.Passed++
+			if rec.Speedup > 0 && !math.IsInf(rec.Speedup, 0) && !math.IsNaN(rec.Speedup) {
+				st.Speedups = append(st.Speedups, rec.Speedup)
+			}
+		}
+	}
+	for c := range cols {
+		r.Columns = append(r.Columns, c)
+	}
+	slices.SortFunc(r.Columns, func(a, b Column) int {
+		if ia, ib := targetRank(a.Target), targetRank(b.Target); ia != ib {
+			return ia - ib
+		}
+		if a.Target != b.Target {
+			return strings.Compare(a.Target, b.Target)
+		}
+		return strings.Compare(a.Model, b.Model)
+	})
+	for _, t := range ref.Tasks() {
+		if slices.ContainsFunc(r.Columns, func(c Column) bool { return t.Supports(c.Target) }) {
+			r.Tasks = append(r.Tasks, t)
+		}
+	}
+	return r, warnings
+}
+
+func targetRank(t string) int {
+	if i := slices.Index(ref.Targets, t); i >= 0 {
+		return i
+	}
+	return len(ref.Targets)
+}
+
+// Stat returns the cell of task and column (nil: no record).
+func (r *Report) Stat(task string, c Column) *Stat { return r.stats[task][c] }
+
+// levels lists the levels of the rows, ascending.
+func (r *Report) levels() []int {
+	var out []int
+	for _, t := range r.Tasks {
+		if !slices.Contains(out, t.Level) {
+			out = append(out, t.Level)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// row is one line of a table: label fields and one cell per column (in
+// CSV, the speedup table has two per column).
+type row struct {
+	level, id, name string
+	cells           []string
+	heading         bool // a level heading (Markdown only)
+	bold            bool
+}
+
+const (
+	notRun      = "·"
+	unsupported = "--"
+	noSpeedup   = "none"
+)
+
+// successRows builds the success table.
+func (r *Report) successRows(csvMode bool) []row {
+	cell := func(n, passed int, supported bool) string {
+		switch {
+		case !supported:
+			return unsupported
+		case n == 0 && csvMode:
+			return ""
+		case n == 0:
+			return notRun
+		}
+		return fmt.Sprintf("%d/%d", passed, n)
+	}
+	var rows []row
+	totN := make([]int, len(r.Columns))
+	totP := make([]int, len(r.Columns))
+	totS := make([]bool, len(r.Columns))
+	for _, lv := range r.levels() {
+		rows = append(rows, row{level: fmt.Sprint(lv), name: levelTitle(lv), heading: true})
+		subN := make([]int, len(r.Columns))
+		subP := make([]int, len(r.Columns))
+		subS := make([]bool, len(r.Columns))
+		for _, t := range r.Tasks {
+			if t.Level != lv {
+				continue
+			}
+			rw := row{level: fmt.Sprint(lv), id: fmt.Sprint(t.Number), name: t.Name}
+			for i, c := range r.Columns {
+				st := r.Stat(t.ID, c)
+				n, p := 0, 0
+				if st != nil {
+					n, p = st.N, st.Passed
+				}
+				sup := t.Supports(c.Target)
+				rw.cells = append(rw.cells, cell(n, p, sup))
+				subN[i] += n
+				subP[i] += p
+				subS[i] = subS[i] || sup
+			}
+			rows = append(rows, rw)
+		}
+		sub := row{level: fmt.Sprint(lv), name: fmt.Sprintf("Level %d subtotal", lv), bold: true}
+		for i := range r.Columns {
+			sub.cells = append(sub.cells, cell(subN[i], subP[i], subS[i]))
+			totN[i] += subN[i]
+			totP[i] += subP[i]
+			totS[i] = totS[i] || subS[i]
+		}
+		rows = append(rows, sub)
+	}
+	tot := row{name: "Total", bold: true}
+	for i := range r.Columns {
+		tot.cells = append(tot.cells, cell(totN[i], totP[i], totS[i]))
+	}
+	return append(rows, tot)
+}
+
+// speedupRows builds the speedup table.
+func (r *Report) speedupRows(csvMode bool) []row {
+	format := func(g, b float64) []string {
+		if csvMode {
+			return []string{fmt.Sprintf("%.3f", g), fmt.Sprintf("%.3f", b)}
+		}
+		return []string{fmt.Sprintf("%.2f (%.2f)", g, b)}
+	}
+	mark := func(s string) []string {
+		if csvMode {
+			return []string{s, s}
+		}
+		return []string{s}
+	}
+	empty := notRun
+	if csvMode {
+		empty = ""
+	}
+	// agg collects per-task (geomean, best) pairs of a column.
+	type agg struct {
+		g, b      []float64
+		n         int // tasks with records
+		supported bool
+	}
+	aggCell := func(a *agg) []string {
+		switch {
+		case !a.supported:
+			return mark(unsupported)
+		case a.n == 0:
+			return mark(empty)
+		case len(a.g) == 0:
+			return mark(noSpeedup)
+		}
+		return format(Geomean(a.g), Geomean(a.b))
+	}
+	var rows []row
+	tot := make([]agg, len(r.Columns))
+	for _, lv := range r.levels() {
+		rows = append(rows, row{level: fmt.Sprint(lv), name: levelTitle(lv), heading: true})
+		sub := make([]agg, len(r.Columns))
+		for _, t := range r.Tasks {
+			if t.Level != lv {
+				continue
+			}
+			rw := row{level: fmt.Sprint(lv), id: fmt.Sprint(t.Number), name: t.Name}
+			for i, c := range r.Columns {
+				st := r.Stat(t.ID, c)
+				a := agg{supported: t.Supports(c.Target)}
+				sub[i].supported = sub[i].supported || a.supported
+				tot[i].supported = tot[i].supported || a.supported
+				if st != nil {
+					a.n = st.N
+					sub[i].n++
+					tot[i].n++
+					if len(st.Speedups) > 0 {
+						g, b := Geomean(st.Speedups), slices.Max(st.Speedups)
+						a.g, a.b = []float64{g}, []float64{b}
+						sub[i].g, sub[i].b = append(sub[i].g, g), append(sub[i].b, b)
+						tot[i].g, tot[i].b = append(tot[i].g, g), append(tot[i].b, b)
+					}
+				}
+				rw.cells = append(rw.cells, aggCell(&a)...)
+			}
+			rows = append(rows, rw)
+		}
+		sr := row{level: fmt.Sprint(lv), name: fmt.Sprintf("Level %d geomean", lv), bold: true}
+		for i := range r.Columns {
+			sr.cells = append(sr.cells, aggCell(&sub[i])...)
+		}
+		rows = append(rows, sr)
+	}
+	tr := row{name: "Geomean", bold: true}
+	for i := range r.Columns {
+		tr.cells = append(tr.cells, aggCell(&tot[i])...)
+	}
+	return append(rows, tr)
+}
+
+func levelTitle(lv int) string {
+	return fmt.Sprintf("Level %d: %s (max %d iterations)", lv, LevelNames[lv], agent.Budgets[lv])
+}
+
+// Geomean is the geometric mean of xs (all > 0); 0 for none.
+func Geomean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := 0.0
+	for _, x := range xs {
+		s += math.Log(x)
+	}
+	return math.Exp(s / float64(len(xs)))
+}
+
+// Write writes the tables (one of Tables) in format (one of Formats). In
+// Markdown each table has a title; in CSV the tables follow each other,
+// separated by an empty line.
+func (r *Report) Write(w io.Writer, format, tables string) error {
+	if !slices.Contains(Formats, format) {
+		return fmt.Errorf("unknown format %q (formats: %s)", format, strings.Join(Formats, ", "))
+	}
+	if !slices.Contains(Tables, tables) {
+		return fmt.Errorf("unknown table %q (tables: %s)", tables, strings.Join(Tables, ", "))
+	}
+	if len(r.Columns) == 0 {
+		return fmt.Errorf("no records to report")
+	}
+	csvMode := format == "csv"
+	var parts []func() error
+	if tables != "speedup" {
+		parts = append(parts, func() error {
+			if csvMode {
+				return r.writeCSV(w, r.successRows(true), false)
+			}
+			fmt.Fprintf(w, "## Success (passed/configurations run; -- not supported, %s not run)\n\n", notRun)
+			return r.writeMD(w, r.successRows(false))
+		})
+	}
+	if tables != "success" {
+		parts = append(parts, func() error {
+			if csvMode {
+				return r.writeCSV(w, r.speedupRows(true), true)
+			}
+			fmt.Fprintf(w, "## Speedup over the baseline (geomean (best) over the successful configurations; -- not supported, %s not run, none: no success)\n\n", notRun)
+			return r.writeMD(w, r.speedupRows(false))
+		})
+	}
+	for i, p := range parts {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := p(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *Report) writeMD(w io.Writer, rows []row) error {
+	head := []string{"ID", "Task"}
+	align := []string{"--:", ":--"}
+	for _, c := range r.Columns {
+		head = append(head, c.String())
+		align = append(align, ":-:")
+	}
+	var b strings.Builder
+	line := func(cells []string) {
+		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+	}
+	line(head)
+	line(align)
+	for _, rw := range rows {
+		cells := []string{rw.id, rw.name}
+		switch {
+		case rw.heading:
+			cells[1] = "**" + rw.name + "**"
+			for range r.Columns {
+				cells = append(cells, "")
+			}
+		case rw.bold:
+			cells[1] = "**" + rw.name + "**"
+			for _, c := range rw.cells {
+				if c != notRun && c != unsupported && c != noSpeedup {
+					c = "**" + c + "**"
+				}
+				cells = append(cells, c)
+			}
+		default:
+			cells = append(cells, rw.cells...)
+		}
+		line(cells)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (r *Report) writeCSV(w io.Writer, rows []row, split bool) error {
+	cw := csv.NewWriter(w)
+	head := []string{"level", "id", "task"}
+	for _, c := range r.Columns {
+		if split {
+			head = append(head, c.Target+"/"+c.Model+" geomean", c.Target+"/"+c.Model+" best")
+		} else {
+			head = append(head, c.Target+"/"+c.Model)
+		}
+	}
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	for _, rw := range rows {
+		if rw.heading {
+			continue
+		}
+		if err := cw.Write(append([]string{rw.level, rw.id, rw.name}, rw.cells...)); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
