@@ -67,7 +67,7 @@ func Tools() []Tool {
 			map[string]any{"type": "object", "properties": map[string]any{}, "additionalProperties": false}},
 		{ToolAssemble, "Assemble a kernel: ok and code size, or the errors with line:col and hints.", sourceSchema(src)},
 		{ToolRun, "Assemble, simulate on the visible inputs and check: pass/fail, cycles, halt reason, and on a mismatch the checker's diagnosis.", sourceSchema(src)},
-		{ToolProfile, "Assemble and simulate on the visible inputs: cycles, stalls by cause, functional unit utilisation.", sourceSchema(src)},
+		{ToolProfile, "Assemble and simulate on the visible inputs: cycles, stalls by cause, functional unit utilisation, the cycles of the hottest source lines, and hazard warnings (which register or unit each stall waited for, and the line responsible).", sourceSchema(src)},
 		{ToolSubmit, "Submit the final kernel. This ends the attempt; the verdict is taken on hidden inputs you have not seen.", sourceSchema(src)},
 	}
 }
@@ -182,17 +182,24 @@ func (e *Env) Assemble(source string) (elf []byte, text string) {
 
 // Execute assembles source and runs it on the visible or hidden case.
 func (e *Env) Execute(source string, hidden bool) *Outcome {
+	o, _ := e.execute(source, hidden, sim.CoreOptions{})
+	return o
+}
+
+// execute is Execute with core options; it also returns the executable
+// (nil when the source did not assemble).
+func (e *Env) execute(source string, hidden bool, opts sim.CoreOptions) (*Outcome, []byte) {
 	elf, text := e.Assemble(source)
 	if elf == nil {
-		return &Outcome{Text: text}
+		return &Outcome{Text: text}, nil
 	}
 	c, t := e.Visible, e.visT
 	if hidden {
 		c, t = e.Hidden, e.hidT
 	}
-	r, err := baseline.RunCase(c, t, elf, sim.CoreOptions{})
+	r, err := baseline.RunCase(c, t, elf, opts)
 	if err != nil {
-		return &Outcome{Assembled: true, Text: "the kernel could not be run: " + err.Error() + "\n"}
+		return &Outcome{Assembled: true, Text: "the kernel could not be run: " + err.Error() + "\n"}, elf
 	}
 	var b strings.Builder
 	verdict := "FAIL"
@@ -211,13 +218,22 @@ func (e *Env) Execute(source string, hidden bool) *Outcome {
 			b.WriteString("\n")
 		}
 	}
-	return &Outcome{Assembled: true, Run: r, Text: b.String()}
+	return &Outcome{Assembled: true, Run: r, Text: b.String()}, elf
 }
 
+// Profile rows: the hottest source lines and the hazards with the most
+// stall cycles that the profile tool lists.
+const (
+	profileLines   = 12
+	profileHazards = 8
+)
+
 // Profile assembles source, runs it on the visible case and reports the
-// simulator's statistics.
+// simulator's statistics, the cycles by source line (numbered as in
+// source) and the hazards behind the stalls.
 func (e *Env) Profile(source string) *Outcome {
-	o := e.Execute(source, false)
+	prof := &sim.Profile{}
+	o, elf := e.execute(source, false, sim.CoreOptions{Profile: prof})
 	if o.Run == nil {
 		return o
 	}
@@ -257,7 +273,12 @@ func (e *Env) Profile(source string) *Outcome {
 		}
 		fmt.Fprintf(&b, "  %-8s x%d %10d  %5.1f%%\n", n, units, s.UnitBusy[i], pct(s.UnitBusy[i], s.Cycles*uint64(units)))
 	}
-	b.WriteString("\nper-source-line cycles: not available yet\n")
+	b.WriteString("\n")
+	ro := sim.ReportOptions{Top: profileLines, Hazards: profileHazards}
+	if lt, err := asm.ReadLineTable(elf); err == nil && lt != nil {
+		ro.Line, ro.Source = lt.Line, lt.Source
+	}
+	prof.WriteReport(&b, ro)
 	o.Text = b.String()
 	return o
 }

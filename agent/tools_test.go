@@ -91,7 +91,7 @@ func TestToolCalls(t *testing.T) {
 		{golden: "run_pass", tool: ToolRun, args: src(reluOK), pass: ptr(true), contains: []string{"PASS on the visible case", "halt: "}},
 		{golden: "run_fail", tool: ToolRun, args: src(reluWrong), pass: ptr(false), contains: []string{"FAIL on the visible case", "FAIL relu"}},
 		{golden: "run_asm_error", tool: ToolRun, args: src(reluBadAsm), contains: []string{"assembly failed"}},
-		{golden: "profile", tool: ToolProfile, args: src(reluOK), pass: ptr(true), contains: []string{"stalls by cause", "unit utilisation", "not available yet"}},
+		{golden: "profile", tool: ToolProfile, args: src(reluOK), pass: ptr(true), contains: []string{"stalls by cause", "unit utilisation", "cycles by source line", "hazards (top"}},
 		{golden: "submit", tool: ToolSubmit, args: src(reluOK), submitted: true, pass: ptr(true), contains: []string{"PASS on the hidden case"}},
 		{golden: "unknown_tool", tool: "compile", args: `{}`, err: true, contains: []string{"unknown tool \"compile\"", "submit"}},
 		{golden: "malformed", tool: ToolRun, args: `{"source": "li t0, 1`, err: true, contains: []string{"not a valid JSON object"}},

@@ -26,6 +26,9 @@ type Profile struct {
 	AfterDispatch []bool
 	// Cycles is the sum of every instruction's charged cycles.
 	Cycles uint64
+	// Charging says in a sentence how the target charges cycles to
+	// instructions (WriteReport prints it under the table's title).
+	Charging string
 
 	pcs map[uint64]*PCStat
 	haz map[Hazard]*Hazard // key: the hazard with Count and Cycles zero
@@ -279,6 +282,9 @@ func (p *Profile) WriteReport(w io.Writer, o ReportOptions) {
 	lw := 4
 	for _, r := range rows {
 		lw = max(lw, len(r.label))
+	}
+	if p.Charging != "" {
+		fmt.Fprintf(w, "(%s)\n", p.Charging)
 	}
 	fmt.Fprintf(w, "  %*s %10s %10s %6s  %s\n", lw, map[bool]string{true: "line", false: "addr"}[byLine], "count", "cycles", "%", col)
 	for _, r := range rows {

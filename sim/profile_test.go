@@ -16,6 +16,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 func testProfile() *Profile {
 	p := &Profile{}
 	p.Reset([]string{"raw", "mispredict", "backend-raw"}, []bool{false, false, true})
+	p.Charging = "each instruction is charged its own cycles"
 	add := func(pc uint64, text string, count, cycles uint64, stalls ...uint64) {
 		s := p.At(pc)
 		s.Text = text

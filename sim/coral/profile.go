@@ -30,6 +30,10 @@ import (
 // vector instruction whose queue slot was not yet free (vqueue-full), and
 // the instruction whose completion was latest (drain, vector-sync).
 
+// charging is Profile.Charging for coral.
+const charging = "an instruction is charged the cycles its dispatch came after the previous one's; " +
+	"the run's last instruction also the wait for work in flight to complete"
+
 // who is the instruction responsible for a register's or resource's state.
 type who struct {
 	pc  uint32
@@ -82,6 +86,7 @@ func (m *Machine) profBefore(o *op, pc uint32) {
 	if m.prof == nil || m.prof.p != m.opts.Profile || !t.dispatched {
 		m.prof = &profiler{p: m.opts.Profile, unitBy: make([]who, len(t.unitNext)), vqBy: make([]who, len(t.vq))}
 		m.prof.p.Reset(m.stats.StallNames, afterDispatch)
+		m.prof.p.Charging = charging
 	}
 	pr := m.prof
 	pr.stalls = t.stalls
