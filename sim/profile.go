@@ -213,7 +213,9 @@ type row struct {
 
 // WriteReport writes the profile as text: a table of cycles by source line
 // (or by instruction address, with disassembly), with each row's stalls by
-// cause, then the hazards with the most stall cycles.
+// cause, then the hazards with the most stall cycles (each instruction
+// named by its line, if known, and its disassembly: a line may hold
+// several instructions).
 func (p *Profile) WriteReport(w io.Writer, o ReportOptions) {
 	width := o.Width
 	if width <= 0 {
@@ -254,9 +256,6 @@ func (p *Profile) WriteReport(w io.Writer, o ReportOptions) {
 		}
 		where = func(pc uint64) string {
 			if n := o.Line(pc); n > 0 {
-				if t := src(n); t != "" {
-					return fmt.Sprintf("line %d (%s)", n, clip(t, width))
-				}
 				return fmt.Sprintf("line %d (%s)", n, clip(text(pc), width))
 			}
 			return fmt.Sprintf("%#x (%s)", pc, clip(text(pc), width))
@@ -277,7 +276,7 @@ func (p *Profile) WriteReport(w io.Writer, o ReportOptions) {
 		rows = rows[:min(o.Top, len(rows))]
 		fmt.Fprintf(w, "cycles by %s (top %d of %d, hottest first; %d cycles in all):\n", unit, len(rows), total, p.Cycles)
 	} else {
-		fmt.Fprintf(w, "cycles by %s (%d %ss; %d cycles in all):\n", unit, total, unit, p.Cycles)
+		fmt.Fprintf(w, "cycles by %s (%d %s%s; %d cycles in all):\n", unit, total, unit, plural(uint64(total)), p.Cycles)
 	}
 	lw := 4
 	for _, r := range rows {
@@ -303,7 +302,7 @@ func (p *Profile) WriteReport(w io.Writer, o ReportOptions) {
 	}
 	fmt.Fprintf(w, "\nhazards (top %d of %d, most stall cycles first):\n", min(o.Hazards, len(hz)), len(hz))
 	for _, h := range hz[:min(o.Hazards, len(hz))] {
-		fmt.Fprintf(w, "  %s: %d cycles in %d stall%s: %s", where(h.PC), h.Cycles, h.Count, plural(h.Count), p.causeName(h.Cause))
+		fmt.Fprintf(w, "  %s: %d cycle%s in %d stall%s: %s", where(h.PC), h.Cycles, plural(h.Cycles), h.Count, plural(h.Count), p.causeName(h.Cause))
 		if h.On != "" {
 			fmt.Fprintf(w, " on %s", h.On)
 		}

@@ -53,6 +53,8 @@ Examples:
    kc-sim k.elf --load x=x.npy@input --dump y@output:float32[64]   # symbols
    kc-sim k.elf --set a0=0x10000 --set a1=64         # registers before the run
    kc-sim k.elf --trace 2> trace.txt                 # one line per instruction
+   kc-sim k.elf --profile                            # cycles and stalls by source line, hazards
+   kc-sim k.elf --profile=10                         # the 10 hottest lines only
    kc-sim k.elf --regs                               # final registers on stderr
    kc-sim --hw coral-highmem big.elf                 # a config with more memory
    kc-sim --hw my.json --describe                    # print a config
@@ -89,6 +91,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 			&cli.BoolFlag{Name: "stats", Usage: "print statistics: --stats (text, on stderr) or --stats=json (on stdout, or DIR/stats.json with -o)"},
 			&cli.BoolFlag{Name: "stats-json", Hidden: true},
 			&cli.BoolFlag{Name: "trace", Usage: "print one line per retired instruction on stderr: cycle, pc, word, instruction, register writes"},
+			&cli.BoolFlag{Name: "profile", Usage: "after the run, print cycles, executions and stalls by source line (by address when the ELF has no kc-as line table) and the top hazards on stderr; --profile=N: only the N hottest lines"},
+			&cli.IntFlag{Name: "profile-top", Hidden: true},
 			&cli.StringSliceFlag{Name: "load", Usage: "before the run, copy a .npy array to memory: NAME=FILE.npy@ADDR (repeatable)"},
 			&cli.StringSliceFlag{Name: "dump", Usage: "after the run, write memory to DIR/NAME.npy: NAME@ADDR:DTYPE[SHAPE] (repeatable)"},
 			&cli.StringSliceFlag{Name: "set", Usage: "before the run, set a register: REG=VALUE, VALUE a number or symbol (repeatable)"},
@@ -134,7 +138,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return runBenchCLI(args[1:], stdout, stderr)
 	}
 	app := newApp(stdin, stdout, stderr, &status)
-	if err := app.Run(cliutil.Interspersed(normalizeStats(args), app.Flags)); err != nil {
+	if err := app.Run(cliutil.Interspersed(normalizeProfile(normalizeStats(args)), app.Flags)); err != nil {
 		fmt.Fprintf(stderr, "kc-sim: %v\n", err)
 		if status == 0 {
 			status = sim.ExitToolError

@@ -25,6 +25,8 @@ type config struct {
 	maxCycles int64
 	stats     string // "", "text" or "json"
 	trace     bool
+	profile   bool // --profile
+	profTop   int  // --profile=N: the N hottest lines (0: all)
 	regs      bool
 	loads     []sim.LoadSpec
 	dumps     []sim.DumpSpec
@@ -44,7 +46,8 @@ func configFrom(c *cli.Context) (*config, error) {
 		if len(c.StringSlice("load"))+len(c.StringSlice("dump"))+len(c.StringSlice("set")) > 0 {
 			return nil, fmt.Errorf("--case sets up memory and registers itself: drop --load, --dump and --set")
 		}
-		cfg := &config{input: c.Args().First(), maxCycles: c.Int64("max-cycles"), trace: c.Bool("trace"), regs: c.Bool("regs"), outDir: c.String("output")}
+		cfg := &config{input: c.Args().First(), maxCycles: c.Int64("max-cycles"), trace: c.Bool("trace"), regs: c.Bool("regs"), outDir: c.String("output"),
+			profile: c.Bool("profile"), profTop: c.Int("profile-top")}
 		if cfg.maxCycles < 0 {
 			return nil, fmt.Errorf("--max-cycles %d: want a positive number", cfg.maxCycles)
 		}
@@ -70,7 +73,8 @@ func configFrom(c *cli.Context) (*config, error) {
 		return nil, err
 	}
 	cfg := &config{hw: hw, target: target, input: c.Args().First(), maxCycles: c.Int64("max-cycles"),
-		trace: c.Bool("trace"), regs: c.Bool("regs"), outDir: c.String("output")}
+		trace: c.Bool("trace"), regs: c.Bool("regs"), outDir: c.String("output"),
+		profile: c.Bool("profile"), profTop: c.Int("profile-top")}
 	if cfg.maxCycles < 0 {
 		return nil, fmt.Errorf("--max-cycles %d: want a positive number", cfg.maxCycles)
 	}
@@ -148,6 +152,9 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := sim.CoreOptions{MaxCycles: cfg.maxCycles}
 	if cfg.trace {
 		opts.Trace = stderr
+	}
+	if cfg.profile {
+		opts.Profile = &sim.Profile{}
 	}
 	core, err := cfg.target.New(cfg.hw, opts)
 	if err != nil {
@@ -229,6 +236,9 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cfg.regs {
 		core.DumpRegs(stderr)
+	}
+	if cfg.profile {
+		writeProfile(stderr, opts.Profile, data, cfg.input, cfg.profTop)
 	}
 	return halt.ExitStatus()
 }
