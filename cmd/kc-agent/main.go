@@ -13,11 +13,11 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"kernelcraft/agent"
+	"kernelcraft/agent/bench"
 	"kernelcraft/cmd/internal/cliutil"
 )
 
@@ -28,18 +28,25 @@ func main() {
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
 
-const description = `kc-agent runs the agent on one cell (target, task, configuration):
+const description = `kc-agent runs the agent: on one cell (target, task, configuration), or on
+the benchmark matrix, and reports the results as the paper's tables.
 
-   kc-agent run -t coral relu -c 1                      # the baseline provider (no model)
+   kc-agent run -t coral relu -c 1                      # one attempt, the baseline provider (no model)
    kc-agent run -t coral gemm -c 3 --out runs/ --json   # record as JSON, trajectory in runs/
+   kc-agent bench                                       # every coral cell, then the report
+   kc-agent bench --models openai:gpt-5.2 --jobs 8      # a real model (OPENAI_API_KEY)
+   kc-agent report runs/bench --format csv              # the tables of a results folder
 
 The record gives success (the submitted kernel, or the last one that
 passed run, is correct on the hidden inputs), iterations, the first
 correct iteration, cycles against the chosen baseline, tokens and the
-stop reason. --model takes provider[:name]; only baseline is supported
-so far (openai, anthropic and replay come next).
+stop reason. --model takes provider[:name]: baseline, openai:MODEL,
+anthropic:MODEL, replay. See "kc-agent bench --help" for the matrix
+(parallel, resumable, sharded over Slurm arrays or Kubernetes Indexed Jobs)
+and "kc-agent report --help" for the tables.
 
-Exit status: 0 the attempt succeeded, 1 it did not, 2 bad usage or a setup error.`
+Exit status of run: 0 the attempt succeeded, 1 it did not, 2 bad usage or
+a setup error; bench and report document theirs.`
 
 func newApp(stdout, stderr io.Writer) *cli.App {
 	cli.VersionPrinter = func(c *cli.Context) {
@@ -53,7 +60,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		HideHelpCommand: true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
-		Commands:        []*cli.Command{runCommand()},
+		Commands:        []*cli.Command{runCommand(), benchCommand(), reportCommand()},
 	}
 }
 
@@ -87,8 +94,7 @@ func runCommand() *cli.Command {
 			opt := agent.Options{Budget: c.Int("budget")}
 			var trajPath string
 			if dir := c.String("out"); dir != "" {
-				model := strings.NewReplacer(":", "_", "/", "_").Replace(c.String("model"))
-				trajPath = filepath.Join(dir, fmt.Sprintf("%s_%s_%s_c%d_s%d.jsonl", model, target, task, config, c.Uint64("seed")))
+				trajPath = filepath.Join(dir, bench.TrajectoryName(c.String("model"), target, task, config, c.Uint64("seed")))
 				tr, f, err := agent.CreateTrajectory(trajPath)
 				if err != nil {
 					return cli.Exit(err.Error(), 2)

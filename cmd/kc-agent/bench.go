@@ -1,0 +1,262 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+
+	"kernelcraft/agent"
+	"kernelcraft/agent/bench"
+	"kernelcraft/agent/report"
+	"kernelcraft/cmd/internal/cliutil"
+)
+
+// Exit statuses of bench.
+const (
+	exitBenchIncomplete  = 1   // some cells could not run or be recorded
+	exitBenchInterrupted = 130 // SIGINT/SIGTERM before every cell was recorded (128 + SIGINT)
+)
+
+const benchDescription = `bench runs the benchmark matrix: every model × target × task × configuration
+cell the selection names (only the (task, target) pairs the target supports),
+one agent attempt per cell, --jobs cells at a time. Each finished attempt is
+appended as one JSON line (an agent record) to DIR/results.jsonl (sharded:
+DIR/results-shard-I-of-N.jsonl) and its trajectory written to
+DIR/trajectories/MODEL_TARGET_TASK_cN_sSEED.jsonl. At the end it prints the
+report of everything in DIR (success and speedup tables; --no-report skips it).
+
+   kc-agent bench                                     # baseline provider, every coral cell (75)
+   kc-agent bench --models openai:gpt-5.2 --levels 1 --configs 1,3 --jobs 8
+   kc-agent bench --models anthropic:claude-sonnet-4-5,openai:gpt-5.2 --out runs/paper
+
+Resume: cells already recorded in DIR (any results*.jsonl there) are skipped,
+so after a crash, a kill or Ctrl-C, run the same command again; it repeats no
+finished cell. A torn last line (a kill during a write) is ignored with a
+warning. --retry-errors also re-runs cells whose attempt stopped on a provider
+error (the report keeps the better record).
+
+Ctrl-C (SIGINT) or SIGTERM: no new cell starts; running attempts stop as
+interrupted and are NOT recorded (a resume re-runs them); the summary and the
+report are printed. A second Ctrl-C kills at once (finished cells are safe).
+
+Sharding (--shard i/n, 0-based i): cell k of the matrix's canonical order
+belongs to shard k mod n; shards are disjoint and together cover the matrix.
+Without --shard, JOB_COMPLETION_INDEX (Kubernetes Indexed Job, with --shards
+N) or SLURM_ARRAY_TASK_ID (index = (ID - SLURM_ARRAY_TASK_MIN) / STEP, count
+SLURM_ARRAY_TASK_COUNT or --shards) selects the shard. Shards write their
+own results files, so a shared DIR, or DIRs copied together, merge by
+concatenation; kc-agent report DIR... reads them all.
+
+   # Slurm job array (8 tasks, shared file system):
+   #SBATCH --array=0-7
+   kc-agent bench --models openai:gpt-5.2 --out /shared/runs/gpt52 --jobs 4 --no-report
+   # then: kc-agent report /shared/runs/gpt52
+
+   # Kubernetes Indexed Job: completionMode: Indexed, completions: 8, parallelism: 8,
+   # a volume mounted at /runs; the container runs
+   kc-agent bench --models openai:gpt-5.2 --shards 8 --out /runs/gpt52 --no-report
+
+Exit status: 0 every selected cell is recorded (whatever its verdict), 1 some
+cells could not run or be recorded (see the summary), 2 bad usage or setup
+(unknown model, target or task, bad shard), 130 interrupted before every cell
+was recorded.`
+
+func benchCommand() *cli.Command {
+	return &cli.Command{
+		Name:        "bench",
+		Usage:       "run the benchmark matrix (parallel, resumable, shardable) and print the report",
+		Description: benchDescription,
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "models", Aliases: []string{"m"}, Value: "baseline", Usage: "comma-separated `provider[:name]` list: baseline, openai:MODEL, anthropic:MODEL, replay"},
+			&cli.StringFlag{Name: "targets", Aliases: []string{"t"}, Usage: "comma-separated targets (default: every target with an ISA)"},
+			&cli.StringFlag{Name: "levels", Usage: "levels, e.g. 1,2 or 1-3 (default: all)"},
+			&cli.StringFlag{Name: "tasks", Usage: "comma-separated task ids or names (default: all the target supports)"},
+			&cli.StringFlag{Name: "configs", Aliases: []string{"c"}, Value: "1-5", Usage: "configurations, e.g. 1-5, 1,3"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "case seed of every cell"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "runs/bench", Usage: "results `DIR`"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "cells run at once (default: GOMAXPROCS)"},
+			&cli.StringFlag{Name: "shard", Usage: "run shard `i/n` of the matrix (0-based i)"},
+			&cli.IntFlag{Name: "shards", Usage: "shard count `N` with JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"},
+			&cli.IntFlag{Name: "budget", Usage: "iterations per attempt (default: 15/20/25 by level)"},
+			&cli.BoolFlag{Name: "retry-errors", Usage: "also re-run cells recorded with a provider error"},
+			&cli.BoolFlag{Name: "no-report", Usage: "do not print the report at the end"},
+			&cli.StringFlag{Name: "format", Value: "md", Usage: "report format: md or csv"},
+		}, providerFlags()...),
+		Action: benchAction,
+	}
+}
+
+func benchAction(c *cli.Context) error {
+	stderr := c.App.ErrWriter
+	if c.NArg() > 0 {
+		return cli.Exit(fmt.Sprintf("bench takes no arguments (got %q); select tasks with --tasks", c.Args().Slice()), 2)
+	}
+	m := bench.Matrix{Models: bench.SplitList(c.String("models")), Tasks: bench.SplitList(c.String("tasks")), Seed: c.Uint64("seed")}
+	if c.IsSet("targets") {
+		m.Targets = bench.SplitList(c.String("targets"))
+	} else {
+		defined, planned := bench.DefaultTargets()
+		m.Targets = defined
+		if len(planned) > 0 {
+			fmt.Fprintf(stderr, "bench: note: %s not run (no ISA yet)\n", strings.Join(planned, ", "))
+		}
+	}
+	var err error
+	if s := c.String("levels"); s != "" {
+		if m.Levels, err = bench.ParseInts(s); err != nil {
+			return cli.Exit("--levels: "+err.Error(), 2)
+		}
+	}
+	if m.Configs, err = bench.ParseInts(c.String("configs")); err != nil {
+		return cli.Exit("--configs: "+err.Error(), 2)
+	}
+	if c.Int("jobs") < 0 || c.Int("budget") < 0 {
+		return cli.Exit("--jobs and --budget must not be negative", 2)
+	}
+	format := c.String("format")
+	if format != "md" && format != "csv" {
+		return cli.Exit(fmt.Sprintf("--format %q: want md or csv", format), 2)
+	}
+	all, err := m.Cells()
+	if err != nil {
+		return cli.Exit(err.Error(), 2)
+	}
+	shard, source, err := bench.ResolveShard(c.String("shard"), c.Int("shards"), os.Getenv)
+	if err != nil {
+		return cli.Exit(err.Error(), 2)
+	}
+	cells := shard.Select(all)
+	if shard.Sharded() {
+		fmt.Fprintf(stderr, "bench: shard %s (from %s): %d of the matrix's %d cells\n", shard, source, len(cells), len(all))
+	}
+	pcfg := providerConfig(c)
+	newProvider := func(cell bench.Cell) (agent.Provider, error) {
+		return agent.NewProvider(cell.Model, cell.Target, cell.Task, cell.Config, pcfg)
+	}
+	// Check every model once before starting: an unknown provider or a
+	// missing key is a usage error, not one failed cell per attempt.
+	checked := map[string]bool{}
+	for _, cell := range all {
+		if checked[cell.Model] {
+			continue
+		}
+		checked[cell.Model] = true
+		if _, err := newProvider(cell); err != nil {
+			return cli.Exit(fmt.Sprintf("--models %s: %v", cell.Model, err), 2)
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-ctx.Done():
+			stop() // a second signal kills the process
+			fmt.Fprintln(stderr, "\nbench: interrupted: no new cells; running attempts stop and are not recorded (Ctrl-C again to kill)")
+		case <-finished:
+		}
+	}()
+	live := false
+	if f, ok := stderr.(*os.File); ok {
+		live = cliutil.IsTerminal(f)
+	}
+	cfg := bench.Config{Dir: c.String("out"), Cells: cells, Shard: shard, Jobs: c.Int("jobs"), Budget: c.Int("budget"),
+		NewProvider: newProvider, RetryErrors: c.Bool("retry-errors"), Progress: stderr, Live: live}
+	s, err := bench.Run(ctx, cfg)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("%s: %v (finished cells are in %s)", cfg.Dir, err, cfg.Dir), exitBenchIncomplete)
+	}
+	fmt.Fprintf(stderr, "bench: %s\n", s)
+	if !c.Bool("no-report") {
+		if err := printReport(c.App.Writer, stderr, format, "all", cfg.Dir); err != nil {
+			fmt.Fprintf(stderr, "bench: report: %v\n", err)
+		}
+	}
+	switch {
+	case s.Complete():
+		return nil
+	case ctx.Err() != nil && len(s.Errors) == 0:
+		return cli.Exit("", exitBenchInterrupted)
+	}
+	return cli.Exit("", exitBenchIncomplete)
+}
+
+// printReport loads paths and writes their report; the warnings go to
+// stderr.
+func printReport(stdout, stderr io.Writer, format, tables string, paths ...string) error {
+	r, warnings, err := report.Load(paths...)
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "report: warning: %s\n", w)
+	}
+	if err != nil {
+		return err
+	}
+	return r.Write(stdout, format, tables)
+}
+
+const reportDescription = `report reads benchmark results (folders written by kc-agent bench: every
+results*.jsonl in them; or JSONL files) and prints the paper's tables. Several
+folders or files merge by concatenation; a cell recorded more than once is
+kept once (the finished, successful, fastest record; a warning names it);
+torn lines and interrupted attempts are skipped with a warning.
+
+   kc-agent report runs/bench
+   kc-agent report runs/shard-* --format csv --table speedup > speedup.csv
+
+Success table: rows are tasks by level with subtotals and a total, columns
+target / model; a cell is passed/N over the configurations run (5 for a full
+run), -- a task the target does not support, · (CSV: empty) a task not run.
+Speedup table: per task and column "G (B)", the geometric mean and the best
+of baseline cycles / kernel cycles over the task's successful configurations
+("none": no success); the level and overall rows are geometric means over
+tasks. In CSV each column is two: geomean, best.
+
+Exit status: 0 ok, 1 no records, 2 bad usage or an unreadable path.`
+
+func reportCommand() *cli.Command {
+	return &cli.Command{
+		Name:        "report",
+		Usage:       "print the success and speedup tables of benchmark results",
+		ArgsUsage:   "[DIR|FILE]... (default: runs/bench)",
+		Description: reportDescription,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "md", Usage: "md or csv"},
+			&cli.StringFlag{Name: "table", Value: "all", Usage: "all, success or speedup"},
+		},
+		Action: func(c *cli.Context) error {
+			paths := c.Args().Slice()
+			if len(paths) == 0 {
+				paths = []string{"runs/bench"}
+			}
+			format, table := c.String("format"), c.String("table")
+			if format != "md" && format != "csv" {
+				return cli.Exit(fmt.Sprintf("--format %q: want md or csv", format), 2)
+			}
+			if table != "all" && table != "success" && table != "speedup" {
+				return cli.Exit(fmt.Sprintf("--table %q: want all, success or speedup", table), 2)
+			}
+			r, warnings, err := report.Load(paths...)
+			for _, w := range warnings {
+				fmt.Fprintf(c.App.ErrWriter, "report: warning: %s\n", w)
+			}
+			if err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
+			if len(r.Columns) == 0 {
+				return cli.Exit(fmt.Sprintf("no records in %s", strings.Join(paths, ", ")), 1)
+			}
+			if err := r.Write(c.App.Writer, format, table); err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
+			return nil
+		},
+	}
+}
