@@ -408,3 +408,26 @@ func TestRunCellErrors(t *testing.T) {
 		t.Errorf("records %+v", recs)
 	}
 }
+
+// TestProgressLive: on a terminal the progress line is rewritten with \r
+// and ends with a newline; a cell's error still gets a line of its own.
+func TestProgressLive(t *testing.T) {
+	var log strings.Builder
+	cells := []Cell{{Model: "baseline", Target: "coral", Task: "relu", Level: 1, Config: 1, Seed: 1}, {Model: "baseline", Target: "coral", Task: "rope", Level: 2, Config: 1, Seed: 1}}
+	s, err := Run(context.Background(), Config{Dir: t.TempDir(), Cells: cells, Jobs: 1, Progress: &log, Live: true,
+		NewProvider: func(c Cell) (agent.Provider, error) {
+			return agent.NewProvider(c.Model, c.Target, c.Task, c.Config, agent.ProviderConfig{})
+		}})
+	if err != nil || s.Ran != 1 || len(s.Errors) != 1 || s.Complete() {
+		t.Fatalf("%+v %v", s, err)
+	}
+	out := log.String()
+	for _, want := range []string{"\r\x1b[K[1/2] pass 1  ETA", "\r\x1b[Kbench: baseline coral rope c1 s1: ", "[1/2] pass 1  ETA 0s  tokens 0/0  $0.00\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("progress lacks %q:\n%q", want, out)
+		}
+	}
+	if strings.Count(out, "\n") != 3 { // the start note, the error, the final newline
+		t.Errorf("progress %q", out)
+	}
+}
