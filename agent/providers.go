@@ -101,8 +101,8 @@ var ProviderNames = []string{"baseline", "openai", "anthropic", "replay"}
 type ProviderConfig struct {
 	BaseURL     string        // API base URL (openai: OPENAI_BASE_URL; anthropic: ANTHROPIC_BASE_URL)
 	APIKey      string        // API key (openai: OPENAI_API_KEY; anthropic: ANTHROPIC_API_KEY)
-	Timeout     time.Duration // per model call (0: the provider's default)
-	MaxRetries  int           // retries on 429/5xx/timeouts (0: the default; <0: none)
+	Timeout     time.Duration // per model call (0: DefaultTimeout)
+	MaxRetries  int           // retries on 429/5xx/timeouts (0: DefaultMaxRetries; <0: none)
 	MaxTokens   int           // output tokens per turn (0: the default)
 	Temperature *float64      // nil: the provider's default
 	// PriceIn and PriceOut are USD per million input/output tokens (0: the
@@ -110,6 +110,9 @@ type ProviderConfig struct {
 	PriceIn, PriceOut float64
 	// ReplayDir holds the recorded trajectories the replay provider plays.
 	ReplayDir string
+	// Seed is the attempt's case seed: replay picks the cell's trajectory
+	// recorded with it (0: the only one there is).
+	Seed uint64
 }
 
 // Coster is implemented by providers that know their price: the cost in
@@ -118,15 +121,21 @@ type Coster interface {
 	Cost(Usage) float64
 }
 
-// NewProvider returns the provider for a --model spec ("provider" or
-// "provider:name") on a cell. Only baseline is supported so far.
+// NewProvider returns the provider for a --model spec on a cell:
+// "baseline", "openai:MODEL", "anthropic:MODEL", or "replay[:…]" (see
+// NewReplay). It checks what it can before any call: a missing key or
+// model name, a missing or corrupt trajectory.
 func NewProvider(spec, target, task string, config int, cfg ProviderConfig) (Provider, error) {
-	kind, _, _ := strings.Cut(spec, ":")
+	kind, name, _ := strings.Cut(spec, ":")
 	switch kind {
 	case "baseline":
 		return &BaselineProvider{Target: target, Task: task, Config: config}, nil
-	case "openai", "anthropic", "replay":
-		return nil, fmt.Errorf("provider %q is not supported yet (only baseline is; %s comes next)", kind, kind)
+	case "openai":
+		return NewOpenAI(name, cfg)
+	case "anthropic":
+		return NewAnthropic(name, cfg)
+	case "replay":
+		return NewReplay(name, target, task, config, cfg)
 	}
 	return nil, fmt.Errorf("unknown provider %q in --model %q (have: %s)", kind, spec, strings.Join(ProviderNames, ", "))
 }
