@@ -137,7 +137,9 @@ func benchAction(c *cli.Context) error {
 	}
 	pcfg := providerConfig(c)
 	newProvider := func(cell bench.Cell) (agent.Provider, error) {
-		return agent.NewProvider(cell.Model, cell.Target, cell.Task, cell.Config, pcfg)
+		cfg := pcfg
+		cfg.Seed = cell.Seed // replay picks the cell's trajectory recorded with its seed
+		return agent.NewProvider(cell.Model, cell.Target, cell.Task, cell.Config, cfg)
 	}
 	// Check every model once before starting: an unknown provider or a
 	// missing key is a usage error, not one failed cell per attempt.

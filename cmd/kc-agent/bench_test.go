@@ -77,6 +77,8 @@ func readKeys(t *testing.T, dir string) map[bench.Key]int {
 }
 
 func TestBenchErrors(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("OPENAI_BASE_URL", "")
 	for _, tc := range []struct {
 		args []string
 		env  map[string]string
@@ -93,6 +95,7 @@ func TestBenchErrors(t *testing.T) {
 		{[]string{"--targets", "tpu"}, nil, "unknown target"},
 		{[]string{"--targets", "plena"}, nil, "not supported yet"},
 		{[]string{"--models", "nope:x"}, nil, "unknown provider"},
+		{[]string{"--models", "baseline,openai:gpt-4o"}, nil, "set OPENAI_API_KEY"},
 		{[]string{"--configs", "0-2"}, nil, "configurations are 1..5"},
 		{[]string{"--configs", "3-1"}, nil, "--configs"},
 		{[]string{"--levels", "4"}, nil, "levels are"},

@@ -40,8 +40,9 @@ the benchmark matrix, and reports the results as the paper's tables.
 The record gives success (the submitted kernel, or the last one that
 passed run, is correct on the hidden inputs), iterations, the first
 correct iteration, cycles against the chosen baseline, tokens and the
-stop reason. --model takes provider[:name]: baseline, openai:MODEL,
-anthropic:MODEL, replay. See "kc-agent bench --help" for the matrix
+stop reason. --model takes provider[:name]: baseline, openai:MODEL
+(OPENAI_API_KEY; OPENAI_BASE_URL or --base-url for vLLM, Ollama, llama.cpp),
+anthropic:MODEL (ANTHROPIC_API_KEY), replay (--replay DIR). See "kc-agent bench --help" for the matrix
 (parallel, resumable, sharded over Slurm arrays or Kubernetes Indexed Jobs)
 and "kc-agent report --help" for the tables.
 
@@ -87,7 +88,9 @@ func runCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit(err.Error(), 2)
 			}
-			p, err := agent.NewProvider(c.String("model"), target, task, config, providerConfig(c))
+			pcfg := providerConfig(c)
+			pcfg.Seed = c.Uint64("seed")
+			p, err := agent.NewProvider(c.String("model"), target, task, config, pcfg)
 			if err != nil {
 				return cli.Exit(err.Error(), 2)
 			}

@@ -47,11 +47,13 @@ func TestRunText(t *testing.T) {
 }
 
 func TestRunErrors(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("OPENAI_BASE_URL", "")
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"run", "relu", "--model", "openai:gpt-4o"}, "not supported yet"},
+		{[]string{"run", "relu", "--model", "openai:gpt-4o"}, "set OPENAI_API_KEY"},
 		{[]string{"run", "relu", "--model", "nope"}, "unknown provider"},
 		{[]string{"run", "rope", "-t", "coral"}, "rope"},
 		{[]string{"run"}, "one TASK"},
