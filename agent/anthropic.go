@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -35,7 +36,7 @@ func NewAnthropic(model string, cfg ProviderConfig) (*AnthropicProvider, error) 
 		return nil, errors.New("anthropic: no model name: use --model anthropic:NAME (e.g. anthropic:claude-sonnet-4-5)")
 	}
 	if cfg.APIKey == "" && cfg.BaseURL == "" {
-		return nil, errors.New("anthropic: no API key: set ANTHROPIC_API_KEY (or name another variable with --api-key-env), or give --base-url (ANTHROPIC_BASE_URL) for a proxy that needs none")
+		return nil, fmt.Errorf("anthropic: no API key: set %s (--api-key-env names the variable to read), or give --base-url (ANTHROPIC_BASE_URL) for a proxy that needs none", cfg.keyVar("ANTHROPIC_API_KEY"))
 	}
 	r := newRetrier("anthropic", cfg)
 	// Not anthropic.NewClient: it would read ANTHROPIC_* and credential

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -35,7 +36,7 @@ func NewOpenAI(model string, cfg ProviderConfig) (*OpenAIProvider, error) {
 		return nil, errors.New("openai: no model name: use --model openai:NAME (e.g. openai:gpt-4o, or the name a local server serves)")
 	}
 	if cfg.APIKey == "" && cfg.BaseURL == "" {
-		return nil, errors.New("openai: no API key: set OPENAI_API_KEY (or name another variable with --api-key-env), or give --base-url (OPENAI_BASE_URL) for a local server that needs no key")
+		return nil, fmt.Errorf("openai: no API key: set %s (--api-key-env names the variable to read), or give --base-url (OPENAI_BASE_URL) for a local server that needs no key", cfg.keyVar("OPENAI_API_KEY"))
 	}
 	// Not openai.NewClient: it would read OPENAI_* from the environment
 	// behind the front end's back. The SDK's retries are off: retrier

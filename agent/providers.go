@@ -113,6 +113,34 @@ type ProviderConfig struct {
 	// Seed is the attempt's case seed: replay picks the cell's trajectory
 	// recorded with it (0: the only one there is).
 	Seed uint64
+	// APIKeys and BaseURLs are per-provider values ("openai", "anthropic")
+	// used where APIKey and BaseURL are empty, so that one configuration
+	// serves a benchmark mixing providers (the front end fills them from
+	// each provider's environment variables).
+	APIKeys, BaseURLs map[string]string
+	// APIKeyEnv names the environment variable the key was read from, for
+	// error messages (empty: the provider's usual variable).
+	APIKeyEnv string
+}
+
+// forProvider is the configuration of one provider: its own key and base
+// URL where the general ones are empty.
+func (c ProviderConfig) forProvider(kind string) ProviderConfig {
+	if c.APIKey == "" {
+		c.APIKey = c.APIKeys[kind]
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = c.BaseURLs[kind]
+	}
+	return c
+}
+
+// keyVar is the variable to name when a key is missing.
+func (c ProviderConfig) keyVar(def string) string {
+	if c.APIKeyEnv != "" {
+		return c.APIKeyEnv
+	}
+	return def
 }
 
 // Coster is implemented by providers that know their price: the cost in
@@ -127,6 +155,7 @@ type Coster interface {
 // model name, a missing or corrupt trajectory.
 func NewProvider(spec, target, task string, config int, cfg ProviderConfig) (Provider, error) {
 	kind, name, _ := strings.Cut(spec, ":")
+	cfg = cfg.forProvider(kind)
 	switch kind {
 	case "baseline":
 		return &BaselineProvider{Target: target, Task: task, Config: config}, nil

@@ -1,22 +1,92 @@
 package main
 
 import (
+	"os"
+
 	"github.com/urfave/cli/v2"
 
 	"kernelcraft/agent"
 )
 
+// Environment variables of the provider flags (each flag's fallback) and
+// the providers' own.
+const (
+	envTimeout     = "KC_AGENT_TIMEOUT"
+	envRetries     = "KC_AGENT_RETRIES"
+	envMaxTokens   = "KC_AGENT_MAX_TOKENS"
+	envTemperature = "KC_AGENT_TEMPERATURE"
+	envPriceIn     = "KC_AGENT_PRICE_IN"
+	envPriceOut    = "KC_AGENT_PRICE_OUT"
+	envReplay      = "KC_AGENT_REPLAY"
+)
+
+// providerEnv are each provider's key and base URL variables.
+var providerEnv = map[string]struct{ key, baseURL string }{
+	"openai":    {"OPENAI_API_KEY", "OPENAI_BASE_URL"},
+	"anthropic": {"ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"},
+}
+
 // providerFlags are the flags that configure a model provider, shared by
 // run and bench.
 func providerFlags() []cli.Flag {
+	cat := "model provider"
 	return []cli.Flag{
-		&cli.DurationFlag{Name: "timeout", Usage: "per model call timeout (0: the provider's default)"},
-		&cli.IntFlag{Name: "retries", Usage: "retries on 429/5xx/timeouts (0: the default)"},
+		&cli.StringFlag{Name: "base-url", Category: cat, Usage: "send model calls to `URL`: an OpenAI-compatible server (vLLM " +
+			"http://localhost:8000/v1, llama.cpp http://localhost:8080/v1, Ollama http://localhost:11434/v1) or an Anthropic proxy " +
+			"(default: $OPENAI_BASE_URL or $ANTHROPIC_BASE_URL, else the provider's own API). A local server needs no key"},
+		&cli.StringFlag{Name: "api-key-env", Category: cat, Usage: "read the API key from environment variable `NAME` " +
+			"(default: OPENAI_API_KEY for openai:, ANTHROPIC_API_KEY for anthropic:); keys are never written to records, trajectories or errors"},
+		&cli.DurationFlag{Name: "timeout", Category: cat, EnvVars: []string{envTimeout},
+			Usage: "abandon a model call after `DURATION` and retry it", DefaultText: "5m"},
+		&cli.IntFlag{Name: "retries", Category: cat, EnvVars: []string{envRetries},
+			Usage: "retry a failed model call up to `N` times on 429, 408, 409, 5xx, timeouts and connection errors, with exponential backoff and jitter, " +
+				"waiting as long as the server's Retry-After asks (-1: none). Other 4xx fail at once", DefaultText: "5"},
+		&cli.IntFlag{Name: "max-tokens", Category: cat, EnvVars: []string{envMaxTokens},
+			Usage: "at most `N` output tokens per model turn", DefaultText: "the server's for openai:, 8192 for anthropic:"},
+		&cli.Float64Flag{Name: "temperature", Category: cat, EnvVars: []string{envTemperature},
+			Usage: "sampling temperature `T` (some models accept none)", DefaultText: "the model's"},
+		&cli.Float64Flag{Name: "price-in", Category: cat, EnvVars: []string{envPriceIn},
+			Usage:       "price input tokens at `USD` per million, for the record's cost",
+			DefaultText: "the built-in price of known OpenAI and Anthropic models on their own APIs, else 0"},
+		&cli.Float64Flag{Name: "price-out", Category: cat, EnvVars: []string{envPriceOut},
+			Usage: "price output tokens at `USD` per million", DefaultText: "as --price-in"},
+		&cli.StringFlag{Name: "replay", Category: cat, EnvVars: []string{envReplay},
+			Usage: "with --model replay: play the cell's trajectory from `DIR` (as --out wrote it: MODEL_TARGET_TASK_cN_sSEED.jsonl; " +
+				"--model replay:MODEL picks the model's when several are there); the tools run again, so the verdict is reproduced"},
 	}
 }
 
 // providerConfig reads the provider flags (and the environment) into an
-// agent.ProviderConfig.
+// agent.ProviderConfig. Keys and base URLs are filled for every provider
+// from its own variables (so a bench can mix openai: and anthropic:
+// models); --base-url and --api-key-env apply to all of them.
 func providerConfig(c *cli.Context) agent.ProviderConfig {
-	return agent.ProviderConfig{Timeout: c.Duration("timeout"), MaxRetries: c.Int("retries")}
+	cfg := agent.ProviderConfig{
+		BaseURL:    c.String("base-url"),
+		Timeout:    c.Duration("timeout"),
+		MaxRetries: c.Int("retries"),
+		MaxTokens:  c.Int("max-tokens"),
+		PriceIn:    c.Float64("price-in"),
+		PriceOut:   c.Float64("price-out"),
+		ReplayDir:  c.String("replay"),
+		Seed:       c.Uint64("seed"),
+		APIKeys:    map[string]string{},
+		BaseURLs:   map[string]string{},
+	}
+	if c.IsSet("temperature") {
+		t := c.Float64("temperature")
+		cfg.Temperature = &t
+	}
+	for kind, env := range providerEnv {
+		cfg.APIKeys[kind] = os.Getenv(env.key)
+		cfg.BaseURLs[kind] = os.Getenv(env.baseURL)
+	}
+	if name := c.String("api-key-env"); name != "" {
+		cfg.APIKeyEnv = name
+		cfg.APIKey = os.Getenv(name)
+		for kind := range cfg.APIKeys {
+			cfg.APIKeys[kind] = cfg.APIKey
+		}
+	}
+	return cfg
 }
