@@ -48,8 +48,9 @@ type Options struct {
 	Trace io.Writer
 	// Reference makes Run use the plain reference stepper.
 	Reference bool
-	// Profile, if set, receives the run's per-instruction profile (and
-	// makes Run use the reference stepper; see profile.go).
+	// Profile, if set, receives the run's per-instruction profile (Run
+	// then goes one instruction at a time, without the block engine; see
+	// profile.go).
 	Profile *sim.Profile
 }
 
@@ -312,12 +313,14 @@ func (m *Machine) Run() sim.Halt {
 		return sim.Halt{Kind: sim.HaltTrap, Trap: &sim.Trap{Kind: sim.TrapAccess, Msg: "no program loaded"}}
 	}
 	start := time.Now()
-	if m.opts.Trace != nil || m.opts.Reference || m.opts.Profile != nil {
+	if m.opts.Trace != nil || m.opts.Reference {
 		for m.Step() {
 		}
 		if m.opts.Profile != nil {
 			m.profFinish()
 		}
+	} else if m.opts.Profile != nil {
+		m.runProfiled()
 	} else if m.blk.off || m.noBlocks {
 		m.runFast()
 	} else {

@@ -6,9 +6,11 @@ import (
 	"kernelcraft/sim"
 )
 
-// Profiling (Options.Profile): Run takes the reference stepper, and Step
-// calls profBefore before an instruction's dispatch and profAfter once it
-// has executed. The fast paths never see any of this.
+// Profiling (Options.Profile): Run takes runProfiled, the per-instruction
+// loop over pre-decoded ops (runFast's) with profBefore before each
+// instruction's dispatch and profAfter once it has executed; with Trace or
+// Reference, Run takes the reference stepper, and Step calls the same
+// hooks. The fast paths (block engine, runFast) never see any of this.
 //
 // Cycles are charged by dispatch: an instruction is charged the cycles by
 // which its dispatch cycle is later than the previous instruction's (the
@@ -67,7 +69,8 @@ type profiler struct {
 	mulBy   who
 	iterBy  [2]who
 	unitBy  []who
-	vqBy    []who // the vector instruction in each queue slot
+	unitOn  []string // "the NAME unit", by unit
+	vqBy    []who    // the vector instruction in each queue slot
 	endBy   who
 	vEndBy  who
 }
@@ -79,12 +82,53 @@ var afterDispatch = func() []bool {
 	return a
 }()
 
+// runProfiled is Run's loop when profiling: runFast's loop with the
+// profiling hooks around each instruction.
+func (m *Machine) runProfiled() {
+	var c *codeRegion
+	for {
+		pc := m.pc
+		if c == nil || pc-c.base >= c.size || pc&3 != 0 {
+			nc, trap := m.fetchRegion(pc)
+			if trap != nil {
+				m.trapHalt(trap, nil)
+				m.profFinish()
+				return
+			}
+			c = nc
+		}
+		o := &c.ops[(pc-c.base)>>2]
+		m.profBefore(o, pc)
+		if !m.t.dispatch(o) {
+			m.cycleLimit()
+			m.profAfter(o, pc, false)
+			return
+		}
+		ok := m.exec(o)
+		m.profAfter(o, pc, true)
+		if !ok {
+			return
+		}
+	}
+}
+
+// vregNames names the vector registers in hazards.
+var vregNames = func() (n [32]string) {
+	for i := range n {
+		n[i] = fmt.Sprintf("v%d", i)
+	}
+	return n
+}()
+
 // profBefore snapshots the model before o, at pc, dispatches. The first
 // instruction of a run resets the profile.
 func (m *Machine) profBefore(o *op, pc uint32) {
 	t := &m.t
 	if m.prof == nil || m.prof.p != m.opts.Profile || !t.dispatched {
 		m.prof = &profiler{p: m.opts.Profile, unitBy: make([]who, len(t.unitNext)), vqBy: make([]who, len(t.vq))}
+		for _, u := range m.stats.UnitNames {
+			m.prof.unitOn = append(m.prof.unitOn, "the "+u+" unit")
+		}
 		m.prof.p.Reset(m.stats.StallNames, afterDispatch)
 		m.prof.p.Charging = charging
 	}
@@ -233,7 +277,7 @@ func (m *Machine) hazard(o *op, pc uint32, c int, n uint64) sim.Hazard {
 		h.On = "the memory port"
 		from("in use by", pr.mem, false)
 	case stDiv:
-		h.On = "the " + m.stats.UnitNames[o.unit] + " unit"
+		h.On = pr.unitOn[o.unit]
 		from("in use by", pr.iterBy[o.iter&1], false)
 	case stMispredict:
 		from("after", pr.prevPC, false)
@@ -261,7 +305,7 @@ func (m *Machine) hazard(o *op, pc uint32, c int, n uint64) sim.Hazard {
 			}
 		}
 		if best >= 0 {
-			h.On = fmt.Sprintf("v%d", best)
+			h.On = vregNames[best]
 			from("written by", pr.vwriter[best], true)
 		}
 	case stVStruct:
@@ -269,7 +313,7 @@ func (m *Machine) hazard(o *op, pc uint32, c int, n uint64) sim.Hazard {
 			h.On = "the memory port"
 			from("in use by", pr.mem, false)
 		} else {
-			h.On = "the " + m.stats.UnitNames[m.t.res[o.unit]] + " unit"
+			h.On = pr.unitOn[m.t.res[o.unit]]
 			from("in use by", pr.unit, false)
 		}
 	case stDrain, stVSync:

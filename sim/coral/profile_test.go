@@ -9,20 +9,30 @@ import (
 	"kernelcraft/sim"
 )
 
-// profiled runs words twice, plainly (the fast core) and with a profile,
-// and checks what must hold for any program: the same halt, cycles,
-// instructions, stalls and unit counters, per-instruction cycles and stalls
-// that add up to the run's, and counts that add up to the instructions.
+// profiled runs words three times, plainly (the fast core), with a
+// profile, and with a profile on the reference stepper, and checks what
+// must hold for any program: the same halt, cycles, instructions, stalls
+// and unit counters, per-instruction cycles and stalls that add up to the
+// run's, counts that add up to the instructions, and the same profile from
+// both profiling paths.
 func profiled(t *testing.T, opts Options, setup func(*Machine), words []uint32) (*sim.Profile, *Machine) {
 	t.Helper()
 	plain := newMachine(t, opts, words)
 	opts.Profile = &sim.Profile{}
 	prof := newMachine(t, opts, words)
+	refOpts := opts
+	refOpts.Profile, refOpts.Reference = &sim.Profile{}, true
+	ref := newMachine(t, refOpts, words)
 	if setup != nil {
 		setup(plain)
 		setup(prof)
+		setup(ref)
 	}
 	hp, hq := plain.Run(), prof.Run()
+	ref.Run()
+	if !reflect.DeepEqual(opts.Profile.PCs(), refOpts.Profile.PCs()) || !reflect.DeepEqual(opts.Profile.Hazards(), refOpts.Profile.Hazards()) {
+		t.Errorf("the reference stepper's profile differs")
+	}
 	if hp.Kind != hq.Kind || hp.String() != hq.String() {
 		t.Fatalf("halt %s without profile, %s with", hp, hq)
 	}
@@ -214,5 +224,34 @@ func TestProfileReuse(t *testing.T) {
 	m.Run()
 	if p.Cycles != first || p.Cycles != m.Stats().Cycles || p.At(0).Count != 1 {
 		t.Fatalf("second run: profile cycles %d (first %d, stats %d), count %d", p.Cycles, first, m.Stats().Cycles, p.At(0).Count)
+	}
+}
+
+// BenchmarkProfile: the vector kernel profiled (Run's profiling loop),
+// against the per-instruction fast loop, and profiled on the reference
+// stepper against the plain reference stepper.
+func BenchmarkProfile(b *testing.B) {
+	for _, c := range []struct {
+		name           string
+		prof, ref, run bool
+	}{
+		{"per-instruction", false, false, true},
+		{"profile", true, false, false},
+		{"reference", false, true, false},
+		{"profile-reference", true, true, false},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			m := vectorKernelMachine(b, b.N)
+			m.opts.Reference, m.noBlocks = c.ref, c.run
+			if c.prof {
+				m.opts.Profile = &sim.Profile{}
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			if h := m.Run(); h.Kind != sim.HaltPause {
+				b.Fatal(h)
+			}
+			b.ReportMetric(float64(m.Stats().Instructions)/b.Elapsed().Seconds()/1e6, "MIPS")
+		})
 	}
 }
