@@ -31,7 +31,6 @@ type Profile struct {
 	Charging string
 
 	pcs map[uint64]*PCStat
-	haz map[Hazard]*Hazard // key: the hazard with Count and Cycles zero
 }
 
 // PCStat is the profile of one instruction address.
@@ -41,6 +40,8 @@ type PCStat struct {
 	Count  uint64   // times executed
 	Cycles uint64   // cycles charged
 	Stalls []uint64 // stall cycles by cause (index into Profile.StallNames)
+
+	hazards []*Hazard // at this instruction (a few: scanned, not hashed)
 }
 
 // Hazard is one kind of stall at one instruction, as precisely as the
@@ -61,8 +62,7 @@ type Hazard struct {
 // Reset empties the profile for a run on a core with these stall causes
 // (afterDispatch as in Profile.AfterDispatch, or nil).
 func (p *Profile) Reset(stallNames []string, afterDispatch []bool) {
-	*p = Profile{StallNames: stallNames, AfterDispatch: afterDispatch,
-		pcs: map[uint64]*PCStat{}, haz: map[Hazard]*Hazard{}}
+	*p = Profile{StallNames: stallNames, AfterDispatch: afterDispatch, pcs: map[uint64]*PCStat{}}
 }
 
 // At returns the entry of an instruction address, creating it.
@@ -87,19 +87,18 @@ func (p *Profile) Charge(s *PCStat, cycles uint64) {
 // AddHazard records one stall of h.Cycles cycles (h.Count is ignored: one
 // stall), merged with the earlier stalls of the same kind.
 func (p *Profile) AddHazard(h Hazard) {
-	if p.haz == nil {
-		p.haz = map[Hazard]*Hazard{}
+	s := p.At(h.PC)
+	for _, e := range s.hazards {
+		if e.Cause == h.Cause && e.From == h.From && e.HasFrom == h.HasFrom && e.On == h.On && e.Rel == h.Rel && e.Latency == h.Latency {
+			e.Count++
+			e.Cycles += h.Cycles
+			return
+		}
 	}
-	cycles := h.Cycles
-	h.Count, h.Cycles = 0, 0
-	e := p.haz[h]
-	if e == nil {
-		e = &Hazard{}
-		*e = h
-		p.haz[h] = e
-	}
-	e.Count++
-	e.Cycles += cycles
+	e := new(Hazard)
+	*e = h
+	e.Count = 1
+	s.hazards = append(s.hazards, e)
 }
 
 // PCs returns every instruction's entry, by address.
@@ -112,12 +111,14 @@ func (p *Profile) PCs() []*PCStat {
 	return out
 }
 
-// Hazards returns the hazards, most cycles first (then by address, cause
-// and responsible instruction).
+// Hazards returns the hazards, most cycles first (then by address, cause,
+// responsible instruction and the rest: a deterministic order).
 func (p *Profile) Hazards() []Hazard {
-	out := make([]Hazard, 0, len(p.haz))
-	for _, h := range p.haz {
-		out = append(out, *h)
+	var out []Hazard
+	for _, s := range p.pcs {
+		for _, h := range s.hazards {
+			out = append(out, *h)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -132,8 +133,12 @@ func (p *Profile) Hazards() []Hazard {
 			return a.From < b.From
 		case a.On != b.On:
 			return a.On < b.On
+		case a.Rel != b.Rel:
+			return a.Rel < b.Rel
+		case a.HasFrom != b.HasFrom:
+			return b.HasFrom
 		}
-		return a.Rel < b.Rel
+		return a.Latency < b.Latency
 	})
 	return out
 }
