@@ -826,3 +826,30 @@ func TestReplayOldFormat(t *testing.T) {
 	orig.CostUSD = again.CostUSD
 	same(t, orig, again)
 }
+
+// TestHTTPOddResponses: a 2xx the SDK cannot read and an answer without
+// choices are provider errors (not retried: the same request would get
+// the same answer); an Anthropic answer with no content is a turn without
+// a tool call, answered with the corrective message.
+func TestHTTPOddResponses(t *testing.T) {
+	for body, want := range map[string]string{
+		`this is not JSON`: "unreadable response",
+		`{"id":"c","object":"chat.completion","created":1,"model":"m","choices":[],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`: "the response has no choices",
+	} {
+		f := newFakeAPI(t, "openai", fixed(reply{Status: 200, Body: body}))
+		p, d := provider(t, f, ProviderConfig{})
+		rec, _ := run(t, p, Options{})
+		if rec.StopReason != StopProviderError || !strings.Contains(rec.Error, want) || len(d.get()) != 0 || len(f.requests()) != 1 {
+			t.Errorf("%s: record %+v, waits %v", want, rec, d.get())
+		}
+	}
+	f := newFakeAPI(t, "anthropic", fixed(reply{In: 50, Out: 0}), fixed(callReply(ToolSubmit, srcArgs(reluOK), 60, 5)))
+	p, _ := provider(t, f, ProviderConfig{})
+	rec, _ := run(t, p, Options{})
+	if !rec.Success || rec.Iterations != 2 || rec.TokensIn != 110 {
+		t.Errorf("record %+v", rec)
+	}
+	if reqs := f.requests(); len(reqs) != 2 || reqs[1].User != NoToolCallMessage {
+		t.Errorf("requests %+v", reqs)
+	}
+}

@@ -118,6 +118,8 @@ type APIError struct {
 	Retryable bool   // the last failure was of a retryable kind
 }
 
+// Error is "provider: HTTP status text: message", with whether it was
+// retried and, for 401/403/404, what to check.
 func (e *APIError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Provider)
