@@ -422,12 +422,36 @@ func TestProgressLive(t *testing.T) {
 		t.Fatalf("%+v %v", s, err)
 	}
 	out := log.String()
-	for _, want := range []string{"\r\x1b[K[1/2] pass 1  ETA", "\r\x1b[Kbench: baseline coral rope c1 s1: ", "[1/2] pass 1  ETA 0s  tokens 0/0  $0.00\n"} {
+	for _, want := range []string{"\r\x1b[K[1/2] pass 1  ETA", "\r\x1b[Kbench: baseline coral rope c1 s1: ", "[1/2] pass 1  ETA 0s  tokens in 0 out 0  $0.00\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("progress lacks %q:\n%q", want, out)
 		}
 	}
 	if strings.Count(out, "\n") != 3 { // the start note, the error, the final newline
 		t.Errorf("progress %q", out)
+	}
+}
+
+// TestRunLocked: a second run of the same shard into the same folder is
+// refused while the first holds the lock; another shard may run.
+func TestRunLocked(t *testing.T) {
+	dir := t.TempDir()
+	unlock, err := lockResults(filepath.Join(dir, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := []Cell{{Model: "baseline", Target: "coral", Task: "relu", Level: 1, Config: 1, Seed: 1}}
+	np := func(c Cell) (agent.Provider, error) {
+		return agent.NewProvider(c.Model, c.Target, c.Task, c.Config, agent.ProviderConfig{})
+	}
+	if _, err := Run(context.Background(), Config{Dir: dir, Cells: cells, NewProvider: np}); err == nil || !strings.Contains(err.Error(), "another kc-agent bench") {
+		t.Errorf("locked: %v", err)
+	}
+	if s, err := Run(context.Background(), Config{Dir: dir, Cells: cells, Shard: Shard{0, 2}, NewProvider: np}); err != nil || s.Ran != 1 {
+		t.Errorf("another shard: %+v %v", s, err)
+	}
+	unlock()
+	if s, err := Run(context.Background(), Config{Dir: dir, Cells: cells, NewProvider: np}); err != nil || s.Skipped != 1 {
+		t.Errorf("unlocked: %+v %v", s, err)
 	}
 }

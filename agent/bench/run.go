@@ -135,6 +135,14 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	s := &Summary{Total: len(cfg.Cells), ResultsPath: filepath.Join(cfg.Dir, cfg.Shard.ResultsName())}
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return s, err
+	}
+	unlock, err := lockResults(s.ResultsPath)
+	if err != nil {
+		return s, err
+	}
+	defer unlock()
 	todo, warnings, err := Pending(cfg.Dir, cfg.Cells, cfg.RetryErrors)
 	s.Warnings = append(s.Warnings, warnings...)
 	if err != nil {
@@ -342,7 +350,7 @@ func (p *progress) line() string {
 	} else if p.todo == p.finished {
 		eta = "0s"
 	}
-	return fmt.Sprintf("[%d/%d] pass %d  ETA %s  tokens %d/%d  $%.2f", done, p.total, s.PassedAll, eta, s.TokensIn, s.TokensOut, s.CostUSD)
+	return fmt.Sprintf("[%d/%d] pass %d  ETA %s  tokens in %d out %d  $%.2f", done, p.total, s.PassedAll, eta, s.TokensIn, s.TokensOut, s.CostUSD)
 }
 
 func (p *progress) end() {

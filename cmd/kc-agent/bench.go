@@ -62,8 +62,12 @@ concatenation; kc-agent report DIR... reads them all.
    # a volume mounted at /runs; the container runs
    kc-agent bench --models openai:gpt-5.2 --shards 8 --out /runs/gpt52 --no-report
 
+A second run of the same shard into the same DIR is refused while the first
+runs (a lock on the results file).
+
 Exit status: 0 every selected cell is recorded (whatever its verdict), 1 some
-cells could not run or be recorded (see the summary), 2 bad usage or setup
+cells could not run or be recorded (see the summary) or DIR cannot be
+written or is locked by another run, 2 bad usage or setup
 (unknown model, target or task, bad shard), 130 interrupted before every cell
 was recorded.`
 

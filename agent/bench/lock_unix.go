@@ -1,0 +1,28 @@
+//go:build unix
+
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// lockResults takes an exclusive advisory lock on path+".lock", so two
+// runs of the same shard into one folder do not both run its cells. The
+// lock goes with the process (also when it is killed).
+func lockResults(path string) (unlock func(), err error) {
+	f, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, fmt.Errorf("another kc-agent bench is writing %s (it holds %s.lock): wait for it, or use another --out or --shard", path, path)
+		}
+		return nil, fmt.Errorf("locking %s.lock: %v", path, err)
+	}
+	return func() { f.Close() }, nil
+}
