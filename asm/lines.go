@@ -12,7 +12,9 @@ import (
 
 // LineEntry maps one emitted instruction word to the source line it was
 // assembled from (each word of a pseudo-instruction's expansion, and the
-// nops with which .align pads code, included).
+// nops with which .align pads code, included). Data directives in code
+// sections (.word 0x08000073 for an instruction the assembler lacks, say)
+// get one entry for all their bytes.
 type LineEntry struct {
 	Addr uint64 // address of the word
 	Size uint32 // its size in bytes
@@ -41,9 +43,21 @@ func (a *assembler) recordLine() {
 	a.lineTab = append(a.lineTab, LineEntry{Addr: uint64(a.cur.addr + a.cur.size), Size: uint32(a.wordBytes()), Line: a.curStmt.line})
 }
 
-// sortedLines returns the recorded entries by address.
+// sortedLines returns the recorded entries, with those of data
+// directives in code sections, by address.
 func (a *assembler) sortedLines() []LineEntry {
 	out := append([]LineEntry(nil), a.lineTab...)
+	covered := map[uint64]bool{}
+	for _, e := range a.lineTab {
+		covered[e.Addr] = true
+	}
+	for _, st := range a.stmts {
+		if st.directive && st.sec.exec && !st.sec.nobits && st.size > 0 && !st.failed {
+			if addr := uint64(st.sec.addr + st.off); !covered[addr] {
+				out = append(out, LineEntry{Addr: addr, Size: uint32(st.size), Line: st.line})
+			}
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Addr < out[j].Addr })
 	return out
 }

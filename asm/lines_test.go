@@ -88,7 +88,7 @@ func TestLineOf(t *testing.T) {
 		{0x20, 12},
 		{0x24, 13}, {0x2c, 13}, // .p2align nops
 		{0x30, 14}, {0x34, 14}, {0x38, 15},
-		{0x3c, 0}, // .word in .text
+		{0x3c, 16}, {0x3f, 16}, // .word in .text
 		{sym["f"], 20},
 		{sym["f"] + 4, 0}, // past the end of the code
 		{sym["buf"], 0},

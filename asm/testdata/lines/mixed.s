@@ -13,7 +13,7 @@ loop:
     .p2align 4              # padded with nops
     call f
     mpause
-    .word 0xdeadbeef        # data in .text: not an instruction
+    .word 0xdeadbeef        # data in .text: one entry
 
     .section .text.f, "ax"
 f:
