@@ -9,8 +9,10 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"kernelcraft/agent"
 )
@@ -422,7 +424,7 @@ func TestProgressLive(t *testing.T) {
 		t.Fatalf("%+v %v", s, err)
 	}
 	out := log.String()
-	for _, want := range []string{"\r\x1b[K[1/2] pass 1  ETA", "\r\x1b[Kbench: baseline coral rope c1 s1: ", "[1/2] pass 1  ETA 0s  tokens in 0 out 0  $0.00\n"} {
+	for _, want := range []string{"\r\x1b[K[1/2] pass 1  running 0  elapsed ", "\r\x1b[Kbench: baseline coral rope c1 s1: ", "ETA 0s  tokens in 0 out 0  $0.00\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("progress lacks %q:\n%q", want, out)
 		}
@@ -454,4 +456,37 @@ func TestRunLocked(t *testing.T) {
 	if s, err := Run(context.Background(), Config{Dir: dir, Cells: cells, NewProvider: np}); err != nil || s.Skipped != 1 {
 		t.Errorf("unlocked: %+v %v", s, err)
 	}
+}
+
+// TestProgressTick: on a terminal the line is redrawn while attempts run,
+// so elapsed time moves between finished cells.
+func TestProgressTick(t *testing.T) {
+	var buf syncBuffer
+	p := &progress{w: &buf, live: true, s: &Summary{}, start: time.Now(), total: 3, todo: 3}
+	p.begin()
+	stop := p.tick(5 * time.Millisecond)
+	time.Sleep(50 * time.Millisecond)
+	stop()
+	if out := buf.String(); !strings.Contains(out, "\r\x1b[K[0/3] pass 0  running 1  elapsed 0s  ETA --") {
+		t.Errorf("no redraw: %q", out)
+	}
+	quiet := &progress{s: &Summary{}, start: time.Now()}
+	quiet.tick(time.Millisecond)() // no writer: no goroutine, nothing to stop
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -194,6 +194,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			}
 		}
 	}()
+	stopTicker := pr.tick(time.Second)
 	var wg sync.WaitGroup
 	for range jobs {
 		wg.Add(1)
@@ -203,6 +204,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 				if ctx.Err() != nil {
 					continue // drained: counted as not started
 				}
+				pr.begin()
 				rec, err := runCell(ctx, cfg, trajDir, c)
 				switch {
 				case err != nil:
@@ -220,6 +222,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		}()
 	}
 	wg.Wait()
+	stopTicker()
 	s.NotStarted = len(todo) - s.Ran - len(s.Interrupted) - len(s.Errors)
 	s.Wall = time.Since(start)
 	pr.end()
@@ -270,7 +273,42 @@ type progress struct {
 	start       time.Time
 	total, todo int
 	finished    int // this run: recorded, interrupted or failed
+	running     int
 	lineShown   bool
+}
+
+// begin counts a cell that starts.
+func (p *progress) begin() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.running++
+}
+
+// tick redraws the live line every d (elapsed time and ETA move while
+// long attempts run); the returned func stops it.
+func (p *progress) tick(d time.Duration) (stop func()) {
+	if p.w == nil || !p.live {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				p.mu.Lock()
+				if p.lineShown || p.running > 0 {
+					fmt.Fprint(p.w, "\r\x1b[K"+p.line())
+					p.lineShown = true
+				}
+				p.mu.Unlock()
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() { close(done) }
 }
 
 func (p *progress) note(msg string) {
@@ -293,6 +331,7 @@ func (p *progress) finish(c Cell, rec *agent.Record, err error) {
 	defer p.mu.Unlock()
 	s := p.s
 	p.finished++
+	p.running--
 	verdict := ""
 	switch {
 	case err != nil:
@@ -339,7 +378,8 @@ func (p *progress) finish(c Cell, rec *agent.Record, err error) {
 }
 
 // line is the progress line: done/total (recorded cells of the shard),
-// pass so far, ETA, tokens and cost of this run.
+// pass so far, attempts running, elapsed time, ETA, tokens and cost of
+// this run.
 func (p *progress) line() string {
 	s := p.s
 	done := s.Skipped + s.Ran
@@ -350,7 +390,8 @@ func (p *progress) line() string {
 	} else if p.todo == p.finished {
 		eta = "0s"
 	}
-	return fmt.Sprintf("[%d/%d] pass %d  ETA %s  tokens in %d out %d  $%.2f", done, p.total, s.PassedAll, eta, s.TokensIn, s.TokensOut, s.CostUSD)
+	return fmt.Sprintf("[%d/%d] pass %d  running %d  elapsed %s  ETA %s  tokens in %d out %d  $%.2f", done, p.total, s.PassedAll,
+		p.running, time.Since(p.start).Round(time.Second), eta, s.TokensIn, s.TokensOut, s.CostUSD)
 }
 
 func (p *progress) end() {
