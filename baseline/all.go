@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"kernelcraft/ref"
+	"kernelcraft/sim"
 )
 
 // Kernel is a kernel's assembly source and a name for messages.
@@ -36,63 +38,147 @@ type CellError struct {
 func (e *CellError) Error() string { return fmt.Sprintf("%s config %d: %v", e.Task, e.Config, e.Err) }
 
 // EvalAll evaluates a kernel for every (task, configuration) of a target,
-// visible and hidden cases of seed, on up to GOMAXPROCS cells at once. It
-// writes one progress line per finished cell to progress (if not nil) and
-// returns the cells in task, configuration order; a cell that could not
-// be evaluated has no runs, and its error is in the returned errors.
+// visible and hidden cases of seed, on GOMAXPROCS workers. It writes one
+// progress line per finished cell to progress (if not nil) and returns
+// the cells in task, configuration order; a cell that could not be
+// evaluated has no runs, and its error is in the returned errors.
+//
+// The unit of work is one simulation: a worker that takes a cell
+// generates both of its cases and assembles the kernel once, queues the
+// hidden run for any idle worker and simulates the visible one. Cells are
+// taken largest first (by the baseline's golden cycle count, see
+// costOf), so that the longest simulations do not start last and leave
+// one core working alone at the end.
 func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) ([]*Cell, []error) {
-	type job struct {
+	type cellJob struct {
 		i      int
 		task   string
 		config int
 	}
-	var jobs []job
+	var cells0 []cellJob
 	for _, t := range ref.Supported(target) {
 		for c := 1; c <= ref.NumConfigs; c++ {
-			jobs = append(jobs, job{len(jobs), t.ID, c})
+			cells0 = append(cells0, cellJob{len(cells0), t.ID, c})
 		}
 	}
-	cells := make([]*Cell, len(jobs))
-	errs := make([]error, len(jobs))
+	order := make([]cellJob, len(cells0))
+	copy(order, cells0)
+	sort.SliceStable(order, func(a, b int) bool {
+		return costOf(order[a].task, order[a].config) > costOf(order[b].task, order[b].config)
+	})
+
+	cells := make([]*Cell, len(cells0))
+	errs := make([]error, len(cells0))
+	pending := make([]int, len(cells0)) // runs of each cell still to finish
 	var mu sync.Mutex
+	cond := sync.NewCond(&mu)
 	done := 0
 	start := time.Now()
-	ch := make(chan job)
+	next := 0                          // next cell of order to prepare
+	var runs []func()                  // queued hidden runs, taken before new cells
+	finish := func(i int, err error) { // with mu held
+		if err != nil && errs[i] == nil {
+			c := cells0[i]
+			errs[i] = &CellError{c.task, c.config, err}
+			cells[i] = &Cell{Target: target, Task: c.task, Config: c.config}
+		}
+		if pending[i]--; pending[i] > 0 {
+			return
+		}
+		done++
+		if progress != nil {
+			c := cells0[i]
+			status := "ERROR"
+			if cell := cells[i]; errs[i] == nil && cell.Visible != nil {
+				status = fmt.Sprintf("%-4s %10d cycles", passText(cell.Pass()), cell.Cycles())
+			}
+			fmt.Fprintf(progress, "[%2d/%d %5.1fs] %-15s c%d  %s\n", done, len(cells0), time.Since(start).Seconds(), c.task, c.config, status)
+		}
+	}
+	// prepare generates a cell's cases and assembles its kernel; it
+	// returns the visible run (to do now) and queues the hidden one.
+	prepare := func(j cellJob) func() {
+		cell := &Cell{Target: target, Task: j.task, Config: j.config}
+		k, err := kernel(j.task, j.config)
+		var cases [2]*ref.Case
+		var tensors [2]map[string]*sim.Tensor
+		var elf []byte
+		for h := 0; h < 2 && err == nil; h++ {
+			cases[h], tensors[h], err = ref.Generate(target, j.task, j.config, seed, h == 1)
+		}
+		if err == nil {
+			elf, err = Assemble(cases[0], k.Name, k.Src)
+		}
+		mu.Lock()
+		cells[j.i] = cell
+		if err != nil {
+			pending[j.i] = 1
+			finish(j.i, err)
+			mu.Unlock()
+			return nil
+		}
+		pending[j.i] = 2
+		mu.Unlock()
+		run := func(h int) func() {
+			return func() {
+				r, err := RunCase(cases[h], tensors[h], elf, sim.CoreOptions{})
+				if err != nil {
+					err = fmt.Errorf("%s %s config %d: %w", target, j.task, j.config, err)
+				}
+				mu.Lock()
+				if err == nil {
+					if h == 1 {
+						cell.Hidden = r
+					} else {
+						cell.Visible = r
+					}
+				}
+				finish(j.i, err)
+				mu.Unlock()
+			}
+		}
+		mu.Lock()
+		runs = append(runs, run(1))
+		cond.Signal()
+		mu.Unlock()
+		return run(0)
+	}
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range ch {
-				k, err := kernel(j.task, j.config)
-				var cell *Cell
-				if err == nil {
-					cell, err = EvalCell(target, j.task, j.config, seed, k.Name, k.Src)
-				}
-				if err != nil {
-					cell = &Cell{Target: target, Task: j.task, Config: j.config}
-				}
+			for {
 				mu.Lock()
-				cells[j.i] = cell
-				if err != nil {
-					errs[j.i] = &CellError{j.task, j.config, err}
+				for len(runs) == 0 && next == len(order) && done < len(cells0) {
+					cond.Wait()
 				}
-				done++
-				if progress != nil {
-					status := "ERROR"
-					if cell.Visible != nil {
-						status = fmt.Sprintf("%-4s %10d cycles", passText(cell.Pass()), cell.Cycles())
+				var work func()
+				switch {
+				case len(runs) > 0:
+					work = runs[0]
+					runs = runs[1:]
+				case next < len(order):
+					j := order[next]
+					next++
+					work = func() {
+						if r := prepare(j); r != nil {
+							r()
+						}
 					}
-					fmt.Fprintf(progress, "[%2d/%d %5.1fs] %-15s c%d  %s\n", done, len(jobs), time.Since(start).Seconds(), j.task, j.config, status)
 				}
+				mu.Unlock()
+				if work == nil {
+					cond.Broadcast()
+					return
+				}
+				work()
+				mu.Lock()
+				cond.Broadcast()
 				mu.Unlock()
 			}
 		}()
 	}
-	for _, j := range jobs {
-		ch <- j
-	}
-	close(ch)
 	wg.Wait()
 	var out []error
 	for _, e := range errs {
@@ -102,6 +188,28 @@ func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) 
 	}
 	return cells, out
 }
+
+// costOf estimates how long a cell takes to simulate: the baselines'
+// golden cycle count (the larger of the two tables), or for cells the
+// tables lack, a guess from the configuration number (larger
+// configurations have larger shapes).
+func costOf(task string, config int) uint64 {
+	var best uint64
+	for _, tab := range goldenTables() {
+		if row := tab[task]; config >= 1 && config <= len(row) {
+			best = max(best, row[config-1])
+		}
+	}
+	if best == 0 {
+		best = uint64(config)
+	}
+	return best
+}
+
+// goldenTables are the compiler and template golden cycle tables, parsed.
+var goldenTables = sync.OnceValue(func() [2]map[string][]uint64 {
+	return [2]map[string][]uint64{parseTable(compilerCycles), parseTable(templateCycles)}
+})
 
 func passText(ok bool) string {
 	if ok {

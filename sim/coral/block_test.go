@@ -107,7 +107,13 @@ func loopProgram(t testing.TB, r *rand.Rand) []uint32 {
 				lines = append(lines, fmt.Sprintf("addi %s, %s, -1", cnt, cnt), fmt.Sprintf("bne %s, zero, @%s", cnt, l))
 			case k < 22 && vecOK:
 				ops := []string{"vle8.v v8, (a1)", "vadd.vv v24, v8, v8", "vmul.vv v24, v8, v24", "vse8.v v24, (a1)",
-					"vmv.x.s " + reg() + ", v24", "vredsum.vs v16, v8, v24", "vwmacc.vv v16, v8, v24"}
+					"vmv.x.s " + reg() + ", v24", "vredsum.vs v16, v8, v24", "vwmacc.vv v16, v8, v24",
+					// Whole-register and mask memory ops, .vx/.vi and masked
+					// forms, fixed-point with vxrm, other vtypes and a
+					// partial vl (a7 = 7): the vector plans' cases.
+					"vl1re8.v v8, (a1)", "vs1r.v v24, (a1)", "vlm.v v0, (a1)", "vsm.v v24, (a1)", "vle16.v v8, (a1)",
+					"vmacc.vx v24, " + reg() + ", v8", "vnclip.wi v10, v24, 3", "vsadd.vv v24, v24, v8",
+					"vmseq.vv v2, v8, v24", "vsetvli t3, a7, 0xc9", "vsetvli t3, zero, 0xc0", "vsetvli t3, a7, 0xc1", "csrrwi zero, vxrm, 2"}
 				lines = append(lines, ops[r.Intn(len(ops))])
 			case k < 25:
 				// Blocks that start in an open dispatch group with a

@@ -98,7 +98,8 @@ type Machine struct {
 
 	code       []codeRegion
 	vops       []VOp
-	vscratch   VOp // vector op decoded by the reference stepper
+	vscratch   VOp     // vector op decoded by the reference stepper
+	vscal      [4]byte // the scalar operand of a plan's .vx/.vi kernel call
 	rc, wc     memCache
 	misaligned bool
 	selfMod    bool // some executable region is writable: stores re-decode

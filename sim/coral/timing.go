@@ -342,6 +342,16 @@ func bookRate(cyc *int64, cnt *int32, k int32, s, n int64) (first, last int64) {
 	if c >= int64(k) {
 		first++
 	}
+	switch k { // the usual instance counts, without a division
+	case 1:
+		last = t0 + c + n - 1
+		*cyc, *cnt = last, 1
+		return first, last
+	case 2:
+		last = t0 + (c+n-1)>>1
+		*cyc, *cnt = last, int32((c+n-1)&1+1)
+		return first, last
+	}
 	last = t0 + (c+n-1)/int64(k)
 	*cyc = last
 	*cnt = int32((c+n-1)%int64(k) + 1)

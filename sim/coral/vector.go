@@ -390,6 +390,13 @@ func (v *VState) execBin(op *VOp, x *[32]uint32) *sim.Trap {
 	if t := v.chkSingle(op, true, true); t != nil {
 		return t
 	}
+	v.binBody(op, x)
+	return nil
+}
+
+// binBody is execBin once its checks have passed (the *Body functions
+// are what a cached plan runs; see vplan.go).
+func (v *VState) binBody(op *VOp, x *[32]uint32) {
 	s, e, m, rm := int(v.VStart), int(v.VL), v.mask(op), v.VXRM&3
 	sc := op.scalar(x)
 	var sat bool
@@ -416,13 +423,17 @@ func (v *VState) execBin(op *VOp, x *[32]uint32) *sim.Trap {
 	if sat {
 		v.VXSAT = 1
 	}
-	return nil
 }
 
 func (v *VState) execMac(op *VOp, x *[32]uint32) *sim.Trap {
 	if t := v.chkSingle(op, true, true); t != nil {
 		return t
 	}
+	v.macBody(op, x)
+	return nil
+}
+
+func (v *VState) macBody(op *VOp, x *[32]uint32) {
 	s, e, m := int(v.VStart), int(v.VL), v.mask(op)
 	sc := op.scalar(x)
 	switch v.SEW {
@@ -445,7 +456,6 @@ func (v *VState) execMac(op *VOp, x *[32]uint32) *sim.Trap {
 			vec.MacVX32(op.Fn, v.r32(op.Vd), v.r32(op.Vs2), int32(sc), m, s, e)
 		}
 	}
-	return nil
 }
 
 // chkWiden checks a widening (or narrowing, narrow = true) instruction:
@@ -504,10 +514,15 @@ func (v *VState) chkWiden(op *VOp, wideVs2, narrow, useVs1 bool) *sim.Trap {
 }
 
 func (v *VState) execWide(op *VOp, x *[32]uint32) *sim.Trap {
-	w := op.Kind == kWideW
-	if t := v.chkWiden(op, w, false, true); t != nil {
+	if t := v.chkWiden(op, op.Kind == kWideW, false, true); t != nil {
 		return t
 	}
+	v.wideBody(op, x)
+	return nil
+}
+
+func (v *VState) wideBody(op *VOp, x *[32]uint32) {
+	w := op.Kind == kWideW
 	s, e, m := int(v.VStart), int(v.VL), v.mask(op)
 	sc := op.scalar(x)
 	vv := op.Form == fVV
@@ -537,13 +552,17 @@ func (v *VState) execWide(op *VOp, x *[32]uint32) *sim.Trap {
 			vec.WideX[int16, uint16](op.Fn, d, v.r16(op.Vs2), int16(sc), m, s, e)
 		}
 	}
-	return nil
 }
 
 func (v *VState) execNarrow(op *VOp, x *[32]uint32) *sim.Trap {
 	if t := v.chkWiden(op, true, true, true); t != nil {
 		return t
 	}
+	v.narrowBody(op, x)
+	return nil
+}
+
+func (v *VState) narrowBody(op *VOp, x *[32]uint32) {
 	s, e, m, rm := int(v.VStart), int(v.VL), v.mask(op), v.VXRM&3
 	sc := op.scalar(x)
 	var sat bool
@@ -564,12 +583,21 @@ func (v *VState) execNarrow(op *VOp, x *[32]uint32) *sim.Trap {
 	if sat {
 		v.VXSAT = 1
 	}
-	return nil
 }
 
 // execExt runs vzext/vsext.vf2/vf4 (op.EEW holds the factor, op.Fn is
 // Add for signed, Nop for unsigned).
 func (v *VState) execExt(op *VOp) *sim.Trap {
+	if t := v.chkExt(op); t != nil {
+		return t
+	}
+	v.extBody(op)
+	return nil
+}
+
+// chkExt checks vzext/vsext: the source EEW and EMUL, alignment and
+// overlap.
+func (v *VState) chkExt(op *VOp) *sim.Trap {
 	factor := uint32(op.EEW)
 	seew := v.SEW / factor
 	if seew < 8 {
@@ -589,9 +617,11 @@ func (v *VState) execExt(op *VOp) *sim.Trap {
 	if t := op.chkOverlap(int(op.Vd), n, v.SEW, int(op.Vs2), sn, seew, sl8, "vs2"); t != nil {
 		return t
 	}
-	if t := op.chkMaskOverlap(n); t != nil {
-		return t
-	}
+	return op.chkMaskOverlap(n)
+}
+
+func (v *VState) extBody(op *VOp) {
+	factor := uint32(op.EEW)
 	s, e, m := int(v.VStart), int(v.VL), v.mask(op)
 	signed := op.Fn == vec.Add
 	switch {
@@ -602,7 +632,6 @@ func (v *VState) execExt(op *VOp) *sim.Trap {
 	case v.SEW == 32 && factor == 4:
 		vec.Ext[int8, uint8](signed, v.r32(op.Vd), v.r8(op.Vs2), m, s, e)
 	}
-	return nil
 }
 
 // chkMaskDest checks an instruction that writes a mask from LMUL-sized
@@ -631,6 +660,11 @@ func (v *VState) execCmp(op *VOp, x *[32]uint32) *sim.Trap {
 	if t := v.chkMaskDest(op, op.Form == fVV); t != nil {
 		return t
 	}
+	v.cmpBody(op, x)
+	return nil
+}
+
+func (v *VState) cmpBody(op *VOp, x *[32]uint32) {
 	s, e, m := int(v.VStart), int(v.VL), v.mask(op)
 	d := v.rb(op.Vd)
 	sc := op.scalar(x)
@@ -654,7 +688,6 @@ func (v *VState) execCmp(op *VOp, x *[32]uint32) *sim.Trap {
 			vec.CmpVX32(op.Fn, d, v.r32(op.Vs2), int32(sc), m, s, e)
 		}
 	}
-	return nil
 }
 
 // execCarry runs vadc/vsbc (kAdc, carry from v0, vd ≠ v0) and vmadc/vmsbc
@@ -703,12 +736,17 @@ func carryRun[T vec.Signed, U vec.Unsigned](op *VOp, d []T, dm []byte, a, b []T,
 
 // execMerge runs vmerge.v[vxi]m (op.Masked: v0 selects) and vmv.v.[vxi].
 func (v *VState) execMerge(op *VOp, x *[32]uint32) *sim.Trap {
+	if t := v.chkSingle(op, op.Masked, true); t != nil {
+		return t
+	}
+	v.mergeBody(op, x)
+	return nil
+}
+
+func (v *VState) mergeBody(op *VOp, x *[32]uint32) {
 	var sel []byte
 	if op.Masked {
 		sel = v.V[:VLENB]
-	}
-	if t := v.chkSingle(op, op.Masked, true); t != nil {
-		return t
 	}
 	s, e := int(v.VStart), int(v.VL)
 	sc := op.scalar(x)
@@ -732,5 +770,4 @@ func (v *VState) execMerge(op *VOp, x *[32]uint32) *sim.Trap {
 			vec.MergeX(v.r32(op.Vd), v.r32(op.Vs2), int32(sc), sel, s, e)
 		}
 	}
-	return nil
 }

@@ -97,6 +97,8 @@ type VOp struct {
 	Imm    int32  // immediate (simm5/uimm5 as the instruction defines it; vtype for vset*)
 	Name   string // mnemonic
 	Msg    string // why the encoding is illegal (kIllegal)
+
+	plan vplan // the fast path's decode under the last vtype (vplan.go)
 }
 
 type opvEntry struct {

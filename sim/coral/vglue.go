@@ -63,6 +63,11 @@ func (m *Machine) vopOf(o *op) *VOp {
 }
 
 func (m *Machine) execVec(o *op) *sim.Trap {
+	if o.vop >= 0 {
+		if t, done := m.execVecPlan(o); done {
+			return t
+		}
+	}
 	vo := m.vopOf(o)
 	if o.tflags&tVec != 0 {
 		reads, writes := vo.VRegs(&m.v)

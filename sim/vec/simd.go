@@ -82,9 +82,17 @@ type ktab struct {
 }
 
 var (
-	tabs [nISA]*ktab          // the paths this host supports (nil: not supported)
-	cur  atomic.Pointer[ktab] // the path in use; nil: generic
+	tabs  [nISA]*ktab          // the paths this host supports (nil: not supported)
+	cur   atomic.Pointer[ktab] // the path in use; nil: generic
+	epoch atomic.Uint32        // incremented whenever the path changes
 )
+
+// setCur installs a path and bumps the epoch, so that callers holding
+// kernels resolved for the old path (see Kernel) resolve them again.
+func setCur(t *ktab) {
+	cur.Store(t)
+	epoch.Add(1)
+}
 
 func init() {
 	for i, ok := range hostISA() {
@@ -97,11 +105,11 @@ func init() {
 		return
 	case "avx2":
 		if tabs[isaAVX2] != nil {
-			cur.Store(tabs[isaAVX2])
+			setCur(tabs[isaAVX2])
 			return
 		}
 	}
-	cur.Store(best())
+	setCur(best())
 }
 
 func best() *ktab {
@@ -174,9 +182,9 @@ func buildTab(isa int) *ktab {
 // switch is atomic, but loops already running finish on the old path.
 func UseFallback(on bool) {
 	if on {
-		cur.Store(nil)
+		setCur(nil)
 	} else {
-		cur.Store(best())
+		setCur(best())
 	}
 }
 
@@ -204,12 +212,12 @@ func Paths() []string {
 // reports whether the host supports it; on false the path is unchanged.
 func SetPath(name string) bool {
 	if name == "generic" {
-		cur.Store(nil)
+		setCur(nil)
 		return true
 	}
 	for _, t := range tabs {
 		if t != nil && t.name == name {
-			cur.Store(t)
+			setCur(t)
 			return true
 		}
 	}

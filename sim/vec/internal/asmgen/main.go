@@ -1927,6 +1927,16 @@ func writeTable(path string) error {
 		fmt.Fprintf(&b, "\t{isa: %s, fam: %s, op: %s, sew: %d, vx: %v, rm: %d, chunk: %d},\n", e.isa, e.fam, e.op, e.sew, e.vx, e.rm, e.chunk)
 	}
 	fmt.Fprintf(&b, "}\n\n")
+	fmt.Fprintf(&b, "// kfuncs holds the element kernels by id (nil: a reduction kernel).\n")
+	fmt.Fprintf(&b, "var kfuncs = [...]func(d, a, b *byte, n int, m *[2]uint64) bool{\n\tnil,\n")
+	for _, e := range entries {
+		if e.red {
+			fmt.Fprintf(&b, "\tnil,\n")
+		} else {
+			fmt.Fprintf(&b, "\t%s,\n", e.name)
+		}
+	}
+	fmt.Fprintf(&b, "}\n\n")
 	fmt.Fprintf(&b, "// callK calls the element kernel with the given id.\n")
 	fmt.Fprintf(&b, "func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {\n\tswitch id {\n")
 	for i, e := range entries {

@@ -1,0 +1,429 @@
+package coral
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"kernelcraft/sim"
+	"kernelcraft/sim/vec"
+)
+
+// Vector plans: the per-instruction fast path of Run for vector
+// instructions.
+//
+// Everything about a vector instruction except vl and the register
+// contents is fixed by its encoding and vtype: the register groups it
+// reads and writes, its uop count (per element or per 16 bytes for memory
+// accesses), whether Exec's register-group checks pass, and which element
+// loop (and SIMD kernel, for the path in use and the fixed-point rounding
+// mode) runs it. A vplan caches all of that in the VOp, keyed by vtype,
+// vxrm and vec.Epoch, so that a pre-decoded vector instruction executed
+// again under the same vtype costs the timing model's bookkeeping and its
+// element loop, and nothing else: no Exec switch, no register-group
+// checks, no VRegs/Uops recomputation, and a direct call of the SIMD
+// kernel where one exists. Runs that the plan does not cover (vill,
+// vstart ≠ 0, an illegal group, any trap) take the ordinary path, and the
+// reference stepper (Step) never uses plans; TestRunMatchesStep and the
+// vector tests hold the two to identical results and cycles.
+
+// Fast execution kinds of a plan.
+const (
+	fxExec   uint8 = iota // (*VState).Exec, as the reference stepper does
+	fxKernel              // a SIMD kernel called directly (Kernel.Run), else the body
+	fxBin                 // the body of execBin, checks already passed
+	fxMac
+	fxWide
+	fxNarrow
+	fxExt
+	fxCmp
+	fxMerge
+	fxMem   // unit-stride, one field: one copy, else execMem
+	fxMvXS  // vmv.x.s
+	fxMvSX  // vmv.s.x
+	fxFloat // Exec, then fflags copied back (vector float instructions)
+)
+
+// vrun is a run of consecutive vector registers [r, r+n).
+type vrun struct{ r, n uint8 }
+
+// vplan is a vector instruction's decode under one vtype (see above).
+type vplan struct {
+	key uint64 // planKey of the state it was made for; 0: none
+
+	// Timing: the registers read (as runs) and written, and whether the
+	// written ones need a WAW check of their own (they are not all read).
+	rd     [4]vrun
+	nrd    uint8
+	wr     [2]vrun
+	nwr    uint8
+	waw    bool
+	masks  bool   // more runs than fit: use the bitmasks below
+	reads  uint32 // VRegs
+	writes uint32
+	sw     int   // scoreboard index of a scalar result (x, or f + 32); 0 or less: none
+	uops   int   // uops (when uopsBy is 0)
+	uopsBy uint8 // 0: uops; 1: per 16 bytes of esz-byte elements; 2: per element
+	esz    int   // bytes per element (segment) of a unit-stride access
+
+	fast      uint8
+	body      uint8 // fxKernel: the body to run when the kernel cannot take the call
+	sat       bool  // fxKernel: the kernel's saturation sets vxsat
+	kern      vec.Kernel
+	d, a, b   int  // fxKernel: byte offsets of vd, vs2, vs1 in V (b < 0: the scalar)
+	store     bool // fxMem
+	unitBytes int  // fxMem: bytes per element
+}
+
+// planKey is the state a plan depends on; never 0.
+func planKey(vtype, vxrm, epoch uint32) uint64 {
+	return 1<<63 | uint64(epoch)<<32 | uint64(vxrm&3)<<8 | uint64(vtype&vtypeMask)
+}
+
+// runsOf splits a register bitmask into runs; false if there are more than
+// len(out).
+func runsOf(m uint32, out []vrun) (int, bool) {
+	n := 0
+	for m != 0 {
+		r := bits.TrailingZeros32(m)
+		l := bits.TrailingZeros32(^(m >> uint(r)))
+		if n == len(out) {
+			return n, false
+		}
+		out[n] = vrun{uint8(r), uint8(l)}
+		n++
+		if r+l >= 32 {
+			break
+		}
+		m &^= (uint32(1)<<uint(l) - 1) << uint(r)
+	}
+	return n, true
+}
+
+// makePlan fills op's plan for the current vtype (v not vill, vstart 0).
+func (v *VState) makePlan(op *VOp, key uint64) {
+	p := &op.plan
+	*p = vplan{key: key}
+	p.reads, p.writes = op.VRegs(v)
+	var ok1, ok2 bool
+	var n int
+	n, ok1 = runsOf(p.reads, p.rd[:])
+	p.nrd = uint8(n)
+	n, ok2 = runsOf(p.writes, p.wr[:])
+	p.nwr = uint8(n)
+	p.masks = !ok1 || !ok2
+	p.waw = p.writes&^p.reads != 0
+	p.sw = op.XWrite()
+	if fw := op.FWrite(); fw >= 0 {
+		p.sw = 32 + fw
+	}
+	p.uops = op.Uops(v)
+	if op.Kind == kLoad || op.Kind == kStore {
+		if op.Mode == mUnit {
+			p.uopsBy, p.esz = 1, int(op.EEW)/8*int(op.NF)
+		} else {
+			p.uopsBy = 2
+		}
+	}
+	p.fast = fxExec
+	legal := func(t *sim.Trap) bool { return t == nil }
+	switch op.Kind {
+	case kBin:
+		if legal(v.chkSingle(op, true, true)) {
+			p.fast = fxBin
+			p.kernel(v, op, vec.BinKernel(op.Fn, int(v.SEW), op.Form != fVV, v.VXRM), int(v.SEW))
+			p.sat = true
+		}
+	case kMac:
+		if legal(v.chkSingle(op, true, true)) {
+			p.fast = fxMac
+			p.kernel(v, op, vec.BinKernel(op.Fn, int(v.SEW), op.Form != fVV, v.VXRM), int(v.SEW))
+		}
+	case kWide, kWideW:
+		if legal(v.chkWiden(op, op.Kind == kWideW, false, true)) {
+			p.fast = fxWide
+			p.kernel(v, op, vec.WideKernel(op.Fn, int(v.SEW), op.Form != fVV, op.Kind == kWideW), int(v.SEW))
+		}
+	case kNarrow:
+		if legal(v.chkWiden(op, true, true, true)) {
+			p.fast = fxNarrow
+			p.kernel(v, op, vec.NarrowKernel(op.Fn, int(v.SEW), op.Form != fVV, v.VXRM), int(v.SEW))
+			p.sat = true
+		}
+	case kExt:
+		if legal(v.chkExt(op)) {
+			p.fast = fxExt
+			k := vec.ExtKernel(int(v.SEW/uint32(op.EEW)), int(v.SEW), op.Fn == vec.Add)
+			p.kernel(v, op, k, int(v.SEW))
+			if p.fast == fxKernel {
+				p.b = p.a // the kernel reads its source from a
+			}
+		}
+	case kCmp:
+		if legal(v.chkMaskDest(op, op.Form == fVV)) {
+			p.fast = fxCmp
+		}
+	case kMerge:
+		if legal(v.chkSingle(op, op.Masked, true)) {
+			p.fast = fxMerge
+		}
+	case kLoad, kStore:
+		if op.Mode == mUnit && op.NF == 1 && !op.FF && v.memUnitLegal(op) {
+			p.fast, p.store, p.unitBytes = fxMem, op.Kind == kStore, int(op.EEW)/8
+		}
+	case kMvXS:
+		p.fast = fxMvXS
+	case kMvSX:
+		p.fast = fxMvSX
+	case kFBin, kFMac, kFCmp, kFUnary, kFRed, kFMerge, kFMvFS, kFMvSF, kFWCvt, kFNCvt, kFSlide1Up, kFSlide1Down:
+		p.fast = fxFloat
+	}
+}
+
+// kernel makes the plan call k directly when there is one.
+func (p *vplan) kernel(v *VState, op *VOp, k vec.Kernel, sew int) {
+	if !k.Valid() {
+		return
+	}
+	p.body, p.fast, p.kern = p.fast, fxKernel, k
+	p.d, p.a, p.b = int(op.Vd)*VLENB, int(op.Vs2)*VLENB, int(op.Vs1)*VLENB
+	if op.Form != fVV {
+		p.b = -1
+	}
+}
+
+// memUnitLegal reports whether a unit-stride, single-field access passes
+// execMem's checks under the current vtype.
+func (v *VState) memUnitLegal(op *VOp) bool {
+	eew := uint32(op.EEW)
+	demul8 := v.LMUL8 * eew / v.SEW
+	if demul8 < 1 || demul8 > 64 || v.LMUL8*eew%v.SEW != 0 {
+		return false
+	}
+	dn := regsOf(demul8)
+	if dn > 8 || int(op.Vd)%dn != 0 || int(op.Vd)+dn > NVReg {
+		return false
+	}
+	return op.Kind == kStore || !op.Masked || op.Vd != 0
+}
+
+// vgmax is the latest ready cycle of the registers of run g.
+func (t *timing) vgmax(g vrun) int64 {
+	r := t.vready[g.r&31:]
+	switch g.n {
+	case 1:
+		return r[0]
+	case 2:
+		return max(r[0], r[1])
+	case 4:
+		_ = r[3]
+		return max(max(r[0], r[1]), max(r[2], r[3]))
+	case 8:
+		_ = r[7]
+		return max(max(max(r[0], r[1]), max(r[2], r[3])), max(max(r[4], r[5]), max(r[6], r[7])))
+	}
+	m := int64(0)
+	for _, x := range r[:min(int(g.n), len(r))] {
+		m = max(m, x)
+	}
+	return m
+}
+
+// vissuePlan is vissue with the register sets of a plan.
+func (t *timing) vissuePlan(p *vplan, unit uint8, lat int32, mem bool, uops int) {
+	if p.masks {
+		t.vissue(unit, lat, mem, uops, p.reads, p.writes, p.sw)
+		return
+	}
+	s := t.cur + 1
+	if s < t.vIssCyc {
+		s = t.vIssCyc
+	}
+	if s == t.vIssCyc && t.vIssN >= t.vWidth {
+		s++
+	}
+	r := int64(0)
+	for i := range p.rd[:p.nrd] {
+		r = max(r, t.vgmax(p.rd[i]))
+	}
+	if p.waw {
+		for i := range p.wr[:p.nwr] {
+			r = max(r, t.vgmax(p.wr[i])-int64(lat))
+		}
+	}
+	if r > s {
+		t.stalls[stVRAW] += uint64(r - s)
+		s = r
+	}
+	if s == t.vIssCyc {
+		t.vIssN++
+	} else {
+		t.vIssCyc, t.vIssN = s, 1
+	}
+	t.vq[t.vqPos] = s
+	if t.vqPos++; t.vqPos == len(t.vq) {
+		t.vqPos = 0
+	}
+	n := int64(max(uops, 1))
+	var first, last int64
+	if mem {
+		first, last = bookRate(&t.memCyc, &t.memN, t.memMax, s, n)
+	} else {
+		r := t.res[unit]
+		first, last = bookRate(&t.unitNext[r], &t.unitN[r], t.unitCnt[r], s, n)
+	}
+	if first > s {
+		t.stalls[stVStruct] += uint64(first - s)
+	}
+	t.busy[unit] += uint64(n)
+	done := last + int64(lat)
+	for i := range p.wr[:p.nwr] {
+		g := p.wr[i]
+		w := t.vready[g.r&31:]
+		for j := range w[:min(int(g.n), len(w))] {
+			w[j] = done
+		}
+	}
+	if sw := p.sw; sw > 0 && sw < regNone {
+		t.ready[sw] = done
+	}
+	if done > t.vecEnd {
+		t.vecEnd = done
+	}
+	if done > t.end {
+		t.end = done
+	}
+}
+
+// execVecPlan runs a pre-decoded vector instruction through its plan. It
+// returns done = false, having done nothing, when the plan does not cover
+// the current state (the caller then takes the ordinary path).
+func (m *Machine) execVecPlan(o *op) (t *sim.Trap, done bool) {
+	vo := &m.vops[o.vop]
+	v := &m.v
+	if o.tflags&tVec == 0 { // vset*: executed in order on the scalar side
+		if vo.Kind >= kVsetvli && vo.Kind <= kVsetvl {
+			v.FRM, v.FFlags = m.csr.frm, m.csr.fflags // as the ordinary path leaves them
+			v.execVset(vo, &m.x)
+			return nil, true
+		}
+		return nil, false
+	}
+	if v.Vill || v.VStart != 0 || v.VL > v.VLMAX {
+		return nil, false
+	}
+	p := &vo.plan
+	if key := planKey(v.VType, v.VXRM, vec.Epoch()); p.key != key {
+		v.makePlan(vo, key)
+	}
+	vl := int(v.VL)
+	uops := p.uops
+	switch p.uopsBy {
+	case 1:
+		uops = max(1, (vl*p.esz+VLENB-1)/VLENB)
+	case 2:
+		uops = max(1, vl)
+	}
+	m.t.vissuePlan(p, o.unit, o.lat, o.tflags&tVecMem != 0, uops)
+	m.stats.VectorElems += uint64(vl)
+	x := &m.x
+	// fcsr lives in the core: the vector unit's float ops see and update
+	// it (only they change FFlags).
+	v.FRM, v.FFlags = m.csr.frm, m.csr.fflags
+	switch p.fast {
+	case fxKernel:
+		var mask []byte
+		if vo.Masked {
+			mask = v.V[:VLENB]
+		}
+		var bp *byte
+		if p.b >= 0 {
+			bp = &v.V[p.b]
+		} else {
+			binary.LittleEndian.PutUint32(m.vscal[:], vo.scalar(x))
+			bp = &m.vscal[0]
+		}
+		if vl > 0 {
+			sat, ok := p.kern.Run(&v.V[p.d], &v.V[p.a], bp, vl, mask)
+			if !ok {
+				m.planBody(p.body, vo)
+			} else if sat && p.sat {
+				v.VXSAT = 1
+			}
+		}
+	case fxMem:
+		t = m.planMem(p, vo, vl)
+	case fxMvXS:
+		t = v.execMvXS(vo, x)
+	case fxMvSX:
+		t = v.execMvSX(vo, x)
+	case fxExec:
+		t = v.Exec(vo, x, &m.f, m.mem)
+	case fxFloat:
+		t = v.Exec(vo, x, &m.f, m.mem)
+		m.csr.fflags = v.FFlags & 0x1f
+	default:
+		m.planBody(p.fast, vo)
+	}
+	if t != nil {
+		return t, true
+	}
+	v.VStart = 0
+	if m.selfMod && o.inst.Flags["vstore"] {
+		for i := range m.code {
+			if c := &m.code[i]; c.reg.Writable {
+				m.redecode(c.base, c.size)
+			}
+		}
+	}
+	return nil, true
+}
+
+// planBody runs the element loops of a plan's kind (checks passed).
+func (m *Machine) planBody(kind uint8, vo *VOp) {
+	v, x := &m.v, &m.x
+	switch kind {
+	case fxBin:
+		v.binBody(vo, x)
+	case fxMac:
+		v.macBody(vo, x)
+	case fxWide:
+		v.wideBody(vo, x)
+	case fxNarrow:
+		v.narrowBody(vo, x)
+	case fxExt:
+		v.extBody(vo)
+	case fxCmp:
+		v.cmpBody(vo, x)
+	case fxMerge:
+		v.mergeBody(vo, x)
+	}
+}
+
+// planMem runs a unit-stride, single-field load or store: one copy when
+// it is unmasked and the range is in one region, else execMem.
+func (m *Machine) planMem(p *vplan, vo *VOp, vl int) *sim.Trap {
+	v := &m.v
+	if vl == 0 {
+		return nil
+	}
+	if !vo.Masked {
+		addr := uint64(m.x[vo.Vs1])
+		n := uint64(vl * p.unitBytes)
+		acc := sim.Read
+		if p.store {
+			acc = sim.Write
+		}
+		if addr+n <= 1<<32 {
+			if b, mt := m.mem.Bytes(addr, n, acc); mt == nil {
+				r := v.V[int(vo.Vd)*VLENB:]
+				if p.store {
+					copy(b, r[:n])
+				} else {
+					copy(r[:n], b)
+				}
+				return nil
+			}
+		}
+	}
+	return v.execMem(vo, &m.x, m.mem)
+}
