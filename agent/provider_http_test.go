@@ -853,3 +853,74 @@ func TestHTTPOddResponses(t *testing.T) {
 		t.Errorf("requests %+v", reqs)
 	}
 }
+
+// TestWireGoldens: the exact request each provider sends for a fixed
+// conversation (reviewed goldens in testdata/providers/*_request.txt,
+// rewritten with -update) and the Turn it reads from a response shaped as
+// in the API references (testdata/providers/*_response.json).
+func TestWireGoldens(t *testing.T) {
+	conv := []Message{
+		{Role: "system", Content: "You write kernels."},
+		{Role: "user", Content: "Task: relu."},
+		{Role: "assistant", Content: "Reading the task first.", ToolCalls: []ToolCall{
+			{ID: "call_1", Name: ToolTaskInfo, Arguments: `{}`}, {ID: "call_2", Name: ToolRun, Arguments: `{"source": "li t0`}}},
+		{Role: "tool", ToolCallID: "call_1", Name: ToolTaskInfo, Content: "relu, 4x64 float32"},
+		{Role: "tool", ToolCallID: "call_2", Name: ToolRun, Content: "error: arguments are not a valid JSON object"},
+		{Role: "assistant", Content: "I think it works."},
+		{Role: "user", Content: NoToolCallMessage},
+	}
+	tools := Tools()[2:4] // assemble, run: enough to show the schema's form
+	temp := 0.5
+	want := map[string]Turn{
+		"openai": {Text: "The kernel uses vmin where it needs vmax; fixing.",
+			ToolCalls: []ToolCall{{ID: "call_Qx8rbeYv0kXNgK8G3F1Ujb8Y", Name: "run", Arguments: `{"source":"    .text\n_start:\n    mpause\n"}`}},
+			Usage:     Usage{InputTokens: 1117, OutputTokens: 46, CacheReadTokens: 1024}},
+		"anthropic": {Text: "I'll check the kernel on the visible inputs.",
+			ToolCalls: []ToolCall{{ID: "toolu_01A09q90qw90lq917835lq9", Name: "run", Arguments: `{
+        "source": "    .text\n_start:\n    mpause\n"
+      }`}},
+			Usage: Usage{InputTokens: 4710, OutputTokens: 88, CacheReadTokens: 3000, CacheWriteTokens: 1500}},
+	}
+	for _, kind := range kinds {
+		t.Run(kind, func(t *testing.T) {
+			resp, err := os.ReadFile(filepath.Join("testdata", "providers", kind+"_response.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var body []byte
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				body, _ = io.ReadAll(r.Body)
+				w.Header().Set("Content-Type", "application/json")
+				w.Write(resp)
+			}))
+			defer srv.Close()
+			base, model := srv.URL, "claude-sonnet-4-5"
+			if kind == "openai" {
+				base, model = srv.URL+"/v1", "gpt-4o"
+			}
+			p, err := NewProvider(kind+":"+model, "coral", "relu", 1, ProviderConfig{BaseURL: base, APIKey: testKey, MaxTokens: 1000, Temperature: &temp})
+			if err != nil {
+				t.Fatal(err)
+			}
+			turn, err := p.Turn(context.Background(), conv, tools)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := fmt.Sprintf("%#v", turn), fmt.Sprintf("%#v", want[kind]); g != w {
+				t.Errorf("turn\n got %s\nwant %s", g, w)
+			}
+			var v any
+			if err := json.Unmarshal(body, &v); err != nil {
+				t.Fatalf("request body: %v", err)
+			}
+			pretty, _ := json.MarshalIndent(v, "", "  ")
+			golden(t, "providers/"+kind+"_request", string(pretty)+"\n")
+		})
+	}
+	// What the anthropic turn costs at the built-in price (cache reads at
+	// a tenth, writes at 1.25 times the input price).
+	pr, _ := LookupPrice("anthropic", "claude-sonnet-4-5-20250929")
+	if got, w := pr.Cost(want["anthropic"].Usage), (210*3+3000*0.30+1500*3.75+88*15)/1e6; math.Abs(got-w) > 1e-12 {
+		t.Errorf("cost %v, want %v", got, w)
+	}
+}
