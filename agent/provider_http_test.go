@@ -924,3 +924,19 @@ func TestWireGoldens(t *testing.T) {
 		t.Errorf("cost %v, want %v", got, w)
 	}
 }
+
+// TestHTTPArgumentsAsObject: some OpenAI-compatible servers send a tool
+// call's arguments as a JSON object instead of its text; they are taken as
+// they are.
+func TestHTTPArgumentsAsObject(t *testing.T) {
+	src, _ := json.Marshal(reluOK)
+	body := `{"id":"c","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"tool_calls",` +
+		`"message":{"role":"assistant","content":"","tool_calls":[{"id":"c1","type":"function","function":{"name":"submit","arguments":{"source":` +
+		string(src) + `}}}]}}],"usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}}`
+	f := newFakeAPI(t, "openai", fixed(reply{Status: 200, Body: body}))
+	p, _ := provider(t, f, ProviderConfig{})
+	rec, _ := run(t, p, Options{})
+	if !rec.Success || rec.Iterations != 1 || rec.TokensIn != 10 {
+		t.Errorf("record %+v", rec)
+	}
+}
