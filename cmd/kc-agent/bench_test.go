@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -178,18 +180,41 @@ func TestBenchShards(t *testing.T) {
 	}
 }
 
-// buildKCAgent builds the command for the subprocess tests.
+var (
+	buildOnce sync.Once
+	buildDir  string
+	buildBin  string
+	buildErr  error
+)
+
+// TestMain removes the kc-agent binary the subprocess tests share.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// buildKCAgent builds the command once for the subprocess tests.
 func buildKCAgent(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds kc-agent and runs it as a subprocess")
 	}
-	bin := filepath.Join(t.TempDir(), "kc-agent")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	buildOnce.Do(func() {
+		if buildDir, buildErr = os.MkdirTemp("", "kc-agent-test-"); buildErr != nil {
+			return
+		}
+		buildBin = filepath.Join(buildDir, "kc-agent")
+		if out, err := exec.Command("go", "build", "-o", buildBin, ".").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
 	}
-	return bin
+	return buildBin
 }
 
 // subsetArgs selects 20 coral cells; --jobs 1 keeps the run long enough
