@@ -140,12 +140,9 @@ func openaiTurn(res *openai.ChatCompletion) (Turn, error) {
 		t.Text = strings.TrimSpace(t.Text + "\n" + msg.Refusal)
 	}
 	for _, tc := range msg.ToolCalls {
+		// Some compatible servers send the arguments as an object, not as
+		// the JSON text the API specifies: the SDK gives its text as well.
 		args := tc.Function.Arguments
-		if raw := tc.Function.JSON.Arguments.Raw(); strings.HasPrefix(strings.TrimSpace(raw), "{") {
-			// Some compatible servers send the arguments as an object,
-			// not as the JSON text the API specifies.
-			args = raw
-		}
 		name := tc.Function.Name
 		if tc.Type == "custom" {
 			name, args = tc.Custom.Name, tc.Custom.Input
