@@ -189,7 +189,7 @@ func (r *retrier) do(ctx context.Context, call func(ctx context.Context, mw func
 		}
 		delay, fromServer := r.retryAfter(header)
 		if fromServer && delay > MaxRetryAfter {
-			aerr.Message += fmt.Sprintf(" (the server asks to wait %s before retrying, more than %s: not retried)", delay.Round(time.Second), MaxRetryAfter)
+			aerr.Message += fmt.Sprintf(" (the server asks to wait %s before retrying, more than the %s this client waits)", delay.Round(time.Second), MaxRetryAfter)
 			aerr.Retryable = false
 			return aerr
 		}
