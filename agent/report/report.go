@@ -17,6 +17,10 @@
 // speedup, each task weighing the same. In CSV each column splits in two:
 // geomean and best.
 //
+// Effort table: one row per target × model: attempts, passed, mean
+// iterations, mean first correct iteration (over the attempts that were
+// ever correct), provider errors, tokens in and out, cost in USD.
+//
 // Rows are the tasks that at least one column's target supports; columns
 // are ordered by target (the paper's order: plena, aie2, coral) then
 // model name. Interrupted attempts are skipped, then records are merged by
@@ -42,7 +46,7 @@ import (
 var Formats = []string{"md", "csv"}
 
 // Tables are the table selections of Write.
-var Tables = []string{"all", "success", "speedup"}
+var Tables = []string{"all", "success", "speedup", "effort"}
 
 // LevelNames are the paper's names of the levels.
 var LevelNames = map[int]string{1: "Primitive Operations", 2: "Composite Operations", 3: "End-to-End System"}
@@ -67,7 +71,23 @@ type Report struct {
 	Tasks   []*ref.Task // the rows, in the paper's order
 	Records int         // records counted
 	stats   map[string]map[Column]*Stat
+	effort  map[Column]*Effort
 }
+
+// Effort is what a column's attempts cost: counts, iterations, tokens,
+// dollars.
+type Effort struct {
+	Attempts, Passed    int
+	Iterations          int // summed over the attempts
+	FirstCorrect        int // summed over the attempts that were ever correct
+	EverCorrect         int // attempts with a first correct iteration
+	ProviderErrors      int // attempts stopped by a provider error
+	TokensIn, TokensOut int
+	CostUSD             float64
+}
+
+// Effort returns a column's effort (nil: no record).
+func (r *Report) Effort(c Column) *Effort { return r.effort[c] }
 
 // Load reads the results of paths (folders or files, see
 // bench.ReadResults) and builds their report; the warnings are the
@@ -94,7 +114,7 @@ func Build(recs []agent.Record) (*Report, []string) {
 	}
 	recs, dups := bench.Dedupe(finished)
 	warnings = append(warnings, dups...)
-	r := &Report{stats: map[string]map[Column]*Stat{}}
+	r := &Report{stats: map[string]map[Column]*Stat{}, effort: map[Column]*Effort{}}
 	cols := map[Column]bool{}
 	for _, rec := range recs {
 		t, err := ref.Lookup(rec.Task)
@@ -118,6 +138,26 @@ func Build(recs []agent.Record) (*Report, []string) {
 		}
 		st.N++
 		r.Records++
+		ef := r.effort[col]
+		if ef == nil {
+			ef = &Effort{}
+			r.effort[col] = ef
+		}
+		ef.Attempts++
+		ef.Iterations += rec.Iterations
+		if rec.FirstCorrect > 0 {
+			ef.EverCorrect++
+			ef.FirstCorrect += rec.FirstCorrect
+		}
+		if rec.StopReason == agent.StopProviderError {
+			ef.ProviderErrors++
+		}
+		ef.TokensIn += rec.TokensIn
+		ef.TokensOut += rec.TokensOut
+		ef.CostUSD += rec.CostUSD
+		if rec.Success {
+			ef.Passed++
+		}
 		if rec.Success {
 			st.Passed++
 			if rec.Speedup > 0 && !math.IsInf(rec.Speedup, 0) && !math.IsNaN(rec.Speedup) {
@@ -333,9 +373,9 @@ func Geomean(xs []float64) float64 {
 	return math.Exp(s / float64(len(xs)))
 }
 
-// Write writes the tables (one of Tables) in format (one of Formats). In
-// Markdown each table has a title; in CSV the tables follow each other,
-// separated by an empty line.
+// Write writes the tables (one of Tables: all, or one table) in format
+// (one of Formats). In Markdown each table has a title; in CSV the tables
+// follow each other, separated by an empty line.
 func (r *Report) Write(w io.Writer, format, tables string) error {
 	if !slices.Contains(Formats, format) {
 		return fmt.Errorf("unknown format %q (formats: %s)", format, strings.Join(Formats, ", "))
@@ -348,7 +388,7 @@ func (r *Report) Write(w io.Writer, format, tables string) error {
 	}
 	csvMode := format == "csv"
 	var parts []func() error
-	if tables != "speedup" {
+	if tables == "all" || tables == "success" {
 		parts = append(parts, func() error {
 			if csvMode {
 				return r.writeCSV(w, r.successRows(true), false)
@@ -357,13 +397,21 @@ func (r *Report) Write(w io.Writer, format, tables string) error {
 			return r.writeMD(w, r.successRows(false))
 		})
 	}
-	if tables != "success" {
+	if tables == "all" || tables == "speedup" {
 		parts = append(parts, func() error {
 			if csvMode {
 				return r.writeCSV(w, r.speedupRows(true), true)
 			}
 			fmt.Fprintf(w, "## Speedup over the baseline (geomean (best) over the successful configurations; -- not supported, %s not run, none: no success)\n\n", notRun)
 			return r.writeMD(w, r.speedupRows(false))
+		})
+	}
+	if tables == "all" || tables == "effort" {
+		parts = append(parts, func() error {
+			if !csvMode {
+				fmt.Fprint(w, "## Effort (per target / model: attempts, mean iterations, mean first correct iteration of the attempts ever correct, provider errors, tokens, cost)\n\n")
+			}
+			return r.writeEffort(w, csvMode)
 		})
 	}
 	for i, p := range parts {
@@ -438,4 +486,42 @@ func (r *Report) writeCSV(w io.Writer, rows []row, split bool) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// writeEffort writes the effort table: one row per column.
+func (r *Report) writeEffort(w io.Writer, csvMode bool) error {
+	head := []string{"target", "model", "attempts", "passed", "mean iterations", "mean first correct", "provider errors", "tokens in", "tokens out", "cost USD"}
+	var rows [][]string
+	for _, c := range r.Columns {
+		e := r.effort[c]
+		mean := func(sum, n int) string {
+			if n == 0 {
+				return "--"
+			}
+			return fmt.Sprintf("%.1f", float64(sum)/float64(n))
+		}
+		rows = append(rows, []string{c.Target, c.Model, fmt.Sprint(e.Attempts), fmt.Sprint(e.Passed), mean(e.Iterations, e.Attempts),
+			mean(e.FirstCorrect, e.EverCorrect), fmt.Sprint(e.ProviderErrors), fmt.Sprint(e.TokensIn), fmt.Sprint(e.TokensOut), fmt.Sprintf("%.2f", e.CostUSD)})
+	}
+	if csvMode {
+		cw := csv.NewWriter(w)
+		cw.Write(head)
+		cw.WriteAll(rows)
+		return cw.Error()
+	}
+	var b strings.Builder
+	b.WriteString("| " + strings.Join(head, " | ") + " |\n|")
+	for i := range head {
+		if i < 2 {
+			b.WriteString(" :-- |")
+		} else {
+			b.WriteString(" --: |")
+		}
+	}
+	b.WriteString("\n")
+	for _, rw := range rows {
+		b.WriteString("| " + strings.Join(rw, " | ") + " |\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

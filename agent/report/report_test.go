@@ -48,8 +48,15 @@ func synthetic() []agent.Record {
 		if !success {
 			speedup = 0
 		}
-		recs = append(recs, agent.Record{Model: model, Target: target, Task: t.ID, Level: t.Level, Config: config, Seed: 1,
-			Success: success, Speedup: speedup, StopReason: stop, Iterations: 3})
+		r := agent.Record{Model: model, Target: target, Task: t.ID, Level: t.Level, Config: config, Seed: 1,
+			Success: success, Speedup: speedup, StopReason: stop, Iterations: 1}
+		if model != "baseline" {
+			r.Iterations, r.TokensIn, r.TokensOut, r.CostUSD = 2+config, 1000*config, 100, 0.01*float64(config)
+			if success {
+				r.FirstCorrect = 2
+			}
+		}
+		recs = append(recs, r)
 	}
 	for _, target := range []string{"coral", "plena"} {
 		for _, t := range ref.Supported(target) {
@@ -112,6 +119,8 @@ func TestSyntheticGoldens(t *testing.T) {
 		"| **Total** | **90/90** | **2/4** | **75/75** | **27/60** |", // plena level 3 and the model's level 2-3 not run,
 		"| 8 | GEMM | 1.00 (1.00) | · | 1.00 (1.00) | 1.45 (1.55) |",  // the duplicates' failures do not count
 		"| 11 | Conv2D | -- | -- | 1.00 (1.00) | none |",
+		"| plena | openai:gpt-x | 4 | 2 | 3.0 | 2.0 | 0 | 4000 | 400 | 0.04 |",
+		"| coral | baseline | 75 | 75 | 1.0 | -- | 0 | 0 | 0 | 0.00 |",
 	} {
 		if !strings.Contains(string(md), s) {
 			t.Errorf("synthetic.md lacks %q", s)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -29,7 +30,8 @@ one agent attempt per cell, --jobs cells at a time. Each finished attempt is
 appended as one JSON line (an agent record) to DIR/results.jsonl (sharded:
 DIR/results-shard-I-of-N.jsonl) and its trajectory written to
 DIR/trajectories/MODEL_TARGET_TASK_cN_sSEED.jsonl. At the end it prints the
-report of everything in DIR (success and speedup tables; --no-report skips it).
+report of everything in DIR (success, speedup and effort tables; --no-report
+skips it).
 
    kc-agent bench                                     # baseline provider, every coral cell (75)
    kc-agent bench --models openai:gpt-5.2 --levels 1 --configs 1,3 --jobs 8
@@ -224,6 +226,8 @@ Speedup table: per task and column "G (B)", the geometric mean and the best
 of baseline cycles / kernel cycles over the task's successful configurations
 ("none": no success); the level and overall rows are geometric means over
 tasks. In CSV each column is two: geomean, best.
+Effort table: per target / model, attempts, passed, mean iterations, mean
+first correct iteration, provider errors, tokens in and out, cost in USD.
 
 Exit status: 0 ok, 1 no records, 2 bad usage or an unreadable path.`
 
@@ -235,7 +239,7 @@ func reportCommand() *cli.Command {
 		Description: reportDescription,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "md", Usage: "md or csv"},
-			&cli.StringFlag{Name: "table", Value: "all", Usage: "all, success or speedup"},
+			&cli.StringFlag{Name: "table", Value: "all", Usage: "all, success, speedup or effort"},
 		},
 		Action: func(c *cli.Context) error {
 			paths := c.Args().Slice()
@@ -246,8 +250,8 @@ func reportCommand() *cli.Command {
 			if format != "md" && format != "csv" {
 				return cli.Exit(fmt.Sprintf("--format %q: want md or csv", format), 2)
 			}
-			if table != "all" && table != "success" && table != "speedup" {
-				return cli.Exit(fmt.Sprintf("--table %q: want all, success or speedup", table), 2)
+			if !slices.Contains(report.Tables, table) {
+				return cli.Exit(fmt.Sprintf("--table %q: want %s", table, strings.Join(report.Tables, ", ")), 2)
 			}
 			r, warnings, err := report.Load(paths...)
 			for _, w := range warnings {

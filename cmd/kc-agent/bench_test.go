@@ -360,7 +360,7 @@ func TestReportCommand(t *testing.T) {
 		{[]string{empty}, 1, "", "no records"},
 		{[]string{filepath.Join(dir, "missing")}, 2, "", "no such file"},
 		{[]string{dir, "--format", "html"}, 2, "", "want md or csv"},
-		{[]string{dir, "--table", "x"}, 2, "", "want all, success or speedup"},
+		{[]string{dir, "--table", "x"}, 2, "", "want all, success, speedup, effort"},
 	} {
 		var out, errb bytes.Buffer
 		st := run(append([]string{"kc-agent", "report"}, tc.args...), &out, &errb)
