@@ -48,7 +48,8 @@ interrupted and are NOT recorded (a resume re-runs them); the summary and the
 report are printed. A second Ctrl-C kills at once (finished cells are safe).
 
 Sharding (--shard i/n, 0-based i): cell k of the matrix's canonical order
-belongs to shard k mod n; shards are disjoint and together cover the matrix.
+belongs to shard k mod n; shards are disjoint and together cover the matrix
+(give every shard the same selection flags: they define the order).
 Without --shard, JOB_COMPLETION_INDEX (Kubernetes Indexed Job, with --shards
 N) or SLURM_ARRAY_TASK_ID (index = (ID - SLURM_ARRAY_TASK_MIN) / STEP, count
 SLURM_ARRAY_TASK_COUNT or --shards) selects the shard. Shards write their
