@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"kernelcraft/agent"
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/ref"
 )
@@ -53,9 +54,10 @@ func (k Key) String() string {
 // TrajectoryName is the file name of a cell's trajectory, as kc-agent run
 // writes it: {model}_{target}_{task}_c{config}_s{seed}.jsonl with ':' and
 // '/' in the model replaced by '_'.
+// It is agent.TrajectoryFileName, the one definition the replay provider
+// relies on.
 func TrajectoryName(model, target, task string, config int, seed uint64) string {
-	m := strings.NewReplacer(":", "_", "/", "_").Replace(model)
-	return fmt.Sprintf("%s_%s_%s_c%d_s%d.jsonl", m, target, task, config, seed)
+	return agent.TrajectoryFileName(model, target, task, config, seed)
 }
 
 // Matrix selects the cells of a benchmark run. Empty Levels, Tasks or
