@@ -5,36 +5,44 @@ import (
 	"math"
 )
 
-// The block engine: Run's fast path for straight-line scalar code.
+// The block engine: Run's fast path for straight-line code.
 //
-// Execution. A block is a run of up to maxBlockOps pre-decoded scalar ops
-// that end at a jump or branch (included) or before an op the engine does
-// not handle (CSR ops, system ops, vector ops, illegal words). Its ops are
-// recompiled into compact bops (8 bytes, pc-relative values resolved) and
-// executed by one switch with no timing calls. Anything unusual (a trap, a
-// store to tohost, an access outside the cached regions that cannot be
-// cached) makes execBlock stop before that op with nothing of it done; the
+// Execution. A block is a run of up to maxBlockOps pre-decoded ops that
+// end at a jump or branch (included) or before an op the engine does not
+// handle (CSR ops, system ops, illegal words, vector ops other than the
+// kinds vector plans run without traps, vsetvl and vsetvli with a
+// register AVL). Its ops are recompiled into compact bops (8 bytes,
+// pc-relative values resolved) and executed by one switch with no timing
+// calls; a vector op returns to the caller, which runs its plan's element
+// loops (vecBlockExec). Anything unusual (a trap, a store to tohost, an
+// access outside the cached regions that cannot be cached, a vector op
+// whose plan does not cover the state or that could fault) makes
+// execBlock stop before that op with nothing of it done; the
 // per-instruction path then takes over from there.
 //
 // Timing. Coral's dispatch model is in order, and the dispatch cycles of a
-// straight-line block depend only on the scalar scoreboard state on entry
-// taken relative to the current dispatch group's cycle R: the group's
-// slots, mul and vector counts and whether it is closed, the fetch
-// redirect, the memory port's last cycle and count, the iterative units,
-// the completion horizon and the ready cycle of every x and f register.
-// Every value at or below R has the same effect as R itself (each rule
-// compares with a dispatch cycle d ≥ R), so clamping makes the state
-// finite in practice. Such a normalized state (skey) is interned to a
-// number; for a block entered in state s the engine computes once, with
-// the reference timing code (timing.dispatch and timing.control) on a
-// scratch scoreboard, the edge: how far the group cycle moves, the stall
-// and unit-busy counts added, and the normalized state after the block
-// for each branch outcome. While in this "state mode" the real scoreboard
-// is not kept: the engine holds (R, s) and follows edges, adding counts
-// lazily (edge.count). Leaving state mode (a non-block op, a bail, the
-// cycle limit within reach of a block) writes the scoreboard back
-// (materialize); the vector backend's state is untouched by blocks and
-// stays absolute throughout.
+// straight-line block depend only on the scoreboard state on entry taken
+// relative to the current dispatch group's cycle R: the group's slots, mul
+// and vector counts and whether it is closed, the fetch redirect, the
+// memory port's last cycle and count, the iterative units, the completion
+// horizon and the ready cycle of every x and f register; and for its
+// vector ops the vector backend (its issue cycle and count, the ready
+// cycle of every vector register, the queue's issue cycles from the
+// oldest, each unit's last cycle and count, its completion horizon) and
+// the vtype and vl (blocks hold only vsets whose vl does not depend on
+// registers). Every value at or below R has the same effect as R itself
+// (each rule compares with a dispatch cycle d ≥ R, or an issue cycle
+// above R), so clamping makes the state finite in practice. Such a
+// normalized state (skey) is interned to a number; for a block entered in
+// state s the engine computes once, with the reference timing code
+// (timing.dispatch, timing.vissue and timing.control) on a scratch
+// scoreboard, the edge: how far the group cycle moves, the stall,
+// unit-busy and vector element counts added, and the normalized state
+// after the block for each branch outcome. While in this "state mode" the
+// real scoreboard is not kept: the engine holds (R, s) and follows edges,
+// adding counts lazily (edge.count). Leaving state mode (a non-block op,
+// a bail, the cycle limit within reach of a block) writes the scoreboard
+// back (materialize).
 //
 // The cycle limit stays exact: a block is run in state mode only when the
 // dispatch cycle of its last op (R + edge.dR; dispatch is in order) is
@@ -99,6 +107,7 @@ const (
 	bBge
 	bBltu
 	bBgeu
+	bVec // a vector op (or vset with an x0/immediate AVL): run by vecBlockExec
 )
 
 // bop is a compact block op. Registers are pre-masked to 0..31.
@@ -133,9 +142,11 @@ type block struct {
 // noBlock marks a pc where no block starts (the op there is not handled).
 var noBlock = &block{}
 
-// skey is a normalized scalar scoreboard state (see the package comment
-// above): ready[0..63], then the fields below, all relative to the group
-// cycle.
+// skey is a normalized scoreboard state (see the package comment above):
+// ready[0..63], then the fields below, all relative to the group cycle;
+// with the vector unit's vtype and vl and the vector backend (issue
+// cycle, register ready cycles, the queue from its oldest entry, the
+// units), on which the timing of a block's vector instructions depends.
 type skey [kLen]uint32
 
 const (
@@ -149,7 +160,20 @@ const (
 	kMulN
 	kVecN
 	kClosed
-	kLen
+	kVType
+	kVL
+	kVIss // vIssCyc - R (0: at or before R, unused)
+	kVIssN
+	kVecEnd
+	kVReady // vready[0..31]
+)
+
+const (
+	maxVQ    = 16 // vec.queue_depth at most this for the block engine
+	maxUnits = 24 // units at most this for the block engine
+	kVQ      = kVReady + 32
+	kUnit    = kVQ + maxVQ // per unit: unitNext - R (0: at or before R), unitN
+	kLen     = kUnit + 2*maxUnits
 )
 
 // edge is the effect of a block entered in a state.
@@ -159,6 +183,7 @@ type edge struct {
 	dR     int64    // group cycle after the block minus the one before
 	n      int32    // instructions in the block
 	count  uint64   // traversals not yet added to the counters
+	elems  uint64   // vector elements per traversal
 	to     [2]edgeLink
 	stalls [numStalls]uint64
 	busy   []unitCount
@@ -185,12 +210,13 @@ type blockEngine struct {
 	nedges  int
 	dirty   []*edge
 	scratch timing
+	sv      VState // vtype and vl while a block's timing is computed or replayed
 	key     skey
 }
 
 func (m *Machine) resetBlocks() {
 	e := &m.blk
-	e.off = m.selfMod
+	e.off = m.selfMod || len(m.t.vq) > maxVQ || len(m.t.unitNext) > maxUnits
 	e.states = e.states[:0]
 	if e.ids == nil {
 		e.ids = map[skey]int32{}
@@ -210,11 +236,32 @@ func (m *Machine) resetBlocks() {
 	}
 }
 
-// blockable reports whether the block engine executes o.
-func blockable(o *op) bool {
+// blockable reports whether the block engine executes o: scalar ops but
+// CSR, system and illegal ones; vector ops of the kinds vector plans run
+// without traps once their checks have passed (vecBlockExec checks again
+// at run time, and leaves state mode when one would not run); and
+// vsetvli/vsetivli whose AVL is not a register (their vl does not depend
+// on data).
+func (m *Machine) blockable(o *op) bool {
 	switch o.h {
-	case hIllegal, hEcall, hEbreak, hMpause, hMret, hVec,
+	case hIllegal, hEcall, hEbreak, hMpause, hMret,
 		hCsrrw, hCsrrs, hCsrrc, hCsrrwi, hCsrrsi, hCsrrci:
+		return false
+	case hVec:
+		if o.vop < 0 || o.tflags&(tDrain|tVSync) != 0 {
+			return false
+		}
+		vo := &m.vops[o.vop]
+		switch vo.Kind {
+		case kVsetivli:
+			return true
+		case kVsetvli:
+			return vo.Vs1 == 0
+		case kBin, kMac, kWide, kWideW, kNarrow, kExt, kCmp, kMerge, kMvXS, kMvSX:
+			return true
+		case kLoad, kStore:
+			return vo.Mode == mUnit && vo.NF == 1 && !vo.FF
+		}
 		return false
 	}
 	return o.tflags&(tVec|tDrain|tVSync) == 0
@@ -249,7 +296,7 @@ func (m *Machine) buildBlock(c *codeRegion, j int) *block {
 	b := &block{start: c.base + uint32(j)*4, code: c, j: j}
 	for k := j; k < len(c.ops) && len(b.ops) < maxBlockOps; k++ {
 		o := &c.ops[k]
-		if !blockable(o) {
+		if !m.blockable(o) {
 			break
 		}
 		pc := c.base + uint32(k)*4
@@ -322,6 +369,8 @@ func (m *Machine) buildBlock(c *codeRegion, j int) *block {
 			bo.h = bFsw
 		case hFence:
 			bo.h = bNop
+		case hVec:
+			bo.h = bVec
 		case hJal:
 			t := pc + uint32(o.imm)
 			if t&3 != 0 {
@@ -370,9 +419,10 @@ func usesRM(h uint8) bool {
 	return false
 }
 
-// normalize writes t's scalar state relative to t.cur into k. It fails
-// (false) when a value is too far ahead to normalize.
-func (t *timing) normalize(k *skey) bool {
+// normalize writes t's state relative to t.cur, with the vector unit's
+// vtype and vl, into k. It fails (false) when a value is too far ahead to
+// normalize.
+func (t *timing) normalize(k *skey, vtype, vl uint32) bool {
 	R := t.cur
 	for i := 0; i < 64; i++ {
 		r := t.ready[i] - R
@@ -402,7 +452,44 @@ func (t *timing) normalize(k *skey) bool {
 	k[kIter1], ok[3] = rel(t.iterFree[1])
 	k[kEnd], ok[4] = rel(t.end)
 	k[kSlots], k[kMulN], k[kVecN], k[kClosed] = uint32(t.slots), uint32(t.mulN), uint32(t.vecN), uint32(t.closed)
-	return ok[0] && ok[1] && ok[2] && ok[3] && ok[4] && t.dispatched
+	// The vector backend. Every issue cycle of a block's vector ops is
+	// above R, so backend values at or below R act like R (rel 0).
+	k[kVType], k[kVL] = vtype, vl
+	vok := true
+	var r uint32
+	k[kVIss], k[kVIssN] = 0, 0
+	if r, vok = rel(t.vIssCyc); r > 0 {
+		k[kVIss], k[kVIssN] = r, uint32(t.vIssN)
+	}
+	var ok2 [3]bool
+	k[kVecEnd], ok2[0] = rel(t.vecEnd)
+	ok2[1], ok2[2] = true, true
+	for i := 0; i < 32; i++ {
+		var o bool
+		if k[kVReady+i], o = rel(t.vready[i]); !o {
+			ok2[1] = false
+		}
+	}
+	n := len(t.vq)
+	for i := 0; i < maxVQ; i++ {
+		k[kVQ+i] = 0
+		if i < n {
+			var o bool
+			if k[kVQ+i], o = rel(t.vq[(t.vqPos+i)%n]); !o {
+				ok2[2] = false
+			}
+		}
+	}
+	for u := 0; u < maxUnits; u++ {
+		k[kUnit+2*u], k[kUnit+2*u+1] = 0, 0
+		if u < len(t.unitNext) {
+			if r, o := rel(t.unitNext[u]); r > 0 {
+				k[kUnit+2*u], k[kUnit+2*u+1] = r, uint32(t.unitN[u])
+				ok2[2] = ok2[2] && o
+			}
+		}
+	}
+	return ok[0] && ok[1] && ok[2] && ok[3] && ok[4] && vok && ok2[0] && ok2[1] && ok2[2] && t.dispatched
 }
 
 // materialize sets t's scalar state to k relative to group cycle R.
@@ -419,6 +506,21 @@ func (t *timing) materialize(R int64, k *skey) {
 	t.end = R + int64(k[kEnd])
 	t.slots, t.mulN, t.vecN, t.closed = int32(k[kSlots]), int32(k[kMulN]), int32(k[kVecN]), uint8(k[kClosed])
 	t.dispatched = true
+	t.vIssCyc, t.vIssN = R+int64(k[kVIss]), int32(k[kVIssN])
+	t.vecEnd = R + int64(k[kVecEnd])
+	for i := 0; i < 32; i++ {
+		t.vready[i] = R + int64(k[kVReady+i])
+	}
+	n := len(t.vq)
+	for i := 0; i < n && i < maxVQ; i++ {
+		t.vq[i] = R + int64(k[kVQ+i])
+	}
+	t.vqPos = 0
+	for u := range t.unitNext {
+		if u < maxUnits {
+			t.unitNext[u], t.unitN[u] = R+int64(k[kUnit+2*u]), int32(k[kUnit+2*u+1])
+		}
+	}
 }
 
 // intern returns the number of a normalized state, or -1 when the state
@@ -469,23 +571,30 @@ func (m *Machine) newEdge(b *block, s int32) *edge {
 	st := &be.scratch
 	if st.width == 0 {
 		st.width, st.mulMax, st.memMax, st.vWidth, st.penalty = m.t.width, m.t.mulMax, m.t.memMax, m.t.vWidth, m.t.penalty
+		st.vq = make([]int64, len(m.t.vq))
+		st.unitNext = make([]int64, len(m.t.unitNext))
+		st.unitN = make([]int32, len(m.t.unitN))
+		st.unitCnt, st.res = m.t.unitCnt, m.t.res
 	}
 	st.limit = math.MaxInt64
 	st.stalls = [numStalls]uint64{}
 	st.busy = [256]uint64{}
 	st.materialize(0, &be.states[s])
 	ops := b.code.ops[b.j : b.j+len(b.ops)]
+	sv := be.vstate(&be.states[s])
+	var elems uint64
 	for i := range ops {
 		st.dispatch(&ops[i])
+		elems += m.vtiming(st, sv, &ops[i])
 	}
-	e := &edge{from: s, next: [2]int32{-1, -1}, dR: st.cur, n: int32(len(b.ops)), stalls: st.stalls}
+	e := &edge{from: s, next: [2]int32{-1, -1}, dR: st.cur, n: int32(len(b.ops)), stalls: st.stalls, elems: elems}
 	for u := range m.stats.UnitNames {
 		if n := st.busy[u]; n != 0 {
 			e.busy = append(e.busy, unitCount{uint8(u), n})
 		}
 	}
 	var post skey
-	if !st.normalize(&post) {
+	if !st.normalize(&post, sv.VType, sv.VL) {
 		return nil
 	}
 	last := &ops[len(ops)-1]
@@ -496,7 +605,7 @@ func (m *Machine) newEdge(b *block, s int32) *edge {
 		if b.ctl {
 			st.materialize(0, &post)
 			st.control(last, taken == 1)
-			if !st.normalize(&be.key) {
+			if !st.normalize(&be.key, sv.VType, sv.VL) {
 				return nil
 			}
 			e.next[taken] = m.intern(&be.key)
@@ -517,6 +626,7 @@ func (m *Machine) flushEdges() {
 	for _, e := range be.dirty {
 		c := e.count
 		m.stats.Instructions += c * uint64(e.n)
+		m.stats.VectorElems += c * e.elems
 		for i, v := range e.stalls {
 			m.t.stalls[i] += c * v
 		}
@@ -565,6 +675,19 @@ func (m *Machine) runBlocks() {
 			m.cycleLimit()
 			return
 		}
+		if o.h == hVec && o.vop >= 0 {
+			// A pre-decoded vector op: its plan, without exec's switch.
+			if t, ok := m.execVecPlan(o); ok {
+				if t != nil {
+					m.trapHalt(t, o)
+					return
+				}
+				m.x[0] = 0
+				m.pc = pc + 4
+				m.stats.Instructions++
+				continue
+			}
+		}
 		if !m.exec(o) {
 			return
 		}
@@ -577,7 +700,7 @@ func (m *Machine) runBlocks() {
 // path (the block engine could not run it).
 func (m *Machine) stateRun(b *block) bool {
 	be := &m.blk
-	if !m.t.normalize(&be.key) {
+	if !m.t.normalize(&be.key, m.v.VType, m.v.VL) {
 		return true
 	}
 	s := m.intern(&be.key)
@@ -658,6 +781,15 @@ func (m *Machine) stateRun(b *block) bool {
 				a, n := m.x[o.rs1]+o.imm, accessSize(o.h)
 				m.markWritten(uint64(a-m.wc.base), uint64(n))
 				k++
+			case exVec:
+				// A vector op: its element loops (the edge has its
+				// timing), or the per-instruction path when it would
+				// trap or its plan does not cover the state.
+				if !m.vecBlockExec(&b.code.ops[b.j+k]) {
+					why = exBail
+					continue
+				}
+				k++
 			}
 			var more int
 			next, taken, k, why, more = m.execBlock(b, k, loops-done)
@@ -676,8 +808,10 @@ func (m *Machine) stateRun(b *block) bool {
 			// per-instruction path's.
 			m.t.materialize(R, &be.states[s])
 			ops := b.code.ops[b.j:]
+			sv := be.vstate(&be.states[s])
 			for i := 0; i < k; i++ {
 				m.t.dispatch(&ops[i])
+				m.stats.VectorElems += m.vtiming(&m.t, sv, &ops[i])
 			}
 			m.stats.Instructions += uint64(k)
 			m.pc = b.start + uint32(k)*4
@@ -727,6 +861,7 @@ const (
 	exCompute        // op k is a bCompute op (not done)
 	exRefill         // op k needs the memory cache refilled (not done)
 	exMark           // op k stored to a new 16-byte chunk: mark it (done)
+	exVec            // op k is a vector op (not done)
 )
 
 // execBlock executes b's ops from op `from` on. It returns the next pc,
@@ -870,6 +1005,8 @@ func (m *Machine) execBlock(b *block, from int, loops int) (next uint32, taken i
 			}
 		case bCompute:
 			return 0, 0, i, exCompute, done
+		case bVec:
+			return 0, 0, i, exVec, done
 		case bJal:
 			x[o.rd&31] = b.link
 			x[0] = 0
@@ -963,4 +1100,44 @@ func (m *Machine) cacheWrite(a, n uint32) bool {
 	}
 	m.wc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r}
 	return true
+}
+
+// vstate returns the engine's scratch VState set to the vtype and vl of
+// state k.
+func (be *blockEngine) vstate(k *skey) *VState {
+	sv := &be.sv
+	sv.VType, sv.VL, sv.VStart = k[kVType], k[kVL], 0
+	sew, lmul8, vlmax, ok := VtypeInfo(sv.VType)
+	sv.SEW, sv.LMUL8, sv.VLMAX, sv.Vill = sew, lmul8, vlmax, !ok
+	return sv
+}
+
+// vtiming books the vector side of a dispatched op o in t, as the
+// per-instruction path does (execVec and execVecPlan), under the vtype and
+// vl of sv, which a vset op updates (blocks hold only vsets whose vl does
+// not depend on registers). It returns the vector elements o counts.
+func (m *Machine) vtiming(t *timing, sv *VState, o *op) uint64 {
+	if o.h != hVec || o.vop < 0 {
+		return 0
+	}
+	vo := &m.vops[o.vop]
+	if o.tflags&tVec == 0 {
+		switch vo.Kind {
+		case kVsetivli:
+			sv.SetVType(uint32(vo.Imm), uint32(vo.Vs1), false)
+		case kVsetvli: // rs1 = x0
+			sv.SetVType(uint32(vo.Imm), ^uint32(0), vo.Vd == 0)
+		}
+		return 0
+	}
+	reads, writes := vo.VRegs(sv)
+	sw := vo.XWrite()
+	if fw := vo.FWrite(); fw >= 0 {
+		sw = 32 + fw
+	}
+	t.vissue(o.unit, o.lat, o.tflags&tVecMem != 0, vo.Uops(sv), reads, writes, sw)
+	if sv.VL > sv.VStart {
+		return uint64(sv.VL - sv.VStart)
+	}
+	return 0
 }

@@ -4,8 +4,10 @@
 //
 // The decoder is derived from isa-defs: at Load every word of the executable
 // regions is decoded once into a flat []op, and Run executes them:
-// straight-line scalar code in blocks whose timing is computed once per
-// entry state and replayed (block.go), the rest one op at a time. Step
+// straight-line code (scalar ops and most vector ones) in blocks whose
+// timing is computed once per entry state and replayed (block.go), the
+// rest one op at a time, vector ops through a plan cached per vtype
+// (vplan.go). Step
 // is the plain reference stepper (fetch, decode and execute one instruction
 // straight from memory); tests hold Run to Step's results and cycles.
 //

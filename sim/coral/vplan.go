@@ -243,11 +243,21 @@ func (t *timing) vissuePlan(p *vplan, unit uint8, lat int32, mem bool, uops int)
 	}
 	r := int64(0)
 	for i := range p.rd[:p.nrd] {
-		r = max(r, t.vgmax(p.rd[i]))
+		g := p.rd[i]
+		if g.n == 1 {
+			r = max(r, t.vready[g.r&31])
+		} else {
+			r = max(r, t.vgmax(g))
+		}
 	}
 	if p.waw {
 		for i := range p.wr[:p.nwr] {
-			r = max(r, t.vgmax(p.wr[i])-int64(lat))
+			g := p.wr[i]
+			if g.n == 1 {
+				r = max(r, t.vready[g.r&31]-int64(lat))
+			} else {
+				r = max(r, t.vgmax(g)-int64(lat))
+			}
 		}
 	}
 	if r > s {
@@ -325,7 +335,23 @@ func (m *Machine) execVecPlan(o *op) (t *sim.Trap, done bool) {
 	}
 	m.t.vissuePlan(p, o.unit, o.lat, o.tflags&tVecMem != 0, uops)
 	m.stats.VectorElems += uint64(vl)
-	x := &m.x
+	if t = m.planExec(p, vo); t != nil {
+		return t, true
+	}
+	if m.selfMod && o.inst.Flags["vstore"] {
+		for i := range m.code {
+			if c := &m.code[i]; c.reg.Writable {
+				m.redecode(c.base, c.size)
+			}
+		}
+	}
+	return nil, true
+}
+
+// planExec executes a vector op by its plan (vstart 0, no timing).
+func (m *Machine) planExec(p *vplan, vo *VOp) (t *sim.Trap) {
+	v, x := &m.v, &m.x
+	vl := int(v.VL)
 	// fcsr lives in the core: the vector unit's float ops see and update
 	// it (only they change FFlags).
 	v.FRM, v.FFlags = m.csr.frm, m.csr.fflags
@@ -364,18 +390,53 @@ func (m *Machine) execVecPlan(o *op) (t *sim.Trap, done bool) {
 	default:
 		m.planBody(p.fast, vo)
 	}
-	if t != nil {
-		return t, true
+	if t == nil {
+		v.VStart = 0
 	}
-	v.VStart = 0
-	if m.selfMod && o.inst.Flags["vstore"] {
-		for i := range m.code {
-			if c := &m.code[i]; c.reg.Writable {
-				m.redecode(c.base, c.size)
+	return t
+}
+
+// vecBlockExec executes a vector op of a block in state mode (the edge
+// books its timing and elements): a vset, or an op whose plan runs it
+// without a trap. It returns false, having done nothing, otherwise (the
+// per-instruction path then runs it).
+func (m *Machine) vecBlockExec(o *op) bool {
+	vo := &m.vops[o.vop]
+	v := &m.v
+	if o.tflags&tVec == 0 { // vsetvli/vsetivli (blockable: AVL not a register)
+		v.FRM, v.FFlags = m.csr.frm, m.csr.fflags
+		v.execVset(vo, &m.x)
+		m.x[0] = 0
+		return true
+	}
+	if v.Vill || v.VStart != 0 || v.VL > v.VLMAX {
+		return false
+	}
+	p := &vo.plan
+	if key := planKey(v.VType, v.VXRM, vec.Epoch()); p.key != key {
+		v.makePlan(vo, key)
+	}
+	switch p.fast {
+	case fxExec, fxFloat:
+		return false // may trap
+	case fxMem:
+		// Only when no element can fault: the whole range is accessible.
+		n := uint64(v.VL) * uint64(p.unitBytes)
+		if n > 0 {
+			acc := sim.Read
+			if p.store {
+				acc = sim.Write
+			}
+			if !m.accessible(uint64(m.x[vo.Vs1]), n, acc) {
+				return false
 			}
 		}
 	}
-	return nil, true
+	if m.planExec(p, vo) != nil {
+		panic("coral: a vector op checked in a block trapped") // unreachable
+	}
+	m.x[0] = 0
+	return true
 }
 
 // planBody runs the element loops of a plan's kind (checks passed).
@@ -409,21 +470,55 @@ func (m *Machine) planMem(p *vplan, vo *VOp, vl int) *sim.Trap {
 	if !vo.Masked {
 		addr := uint64(m.x[vo.Vs1])
 		n := uint64(vl * p.unitBytes)
+		r := v.V[int(vo.Vd)*VLENB:]
+		// The scalar side's region caches first (what mem.Bytes would
+		// find, without the search and checks).
+		if p.store {
+			c := &m.wc
+			if off := addr - uint64(c.base); off < c.size && off+n <= c.size && addr >= uint64(c.base) {
+				copy(c.data[off:off+n], r[:n])
+				c.reg.MarkWritten(off, n)
+				return nil
+			}
+		} else {
+			c := &m.rc
+			if off := addr - uint64(c.base); off < c.size && off+n <= c.size && addr >= uint64(c.base) {
+				copy(r[:n], c.data[off:off+n])
+				return nil
+			}
+		}
 		acc := sim.Read
 		if p.store {
 			acc = sim.Write
 		}
 		if addr+n <= 1<<32 {
 			if b, mt := m.mem.Bytes(addr, n, acc); mt == nil {
-				r := v.V[int(vo.Vd)*VLENB:]
 				if p.store {
 					copy(b, r[:n])
+					m.cacheWrite(uint32(addr), 1)
 				} else {
 					copy(r[:n], b)
+					m.cacheRead(uint32(addr), 1)
 				}
 				return nil
 			}
 		}
 	}
 	return v.execMem(vo, &m.x, m.mem)
+}
+
+// accessible reports whether n bytes at addr lie in one region that allows
+// the access (a store: writable and not executable).
+func (m *Machine) accessible(addr, n uint64, acc sim.Access) bool {
+	if addr+n > 1<<32 {
+		return false
+	}
+	r := m.mem.Find(addr)
+	if r == nil || addr+n > r.End {
+		return false
+	}
+	if acc == sim.Write {
+		return r.Writable && !r.Executable
+	}
+	return r.Readable
 }
