@@ -10,8 +10,8 @@ import (
 // Execution. A block is a run of up to maxBlockOps pre-decoded ops that
 // end at a jump or branch (included) or before an op the engine does not
 // handle (CSR ops, system ops, illegal words, vector ops other than the
-// kinds vector plans run without traps, vsetvl and vsetvli with a
-// register AVL). Its ops are recompiled into compact bops (8 bytes,
+// kinds vector plans run without traps, vsetvl; a vsetvli whose AVL
+// register the block writes). Its ops are recompiled into compact bops (8 bytes,
 // pc-relative values resolved) and executed by one switch with no timing
 // calls; a vector op returns to the caller, which runs its plan's element
 // loops (vecBlockExec). Anything unusual (a trap, a store to tohost, an
@@ -29,8 +29,9 @@ import (
 // vector ops the vector backend (its issue cycle and count, the ready
 // cycle of every vector register, the queue's issue cycles from the
 // oldest, each unit's last cycle and count, its completion horizon) and
-// the vtype and vl (blocks hold only vsets whose vl does not depend on
-// registers). Every value at or below R has the same effect as R itself
+// the vtype and vl (vsets in a block take their AVL from an immediate or
+// from a register no op of the block writes, a guard: edges are kept per
+// value of the guards). Every value at or below R has the same effect as R itself
 // (each rule compares with a dispatch cycle d ≥ R, or an issue cycle
 // above R), so clamping makes the state finite in practice. Such a
 // normalized state (skey) is interned to a number; for a block entered in
@@ -131,6 +132,11 @@ type block struct {
 	link  uint32 // jal/jalr: the return address
 	edges []*edge
 	last  *edge
+	// guards are the x registers vsetvlis of the block read their AVL
+	// from, written by no op of the block: vl there depends on their
+	// values at entry, so an edge holds for those values only
+	// (edge.gval).
+	guards []uint8
 	succ  [2]*block // successor when the branch is not taken / taken (static targets)
 	// Entering state mode costs a normalization; from a block where it
 	// has paid off badly (few blocks run per entry, as in a loop around
@@ -184,6 +190,7 @@ type edge struct {
 	n      int32    // instructions in the block
 	count  uint64   // traversals not yet added to the counters
 	elems  uint64   // vector elements per traversal
+	gval   []uint32 // the values of block.guards the edge holds for
 	to     [2]edgeLink
 	stalls [numStalls]uint64
 	busy   []unitCount
@@ -240,8 +247,8 @@ func (m *Machine) resetBlocks() {
 // CSR, system and illegal ones; vector ops of the kinds vector plans run
 // without traps once their checks have passed (vecBlockExec checks again
 // at run time, and leaves state mode when one would not run); and
-// vsetvli/vsetivli whose AVL is not a register (their vl does not depend
-// on data).
+// vsetvli/vsetivli (buildBlock ends a block before a vsetvli whose AVL
+// register the block has written).
 func (m *Machine) blockable(o *op) bool {
 	switch o.h {
 	case hIllegal, hEcall, hEbreak, hMpause, hMret,
@@ -256,7 +263,7 @@ func (m *Machine) blockable(o *op) bool {
 		case kVsetivli:
 			return true
 		case kVsetvli:
-			return vo.Vs1 == 0
+			return true // a register AVL makes the register a guard
 		case kBin, kMac, kWide, kWideW, kNarrow, kExt, kCmp, kMerge, kMvXS, kMvSX:
 			return true
 		case kLoad, kStore:
@@ -294,10 +301,36 @@ func (m *Machine) blockAt(pc uint32) *block {
 
 func (m *Machine) buildBlock(c *codeRegion, j int) *block {
 	b := &block{start: c.base + uint32(j)*4, code: c, j: j}
+	// x registers written so far, and those a vsetvli reads its AVL from
+	// (they must stay unwritten in the block: see block.guards).
+	var written, guarded uint32
 	for k := j; k < len(c.ops) && len(b.ops) < maxBlockOps; k++ {
 		o := &c.ops[k]
 		if !m.blockable(o) {
 			break
+		}
+		w := o.dst
+		var guard uint8
+		if o.h == hVec {
+			vo := &m.vops[o.vop]
+			if xw := vo.XWrite(); xw > 0 && xw < 32 {
+				w = uint8(xw)
+			}
+			if vo.Kind == kVsetvli && vo.Vs1 != 0 {
+				if guard = vo.Vs1 & 31; written&(1<<guard) != 0 {
+					break
+				}
+			}
+		}
+		if w > 0 && w < 32 {
+			if guarded&(1<<w) != 0 || w == guard {
+				break // it would write a guard
+			}
+			written |= 1 << w
+		}
+		if guard != 0 && guarded&(1<<guard) == 0 {
+			guarded |= 1 << guard
+			b.guards = append(b.guards, guard)
 		}
 		pc := c.base + uint32(k)*4
 		bo := bop{h: bCompute, rd: o.rd & 31, rs1: o.rs1 & 31, rs2: o.rs2 & 31, imm: uint32(o.imm)}
@@ -543,7 +576,7 @@ func (m *Machine) intern(k *skey) int32 {
 // when b has too many.
 func (m *Machine) edgeFor(b *block, s int32) *edge {
 	for _, e := range b.edges {
-		if e.from == s {
+		if e.from == s && m.guardsOK(b, e) {
 			b.last = e
 			return e
 		}
@@ -588,6 +621,9 @@ func (m *Machine) newEdge(b *block, s int32) *edge {
 		elems += m.vtiming(st, sv, &ops[i])
 	}
 	e := &edge{from: s, next: [2]int32{-1, -1}, dR: st.cur, n: int32(len(b.ops)), stalls: st.stalls, elems: elems}
+	for _, r := range b.guards {
+		e.gval = append(e.gval, m.x[r])
+	}
 	for u := range m.stats.UnitNames {
 		if n := st.busy[u]; n != 0 {
 			e.busy = append(e.busy, unitCount{uint8(u), n})
@@ -722,7 +758,7 @@ func (m *Machine) stateRun(b *block) bool {
 		if e == nil {
 			e = b.last
 		}
-		if e == nil || e.from != s {
+		if e == nil || e.from != s || len(b.guards) > 0 && !m.guardsOK(b, e) {
 			e = m.edgeFor(b, s)
 			if e == nil {
 				if len(be.states) >= maxStates {
@@ -1114,8 +1150,8 @@ func (be *blockEngine) vstate(k *skey) *VState {
 
 // vtiming books the vector side of a dispatched op o in t, as the
 // per-instruction path does (execVec and execVecPlan), under the vtype and
-// vl of sv, which a vset op updates (blocks hold only vsets whose vl does
-// not depend on registers). It returns the vector elements o counts.
+// vl of sv, which a vset op updates (its AVL register, if any, is a guard
+// of the block: unchanged since the block's entry). It returns the vector elements o counts.
 func (m *Machine) vtiming(t *timing, sv *VState, o *op) uint64 {
 	if o.h != hVec || o.vop < 0 {
 		return 0
@@ -1125,8 +1161,12 @@ func (m *Machine) vtiming(t *timing, sv *VState, o *op) uint64 {
 		switch vo.Kind {
 		case kVsetivli:
 			sv.SetVType(uint32(vo.Imm), uint32(vo.Vs1), false)
-		case kVsetvli: // rs1 = x0
-			sv.SetVType(uint32(vo.Imm), ^uint32(0), vo.Vd == 0)
+		case kVsetvli:
+			if vo.Vs1 != 0 { // a guard register: its value at block entry
+				sv.SetVType(uint32(vo.Imm), m.x[vo.Vs1], false)
+			} else {
+				sv.SetVType(uint32(vo.Imm), ^uint32(0), vo.Vd == 0)
+			}
 		}
 		return 0
 	}
@@ -1140,4 +1180,15 @@ func (m *Machine) vtiming(t *timing, sv *VState, o *op) uint64 {
 		return uint64(sv.VL - sv.VStart)
 	}
 	return 0
+}
+
+// guardsOK reports whether the guard registers of b hold the values edge
+// e was computed for.
+func (m *Machine) guardsOK(b *block, e *edge) bool {
+	for i, r := range b.guards {
+		if m.x[r&31] != e.gval[i] {
+			return false
+		}
+	}
+	return true
 }

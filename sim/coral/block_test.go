@@ -113,7 +113,8 @@ func loopProgram(t testing.TB, r *rand.Rand) []uint32 {
 					// partial vl (a7 = 7): the vector plans' cases.
 					"vl1re8.v v8, (a1)", "vs1r.v v24, (a1)", "vlm.v v0, (a1)", "vsm.v v24, (a1)", "vle16.v v8, (a1)",
 					"vmacc.vx v24, " + reg() + ", v8", "vnclip.wi v10, v24, 3", "vsadd.vv v24, v24, v8",
-					"vmseq.vv v2, v8, v24", "vsetvli t3, a7, 0xc9", "vsetvli t3, zero, 0xc0", "vsetvli t3, a7, 0xc1", "csrrwi zero, vxrm, 2"}
+					"vmseq.vv v2, v8, v24", "vsetvli t3, a7, 0xc9", "vsetvli t3, zero, 0xc0", "vsetvli t3, a7, 0xc1", "csrrwi zero, vxrm, 2",
+					"vsetvli zero, " + reg() + ", 0xc0", "vsetvli " + reg() + ", a7, 0xc1", "vsetivli zero, 5, 0xc8"}
 				lines = append(lines, ops[r.Intn(len(ops))])
 			case k < 25:
 				// Blocks that start in an open dispatch group with a
