@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -185,6 +186,12 @@ func loadReplay(path string) (*loadedReplay, error) {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	defer f.Close()
+	return parseReplay(path, f)
+}
+
+// parseReplay reads the last attempt of the trajectory r (read from
+// path, which names it in errors).
+func parseReplay(path string, f io.Reader) (*loadedReplay, error) {
 	evs, err := ReadEvents(f)
 	if err != nil {
 		return nil, fmt.Errorf("replay: %s: corrupt trajectory after %d events: %v", path, len(evs), err)

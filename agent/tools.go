@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"kernelcraft/asm"
 	"kernelcraft/baseline"
@@ -419,10 +420,16 @@ func Truncate(text string, max int) string {
 	cut := strings.LastIndexByte(text[:max], '\n') + 1
 	if cut <= 0 {
 		cut = max
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut-- // never split a character
+		}
 	}
 	rest := text[cut:]
 	return fmt.Sprintf("%s[truncated: %d more characters, %d more lines not shown]\n", text[:cut], len(rest), strings.Count(rest, "\n"))
 }
+
+// maxNameShown bounds how much of an unknown tool name is echoed back.
+const maxNameShown = 64
 
 // Call is the result of one tool call.
 type Call struct {
@@ -437,7 +444,11 @@ type Call struct {
 // arguments give an error text for the model, never a Go error.
 func (e *Env) Call(name, arguments string) Call {
 	if !slices.Contains(ToolNames(), name) {
-		return Call{Err: true, Text: fmt.Sprintf("error: unknown tool %q; the tools are: %s\n", name, strings.Join(ToolNames(), ", "))}
+		shown := name
+		if len(shown) > maxNameShown {
+			shown = strings.ToValidUTF8(shown[:maxNameShown], "") + "…"
+		}
+		return Call{Err: true, Text: fmt.Sprintf("error: unknown tool %q; the tools are: %s\n", shown, strings.Join(ToolNames(), ", "))}
 	}
 	var args map[string]any
 	if strings.TrimSpace(arguments) == "" {

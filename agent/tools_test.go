@@ -166,6 +166,7 @@ func TestTruncate(t *testing.T) {
 		{"short\n", 100, "short\n"},
 		{"a\nbb\nccc\n", 6, "a\nbb\n[truncated: 4 more characters, 1 more lines not shown]\n"},
 		{"abcdefgh", 3, "abc[truncated: 5 more characters, 0 more lines not shown]\n"},
+		{"aé", 2, "a[truncated: 2 more characters, 0 more lines not shown]\n"}, // é is 2 bytes: not split
 	} {
 		if got := Truncate(tc.in, tc.max); got != tc.want {
 			t.Errorf("Truncate(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.want)
