@@ -165,3 +165,34 @@ func TestLineTableELF(t *testing.T) {
 		t.Error("not an ELF: no error")
 	}
 }
+
+// FuzzLineTable decodes arbitrary .kc.lines contents: an error or a table
+// that encodes back to the same bytes, never a panic.
+func FuzzLineTable(f *testing.F) {
+	as, hw := coralAsm(f)
+	p, err := as.Assemble("k.s", []byte("li a0, 70000\n1: addi a0, a0, -1\nbnez a0, 1b\nmpause\n"), asm.Options{HW: hw})
+	if err != nil {
+		f.Fatal(err)
+	}
+	good, err := p.LineTable().MarshalBinary()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var lt asm.LineTable
+		if lt.UnmarshalBinary(data) != nil {
+			return
+		}
+		again, err := lt.MarshalBinary()
+		if err != nil {
+			t.Fatalf("a decoded table does not encode: %v", err)
+		}
+		var lt2 asm.LineTable
+		if err := lt2.UnmarshalBinary(again); err != nil || dumpLines(&lt2) != dumpLines(&lt) {
+			t.Fatalf("round trip: %v\n%s\nvs\n%s", err, dumpLines(&lt), dumpLines(&lt2))
+		}
+	})
+}
