@@ -137,7 +137,7 @@ type block struct {
 	// values at entry, so an edge holds for those values only
 	// (edge.gval).
 	guards []uint8
-	succ  [2]*block // successor when the branch is not taken / taken (static targets)
+	succ   [2]*block // successor when the branch is not taken / taken (static targets)
 	// Entering state mode costs a normalization; from a block where it
 	// has paid off badly (few blocks run per entry, as in a loop around
 	// vector instructions) the per-instruction path is used instead, and
@@ -818,14 +818,22 @@ func (m *Machine) stateRun(b *block) bool {
 				m.markWritten(uint64(a-m.wc.base), uint64(n))
 				k++
 			case exVec:
-				// A vector op: its element loops (the edge has its
-				// timing), or the per-instruction path when it would
-				// trap or its plan does not cover the state.
+				// Vector ops: their element loops (the edge has their
+				// timing), or the per-instruction path from one that
+				// would trap or whose plan does not cover the state.
 				if !m.vecBlockExec(&b.code.ops[b.j+k]) {
 					why = exBail
 					continue
 				}
-				k++
+				for k++; k < len(b.ops) && b.ops[k].h == bVec; k++ {
+					if !m.vecBlockExec(&b.code.ops[b.j+k]) {
+						break
+					}
+				}
+				if k < len(b.ops) && b.ops[k].h == bVec {
+					why = exBail
+					continue
+				}
 			}
 			var more int
 			next, taken, k, why, more = m.execBlock(b, k, loops-done)

@@ -510,6 +510,13 @@ func (m *Machine) planMem(p *vplan, vo *VOp, vl int) *sim.Trap {
 // accessible reports whether n bytes at addr lie in one region that allows
 // the access (a store: writable and not executable).
 func (m *Machine) accessible(addr, n uint64, acc sim.Access) bool {
+	c := &m.rc // the region caches hold readable, and writable non-executable, regions
+	if acc == sim.Write {
+		c = &m.wc
+	}
+	if off := addr - uint64(c.base); addr >= uint64(c.base) && off < c.size && n <= c.size-off {
+		return true
+	}
 	if addr+n > 1<<32 {
 		return false
 	}
