@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"kernelcraft/asm"
-	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/ref"
 	"kernelcraft/ref/check"
 )
@@ -18,24 +16,7 @@ import (
 // directory.
 func assembleFile(t *testing.T, path string) string {
 	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	as, err := asm.New("coral")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hw, _ := isadefs.HWByName("coral")
-	p, err := as.Assemble(filepath.Base(path), src, asm.Options{HW: hw})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "k.elf")
-	if err := os.WriteFile(out, p.ELF(), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return writeELF(t, kernelELF(t, path, true), "k.elf")
 }
 
 func genCase(t *testing.T, target, task string, n int) string {

@@ -10,9 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"kernelcraft/asm"
 	_ "kernelcraft/asm/coral"
-	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
 	"kernelcraft/sim/vec"
 )
@@ -24,24 +22,7 @@ func build(t *testing.T, name string) string {
 	if name == "loop" {
 		srcPath = "../../testdata/kernels/coral/sum_loop.s" // shared with kc-as's tests
 	}
-	src, err := os.ReadFile(srcPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	as, err := asm.New("coral")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hw, _ := isadefs.HWByName("coral")
-	p, err := as.Assemble(name+".s", src, asm.Options{HW: hw})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), name+".elf")
-	if err := os.WriteFile(path, p.ELF(), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return writeELF(t, kernelELF(t, srcPath, true), name+".elf")
 }
 
 func kcsim(t *testing.T, stdin []byte, args ...string) (int, string, string) {

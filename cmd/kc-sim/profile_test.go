@@ -38,6 +38,17 @@ func kernelELF(t *testing.T, path string, lines bool) []byte {
 	return p.ELF()
 }
 
+// writeELF writes an executable into a temporary directory and returns
+// its path.
+func writeELF(t *testing.T, elf []byte, name string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, elf, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func TestProfileGolden(t *testing.T) {
 	const kernels = "../../testdata/kernels/coral/"
 	cases := []struct {
