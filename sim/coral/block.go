@@ -14,7 +14,7 @@ import (
 // register the block writes). Its ops are recompiled into compact bops (8 bytes,
 // pc-relative values resolved) and executed by one switch with no timing
 // calls; a vector op returns to the caller, which runs its plan's element
-// loops (vecBlockExec). Anything unusual (a trap, a store to tohost, an
+// loops (vecBlockRun). Anything unusual (a trap, a store to tohost, an
 // access outside the cached regions that cannot be cached, a vector op
 // whose plan does not cover the state or that could fault) makes
 // execBlock stop before that op with nothing of it done; the
@@ -108,7 +108,7 @@ const (
 	bBge
 	bBltu
 	bBgeu
-	bVec // a vector op (or vset with an x0/immediate AVL): run by vecBlockExec
+	bVec // a vector op (or vset with an x0/immediate AVL): run by vecBlockRun
 )
 
 // bop is a compact block op. Registers are pre-masked to 0..31.
@@ -245,7 +245,7 @@ func (m *Machine) resetBlocks() {
 
 // blockable reports whether the block engine executes o: scalar ops but
 // CSR, system and illegal ones; vector ops of the kinds vector plans run
-// without traps once their checks have passed (vecBlockExec checks again
+// without traps once their checks have passed (vecBlockRun checks again
 // at run time, and leaves state mode when one would not run); and
 // vsetvli/vsetivli (buildBlock ends a block before a vsetvli whose AVL
 // register the block has written).
@@ -821,16 +821,7 @@ func (m *Machine) stateRun(b *block) bool {
 				// Vector ops: their element loops (the edge has their
 				// timing), or the per-instruction path from one that
 				// would trap or whose plan does not cover the state.
-				if !m.vecBlockExec(&b.code.ops[b.j+k]) {
-					why = exBail
-					continue
-				}
-				for k++; k < len(b.ops) && b.ops[k].h == bVec; k++ {
-					if !m.vecBlockExec(&b.code.ops[b.j+k]) {
-						break
-					}
-				}
-				if k < len(b.ops) && b.ops[k].h == bVec {
+				if k = m.vecBlockRun(b, k); k < len(b.ops) && b.ops[k].h == bVec {
 					why = exBail
 					continue
 				}

@@ -74,6 +74,9 @@ type memCache struct {
 	// marked is 1 + the 16-byte chunk of reg the block engine marked
 	// written last (0: none); a new cache starts with none.
 	marked uint64
+	// vmark is off<<8 | n of the last vector store the block engine
+	// marked written (n > 0; 0: none).
+	vmark uint64
 }
 
 // Machine is one Coral core with its memory.

@@ -396,47 +396,140 @@ func (m *Machine) planExec(p *vplan, vo *VOp) (t *sim.Trap) {
 	return t
 }
 
-// vecBlockExec executes a vector op of a block in state mode (the edge
-// books its timing and elements): a vset, or an op whose plan runs it
-// without a trap. It returns false, having done nothing, otherwise (the
-// per-instruction path then runs it).
-func (m *Machine) vecBlockExec(o *op) bool {
-	vo := &m.vops[o.vop]
+// vecBlockRun executes the consecutive vector ops of block b from op k in
+// state mode (the edge books their timing and elements): vsets, and ops
+// whose plans run them without a trap. It returns the index of the first
+// op it did not run (having done nothing to it): the per-instruction path
+// runs that one when it is a vector op.
+//
+// The plan key, and the vill/vstart/vl checks, hold from one op to the
+// next until a vset: they are computed once per run of ops between vsets.
+func (m *Machine) vecBlockRun(b *block, k int) int {
 	v := &m.v
-	if o.tflags&tVec == 0 { // vsetvli/vsetivli (blockable: AVL not a register)
-		v.FRM, v.FFlags = m.csr.frm, m.csr.fflags
-		v.execVset(vo, &m.x)
-		m.x[0] = 0
-		return true
-	}
-	if v.Vill || v.VStart != 0 || v.VL > v.VLMAX {
-		return false
-	}
-	p := &vo.plan
-	if key := planKey(v.VType, v.VXRM, vec.Epoch()); p.key != key {
-		v.makePlan(vo, key)
-	}
-	switch p.fast {
-	case fxExec, fxFloat:
-		return false // may trap
-	case fxMem:
-		// Only when no element can fault: the whole range is accessible.
-		n := uint64(v.VL) * uint64(p.unitBytes)
-		if n > 0 {
+	ops := b.code.ops[b.j:]
+	ops = ops[:min(len(b.ops), len(ops))]
+	// fcsr lives in the core: the vector unit sees it as the ordinary
+	// path leaves it (nothing here changes it).
+	v.FRM, v.FFlags = m.csr.frm, m.csr.fflags
+	key := uint64(0) // the plan key of the current state; 0: to check
+	for ; k < len(ops) && b.ops[k].h == bVec; k++ {
+		o := &ops[k]
+		vo := &m.vops[o.vop]
+		if o.tflags&tVec == 0 { // vsetvli/vsetivli (blockable: AVL not a register)
+			v.execVset(vo, &m.x)
+			m.x[0] = 0
+			key = 0
+			continue
+		}
+		if key == 0 {
+			if v.Vill || v.VStart != 0 || v.VL > v.VLMAX {
+				break
+			}
+			key = planKey(v.VType, v.VXRM, vec.Epoch())
+		}
+		p := &vo.plan
+		if p.key != key {
+			v.makePlan(vo, key)
+		}
+		vl := int(v.VL)
+		switch p.fast {
+		case fxKernel:
+			if vl == 0 {
+				continue
+			}
+			var bp *byte
+			if p.b >= 0 {
+				bp = &v.V[p.b]
+			} else {
+				binary.LittleEndian.PutUint32(m.vscal[:], vo.scalar(&m.x))
+				bp = &m.vscal[0]
+			}
+			var sat, ok bool
+			if vo.Masked {
+				sat, ok = p.kern.Run(&v.V[p.d], &v.V[p.a], bp, vl, v.V[:VLENB])
+			} else {
+				sat, ok = p.kern.RunAll(&v.V[p.d], &v.V[p.a], bp, vl)
+			}
+			if !ok {
+				m.planBody(p.body, vo)
+			} else if sat && p.sat {
+				v.VXSAT = 1
+			}
+			continue
+		case fxExec, fxFloat:
+			m.x[0] = 0
+			return k // may trap
+		case fxMem:
+			if vl == 0 {
+				continue
+			}
+			if !vo.Masked && m.planMemCached(p, vo, vl) {
+				continue
+			}
+			// Only when no element can fault: the whole range is accessible.
 			acc := sim.Read
 			if p.store {
 				acc = sim.Write
 			}
-			if !m.accessible(uint64(m.x[vo.Vs1]), n, acc) {
-				return false
+			if !m.accessible(uint64(m.x[vo.Vs1]), uint64(vl)*uint64(p.unitBytes), acc) {
+				m.x[0] = 0
+				return k
 			}
 		}
-	}
-	if m.planExec(p, vo) != nil {
-		panic("coral: a vector op checked in a block trapped") // unreachable
+		if m.planExec(p, vo) != nil {
+			panic("coral: a vector op checked in a block trapped") // unreachable
+		}
+		m.x[0] = 0
 	}
 	m.x[0] = 0
+	return k
+}
+
+// planMemCached runs an unmasked unit-stride, single-field load or store
+// of vl > 0 elements when its range lies in the scalar side's region
+// cache for the access (one copy), reporting whether it did.
+func (m *Machine) planMemCached(p *vplan, vo *VOp, vl int) bool {
+	addr := uint64(m.x[vo.Vs1])
+	n := uint64(vl * p.unitBytes)
+	r := m.v.V[int(vo.Vd)*VLENB:]
+	if n > uint64(len(r)) {
+		return false
+	}
+	if p.store {
+		c := &m.wc
+		off := addr - uint64(c.base)
+		if addr < uint64(c.base) || off >= c.size || off+n > c.size {
+			return false
+		}
+		copyVec(c.data[off:off+n], r[:n])
+		// The same range as the last vector store (a loop's): already
+		// marked in this region.
+		if c.vmark != off<<8|n {
+			c.reg.MarkWritten(off, n)
+			c.vmark = off<<8 | n
+		}
+		return true
+	}
+	c := &m.rc
+	off := addr - uint64(c.base)
+	if addr < uint64(c.base) || off >= c.size || off+n > c.size {
+		return false
+	}
+	copyVec(r[:n], c.data[off:off+n])
 	return true
+}
+
+// copyVec copies src to dst (of the same length): whole register groups
+// of LMUL 8 and 4 as fixed-size moves, without the call of a copy.
+func copyVec(dst, src []byte) {
+	switch len(src) {
+	case 8 * VLENB:
+		*(*[8 * VLENB]byte)(dst) = *(*[8 * VLENB]byte)(src)
+	case 4 * VLENB:
+		*(*[4 * VLENB]byte)(dst) = *(*[4 * VLENB]byte)(src)
+	default:
+		copy(dst, src)
+	}
 }
 
 // planBody runs the element loops of a plan's kind (checks passed).

@@ -48,6 +48,20 @@ func (k Kernel) Run(d, a, b *byte, n int, mask []byte) (sat, ok bool) {
 	return k.fn(d, a, b, n, nil), true
 }
 
+// RunAll is Run with no mask (all elements active).
+func (k Kernel) RunAll(d, a, b *byte, n int) (sat, ok bool) {
+	if k.chunk == 0 {
+		if uint(n-1) >= 128 {
+			return false, false
+		}
+		return k.fn(d, a, b, n, &onesTab[n]), true
+	}
+	if n <= 0 || n&(k.chunk-1) != 0 {
+		return false, false
+	}
+	return k.fn(d, a, b, n, nil), true
+}
+
 func (t *ktab) kernel(e kent) Kernel {
 	if e.id == 0 || int(e.id) >= len(kfuncs) || kfuncs[e.id] == nil {
 		return Kernel{}
