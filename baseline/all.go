@@ -189,13 +189,21 @@ func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) 
 	return cells, out
 }
 
-// costOf estimates how long a cell takes to simulate: the baselines'
-// golden cycle count (the larger of the two tables), or for cells the
-// tables lack, a guess from the configuration number (larger
-// configurations have larger shapes).
-func costOf(task string, config int) uint64 {
+// costOf estimates how long a coral cell takes to simulate (see
+// SimCost).
+func costOf(task string, config int) uint64 { return SimCost("coral", task, config) }
+
+// SimCost estimates how long a cell takes to simulate, for scheduling the
+// longest first: the baselines' golden cycle count (the larger of the two
+// tables; there are tables for coral only), or for cells without one, a
+// guess from the configuration number (larger configurations have larger
+// shapes).
+func SimCost(target, task string, config int) uint64 {
 	var best uint64
 	for _, tab := range goldenTables() {
+		if target != "coral" {
+			break
+		}
 		if row := tab[task]; config >= 1 && config <= len(row) {
 			best = max(best, row[config-1])
 		}

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -8,10 +9,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
 	"kernelcraft/agent"
+	"kernelcraft/baseline"
 )
 
 // TrajectoryDir is the folder of a results folder that holds the cells'
@@ -183,6 +186,12 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	pr.note(fmt.Sprintf("%d cells, %d already recorded, %d to run with %d jobs; results: %s", s.Total, s.Skipped, len(todo), min(jobs, max(len(todo), 1)), s.ResultsPath))
 
+	// The longest simulations start first, so that they do not start last
+	// and leave the other jobs idle at the end (results are appended as
+	// cells finish, in any order, whatever the order here).
+	slices.SortStableFunc(todo, func(a, b Cell) int {
+		return cmp.Compare(baseline.SimCost(b.Target, b.Task, b.Config), baseline.SimCost(a.Target, a.Task, a.Config))
+	})
 	cells := make(chan Cell)
 	go func() {
 		defer close(cells)
