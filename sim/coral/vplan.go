@@ -69,6 +69,8 @@ type vplan struct {
 	body      uint8 // fxKernel: the body to run when the kernel cannot take the call
 	sat       bool  // fxKernel: the kernel's saturation sets vxsat
 	kern      vec.Kernel
+	kfn       vec.KernelFunc // kern's function and chunk (vec.Kernel.Direct)
+	kchunk    int
 	d, a, b   int  // fxKernel: byte offsets of vd, vs2, vs1 in V (b < 0: the scalar)
 	store     bool // fxMem
 	unitBytes int  // fxMem: bytes per element
@@ -185,6 +187,7 @@ func (p *vplan) kernel(v *VState, op *VOp, k vec.Kernel, sew int) {
 		return
 	}
 	p.body, p.fast, p.kern = p.fast, fxKernel, k
+	p.kfn, p.kchunk = k.Direct()
 	p.d, p.a, p.b = int(op.Vd)*VLENB, int(op.Vs2)*VLENB, int(op.Vs1)*VLENB
 	if op.Form != fVV {
 		p.b = -1
@@ -412,6 +415,7 @@ func (m *Machine) vecBlockRun(b *block, k int) int {
 	// path leaves it (nothing here changes it).
 	v.FRM, v.FFlags = m.csr.frm, m.csr.fflags
 	key := uint64(0) // the plan key of the current state; 0: to check
+	ones := vec.Ones()
 	for ; k < len(ops) && b.ops[k].h == bVec; k++ {
 		o := &ops[k]
 		vo := &m.vops[o.vop]
@@ -445,7 +449,12 @@ func (m *Machine) vecBlockRun(b *block, k int) int {
 				bp = &m.vscal[0]
 			}
 			var sat, ok bool
-			if vo.Masked {
+			// Unmasked: the kernel called directly, with RunAll's checks.
+			if !vo.Masked && p.kchunk == 0 && vl <= 128 {
+				sat, ok = p.kfn(&v.V[p.d], &v.V[p.a], bp, vl, &ones[vl]), true
+			} else if !vo.Masked && p.kchunk > 0 && vl&(p.kchunk-1) == 0 {
+				sat, ok = p.kfn(&v.V[p.d], &v.V[p.a], bp, vl, nil), true
+			} else if vo.Masked {
 				sat, ok = p.kern.Run(&v.V[p.d], &v.V[p.a], bp, vl, v.V[:VLENB])
 			} else {
 				sat, ok = p.kern.RunAll(&v.V[p.d], &v.V[p.a], bp, vl)

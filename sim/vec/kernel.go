@@ -48,6 +48,21 @@ func (k Kernel) Run(d, a, b *byte, n int, mask []byte) (sat, ok bool) {
 	return k.fn(d, a, b, n, nil), true
 }
 
+// KernelFunc is the signature of an element kernel: elements [0, n) of
+// the operands at d, a and b under the mask window m; it reports
+// saturation.
+type KernelFunc = func(d, a, b *byte, n int, m *[2]uint64) bool
+
+// Direct returns k's function and chunk, for a caller that calls it
+// without Run's checks: with chunk 0, any 0 < n ≤ 128 and m a mask
+// window (Ones()[n] for all elements active); else whole chunks only,
+// unmasked, m nil.
+func (k Kernel) Direct() (fn KernelFunc, chunk int) { return k.fn, k.chunk }
+
+// Ones returns the mask windows of unmasked runs: Ones()[n] for n ≤ 128
+// elements.
+func Ones() *[129][2]uint64 { return &onesTab }
+
 // RunAll is Run with no mask (all elements active).
 func (k Kernel) RunAll(d, a, b *byte, n int) (sat, ok bool) {
 	if k.chunk == 0 {
