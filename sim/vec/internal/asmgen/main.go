@@ -91,6 +91,62 @@ var wis = map[int]wi{
 		sllv: VPSLLVQ, srlv: VPSRLVQ, srav: VPSRAVQ},
 }
 
+// op3 is a three-operand instruction (the AVX2 forms' signature).
+type op3 = func(a, b, c Op)
+
+// fixed3 adapts a variadic (AVX-512, maskable) instruction to op3.
+func fixed3(f fn) op3 { return func(a, b, c Op) { f(a, b, c) } }
+
+// plainOp emits the element-wise ops both instruction sets write alike,
+// r = a op b; logic holds the set's own and, or, xor.
+func plainOp(I wi, logic [3]op3, op string, za, zb, r Op) {
+	switch op {
+	case "Add":
+		I.add(zb, za, r)
+	case "Sub":
+		I.sub(zb, za, r)
+	case "RSub":
+		I.sub(za, zb, r)
+	case "And":
+		logic[0](zb, za, r)
+	case "Or":
+		logic[1](zb, za, r)
+	case "Xor":
+		logic[2](zb, za, r)
+	case "MinU":
+		I.minu(zb, za, r)
+	case "Min":
+		I.mins(zb, za, r)
+	case "MaxU":
+		I.maxu(zb, za, r)
+	case "Max":
+		I.maxs(zb, za, r)
+	default:
+		panic("plainOp: " + op)
+	}
+}
+
+// satPair emits a saturating add or subtract at SEW 8/16 into r and the
+// wrapping result into wrap; an element saturated where the two differ.
+func satPair(I wi, op string, za, zb, r, wrap Op) {
+	switch op {
+	case "SAddU":
+		I.addus(zb, za, r)
+		I.add(zb, za, wrap)
+	case "SSubU":
+		I.subus(zb, za, r)
+		I.sub(zb, za, wrap)
+	case "SAdd":
+		I.adds(zb, za, r)
+		I.add(zb, za, wrap)
+	case "SSub":
+		I.subs(zb, za, r)
+		I.sub(zb, za, wrap)
+	default:
+		panic("satPair: " + op)
+	}
+}
+
 // kmovFor loads the mask bits of one chunk of e elements.
 func kmovFor(e int) func(a, b Op) {
 	switch e {
@@ -267,26 +323,8 @@ func bin512(op string, w int, vx bool, rm int) bool {
 		KORQ(K2, K7, K7)
 	}
 	switch op {
-	case "Add":
-		I.add(zb, za, r)
-	case "Sub":
-		I.sub(zb, za, r)
-	case "RSub":
-		I.sub(za, zb, r)
-	case "And":
-		VPANDD(zb, za, r)
-	case "Or":
-		VPORD(zb, za, r)
-	case "Xor":
-		VPXORD(zb, za, r)
-	case "MinU":
-		I.minu(zb, za, r)
-	case "Min":
-		I.mins(zb, za, r)
-	case "MaxU":
-		I.maxu(zb, za, r)
-	case "Max":
-		I.maxs(zb, za, r)
+	case "Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max":
+		plainOp(I, [3]op3{fixed3(VPANDD), fixed3(VPORD), fixed3(VPXORD)}, op, za, zb, r)
 	case "Mul":
 		r = mc.mul(za, zb)
 	case "Sll", "Srl", "Sra":
@@ -305,20 +343,7 @@ func bin512(op string, w int, vx bool, rm int) bool {
 	case "SAddU", "SSubU", "SAdd", "SSub":
 		if w < 32 {
 			wrap := ZMM()
-			switch op {
-			case "SAddU":
-				I.addus(zb, za, r)
-				I.add(zb, za, wrap)
-			case "SSubU":
-				I.subus(zb, za, r)
-				I.sub(zb, za, wrap)
-			case "SAdd":
-				I.adds(zb, za, r)
-				I.add(zb, za, wrap)
-			case "SSub":
-				I.subs(zb, za, r)
-				I.sub(zb, za, wrap)
-			}
+			satPair(I, op, za, zb, r, wrap)
 			satcmp(r, wrap)
 			break
 		}
@@ -1610,44 +1635,13 @@ func bin2(op string, w int, vx bool) {
 		ORL(g, acc)
 	}
 	switch op {
-	case "Add":
-		I.add(zb, za, r)
-	case "Sub":
-		I.sub(zb, za, r)
-	case "RSub":
-		I.sub(za, zb, r)
-	case "And":
-		VPAND(zb, za, r)
-	case "Or":
-		VPOR(zb, za, r)
-	case "Xor":
-		VPXOR(zb, za, r)
-	case "MinU":
-		I.minu(zb, za, r)
-	case "Min":
-		I.mins(zb, za, r)
-	case "MaxU":
-		I.maxu(zb, za, r)
-	case "Max":
-		I.maxs(zb, za, r)
+	case "Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max":
+		plainOp(I, [3]op3{VPAND, VPOR, VPXOR}, op, za, zb, r)
 	case "Mul":
 		r = mc.mul(za, zb)
 	case "SAddU", "SSubU", "SAdd", "SSub":
 		wrap := YMM()
-		switch op {
-		case "SAddU":
-			I.addus(zb, za, r)
-			I.add(zb, za, wrap)
-		case "SSubU":
-			I.subus(zb, za, r)
-			I.sub(zb, za, wrap)
-		case "SAdd":
-			I.adds(zb, za, r)
-			I.add(zb, za, wrap)
-		case "SSub":
-			I.subs(zb, za, r)
-			I.sub(zb, za, wrap)
-		}
+		satPair(I, op, za, zb, r, wrap)
 		satcmp(r, wrap)
 	case "Macc":
 		I.add(mc.mul(zb, za), zd, r)
