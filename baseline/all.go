@@ -47,7 +47,7 @@ func (e *CellError) Error() string { return fmt.Sprintf("%s config %d: %v", e.Ta
 // generates both of its cases and assembles the kernel once, queues the
 // hidden run for any idle worker and simulates the visible one. Cells are
 // taken largest first (by the baseline's golden cycle count, see
-// costOf), so that the longest simulations do not start last and leave
+// SimCost), so that the longest simulations do not start last and leave
 // one core working alone at the end.
 func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) ([]*Cell, []error) {
 	type cellJob struct {
@@ -64,7 +64,7 @@ func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) 
 	order := make([]cellJob, len(cells0))
 	copy(order, cells0)
 	sort.SliceStable(order, func(a, b int) bool {
-		return costOf(order[a].task, order[a].config) > costOf(order[b].task, order[b].config)
+		return SimCost(target, order[a].task, order[a].config) > SimCost(target, order[b].task, order[b].config)
 	})
 
 	cells := make([]*Cell, len(cells0))
@@ -188,10 +188,6 @@ func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) 
 	}
 	return cells, out
 }
-
-// costOf estimates how long a coral cell takes to simulate (see
-// SimCost).
-func costOf(task string, config int) uint64 { return SimCost("coral", task, config) }
 
 // SimCost estimates how long a cell takes to simulate, for scheduling the
 // longest first: the baselines' golden cycle count (the larger of the two
