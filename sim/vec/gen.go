@@ -1,3 +1,3 @@
 package vec
 
-//go:generate go run ./internal/asmgen -out kern_amd64.s -pkg vec -stubs kern_amd64.go -table ktab_amd64.go
+//go:generate go run ./internal/asmgen -out kern_amd64.s -pkg vec -stubs kern_amd64.go -table ktab_amd64.go -pcs kpc_amd64.s

@@ -12,7 +12,13 @@ package vec
 // is no kernel.
 type Kernel struct {
 	fn    func(d, a, b *byte, n int, m *[2]uint64) bool
-	chunk int // AVX2: elements per chunk (unmasked whole chunks only); 0: any n ≤ 128, masked or not
+	chunk int    // AVX2: elements per chunk (unmasked whole chunks only); 0: any n ≤ 128, masked or not
+	id    uint16 // index in kfuncs and kpcs
+	// A full variant (AVX-512 single-width ops): the same operation on
+	// whole chunks of fchunk elements with no mask, whose unmasked loads
+	// and stores let one kernel's result be forwarded to the next one's
+	// load. Batch uses it when n is a multiple of fchunk.
+	fid, fchunk uint16
 }
 
 // Epoch changes whenever the path in use changes (UseFallback, SetPath):
@@ -81,7 +87,11 @@ func (t *ktab) kernel(e kent) Kernel {
 	if e.id == 0 || int(e.id) >= len(kfuncs) || kfuncs[e.id] == nil {
 		return Kernel{}
 	}
-	return Kernel{fn: kfuncs[e.id], chunk: int(e.chunk)}
+	k := Kernel{fn: kfuncs[e.id], chunk: int(e.chunk), id: e.id}
+	if e.fid != 0 && int(e.fid) < len(kfuncs) && kfuncs[e.fid] != nil {
+		k.fid, k.fchunk = e.fid, e.fchunk
+	}
+	return k
 }
 
 // sewOK maps SEW 8, 16, 32 to a table index; ok is false for others.

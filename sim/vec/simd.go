@@ -56,29 +56,34 @@ type kdesc struct {
 	op       Op
 	sew      int
 	vx       bool
-	rm       int // vxrm of a narrowing clip; -1: any
-	chunk    int // AVX2: elements per chunk (unmasked whole chunks only); 0: masks and tails handled
+	rm       int  // vxrm of a narrowing clip; -1: any
+	chunk    int  // AVX2 and full variants: elements per chunk (unmasked whole chunks only); 0: masks and tails handled
+	full     bool // an AVX-512 full variant of a famBin/famMac kernel (see Kernel)
 }
 
 // kent is a table entry: the kernel id (0: none) and its chunk.
 type kent struct {
 	id    uint16
 	chunk uint16
+	// The kernel's full variant, if any: unmasked whole chunks of fchunk
+	// elements (AVX-512 single-width ops).
+	fid, fchunk uint16
 }
 
 // ktab holds the kernels of one path, indexed by element width (0: SEW 8,
 // 1: 16, 2: 32), operation and form (0: .vv, 1: .vx).
 type ktab struct {
-	name   string
-	bin    [3][opCount][2][4]kent // [sew][op][form][vxrm]
-	wide   [2][opCount][2]kent
-	wideW  [2][opCount][2]kent
-	narrow [2][opCount][2][4]kent
-	cmp    [3][opCount][2]kent
-	merge  [3][2]kent
-	red    [3][opCount]kent
-	wred   [2][2]kent // [sew][0: signed, 1: unsigned]
-	ext    [3][2]kent // [0: 8→16, 1: 16→32, 2: 8→32][0: signed, 1: unsigned]
+	name      string
+	copyWidth int                    // the widest unmasked move of the path: 64 (AVX-512) or 32 (AVX2) bytes
+	bin       [3][opCount][2][4]kent // [sew][op][form][vxrm]
+	wide      [2][opCount][2]kent
+	wideW     [2][opCount][2]kent
+	narrow    [2][opCount][2][4]kent
+	cmp       [3][opCount][2]kent
+	merge     [3][2]kent
+	red       [3][opCount]kent
+	wred      [2][2]kent // [sew][0: signed, 1: unsigned]
+	ext       [3][2]kent // [0: 8→16, 1: 16→32, 2: 8→32][0: signed, 1: unsigned]
 }
 
 var (
@@ -122,7 +127,10 @@ func best() *ktab {
 }
 
 func buildTab(isa int) *ktab {
-	t := &ktab{name: isaNames[isa]}
+	t := &ktab{name: isaNames[isa], copyWidth: 32}
+	if isa == isaAVX512 {
+		t.copyWidth = 64
+	}
 	for i, k := range kernelList() {
 		if k.isa != isa {
 			continue
@@ -137,7 +145,12 @@ func buildTab(isa int) *ktab {
 		case famBin, famMac:
 			for rm := range 4 {
 				if k.rm < 0 || k.rm == rm {
-					t.bin[w][k.op][f][rm] = e
+					b := &t.bin[w][k.op][f][rm]
+					if k.full {
+						b.fid, b.fchunk = e.id, e.chunk
+					} else {
+						b.id, b.chunk = e.id, e.chunk
+					}
 				}
 			}
 		case famWide:

@@ -1,10 +1,11 @@
 // Command asmgen generates the amd64 SIMD kernels of package sim/vec with
 // avo: kern_amd64.s (the assembly), kern_amd64.go (the Go declarations) and
-// ktab_amd64.go (the kernel list and the switch that calls a kernel by id).
+// ktab_amd64.go (the kernel list and the switch that calls a kernel by id)
+// and kpc_amd64.s (the kernels' entry addresses, for the batch runner).
 //
 // Run it through go generate in sim/vec:
 //
-//	go run ./internal/asmgen -out kern_amd64.s -stubs kern_amd64.go -table ktab_amd64.go
+//	go run ./internal/asmgen -out kern_amd64.s -stubs kern_amd64.go -table ktab_amd64.go -pcs kpc_amd64.s
 //
 // Two instruction sets are generated. AVX-512 (F, BW, VL) kernels take the
 // RVV mask directly into opmask registers, so they handle masks, vstart
@@ -48,7 +49,10 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-var table = flag.String("table", "", "write the kernel table (Go) to this file")
+var (
+	table = flag.String("table", "", "write the kernel table (Go) to this file")
+	pcs   = flag.String("pcs", "", "write the kernels' entry addresses by id (assembly data, for RunBatch) to this file")
+)
 
 // entry is one generated kernel as listed in the table.
 type entry struct {
@@ -59,8 +63,9 @@ type entry struct {
 	sew   int
 	vx    bool
 	rm    int // vxrm for the narrowing clips, -1 for all
-	chunk int // elements per chunk for AVX2 kernels, 0 for AVX-512
+	chunk int // elements per chunk for AVX2 kernels and AVX-512 full variants, else 0
 	red   bool
+	full  bool // an AVX-512 full variant: whole zmm chunks, no mask
 }
 
 var entries []entry
@@ -263,7 +268,13 @@ func (c *mulCtx) mul(x, y VecVirtual) VecVirtual {
 var binOps512 = []string{"Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max", "Mul",
 	"Sll", "Srl", "Sra", "SAddU", "SAdd", "SSubU", "SSub", "Macc", "Nmsac", "Madd", "Nmsub"}
 
-func bin512(op string, w int, vx bool, rm int) bool {
+// With full set, it emits the op's full variant instead (name suffix F):
+// whole chunks of 512/w elements with no mask, n a multiple of the chunk
+// and m unused. Its loads and stores are unmasked, so that a store is
+// forwarded to the next kernel's load of the same register group (the
+// hosts we measured do not forward masked stores, and a batch of kernels
+// on LMUL 8 groups is a chain of such store–load pairs).
+func bin512(op string, w int, vx bool, rm int, full bool) bool {
 	I := wis[w]
 	if (op == "Sll" || op == "Srl" || op == "Sra" || op == "SSrl" || op == "SSra") && w == 8 {
 		return false
@@ -272,13 +283,26 @@ func bin512(op string, w int, vx bool, rm int) bool {
 	if rm >= 0 {
 		name += fmt.Sprint("rm", rm)
 	}
+	e := 512 / w
+	chunk := 0
+	if full {
+		name += "F"
+		chunk = e
+	}
 	fam := "famBin"
 	if op == "Macc" || op == "Nmsac" || op == "Madd" || op == "Nmsub" {
 		fam = "famMac"
 	}
-	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: fam, op: op, sew: w, vx: vx, rm: rm})
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: fam, op: op, sew: w, vx: vx, rm: rm, chunk: chunk, full: full})
 	p := begin(name)
-	e := 512 / w
+	// load reads one chunk, under K1 or (full) unmasked.
+	load := func(m Mem, z VecVirtual) {
+		if full {
+			VMOVDQU64(m, z)
+		} else {
+			I.movZ(m, K1, z)
+		}
+	}
 	mc := &mulCtx{w: w}
 	if op == "Mul" || fam == "famMac" {
 		mc.init()
@@ -303,19 +327,24 @@ func bin512(op string, w int, vx bool, rm int) bool {
 		}
 	}
 	KXORQ(K7, K7, K7)
+	if full {
+		KXNORQ(K1, K1, K1) // every element active, for the compares below
+	}
 	Label(name + "loop")
-	kmovFor(e)(Mem{Base: p.m}, K1)
+	if !full {
+		kmovFor(e)(Mem{Base: p.m}, K1)
+	}
 	za := ZMM()
-	I.movZ(Mem{Base: p.a}, K1, za)
+	load(Mem{Base: p.a}, za)
 	zb := bz
 	if !vx {
 		zb = ZMM()
-		I.movZ(Mem{Base: p.b}, K1, zb)
+		load(Mem{Base: p.b}, zb)
 	}
 	var zd VecVirtual
 	if fam == "famMac" {
 		zd = ZMM()
-		I.movZ(Mem{Base: p.d}, K1, zd)
+		load(Mem{Base: p.d}, zd)
 	}
 	r := ZMM()
 	satcmp := func(sat, wrap VecVirtual) {
@@ -388,13 +417,17 @@ func bin512(op string, w int, vx bool, rm int) bool {
 		t := mc.mul(zb, zd)
 		I.sub(t, za, r)
 	}
-	I.mov(r, K1, Mem{Base: p.d})
+	if full {
+		VMOVDQU64(r, Mem{Base: p.d})
+	} else {
+		I.mov(r, K1, Mem{Base: p.d})
+		ADDQ(U8(e/8), p.m)
+	}
 	ADDQ(U8(64), p.d)
 	ADDQ(U8(64), p.a)
 	if !vx {
 		ADDQ(U8(64), p.b)
 	}
-	ADDQ(U8(e/8), p.m)
 	SUBQ(U8(e), p.n)
 	JG(LabelRef(name + "loop"))
 	finishSat512(name)
@@ -1816,12 +1849,14 @@ func main() {
 	ConstraintExpr("!purego")
 	for _, w := range []int{8, 16, 32} {
 		for _, vx := range []bool{false, true} {
-			for _, op := range binOps512 {
-				bin512(op, w, vx, -1)
-			}
-			for _, op := range []string{"SSrl", "SSra"} {
-				for rm := range 4 {
-					bin512(op, w, vx, rm)
+			for _, full := range []bool{false, true} {
+				for _, op := range binOps512 {
+					bin512(op, w, vx, -1, full)
+				}
+				for _, op := range []string{"SSrl", "SSra"} {
+					for rm := range 4 {
+						bin512(op, w, vx, rm, full)
+					}
 				}
 			}
 			for _, op := range binOps2 {
@@ -1909,6 +1944,32 @@ func main() {
 			log.Fatal(err)
 		}
 	}
+	if *pcs != "" {
+		if err := writePCs(*pcs); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+// writePCs writes kpcs, the ABI0 entry address of every element kernel by
+// id (0 for the reductions and for id 0), as assembly data: the batch
+// runner (batch_amd64.s) calls kernels through it. Go code cannot take an
+// assembly function's ABI0 address (a func value points to a wrapper with
+// the register calling convention), the assembler can.
+func writePCs(path string) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by command: go run ./internal/asmgen. DO NOT EDIT.\n\n")
+	fmt.Fprintf(&b, "//go:build !purego\n\n#include \"textflag.h\"\n\n")
+	fmt.Fprintf(&b, "DATA ·kpcs+0(SB)/8, $0\n")
+	for i, e := range entries {
+		if e.red {
+			fmt.Fprintf(&b, "DATA ·kpcs+%d(SB)/8, $0\n", 8*(i+1))
+		} else {
+			fmt.Fprintf(&b, "DATA ·kpcs+%d(SB)/8, $·%s(SB)\n", 8*(i+1), e.name)
+		}
+	}
+	fmt.Fprintf(&b, "GLOBL ·kpcs(SB), RODATA|NOPTR, $%d\n", 8*(len(entries)+1))
+	return os.WriteFile(path, b.Bytes(), 0o644)
 }
 
 func writeTable(path string) error {
@@ -1918,7 +1979,7 @@ func writeTable(path string) error {
 	fmt.Fprintf(&b, "// kernels lists the generated kernels; id is the index + 1.\n")
 	fmt.Fprintf(&b, "var kernels = [...]kdesc{\n")
 	for _, e := range entries {
-		fmt.Fprintf(&b, "\t{isa: %s, fam: %s, op: %s, sew: %d, vx: %v, rm: %d, chunk: %d},\n", e.isa, e.fam, e.op, e.sew, e.vx, e.rm, e.chunk)
+		fmt.Fprintf(&b, "\t{isa: %s, fam: %s, op: %s, sew: %d, vx: %v, rm: %d, chunk: %d, full: %v},\n", e.isa, e.fam, e.op, e.sew, e.vx, e.rm, e.chunk, e.full)
 	}
 	fmt.Fprintf(&b, "}\n\n")
 	fmt.Fprintf(&b, "// kfuncs holds the element kernels by id (nil: a reduction kernel).\n")
@@ -1931,6 +1992,8 @@ func writeTable(path string) error {
 		}
 	}
 	fmt.Fprintf(&b, "}\n\n")
+	fmt.Fprintf(&b, "// kpcs holds the element kernels' ABI0 entry addresses by id (0: a\n// reduction kernel); its data is in kpc_amd64.s.\n")
+	fmt.Fprintf(&b, "var kpcs [%d]uintptr\n\n", len(entries)+1)
 	fmt.Fprintf(&b, "// callK calls the element kernel with the given id.\n")
 	fmt.Fprintf(&b, "func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {\n\tswitch id {\n")
 	for i, e := range entries {

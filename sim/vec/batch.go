@@ -1,0 +1,132 @@
+package vec
+
+import "unsafe"
+
+// Batches. A simulator that runs the same straight run of vector
+// instructions again and again (a loop body) pays, per instruction, for
+// finding its kernel, checking its operands and calling it from Go; on
+// LMUL 8 loops of 32-bit elements that costs more than the element loops
+// themselves. A Batch records such a run once, as a fixed list of kernel
+// calls on fixed register-file operands and of byte copies (the unit-stride
+// loads and stores, whose memory side the caller points anew before each
+// run), and Run executes the list in one call: on amd64 an assembly loop
+// that calls each kernel's ABI0 entry directly, elsewhere a Go loop. The
+// kernels are the ones Kernel.Run calls, so results are bit for bit those
+// of calling them one by one, in order.
+
+// bstep is one step of a batch; its layout is known to batch_amd64.s.
+type bstep struct {
+	pc  uintptr        // the kernel's ABI0 entry (kpcs); 0: copy n bytes from a to d
+	d   unsafe.Pointer // destination
+	a   unsafe.Pointer // vs2 operand, or copy source
+	b   unsafe.Pointer // vs1 operand or scalar
+	n   int            // elements (kernel) or bytes (copy)
+	m   *[2]uint64     // mask window (nil for chunked AVX2 kernels)
+	sat uintptr        // kernel: 1 if its saturation report counts; copy: the widest move to use (16, 32, 64 bytes)
+	fn  KernelFunc     // the kernel, for the Go runner
+}
+
+// Batch is a recorded list of kernel calls and byte copies (see above). The
+// zero Batch is empty and ready to use. A Batch holds pointers into the
+// operands it was given: they must stay where they are while it is used.
+type Batch struct {
+	steps []bstep
+}
+
+// Reset empties b, keeping its storage.
+func (b *Batch) Reset() { b.steps = b.steps[:0] }
+
+// Len is the number of steps recorded.
+func (b *Batch) Len() int { return len(b.steps) }
+
+// AddKernel records a call of k on elements [0, n) of the operands at d,
+// a and bp with no mask, as Kernel.RunAll makes it; sat says whether its
+// saturation report counts towards Run's result. It reports false, having
+// recorded nothing, when RunAll would not take the call (no kernel, n out
+// of range, or not a whole number of AVX2 chunks).
+func (b *Batch) AddKernel(k Kernel, d, a, bp *byte, n int, sat bool) bool {
+	if k.fn == nil || int(k.id) >= len(kpcs) {
+		return false
+	}
+	s := bstep{
+		pc: kpcs[k.id], d: unsafe.Pointer(d), a: unsafe.Pointer(a), b: unsafe.Pointer(bp),
+		n: n, fn: k.fn,
+	}
+	if k.chunk == 0 {
+		if uint(n-1) >= 128 {
+			return false
+		}
+		s.m = &onesTab[n]
+		if k.fid != 0 && n%int(k.fchunk) == 0 {
+			s.pc, s.fn, s.m = kpcs[k.fid], kfuncs[k.fid], nil
+		}
+	} else if n <= 0 || n&(k.chunk-1) != 0 {
+		return false
+	}
+	if sat {
+		s.sat = 1
+	}
+	if batchAsm && s.pc == 0 {
+		return false
+	}
+	b.steps = append(b.steps, s)
+	return true
+}
+
+// AddCopy records a copy of n > 0 bytes and returns its index, for
+// SetCopy to point it at its source and destination before each Run.
+// Until then it copies nothing: both are nil.
+func (b *Batch) AddCopy(n int) int {
+	w := uintptr(16)
+	if t := cur.Load(); t != nil {
+		w = uintptr(t.copyWidth)
+	}
+	b.steps = append(b.steps, bstep{n: n, sat: w})
+	return len(b.steps) - 1
+}
+
+// SetCopy points copy step i (from AddCopy) at d and a: Run copies its n
+// bytes from a to d, which must not overlap and must hold n bytes each.
+func (b *Batch) SetCopy(i int, d, a *byte) {
+	s := &b.steps[i]
+	s.d, s.a = unsafe.Pointer(d), unsafe.Pointer(a)
+}
+
+// SetCopyFrom points copy step i's source at a (its destination is kept):
+// for a caller whose copies keep one side fixed.
+func (b *Batch) SetCopyFrom(i int, a unsafe.Pointer) { b.steps[i].a = a }
+
+// SetCopyTo points copy step i's destination at d (its source is kept).
+func (b *Batch) SetCopyTo(i int, d unsafe.Pointer) { b.steps[i].d = d }
+
+// Run executes the steps in order and reports whether a kernel recorded
+// with sat saturated. Every copy step must have been pointed by SetCopy.
+func (b *Batch) Run() (sat bool) {
+	if len(b.steps) == 0 {
+		return false
+	}
+	if batchAsm {
+		return runBatch(&b.steps[0], len(b.steps))
+	}
+	return runBatchGo(b.steps)
+}
+
+// runBatchGo is Run's Go loop, for builds without the assembly runner.
+func runBatchGo(steps []bstep) (sat bool) {
+	for i := range steps {
+		s := &steps[i]
+		if s.fn == nil { // a copy
+			copy(unsafe.Slice((*byte)(s.d), s.n), unsafe.Slice((*byte)(s.a), s.n))
+			continue
+		}
+		if s.fn((*byte)(s.d), (*byte)(s.a), (*byte)(s.b), s.n, s.m) && s.sat != 0 {
+			sat = true
+		}
+	}
+	return sat
+}
+
+// Batching reports whether the path in use has kernels to batch: false on
+// the pure-Go fallback, where every element loop runs in Go one
+// instruction at a time.
+func Batching() bool { return cur.Load() != nil }

@@ -1,0 +1,155 @@
+package vec
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// batchCase is one random batch: steps over a 512-byte register file and
+// a 256-byte memory.
+type batchCase struct {
+	kern    []Kernel // nil entry: a copy
+	d, a, b []int    // byte offsets (copies: d, a in the combined buffer)
+	n       []int
+	sat     []bool
+}
+
+// randomBatch draws up to 12 steps: kernels of every family that
+// BinKernel, WideKernel and NarrowKernel give at random widths, forms and
+// rounding modes, and copies between memory and registers. Offsets keep
+// every operand inside its buffer (wide operands take twice the bytes).
+func randomBatch(r *rand.Rand) batchCase {
+	var c batchCase
+	want := 1 + r.IntN(12)
+	for len(c.n) < want {
+		if r.IntN(4) == 0 { // a copy, memory → registers or back
+			n := 1 + r.IntN(128)
+			reg, mem := 16*r.IntN(32-8), 512+r.IntN(256-n+1)
+			if r.IntN(2) == 0 {
+				reg, mem = mem, reg
+			}
+			c.kern = append(c.kern, Kernel{})
+			c.d, c.a, c.b = append(c.d, reg), append(c.a, mem), append(c.b, 0)
+			c.n, c.sat = append(c.n, n), append(c.sat, false)
+			continue
+		}
+		sew := []int{8, 16, 32}[r.IntN(3)]
+		vx := r.IntN(2) == 0
+		op := Op(1 + r.IntN(opCount-1))
+		var k Kernel
+		wide := 1
+		switch r.IntN(3) {
+		case 0:
+			k = BinKernel(op, sew, vx, uint32(r.IntN(4)))
+		case 1:
+			k, wide = WideKernel(op, sew, vx, r.IntN(2) == 0), 2
+		default:
+			k, wide = NarrowKernel(op, sew, vx, uint32(r.IntN(4))), 2
+		}
+		if !k.Valid() {
+			continue
+		}
+		n := 1 + r.IntN(128*8/sew/wide)
+		if k.chunk > 0 {
+			n = k.chunk * (1 + r.IntN(max(1, n/k.chunk)))
+		}
+		bytesOf := n * sew / 8 * wide
+		if bytesOf > 256 {
+			continue
+		}
+		off := func() int { return 16 * r.IntN((512-bytesOf)/16+1) }
+		c.kern = append(c.kern, k)
+		c.d, c.a, c.b = append(c.d, off()), append(c.a, off()), append(c.b, off())
+		c.n, c.sat = append(c.n, n), append(c.sat, r.IntN(2) == 0)
+	}
+	return c
+}
+
+// TestBatchMatchesCalls runs random batches on each SIMD path through the
+// assembly runner and through the Go loop, and the same steps one by one
+// through Kernel.RunAll and copy: registers, memory and the saturation
+// report must agree byte for byte.
+func TestBatchMatchesCalls(t *testing.T) {
+	prev := Path()
+	defer SetPath(prev)
+	for _, p := range []string{"avx512", "avx2"} {
+		t.Run(p, func(t *testing.T) {
+			if !slices.Contains(Paths(), p) {
+				t.Skipf("host lacks %s", p)
+			}
+			SetPath(p)
+			r := rand.New(rand.NewPCG(7, uint64(len(p))))
+			kernels, copies := 0, 0
+			for i := 0; i < 3000; i++ {
+				c := randomBatch(r)
+				init := make([]byte, 768+128) // headroom: a kernel may read a whole last vector
+				for j := range init {
+					init[j] = byte(r.Uint32())
+				}
+				want := bytes.Clone(init)
+				wantSat := false
+				var batch, batchGo Batch
+				got, gotGo := bytes.Clone(init), bytes.Clone(init)
+				for s := range c.n {
+					if !c.kern[s].Valid() {
+						copy(want[c.d[s]:c.d[s]+c.n[s]], want[c.a[s]:c.a[s]+c.n[s]])
+						batch.SetCopy(batch.AddCopy(c.n[s]), &got[c.d[s]], &got[c.a[s]])
+						batchGo.SetCopy(batchGo.AddCopy(c.n[s]), &gotGo[c.d[s]], &gotGo[c.a[s]])
+						copies++
+						continue
+					}
+					sat, ok := c.kern[s].RunAll(&want[c.d[s]], &want[c.a[s]], &want[c.b[s]], c.n[s])
+					if !batch.AddKernel(c.kern[s], &got[c.d[s]], &got[c.a[s]], &got[c.b[s]], c.n[s], c.sat[s]) {
+						if ok {
+							t.Fatalf("batch refused a call RunAll took: n %d", c.n[s])
+						}
+						continue
+					}
+					if !ok {
+						t.Fatalf("batch took a call RunAll refused: n %d", c.n[s])
+					}
+					batchGo.AddKernel(c.kern[s], &gotGo[c.d[s]], &gotGo[c.a[s]], &gotGo[c.b[s]], c.n[s], c.sat[s])
+					wantSat = wantSat || sat && c.sat[s]
+					kernels++
+				}
+				gotSat := batch.Run()
+				gotGoSat := runBatchGo(batchGo.steps)
+				if !bytes.Equal(got, want) || gotSat != wantSat {
+					t.Fatalf("batch %d (%d steps): assembly runner differs from one-by-one calls (sat %v, want %v)", i, len(c.n), gotSat, wantSat)
+				}
+				if !bytes.Equal(gotGo, want) || gotGoSat != wantSat {
+					t.Fatalf("batch %d (%d steps): Go runner differs from one-by-one calls (sat %v, want %v)", i, len(c.n), gotGoSat, wantSat)
+				}
+			}
+			if kernels < 5000 || copies < 1000 {
+				t.Fatalf("too few steps drawn: %d kernels, %d copies", kernels, copies)
+			}
+		})
+	}
+}
+
+// TestBatchRefusals: AddKernel takes exactly the calls RunAll takes.
+func TestBatchRefusals(t *testing.T) {
+	prev := Path()
+	defer SetPath(prev)
+	var b Batch
+	var buf [512]byte
+	if b.AddKernel(Kernel{}, &buf[0], &buf[0], &buf[0], 4, false) {
+		t.Error("the zero Kernel was recorded")
+	}
+	for _, p := range Paths() {
+		SetPath(p)
+		k := BinKernel(Add, 8, false, 0)
+		if !k.Valid() {
+			continue
+		}
+		for _, n := range []int{-1, 0, 1, 31, 32, 64, 128, 129} {
+			_, ok := k.RunAll(&buf[0], &buf[128], &buf[256], n)
+			if got := b.AddKernel(k, &buf[0], &buf[128], &buf[256], n, false); got != ok {
+				t.Errorf("%s n=%d: AddKernel %v, RunAll took it %v", p, n, got, ok)
+			}
+		}
+	}
+}
