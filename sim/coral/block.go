@@ -138,6 +138,9 @@ type block struct {
 	// (edge.gval).
 	guards []uint8
 	succ   [2]*block // successor when the branch is not taken / taken (static targets)
+	// segs holds the vector segment starting at each op, made on first
+	// use (vseg.go); nil until the block runs a vector op.
+	segs []*vseg
 	// Entering state mode costs a normalization; from a block where it
 	// has paid off badly (few blocks run per entry, as in a loop around
 	// vector instructions) the per-instruction path is used instead, and

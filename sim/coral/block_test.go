@@ -33,7 +33,7 @@ func diffMachines(a, b *Machine) string {
 	if a.x != b.x || a.f != b.f || a.pc != b.pc {
 		return fmt.Sprintf("registers: pc %#x/%#x x %v / %v f %v / %v", a.pc, b.pc, a.x, b.x, a.f, b.f)
 	}
-	if a.csr != b.csr || a.v != b.v {
+	if a.csr != b.csr || !a.v.sameAs(&b.v) {
 		return "CSRs or vector state differ"
 	}
 	for i, r := range a.mem.Regions {

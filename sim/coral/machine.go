@@ -105,6 +105,7 @@ type Machine struct {
 	vops       []VOp
 	vscratch   VOp     // vector op decoded by the reference stepper
 	vscal      [4]byte // the scalar operand of a plan's .vx/.vi kernel call
+	vsegRuns   uint64  // vector segments replayed (vseg.go), for tests
 	rc, wc     memCache
 	misaligned bool
 	selfMod    bool // some executable region is writable: stores re-decode

@@ -24,6 +24,7 @@ package coral
 
 import (
 	"fmt"
+	"unsafe"
 
 	"kernelcraft/sim"
 	"kernelcraft/sim/vec"
@@ -59,7 +60,11 @@ const (
 // FFlags with fcsr around vector float instructions (or keeps them here
 // as the single copy).
 type VState struct {
-	V [NVReg * VLENB]byte // v0 at V[0:16], v1 at V[16:32], …
+	// V holds the registers, v0 at V[0:16], v1 at V[16:32], …; Reset
+	// allocates it 64-byte aligned, so that the host's SIMD loads and
+	// stores of a register group never straddle cache lines. Copies of a
+	// VState share it.
+	V *[NVReg * VLENB]byte
 
 	VL, VType, VStart, VXRM, VXSAT uint32
 	FRM, FFlags                    uint32 // fcsr.frm (rounding mode) and fcsr.fflags
@@ -73,8 +78,39 @@ type VState struct {
 
 // Reset puts the unit in its reset state: registers zero, vill set, vl 0.
 func (v *VState) Reset() {
-	*v = VState{}
+	regs := v.V
+	if regs == nil {
+		regs = alignedRegs()
+	} else {
+		*regs = [NVReg * VLENB]byte{}
+	}
+	*v = VState{V: regs}
 	v.setVill()
+}
+
+// clone returns a copy of v with registers of its own.
+func (v *VState) clone() VState {
+	c := *v
+	c.V = alignedRegs()
+	if v.V != nil {
+		*c.V = *v.V
+	}
+	return c
+}
+
+// sameAs reports whether v and w hold the same state, registers included.
+func (v *VState) sameAs(w *VState) bool {
+	a, b := *v, *w
+	a.V, b.V = nil, nil
+	return a == b && (v.V == w.V || v.V != nil && w.V != nil && *v.V == *w.V)
+}
+
+// alignedRegs allocates a zero register file at a 64-byte boundary.
+func alignedRegs() *[NVReg * VLENB]byte {
+	const align = 64
+	buf := make([]byte, NVReg*VLENB+align)
+	off := (align - int(uintptr(unsafe.Pointer(&buf[0]))%align)) % align
+	return (*[NVReg * VLENB]byte)(buf[off:])
 }
 
 func (v *VState) setVill() {

@@ -66,7 +66,7 @@ func TestVectorSIMDPaths(t *testing.T) {
 			}
 			exec := func(path string) (VState, [32]uint32, string) {
 				vec.SetPath(path)
-				v, x, f := v0, x0, f0
+				v, x, f := v0.clone(), x0, f0
 				tr := v.Exec(&op, &x, &f, mem)
 				msg := ""
 				if tr != nil {
@@ -79,7 +79,7 @@ func TestVectorSIMDPaths(t *testing.T) {
 			if wt == "" {
 				ran[op.Name]++
 			}
-			if gv != wv || gx != wx || gt != wt {
+			if !gv.sameAs(&wv) || gx != wx || gt != wt {
 				fails++
 				k := -1
 				for j := range gv.V {

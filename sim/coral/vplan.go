@@ -409,6 +409,16 @@ func (m *Machine) planExec(p *vplan, vo *VOp) (t *sim.Trap) {
 // next until a vset: they are computed once per run of ops between vsets.
 func (m *Machine) vecBlockRun(b *block, k int) int {
 	v := &m.v
+	// The common case first: a segment made for this state starts here
+	// (a loop body on its second and later visits).
+	if b.segs != nil && !v.Vill && v.VStart == 0 && v.VL <= v.VLMAX {
+		if s := b.segs[k]; s != nil && s.n > 0 && s.vl == v.VL &&
+			s.key == planKey(v.VType, v.VXRM, vec.Epoch()) && m.runSeg(s) {
+			if k += s.n; k >= len(b.ops) || b.ops[k].h != bVec {
+				return k
+			}
+		}
+	}
 	ops := b.code.ops[b.j:]
 	ops = ops[:min(len(b.ops), len(ops))]
 	// fcsr lives in the core: the vector unit sees it as the ordinary
@@ -416,6 +426,7 @@ func (m *Machine) vecBlockRun(b *block, k int) int {
 	v.FRM, v.FFlags = m.csr.frm, m.csr.fflags
 	key := uint64(0) // the plan key of the current state; 0: to check
 	ones := vec.Ones()
+	perOp := k // ops before this one run per instruction (no segment)
 	for ; k < len(ops) && b.ops[k].h == bVec; k++ {
 		o := &ops[k]
 		vo := &m.vops[o.vop]
@@ -430,6 +441,14 @@ func (m *Machine) vecBlockRun(b *block, k int) int {
 				break
 			}
 			key = planKey(v.VType, v.VXRM, vec.Epoch())
+		}
+		if k >= perOp {
+			s := m.vsegAt(b, k, key)
+			if s.n > 0 && m.runSeg(s) {
+				k += s.n - 1
+				continue
+			}
+			perOp = k + max(s.n, 1)
 		}
 		p := &vo.plan
 		if p.key != key {

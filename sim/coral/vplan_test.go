@@ -51,7 +51,7 @@ func TestPlansMatchStep(t *testing.T) {
 				for j := 1; j < 32; j++ {
 					m.SetX(j, regs[j])
 				}
-				m.v.V = vinit
+				*m.v.V = vinit
 				for j := 0; j < 256; j++ {
 					m.Memory().Load(dtcm+uint64(j), []byte{byte(j * 13)})
 				}
