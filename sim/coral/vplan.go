@@ -426,7 +426,12 @@ func (m *Machine) vecBlockRun(b *block, k int) int {
 	v.FRM, v.FFlags = m.csr.frm, m.csr.fflags
 	key := uint64(0) // the plan key of the current state; 0: to check
 	ones := vec.Ones()
-	perOp := k // ops before this one run per instruction (no segment)
+	// Ops before perOp run per instruction (no segment starts there); on
+	// the fallback, all of them.
+	perOp := k
+	if !vec.Batching() {
+		perOp = len(ops)
+	}
 	for ; k < len(ops) && b.ops[k].h == bVec; k++ {
 		o := &ops[k]
 		vo := &m.vops[o.vop]
@@ -442,17 +447,27 @@ func (m *Machine) vecBlockRun(b *block, k int) int {
 			}
 			key = planKey(v.VType, v.VXRM, vec.Epoch())
 		}
-		if k >= perOp {
-			s := m.vsegAt(b, k, key)
-			if s.n > 0 && m.runSeg(s) {
-				k += s.n - 1
-				continue
-			}
-			perOp = k + max(s.n, 1)
-		}
 		p := &vo.plan
 		if p.key != key {
 			v.makePlan(vo, key)
+		}
+		// Only an op a segment covers can start one.
+		if k >= perOp && (p.fast == fxKernel || p.fast == fxMem) {
+			// The segment made for this state, else a new one; a short
+			// one (below 2 ops: s.n = 0) is skipped without a call.
+			if b.segs == nil {
+				m.segStarts(b)
+			}
+			if s := b.segs[k]; s != noSeg {
+				if s == nil || s.key != key || s.vl != v.VL {
+					s = m.vsegAt(b, k, key)
+				}
+				if s.n > 0 && m.runSeg(s) {
+					k += s.n - 1
+					continue
+				}
+				perOp = k + max(s.n, 1)
+			}
 		}
 		vl := int(v.VL)
 		switch p.fast {

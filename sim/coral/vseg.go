@@ -61,13 +61,42 @@ type vsegScal struct {
 	slot int
 }
 
-// vsegAt returns the segment of block b starting at op k for the current
-// vector state (plan key key), making it if the one there was made for
-// another state.
-func (m *Machine) vsegAt(b *block, k int, key uint64) *vseg {
-	if b.segs == nil {
-		b.segs = make([]*vseg, len(b.ops))
+// noSeg marks a block op where no segment can start: it or the op after
+// it is not one a segment covers, whatever the state (segStarts).
+var noSeg = &vseg{}
+
+// segStarts fills b.segs: nil where a segment may start, noSeg elsewhere.
+func (m *Machine) segStarts(b *block) {
+	ops := b.code.ops[b.j:]
+	ops = ops[:min(len(b.ops), len(ops))]
+	covered := func(j int) bool {
+		if j >= len(ops) || b.ops[j].h != bVec || ops[j].tflags&tVec == 0 {
+			return false
+		}
+		vo := &m.vops[ops[j].vop]
+		if vo.Masked {
+			return false
+		}
+		switch vo.Kind {
+		case kBin, kMac, kWide, kWideW, kNarrow, kExt:
+			return true
+		case kLoad, kStore:
+			return vo.Mode == mUnit && vo.NF == 1 && !vo.FF
+		}
+		return false
 	}
+	b.segs = make([]*vseg, len(b.ops))
+	for k := range b.segs {
+		if !covered(k) || !covered(k+1) {
+			b.segs[k] = noSeg
+		}
+	}
+}
+
+// vsegAt returns the segment of block b starting at op k (not a noSeg
+// one) for the current vector state (plan key key), making it if the one
+// there was made for another state.
+func (m *Machine) vsegAt(b *block, k int, key uint64) *vseg {
 	s := b.segs[k]
 	if s == nil {
 		s = &vseg{}

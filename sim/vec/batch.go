@@ -14,7 +14,8 @@ import "unsafe"
 // kernels are the ones Kernel.Run calls, so results are bit for bit those
 // of calling them one by one, in order.
 
-// bstep is one step of a batch; its layout is known to batch_amd64.s.
+// bstep is one step of a batch; its layout (72 bytes) is known to
+// batch_amd64.s.
 type bstep struct {
 	pc  uintptr        // the kernel's ABI0 entry (kpcs); 0: copy n bytes from a to d
 	d   unsafe.Pointer // destination
@@ -24,6 +25,7 @@ type bstep struct {
 	m   *[2]uint64     // mask window (nil for chunked AVX2 kernels)
 	sat uintptr        // kernel: 1 if its saturation report counts; copy: the widest move to use (16, 32, 64 bytes)
 	fn  KernelFunc     // the kernel, for the Go runner
+	reg uintptr        // 1: pc is a register entry (d, a, b, n in AX, CX, DX, BX; result in AL)
 }
 
 // Batch is a recorded list of kernel calls and byte copies (see above). The
@@ -59,6 +61,9 @@ func (b *Batch) AddKernel(k Kernel, d, a, bp *byte, n int, sat bool) bool {
 		s.m = &onesTab[n]
 		if k.fid != 0 && n%int(k.fchunk) == 0 {
 			s.pc, s.fn, s.m = kpcs[k.fid], kfuncs[k.fid], nil
+			if k.rid != 0 && kpcs[k.rid] != 0 {
+				s.pc, s.reg = kpcs[k.rid], 1
+			}
 		}
 	} else if n <= 0 || n&(k.chunk-1) != 0 {
 		return false

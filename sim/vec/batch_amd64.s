@@ -4,26 +4,27 @@
 
 // func runBatch(s *bstep, n int) bool
 //
-// For each of the n steps at s (64 bytes each, laid out as bstep): a
+// For each of the n steps at s (72 bytes each, laid out as bstep): a
 // kernel step (pc ≠ 0) is called with its five arguments in the ABI0
-// argument area at 0(SP) and its saturation result, ANDed with the step's
-// sat, is ORed into the result; a copy step (pc = 0) copies n bytes from a
+// argument area at 0(SP), or for a register entry (reg ≠ 0) with d, a, b
+// and n in AX, CX, DX and BX, and its saturation result (at 40(SP), or
+// in AL), ANDed with the step's sat, is ORed into the result; a copy step (pc = 0) copies n bytes from a
 // to d. The kernels are NOSPLIT leaves with no frame, so the runner needs
 // no stack check of its own beyond its frame: 48 bytes of arguments and
-// result for the callee, then three locals (kernels may clobber every
-// register, so the loop state lives in the frame).
-TEXT ·runBatch(SB), NOSPLIT, $72-17
+// result for the callee. The loop state stays in R8, R9, R12 and R13: the
+// generated kernels use AX, BX, CX, DX, SI and DI only
+// (TestKernelsKeepRunnerRegisters holds asmgen to that).
+TEXT ·runBatch(SB), NOSPLIT, $48-17
 	MOVQ s+0(FP), R12
-	MOVQ R12, step-8(SP)
 	MOVQ n+8(FP), R13
-	MOVQ R13, left-16(SP)
-	MOVQ $0, sat-24(SP)
+	XORQ R8, R8
 
 next:
-	MOVQ step-8(SP), R12
-	MOVQ 0(R12), AX
-	TESTQ AX, AX
+	MOVQ 0(R12), R9
+	TESTQ R9, R9
 	JZ copy
+	CMPQ 64(R12), $0
+	JNE regcall
 	MOVQ 8(R12), BX
 	MOVQ BX, 0(SP)
 	MOVQ 16(R12), BX
@@ -34,11 +35,21 @@ next:
 	MOVQ BX, 24(SP)
 	MOVQ 40(R12), BX
 	MOVQ BX, 32(SP)
-	CALL AX
-	MOVQ step-8(SP), R12
+	CALL R9
 	MOVBQZX 40(SP), BX
 	ANDQ 48(R12), BX
-	ORQ BX, sat-24(SP)
+	ORQ BX, R8
+	JMP done
+
+regcall:
+	MOVQ 8(R12), AX
+	MOVQ 16(R12), CX
+	MOVQ 24(R12), DX
+	MOVQ 32(R12), BX
+	CALL R9
+	MOVBQZX AL, BX
+	ANDQ 48(R12), BX
+	ORQ BX, R8
 	JMP done
 
 copy:
@@ -94,10 +105,8 @@ copy1:
 	JMP copy1
 
 done:
-	ADDQ $64, R12
-	MOVQ R12, step-8(SP)
-	DECQ left-16(SP)
+	ADDQ $72, R12
+	DECQ R13
 	JNZ next
-	MOVQ sat-24(SP), BX
-	MOVB BX, ret+16(FP)
+	MOVB R8, ret+16(FP)
 	RET

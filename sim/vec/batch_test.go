@@ -3,7 +3,10 @@ package vec
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +55,9 @@ func randomBatch(r *rand.Rand) batchCase {
 			continue
 		}
 		n := 1 + r.IntN(128*8/sew/wide)
+		if full := 512 / sew; r.IntN(2) == 0 && n >= full {
+			n -= n % full // whole zmm chunks: full variants
+		}
 		if k.chunk > 0 {
 			n = k.chunk * (1 + r.IntN(max(1, n/k.chunk)))
 		}
@@ -151,5 +157,84 @@ func TestBatchRefusals(t *testing.T) {
 				t.Errorf("%s n=%d: AddKernel %v, RunAll took it %v", p, n, got, ok)
 			}
 		}
+	}
+}
+
+// TestKernelsKeepRunnerRegisters: runBatch keeps its loop state in R8,
+// R12 and R13 across kernel calls, so no generated kernel may use a
+// general register beyond AX, BX, CX, DX, SI and DI (or BP).
+func TestKernelsKeepRunnerRegisters(t *testing.T) {
+	src, err := os.ReadFile("kern_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := regexp.MustCompile(`\b(R(8|9|1[0-5])|BP)\b`)
+	text, lines := "", 0
+	for _, l := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(l, "TEXT ") {
+			text = l
+			lines++
+		}
+		if bad.MatchString(l) {
+			t.Errorf("%s uses a register runBatch keeps: %q", text, strings.TrimSpace(l))
+		}
+	}
+	if lines < 500 {
+		t.Fatalf("only %d kernels found in kern_amd64.s", lines)
+	}
+}
+
+// TestFullVariants: every full variant gives what its masked kernel gives
+// on all-active whole chunks, results and saturation, for every op, width,
+// form and rounding mode that has one.
+func TestFullVariants(t *testing.T) {
+	prev := Path()
+	defer SetPath(prev)
+	if !SetPath("avx512") {
+		t.Skip("host lacks avx512")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	tested := 0
+	for _, sew := range []int{8, 16, 32} {
+		for op := Op(1); int(op) < opCount; op++ {
+			for _, vx := range []bool{false, true} {
+				for rm := range uint32(4) {
+					k := BinKernel(op, sew, vx, rm)
+					if k.fid == 0 {
+						continue
+					}
+					tested++
+					for n := int(k.fchunk); n <= 128; n += int(k.fchunk) {
+						for range 20 {
+							var a, b, d [512]byte
+							for i := range a {
+								a[i], b[i], d[i] = byte(r.Uint32()), byte(r.Uint32()), byte(r.Uint32())
+								if r.IntN(4) == 0 {
+									a[i] = []byte{0, 0x7f, 0x80, 0xff}[r.IntN(4)]
+								}
+							}
+							want, got, gotR := d, d, d
+							ws := k.fn(&want[0], &a[0], &b[0], n, &onesTab[n])
+							gs := kfuncs[k.fid](&got[0], &a[0], &b[0], n, nil)
+							if want != got || ws != gs {
+								t.Fatalf("%v sew %d vx %v rm %d n %d: full variant differs (sat %v, want %v)", op, sew, vx, rm, n, gs, ws)
+							}
+							// Through a batch: the register entry.
+							var bt Batch
+							bt.AddKernel(k, &gotR[0], &a[0], &b[0], n, true)
+							if bt.steps[0].reg != 1 {
+								t.Fatalf("%v sew %d: a batch did not take the register entry", op, sew)
+							}
+							if rs := bt.Run(); want != gotR || ws != rs {
+								t.Fatalf("%v sew %d vx %v rm %d n %d: register entry differs (sat %v, want %v)", op, sew, vx, rm, n, rs, ws)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if tested < 100 {
+		t.Fatalf("only %d full variants found", tested)
 	}
 }

@@ -118,6 +118,44 @@ func k512Madd8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 //go:noescape
 func k512Nmsub8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
+func k512Add8vvR()
+
+func k512Sub8vvR()
+
+func k512RSub8vvR()
+
+func k512And8vvR()
+
+func k512Or8vvR()
+
+func k512Xor8vvR()
+
+func k512MinU8vvR()
+
+func k512Min8vvR()
+
+func k512MaxU8vvR()
+
+func k512Max8vvR()
+
+func k512Mul8vvR()
+
+func k512SAddU8vvR()
+
+func k512SAdd8vvR()
+
+func k512SSubU8vvR()
+
+func k512SSub8vvR()
+
+func k512Macc8vvR()
+
+func k512Nmsac8vvR()
+
+func k512Madd8vvR()
+
+func k512Nmsub8vvR()
+
 //go:noescape
 func k2Add8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
@@ -339,6 +377,44 @@ func k512Madd8vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512Nmsub8vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+func k512Add8vxR()
+
+func k512Sub8vxR()
+
+func k512RSub8vxR()
+
+func k512And8vxR()
+
+func k512Or8vxR()
+
+func k512Xor8vxR()
+
+func k512MinU8vxR()
+
+func k512Min8vxR()
+
+func k512MaxU8vxR()
+
+func k512Max8vxR()
+
+func k512Mul8vxR()
+
+func k512SAddU8vxR()
+
+func k512SAdd8vxR()
+
+func k512SSubU8vxR()
+
+func k512SSub8vxR()
+
+func k512Macc8vxR()
+
+func k512Nmsac8vxR()
+
+func k512Madd8vxR()
+
+func k512Nmsub8vxR()
 
 //go:noescape
 func k2Add8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -676,6 +752,66 @@ func k512SSra16vvrm2F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 //go:noescape
 func k512SSra16vvrm3F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
+func k512Add16vvR()
+
+func k512Sub16vvR()
+
+func k512RSub16vvR()
+
+func k512And16vvR()
+
+func k512Or16vvR()
+
+func k512Xor16vvR()
+
+func k512MinU16vvR()
+
+func k512Min16vvR()
+
+func k512MaxU16vvR()
+
+func k512Max16vvR()
+
+func k512Mul16vvR()
+
+func k512Sll16vvR()
+
+func k512Srl16vvR()
+
+func k512Sra16vvR()
+
+func k512SAddU16vvR()
+
+func k512SAdd16vvR()
+
+func k512SSubU16vvR()
+
+func k512SSub16vvR()
+
+func k512Macc16vvR()
+
+func k512Nmsac16vvR()
+
+func k512Madd16vvR()
+
+func k512Nmsub16vvR()
+
+func k512SSrl16vvrm0R()
+
+func k512SSrl16vvrm1R()
+
+func k512SSrl16vvrm2R()
+
+func k512SSrl16vvrm3R()
+
+func k512SSra16vvrm0R()
+
+func k512SSra16vvrm1R()
+
+func k512SSra16vvrm2R()
+
+func k512SSra16vvrm3R()
+
 //go:noescape
 func k2Add16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
@@ -963,6 +1099,66 @@ func k512SSra16vxrm2F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SSra16vxrm3F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+func k512Add16vxR()
+
+func k512Sub16vxR()
+
+func k512RSub16vxR()
+
+func k512And16vxR()
+
+func k512Or16vxR()
+
+func k512Xor16vxR()
+
+func k512MinU16vxR()
+
+func k512Min16vxR()
+
+func k512MaxU16vxR()
+
+func k512Max16vxR()
+
+func k512Mul16vxR()
+
+func k512Sll16vxR()
+
+func k512Srl16vxR()
+
+func k512Sra16vxR()
+
+func k512SAddU16vxR()
+
+func k512SAdd16vxR()
+
+func k512SSubU16vxR()
+
+func k512SSub16vxR()
+
+func k512Macc16vxR()
+
+func k512Nmsac16vxR()
+
+func k512Madd16vxR()
+
+func k512Nmsub16vxR()
+
+func k512SSrl16vxrm0R()
+
+func k512SSrl16vxrm1R()
+
+func k512SSrl16vxrm2R()
+
+func k512SSrl16vxrm3R()
+
+func k512SSra16vxrm0R()
+
+func k512SSra16vxrm1R()
+
+func k512SSra16vxrm2R()
+
+func k512SSra16vxrm3R()
 
 //go:noescape
 func k2Add16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1300,6 +1496,66 @@ func k512SSra32vvrm2F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 //go:noescape
 func k512SSra32vvrm3F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
+func k512Add32vvR()
+
+func k512Sub32vvR()
+
+func k512RSub32vvR()
+
+func k512And32vvR()
+
+func k512Or32vvR()
+
+func k512Xor32vvR()
+
+func k512MinU32vvR()
+
+func k512Min32vvR()
+
+func k512MaxU32vvR()
+
+func k512Max32vvR()
+
+func k512Mul32vvR()
+
+func k512Sll32vvR()
+
+func k512Srl32vvR()
+
+func k512Sra32vvR()
+
+func k512SAddU32vvR()
+
+func k512SAdd32vvR()
+
+func k512SSubU32vvR()
+
+func k512SSub32vvR()
+
+func k512Macc32vvR()
+
+func k512Nmsac32vvR()
+
+func k512Madd32vvR()
+
+func k512Nmsub32vvR()
+
+func k512SSrl32vvrm0R()
+
+func k512SSrl32vvrm1R()
+
+func k512SSrl32vvrm2R()
+
+func k512SSrl32vvrm3R()
+
+func k512SSra32vvrm0R()
+
+func k512SSra32vvrm1R()
+
+func k512SSra32vvrm2R()
+
+func k512SSra32vvrm3R()
+
 //go:noescape
 func k2Add32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
@@ -1575,6 +1831,66 @@ func k512SSra32vxrm2F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k512SSra32vxrm3F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+func k512Add32vxR()
+
+func k512Sub32vxR()
+
+func k512RSub32vxR()
+
+func k512And32vxR()
+
+func k512Or32vxR()
+
+func k512Xor32vxR()
+
+func k512MinU32vxR()
+
+func k512Min32vxR()
+
+func k512MaxU32vxR()
+
+func k512Max32vxR()
+
+func k512Mul32vxR()
+
+func k512Sll32vxR()
+
+func k512Srl32vxR()
+
+func k512Sra32vxR()
+
+func k512SAddU32vxR()
+
+func k512SAdd32vxR()
+
+func k512SSubU32vxR()
+
+func k512SSub32vxR()
+
+func k512Macc32vxR()
+
+func k512Nmsac32vxR()
+
+func k512Madd32vxR()
+
+func k512Nmsub32vxR()
+
+func k512SSrl32vxrm0R()
+
+func k512SSrl32vxrm1R()
+
+func k512SSrl32vxrm2R()
+
+func k512SSrl32vxrm3R()
+
+func k512SSra32vxrm0R()
+
+func k512SSra32vxrm1R()
+
+func k512SSra32vxrm2R()
+
+func k512SSra32vxrm3R()
 
 //go:noescape
 func k2Add32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

@@ -599,13 +599,11 @@ k512Nmsub8vvloop:
 // func k512Add8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Add8vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Add8vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -617,8 +615,7 @@ k512Add8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Add8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -626,13 +623,11 @@ k512Add8vvFloop:
 // func k512Sub8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Sub8vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Sub8vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -644,8 +639,7 @@ k512Sub8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Sub8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -653,13 +647,11 @@ k512Sub8vvFloop:
 // func k512RSub8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512RSub8vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512RSub8vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -671,22 +663,19 @@ k512RSub8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512RSub8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512And8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512And8vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512And8vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -698,22 +687,19 @@ k512And8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512And8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Or8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Or8vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Or8vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -725,22 +711,19 @@ k512Or8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Or8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Xor8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Xor8vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Xor8vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -752,8 +735,7 @@ k512Xor8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Xor8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -761,13 +743,11 @@ k512Xor8vvFloop:
 // func k512MinU8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MinU8vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512MinU8vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -779,8 +759,7 @@ k512MinU8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512MinU8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -788,13 +767,11 @@ k512MinU8vvFloop:
 // func k512Min8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Min8vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Min8vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -806,8 +783,7 @@ k512Min8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Min8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -815,13 +791,11 @@ k512Min8vvFloop:
 // func k512MaxU8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MaxU8vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512MaxU8vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -833,8 +807,7 @@ k512MaxU8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512MaxU8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -842,13 +815,11 @@ k512MaxU8vvFloop:
 // func k512Max8vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Max8vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Max8vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -860,8 +831,7 @@ k512Max8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Max8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -878,8 +848,6 @@ TEXT ·k512Mul8vvF(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
 	KMOVQ        SI, K6
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Mul8vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -895,8 +863,7 @@ k512Mul8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Mul8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -1033,8 +1000,6 @@ TEXT ·k512Macc8vvF(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
 	KMOVQ        SI, K6
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Macc8vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -1052,8 +1017,7 @@ k512Macc8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Macc8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -1070,8 +1034,6 @@ TEXT ·k512Nmsac8vvF(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
 	KMOVQ        SI, K6
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Nmsac8vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -1089,8 +1051,7 @@ k512Nmsac8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Nmsac8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -1107,8 +1068,6 @@ TEXT ·k512Madd8vvF(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
 	KMOVQ        SI, K6
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Madd8vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -1126,8 +1085,7 @@ k512Madd8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Madd8vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -1144,8 +1102,6 @@ TEXT ·k512Nmsub8vvF(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
 	KMOVQ        SI, K6
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Nmsub8vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -1163,9 +1119,412 @@ k512Nmsub8vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x40, BX
 	JG        k512Nmsub8vvFloop
+	XORB      AL, AL
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512Add8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Add8vvR(SB), NOSPLIT, $0
+k512Add8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPADDB    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Add8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sub8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Sub8vvR(SB), NOSPLIT, $0
+k512Sub8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPSUBB    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Sub8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512RSub8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512RSub8vvR(SB), NOSPLIT, $0
+k512RSub8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPSUBB    Z0, Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512RSub8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512And8vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512And8vvR(SB), NOSPLIT, $0
+k512And8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPANDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512And8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Or8vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Or8vvR(SB), NOSPLIT, $0
+k512Or8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPORD     Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Or8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Xor8vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Xor8vvR(SB), NOSPLIT, $0
+k512Xor8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPXORD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Xor8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MinU8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MinU8vvR(SB), NOSPLIT, $0
+k512MinU8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMINUB   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512MinU8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Min8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Min8vvR(SB), NOSPLIT, $0
+k512Min8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMINSB   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Min8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MaxU8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MaxU8vvR(SB), NOSPLIT, $0
+k512MaxU8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMAXUB   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512MaxU8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Max8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Max8vvR(SB), NOSPLIT, $0
+k512Max8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMAXSB   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Max8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Mul8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Mul8vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000ff00, SI
+	VPBROADCASTW SI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
+	KMOVQ        SI, K6
+
+k512Mul8vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPMULLW   Z2, Z1, Z3
+	VPSRLW    $0x08, Z1, Z1
+	VPANDD    Z0, Z2, Z2
+	VPMULLW   Z2, Z1, Z1
+	VPBLENDMB Z1, Z3, K6, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Mul8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SAddU8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAddU8vvR(SB), NOSPLIT, $0
+	KXORQ  K7, K7, K7
+	KXNORQ K1, K1, K1
+
+k512SAddU8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPADDUSB  Z1, Z0, Z2
+	VPADDB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512SAddU8vvRloop
 	KORTESTQ  K7, K7
 	SETNE     AL
-	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SAdd8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAdd8vvR(SB), NOSPLIT, $0
+	KXORQ  K7, K7, K7
+	KXNORQ K1, K1, K1
+
+k512SAdd8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPADDSB   Z1, Z0, Z2
+	VPADDB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512SAdd8vvRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512SSubU8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSubU8vvR(SB), NOSPLIT, $0
+	KXORQ  K7, K7, K7
+	KXNORQ K1, K1, K1
+
+k512SSubU8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPSUBUSB  Z1, Z0, Z2
+	VPSUBB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512SSubU8vvRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512SSub8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSub8vvR(SB), NOSPLIT, $0
+	KXORQ  K7, K7, K7
+	KXNORQ K1, K1, K1
+
+k512SSub8vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPSUBSB   Z1, Z0, Z2
+	VPSUBB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512SSub8vvRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512Macc8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Macc8vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000ff00, SI
+	VPBROADCASTW SI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
+	KMOVQ        SI, K6
+
+k512Macc8vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VMOVDQU64 (AX), Z3
+	VPMULLW   Z1, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z1, Z1
+	VPMULLW   Z1, Z2, Z1
+	VPBLENDMB Z1, Z4, K6, Z4
+	VPADDB    Z4, Z3, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Macc8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsac8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Nmsac8vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000ff00, SI
+	VPBROADCASTW SI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
+	KMOVQ        SI, K6
+
+k512Nmsac8vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VMOVDQU64 (AX), Z3
+	VPMULLW   Z1, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z1, Z1
+	VPMULLW   Z1, Z2, Z1
+	VPBLENDMB Z1, Z4, K6, Z4
+	VPSUBB    Z4, Z3, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Nmsac8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Madd8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Madd8vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000ff00, SI
+	VPBROADCASTW SI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
+	KMOVQ        SI, K6
+
+k512Madd8vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VMOVDQU64 (AX), Z3
+	VPMULLW   Z3, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z3, Z3
+	VPMULLW   Z3, Z2, Z2
+	VPBLENDMB Z2, Z4, K6, Z4
+	VPADDB    Z1, Z4, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Madd8vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsub8vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Nmsub8vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000ff00, SI
+	VPBROADCASTW SI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
+	KMOVQ        SI, K6
+
+k512Nmsub8vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VMOVDQU64 (AX), Z3
+	VPMULLW   Z3, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z3, Z3
+	VPMULLW   Z3, Z2, Z2
+	VPBLENDMB Z2, Z4, K6, Z4
+	VPSUBB    Z4, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x40, BX
+	JG        k512Nmsub8vvRloop
+	XORL      AX, AX
 	VZEROUPPER
 	RET
 
@@ -2971,8 +3330,6 @@ TEXT ·k512Add8vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTB (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Add8vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -2982,8 +3339,7 @@ k512Add8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Add8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -2997,8 +3353,6 @@ TEXT ·k512Sub8vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTB (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sub8vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -3008,8 +3362,7 @@ k512Sub8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Sub8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3023,8 +3376,6 @@ TEXT ·k512RSub8vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTB (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512RSub8vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -3034,8 +3385,7 @@ k512RSub8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512RSub8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3049,8 +3399,6 @@ TEXT ·k512And8vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTB (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512And8vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -3060,8 +3408,7 @@ k512And8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512And8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3075,8 +3422,6 @@ TEXT ·k512Or8vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTB (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Or8vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -3086,8 +3431,7 @@ k512Or8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Or8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3101,8 +3445,6 @@ TEXT ·k512Xor8vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTB (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Xor8vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -3112,8 +3454,7 @@ k512Xor8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Xor8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3127,8 +3468,6 @@ TEXT ·k512MinU8vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTB (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512MinU8vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -3138,8 +3477,7 @@ k512MinU8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512MinU8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3153,8 +3491,6 @@ TEXT ·k512Min8vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTB (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Min8vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -3164,8 +3500,7 @@ k512Min8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Min8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3179,8 +3514,6 @@ TEXT ·k512MaxU8vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTB (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512MaxU8vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -3190,8 +3523,7 @@ k512MaxU8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512MaxU8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3205,8 +3537,6 @@ TEXT ·k512Max8vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTB (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Max8vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -3216,8 +3546,7 @@ k512Max8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Max8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3235,8 +3564,6 @@ TEXT ·k512Mul8vxF(SB), NOSPLIT, $0-41
 	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
 	KMOVQ        SI, K6
 	VPBROADCASTB (DX), Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Mul8vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -3250,8 +3577,7 @@ k512Mul8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Mul8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3385,8 +3711,6 @@ TEXT ·k512Macc8vxF(SB), NOSPLIT, $0-41
 	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
 	KMOVQ        SI, K6
 	VPBROADCASTB (DX), Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Macc8vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -3402,8 +3726,7 @@ k512Macc8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Macc8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3421,8 +3744,6 @@ TEXT ·k512Nmsac8vxF(SB), NOSPLIT, $0-41
 	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
 	KMOVQ        SI, K6
 	VPBROADCASTB (DX), Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Nmsac8vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -3438,8 +3759,7 @@ k512Nmsac8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Nmsac8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3457,8 +3777,6 @@ TEXT ·k512Madd8vxF(SB), NOSPLIT, $0-41
 	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
 	KMOVQ        SI, K6
 	VPBROADCASTB (DX), Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Madd8vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -3474,8 +3792,7 @@ k512Madd8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Madd8vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -3493,8 +3810,6 @@ TEXT ·k512Nmsub8vxF(SB), NOSPLIT, $0-41
 	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
 	KMOVQ        SI, K6
 	VPBROADCASTB (DX), Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Nmsub8vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -3510,9 +3825,403 @@ k512Nmsub8vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x40, BX
 	JG        k512Nmsub8vxFloop
+	XORB      AL, AL
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512Add8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Add8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+
+k512Add8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPADDB    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Add8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sub8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Sub8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+
+k512Sub8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPSUBB    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Sub8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512RSub8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512RSub8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+
+k512RSub8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPSUBB    Z1, Z0, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512RSub8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512And8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512And8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+
+k512And8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPANDD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512And8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Or8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Or8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+
+k512Or8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPORD     Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Or8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Xor8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Xor8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+
+k512Xor8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPXORD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Xor8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MinU8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MinU8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+
+k512MinU8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMINUB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512MinU8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Min8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Min8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+
+k512Min8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMINSB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Min8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MaxU8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MaxU8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+
+k512MaxU8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMAXUB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512MaxU8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Max8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Max8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+
+k512Max8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMAXSB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Max8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Mul8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Mul8vxR(SB), NOSPLIT, $0
+	MOVL         $0x0000ff00, SI
+	VPBROADCASTW SI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
+	KMOVQ        SI, K6
+	VPBROADCASTB (DX), Z1
+
+k512Mul8vxRloop:
+	VMOVDQU64 (CX), Z2
+	VPMULLW   Z1, Z2, Z3
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z1, Z4
+	VPMULLW   Z4, Z2, Z2
+	VPBLENDMB Z2, Z3, K6, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Mul8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SAddU8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAddU8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SAddU8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPADDUSB  Z0, Z1, Z2
+	VPADDB    Z0, Z1, Z1
+	VPCMPB    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512SAddU8vxRloop
 	KORTESTQ  K7, K7
 	SETNE     AL
-	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SAdd8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAdd8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SAdd8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPADDSB   Z0, Z1, Z2
+	VPADDB    Z0, Z1, Z1
+	VPCMPB    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512SAdd8vxRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512SSubU8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSubU8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SSubU8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPSUBUSB  Z0, Z1, Z2
+	VPSUBB    Z0, Z1, Z1
+	VPCMPB    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512SSubU8vxRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512SSub8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSub8vxR(SB), NOSPLIT, $0
+	VPBROADCASTB (DX), Z0
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SSub8vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPSUBSB   Z0, Z1, Z2
+	VPSUBB    Z0, Z1, Z1
+	VPCMPB    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512SSub8vxRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512Macc8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Macc8vxR(SB), NOSPLIT, $0
+	MOVL         $0x0000ff00, SI
+	VPBROADCASTW SI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
+	KMOVQ        SI, K6
+	VPBROADCASTB (DX), Z1
+
+k512Macc8vxRloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (AX), Z3
+	VPMULLW   Z2, Z1, Z4
+	VPSRLW    $0x08, Z1, Z5
+	VPANDD    Z0, Z2, Z2
+	VPMULLW   Z2, Z5, Z2
+	VPBLENDMB Z2, Z4, K6, Z4
+	VPADDB    Z4, Z3, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Macc8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsac8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Nmsac8vxR(SB), NOSPLIT, $0
+	MOVL         $0x0000ff00, SI
+	VPBROADCASTW SI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
+	KMOVQ        SI, K6
+	VPBROADCASTB (DX), Z1
+
+k512Nmsac8vxRloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (AX), Z3
+	VPMULLW   Z2, Z1, Z4
+	VPSRLW    $0x08, Z1, Z5
+	VPANDD    Z0, Z2, Z2
+	VPMULLW   Z2, Z5, Z2
+	VPBLENDMB Z2, Z4, K6, Z4
+	VPSUBB    Z4, Z3, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Nmsac8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Madd8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Madd8vxR(SB), NOSPLIT, $0
+	MOVL         $0x0000ff00, SI
+	VPBROADCASTW SI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
+	KMOVQ        SI, K6
+	VPBROADCASTB (DX), Z1
+
+k512Madd8vxRloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (AX), Z3
+	VPMULLW   Z3, Z1, Z4
+	VPSRLW    $0x08, Z1, Z5
+	VPANDD    Z0, Z3, Z3
+	VPMULLW   Z3, Z5, Z3
+	VPBLENDMB Z3, Z4, K6, Z4
+	VPADDB    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Madd8vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsub8vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Nmsub8vxR(SB), NOSPLIT, $0
+	MOVL         $0x0000ff00, SI
+	VPBROADCASTW SI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
+	KMOVQ        SI, K6
+	VPBROADCASTB (DX), Z1
+
+k512Nmsub8vxRloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (AX), Z3
+	VPMULLW   Z3, Z1, Z4
+	VPSRLW    $0x08, Z1, Z5
+	VPANDD    Z0, Z3, Z3
+	VPMULLW   Z3, Z5, Z3
+	VPBLENDMB Z3, Z4, K6, Z4
+	VPSUBB    Z4, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x40, BX
+	JG        k512Nmsub8vxRloop
+	XORL      AX, AX
 	VZEROUPPER
 	RET
 
@@ -6204,13 +6913,11 @@ k512SSra16vvrm3loop:
 // func k512Add16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Add16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Add16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6222,8 +6929,7 @@ k512Add16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Add16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6231,13 +6937,11 @@ k512Add16vvFloop:
 // func k512Sub16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Sub16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Sub16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6249,8 +6953,7 @@ k512Sub16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Sub16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6258,13 +6961,11 @@ k512Sub16vvFloop:
 // func k512RSub16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512RSub16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512RSub16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6276,22 +6977,19 @@ k512RSub16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512RSub16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512And16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512And16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512And16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6303,22 +7001,19 @@ k512And16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512And16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Or16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Or16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Or16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6330,22 +7025,19 @@ k512Or16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Or16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Xor16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Xor16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Xor16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6357,8 +7049,7 @@ k512Xor16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Xor16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6366,13 +7057,11 @@ k512Xor16vvFloop:
 // func k512MinU16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MinU16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512MinU16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6384,8 +7073,7 @@ k512MinU16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512MinU16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6393,13 +7081,11 @@ k512MinU16vvFloop:
 // func k512Min16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Min16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Min16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6411,8 +7097,7 @@ k512Min16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Min16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6420,13 +7105,11 @@ k512Min16vvFloop:
 // func k512MaxU16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MaxU16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512MaxU16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6438,8 +7121,7 @@ k512MaxU16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512MaxU16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6447,13 +7129,11 @@ k512MaxU16vvFloop:
 // func k512Max16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Max16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Max16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6465,8 +7145,7 @@ k512Max16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Max16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6474,13 +7153,11 @@ k512Max16vvFloop:
 // func k512Mul16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Mul16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Mul16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6492,8 +7169,7 @@ k512Mul16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Mul16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6508,8 +7184,6 @@ TEXT ·k512Sll16vvF(SB), NOSPLIT, $0-41
 	MOVQ         m+32(FP), SI
 	MOVL         $0x0000000f, SI
 	VPBROADCASTW SI, Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sll16vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -6522,8 +7196,7 @@ k512Sll16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Sll16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6538,8 +7211,6 @@ TEXT ·k512Srl16vvF(SB), NOSPLIT, $0-41
 	MOVQ         m+32(FP), SI
 	MOVL         $0x0000000f, SI
 	VPBROADCASTW SI, Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Srl16vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -6552,8 +7223,7 @@ k512Srl16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Srl16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6568,8 +7238,6 @@ TEXT ·k512Sra16vvF(SB), NOSPLIT, $0-41
 	MOVQ         m+32(FP), SI
 	MOVL         $0x0000000f, SI
 	VPBROADCASTW SI, Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sra16vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -6582,8 +7250,7 @@ k512Sra16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Sra16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6711,13 +7378,11 @@ k512SSub16vvFloop:
 // func k512Macc16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Macc16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Macc16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6731,8 +7396,7 @@ k512Macc16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Macc16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6740,13 +7404,11 @@ k512Macc16vvFloop:
 // func k512Nmsac16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Nmsac16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Nmsac16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6760,8 +7422,7 @@ k512Nmsac16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Nmsac16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6769,13 +7430,11 @@ k512Nmsac16vvFloop:
 // func k512Madd16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Madd16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Madd16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6789,8 +7448,7 @@ k512Madd16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Madd16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6798,13 +7456,11 @@ k512Madd16vvFloop:
 // func k512Nmsub16vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Nmsub16vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Nmsub16vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -6818,8 +7474,7 @@ k512Nmsub16vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512Nmsub16vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6836,8 +7491,6 @@ TEXT ·k512SSrl16vvrm0F(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTW SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl16vvrm0Floop:
 	VMOVDQU64 (CX), Z2
@@ -6854,8 +7507,7 @@ k512SSrl16vvrm0Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512SSrl16vvrm0Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6872,8 +7524,6 @@ TEXT ·k512SSrl16vvrm1F(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTW SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl16vvrm1Floop:
 	VMOVDQU64 (CX), Z2
@@ -6896,8 +7546,7 @@ k512SSrl16vvrm1Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512SSrl16vvrm1Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6914,8 +7563,6 @@ TEXT ·k512SSrl16vvrm2F(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTW SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl16vvrm2Floop:
 	VMOVDQU64 (CX), Z1
@@ -6928,8 +7575,7 @@ k512SSrl16vvrm2Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512SSrl16vvrm2Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6946,8 +7592,6 @@ TEXT ·k512SSrl16vvrm3F(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTW SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl16vvrm3Floop:
 	VMOVDQU64 (CX), Z2
@@ -6966,8 +7610,7 @@ k512SSrl16vvrm3Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512SSrl16vvrm3Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -6984,8 +7627,6 @@ TEXT ·k512SSra16vvrm0F(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTW SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra16vvrm0Floop:
 	VMOVDQU64 (CX), Z2
@@ -7002,8 +7643,7 @@ k512SSra16vvrm0Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512SSra16vvrm0Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -7020,8 +7660,6 @@ TEXT ·k512SSra16vvrm1F(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTW SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra16vvrm1Floop:
 	VMOVDQU64 (CX), Z2
@@ -7044,8 +7682,7 @@ k512SSra16vvrm1Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512SSra16vvrm1Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -7062,8 +7699,6 @@ TEXT ·k512SSra16vvrm2F(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTW SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra16vvrm2Floop:
 	VMOVDQU64 (CX), Z1
@@ -7076,8 +7711,7 @@ k512SSra16vvrm2Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512SSra16vvrm2Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -7094,8 +7728,6 @@ TEXT ·k512SSra16vvrm3F(SB), NOSPLIT, $0-41
 	VPBROADCASTW SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTW SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra16vvrm3Floop:
 	VMOVDQU64 (CX), Z2
@@ -7114,9 +7746,654 @@ k512SSra16vvrm3Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x20, BX
 	JG        k512SSra16vvrm3Floop
+	XORB      AL, AL
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512Add16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Add16vvR(SB), NOSPLIT, $0
+k512Add16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPADDW    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Add16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sub16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Sub16vvR(SB), NOSPLIT, $0
+k512Sub16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPSUBW    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Sub16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512RSub16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512RSub16vvR(SB), NOSPLIT, $0
+k512RSub16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPSUBW    Z0, Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512RSub16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512And16vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512And16vvR(SB), NOSPLIT, $0
+k512And16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPANDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512And16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Or16vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Or16vvR(SB), NOSPLIT, $0
+k512Or16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPORD     Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Or16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Xor16vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Xor16vvR(SB), NOSPLIT, $0
+k512Xor16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPXORD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Xor16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MinU16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MinU16vvR(SB), NOSPLIT, $0
+k512MinU16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512MinU16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Min16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Min16vvR(SB), NOSPLIT, $0
+k512Min16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMINSW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Min16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MaxU16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MaxU16vvR(SB), NOSPLIT, $0
+k512MaxU16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMAXUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512MaxU16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Max16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Max16vvR(SB), NOSPLIT, $0
+k512Max16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMAXSW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Max16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Mul16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Mul16vvR(SB), NOSPLIT, $0
+k512Mul16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMULLW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Mul16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sll16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Sll16vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+
+k512Sll16vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPANDD    Z0, Z2, Z2
+	VPSLLVW   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Sll16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Srl16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Srl16vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+
+k512Srl16vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPANDD    Z0, Z2, Z2
+	VPSRLVW   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Srl16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sra16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Sra16vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+
+k512Sra16vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPANDD    Z0, Z2, Z2
+	VPSRAVW   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Sra16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SAddU16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAddU16vvR(SB), NOSPLIT, $0
+	KXORQ  K7, K7, K7
+	KXNORQ K1, K1, K1
+
+k512SAddU16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPADDUSW  Z1, Z0, Z2
+	VPADDW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SAddU16vvRloop
 	KORTESTQ  K7, K7
 	SETNE     AL
-	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SAdd16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAdd16vvR(SB), NOSPLIT, $0
+	KXORQ  K7, K7, K7
+	KXNORQ K1, K1, K1
+
+k512SAdd16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPADDSW   Z1, Z0, Z2
+	VPADDW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SAdd16vvRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512SSubU16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSubU16vvR(SB), NOSPLIT, $0
+	KXORQ  K7, K7, K7
+	KXNORQ K1, K1, K1
+
+k512SSubU16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPSUBUSW  Z1, Z0, Z2
+	VPSUBW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SSubU16vvRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512SSub16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSub16vvR(SB), NOSPLIT, $0
+	KXORQ  K7, K7, K7
+	KXNORQ K1, K1, K1
+
+k512SSub16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPSUBSW   Z1, Z0, Z2
+	VPSUBW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SSub16vvRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512Macc16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Macc16vvR(SB), NOSPLIT, $0
+k512Macc16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLW   Z0, Z1, Z0
+	VPADDW    Z0, Z2, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Macc16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsac16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Nmsac16vvR(SB), NOSPLIT, $0
+k512Nmsac16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLW   Z0, Z1, Z0
+	VPSUBW    Z0, Z2, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Nmsac16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Madd16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Madd16vvR(SB), NOSPLIT, $0
+k512Madd16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLW   Z2, Z1, Z1
+	VPADDW    Z0, Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Madd16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsub16vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Nmsub16vvR(SB), NOSPLIT, $0
+k512Nmsub16vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLW   Z2, Z1, Z1
+	VPSUBW    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512Nmsub16vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vvrm0R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vvrm0R(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTW SI, Z1
+
+k512SSrl16vvrm0Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRLVW   Z3, Z2, Z4
+	VPSUBW    Z1, Z3, Z3
+	VPSRLVW   Z3, Z2, Z2
+	VPANDD    Z1, Z2, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SSrl16vvrm0Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vvrm1R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vvrm1R(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTW SI, Z1
+
+k512SSrl16vvrm1Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRLVW   Z3, Z2, Z4
+	VPSUBW    Z1, Z3, Z3
+	VPSRLVW   Z3, Z2, Z5
+	VPSLLVW   Z3, Z1, Z3
+	VPSUBW    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUW   Z1, Z2, Z2
+	VPORD     Z4, Z2, Z2
+	VPANDD    Z1, Z5, Z5
+	VPANDD    Z2, Z5, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SSrl16vvrm1Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vvrm2R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vvrm2R(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTW SI, Z1
+
+k512SSrl16vvrm2Rloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPANDD    Z0, Z2, Z2
+	VPSRLVW   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SSrl16vvrm2Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vvrm3R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vvrm3R(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTW SI, Z1
+
+k512SSrl16vvrm3Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRLVW   Z3, Z2, Z4
+	VPSLLVW   Z3, Z1, Z3
+	VPSUBW    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUW   Z1, Z2, Z2
+	VPANDND   Z2, Z4, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SSrl16vvrm3Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra16vvrm0R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vvrm0R(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTW SI, Z1
+
+k512SSra16vvrm0Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRAVW   Z3, Z2, Z4
+	VPSUBW    Z1, Z3, Z3
+	VPSRLVW   Z3, Z2, Z2
+	VPANDD    Z1, Z2, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SSra16vvrm0Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra16vvrm1R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vvrm1R(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTW SI, Z1
+
+k512SSra16vvrm1Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRAVW   Z3, Z2, Z4
+	VPSUBW    Z1, Z3, Z3
+	VPSRLVW   Z3, Z2, Z5
+	VPSLLVW   Z3, Z1, Z3
+	VPSUBW    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUW   Z1, Z2, Z2
+	VPORD     Z4, Z2, Z2
+	VPANDD    Z1, Z5, Z5
+	VPANDD    Z2, Z5, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SSra16vvrm1Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra16vvrm2R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vvrm2R(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTW SI, Z1
+
+k512SSra16vvrm2Rloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPANDD    Z0, Z2, Z2
+	VPSRAVW   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SSra16vvrm2Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra16vvrm3R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vvrm3R(SB), NOSPLIT, $0
+	MOVL         $0x0000000f, SI
+	VPBROADCASTW SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTW SI, Z1
+
+k512SSra16vvrm3Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRAVW   Z3, Z2, Z4
+	VPSLLVW   Z3, Z1, Z3
+	VPSUBW    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUW   Z1, Z2, Z2
+	VPANDND   Z2, Z4, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x20, BX
+	JG        k512SSra16vvrm3Rloop
+	XORL      AX, AX
 	VZEROUPPER
 	RET
 
@@ -9229,8 +10506,6 @@ TEXT ·k512Add16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Add16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9240,8 +10515,7 @@ k512Add16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Add16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9255,8 +10529,6 @@ TEXT ·k512Sub16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sub16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9266,8 +10538,7 @@ k512Sub16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Sub16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9281,8 +10552,6 @@ TEXT ·k512RSub16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512RSub16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9292,8 +10561,7 @@ k512RSub16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512RSub16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9307,8 +10575,6 @@ TEXT ·k512And16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512And16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9318,8 +10584,7 @@ k512And16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512And16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9333,8 +10598,6 @@ TEXT ·k512Or16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Or16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9344,8 +10607,7 @@ k512Or16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Or16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9359,8 +10621,6 @@ TEXT ·k512Xor16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Xor16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9370,8 +10630,7 @@ k512Xor16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Xor16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9385,8 +10644,6 @@ TEXT ·k512MinU16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512MinU16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9396,8 +10653,7 @@ k512MinU16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512MinU16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9411,8 +10667,6 @@ TEXT ·k512Min16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Min16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9422,8 +10676,7 @@ k512Min16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Min16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9437,8 +10690,6 @@ TEXT ·k512MaxU16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512MaxU16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9448,8 +10699,7 @@ k512MaxU16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512MaxU16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9463,8 +10713,6 @@ TEXT ·k512Max16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Max16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9474,8 +10722,7 @@ k512Max16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Max16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9489,8 +10736,6 @@ TEXT ·k512Mul16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Mul16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9500,8 +10745,7 @@ k512Mul16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Mul16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9517,8 +10761,6 @@ TEXT ·k512Sll16vxF(SB), NOSPLIT, $0-41
 	VPBROADCASTW (DX), Z0
 	MOVL         $0x0000000f, DX
 	VPBROADCASTW DX, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sll16vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -9529,8 +10771,7 @@ k512Sll16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Sll16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9546,8 +10787,6 @@ TEXT ·k512Srl16vxF(SB), NOSPLIT, $0-41
 	VPBROADCASTW (DX), Z0
 	MOVL         $0x0000000f, DX
 	VPBROADCASTW DX, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Srl16vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -9558,8 +10797,7 @@ k512Srl16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Srl16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9575,8 +10813,6 @@ TEXT ·k512Sra16vxF(SB), NOSPLIT, $0-41
 	VPBROADCASTW (DX), Z0
 	MOVL         $0x0000000f, DX
 	VPBROADCASTW DX, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sra16vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -9587,8 +10823,7 @@ k512Sra16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Sra16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9718,8 +10953,6 @@ TEXT ·k512Macc16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Macc16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9731,8 +10964,7 @@ k512Macc16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Macc16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9746,8 +10978,6 @@ TEXT ·k512Nmsac16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Nmsac16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9759,8 +10989,7 @@ k512Nmsac16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Nmsac16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9774,8 +11003,6 @@ TEXT ·k512Madd16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Madd16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9787,8 +11014,7 @@ k512Madd16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Madd16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9802,8 +11028,6 @@ TEXT ·k512Nmsub16vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTW (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Nmsub16vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -9815,8 +11039,7 @@ k512Nmsub16vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512Nmsub16vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9834,8 +11057,6 @@ TEXT ·k512SSrl16vxrm0F(SB), NOSPLIT, $0-41
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl16vxrm0Floop:
 	VMOVDQU64 (CX), Z3
@@ -9850,8 +11071,7 @@ k512SSrl16vxrm0Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512SSrl16vxrm0Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9869,8 +11089,6 @@ TEXT ·k512SSrl16vxrm1F(SB), NOSPLIT, $0-41
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl16vxrm1Floop:
 	VMOVDQU64 (CX), Z3
@@ -9891,8 +11109,7 @@ k512SSrl16vxrm1Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512SSrl16vxrm1Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9910,8 +11127,6 @@ TEXT ·k512SSrl16vxrm2F(SB), NOSPLIT, $0-41
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl16vxrm2Floop:
 	VMOVDQU64 (CX), Z2
@@ -9922,8 +11137,7 @@ k512SSrl16vxrm2Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512SSrl16vxrm2Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9941,8 +11155,6 @@ TEXT ·k512SSrl16vxrm3F(SB), NOSPLIT, $0-41
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl16vxrm3Floop:
 	VMOVDQU64 (CX), Z3
@@ -9959,8 +11171,7 @@ k512SSrl16vxrm3Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512SSrl16vxrm3Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -9978,8 +11189,6 @@ TEXT ·k512SSra16vxrm0F(SB), NOSPLIT, $0-41
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra16vxrm0Floop:
 	VMOVDQU64 (CX), Z3
@@ -9994,8 +11203,7 @@ k512SSra16vxrm0Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512SSra16vxrm0Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -10013,8 +11221,6 @@ TEXT ·k512SSra16vxrm1F(SB), NOSPLIT, $0-41
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra16vxrm1Floop:
 	VMOVDQU64 (CX), Z3
@@ -10035,8 +11241,7 @@ k512SSra16vxrm1Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512SSra16vxrm1Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -10054,8 +11259,6 @@ TEXT ·k512SSra16vxrm2F(SB), NOSPLIT, $0-41
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra16vxrm2Floop:
 	VMOVDQU64 (CX), Z2
@@ -10066,8 +11269,7 @@ k512SSra16vxrm2Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512SSra16vxrm2Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -10085,8 +11287,6 @@ TEXT ·k512SSra16vxrm3F(SB), NOSPLIT, $0-41
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra16vxrm3Floop:
 	VMOVDQU64 (CX), Z3
@@ -10103,9 +11303,639 @@ k512SSra16vxrm3Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x20, BX
 	JG        k512SSra16vxrm3Floop
+	XORB      AL, AL
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512Add16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Add16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Add16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPADDW    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Add16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sub16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Sub16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Sub16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPSUBW    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Sub16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512RSub16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512RSub16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512RSub16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPSUBW    Z1, Z0, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512RSub16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512And16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512And16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512And16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPANDD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512And16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Or16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Or16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Or16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPORD     Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Or16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Xor16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Xor16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Xor16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPXORD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Xor16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MinU16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MinU16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512MinU16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMINUW   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512MinU16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Min16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Min16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Min16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMINSW   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Min16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MaxU16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512MaxU16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512MaxU16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMAXUW   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512MaxU16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Max16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Max16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Max16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMAXSW   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Max16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Mul16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Mul16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Mul16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMULLW   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Mul16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sll16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Sll16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+
+k512Sll16vxRloop:
+	VMOVDQU64 (CX), Z2
+	VPANDD    Z1, Z0, Z3
+	VPSLLVW   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Sll16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Srl16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Srl16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+
+k512Srl16vxRloop:
+	VMOVDQU64 (CX), Z2
+	VPANDD    Z1, Z0, Z3
+	VPSRLVW   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Srl16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sra16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Sra16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+
+k512Sra16vxRloop:
+	VMOVDQU64 (CX), Z2
+	VPANDD    Z1, Z0, Z3
+	VPSRAVW   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Sra16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SAddU16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAddU16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SAddU16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPADDUSW  Z0, Z1, Z2
+	VPADDW    Z0, Z1, Z1
+	VPCMPW    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SAddU16vxRloop
 	KORTESTQ  K7, K7
 	SETNE     AL
-	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SAdd16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAdd16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SAdd16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPADDSW   Z0, Z1, Z2
+	VPADDW    Z0, Z1, Z1
+	VPCMPW    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SAdd16vxRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512SSubU16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSubU16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SSubU16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPSUBUSW  Z0, Z1, Z2
+	VPSUBW    Z0, Z1, Z1
+	VPCMPW    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SSubU16vxRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512SSub16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSub16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SSub16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPSUBSW   Z0, Z1, Z2
+	VPSUBW    Z0, Z1, Z1
+	VPCMPW    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SSub16vxRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512Macc16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Macc16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Macc16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLW   Z1, Z0, Z1
+	VPADDW    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Macc16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsac16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Nmsac16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Nmsac16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLW   Z1, Z0, Z1
+	VPSUBW    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Nmsac16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Madd16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Madd16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Madd16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLW   Z2, Z0, Z2
+	VPADDW    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Madd16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsub16vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512Nmsub16vxR(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+
+k512Nmsub16vxRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLW   Z2, Z0, Z2
+	VPSUBW    Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512Nmsub16vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vxrm0R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vxrm0R(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+
+k512SSrl16vxrm0Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRLVW   Z4, Z3, Z5
+	VPSUBW    Z2, Z4, Z4
+	VPSRLVW   Z4, Z3, Z3
+	VPANDD    Z2, Z3, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SSrl16vxrm0Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vxrm1R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vxrm1R(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+
+k512SSrl16vxrm1Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRLVW   Z4, Z3, Z5
+	VPSUBW    Z2, Z4, Z4
+	VPSRLVW   Z4, Z3, Z6
+	VPSLLVW   Z4, Z2, Z4
+	VPSUBW    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUW   Z2, Z3, Z3
+	VPORD     Z5, Z3, Z3
+	VPANDD    Z2, Z6, Z6
+	VPANDD    Z3, Z6, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SSrl16vxrm1Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vxrm2R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vxrm2R(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+
+k512SSrl16vxrm2Rloop:
+	VMOVDQU64 (CX), Z2
+	VPANDD    Z1, Z0, Z3
+	VPSRLVW   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SSrl16vxrm2Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl16vxrm3R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSrl16vxrm3R(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+
+k512SSrl16vxrm3Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRLVW   Z4, Z3, Z5
+	VPSLLVW   Z4, Z2, Z4
+	VPSUBW    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUW   Z2, Z3, Z3
+	VPANDND   Z3, Z5, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SSrl16vxrm3Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra16vxrm0R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vxrm0R(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+
+k512SSra16vxrm0Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRAVW   Z4, Z3, Z5
+	VPSUBW    Z2, Z4, Z4
+	VPSRLVW   Z4, Z3, Z3
+	VPANDD    Z2, Z3, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SSra16vxrm0Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra16vxrm1R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vxrm1R(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+
+k512SSra16vxrm1Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRAVW   Z4, Z3, Z5
+	VPSUBW    Z2, Z4, Z4
+	VPSRLVW   Z4, Z3, Z6
+	VPSLLVW   Z4, Z2, Z4
+	VPSUBW    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUW   Z2, Z3, Z3
+	VPORD     Z5, Z3, Z3
+	VPANDD    Z2, Z6, Z6
+	VPANDD    Z3, Z6, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SSra16vxrm1Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra16vxrm2R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vxrm2R(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+
+k512SSra16vxrm2Rloop:
+	VMOVDQU64 (CX), Z2
+	VPANDD    Z1, Z0, Z3
+	VPSRAVW   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SSra16vxrm2Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra16vxrm3R()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSra16vxrm3R(SB), NOSPLIT, $0
+	VPBROADCASTW (DX), Z0
+	MOVL         $0x0000000f, DX
+	VPBROADCASTW DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTW DX, Z2
+
+k512SSra16vxrm3Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRAVW   Z4, Z3, Z5
+	VPSLLVW   Z4, Z2, Z4
+	VPSUBW    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUW   Z2, Z3, Z3
+	VPANDND   Z3, Z5, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x20, BX
+	JG        k512SSra16vxrm3Rloop
+	XORL      AX, AX
 	VZEROUPPER
 	RET
 
@@ -12740,15 +14570,13 @@ k512SSra32vvrm3loop:
 	RET
 
 // func k512Add32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Add32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Add32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -12760,22 +14588,19 @@ k512Add32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Add32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Sub32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Sub32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Sub32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -12787,22 +14612,19 @@ k512Sub32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Sub32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512RSub32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512RSub32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512RSub32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -12814,22 +14636,19 @@ k512RSub32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512RSub32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512And32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512And32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512And32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -12841,22 +14660,19 @@ k512And32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512And32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Or32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Or32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Or32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -12868,22 +14684,19 @@ k512Or32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Or32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Xor32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Xor32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Xor32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -12895,22 +14708,19 @@ k512Xor32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Xor32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512MinU32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512MinU32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512MinU32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -12922,22 +14732,19 @@ k512MinU32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512MinU32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Min32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Min32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Min32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -12949,22 +14756,19 @@ k512Min32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Min32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512MaxU32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512MaxU32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512MaxU32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -12976,22 +14780,19 @@ k512MaxU32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512MaxU32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Max32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Max32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Max32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -13003,22 +14804,19 @@ k512Max32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Max32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Mul32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Mul32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Mul32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -13030,14 +14828,13 @@ k512Mul32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Mul32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Sll32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Sll32vvF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13046,8 +14843,6 @@ TEXT ·k512Sll32vvF(SB), NOSPLIT, $0-41
 	MOVQ         m+32(FP), SI
 	MOVL         $0x0000001f, SI
 	VPBROADCASTD SI, Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sll32vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -13060,14 +14855,13 @@ k512Sll32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Sll32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Srl32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Srl32vvF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13076,8 +14870,6 @@ TEXT ·k512Srl32vvF(SB), NOSPLIT, $0-41
 	MOVQ         m+32(FP), SI
 	MOVL         $0x0000001f, SI
 	VPBROADCASTD SI, Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Srl32vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -13090,14 +14882,13 @@ k512Srl32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Srl32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Sra32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Sra32vvF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13106,8 +14897,6 @@ TEXT ·k512Sra32vvF(SB), NOSPLIT, $0-41
 	MOVQ         m+32(FP), SI
 	MOVL         $0x0000001f, SI
 	VPBROADCASTD SI, Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sra32vvFloop:
 	VMOVDQU64 (CX), Z1
@@ -13120,8 +14909,7 @@ k512Sra32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Sra32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -13263,15 +15051,13 @@ k512SSub32vvFloop:
 	RET
 
 // func k512Macc32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Macc32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Macc32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -13285,22 +15071,19 @@ k512Macc32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Macc32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Nmsac32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Nmsac32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Nmsac32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -13314,22 +15097,19 @@ k512Nmsac32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Nmsac32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Madd32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Madd32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Madd32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -13343,22 +15123,19 @@ k512Madd32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Madd32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Nmsub32vvF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Nmsub32vvF(SB), NOSPLIT, $0-41
-	MOVQ   d+0(FP), AX
-	MOVQ   a+8(FP), CX
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), BX
-	MOVQ   m+32(FP), SI
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	MOVQ d+0(FP), AX
+	MOVQ a+8(FP), CX
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ m+32(FP), SI
 
 k512Nmsub32vvFloop:
 	VMOVDQU64 (CX), Z0
@@ -13372,14 +15149,13 @@ k512Nmsub32vvFloop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512Nmsub32vvFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSrl32vvrm0F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSrl32vvrm0F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13390,8 +15166,6 @@ TEXT ·k512SSrl32vvrm0F(SB), NOSPLIT, $0-41
 	VPBROADCASTD SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTD SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl32vvrm0Floop:
 	VMOVDQU64 (CX), Z2
@@ -13408,14 +15182,13 @@ k512SSrl32vvrm0Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512SSrl32vvrm0Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSrl32vvrm1F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSrl32vvrm1F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13426,8 +15199,6 @@ TEXT ·k512SSrl32vvrm1F(SB), NOSPLIT, $0-41
 	VPBROADCASTD SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTD SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl32vvrm1Floop:
 	VMOVDQU64 (CX), Z2
@@ -13450,14 +15221,13 @@ k512SSrl32vvrm1Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512SSrl32vvrm1Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSrl32vvrm2F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSrl32vvrm2F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13468,8 +15238,6 @@ TEXT ·k512SSrl32vvrm2F(SB), NOSPLIT, $0-41
 	VPBROADCASTD SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTD SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl32vvrm2Floop:
 	VMOVDQU64 (CX), Z1
@@ -13482,14 +15250,13 @@ k512SSrl32vvrm2Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512SSrl32vvrm2Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSrl32vvrm3F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSrl32vvrm3F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13500,8 +15267,6 @@ TEXT ·k512SSrl32vvrm3F(SB), NOSPLIT, $0-41
 	VPBROADCASTD SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTD SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl32vvrm3Floop:
 	VMOVDQU64 (CX), Z2
@@ -13520,14 +15285,13 @@ k512SSrl32vvrm3Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512SSrl32vvrm3Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSra32vvrm0F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSra32vvrm0F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13538,8 +15302,6 @@ TEXT ·k512SSra32vvrm0F(SB), NOSPLIT, $0-41
 	VPBROADCASTD SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTD SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra32vvrm0Floop:
 	VMOVDQU64 (CX), Z2
@@ -13556,14 +15318,13 @@ k512SSra32vvrm0Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512SSra32vvrm0Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSra32vvrm1F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSra32vvrm1F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13574,8 +15335,6 @@ TEXT ·k512SSra32vvrm1F(SB), NOSPLIT, $0-41
 	VPBROADCASTD SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTD SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra32vvrm1Floop:
 	VMOVDQU64 (CX), Z2
@@ -13598,14 +15357,13 @@ k512SSra32vvrm1Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512SSra32vvrm1Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSra32vvrm2F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSra32vvrm2F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13616,8 +15374,6 @@ TEXT ·k512SSra32vvrm2F(SB), NOSPLIT, $0-41
 	VPBROADCASTD SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTD SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra32vvrm2Floop:
 	VMOVDQU64 (CX), Z1
@@ -13630,14 +15386,13 @@ k512SSra32vvrm2Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512SSra32vvrm2Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSra32vvrm3F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSra32vvrm3F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -13648,8 +15403,6 @@ TEXT ·k512SSra32vvrm3F(SB), NOSPLIT, $0-41
 	VPBROADCASTD SI, Z0
 	MOVL         $0x00000001, SI
 	VPBROADCASTD SI, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra32vvrm3Floop:
 	VMOVDQU64 (CX), Z2
@@ -13668,9 +15421,670 @@ k512SSra32vvrm3Floop:
 	ADDQ      $0x40, DX
 	SUBQ      $0x10, BX
 	JG        k512SSra32vvrm3Floop
+	XORB      AL, AL
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512Add32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Add32vvR(SB), NOSPLIT, $0
+k512Add32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPADDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Add32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sub32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Sub32vvR(SB), NOSPLIT, $0
+k512Sub32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPSUBD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Sub32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512RSub32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512RSub32vvR(SB), NOSPLIT, $0
+k512RSub32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPSUBD    Z0, Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512RSub32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512And32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512And32vvR(SB), NOSPLIT, $0
+k512And32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPANDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512And32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Or32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Or32vvR(SB), NOSPLIT, $0
+k512Or32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPORD     Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Or32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Xor32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Xor32vvR(SB), NOSPLIT, $0
+k512Xor32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPXORD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Xor32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MinU32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512MinU32vvR(SB), NOSPLIT, $0
+k512MinU32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMINUD   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512MinU32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Min32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Min32vvR(SB), NOSPLIT, $0
+k512Min32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMINSD   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Min32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MaxU32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512MaxU32vvR(SB), NOSPLIT, $0
+k512MaxU32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMAXUD   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512MaxU32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Max32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Max32vvR(SB), NOSPLIT, $0
+k512Max32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMAXSD   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Max32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Mul32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Mul32vvR(SB), NOSPLIT, $0
+k512Mul32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPMULLD   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Mul32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sll32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Sll32vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+
+k512Sll32vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPANDD    Z0, Z2, Z2
+	VPSLLVD   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Sll32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Srl32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Srl32vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+
+k512Srl32vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPANDD    Z0, Z2, Z2
+	VPSRLVD   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Srl32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sra32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Sra32vvR(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+
+k512Sra32vvRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPANDD    Z0, Z2, Z2
+	VPSRAVD   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Sra32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SAddU32vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAddU32vvR(SB), NOSPLIT, $0
+	KXORQ  K7, K7, K7
+	KXNORQ K1, K1, K1
+
+k512SAddU32vvRloop:
+	VMOVDQU64  (CX), Z0
+	VMOVDQU64  (DX), Z1
+	VPADDD     Z1, Z0, Z1
+	VPCMPUD    $0x01, Z0, Z1, K1, K2
+	VPTERNLOGD $0xff, Z1, Z1, K2, Z1
+	KORQ       K2, K7, K7
+	VMOVDQU64  Z1, (AX)
+	ADDQ       $0x40, AX
+	ADDQ       $0x40, CX
+	ADDQ       $0x40, DX
+	SUBQ       $0x10, BX
+	JG         k512SAddU32vvRloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	VZEROUPPER
+	RET
+
+// func k512SAdd32vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAdd32vvR(SB), NOSPLIT, $0
+	MOVL         $0x7fffffff, SI
+	VPBROADCASTD SI, Z0
+	VPXORD       Z1, Z1, Z1
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SAdd32vvRloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPADDD    Z3, Z2, Z4
+	VPXORD    Z4, Z2, Z5
+	VPXORD    Z4, Z3, Z3
+	VPANDD    Z3, Z5, Z5
+	VPCMPD    $0x01, Z1, Z5, K1, K2
+	VPSRAD    $0x1f, Z2, Z2
+	VPXORD    Z0, Z2, Z2
+	VMOVDQA32 Z2, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SAdd32vvRloop
 	KORTESTQ  K7, K7
 	SETNE     AL
-	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSubU32vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSubU32vvR(SB), NOSPLIT, $0
+	KXORQ  K7, K7, K7
+	KXNORQ K1, K1, K1
+
+k512SSubU32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPCMPUD   $0x01, Z1, Z0, K1, K2
+	VPMAXUD   Z1, Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SSubU32vvRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512SSub32vvR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSub32vvR(SB), NOSPLIT, $0
+	MOVL         $0x7fffffff, SI
+	VPBROADCASTD SI, Z0
+	VPXORD       Z1, Z1, Z1
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SSub32vvRloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPSUBD    Z3, Z2, Z4
+	VPXORD    Z3, Z2, Z3
+	VPXORD    Z4, Z2, Z5
+	VPANDD    Z5, Z3, Z3
+	VPCMPD    $0x01, Z1, Z3, K1, K2
+	VPSRAD    $0x1f, Z2, Z2
+	VPXORD    Z0, Z2, Z2
+	VMOVDQA32 Z2, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SSub32vvRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512Macc32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Macc32vvR(SB), NOSPLIT, $0
+k512Macc32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLD   Z0, Z1, Z0
+	VPADDD    Z0, Z2, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Macc32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsac32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Nmsac32vvR(SB), NOSPLIT, $0
+k512Nmsac32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLD   Z0, Z1, Z0
+	VPSUBD    Z0, Z2, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Nmsac32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Madd32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Madd32vvR(SB), NOSPLIT, $0
+k512Madd32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLD   Z2, Z1, Z1
+	VPADDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Madd32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsub32vvR()
+// Requires: AVX, AVX512F
+TEXT ·k512Nmsub32vvR(SB), NOSPLIT, $0
+k512Nmsub32vvRloop:
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLD   Z2, Z1, Z1
+	VPSUBD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512Nmsub32vvRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vvrm0R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSrl32vvrm0R(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTD SI, Z1
+
+k512SSrl32vvrm0Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRLVD   Z3, Z2, Z4
+	VPSUBD    Z1, Z3, Z3
+	VPSRLVD   Z3, Z2, Z2
+	VPANDD    Z1, Z2, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SSrl32vvrm0Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vvrm1R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSrl32vvrm1R(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTD SI, Z1
+
+k512SSrl32vvrm1Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRLVD   Z3, Z2, Z4
+	VPSUBD    Z1, Z3, Z3
+	VPSRLVD   Z3, Z2, Z5
+	VPSLLVD   Z3, Z1, Z3
+	VPSUBD    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUD   Z1, Z2, Z2
+	VPORD     Z4, Z2, Z2
+	VPANDD    Z1, Z5, Z5
+	VPANDD    Z2, Z5, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SSrl32vvrm1Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vvrm2R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSrl32vvrm2R(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTD SI, Z1
+
+k512SSrl32vvrm2Rloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPANDD    Z0, Z2, Z2
+	VPSRLVD   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SSrl32vvrm2Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vvrm3R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSrl32vvrm3R(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTD SI, Z1
+
+k512SSrl32vvrm3Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRLVD   Z3, Z2, Z4
+	VPSLLVD   Z3, Z1, Z3
+	VPSUBD    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUD   Z1, Z2, Z2
+	VPANDND   Z2, Z4, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SSrl32vvrm3Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra32vvrm0R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSra32vvrm0R(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTD SI, Z1
+
+k512SSra32vvrm0Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRAVD   Z3, Z2, Z4
+	VPSUBD    Z1, Z3, Z3
+	VPSRLVD   Z3, Z2, Z2
+	VPANDD    Z1, Z2, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SSra32vvrm0Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra32vvrm1R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSra32vvrm1R(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTD SI, Z1
+
+k512SSra32vvrm1Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRAVD   Z3, Z2, Z4
+	VPSUBD    Z1, Z3, Z3
+	VPSRLVD   Z3, Z2, Z5
+	VPSLLVD   Z3, Z1, Z3
+	VPSUBD    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUD   Z1, Z2, Z2
+	VPORD     Z4, Z2, Z2
+	VPANDD    Z1, Z5, Z5
+	VPANDD    Z2, Z5, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SSra32vvrm1Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra32vvrm2R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSra32vvrm2R(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTD SI, Z1
+
+k512SSra32vvrm2Rloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (DX), Z2
+	VPANDD    Z0, Z2, Z2
+	VPSRAVD   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SSra32vvrm2Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra32vvrm3R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSra32vvrm3R(SB), NOSPLIT, $0
+	MOVL         $0x0000001f, SI
+	VPBROADCASTD SI, Z0
+	MOVL         $0x00000001, SI
+	VPBROADCASTD SI, Z1
+
+k512SSra32vvrm3Rloop:
+	VMOVDQU64 (CX), Z2
+	VMOVDQU64 (DX), Z3
+	VPANDD    Z0, Z3, Z3
+	VPSRAVD   Z3, Z2, Z4
+	VPSLLVD   Z3, Z1, Z3
+	VPSUBD    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUD   Z1, Z2, Z2
+	VPANDND   Z2, Z4, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	SUBQ      $0x10, BX
+	JG        k512SSra32vvrm3Rloop
+	XORL      AX, AX
 	VZEROUPPER
 	RET
 
@@ -15623,7 +18037,7 @@ k512SSra32vxrm3loop:
 	RET
 
 // func k512Add32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Add32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15631,8 +18045,6 @@ TEXT ·k512Add32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Add32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15642,14 +18054,13 @@ k512Add32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Add32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Sub32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Sub32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15657,8 +18068,6 @@ TEXT ·k512Sub32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sub32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15668,14 +18077,13 @@ k512Sub32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Sub32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512RSub32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512RSub32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15683,8 +18091,6 @@ TEXT ·k512RSub32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512RSub32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15694,14 +18100,13 @@ k512RSub32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512RSub32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512And32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512And32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15709,8 +18114,6 @@ TEXT ·k512And32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512And32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15720,14 +18123,13 @@ k512And32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512And32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Or32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Or32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15735,8 +18137,6 @@ TEXT ·k512Or32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Or32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15746,14 +18146,13 @@ k512Or32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Or32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Xor32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Xor32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15761,8 +18160,6 @@ TEXT ·k512Xor32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Xor32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15772,14 +18169,13 @@ k512Xor32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Xor32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512MinU32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512MinU32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15787,8 +18183,6 @@ TEXT ·k512MinU32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512MinU32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15798,14 +18192,13 @@ k512MinU32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512MinU32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Min32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Min32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15813,8 +18206,6 @@ TEXT ·k512Min32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Min32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15824,14 +18215,13 @@ k512Min32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Min32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512MaxU32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512MaxU32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15839,8 +18229,6 @@ TEXT ·k512MaxU32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512MaxU32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15850,14 +18238,13 @@ k512MaxU32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512MaxU32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Max32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Max32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15865,8 +18252,6 @@ TEXT ·k512Max32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Max32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15876,14 +18261,13 @@ k512Max32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Max32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Mul32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Mul32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15891,8 +18275,6 @@ TEXT ·k512Mul32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Mul32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -15902,14 +18284,13 @@ k512Mul32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Mul32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Sll32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Sll32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15919,8 +18300,6 @@ TEXT ·k512Sll32vxF(SB), NOSPLIT, $0-41
 	VPBROADCASTD (DX), Z0
 	MOVL         $0x0000001f, DX
 	VPBROADCASTD DX, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sll32vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -15931,14 +18310,13 @@ k512Sll32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Sll32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Srl32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Srl32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15948,8 +18326,6 @@ TEXT ·k512Srl32vxF(SB), NOSPLIT, $0-41
 	VPBROADCASTD (DX), Z0
 	MOVL         $0x0000001f, DX
 	VPBROADCASTD DX, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Srl32vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -15960,14 +18336,13 @@ k512Srl32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Srl32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Sra32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Sra32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15977,8 +18352,6 @@ TEXT ·k512Sra32vxF(SB), NOSPLIT, $0-41
 	VPBROADCASTD (DX), Z0
 	MOVL         $0x0000001f, DX
 	VPBROADCASTD DX, Z1
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Sra32vxFloop:
 	VMOVDQU64 (CX), Z2
@@ -15989,8 +18362,7 @@ k512Sra32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Sra32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -16128,7 +18500,7 @@ k512SSub32vxFloop:
 	RET
 
 // func k512Macc32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Macc32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16136,8 +18508,6 @@ TEXT ·k512Macc32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Macc32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -16149,14 +18519,13 @@ k512Macc32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Macc32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Nmsac32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Nmsac32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16164,8 +18533,6 @@ TEXT ·k512Nmsac32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Nmsac32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -16177,14 +18544,13 @@ k512Nmsac32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Nmsac32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Madd32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Madd32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16192,8 +18558,6 @@ TEXT ·k512Madd32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Madd32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -16205,14 +18569,13 @@ k512Madd32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Madd32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512Nmsub32vxF(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512Nmsub32vxF(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16220,8 +18583,6 @@ TEXT ·k512Nmsub32vxF(SB), NOSPLIT, $0-41
 	MOVQ         n+24(FP), BX
 	MOVQ         m+32(FP), SI
 	VPBROADCASTD (DX), Z0
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512Nmsub32vxFloop:
 	VMOVDQU64 (CX), Z1
@@ -16233,14 +18594,13 @@ k512Nmsub32vxFloop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512Nmsub32vxFloop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSrl32vxrm0F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSrl32vxrm0F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16252,8 +18612,6 @@ TEXT ·k512SSrl32vxrm0F(SB), NOSPLIT, $0-41
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl32vxrm0Floop:
 	VMOVDQU64 (CX), Z3
@@ -16268,14 +18626,13 @@ k512SSrl32vxrm0Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512SSrl32vxrm0Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSrl32vxrm1F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSrl32vxrm1F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16287,8 +18644,6 @@ TEXT ·k512SSrl32vxrm1F(SB), NOSPLIT, $0-41
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl32vxrm1Floop:
 	VMOVDQU64 (CX), Z3
@@ -16309,14 +18664,13 @@ k512SSrl32vxrm1Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512SSrl32vxrm1Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSrl32vxrm2F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSrl32vxrm2F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16328,8 +18682,6 @@ TEXT ·k512SSrl32vxrm2F(SB), NOSPLIT, $0-41
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl32vxrm2Floop:
 	VMOVDQU64 (CX), Z2
@@ -16340,14 +18692,13 @@ k512SSrl32vxrm2Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512SSrl32vxrm2Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSrl32vxrm3F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSrl32vxrm3F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16359,8 +18710,6 @@ TEXT ·k512SSrl32vxrm3F(SB), NOSPLIT, $0-41
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSrl32vxrm3Floop:
 	VMOVDQU64 (CX), Z3
@@ -16377,14 +18726,13 @@ k512SSrl32vxrm3Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512SSrl32vxrm3Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSra32vxrm0F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSra32vxrm0F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16396,8 +18744,6 @@ TEXT ·k512SSra32vxrm0F(SB), NOSPLIT, $0-41
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra32vxrm0Floop:
 	VMOVDQU64 (CX), Z3
@@ -16412,14 +18758,13 @@ k512SSra32vxrm0Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512SSra32vxrm0Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSra32vxrm1F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSra32vxrm1F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16431,8 +18776,6 @@ TEXT ·k512SSra32vxrm1F(SB), NOSPLIT, $0-41
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra32vxrm1Floop:
 	VMOVDQU64 (CX), Z3
@@ -16453,14 +18796,13 @@ k512SSra32vxrm1Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512SSra32vxrm1Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSra32vxrm2F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSra32vxrm2F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16472,8 +18814,6 @@ TEXT ·k512SSra32vxrm2F(SB), NOSPLIT, $0-41
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra32vxrm2Floop:
 	VMOVDQU64 (CX), Z2
@@ -16484,14 +18824,13 @@ k512SSra32vxrm2Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512SSra32vxrm2Floop
-	KORTESTQ  K7, K7
-	SETNE     AL
+	XORB      AL, AL
 	MOVB      AL, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func k512SSra32vxrm3F(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512F
 TEXT ·k512SSra32vxrm3F(SB), NOSPLIT, $0-41
 	MOVQ         d+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -16503,8 +18842,6 @@ TEXT ·k512SSra32vxrm3F(SB), NOSPLIT, $0-41
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
-	KXORQ        K7, K7, K7
-	KXNORQ       K1, K1, K1
 
 k512SSra32vxrm3Floop:
 	VMOVDQU64 (CX), Z3
@@ -16521,9 +18858,655 @@ k512SSra32vxrm3Floop:
 	ADDQ      $0x40, CX
 	SUBQ      $0x10, BX
 	JG        k512SSra32vxrm3Floop
+	XORB      AL, AL
+	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512Add32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Add32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Add32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPADDD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Add32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sub32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Sub32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Sub32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPSUBD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Sub32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512RSub32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512RSub32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512RSub32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPSUBD    Z1, Z0, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512RSub32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512And32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512And32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512And32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPANDD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512And32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Or32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Or32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Or32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPORD     Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Or32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Xor32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Xor32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Xor32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPXORD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Xor32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MinU32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512MinU32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512MinU32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMINUD   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512MinU32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Min32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Min32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Min32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMINSD   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Min32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512MaxU32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512MaxU32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512MaxU32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMAXUD   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512MaxU32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Max32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Max32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Max32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMAXSD   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Max32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Mul32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Mul32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Mul32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPMULLD   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Mul32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sll32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Sll32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+
+k512Sll32vxRloop:
+	VMOVDQU64 (CX), Z2
+	VPANDD    Z1, Z0, Z3
+	VPSLLVD   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Sll32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Srl32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Srl32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+
+k512Srl32vxRloop:
+	VMOVDQU64 (CX), Z2
+	VPANDD    Z1, Z0, Z3
+	VPSRLVD   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Srl32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Sra32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Sra32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+
+k512Sra32vxRloop:
+	VMOVDQU64 (CX), Z2
+	VPANDD    Z1, Z0, Z3
+	VPSRAVD   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Sra32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SAddU32vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAddU32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SAddU32vxRloop:
+	VMOVDQU64  (CX), Z1
+	VPADDD     Z0, Z1, Z2
+	VPCMPUD    $0x01, Z1, Z2, K1, K2
+	VPTERNLOGD $0xff, Z2, Z2, K2, Z2
+	KORQ       K2, K7, K7
+	VMOVDQU64  Z2, (AX)
+	ADDQ       $0x40, AX
+	ADDQ       $0x40, CX
+	SUBQ       $0x10, BX
+	JG         k512SAddU32vxRloop
+	KORTESTQ   K7, K7
+	SETNE      AL
+	VZEROUPPER
+	RET
+
+// func k512SAdd32vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SAdd32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x7fffffff, DX
+	VPBROADCASTD DX, Z1
+	VPXORD       Z2, Z2, Z2
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SAdd32vxRloop:
+	VMOVDQU64 (CX), Z3
+	VPADDD    Z0, Z3, Z4
+	VPXORD    Z4, Z3, Z5
+	VPXORD    Z4, Z0, Z6
+	VPANDD    Z6, Z5, Z5
+	VPCMPD    $0x01, Z2, Z5, K1, K2
+	VPSRAD    $0x1f, Z3, Z3
+	VPXORD    Z1, Z3, Z3
+	VMOVDQA32 Z3, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SAdd32vxRloop
 	KORTESTQ  K7, K7
 	SETNE     AL
-	MOVB      AL, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func k512SSubU32vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSubU32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SSubU32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VPCMPUD   $0x01, Z0, Z1, K1, K2
+	VPMAXUD   Z0, Z1, Z1
+	VPSUBD    Z0, Z1, Z1
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SSubU32vxRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512SSub32vxR()
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·k512SSub32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x7fffffff, DX
+	VPBROADCASTD DX, Z1
+	VPXORD       Z2, Z2, Z2
+	KXORQ        K7, K7, K7
+	KXNORQ       K1, K1, K1
+
+k512SSub32vxRloop:
+	VMOVDQU64 (CX), Z3
+	VPSUBD    Z0, Z3, Z4
+	VPXORD    Z0, Z3, Z5
+	VPXORD    Z4, Z3, Z6
+	VPANDD    Z6, Z5, Z5
+	VPCMPD    $0x01, Z2, Z5, K1, K2
+	VPSRAD    $0x1f, Z3, Z3
+	VPXORD    Z1, Z3, Z3
+	VMOVDQA32 Z3, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SSub32vxRloop
+	KORTESTQ  K7, K7
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+// func k512Macc32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Macc32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Macc32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLD   Z1, Z0, Z1
+	VPADDD    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Macc32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsac32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Nmsac32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Nmsac32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLD   Z1, Z0, Z1
+	VPSUBD    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Nmsac32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Madd32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Madd32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Madd32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLD   Z2, Z0, Z2
+	VPADDD    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Madd32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512Nmsub32vxR()
+// Requires: AVX, AVX512F
+TEXT ·k512Nmsub32vxR(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+
+k512Nmsub32vxRloop:
+	VMOVDQU64 (CX), Z1
+	VMOVDQU64 (AX), Z2
+	VPMULLD   Z2, Z0, Z2
+	VPSUBD    Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512Nmsub32vxRloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vxrm0R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSrl32vxrm0R(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+
+k512SSrl32vxrm0Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRLVD   Z4, Z3, Z5
+	VPSUBD    Z2, Z4, Z4
+	VPSRLVD   Z4, Z3, Z3
+	VPANDD    Z2, Z3, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SSrl32vxrm0Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vxrm1R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSrl32vxrm1R(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+
+k512SSrl32vxrm1Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRLVD   Z4, Z3, Z5
+	VPSUBD    Z2, Z4, Z4
+	VPSRLVD   Z4, Z3, Z6
+	VPSLLVD   Z4, Z2, Z4
+	VPSUBD    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUD   Z2, Z3, Z3
+	VPORD     Z5, Z3, Z3
+	VPANDD    Z2, Z6, Z6
+	VPANDD    Z3, Z6, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SSrl32vxrm1Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vxrm2R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSrl32vxrm2R(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+
+k512SSrl32vxrm2Rloop:
+	VMOVDQU64 (CX), Z2
+	VPANDD    Z1, Z0, Z3
+	VPSRLVD   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SSrl32vxrm2Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSrl32vxrm3R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSrl32vxrm3R(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+
+k512SSrl32vxrm3Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRLVD   Z4, Z3, Z5
+	VPSLLVD   Z4, Z2, Z4
+	VPSUBD    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUD   Z2, Z3, Z3
+	VPANDND   Z3, Z5, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SSrl32vxrm3Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra32vxrm0R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSra32vxrm0R(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+
+k512SSra32vxrm0Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRAVD   Z4, Z3, Z5
+	VPSUBD    Z2, Z4, Z4
+	VPSRLVD   Z4, Z3, Z3
+	VPANDD    Z2, Z3, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SSra32vxrm0Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra32vxrm1R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSra32vxrm1R(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+
+k512SSra32vxrm1Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRAVD   Z4, Z3, Z5
+	VPSUBD    Z2, Z4, Z4
+	VPSRLVD   Z4, Z3, Z6
+	VPSLLVD   Z4, Z2, Z4
+	VPSUBD    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUD   Z2, Z3, Z3
+	VPORD     Z5, Z3, Z3
+	VPANDD    Z2, Z6, Z6
+	VPANDD    Z3, Z6, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SSra32vxrm1Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra32vxrm2R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSra32vxrm2R(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+
+k512SSra32vxrm2Rloop:
+	VMOVDQU64 (CX), Z2
+	VPANDD    Z1, Z0, Z3
+	VPSRAVD   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SSra32vxrm2Rloop
+	XORL      AX, AX
+	VZEROUPPER
+	RET
+
+// func k512SSra32vxrm3R()
+// Requires: AVX, AVX512F
+TEXT ·k512SSra32vxrm3R(SB), NOSPLIT, $0
+	VPBROADCASTD (DX), Z0
+	MOVL         $0x0000001f, DX
+	VPBROADCASTD DX, Z1
+	MOVL         $0x00000001, DX
+	VPBROADCASTD DX, Z2
+
+k512SSra32vxrm3Rloop:
+	VMOVDQU64 (CX), Z3
+	VPANDD    Z1, Z0, Z4
+	VPSRAVD   Z4, Z3, Z5
+	VPSLLVD   Z4, Z2, Z4
+	VPSUBD    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUD   Z2, Z3, Z3
+	VPANDND   Z3, Z5, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x40, AX
+	ADDQ      $0x40, CX
+	SUBQ      $0x10, BX
+	JG        k512SSra32vxrm3Rloop
+	XORL      AX, AX
 	VZEROUPPER
 	RET
 

@@ -19,6 +19,7 @@ type Kernel struct {
 	// and stores let one kernel's result be forwarded to the next one's
 	// load. Batch uses it when n is a multiple of fchunk.
 	fid, fchunk uint16
+	rid         uint16 // the full variant's register entry (kpcs only)
 }
 
 // Epoch changes whenever the path in use changes (UseFallback, SetPath):
@@ -89,7 +90,7 @@ func (t *ktab) kernel(e kent) Kernel {
 	}
 	k := Kernel{fn: kfuncs[e.id], chunk: int(e.chunk), id: e.id}
 	if e.fid != 0 && int(e.fid) < len(kfuncs) && kfuncs[e.fid] != nil {
-		k.fid, k.fchunk = e.fid, e.fchunk
+		k.fid, k.fchunk, k.rid = e.fid, e.fchunk, e.rid
 	}
 	return k
 }

@@ -59,6 +59,7 @@ type kdesc struct {
 	rm       int  // vxrm of a narrowing clip; -1: any
 	chunk    int  // AVX2 and full variants: elements per chunk (unmasked whole chunks only); 0: masks and tails handled
 	full     bool // an AVX-512 full variant of a famBin/famMac kernel (see Kernel)
+	reg      bool // the full variant's register entry, for runBatch only
 }
 
 // kent is a table entry: the kernel id (0: none) and its chunk.
@@ -66,8 +67,8 @@ type kent struct {
 	id    uint16
 	chunk uint16
 	// The kernel's full variant, if any: unmasked whole chunks of fchunk
-	// elements (AVX-512 single-width ops).
-	fid, fchunk uint16
+	// elements (AVX-512 single-width ops), and its register entry.
+	fid, fchunk, rid uint16
 }
 
 // ktab holds the kernels of one path, indexed by element width (0: SEW 8,
@@ -146,7 +147,9 @@ func buildTab(isa int) *ktab {
 			for rm := range 4 {
 				if k.rm < 0 || k.rm == rm {
 					b := &t.bin[w][k.op][f][rm]
-					if k.full {
+					if k.reg {
+						b.rid = e.id
+					} else if k.full {
 						b.fid, b.fchunk = e.id, e.chunk
 					} else {
 						b.id, b.chunk = e.id, e.chunk

@@ -66,6 +66,7 @@ type entry struct {
 	chunk int // elements per chunk for AVX2 kernels and AVX-512 full variants, else 0
 	red   bool
 	full  bool // an AVX-512 full variant: whole zmm chunks, no mask
+	reg   bool // a full variant's register entry (see bin512): not callable from Go
 }
 
 var entries []entry
@@ -268,13 +269,18 @@ func (c *mulCtx) mul(x, y VecVirtual) VecVirtual {
 var binOps512 = []string{"Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max", "Mul",
 	"Sll", "Srl", "Sra", "SAddU", "SAdd", "SSubU", "SSub", "Macc", "Nmsac", "Madd", "Nmsub"}
 
-// With full set, it emits the op's full variant instead (name suffix F):
-// whole chunks of 512/w elements with no mask, n a multiple of the chunk
-// and m unused. Its loads and stores are unmasked, so that a store is
-// forwarded to the next kernel's load of the same register group (the
-// hosts we measured do not forward masked stores, and a batch of kernels
-// on LMUL 8 groups is a chain of such store–load pairs).
-func bin512(op string, w int, vx bool, rm int, full bool) bool {
+// Variant full emits the op's full variant instead (name suffix F): whole
+// chunks of 512/w elements with no mask, n a multiple of the chunk and m
+// unused. Its loads and stores are unmasked, so that a store is forwarded
+// to the next kernel's load of the same register group (the hosts we
+// measured do not forward masked stores, and a batch of kernels on LMUL 8
+// groups is a chain of such store–load pairs). Variant fullReg emits the
+// same code with a register entry for the batch runner (suffix R): d, a,
+// b and n arrive in AX, CX, DX and BX, the result leaves in AL, and there
+// is no Go signature (a stack-argument prologue and epilogue cost about
+// as much as the element loop of an LMUL 8 group).
+func bin512(op string, w int, vx bool, rm int, v variant) bool {
+	full := v != masked
 	I := wis[w]
 	if (op == "Sll" || op == "Srl" || op == "Sra" || op == "SSrl" || op == "SSra") && w == 8 {
 		return false
@@ -285,16 +291,26 @@ func bin512(op string, w int, vx bool, rm int, full bool) bool {
 	}
 	e := 512 / w
 	chunk := 0
-	if full {
+	switch v {
+	case fullStack:
 		name += "F"
+		chunk = e
+	case fullReg:
+		name += "R"
 		chunk = e
 	}
 	fam := "famBin"
 	if op == "Macc" || op == "Nmsac" || op == "Madd" || op == "Nmsub" {
 		fam = "famMac"
 	}
-	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: fam, op: op, sew: w, vx: vx, rm: rm, chunk: chunk, full: full})
-	p := begin(name)
+	entries = append(entries, entry{name: name, isa: "isaAVX512", fam: fam, op: op, sew: w, vx: vx, rm: rm, chunk: chunk, full: full, reg: v == fullReg})
+	var p args
+	if v == fullReg {
+		TEXT(name, NOSPLIT, "func()")
+		p = args{d: RAX, a: RCX, b: RDX, n: RBX, m: RSI}
+	} else {
+		p = begin(name)
+	}
 	// load reads one chunk, under K1 or (full) unmasked.
 	load := func(m Mem, z VecVirtual) {
 		if full {
@@ -326,8 +342,13 @@ func bin512(op string, w int, vx bool, rm int, full bool) bool {
 			VPXORD(zero, zero, zero)
 		}
 	}
-	KXORQ(K7, K7, K7)
-	if full {
+	// Only the saturating ops report through K7 and compare under K1; a
+	// full variant of any other op returns false without them.
+	sat := op == "SAddU" || op == "SSubU" || op == "SAdd" || op == "SSub"
+	if !full || sat {
+		KXORQ(K7, K7, K7)
+	}
+	if full && sat {
 		KXNORQ(K1, K1, K1) // every element active, for the compares below
 	}
 	Label(name + "loop")
@@ -430,9 +451,33 @@ func bin512(op string, w int, vx bool, rm int, full bool) bool {
 	}
 	SUBQ(U8(e), p.n)
 	JG(LabelRef(name + "loop"))
-	finishSat512(name)
+	switch {
+	case v == fullReg && sat:
+		KORTESTQ(K7, K7)
+		SETNE(AL)
+	case v == fullReg:
+		XORL(EAX, EAX)
+	case full && !sat:
+		r := GP8()
+		XORB(r, r)
+		Store(r, ReturnIndex(0))
+	default:
+		finishSat512(name)
+		return true
+	}
+	VZEROUPPER()
+	RET()
 	return true
 }
+
+// variant is the form of a bin512 kernel.
+type variant int
+
+const (
+	masked    variant = iota // any n ≤ 128 under a mask window
+	fullStack                // whole chunks, no mask, Go (ABI0) arguments
+	fullReg                  // whole chunks, no mask, register entry for the batch runner
+)
 
 var wideOps = []string{"WAddU", "WAdd", "WSubU", "WSub", "WMulU", "WMul", "WMulSU", "WMaccU", "WMacc", "WMaccSU", "WMaccUS"}
 
@@ -1849,13 +1894,13 @@ func main() {
 	ConstraintExpr("!purego")
 	for _, w := range []int{8, 16, 32} {
 		for _, vx := range []bool{false, true} {
-			for _, full := range []bool{false, true} {
+			for _, v := range []variant{masked, fullStack, fullReg} {
 				for _, op := range binOps512 {
-					bin512(op, w, vx, -1, full)
+					bin512(op, w, vx, -1, v)
 				}
 				for _, op := range []string{"SSrl", "SSra"} {
 					for rm := range 4 {
-						bin512(op, w, vx, rm, full)
+						bin512(op, w, vx, rm, v)
 					}
 				}
 			}
@@ -1979,13 +2024,13 @@ func writeTable(path string) error {
 	fmt.Fprintf(&b, "// kernels lists the generated kernels; id is the index + 1.\n")
 	fmt.Fprintf(&b, "var kernels = [...]kdesc{\n")
 	for _, e := range entries {
-		fmt.Fprintf(&b, "\t{isa: %s, fam: %s, op: %s, sew: %d, vx: %v, rm: %d, chunk: %d, full: %v},\n", e.isa, e.fam, e.op, e.sew, e.vx, e.rm, e.chunk, e.full)
+		fmt.Fprintf(&b, "\t{isa: %s, fam: %s, op: %s, sew: %d, vx: %v, rm: %d, chunk: %d, full: %v, reg: %v},\n", e.isa, e.fam, e.op, e.sew, e.vx, e.rm, e.chunk, e.full, e.reg)
 	}
 	fmt.Fprintf(&b, "}\n\n")
-	fmt.Fprintf(&b, "// kfuncs holds the element kernels by id (nil: a reduction kernel).\n")
+	fmt.Fprintf(&b, "// kfuncs holds the element kernels by id (nil: a reduction kernel, or a\n// register entry, which only the batch runner calls).\n")
 	fmt.Fprintf(&b, "var kfuncs = [...]func(d, a, b *byte, n int, m *[2]uint64) bool{\n\tnil,\n")
 	for _, e := range entries {
-		if e.red {
+		if e.red || e.reg {
 			fmt.Fprintf(&b, "\tnil,\n")
 		} else {
 			fmt.Fprintf(&b, "\t%s,\n", e.name)
@@ -1997,7 +2042,7 @@ func writeTable(path string) error {
 	fmt.Fprintf(&b, "// callK calls the element kernel with the given id.\n")
 	fmt.Fprintf(&b, "func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {\n\tswitch id {\n")
 	for i, e := range entries {
-		if !e.red {
+		if !e.red && !e.reg {
 			fmt.Fprintf(&b, "\tcase %d:\n\t\treturn %s(d, a, b, n, m)\n", i+1, e.name)
 		}
 	}
