@@ -139,8 +139,10 @@ type block struct {
 	guards []uint8
 	succ   [2]*block // successor when the branch is not taken / taken (static targets)
 	// segs holds the vector segment starting at each op, made on first
-	// use (vseg.go); nil until the block runs a vector op.
-	segs []*vseg
+	// use, and segNext the next op where one may start (vseg.go); nil
+	// until the block runs a vector op on a SIMD path.
+	segs    []*vseg
+	segNext []int32
 	// Entering state mode costs a normalization; from a block where it
 	// has paid off badly (few blocks run per entry, as in a loop around
 	// vector instructions) the per-instruction path is used instead, and

@@ -426,11 +426,14 @@ func (m *Machine) vecBlockRun(b *block, k int) int {
 	v.FRM, v.FFlags = m.csr.frm, m.csr.fflags
 	key := uint64(0) // the plan key of the current state; 0: to check
 	ones := vec.Ones()
-	// Ops before perOp run per instruction (no segment starts there); on
-	// the fallback, all of them.
-	perOp := k
-	if !vec.Batching() {
-		perOp = len(ops)
+	// Ops before perOp run per instruction: no segment can start there
+	// (b.segNext); on the fallback, none at all.
+	perOp := len(ops)
+	if vec.Batching() {
+		if b.segs == nil {
+			m.segStarts(b)
+		}
+		perOp = int(b.segNext[k])
 	}
 	for ; k < len(ops) && b.ops[k].h == bVec; k++ {
 		o := &ops[k]
@@ -451,23 +454,23 @@ func (m *Machine) vecBlockRun(b *block, k int) int {
 		if p.key != key {
 			v.makePlan(vo, key)
 		}
-		// Only an op a segment covers can start one.
-		if k >= perOp && (p.fast == fxKernel || p.fast == fxMem) {
-			// The segment made for this state, else a new one; a short
-			// one (below 2 ops: s.n = 0) is skipped without a call.
-			if b.segs == nil {
-				m.segStarts(b)
-			}
-			if s := b.segs[k]; s != noSeg {
+		if k >= perOp {
+			// A segment may start here: the one made for this state,
+			// else a new one; a short one (s.n = 0) runs per instruction.
+			next := k + 1
+			if p.fast == fxKernel || p.fast == fxMem {
+				s := b.segs[k]
 				if s == nil || s.key != key || s.vl != v.VL {
 					s = m.vsegAt(b, k, key)
 				}
 				if s.n > 0 && m.runSeg(s) {
 					k += s.n - 1
+					perOp = int(b.segNext[k+1])
 					continue
 				}
-				perOp = k + max(s.n, 1)
+				next = k + max(s.n, 1)
 			}
+			perOp = int(b.segNext[next])
 		}
 		vl := int(v.VL)
 		switch p.fast {

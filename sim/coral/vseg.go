@@ -65,7 +65,10 @@ type vsegScal struct {
 // it is not one a segment covers, whatever the state (segStarts).
 var noSeg = &vseg{}
 
-// segStarts fills b.segs: nil where a segment may start, noSeg elsewhere.
+// segStarts fills b.segs (nil where a segment may start, noSeg elsewhere)
+// and b.segNext (for each op, the first op at or after it where a
+// segment may start; len(b.ops) if none), so that vecBlockRun looks for
+// segments only where there can be one.
 func (m *Machine) segStarts(b *block) {
 	ops := b.code.ops[b.j:]
 	ops = ops[:min(len(b.ops), len(ops))]
@@ -86,10 +89,16 @@ func (m *Machine) segStarts(b *block) {
 		return false
 	}
 	b.segs = make([]*vseg, len(b.ops))
-	for k := range b.segs {
-		if !covered(k) || !covered(k+1) {
+	b.segNext = make([]int32, len(b.ops)+1)
+	next := int32(len(b.ops))
+	b.segNext[len(b.ops)] = next
+	for k := len(b.ops) - 1; k >= 0; k-- {
+		if covered(k) && covered(k+1) {
+			next = int32(k)
+		} else {
 			b.segs[k] = noSeg
 		}
+		b.segNext[k] = next
 	}
 }
 
