@@ -168,12 +168,13 @@ func (m *Machine) makeSeg(b *block, k int, s *vseg, key uint64) {
 		case fxMem:
 			bytes := uint64(vl * p.unitBytes)
 			if r := v.V[int(vo.Vd)*VLENB:]; bytes <= uint64(len(r)) {
-				a := vsegMem{step: s.batch.AddCopy(int(bytes)), rs1: vo.Vs1, n: bytes}
+				a := vsegMem{rs1: vo.Vs1, n: bytes}
 				if p.store {
+					a.step = s.batch.AddCopy(int(bytes))
 					s.batch.SetCopy(a.step, nil, &r[0])
 					s.stores = append(s.stores, a)
 				} else {
-					s.batch.SetCopy(a.step, &r[0], nil)
+					a.step = s.batch.AddLoad(int(bytes), &r[0])
 					s.loads = append(s.loads, a)
 				}
 				ok = true

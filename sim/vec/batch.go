@@ -14,7 +14,7 @@ import "unsafe"
 // kernels are the ones Kernel.Run calls, so results are bit for bit those
 // of calling them one by one, in order.
 
-// bstep is one step of a batch; its layout (72 bytes) is known to
+// bstep is one step of a batch; its layout (80 bytes) is known to
 // batch_amd64.s.
 type bstep struct {
 	pc  uintptr        // the kernel's ABI0 entry (kpcs); 0: copy n bytes from a to d
@@ -26,6 +26,7 @@ type bstep struct {
 	sat uintptr        // kernel: 1 if its saturation report counts; copy: the widest move to use (16, 32, 64 bytes)
 	fn  KernelFunc     // the kernel, for the Go runner
 	reg uintptr        // 1: pc is a register entry (d, a, b, n in AX, CX, DX, BX; result in AL)
+	fwd uintptr        // register entry: which operands are the previous step's result (SI; see bin512); load: 1 if it leaves its chunks in Z30/Z31
 }
 
 // Batch is a recorded list of kernel calls and byte copies (see above). The
@@ -33,10 +34,16 @@ type bstep struct {
 // operands it was given: they must stay where they are while it is used.
 type Batch struct {
 	steps []bstep
+	// The destination and chunk count of the last step if it leaves its
+	// result in Z30/Z31 (an AVX-512 register entry of at most two chunks,
+	// or a load of one or two whole chunks), for the next kernel to take
+	// its operands from there.
+	fwdD      unsafe.Pointer
+	fwdChunks int
 }
 
 // Reset empties b, keeping its storage.
-func (b *Batch) Reset() { b.steps = b.steps[:0] }
+func (b *Batch) Reset() { b.steps, b.fwdD = b.steps[:0], nil }
 
 // Len is the number of steps recorded.
 func (b *Batch) Len() int { return len(b.steps) }
@@ -67,6 +74,8 @@ func (b *Batch) AddKernel(k Kernel, d, a, bp *byte, n int, sat bool) bool {
 		}
 	} else if n <= 0 || n&(k.chunk-1) != 0 {
 		return false
+	} else if k.rid != 0 && kpcs[k.rid] != 0 {
+		s.pc, s.reg = kpcs[k.rid], 1
 	}
 	if sat {
 		s.sat = 1
@@ -74,20 +83,67 @@ func (b *Batch) AddKernel(k Kernel, d, a, bp *byte, n int, sat bool) bool {
 	if batchAsm && s.pc == 0 {
 		return false
 	}
+	b.forward(k, &s)
 	b.steps = append(b.steps, s)
 	return true
+}
+
+// forward sets s's forwarding flags (the operands that are the previous
+// step's result, still in Z30/Z31) and records what s leaves there.
+func (b *Batch) forward(k Kernel, s *bstep) {
+	prev := b.fwdD
+	b.fwdD = nil
+	if s.reg == 0 || k.fid == 0 || s.n > 2*int(k.fchunk) { // not an AVX-512 full register entry of ≤ 2 chunks
+		return
+	}
+	chunks := s.n / int(k.fchunk)
+	// The kernel stores its chunk 0 before it reads chunk 1 of its
+	// operands: a destination overlapping the forwarded result other than
+	// exactly could change what that read sees in memory.
+	span := uintptr(64 * chunks)
+	overlap := uintptr(s.d) < uintptr(prev)+span && uintptr(prev) < uintptr(s.d)+span
+	if prev != nil && b.fwdChunks == chunks && (s.d == prev || !overlap) {
+		if s.a == prev {
+			s.fwd |= 1
+		}
+		if k.flags&kVX == 0 && s.b == prev {
+			s.fwd |= 2
+		}
+		if k.flags&kMac != 0 && s.d == prev {
+			s.fwd |= 4
+		}
+	}
+	b.fwdD, b.fwdChunks = s.d, chunks
 }
 
 // AddCopy records a copy of n > 0 bytes and returns its index, for
 // SetCopy to point it at its source and destination before each Run.
 // Until then it copies nothing: both are nil.
 func (b *Batch) AddCopy(n int) int {
+	b.fwdD = nil // the copy may overwrite the forwarded result's group
 	w := uintptr(16)
 	if t := cur.Load(); t != nil {
 		w = uintptr(t.copyWidth)
 	}
 	b.steps = append(b.steps, bstep{n: n, sat: w})
 	return len(b.steps) - 1
+}
+
+// AddLoad records a copy of n > 0 bytes into the fixed destination d
+// (the register side of a load), from a source SetCopyFrom sets before
+// each Run, and returns its index. Unlike AddCopy's, its destination must
+// not change: on AVX-512 a load of one or two whole 64-byte chunks leaves
+// them in registers for the next kernel to read (see bin512), as a
+// kernel's result does.
+func (b *Batch) AddLoad(n int, d *byte) int {
+	i := b.AddCopy(n)
+	s := &b.steps[i]
+	s.d = unsafe.Pointer(d)
+	if s.sat == 64 && (n == 64 || n == 128) {
+		s.fwd = 1
+		b.fwdD, b.fwdChunks = s.d, n/64
+	}
+	return i
 }
 
 // SetCopy points copy step i (from AddCopy) at d and a: Run copies its n
@@ -102,6 +158,7 @@ func (b *Batch) SetCopy(i int, d, a *byte) {
 func (b *Batch) SetCopyFrom(i int, a unsafe.Pointer) { b.steps[i].a = a }
 
 // SetCopyTo points copy step i's destination at d (its source is kept).
+// Not for a load (AddLoad).
 func (b *Batch) SetCopyTo(i int, d unsafe.Pointer) { b.steps[i].d = d }
 
 // Run executes the steps in order and reports whether a kernel recorded

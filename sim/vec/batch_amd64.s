@@ -4,13 +4,25 @@
 
 // func runBatch(s *bstep, n int) bool
 //
-// For each of the n steps at s (72 bytes each, laid out as bstep): a
-// kernel step (pc ≠ 0) is called with its five arguments in the ABI0
-// argument area at 0(SP), or for a register entry (reg ≠ 0) with d, a, b
-// and n in AX, CX, DX and BX, and its saturation result (at 40(SP), or
-// in AL), ANDed with the step's sat, is ORed into the result; a copy step (pc = 0) copies n bytes from a
-// to d. The kernels are NOSPLIT leaves with no frame, so the runner needs
-// no stack check of its own beyond its frame: 48 bytes of arguments and
+// Runs the n steps at s (80 bytes each, laid out as bstep) in order.
+//
+// A kernel step (pc ≠ 0) is called with its five arguments in the ABI0
+// argument area at 0(SP), or, for a register entry (reg ≠ 0), with d, a,
+// b and n in AX, CX, DX and BX and its forwarding flags in SI; its
+// saturation result (at 40(SP), or in AL), ANDed with the step's sat, is
+// ORed into runBatch's result.
+//
+// A copy step (pc = 0) copies n bytes from a to d: a load marked fwd
+// moves its one or two 64-byte chunks through Z30 and Z31, where the next
+// kernel may take them from (as it may take a previous kernel's result;
+// nothing else here touches Z30/Z31); other copies move 64 bytes at a
+// time (AVX-512) while they can if the step's sat field is 64, 32 bytes
+// (AVX) if it is at least 32, then 16 bytes, then bytes: the widths the
+// path's kernels load, so that their loads are forwarded from the copy's
+// stores.
+//
+// The kernels are NOSPLIT leaves with no frame, so the runner needs no
+// stack check of its own beyond its frame: 48 bytes of arguments and
 // result for the callee. The loop state stays in R8, R9, R12 and R13: the
 // generated kernels use AX, BX, CX, DX, SI and DI only
 // (TestKernelsKeepRunnerRegisters holds asmgen to that).
@@ -46,6 +58,7 @@ regcall:
 	MOVQ 16(R12), CX
 	MOVQ 24(R12), DX
 	MOVQ 32(R12), BX
+	MOVQ 72(R12), SI
 	CALL R9
 	MOVBQZX AL, BX
 	ANDQ 48(R12), BX
@@ -56,6 +69,8 @@ copy:
 	MOVQ 8(R12), DI
 	MOVQ 16(R12), SI
 	MOVQ 32(R12), CX
+	CMPQ 72(R12), $0
+	JNE copyfwd
 	MOVQ 48(R12), DX
 	CMPQ DX, $32
 	JLT copy16
@@ -104,8 +119,17 @@ copy1:
 	DECQ CX
 	JMP copy1
 
+// A load of one or two whole chunks that leaves them in Z30/Z31 (AVX-512).
+copyfwd:
+	VMOVDQU64 (SI), Z30
+	VMOVDQU64 Z30, (DI)
+	CMPQ CX, $64
+	JEQ done
+	VMOVDQU64 64(SI), Z31
+	VMOVDQU64 Z31, 64(DI)
+
 done:
-	ADDQ $72, R12
+	ADDQ $80, R12
 	DECQ R13
 	JNZ next
 	MOVB R8, ret+16(FP)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // batchCase is one random batch: steps over a 512-byte register file and
@@ -17,6 +18,7 @@ type batchCase struct {
 	d, a, b []int    // byte offsets (copies: d, a in the combined buffer)
 	n       []int
 	sat     []bool
+	load    []bool // a copy into registers (Batch.AddLoad)
 }
 
 // randomBatch draws up to 12 steps: kernels of every family that
@@ -26,24 +28,36 @@ type batchCase struct {
 func randomBatch(r *rand.Rand) batchCase {
 	var c batchCase
 	want := 1 + r.IntN(12)
+	// A third of the batches are chains: one width, single-width kernels
+	// on whole 64-byte chunks, few copies (the forwarding case).
+	chain := r.IntN(3) == 0
+	chainSEW, chainChunks := []int{8, 16, 32}[r.IntN(3)], 1+r.IntN(2)
 	for len(c.n) < want {
-		if r.IntN(4) == 0 { // a copy, memory → registers or back
+		if r.IntN(4) == 0 { // a copy, memory → registers (a load) or back
 			n := 1 + r.IntN(128)
+			if chain || r.IntN(4) == 0 {
+				n = 64 * (1 + r.IntN(2)) // whole chunks: loads forward them
+			}
 			reg, mem := 16*r.IntN(32-8), 512+r.IntN(256-n+1)
-			if r.IntN(2) == 0 {
+			load := r.IntN(2) == 0
+			if !load {
 				reg, mem = mem, reg
 			}
 			c.kern = append(c.kern, Kernel{})
 			c.d, c.a, c.b = append(c.d, reg), append(c.a, mem), append(c.b, 0)
-			c.n, c.sat = append(c.n, n), append(c.sat, false)
+			c.n, c.sat, c.load = append(c.n, n), append(c.sat, false), append(c.load, load)
 			continue
 		}
 		sew := []int{8, 16, 32}[r.IntN(3)]
+		kind := r.IntN(3)
+		if chain {
+			sew, kind = chainSEW, 0
+		}
 		vx := r.IntN(2) == 0
 		op := Op(1 + r.IntN(opCount-1))
 		var k Kernel
 		wide := 1
-		switch r.IntN(3) {
+		switch kind {
 		case 0:
 			k = BinKernel(op, sew, vx, uint32(r.IntN(4)))
 		case 1:
@@ -58,6 +72,9 @@ func randomBatch(r *rand.Rand) batchCase {
 		if full := 512 / sew; r.IntN(2) == 0 && n >= full {
 			n -= n % full // whole zmm chunks: full variants
 		}
+		if chain {
+			n = chainChunks * 512 / sew
+		}
 		if k.chunk > 0 {
 			n = k.chunk * (1 + r.IntN(max(1, n/k.chunk)))
 		}
@@ -66,9 +83,24 @@ func randomBatch(r *rand.Rand) batchCase {
 			continue
 		}
 		off := func() int { return 16 * r.IntN((512-bytesOf)/16+1) }
+		d, a, b := off(), off(), off()
+		// Often an operand is the previous kernel's result (register
+		// forwarding in the batch runner).
+		if l := len(c.n) - 1; l >= 0 && c.kern[l].Valid() && c.d[l]+bytesOf <= 512 && r.IntN(2) == 0 {
+			switch r.IntN(4) {
+			case 0:
+				a = c.d[l]
+			case 1:
+				b = c.d[l]
+			case 2:
+				d = c.d[l]
+			default:
+				a, b = c.d[l], c.d[l]
+			}
+		}
 		c.kern = append(c.kern, k)
-		c.d, c.a, c.b = append(c.d, off()), append(c.a, off()), append(c.b, off())
-		c.n, c.sat = append(c.n, n), append(c.sat, r.IntN(2) == 0)
+		c.d, c.a, c.b = append(c.d, d), append(c.a, a), append(c.b, b)
+		c.n, c.sat, c.load = append(c.n, n), append(c.sat, r.IntN(2) == 0), append(c.load, false)
 	}
 	return c
 }
@@ -87,8 +119,8 @@ func TestBatchMatchesCalls(t *testing.T) {
 			}
 			SetPath(p)
 			r := rand.New(rand.NewPCG(7, uint64(len(p))))
-			kernels, copies := 0, 0
-			for i := 0; i < 3000; i++ {
+			kernels, copies, regs, fwds := 0, 0, 0, 0
+			for i := 0; i < 6000; i++ {
 				c := randomBatch(r)
 				init := make([]byte, 768+128) // headroom: a kernel may read a whole last vector
 				for j := range init {
@@ -101,7 +133,11 @@ func TestBatchMatchesCalls(t *testing.T) {
 				for s := range c.n {
 					if !c.kern[s].Valid() {
 						copy(want[c.d[s]:c.d[s]+c.n[s]], want[c.a[s]:c.a[s]+c.n[s]])
-						batch.SetCopy(batch.AddCopy(c.n[s]), &got[c.d[s]], &got[c.a[s]])
+						if c.load[s] {
+							batch.SetCopyFrom(batch.AddLoad(c.n[s], &got[c.d[s]]), unsafe.Pointer(&got[c.a[s]]))
+						} else {
+							batch.SetCopy(batch.AddCopy(c.n[s]), &got[c.d[s]], &got[c.a[s]])
+						}
 						batchGo.SetCopy(batchGo.AddCopy(c.n[s]), &gotGo[c.d[s]], &gotGo[c.a[s]])
 						copies++
 						continue
@@ -120,6 +156,12 @@ func TestBatchMatchesCalls(t *testing.T) {
 					wantSat = wantSat || sat && c.sat[s]
 					kernels++
 				}
+				for _, st := range batch.steps {
+					regs += int(st.reg)
+					if st.fwd != 0 {
+						fwds++
+					}
+				}
 				gotSat := batch.Run()
 				gotGoSat := runBatchGo(batchGo.steps)
 				if !bytes.Equal(got, want) || gotSat != wantSat {
@@ -129,9 +171,10 @@ func TestBatchMatchesCalls(t *testing.T) {
 					t.Fatalf("batch %d (%d steps): Go runner differs from one-by-one calls (sat %v, want %v)", i, len(c.n), gotGoSat, wantSat)
 				}
 			}
-			if kernels < 5000 || copies < 1000 {
-				t.Fatalf("too few steps drawn: %d kernels, %d copies", kernels, copies)
+			if kernels < 5000 || copies < 1000 || regs < 1000 || p == "avx512" && fwds < 300 {
+				t.Fatalf("too few steps drawn: %d kernels (%d through register entries, %d with forwarded operands), %d copies", kernels, regs, fwds, copies)
 			}
+			t.Logf("%d kernels (%d through register entries, %d with forwarded operands), %d copies", kernels, regs, fwds, copies)
 		})
 	}
 }

@@ -213,6 +213,44 @@ func k2Madd8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 //go:noescape
 func k2Nmsub8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
+func k2Add8vvR()
+
+func k2Sub8vvR()
+
+func k2RSub8vvR()
+
+func k2And8vvR()
+
+func k2Or8vvR()
+
+func k2Xor8vvR()
+
+func k2MinU8vvR()
+
+func k2Min8vvR()
+
+func k2MaxU8vvR()
+
+func k2Max8vvR()
+
+func k2Mul8vvR()
+
+func k2SAddU8vvR()
+
+func k2SAdd8vvR()
+
+func k2SSubU8vvR()
+
+func k2SSub8vvR()
+
+func k2Macc8vvR()
+
+func k2Nmsac8vvR()
+
+func k2Madd8vvR()
+
+func k2Nmsub8vvR()
+
 //go:noescape
 func k512Seq8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
@@ -472,6 +510,44 @@ func k2Madd8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k2Nmsub8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+func k2Add8vxR()
+
+func k2Sub8vxR()
+
+func k2RSub8vxR()
+
+func k2And8vxR()
+
+func k2Or8vxR()
+
+func k2Xor8vxR()
+
+func k2MinU8vxR()
+
+func k2Min8vxR()
+
+func k2MaxU8vxR()
+
+func k2Max8vxR()
+
+func k2Mul8vxR()
+
+func k2SAddU8vxR()
+
+func k2SAdd8vxR()
+
+func k2SSubU8vxR()
+
+func k2SSub8vxR()
+
+func k2Macc8vxR()
+
+func k2Nmsac8vxR()
+
+func k2Madd8vxR()
+
+func k2Nmsub8vxR()
 
 //go:noescape
 func k512Seq8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -869,6 +945,44 @@ func k2Madd16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 //go:noescape
 func k2Nmsub16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
+func k2Add16vvR()
+
+func k2Sub16vvR()
+
+func k2RSub16vvR()
+
+func k2And16vvR()
+
+func k2Or16vvR()
+
+func k2Xor16vvR()
+
+func k2MinU16vvR()
+
+func k2Min16vvR()
+
+func k2MaxU16vvR()
+
+func k2Max16vvR()
+
+func k2Mul16vvR()
+
+func k2SAddU16vvR()
+
+func k2SAdd16vvR()
+
+func k2SSubU16vvR()
+
+func k2SSub16vvR()
+
+func k2Macc16vvR()
+
+func k2Nmsac16vvR()
+
+func k2Madd16vvR()
+
+func k2Nmsub16vvR()
+
 //go:noescape
 func k512Seq16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
@@ -1216,6 +1330,44 @@ func k2Madd16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k2Nmsub16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+func k2Add16vxR()
+
+func k2Sub16vxR()
+
+func k2RSub16vxR()
+
+func k2And16vxR()
+
+func k2Or16vxR()
+
+func k2Xor16vxR()
+
+func k2MinU16vxR()
+
+func k2Min16vxR()
+
+func k2MaxU16vxR()
+
+func k2Max16vxR()
+
+func k2Mul16vxR()
+
+func k2SAddU16vxR()
+
+func k2SAdd16vxR()
+
+func k2SSubU16vxR()
+
+func k2SSub16vxR()
+
+func k2Macc16vxR()
+
+func k2Nmsac16vxR()
+
+func k2Madd16vxR()
+
+func k2Nmsub16vxR()
 
 //go:noescape
 func k512Seq16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -1601,6 +1753,36 @@ func k2Madd32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 //go:noescape
 func k2Nmsub32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
+func k2Add32vvR()
+
+func k2Sub32vvR()
+
+func k2RSub32vvR()
+
+func k2And32vvR()
+
+func k2Or32vvR()
+
+func k2Xor32vvR()
+
+func k2MinU32vvR()
+
+func k2Min32vvR()
+
+func k2MaxU32vvR()
+
+func k2Max32vvR()
+
+func k2Mul32vvR()
+
+func k2Macc32vvR()
+
+func k2Nmsac32vvR()
+
+func k2Madd32vvR()
+
+func k2Nmsub32vvR()
+
 //go:noescape
 func k512Seq32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
@@ -1936,6 +2118,36 @@ func k2Madd32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
 
 //go:noescape
 func k2Nmsub32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
+
+func k2Add32vxR()
+
+func k2Sub32vxR()
+
+func k2RSub32vxR()
+
+func k2And32vxR()
+
+func k2Or32vxR()
+
+func k2Xor32vxR()
+
+func k2MinU32vxR()
+
+func k2Min32vxR()
+
+func k2MaxU32vxR()
+
+func k2Max32vxR()
+
+func k2Mul32vxR()
+
+func k2Macc32vxR()
+
+func k2Nmsac32vxR()
+
+func k2Madd32vxR()
+
+func k2Nmsub32vxR()
 
 //go:noescape
 func k512Seq32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

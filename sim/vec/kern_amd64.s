@@ -1127,6 +1127,58 @@ k512Nmsub8vvFloop:
 // func k512Add8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Add8vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000080
+	JA        k512Add8vvRloop
+	BTL       $0x00, SI
+	JCS       k512Add8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Add8vvRfwd00done
+
+k512Add8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Add8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Add8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Add8vvRfwd01done
+
+k512Add8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Add8vvRfwd01done:
+	VPADDB    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Add8vvRend
+	BTL       $0x00, SI
+	JCS       k512Add8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Add8vvRfwd10done
+
+k512Add8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Add8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Add8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Add8vvRfwd11done
+
+k512Add8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Add8vvRfwd11done:
+	VPADDB    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Add8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Add8vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -1144,6 +1196,58 @@ k512Add8vvRloop:
 // func k512Sub8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Sub8vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000080
+	JA        k512Sub8vvRloop
+	BTL       $0x00, SI
+	JCS       k512Sub8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Sub8vvRfwd00done
+
+k512Sub8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Sub8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Sub8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Sub8vvRfwd01done
+
+k512Sub8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Sub8vvRfwd01done:
+	VPSUBB    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Sub8vvRend
+	BTL       $0x00, SI
+	JCS       k512Sub8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Sub8vvRfwd10done
+
+k512Sub8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Sub8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Sub8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Sub8vvRfwd11done
+
+k512Sub8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Sub8vvRfwd11done:
+	VPSUBB    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sub8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Sub8vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -1161,6 +1265,58 @@ k512Sub8vvRloop:
 // func k512RSub8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512RSub8vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000080
+	JA        k512RSub8vvRloop
+	BTL       $0x00, SI
+	JCS       k512RSub8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512RSub8vvRfwd00done
+
+k512RSub8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512RSub8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512RSub8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512RSub8vvRfwd01done
+
+k512RSub8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512RSub8vvRfwd01done:
+	VPSUBB    Z0, Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512RSub8vvRend
+	BTL       $0x00, SI
+	JCS       k512RSub8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512RSub8vvRfwd10done
+
+k512RSub8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512RSub8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512RSub8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512RSub8vvRfwd11done
+
+k512RSub8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512RSub8vvRfwd11done:
+	VPSUBB    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512RSub8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512RSub8vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -1178,6 +1334,58 @@ k512RSub8vvRloop:
 // func k512And8vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512And8vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000080
+	JA        k512And8vvRloop
+	BTL       $0x00, SI
+	JCS       k512And8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512And8vvRfwd00done
+
+k512And8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512And8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512And8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512And8vvRfwd01done
+
+k512And8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512And8vvRfwd01done:
+	VPANDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512And8vvRend
+	BTL       $0x00, SI
+	JCS       k512And8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512And8vvRfwd10done
+
+k512And8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512And8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512And8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512And8vvRfwd11done
+
+k512And8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512And8vvRfwd11done:
+	VPANDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512And8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512And8vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -1195,6 +1403,58 @@ k512And8vvRloop:
 // func k512Or8vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Or8vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000080
+	JA        k512Or8vvRloop
+	BTL       $0x00, SI
+	JCS       k512Or8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Or8vvRfwd00done
+
+k512Or8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Or8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Or8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Or8vvRfwd01done
+
+k512Or8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Or8vvRfwd01done:
+	VPORD     Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Or8vvRend
+	BTL       $0x00, SI
+	JCS       k512Or8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Or8vvRfwd10done
+
+k512Or8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Or8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Or8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Or8vvRfwd11done
+
+k512Or8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Or8vvRfwd11done:
+	VPORD     Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Or8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Or8vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -1212,6 +1472,58 @@ k512Or8vvRloop:
 // func k512Xor8vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Xor8vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000080
+	JA        k512Xor8vvRloop
+	BTL       $0x00, SI
+	JCS       k512Xor8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Xor8vvRfwd00done
+
+k512Xor8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Xor8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Xor8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Xor8vvRfwd01done
+
+k512Xor8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Xor8vvRfwd01done:
+	VPXORD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Xor8vvRend
+	BTL       $0x00, SI
+	JCS       k512Xor8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Xor8vvRfwd10done
+
+k512Xor8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Xor8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Xor8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Xor8vvRfwd11done
+
+k512Xor8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Xor8vvRfwd11done:
+	VPXORD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Xor8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Xor8vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -1229,6 +1541,58 @@ k512Xor8vvRloop:
 // func k512MinU8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MinU8vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000080
+	JA        k512MinU8vvRloop
+	BTL       $0x00, SI
+	JCS       k512MinU8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512MinU8vvRfwd00done
+
+k512MinU8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512MinU8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512MinU8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512MinU8vvRfwd01done
+
+k512MinU8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512MinU8vvRfwd01done:
+	VPMINUB   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512MinU8vvRend
+	BTL       $0x00, SI
+	JCS       k512MinU8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512MinU8vvRfwd10done
+
+k512MinU8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512MinU8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512MinU8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512MinU8vvRfwd11done
+
+k512MinU8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512MinU8vvRfwd11done:
+	VPMINUB   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MinU8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512MinU8vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -1246,6 +1610,58 @@ k512MinU8vvRloop:
 // func k512Min8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Min8vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000080
+	JA        k512Min8vvRloop
+	BTL       $0x00, SI
+	JCS       k512Min8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Min8vvRfwd00done
+
+k512Min8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Min8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Min8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Min8vvRfwd01done
+
+k512Min8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Min8vvRfwd01done:
+	VPMINSB   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Min8vvRend
+	BTL       $0x00, SI
+	JCS       k512Min8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Min8vvRfwd10done
+
+k512Min8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Min8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Min8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Min8vvRfwd11done
+
+k512Min8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Min8vvRfwd11done:
+	VPMINSB   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Min8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Min8vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -1263,6 +1679,58 @@ k512Min8vvRloop:
 // func k512MaxU8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MaxU8vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000080
+	JA        k512MaxU8vvRloop
+	BTL       $0x00, SI
+	JCS       k512MaxU8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512MaxU8vvRfwd00done
+
+k512MaxU8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512MaxU8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512MaxU8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512MaxU8vvRfwd01done
+
+k512MaxU8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512MaxU8vvRfwd01done:
+	VPMAXUB   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512MaxU8vvRend
+	BTL       $0x00, SI
+	JCS       k512MaxU8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512MaxU8vvRfwd10done
+
+k512MaxU8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512MaxU8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512MaxU8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512MaxU8vvRfwd11done
+
+k512MaxU8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512MaxU8vvRfwd11done:
+	VPMAXUB   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MaxU8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512MaxU8vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -1280,6 +1748,58 @@ k512MaxU8vvRloop:
 // func k512Max8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Max8vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000080
+	JA        k512Max8vvRloop
+	BTL       $0x00, SI
+	JCS       k512Max8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Max8vvRfwd00done
+
+k512Max8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Max8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Max8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Max8vvRfwd01done
+
+k512Max8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Max8vvRfwd01done:
+	VPMAXSB   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Max8vvRend
+	BTL       $0x00, SI
+	JCS       k512Max8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Max8vvRfwd10done
+
+k512Max8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Max8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Max8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Max8vvRfwd11done
+
+k512Max8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Max8vvRfwd11done:
+	VPMAXSB   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Max8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Max8vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -1297,10 +1817,69 @@ k512Max8vvRloop:
 // func k512Mul8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Mul8vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000ff00, SI
-	VPBROADCASTW SI, Z0
-	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
-	KMOVQ        SI, K6
+	MOVL         $0x0000ff00, DI
+	VPBROADCASTW DI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	CMPQ         BX, $0x00000080
+	JA           k512Mul8vvRloop
+	BTL          $0x00, SI
+	JCS          k512Mul8vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Mul8vvRfwd00done
+
+k512Mul8vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Mul8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Mul8vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Mul8vvRfwd01done
+
+k512Mul8vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Mul8vvRfwd01done:
+	VPMULLW   Z2, Z1, Z3
+	VPSRLW    $0x08, Z1, Z1
+	VPANDD    Z0, Z2, Z2
+	VPMULLW   Z2, Z1, Z1
+	VPBLENDMB Z1, Z3, K6, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Mul8vvRend
+	BTL       $0x00, SI
+	JCS       k512Mul8vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Mul8vvRfwd10done
+
+k512Mul8vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Mul8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Mul8vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Mul8vvRfwd11done
+
+k512Mul8vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Mul8vvRfwd11done:
+	VPMULLW   Z2, Z1, Z3
+	VPSRLW    $0x08, Z1, Z1
+	VPANDD    Z0, Z2, Z0
+	VPMULLW   Z0, Z1, Z0
+	VPBLENDMB Z0, Z3, K6, Z3
+	VMOVDQU64 Z3, 64(AX)
+	VMOVDQA64 Z3, Z31
+
+k512Mul8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Mul8vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -1323,8 +1902,66 @@ k512Mul8vvRloop:
 // func k512SAddU8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SAddU8vvR(SB), NOSPLIT, $0
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	KXORQ     K7, K7, K7
+	KXNORQ    K1, K1, K1
+	CMPQ      BX, $0x00000080
+	JA        k512SAddU8vvRloop
+	BTL       $0x00, SI
+	JCS       k512SAddU8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512SAddU8vvRfwd00done
+
+k512SAddU8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512SAddU8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SAddU8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512SAddU8vvRfwd01done
+
+k512SAddU8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512SAddU8vvRfwd01done:
+	VPADDUSB  Z1, Z0, Z2
+	VPADDB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512SAddU8vvRend
+	BTL       $0x00, SI
+	JCS       k512SAddU8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512SAddU8vvRfwd10done
+
+k512SAddU8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512SAddU8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SAddU8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512SAddU8vvRfwd11done
+
+k512SAddU8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512SAddU8vvRfwd11done:
+	VPADDUSB  Z1, Z0, Z2
+	VPADDB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SAddU8vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAddU8vvRloop:
 	VMOVDQU64 (CX), Z0
@@ -1347,8 +1984,66 @@ k512SAddU8vvRloop:
 // func k512SAdd8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SAdd8vvR(SB), NOSPLIT, $0
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	KXORQ     K7, K7, K7
+	KXNORQ    K1, K1, K1
+	CMPQ      BX, $0x00000080
+	JA        k512SAdd8vvRloop
+	BTL       $0x00, SI
+	JCS       k512SAdd8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512SAdd8vvRfwd00done
+
+k512SAdd8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512SAdd8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SAdd8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512SAdd8vvRfwd01done
+
+k512SAdd8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512SAdd8vvRfwd01done:
+	VPADDSB   Z1, Z0, Z2
+	VPADDB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512SAdd8vvRend
+	BTL       $0x00, SI
+	JCS       k512SAdd8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512SAdd8vvRfwd10done
+
+k512SAdd8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512SAdd8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SAdd8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512SAdd8vvRfwd11done
+
+k512SAdd8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512SAdd8vvRfwd11done:
+	VPADDSB   Z1, Z0, Z2
+	VPADDB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SAdd8vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAdd8vvRloop:
 	VMOVDQU64 (CX), Z0
@@ -1371,8 +2066,66 @@ k512SAdd8vvRloop:
 // func k512SSubU8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSubU8vvR(SB), NOSPLIT, $0
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	KXORQ     K7, K7, K7
+	KXNORQ    K1, K1, K1
+	CMPQ      BX, $0x00000080
+	JA        k512SSubU8vvRloop
+	BTL       $0x00, SI
+	JCS       k512SSubU8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512SSubU8vvRfwd00done
+
+k512SSubU8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512SSubU8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSubU8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512SSubU8vvRfwd01done
+
+k512SSubU8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512SSubU8vvRfwd01done:
+	VPSUBUSB  Z1, Z0, Z2
+	VPSUBB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512SSubU8vvRend
+	BTL       $0x00, SI
+	JCS       k512SSubU8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512SSubU8vvRfwd10done
+
+k512SSubU8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512SSubU8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSubU8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512SSubU8vvRfwd11done
+
+k512SSubU8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512SSubU8vvRfwd11done:
+	VPSUBUSB  Z1, Z0, Z2
+	VPSUBB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SSubU8vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSubU8vvRloop:
 	VMOVDQU64 (CX), Z0
@@ -1395,8 +2148,66 @@ k512SSubU8vvRloop:
 // func k512SSub8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSub8vvR(SB), NOSPLIT, $0
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	KXORQ     K7, K7, K7
+	KXNORQ    K1, K1, K1
+	CMPQ      BX, $0x00000080
+	JA        k512SSub8vvRloop
+	BTL       $0x00, SI
+	JCS       k512SSub8vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512SSub8vvRfwd00done
+
+k512SSub8vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512SSub8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSub8vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512SSub8vvRfwd01done
+
+k512SSub8vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512SSub8vvRfwd01done:
+	VPSUBSB   Z1, Z0, Z2
+	VPSUBB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512SSub8vvRend
+	BTL       $0x00, SI
+	JCS       k512SSub8vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512SSub8vvRfwd10done
+
+k512SSub8vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512SSub8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSub8vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512SSub8vvRfwd11done
+
+k512SSub8vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512SSub8vvRfwd11done:
+	VPSUBSB   Z1, Z0, Z2
+	VPSUBB    Z1, Z0, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SSub8vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSub8vvRloop:
 	VMOVDQU64 (CX), Z0
@@ -1419,10 +2230,89 @@ k512SSub8vvRloop:
 // func k512Macc8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Macc8vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000ff00, SI
-	VPBROADCASTW SI, Z0
-	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
-	KMOVQ        SI, K6
+	MOVL         $0x0000ff00, DI
+	VPBROADCASTW DI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	CMPQ         BX, $0x00000080
+	JA           k512Macc8vvRloop
+	BTL          $0x00, SI
+	JCS          k512Macc8vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Macc8vvRfwd00done
+
+k512Macc8vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Macc8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Macc8vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Macc8vvRfwd01done
+
+k512Macc8vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Macc8vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Macc8vvRfwd02
+	VMOVDQU64 (AX), Z3
+	JMP       k512Macc8vvRfwd02done
+
+k512Macc8vvRfwd02:
+	VMOVDQA64 Z30, Z3
+
+k512Macc8vvRfwd02done:
+	VPMULLW   Z1, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z1, Z1
+	VPMULLW   Z1, Z2, Z1
+	VPBLENDMB Z1, Z4, K6, Z4
+	VPADDB    Z4, Z3, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Macc8vvRend
+	BTL       $0x00, SI
+	JCS       k512Macc8vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Macc8vvRfwd10done
+
+k512Macc8vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Macc8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Macc8vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Macc8vvRfwd11done
+
+k512Macc8vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Macc8vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Macc8vvRfwd12
+	VMOVDQU64 64(AX), Z3
+	JMP       k512Macc8vvRfwd12done
+
+k512Macc8vvRfwd12:
+	VMOVDQA64 Z31, Z3
+
+k512Macc8vvRfwd12done:
+	VPMULLW   Z1, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z1, Z0
+	VPMULLW   Z0, Z2, Z0
+	VPBLENDMB Z0, Z4, K6, Z4
+	VPADDB    Z4, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Macc8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Macc8vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -1447,10 +2337,89 @@ k512Macc8vvRloop:
 // func k512Nmsac8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Nmsac8vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000ff00, SI
-	VPBROADCASTW SI, Z0
-	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
-	KMOVQ        SI, K6
+	MOVL         $0x0000ff00, DI
+	VPBROADCASTW DI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	CMPQ         BX, $0x00000080
+	JA           k512Nmsac8vvRloop
+	BTL          $0x00, SI
+	JCS          k512Nmsac8vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Nmsac8vvRfwd00done
+
+k512Nmsac8vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Nmsac8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Nmsac8vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Nmsac8vvRfwd01done
+
+k512Nmsac8vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsac8vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac8vvRfwd02
+	VMOVDQU64 (AX), Z3
+	JMP       k512Nmsac8vvRfwd02done
+
+k512Nmsac8vvRfwd02:
+	VMOVDQA64 Z30, Z3
+
+k512Nmsac8vvRfwd02done:
+	VPMULLW   Z1, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z1, Z1
+	VPMULLW   Z1, Z2, Z1
+	VPBLENDMB Z1, Z4, K6, Z4
+	VPSUBB    Z4, Z3, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Nmsac8vvRend
+	BTL       $0x00, SI
+	JCS       k512Nmsac8vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Nmsac8vvRfwd10done
+
+k512Nmsac8vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Nmsac8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Nmsac8vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Nmsac8vvRfwd11done
+
+k512Nmsac8vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsac8vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac8vvRfwd12
+	VMOVDQU64 64(AX), Z3
+	JMP       k512Nmsac8vvRfwd12done
+
+k512Nmsac8vvRfwd12:
+	VMOVDQA64 Z31, Z3
+
+k512Nmsac8vvRfwd12done:
+	VPMULLW   Z1, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z1, Z0
+	VPMULLW   Z0, Z2, Z0
+	VPBLENDMB Z0, Z4, K6, Z4
+	VPSUBB    Z4, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsac8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Nmsac8vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -1475,10 +2444,89 @@ k512Nmsac8vvRloop:
 // func k512Madd8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Madd8vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000ff00, SI
-	VPBROADCASTW SI, Z0
-	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
-	KMOVQ        SI, K6
+	MOVL         $0x0000ff00, DI
+	VPBROADCASTW DI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	CMPQ         BX, $0x00000080
+	JA           k512Madd8vvRloop
+	BTL          $0x00, SI
+	JCS          k512Madd8vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Madd8vvRfwd00done
+
+k512Madd8vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Madd8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Madd8vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Madd8vvRfwd01done
+
+k512Madd8vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Madd8vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Madd8vvRfwd02
+	VMOVDQU64 (AX), Z3
+	JMP       k512Madd8vvRfwd02done
+
+k512Madd8vvRfwd02:
+	VMOVDQA64 Z30, Z3
+
+k512Madd8vvRfwd02done:
+	VPMULLW   Z3, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z3, Z3
+	VPMULLW   Z3, Z2, Z2
+	VPBLENDMB Z2, Z4, K6, Z4
+	VPADDB    Z1, Z4, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Madd8vvRend
+	BTL       $0x00, SI
+	JCS       k512Madd8vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Madd8vvRfwd10done
+
+k512Madd8vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Madd8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Madd8vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Madd8vvRfwd11done
+
+k512Madd8vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Madd8vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Madd8vvRfwd12
+	VMOVDQU64 64(AX), Z3
+	JMP       k512Madd8vvRfwd12done
+
+k512Madd8vvRfwd12:
+	VMOVDQA64 Z31, Z3
+
+k512Madd8vvRfwd12done:
+	VPMULLW   Z3, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z3, Z0
+	VPMULLW   Z0, Z2, Z0
+	VPBLENDMB Z0, Z4, K6, Z4
+	VPADDB    Z1, Z4, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Madd8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Madd8vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -1503,10 +2551,89 @@ k512Madd8vvRloop:
 // func k512Nmsub8vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Nmsub8vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000ff00, SI
-	VPBROADCASTW SI, Z0
-	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
-	KMOVQ        SI, K6
+	MOVL         $0x0000ff00, DI
+	VPBROADCASTW DI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
+	CMPQ         BX, $0x00000080
+	JA           k512Nmsub8vvRloop
+	BTL          $0x00, SI
+	JCS          k512Nmsub8vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Nmsub8vvRfwd00done
+
+k512Nmsub8vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Nmsub8vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Nmsub8vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Nmsub8vvRfwd01done
+
+k512Nmsub8vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsub8vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub8vvRfwd02
+	VMOVDQU64 (AX), Z3
+	JMP       k512Nmsub8vvRfwd02done
+
+k512Nmsub8vvRfwd02:
+	VMOVDQA64 Z30, Z3
+
+k512Nmsub8vvRfwd02done:
+	VPMULLW   Z3, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z3, Z3
+	VPMULLW   Z3, Z2, Z2
+	VPBLENDMB Z2, Z4, K6, Z4
+	VPSUBB    Z4, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Nmsub8vvRend
+	BTL       $0x00, SI
+	JCS       k512Nmsub8vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Nmsub8vvRfwd10done
+
+k512Nmsub8vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Nmsub8vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Nmsub8vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Nmsub8vvRfwd11done
+
+k512Nmsub8vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsub8vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub8vvRfwd12
+	VMOVDQU64 64(AX), Z3
+	JMP       k512Nmsub8vvRfwd12done
+
+k512Nmsub8vvRfwd12:
+	VMOVDQA64 Z31, Z3
+
+k512Nmsub8vvRfwd12done:
+	VPMULLW   Z3, Z2, Z4
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z3, Z0
+	VPMULLW   Z0, Z2, Z0
+	VPBLENDMB Z0, Z4, K6, Z4
+	VPSUBB    Z4, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsub8vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Nmsub8vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -2236,6 +3363,583 @@ k2Nmsub8vvloop:
 k2Nmsub8vvnone:
 	XORL AX, AX
 	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Add8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Add8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2Add8vvRnone
+	XORL SI, SI
+
+k2Add8vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPADDB  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Add8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Add8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Sub8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Sub8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2Sub8vvRnone
+	XORL SI, SI
+
+k2Sub8vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBB  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Sub8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Sub8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2RSub8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2RSub8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2RSub8vvRnone
+	XORL SI, SI
+
+k2RSub8vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBB  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2RSub8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2RSub8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2And8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2And8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2And8vvRnone
+	XORL SI, SI
+
+k2And8vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2And8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2And8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Or8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Or8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2Or8vvRnone
+	XORL SI, SI
+
+k2Or8vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Or8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Or8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Xor8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Xor8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2Xor8vvRnone
+	XORL SI, SI
+
+k2Xor8vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Xor8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Xor8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2MinU8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2MinU8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2MinU8vvRnone
+	XORL SI, SI
+
+k2MinU8vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINUB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MinU8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MinU8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Min8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Min8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2Min8vvRnone
+	XORL SI, SI
+
+k2Min8vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINSB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Min8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Min8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2MaxU8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2MaxU8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2MaxU8vvRnone
+	XORL SI, SI
+
+k2MaxU8vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXUB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MaxU8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MaxU8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Max8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Max8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2Max8vvRnone
+	XORL SI, SI
+
+k2Max8vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXSB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Max8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Max8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Mul8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Mul8vvR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Mul8vvRnone
+	MOVL         $0x0000ff00, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTW X1, Y1
+	XORL         SI, SI
+
+k2Mul8vvRloop:
+	VMOVDQU (CX), Y2
+	VMOVDQU (DX), Y3
+	VPMULLW Y3, Y2, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y2, Y2
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y2, Y2
+	VPOR    Y2, Y4, Y4
+	VMOVDQU Y4, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Mul8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Mul8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2SAddU8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2SAddU8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2SAddU8vvRnone
+	XORL SI, SI
+
+k2SAddU8vvRloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPADDUSB  Y1, Y0, Y2
+	VPADDB    Y1, Y0, Y0
+	VPCMPEQB  Y0, Y2, Y0
+	VPMOVMSKB Y0, DI
+	NOTL      DI
+	ORL       DI, SI
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SAddU8vvRloop
+	TESTL     SI, SI
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SAddU8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2SAdd8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2SAdd8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2SAdd8vvRnone
+	XORL SI, SI
+
+k2SAdd8vvRloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPADDSB   Y1, Y0, Y2
+	VPADDB    Y1, Y0, Y0
+	VPCMPEQB  Y0, Y2, Y0
+	VPMOVMSKB Y0, DI
+	NOTL      DI
+	ORL       DI, SI
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SAdd8vvRloop
+	TESTL     SI, SI
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SAdd8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2SSubU8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2SSubU8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2SSubU8vvRnone
+	XORL SI, SI
+
+k2SSubU8vvRloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPSUBUSB  Y1, Y0, Y2
+	VPSUBB    Y1, Y0, Y0
+	VPCMPEQB  Y0, Y2, Y0
+	VPMOVMSKB Y0, DI
+	NOTL      DI
+	ORL       DI, SI
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SSubU8vvRloop
+	TESTL     SI, SI
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SSubU8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2SSub8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2SSub8vvR(SB), NOSPLIT, $0
+	SHRQ $0x05, BX
+	JZ   k2SSub8vvRnone
+	XORL SI, SI
+
+k2SSub8vvRloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPSUBSB   Y1, Y0, Y2
+	VPSUBB    Y1, Y0, Y0
+	VPCMPEQB  Y0, Y2, Y0
+	VPMOVMSKB Y0, DI
+	NOTL      DI
+	ORL       DI, SI
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SSub8vvRloop
+	TESTL     SI, SI
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SSub8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Macc8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Macc8vvR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Macc8vvRnone
+	MOVL         $0x0000ff00, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTW X1, Y1
+	XORL         SI, SI
+
+k2Macc8vvRloop:
+	VMOVDQU (CX), Y2
+	VMOVDQU (DX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y2
+	VPMULLW Y2, Y3, Y2
+	VPOR    Y2, Y5, Y5
+	VPADDB  Y5, Y4, Y2
+	VMOVDQU Y2, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Macc8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Macc8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsac8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsac8vvR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Nmsac8vvRnone
+	MOVL         $0x0000ff00, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTW X1, Y1
+	XORL         SI, SI
+
+k2Nmsac8vvRloop:
+	VMOVDQU (CX), Y2
+	VMOVDQU (DX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y2
+	VPMULLW Y2, Y3, Y2
+	VPOR    Y2, Y5, Y5
+	VPSUBB  Y5, Y4, Y2
+	VMOVDQU Y2, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsac8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsac8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Madd8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Madd8vvR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Madd8vvRnone
+	MOVL         $0x0000ff00, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTW X1, Y1
+	XORL         SI, SI
+
+k2Madd8vvRloop:
+	VMOVDQU (CX), Y2
+	VMOVDQU (DX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y3, Y3
+	VPOR    Y3, Y5, Y5
+	VPADDB  Y2, Y5, Y2
+	VMOVDQU Y2, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Madd8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Madd8vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsub8vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsub8vvR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Nmsub8vvRnone
+	MOVL         $0x0000ff00, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTW X1, Y1
+	XORL         SI, SI
+
+k2Nmsub8vvRloop:
+	VMOVDQU (CX), Y2
+	VMOVDQU (DX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y3, Y3
+	VPOR    Y3, Y5, Y5
+	VPSUBB  Y5, Y2, Y2
+	VMOVDQU Y2, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsub8vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsub8vvRnone:
+	XORL AX, AX
 	RET
 
 // func k512Seq8vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -3834,6 +5538,39 @@ k512Nmsub8vxFloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Add8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
+	CMPQ         BX, $0x00000080
+	JA           k512Add8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Add8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Add8vxRfwd00done
+
+k512Add8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Add8vxRfwd00done:
+	VPADDB    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Add8vxRend
+	BTL       $0x00, SI
+	JCS       k512Add8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Add8vxRfwd10done
+
+k512Add8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Add8vxRfwd10done:
+	VPADDB    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Add8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Add8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -3851,6 +5588,39 @@ k512Add8vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Sub8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
+	CMPQ         BX, $0x00000080
+	JA           k512Sub8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Sub8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Sub8vxRfwd00done
+
+k512Sub8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Sub8vxRfwd00done:
+	VPSUBB    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Sub8vxRend
+	BTL       $0x00, SI
+	JCS       k512Sub8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Sub8vxRfwd10done
+
+k512Sub8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Sub8vxRfwd10done:
+	VPSUBB    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sub8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sub8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -3868,6 +5638,39 @@ k512Sub8vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512RSub8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
+	CMPQ         BX, $0x00000080
+	JA           k512RSub8vxRloop
+	BTL          $0x00, SI
+	JCS          k512RSub8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512RSub8vxRfwd00done
+
+k512RSub8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512RSub8vxRfwd00done:
+	VPSUBB    Z1, Z0, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512RSub8vxRend
+	BTL       $0x00, SI
+	JCS       k512RSub8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512RSub8vxRfwd10done
+
+k512RSub8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512RSub8vxRfwd10done:
+	VPSUBB    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512RSub8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512RSub8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -3885,6 +5688,39 @@ k512RSub8vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512And8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
+	CMPQ         BX, $0x00000080
+	JA           k512And8vxRloop
+	BTL          $0x00, SI
+	JCS          k512And8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512And8vxRfwd00done
+
+k512And8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512And8vxRfwd00done:
+	VPANDD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512And8vxRend
+	BTL       $0x00, SI
+	JCS       k512And8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512And8vxRfwd10done
+
+k512And8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512And8vxRfwd10done:
+	VPANDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512And8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512And8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -3902,6 +5738,39 @@ k512And8vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Or8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
+	CMPQ         BX, $0x00000080
+	JA           k512Or8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Or8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Or8vxRfwd00done
+
+k512Or8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Or8vxRfwd00done:
+	VPORD     Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Or8vxRend
+	BTL       $0x00, SI
+	JCS       k512Or8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Or8vxRfwd10done
+
+k512Or8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Or8vxRfwd10done:
+	VPORD     Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Or8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Or8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -3919,6 +5788,39 @@ k512Or8vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Xor8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
+	CMPQ         BX, $0x00000080
+	JA           k512Xor8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Xor8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Xor8vxRfwd00done
+
+k512Xor8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Xor8vxRfwd00done:
+	VPXORD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Xor8vxRend
+	BTL       $0x00, SI
+	JCS       k512Xor8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Xor8vxRfwd10done
+
+k512Xor8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Xor8vxRfwd10done:
+	VPXORD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Xor8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Xor8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -3936,6 +5838,39 @@ k512Xor8vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MinU8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
+	CMPQ         BX, $0x00000080
+	JA           k512MinU8vxRloop
+	BTL          $0x00, SI
+	JCS          k512MinU8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512MinU8vxRfwd00done
+
+k512MinU8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512MinU8vxRfwd00done:
+	VPMINUB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512MinU8vxRend
+	BTL       $0x00, SI
+	JCS       k512MinU8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512MinU8vxRfwd10done
+
+k512MinU8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512MinU8vxRfwd10done:
+	VPMINUB   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MinU8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512MinU8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -3953,6 +5888,39 @@ k512MinU8vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Min8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
+	CMPQ         BX, $0x00000080
+	JA           k512Min8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Min8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Min8vxRfwd00done
+
+k512Min8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Min8vxRfwd00done:
+	VPMINSB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Min8vxRend
+	BTL       $0x00, SI
+	JCS       k512Min8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Min8vxRfwd10done
+
+k512Min8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Min8vxRfwd10done:
+	VPMINSB   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Min8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Min8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -3970,6 +5938,39 @@ k512Min8vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MaxU8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
+	CMPQ         BX, $0x00000080
+	JA           k512MaxU8vxRloop
+	BTL          $0x00, SI
+	JCS          k512MaxU8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512MaxU8vxRfwd00done
+
+k512MaxU8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512MaxU8vxRfwd00done:
+	VPMAXUB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512MaxU8vxRend
+	BTL       $0x00, SI
+	JCS       k512MaxU8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512MaxU8vxRfwd10done
+
+k512MaxU8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512MaxU8vxRfwd10done:
+	VPMAXUB   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MaxU8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512MaxU8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -3987,6 +5988,39 @@ k512MaxU8vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Max8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
+	CMPQ         BX, $0x00000080
+	JA           k512Max8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Max8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Max8vxRfwd00done
+
+k512Max8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Max8vxRfwd00done:
+	VPMAXSB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Max8vxRend
+	BTL       $0x00, SI
+	JCS       k512Max8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Max8vxRfwd10done
+
+k512Max8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Max8vxRfwd10done:
+	VPMAXSB   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Max8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Max8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -4003,11 +6037,52 @@ k512Max8vxRloop:
 // func k512Mul8vxR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Mul8vxR(SB), NOSPLIT, $0
-	MOVL         $0x0000ff00, SI
-	VPBROADCASTW SI, Z0
-	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
-	KMOVQ        SI, K6
+	MOVL         $0x0000ff00, DI
+	VPBROADCASTW DI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
 	VPBROADCASTB (DX), Z1
+	CMPQ         BX, $0x00000080
+	JA           k512Mul8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Mul8vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Mul8vxRfwd00done
+
+k512Mul8vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Mul8vxRfwd00done:
+	VPMULLW   Z1, Z2, Z3
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z1, Z4
+	VPMULLW   Z4, Z2, Z2
+	VPBLENDMB Z2, Z3, K6, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Mul8vxRend
+	BTL       $0x00, SI
+	JCS       k512Mul8vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Mul8vxRfwd10done
+
+k512Mul8vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Mul8vxRfwd10done:
+	VPMULLW   Z1, Z2, Z3
+	VPSRLW    $0x08, Z2, Z2
+	VPANDD    Z0, Z1, Z0
+	VPMULLW   Z0, Z2, Z0
+	VPBLENDMB Z0, Z3, K6, Z3
+	VMOVDQU64 Z3, 64(AX)
+	VMOVDQA64 Z3, Z31
+
+k512Mul8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Mul8vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -4031,6 +6106,46 @@ TEXT ·k512SAddU8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000080
+	JA           k512SAddU8vxRloop
+	BTL          $0x00, SI
+	JCS          k512SAddU8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SAddU8vxRfwd00done
+
+k512SAddU8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SAddU8vxRfwd00done:
+	VPADDUSB  Z0, Z1, Z2
+	VPADDB    Z0, Z1, Z1
+	VPCMPB    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512SAddU8vxRend
+	BTL       $0x00, SI
+	JCS       k512SAddU8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SAddU8vxRfwd10done
+
+k512SAddU8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SAddU8vxRfwd10done:
+	VPADDUSB  Z0, Z1, Z2
+	VPADDB    Z0, Z1, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SAddU8vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAddU8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -4054,6 +6169,46 @@ TEXT ·k512SAdd8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000080
+	JA           k512SAdd8vxRloop
+	BTL          $0x00, SI
+	JCS          k512SAdd8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SAdd8vxRfwd00done
+
+k512SAdd8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SAdd8vxRfwd00done:
+	VPADDSB   Z0, Z1, Z2
+	VPADDB    Z0, Z1, Z1
+	VPCMPB    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512SAdd8vxRend
+	BTL       $0x00, SI
+	JCS       k512SAdd8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SAdd8vxRfwd10done
+
+k512SAdd8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SAdd8vxRfwd10done:
+	VPADDSB   Z0, Z1, Z2
+	VPADDB    Z0, Z1, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SAdd8vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAdd8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -4077,6 +6232,46 @@ TEXT ·k512SSubU8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000080
+	JA           k512SSubU8vxRloop
+	BTL          $0x00, SI
+	JCS          k512SSubU8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SSubU8vxRfwd00done
+
+k512SSubU8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SSubU8vxRfwd00done:
+	VPSUBUSB  Z0, Z1, Z2
+	VPSUBB    Z0, Z1, Z1
+	VPCMPB    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512SSubU8vxRend
+	BTL       $0x00, SI
+	JCS       k512SSubU8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SSubU8vxRfwd10done
+
+k512SSubU8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SSubU8vxRfwd10done:
+	VPSUBUSB  Z0, Z1, Z2
+	VPSUBB    Z0, Z1, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SSubU8vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSubU8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -4100,6 +6295,46 @@ TEXT ·k512SSub8vxR(SB), NOSPLIT, $0
 	VPBROADCASTB (DX), Z0
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000080
+	JA           k512SSub8vxRloop
+	BTL          $0x00, SI
+	JCS          k512SSub8vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SSub8vxRfwd00done
+
+k512SSub8vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SSub8vxRfwd00done:
+	VPSUBSB   Z0, Z1, Z2
+	VPSUBB    Z0, Z1, Z1
+	VPCMPB    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512SSub8vxRend
+	BTL       $0x00, SI
+	JCS       k512SSub8vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SSub8vxRfwd10done
+
+k512SSub8vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SSub8vxRfwd10done:
+	VPSUBSB   Z0, Z1, Z2
+	VPSUBB    Z0, Z1, Z0
+	VPCMPB    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SSub8vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSub8vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -4120,11 +6355,72 @@ k512SSub8vxRloop:
 // func k512Macc8vxR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Macc8vxR(SB), NOSPLIT, $0
-	MOVL         $0x0000ff00, SI
-	VPBROADCASTW SI, Z0
-	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
-	KMOVQ        SI, K6
+	MOVL         $0x0000ff00, DI
+	VPBROADCASTW DI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
 	VPBROADCASTB (DX), Z1
+	CMPQ         BX, $0x00000080
+	JA           k512Macc8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Macc8vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Macc8vxRfwd00done
+
+k512Macc8vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Macc8vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Macc8vxRfwd02
+	VMOVDQU64 (AX), Z3
+	JMP       k512Macc8vxRfwd02done
+
+k512Macc8vxRfwd02:
+	VMOVDQA64 Z30, Z3
+
+k512Macc8vxRfwd02done:
+	VPMULLW   Z2, Z1, Z4
+	VPSRLW    $0x08, Z1, Z5
+	VPANDD    Z0, Z2, Z2
+	VPMULLW   Z2, Z5, Z2
+	VPBLENDMB Z2, Z4, K6, Z4
+	VPADDB    Z4, Z3, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Macc8vxRend
+	BTL       $0x00, SI
+	JCS       k512Macc8vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Macc8vxRfwd10done
+
+k512Macc8vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Macc8vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Macc8vxRfwd12
+	VMOVDQU64 64(AX), Z3
+	JMP       k512Macc8vxRfwd12done
+
+k512Macc8vxRfwd12:
+	VMOVDQA64 Z31, Z3
+
+k512Macc8vxRfwd12done:
+	VPMULLW   Z2, Z1, Z4
+	VPSRLW    $0x08, Z1, Z1
+	VPANDD    Z0, Z2, Z0
+	VPMULLW   Z0, Z1, Z0
+	VPBLENDMB Z0, Z4, K6, Z4
+	VPADDB    Z4, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Macc8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Macc8vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -4147,11 +6443,72 @@ k512Macc8vxRloop:
 // func k512Nmsac8vxR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Nmsac8vxR(SB), NOSPLIT, $0
-	MOVL         $0x0000ff00, SI
-	VPBROADCASTW SI, Z0
-	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
-	KMOVQ        SI, K6
+	MOVL         $0x0000ff00, DI
+	VPBROADCASTW DI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
 	VPBROADCASTB (DX), Z1
+	CMPQ         BX, $0x00000080
+	JA           k512Nmsac8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Nmsac8vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Nmsac8vxRfwd00done
+
+k512Nmsac8vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsac8vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac8vxRfwd02
+	VMOVDQU64 (AX), Z3
+	JMP       k512Nmsac8vxRfwd02done
+
+k512Nmsac8vxRfwd02:
+	VMOVDQA64 Z30, Z3
+
+k512Nmsac8vxRfwd02done:
+	VPMULLW   Z2, Z1, Z4
+	VPSRLW    $0x08, Z1, Z5
+	VPANDD    Z0, Z2, Z2
+	VPMULLW   Z2, Z5, Z2
+	VPBLENDMB Z2, Z4, K6, Z4
+	VPSUBB    Z4, Z3, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Nmsac8vxRend
+	BTL       $0x00, SI
+	JCS       k512Nmsac8vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Nmsac8vxRfwd10done
+
+k512Nmsac8vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsac8vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac8vxRfwd12
+	VMOVDQU64 64(AX), Z3
+	JMP       k512Nmsac8vxRfwd12done
+
+k512Nmsac8vxRfwd12:
+	VMOVDQA64 Z31, Z3
+
+k512Nmsac8vxRfwd12done:
+	VPMULLW   Z2, Z1, Z4
+	VPSRLW    $0x08, Z1, Z1
+	VPANDD    Z0, Z2, Z0
+	VPMULLW   Z0, Z1, Z0
+	VPBLENDMB Z0, Z4, K6, Z4
+	VPSUBB    Z4, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsac8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Nmsac8vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -4174,11 +6531,72 @@ k512Nmsac8vxRloop:
 // func k512Madd8vxR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Madd8vxR(SB), NOSPLIT, $0
-	MOVL         $0x0000ff00, SI
-	VPBROADCASTW SI, Z0
-	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
-	KMOVQ        SI, K6
+	MOVL         $0x0000ff00, DI
+	VPBROADCASTW DI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
 	VPBROADCASTB (DX), Z1
+	CMPQ         BX, $0x00000080
+	JA           k512Madd8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Madd8vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Madd8vxRfwd00done
+
+k512Madd8vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Madd8vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Madd8vxRfwd02
+	VMOVDQU64 (AX), Z3
+	JMP       k512Madd8vxRfwd02done
+
+k512Madd8vxRfwd02:
+	VMOVDQA64 Z30, Z3
+
+k512Madd8vxRfwd02done:
+	VPMULLW   Z3, Z1, Z4
+	VPSRLW    $0x08, Z1, Z5
+	VPANDD    Z0, Z3, Z3
+	VPMULLW   Z3, Z5, Z3
+	VPBLENDMB Z3, Z4, K6, Z4
+	VPADDB    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Madd8vxRend
+	BTL       $0x00, SI
+	JCS       k512Madd8vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Madd8vxRfwd10done
+
+k512Madd8vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Madd8vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Madd8vxRfwd12
+	VMOVDQU64 64(AX), Z3
+	JMP       k512Madd8vxRfwd12done
+
+k512Madd8vxRfwd12:
+	VMOVDQA64 Z31, Z3
+
+k512Madd8vxRfwd12done:
+	VPMULLW   Z3, Z1, Z4
+	VPSRLW    $0x08, Z1, Z1
+	VPANDD    Z0, Z3, Z0
+	VPMULLW   Z0, Z1, Z0
+	VPBLENDMB Z0, Z4, K6, Z4
+	VPADDB    Z2, Z4, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Madd8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Madd8vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -4201,11 +6619,72 @@ k512Madd8vxRloop:
 // func k512Nmsub8vxR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Nmsub8vxR(SB), NOSPLIT, $0
-	MOVL         $0x0000ff00, SI
-	VPBROADCASTW SI, Z0
-	MOVQ         $0xaaaaaaaaaaaaaaaa, SI
-	KMOVQ        SI, K6
+	MOVL         $0x0000ff00, DI
+	VPBROADCASTW DI, Z0
+	MOVQ         $0xaaaaaaaaaaaaaaaa, DI
+	KMOVQ        DI, K6
 	VPBROADCASTB (DX), Z1
+	CMPQ         BX, $0x00000080
+	JA           k512Nmsub8vxRloop
+	BTL          $0x00, SI
+	JCS          k512Nmsub8vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Nmsub8vxRfwd00done
+
+k512Nmsub8vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsub8vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub8vxRfwd02
+	VMOVDQU64 (AX), Z3
+	JMP       k512Nmsub8vxRfwd02done
+
+k512Nmsub8vxRfwd02:
+	VMOVDQA64 Z30, Z3
+
+k512Nmsub8vxRfwd02done:
+	VPMULLW   Z3, Z1, Z4
+	VPSRLW    $0x08, Z1, Z5
+	VPANDD    Z0, Z3, Z3
+	VPMULLW   Z3, Z5, Z3
+	VPBLENDMB Z3, Z4, K6, Z4
+	VPSUBB    Z4, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000040
+	JLE       k512Nmsub8vxRend
+	BTL       $0x00, SI
+	JCS       k512Nmsub8vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Nmsub8vxRfwd10done
+
+k512Nmsub8vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsub8vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub8vxRfwd12
+	VMOVDQU64 64(AX), Z3
+	JMP       k512Nmsub8vxRfwd12done
+
+k512Nmsub8vxRfwd12:
+	VMOVDQA64 Z31, Z3
+
+k512Nmsub8vxRfwd12done:
+	VPMULLW   Z3, Z1, Z4
+	VPSRLW    $0x08, Z1, Z1
+	VPANDD    Z0, Z3, Z0
+	VPMULLW   Z0, Z1, Z0
+	VPBLENDMB Z0, Z4, K6, Z4
+	VPSUBB    Z4, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsub8vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Nmsub8vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -4914,6 +7393,564 @@ k2Nmsub8vxloop:
 k2Nmsub8vxnone:
 	XORL AX, AX
 	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Add8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Add8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Add8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2Add8vxRloop:
+	VMOVDQU (CX), Y1
+	VPADDB  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Add8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Add8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Sub8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Sub8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Sub8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2Sub8vxRloop:
+	VMOVDQU (CX), Y1
+	VPSUBB  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Sub8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Sub8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2RSub8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2RSub8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2RSub8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2RSub8vxRloop:
+	VMOVDQU (CX), Y1
+	VPSUBB  Y1, Y0, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2RSub8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2RSub8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2And8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2And8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2And8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2And8vxRloop:
+	VMOVDQU (CX), Y1
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2And8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2And8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Or8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Or8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Or8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2Or8vxRloop:
+	VMOVDQU (CX), Y1
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Or8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Or8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Xor8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Xor8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Xor8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2Xor8vxRloop:
+	VMOVDQU (CX), Y1
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Xor8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Xor8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2MinU8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2MinU8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2MinU8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2MinU8vxRloop:
+	VMOVDQU (CX), Y1
+	VPMINUB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MinU8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MinU8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Min8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Min8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Min8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2Min8vxRloop:
+	VMOVDQU (CX), Y1
+	VPMINSB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Min8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Min8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2MaxU8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2MaxU8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2MaxU8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2MaxU8vxRloop:
+	VMOVDQU (CX), Y1
+	VPMAXUB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MaxU8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MaxU8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Max8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Max8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Max8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2Max8vxRloop:
+	VMOVDQU (CX), Y1
+	VPMAXSB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Max8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Max8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Mul8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Mul8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Mul8vxRnone
+	MOVL         $0x0000ff00, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTW X1, Y1
+	VPBROADCASTB (DX), Y2
+	XORL         DX, DX
+
+k2Mul8vxRloop:
+	VMOVDQU (CX), Y3
+	VPMULLW Y2, Y3, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y5
+	VPMULLW Y5, Y3, Y3
+	VPOR    Y3, Y4, Y4
+	VMOVDQU Y4, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Mul8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Mul8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2SAddU8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2SAddU8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2SAddU8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2SAddU8vxRloop:
+	VMOVDQU   (CX), Y1
+	VPADDUSB  Y0, Y1, Y2
+	VPADDB    Y0, Y1, Y1
+	VPCMPEQB  Y1, Y2, Y1
+	VPMOVMSKB Y1, SI
+	NOTL      SI
+	ORL       SI, DX
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SAddU8vxRloop
+	TESTL     DX, DX
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SAddU8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2SAdd8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2SAdd8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2SAdd8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2SAdd8vxRloop:
+	VMOVDQU   (CX), Y1
+	VPADDSB   Y0, Y1, Y2
+	VPADDB    Y0, Y1, Y1
+	VPCMPEQB  Y1, Y2, Y1
+	VPMOVMSKB Y1, SI
+	NOTL      SI
+	ORL       SI, DX
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SAdd8vxRloop
+	TESTL     DX, DX
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SAdd8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2SSubU8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2SSubU8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2SSubU8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2SSubU8vxRloop:
+	VMOVDQU   (CX), Y1
+	VPSUBUSB  Y0, Y1, Y2
+	VPSUBB    Y0, Y1, Y1
+	VPCMPEQB  Y1, Y2, Y1
+	VPMOVMSKB Y1, SI
+	NOTL      SI
+	ORL       SI, DX
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SSubU8vxRloop
+	TESTL     DX, DX
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SSubU8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2SSub8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2SSub8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2SSub8vxRnone
+	VPBROADCASTB (DX), Y0
+	XORL         DX, DX
+
+k2SSub8vxRloop:
+	VMOVDQU   (CX), Y1
+	VPSUBSB   Y0, Y1, Y2
+	VPSUBB    Y0, Y1, Y1
+	VPCMPEQB  Y1, Y2, Y1
+	VPMOVMSKB Y1, SI
+	NOTL      SI
+	ORL       SI, DX
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SSub8vxRloop
+	TESTL     DX, DX
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SSub8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Macc8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Macc8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Macc8vxRnone
+	MOVL         $0x0000ff00, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTW X1, Y1
+	VPBROADCASTB (DX), Y2
+	XORL         DX, DX
+
+k2Macc8vxRloop:
+	VMOVDQU (CX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y6, Y3
+	VPOR    Y3, Y5, Y5
+	VPADDB  Y5, Y4, Y3
+	VMOVDQU Y3, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Macc8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Macc8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsac8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsac8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Nmsac8vxRnone
+	MOVL         $0x0000ff00, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTW X1, Y1
+	VPBROADCASTB (DX), Y2
+	XORL         DX, DX
+
+k2Nmsac8vxRloop:
+	VMOVDQU (CX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y6, Y3
+	VPOR    Y3, Y5, Y5
+	VPSUBB  Y5, Y4, Y3
+	VMOVDQU Y3, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsac8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsac8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Madd8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Madd8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Madd8vxRnone
+	MOVL         $0x0000ff00, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTW X1, Y1
+	VPBROADCASTB (DX), Y2
+	XORL         DX, DX
+
+k2Madd8vxRloop:
+	VMOVDQU (CX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y6, Y4
+	VPOR    Y4, Y5, Y5
+	VPADDB  Y3, Y5, Y3
+	VMOVDQU Y3, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Madd8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Madd8vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsub8vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsub8vxR(SB), NOSPLIT, $0
+	SHRQ         $0x05, BX
+	JZ           k2Nmsub8vxRnone
+	MOVL         $0x0000ff00, SI
+	VMOVD        SI, X0
+	VPBROADCASTW X0, Y0
+	MOVL         $0x000000ff, SI
+	VMOVD        SI, X1
+	VPBROADCASTW X1, Y1
+	VPBROADCASTB (DX), Y2
+	XORL         DX, DX
+
+k2Nmsub8vxRloop:
+	VMOVDQU (CX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y6, Y4
+	VPOR    Y4, Y5, Y5
+	VPSUBB  Y5, Y3, Y3
+	VMOVDQU Y3, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsub8vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsub8vxRnone:
+	XORL AX, AX
 	RET
 
 // func k512Seq8vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -7754,6 +10791,58 @@ k512SSra16vvrm3Floop:
 // func k512Add16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Add16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Add16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Add16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Add16vvRfwd00done
+
+k512Add16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Add16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Add16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Add16vvRfwd01done
+
+k512Add16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Add16vvRfwd01done:
+	VPADDW    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Add16vvRend
+	BTL       $0x00, SI
+	JCS       k512Add16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Add16vvRfwd10done
+
+k512Add16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Add16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Add16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Add16vvRfwd11done
+
+k512Add16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Add16vvRfwd11done:
+	VPADDW    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Add16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Add16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7771,6 +10860,58 @@ k512Add16vvRloop:
 // func k512Sub16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Sub16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Sub16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Sub16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Sub16vvRfwd00done
+
+k512Sub16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Sub16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Sub16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Sub16vvRfwd01done
+
+k512Sub16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Sub16vvRfwd01done:
+	VPSUBW    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Sub16vvRend
+	BTL       $0x00, SI
+	JCS       k512Sub16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Sub16vvRfwd10done
+
+k512Sub16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Sub16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Sub16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Sub16vvRfwd11done
+
+k512Sub16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Sub16vvRfwd11done:
+	VPSUBW    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sub16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Sub16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7788,6 +10929,58 @@ k512Sub16vvRloop:
 // func k512RSub16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512RSub16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512RSub16vvRloop
+	BTL       $0x00, SI
+	JCS       k512RSub16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512RSub16vvRfwd00done
+
+k512RSub16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512RSub16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512RSub16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512RSub16vvRfwd01done
+
+k512RSub16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512RSub16vvRfwd01done:
+	VPSUBW    Z0, Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512RSub16vvRend
+	BTL       $0x00, SI
+	JCS       k512RSub16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512RSub16vvRfwd10done
+
+k512RSub16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512RSub16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512RSub16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512RSub16vvRfwd11done
+
+k512RSub16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512RSub16vvRfwd11done:
+	VPSUBW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512RSub16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512RSub16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7805,6 +10998,58 @@ k512RSub16vvRloop:
 // func k512And16vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512And16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512And16vvRloop
+	BTL       $0x00, SI
+	JCS       k512And16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512And16vvRfwd00done
+
+k512And16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512And16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512And16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512And16vvRfwd01done
+
+k512And16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512And16vvRfwd01done:
+	VPANDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512And16vvRend
+	BTL       $0x00, SI
+	JCS       k512And16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512And16vvRfwd10done
+
+k512And16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512And16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512And16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512And16vvRfwd11done
+
+k512And16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512And16vvRfwd11done:
+	VPANDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512And16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512And16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7822,6 +11067,58 @@ k512And16vvRloop:
 // func k512Or16vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Or16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Or16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Or16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Or16vvRfwd00done
+
+k512Or16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Or16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Or16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Or16vvRfwd01done
+
+k512Or16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Or16vvRfwd01done:
+	VPORD     Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Or16vvRend
+	BTL       $0x00, SI
+	JCS       k512Or16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Or16vvRfwd10done
+
+k512Or16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Or16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Or16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Or16vvRfwd11done
+
+k512Or16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Or16vvRfwd11done:
+	VPORD     Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Or16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Or16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7839,6 +11136,58 @@ k512Or16vvRloop:
 // func k512Xor16vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Xor16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Xor16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Xor16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Xor16vvRfwd00done
+
+k512Xor16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Xor16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Xor16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Xor16vvRfwd01done
+
+k512Xor16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Xor16vvRfwd01done:
+	VPXORD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Xor16vvRend
+	BTL       $0x00, SI
+	JCS       k512Xor16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Xor16vvRfwd10done
+
+k512Xor16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Xor16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Xor16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Xor16vvRfwd11done
+
+k512Xor16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Xor16vvRfwd11done:
+	VPXORD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Xor16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Xor16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7856,6 +11205,58 @@ k512Xor16vvRloop:
 // func k512MinU16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MinU16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512MinU16vvRloop
+	BTL       $0x00, SI
+	JCS       k512MinU16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512MinU16vvRfwd00done
+
+k512MinU16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512MinU16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512MinU16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512MinU16vvRfwd01done
+
+k512MinU16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512MinU16vvRfwd01done:
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512MinU16vvRend
+	BTL       $0x00, SI
+	JCS       k512MinU16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512MinU16vvRfwd10done
+
+k512MinU16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512MinU16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512MinU16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512MinU16vvRfwd11done
+
+k512MinU16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512MinU16vvRfwd11done:
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MinU16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512MinU16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7873,6 +11274,58 @@ k512MinU16vvRloop:
 // func k512Min16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Min16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Min16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Min16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Min16vvRfwd00done
+
+k512Min16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Min16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Min16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Min16vvRfwd01done
+
+k512Min16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Min16vvRfwd01done:
+	VPMINSW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Min16vvRend
+	BTL       $0x00, SI
+	JCS       k512Min16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Min16vvRfwd10done
+
+k512Min16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Min16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Min16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Min16vvRfwd11done
+
+k512Min16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Min16vvRfwd11done:
+	VPMINSW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Min16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Min16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7890,6 +11343,58 @@ k512Min16vvRloop:
 // func k512MaxU16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MaxU16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512MaxU16vvRloop
+	BTL       $0x00, SI
+	JCS       k512MaxU16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512MaxU16vvRfwd00done
+
+k512MaxU16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512MaxU16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512MaxU16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512MaxU16vvRfwd01done
+
+k512MaxU16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512MaxU16vvRfwd01done:
+	VPMAXUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512MaxU16vvRend
+	BTL       $0x00, SI
+	JCS       k512MaxU16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512MaxU16vvRfwd10done
+
+k512MaxU16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512MaxU16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512MaxU16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512MaxU16vvRfwd11done
+
+k512MaxU16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512MaxU16vvRfwd11done:
+	VPMAXUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MaxU16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512MaxU16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7907,6 +11412,58 @@ k512MaxU16vvRloop:
 // func k512Max16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Max16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Max16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Max16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Max16vvRfwd00done
+
+k512Max16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Max16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Max16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Max16vvRfwd01done
+
+k512Max16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Max16vvRfwd01done:
+	VPMAXSW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Max16vvRend
+	BTL       $0x00, SI
+	JCS       k512Max16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Max16vvRfwd10done
+
+k512Max16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Max16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Max16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Max16vvRfwd11done
+
+k512Max16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Max16vvRfwd11done:
+	VPMAXSW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Max16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Max16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7924,6 +11481,58 @@ k512Max16vvRloop:
 // func k512Mul16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Mul16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Mul16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Mul16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Mul16vvRfwd00done
+
+k512Mul16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Mul16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Mul16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Mul16vvRfwd01done
+
+k512Mul16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Mul16vvRfwd01done:
+	VPMULLW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Mul16vvRend
+	BTL       $0x00, SI
+	JCS       k512Mul16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Mul16vvRfwd10done
+
+k512Mul16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Mul16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Mul16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Mul16vvRfwd11done
+
+k512Mul16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Mul16vvRfwd11done:
+	VPMULLW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Mul16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Mul16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -7941,8 +11550,61 @@ k512Mul16vvRloop:
 // func k512Sll16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Sll16vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Sll16vvRloop
+	BTL          $0x00, SI
+	JCS          k512Sll16vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Sll16vvRfwd00done
+
+k512Sll16vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Sll16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Sll16vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Sll16vvRfwd01done
+
+k512Sll16vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Sll16vvRfwd01done:
+	VPANDD    Z0, Z2, Z2
+	VPSLLVW   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Sll16vvRend
+	BTL       $0x00, SI
+	JCS       k512Sll16vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Sll16vvRfwd10done
+
+k512Sll16vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Sll16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Sll16vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Sll16vvRfwd11done
+
+k512Sll16vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Sll16vvRfwd11done:
+	VPANDD    Z0, Z2, Z0
+	VPSLLVW   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sll16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sll16vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -7962,8 +11624,61 @@ k512Sll16vvRloop:
 // func k512Srl16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Srl16vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Srl16vvRloop
+	BTL          $0x00, SI
+	JCS          k512Srl16vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Srl16vvRfwd00done
+
+k512Srl16vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Srl16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Srl16vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Srl16vvRfwd01done
+
+k512Srl16vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Srl16vvRfwd01done:
+	VPANDD    Z0, Z2, Z2
+	VPSRLVW   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Srl16vvRend
+	BTL       $0x00, SI
+	JCS       k512Srl16vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Srl16vvRfwd10done
+
+k512Srl16vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Srl16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Srl16vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Srl16vvRfwd11done
+
+k512Srl16vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Srl16vvRfwd11done:
+	VPANDD    Z0, Z2, Z0
+	VPSRLVW   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Srl16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Srl16vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -7983,8 +11698,61 @@ k512Srl16vvRloop:
 // func k512Sra16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Sra16vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Sra16vvRloop
+	BTL          $0x00, SI
+	JCS          k512Sra16vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Sra16vvRfwd00done
+
+k512Sra16vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Sra16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Sra16vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Sra16vvRfwd01done
+
+k512Sra16vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Sra16vvRfwd01done:
+	VPANDD    Z0, Z2, Z2
+	VPSRAVW   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Sra16vvRend
+	BTL       $0x00, SI
+	JCS       k512Sra16vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Sra16vvRfwd10done
+
+k512Sra16vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Sra16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Sra16vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Sra16vvRfwd11done
+
+k512Sra16vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Sra16vvRfwd11done:
+	VPANDD    Z0, Z2, Z0
+	VPSRAVW   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sra16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sra16vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -8004,8 +11772,66 @@ k512Sra16vvRloop:
 // func k512SAddU16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SAddU16vvR(SB), NOSPLIT, $0
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	KXORQ     K7, K7, K7
+	KXNORQ    K1, K1, K1
+	CMPQ      BX, $0x00000040
+	JA        k512SAddU16vvRloop
+	BTL       $0x00, SI
+	JCS       k512SAddU16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512SAddU16vvRfwd00done
+
+k512SAddU16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512SAddU16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SAddU16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512SAddU16vvRfwd01done
+
+k512SAddU16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512SAddU16vvRfwd01done:
+	VPADDUSW  Z1, Z0, Z2
+	VPADDW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SAddU16vvRend
+	BTL       $0x00, SI
+	JCS       k512SAddU16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512SAddU16vvRfwd10done
+
+k512SAddU16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512SAddU16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SAddU16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512SAddU16vvRfwd11done
+
+k512SAddU16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512SAddU16vvRfwd11done:
+	VPADDUSW  Z1, Z0, Z2
+	VPADDW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SAddU16vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAddU16vvRloop:
 	VMOVDQU64 (CX), Z0
@@ -8028,8 +11854,66 @@ k512SAddU16vvRloop:
 // func k512SAdd16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SAdd16vvR(SB), NOSPLIT, $0
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	KXORQ     K7, K7, K7
+	KXNORQ    K1, K1, K1
+	CMPQ      BX, $0x00000040
+	JA        k512SAdd16vvRloop
+	BTL       $0x00, SI
+	JCS       k512SAdd16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512SAdd16vvRfwd00done
+
+k512SAdd16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512SAdd16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SAdd16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512SAdd16vvRfwd01done
+
+k512SAdd16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512SAdd16vvRfwd01done:
+	VPADDSW   Z1, Z0, Z2
+	VPADDW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SAdd16vvRend
+	BTL       $0x00, SI
+	JCS       k512SAdd16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512SAdd16vvRfwd10done
+
+k512SAdd16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512SAdd16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SAdd16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512SAdd16vvRfwd11done
+
+k512SAdd16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512SAdd16vvRfwd11done:
+	VPADDSW   Z1, Z0, Z2
+	VPADDW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SAdd16vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAdd16vvRloop:
 	VMOVDQU64 (CX), Z0
@@ -8052,8 +11936,66 @@ k512SAdd16vvRloop:
 // func k512SSubU16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSubU16vvR(SB), NOSPLIT, $0
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	KXORQ     K7, K7, K7
+	KXNORQ    K1, K1, K1
+	CMPQ      BX, $0x00000040
+	JA        k512SSubU16vvRloop
+	BTL       $0x00, SI
+	JCS       k512SSubU16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512SSubU16vvRfwd00done
+
+k512SSubU16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512SSubU16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSubU16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512SSubU16vvRfwd01done
+
+k512SSubU16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512SSubU16vvRfwd01done:
+	VPSUBUSW  Z1, Z0, Z2
+	VPSUBW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSubU16vvRend
+	BTL       $0x00, SI
+	JCS       k512SSubU16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512SSubU16vvRfwd10done
+
+k512SSubU16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512SSubU16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSubU16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512SSubU16vvRfwd11done
+
+k512SSubU16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512SSubU16vvRfwd11done:
+	VPSUBUSW  Z1, Z0, Z2
+	VPSUBW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SSubU16vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSubU16vvRloop:
 	VMOVDQU64 (CX), Z0
@@ -8076,8 +12018,66 @@ k512SSubU16vvRloop:
 // func k512SSub16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSub16vvR(SB), NOSPLIT, $0
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	KXORQ     K7, K7, K7
+	KXNORQ    K1, K1, K1
+	CMPQ      BX, $0x00000040
+	JA        k512SSub16vvRloop
+	BTL       $0x00, SI
+	JCS       k512SSub16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512SSub16vvRfwd00done
+
+k512SSub16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512SSub16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSub16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512SSub16vvRfwd01done
+
+k512SSub16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512SSub16vvRfwd01done:
+	VPSUBSW   Z1, Z0, Z2
+	VPSUBW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSub16vvRend
+	BTL       $0x00, SI
+	JCS       k512SSub16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512SSub16vvRfwd10done
+
+k512SSub16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512SSub16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSub16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512SSub16vvRfwd11done
+
+k512SSub16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512SSub16vvRfwd11done:
+	VPSUBSW   Z1, Z0, Z2
+	VPSUBW    Z1, Z0, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SSub16vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSub16vvRloop:
 	VMOVDQU64 (CX), Z0
@@ -8100,6 +12100,78 @@ k512SSub16vvRloop:
 // func k512Macc16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Macc16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Macc16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Macc16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Macc16vvRfwd00done
+
+k512Macc16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Macc16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Macc16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Macc16vvRfwd01done
+
+k512Macc16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Macc16vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Macc16vvRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Macc16vvRfwd02done
+
+k512Macc16vvRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Macc16vvRfwd02done:
+	VPMULLW   Z0, Z1, Z0
+	VPADDW    Z0, Z2, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Macc16vvRend
+	BTL       $0x00, SI
+	JCS       k512Macc16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Macc16vvRfwd10done
+
+k512Macc16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Macc16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Macc16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Macc16vvRfwd11done
+
+k512Macc16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Macc16vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Macc16vvRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Macc16vvRfwd12done
+
+k512Macc16vvRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Macc16vvRfwd12done:
+	VPMULLW   Z0, Z1, Z0
+	VPADDW    Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Macc16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Macc16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -8119,6 +12191,78 @@ k512Macc16vvRloop:
 // func k512Nmsac16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Nmsac16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Nmsac16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Nmsac16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Nmsac16vvRfwd00done
+
+k512Nmsac16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Nmsac16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Nmsac16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Nmsac16vvRfwd01done
+
+k512Nmsac16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Nmsac16vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac16vvRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Nmsac16vvRfwd02done
+
+k512Nmsac16vvRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsac16vvRfwd02done:
+	VPMULLW   Z0, Z1, Z0
+	VPSUBW    Z0, Z2, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Nmsac16vvRend
+	BTL       $0x00, SI
+	JCS       k512Nmsac16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Nmsac16vvRfwd10done
+
+k512Nmsac16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Nmsac16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Nmsac16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Nmsac16vvRfwd11done
+
+k512Nmsac16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Nmsac16vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac16vvRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Nmsac16vvRfwd12done
+
+k512Nmsac16vvRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsac16vvRfwd12done:
+	VPMULLW   Z0, Z1, Z0
+	VPSUBW    Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsac16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Nmsac16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -8138,6 +12282,78 @@ k512Nmsac16vvRloop:
 // func k512Madd16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Madd16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Madd16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Madd16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Madd16vvRfwd00done
+
+k512Madd16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Madd16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Madd16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Madd16vvRfwd01done
+
+k512Madd16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Madd16vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Madd16vvRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Madd16vvRfwd02done
+
+k512Madd16vvRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Madd16vvRfwd02done:
+	VPMULLW   Z2, Z1, Z1
+	VPADDW    Z0, Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Madd16vvRend
+	BTL       $0x00, SI
+	JCS       k512Madd16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Madd16vvRfwd10done
+
+k512Madd16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Madd16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Madd16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Madd16vvRfwd11done
+
+k512Madd16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Madd16vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Madd16vvRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Madd16vvRfwd12done
+
+k512Madd16vvRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Madd16vvRfwd12done:
+	VPMULLW   Z2, Z1, Z1
+	VPADDW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Madd16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Madd16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -8157,6 +12373,78 @@ k512Madd16vvRloop:
 // func k512Nmsub16vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Nmsub16vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000040
+	JA        k512Nmsub16vvRloop
+	BTL       $0x00, SI
+	JCS       k512Nmsub16vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Nmsub16vvRfwd00done
+
+k512Nmsub16vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Nmsub16vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Nmsub16vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Nmsub16vvRfwd01done
+
+k512Nmsub16vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Nmsub16vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub16vvRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Nmsub16vvRfwd02done
+
+k512Nmsub16vvRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsub16vvRfwd02done:
+	VPMULLW   Z2, Z1, Z1
+	VPSUBW    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Nmsub16vvRend
+	BTL       $0x00, SI
+	JCS       k512Nmsub16vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Nmsub16vvRfwd10done
+
+k512Nmsub16vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Nmsub16vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Nmsub16vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Nmsub16vvRfwd11done
+
+k512Nmsub16vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Nmsub16vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub16vvRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Nmsub16vvRfwd12done
+
+k512Nmsub16vvRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsub16vvRfwd12done:
+	VPMULLW   Z2, Z1, Z1
+	VPSUBW    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsub16vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Nmsub16vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -8176,10 +12464,71 @@ k512Nmsub16vvRloop:
 // func k512SSrl16vvrm0R()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSrl16vvrm0R(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTW SI, Z1
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512SSrl16vvrm0Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl16vvrm0Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSrl16vvrm0Rfwd00done
+
+k512SSrl16vvrm0Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSrl16vvrm0Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSrl16vvrm0Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSrl16vvrm0Rfwd01done
+
+k512SSrl16vvrm0Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl16vvrm0Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRLVW   Z3, Z2, Z4
+	VPSUBW    Z1, Z3, Z3
+	VPSRLVW   Z3, Z2, Z2
+	VPANDD    Z1, Z2, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSrl16vvrm0Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl16vvrm0Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSrl16vvrm0Rfwd10done
+
+k512SSrl16vvrm0Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSrl16vvrm0Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSrl16vvrm0Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSrl16vvrm0Rfwd11done
+
+k512SSrl16vvrm0Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl16vvrm0Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRLVW   Z0, Z2, Z3
+	VPSUBW    Z1, Z0, Z0
+	VPSRLVW   Z0, Z2, Z0
+	VPANDD    Z1, Z0, Z0
+	VPADDW    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl16vvrm0Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl16vvrm0Rloop:
 	VMOVDQU64 (CX), Z2
@@ -8203,10 +12552,83 @@ k512SSrl16vvrm0Rloop:
 // func k512SSrl16vvrm1R()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSrl16vvrm1R(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTW SI, Z1
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512SSrl16vvrm1Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl16vvrm1Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSrl16vvrm1Rfwd00done
+
+k512SSrl16vvrm1Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSrl16vvrm1Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSrl16vvrm1Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSrl16vvrm1Rfwd01done
+
+k512SSrl16vvrm1Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl16vvrm1Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRLVW   Z3, Z2, Z4
+	VPSUBW    Z1, Z3, Z3
+	VPSRLVW   Z3, Z2, Z5
+	VPSLLVW   Z3, Z1, Z3
+	VPSUBW    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUW   Z1, Z2, Z2
+	VPORD     Z4, Z2, Z2
+	VPANDD    Z1, Z5, Z5
+	VPANDD    Z2, Z5, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSrl16vvrm1Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl16vvrm1Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSrl16vvrm1Rfwd10done
+
+k512SSrl16vvrm1Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSrl16vvrm1Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSrl16vvrm1Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSrl16vvrm1Rfwd11done
+
+k512SSrl16vvrm1Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl16vvrm1Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRLVW   Z0, Z2, Z3
+	VPSUBW    Z1, Z0, Z0
+	VPSRLVW   Z0, Z2, Z4
+	VPSLLVW   Z0, Z1, Z0
+	VPSUBW    Z1, Z0, Z0
+	VPANDD    Z0, Z2, Z0
+	VPMINUW   Z1, Z0, Z0
+	VPORD     Z3, Z0, Z0
+	VPANDD    Z1, Z4, Z4
+	VPANDD    Z0, Z4, Z0
+	VPADDW    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl16vvrm1Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl16vvrm1Rloop:
 	VMOVDQU64 (CX), Z2
@@ -8236,10 +12658,63 @@ k512SSrl16vvrm1Rloop:
 // func k512SSrl16vvrm2R()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSrl16vvrm2R(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTW SI, Z1
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512SSrl16vvrm2Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl16vvrm2Rfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SSrl16vvrm2Rfwd00done
+
+k512SSrl16vvrm2Rfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SSrl16vvrm2Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSrl16vvrm2Rfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512SSrl16vvrm2Rfwd01done
+
+k512SSrl16vvrm2Rfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512SSrl16vvrm2Rfwd01done:
+	VPANDD    Z0, Z2, Z2
+	VPSRLVW   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSrl16vvrm2Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl16vvrm2Rfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SSrl16vvrm2Rfwd10done
+
+k512SSrl16vvrm2Rfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SSrl16vvrm2Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSrl16vvrm2Rfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512SSrl16vvrm2Rfwd11done
+
+k512SSrl16vvrm2Rfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512SSrl16vvrm2Rfwd11done:
+	VPANDD    Z0, Z2, Z0
+	VPSRLVW   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl16vvrm2Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl16vvrm2Rloop:
 	VMOVDQU64 (CX), Z1
@@ -8259,10 +12734,75 @@ k512SSrl16vvrm2Rloop:
 // func k512SSrl16vvrm3R()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSrl16vvrm3R(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTW SI, Z1
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512SSrl16vvrm3Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl16vvrm3Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSrl16vvrm3Rfwd00done
+
+k512SSrl16vvrm3Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSrl16vvrm3Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSrl16vvrm3Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSrl16vvrm3Rfwd01done
+
+k512SSrl16vvrm3Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl16vvrm3Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRLVW   Z3, Z2, Z4
+	VPSLLVW   Z3, Z1, Z3
+	VPSUBW    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUW   Z1, Z2, Z2
+	VPANDND   Z2, Z4, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSrl16vvrm3Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl16vvrm3Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSrl16vvrm3Rfwd10done
+
+k512SSrl16vvrm3Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSrl16vvrm3Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSrl16vvrm3Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSrl16vvrm3Rfwd11done
+
+k512SSrl16vvrm3Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl16vvrm3Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRLVW   Z0, Z2, Z3
+	VPSLLVW   Z0, Z1, Z0
+	VPSUBW    Z1, Z0, Z0
+	VPANDD    Z0, Z2, Z0
+	VPMINUW   Z1, Z0, Z0
+	VPANDND   Z0, Z3, Z0
+	VPADDW    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl16vvrm3Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl16vvrm3Rloop:
 	VMOVDQU64 (CX), Z2
@@ -8288,10 +12828,71 @@ k512SSrl16vvrm3Rloop:
 // func k512SSra16vvrm0R()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSra16vvrm0R(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTW SI, Z1
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512SSra16vvrm0Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra16vvrm0Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSra16vvrm0Rfwd00done
+
+k512SSra16vvrm0Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSra16vvrm0Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSra16vvrm0Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSra16vvrm0Rfwd01done
+
+k512SSra16vvrm0Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSra16vvrm0Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRAVW   Z3, Z2, Z4
+	VPSUBW    Z1, Z3, Z3
+	VPSRLVW   Z3, Z2, Z2
+	VPANDD    Z1, Z2, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSra16vvrm0Rend
+	BTL       $0x00, SI
+	JCS       k512SSra16vvrm0Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSra16vvrm0Rfwd10done
+
+k512SSra16vvrm0Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSra16vvrm0Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSra16vvrm0Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSra16vvrm0Rfwd11done
+
+k512SSra16vvrm0Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSra16vvrm0Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRAVW   Z0, Z2, Z3
+	VPSUBW    Z1, Z0, Z0
+	VPSRLVW   Z0, Z2, Z0
+	VPANDD    Z1, Z0, Z0
+	VPADDW    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra16vvrm0Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra16vvrm0Rloop:
 	VMOVDQU64 (CX), Z2
@@ -8315,10 +12916,83 @@ k512SSra16vvrm0Rloop:
 // func k512SSra16vvrm1R()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSra16vvrm1R(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTW SI, Z1
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512SSra16vvrm1Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra16vvrm1Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSra16vvrm1Rfwd00done
+
+k512SSra16vvrm1Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSra16vvrm1Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSra16vvrm1Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSra16vvrm1Rfwd01done
+
+k512SSra16vvrm1Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSra16vvrm1Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRAVW   Z3, Z2, Z4
+	VPSUBW    Z1, Z3, Z3
+	VPSRLVW   Z3, Z2, Z5
+	VPSLLVW   Z3, Z1, Z3
+	VPSUBW    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUW   Z1, Z2, Z2
+	VPORD     Z4, Z2, Z2
+	VPANDD    Z1, Z5, Z5
+	VPANDD    Z2, Z5, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSra16vvrm1Rend
+	BTL       $0x00, SI
+	JCS       k512SSra16vvrm1Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSra16vvrm1Rfwd10done
+
+k512SSra16vvrm1Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSra16vvrm1Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSra16vvrm1Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSra16vvrm1Rfwd11done
+
+k512SSra16vvrm1Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSra16vvrm1Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRAVW   Z0, Z2, Z3
+	VPSUBW    Z1, Z0, Z0
+	VPSRLVW   Z0, Z2, Z4
+	VPSLLVW   Z0, Z1, Z0
+	VPSUBW    Z1, Z0, Z0
+	VPANDD    Z0, Z2, Z0
+	VPMINUW   Z1, Z0, Z0
+	VPORD     Z3, Z0, Z0
+	VPANDD    Z1, Z4, Z4
+	VPANDD    Z0, Z4, Z0
+	VPADDW    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra16vvrm1Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra16vvrm1Rloop:
 	VMOVDQU64 (CX), Z2
@@ -8348,10 +13022,63 @@ k512SSra16vvrm1Rloop:
 // func k512SSra16vvrm2R()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSra16vvrm2R(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTW SI, Z1
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512SSra16vvrm2Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra16vvrm2Rfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SSra16vvrm2Rfwd00done
+
+k512SSra16vvrm2Rfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SSra16vvrm2Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSra16vvrm2Rfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512SSra16vvrm2Rfwd01done
+
+k512SSra16vvrm2Rfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512SSra16vvrm2Rfwd01done:
+	VPANDD    Z0, Z2, Z2
+	VPSRAVW   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSra16vvrm2Rend
+	BTL       $0x00, SI
+	JCS       k512SSra16vvrm2Rfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SSra16vvrm2Rfwd10done
+
+k512SSra16vvrm2Rfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SSra16vvrm2Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSra16vvrm2Rfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512SSra16vvrm2Rfwd11done
+
+k512SSra16vvrm2Rfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512SSra16vvrm2Rfwd11done:
+	VPANDD    Z0, Z2, Z0
+	VPSRAVW   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra16vvrm2Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra16vvrm2Rloop:
 	VMOVDQU64 (CX), Z1
@@ -8371,10 +13098,75 @@ k512SSra16vvrm2Rloop:
 // func k512SSra16vvrm3R()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSra16vvrm3R(SB), NOSPLIT, $0
-	MOVL         $0x0000000f, SI
-	VPBROADCASTW SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTW SI, Z1
+	MOVL         $0x0000000f, DI
+	VPBROADCASTW DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTW DI, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512SSra16vvrm3Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra16vvrm3Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSra16vvrm3Rfwd00done
+
+k512SSra16vvrm3Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSra16vvrm3Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSra16vvrm3Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSra16vvrm3Rfwd01done
+
+k512SSra16vvrm3Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSra16vvrm3Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRAVW   Z3, Z2, Z4
+	VPSLLVW   Z3, Z1, Z3
+	VPSUBW    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUW   Z1, Z2, Z2
+	VPANDND   Z2, Z4, Z2
+	VPADDW    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSra16vvrm3Rend
+	BTL       $0x00, SI
+	JCS       k512SSra16vvrm3Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSra16vvrm3Rfwd10done
+
+k512SSra16vvrm3Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSra16vvrm3Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSra16vvrm3Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSra16vvrm3Rfwd11done
+
+k512SSra16vvrm3Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSra16vvrm3Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRAVW   Z0, Z2, Z3
+	VPSLLVW   Z0, Z1, Z0
+	VPSUBW    Z1, Z0, Z0
+	VPANDD    Z0, Z2, Z0
+	VPMINUW   Z1, Z0, Z0
+	VPANDND   Z0, Z3, Z0
+	VPADDW    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra16vvrm3Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra16vvrm3Rloop:
 	VMOVDQU64 (CX), Z2
@@ -9050,6 +13842,528 @@ k2Nmsub16vvloop:
 k2Nmsub16vvnone:
 	XORL AX, AX
 	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Add16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Add16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Add16vvRnone
+	XORL SI, SI
+
+k2Add16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPADDW  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Add16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Add16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Sub16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Sub16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Sub16vvRnone
+	XORL SI, SI
+
+k2Sub16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Sub16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Sub16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2RSub16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2RSub16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2RSub16vvRnone
+	XORL SI, SI
+
+k2RSub16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBW  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2RSub16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2RSub16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2And16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2And16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2And16vvRnone
+	XORL SI, SI
+
+k2And16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2And16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2And16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Or16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Or16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Or16vvRnone
+	XORL SI, SI
+
+k2Or16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Or16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Or16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Xor16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Xor16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Xor16vvRnone
+	XORL SI, SI
+
+k2Xor16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Xor16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Xor16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2MinU16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2MinU16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2MinU16vvRnone
+	XORL SI, SI
+
+k2MinU16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINUW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MinU16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MinU16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Min16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Min16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Min16vvRnone
+	XORL SI, SI
+
+k2Min16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINSW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Min16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Min16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2MaxU16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2MaxU16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2MaxU16vvRnone
+	XORL SI, SI
+
+k2MaxU16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXUW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MaxU16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MaxU16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Max16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Max16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Max16vvRnone
+	XORL SI, SI
+
+k2Max16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXSW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Max16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Max16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Mul16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Mul16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Mul16vvRnone
+	XORL SI, SI
+
+k2Mul16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMULLW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Mul16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Mul16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2SAddU16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2SAddU16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2SAddU16vvRnone
+	XORL SI, SI
+
+k2SAddU16vvRloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPADDUSW  Y1, Y0, Y2
+	VPADDW    Y1, Y0, Y0
+	VPCMPEQW  Y0, Y2, Y0
+	VPMOVMSKB Y0, DI
+	NOTL      DI
+	ORL       DI, SI
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SAddU16vvRloop
+	TESTL     SI, SI
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SAddU16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2SAdd16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2SAdd16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2SAdd16vvRnone
+	XORL SI, SI
+
+k2SAdd16vvRloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPADDSW   Y1, Y0, Y2
+	VPADDW    Y1, Y0, Y0
+	VPCMPEQW  Y0, Y2, Y0
+	VPMOVMSKB Y0, DI
+	NOTL      DI
+	ORL       DI, SI
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SAdd16vvRloop
+	TESTL     SI, SI
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SAdd16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2SSubU16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2SSubU16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2SSubU16vvRnone
+	XORL SI, SI
+
+k2SSubU16vvRloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPSUBUSW  Y1, Y0, Y2
+	VPSUBW    Y1, Y0, Y0
+	VPCMPEQW  Y0, Y2, Y0
+	VPMOVMSKB Y0, DI
+	NOTL      DI
+	ORL       DI, SI
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SSubU16vvRloop
+	TESTL     SI, SI
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SSubU16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2SSub16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2SSub16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2SSub16vvRnone
+	XORL SI, SI
+
+k2SSub16vvRloop:
+	VMOVDQU   (CX), Y0
+	VMOVDQU   (DX), Y1
+	VPSUBSW   Y1, Y0, Y2
+	VPSUBW    Y1, Y0, Y0
+	VPCMPEQW  Y0, Y2, Y0
+	VPMOVMSKB Y0, DI
+	NOTL      DI
+	ORL       DI, SI
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	ADDQ      $0x20, DX
+	DECQ      BX
+	JNZ       k2SSub16vvRloop
+	TESTL     SI, SI
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SSub16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Macc16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Macc16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Macc16vvRnone
+	XORL SI, SI
+
+k2Macc16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y0, Y1, Y0
+	VPADDW  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Macc16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Macc16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsac16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsac16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Nmsac16vvRnone
+	XORL SI, SI
+
+k2Nmsac16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y0, Y1, Y0
+	VPSUBW  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsac16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsac16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Madd16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Madd16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Madd16vvRnone
+	XORL SI, SI
+
+k2Madd16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y2, Y1, Y1
+	VPADDW  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Madd16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Madd16vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsub16vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsub16vvR(SB), NOSPLIT, $0
+	SHRQ $0x04, BX
+	JZ   k2Nmsub16vvRnone
+	XORL SI, SI
+
+k2Nmsub16vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y2, Y1, Y1
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsub16vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsub16vvRnone:
+	XORL AX, AX
 	RET
 
 // func k512Seq16vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -11312,6 +16626,39 @@ k512SSra16vxrm3Floop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Add16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Add16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Add16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Add16vxRfwd00done
+
+k512Add16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Add16vxRfwd00done:
+	VPADDW    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Add16vxRend
+	BTL       $0x00, SI
+	JCS       k512Add16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Add16vxRfwd10done
+
+k512Add16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Add16vxRfwd10done:
+	VPADDW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Add16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Add16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11329,6 +16676,39 @@ k512Add16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Sub16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Sub16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Sub16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Sub16vxRfwd00done
+
+k512Sub16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Sub16vxRfwd00done:
+	VPSUBW    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Sub16vxRend
+	BTL       $0x00, SI
+	JCS       k512Sub16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Sub16vxRfwd10done
+
+k512Sub16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Sub16vxRfwd10done:
+	VPSUBW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sub16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sub16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11346,6 +16726,39 @@ k512Sub16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512RSub16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512RSub16vxRloop
+	BTL          $0x00, SI
+	JCS          k512RSub16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512RSub16vxRfwd00done
+
+k512RSub16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512RSub16vxRfwd00done:
+	VPSUBW    Z1, Z0, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512RSub16vxRend
+	BTL       $0x00, SI
+	JCS       k512RSub16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512RSub16vxRfwd10done
+
+k512RSub16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512RSub16vxRfwd10done:
+	VPSUBW    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512RSub16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512RSub16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11363,6 +16776,39 @@ k512RSub16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512And16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512And16vxRloop
+	BTL          $0x00, SI
+	JCS          k512And16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512And16vxRfwd00done
+
+k512And16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512And16vxRfwd00done:
+	VPANDD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512And16vxRend
+	BTL       $0x00, SI
+	JCS       k512And16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512And16vxRfwd10done
+
+k512And16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512And16vxRfwd10done:
+	VPANDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512And16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512And16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11380,6 +16826,39 @@ k512And16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Or16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Or16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Or16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Or16vxRfwd00done
+
+k512Or16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Or16vxRfwd00done:
+	VPORD     Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Or16vxRend
+	BTL       $0x00, SI
+	JCS       k512Or16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Or16vxRfwd10done
+
+k512Or16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Or16vxRfwd10done:
+	VPORD     Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Or16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Or16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11397,6 +16876,39 @@ k512Or16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Xor16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Xor16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Xor16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Xor16vxRfwd00done
+
+k512Xor16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Xor16vxRfwd00done:
+	VPXORD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Xor16vxRend
+	BTL       $0x00, SI
+	JCS       k512Xor16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Xor16vxRfwd10done
+
+k512Xor16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Xor16vxRfwd10done:
+	VPXORD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Xor16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Xor16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11414,6 +16926,39 @@ k512Xor16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MinU16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512MinU16vxRloop
+	BTL          $0x00, SI
+	JCS          k512MinU16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512MinU16vxRfwd00done
+
+k512MinU16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512MinU16vxRfwd00done:
+	VPMINUW   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512MinU16vxRend
+	BTL       $0x00, SI
+	JCS       k512MinU16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512MinU16vxRfwd10done
+
+k512MinU16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512MinU16vxRfwd10done:
+	VPMINUW   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MinU16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512MinU16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11431,6 +16976,39 @@ k512MinU16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Min16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Min16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Min16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Min16vxRfwd00done
+
+k512Min16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Min16vxRfwd00done:
+	VPMINSW   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Min16vxRend
+	BTL       $0x00, SI
+	JCS       k512Min16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Min16vxRfwd10done
+
+k512Min16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Min16vxRfwd10done:
+	VPMINSW   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Min16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Min16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11448,6 +17026,39 @@ k512Min16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512MaxU16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512MaxU16vxRloop
+	BTL          $0x00, SI
+	JCS          k512MaxU16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512MaxU16vxRfwd00done
+
+k512MaxU16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512MaxU16vxRfwd00done:
+	VPMAXUW   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512MaxU16vxRend
+	BTL       $0x00, SI
+	JCS       k512MaxU16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512MaxU16vxRfwd10done
+
+k512MaxU16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512MaxU16vxRfwd10done:
+	VPMAXUW   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MaxU16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512MaxU16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11465,6 +17076,39 @@ k512MaxU16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Max16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Max16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Max16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Max16vxRfwd00done
+
+k512Max16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Max16vxRfwd00done:
+	VPMAXSW   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Max16vxRend
+	BTL       $0x00, SI
+	JCS       k512Max16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Max16vxRfwd10done
+
+k512Max16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Max16vxRfwd10done:
+	VPMAXSW   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Max16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Max16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11482,6 +17126,39 @@ k512Max16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Mul16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Mul16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Mul16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Mul16vxRfwd00done
+
+k512Mul16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Mul16vxRfwd00done:
+	VPMULLW   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Mul16vxRend
+	BTL       $0x00, SI
+	JCS       k512Mul16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Mul16vxRfwd10done
+
+k512Mul16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Mul16vxRfwd10done:
+	VPMULLW   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Mul16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Mul16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11501,6 +17178,41 @@ TEXT ·k512Sll16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
 	MOVL         $0x0000000f, DX
 	VPBROADCASTW DX, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512Sll16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Sll16vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Sll16vxRfwd00done
+
+k512Sll16vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Sll16vxRfwd00done:
+	VPANDD    Z1, Z0, Z3
+	VPSLLVW   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Sll16vxRend
+	BTL       $0x00, SI
+	JCS       k512Sll16vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Sll16vxRfwd10done
+
+k512Sll16vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Sll16vxRfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSLLVW   Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sll16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sll16vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -11521,6 +17233,41 @@ TEXT ·k512Srl16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
 	MOVL         $0x0000000f, DX
 	VPBROADCASTW DX, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512Srl16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Srl16vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Srl16vxRfwd00done
+
+k512Srl16vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Srl16vxRfwd00done:
+	VPANDD    Z1, Z0, Z3
+	VPSRLVW   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Srl16vxRend
+	BTL       $0x00, SI
+	JCS       k512Srl16vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Srl16vxRfwd10done
+
+k512Srl16vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Srl16vxRfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRLVW   Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Srl16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Srl16vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -11541,6 +17288,41 @@ TEXT ·k512Sra16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
 	MOVL         $0x0000000f, DX
 	VPBROADCASTW DX, Z1
+	CMPQ         BX, $0x00000040
+	JA           k512Sra16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Sra16vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Sra16vxRfwd00done
+
+k512Sra16vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Sra16vxRfwd00done:
+	VPANDD    Z1, Z0, Z3
+	VPSRAVW   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Sra16vxRend
+	BTL       $0x00, SI
+	JCS       k512Sra16vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Sra16vxRfwd10done
+
+k512Sra16vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Sra16vxRfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRAVW   Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sra16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sra16vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -11561,6 +17343,46 @@ TEXT ·k512SAddU16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000040
+	JA           k512SAddU16vxRloop
+	BTL          $0x00, SI
+	JCS          k512SAddU16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SAddU16vxRfwd00done
+
+k512SAddU16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SAddU16vxRfwd00done:
+	VPADDUSW  Z0, Z1, Z2
+	VPADDW    Z0, Z1, Z1
+	VPCMPW    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SAddU16vxRend
+	BTL       $0x00, SI
+	JCS       k512SAddU16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SAddU16vxRfwd10done
+
+k512SAddU16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SAddU16vxRfwd10done:
+	VPADDUSW  Z0, Z1, Z2
+	VPADDW    Z0, Z1, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SAddU16vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAddU16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11584,6 +17406,46 @@ TEXT ·k512SAdd16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000040
+	JA           k512SAdd16vxRloop
+	BTL          $0x00, SI
+	JCS          k512SAdd16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SAdd16vxRfwd00done
+
+k512SAdd16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SAdd16vxRfwd00done:
+	VPADDSW   Z0, Z1, Z2
+	VPADDW    Z0, Z1, Z1
+	VPCMPW    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SAdd16vxRend
+	BTL       $0x00, SI
+	JCS       k512SAdd16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SAdd16vxRfwd10done
+
+k512SAdd16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SAdd16vxRfwd10done:
+	VPADDSW   Z0, Z1, Z2
+	VPADDW    Z0, Z1, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SAdd16vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAdd16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11607,6 +17469,46 @@ TEXT ·k512SSubU16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000040
+	JA           k512SSubU16vxRloop
+	BTL          $0x00, SI
+	JCS          k512SSubU16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SSubU16vxRfwd00done
+
+k512SSubU16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SSubU16vxRfwd00done:
+	VPSUBUSW  Z0, Z1, Z2
+	VPSUBW    Z0, Z1, Z1
+	VPCMPW    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSubU16vxRend
+	BTL       $0x00, SI
+	JCS       k512SSubU16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SSubU16vxRfwd10done
+
+k512SSubU16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SSubU16vxRfwd10done:
+	VPSUBUSW  Z0, Z1, Z2
+	VPSUBW    Z0, Z1, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SSubU16vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSubU16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11630,6 +17532,46 @@ TEXT ·k512SSub16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000040
+	JA           k512SSub16vxRloop
+	BTL          $0x00, SI
+	JCS          k512SSub16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SSub16vxRfwd00done
+
+k512SSub16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SSub16vxRfwd00done:
+	VPSUBSW   Z0, Z1, Z2
+	VPSUBW    Z0, Z1, Z1
+	VPCMPW    $0x04, Z1, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSub16vxRend
+	BTL       $0x00, SI
+	JCS       k512SSub16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SSub16vxRfwd10done
+
+k512SSub16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SSub16vxRfwd10done:
+	VPSUBSW   Z0, Z1, Z2
+	VPSUBW    Z0, Z1, Z0
+	VPCMPW    $0x04, Z0, Z2, K1, K2
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z2, 64(AX)
+	VMOVDQA64 Z2, Z31
+
+k512SSub16vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSub16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11651,6 +17593,59 @@ k512SSub16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Macc16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Macc16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Macc16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Macc16vxRfwd00done
+
+k512Macc16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Macc16vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Macc16vxRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Macc16vxRfwd02done
+
+k512Macc16vxRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Macc16vxRfwd02done:
+	VPMULLW   Z1, Z0, Z1
+	VPADDW    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Macc16vxRend
+	BTL       $0x00, SI
+	JCS       k512Macc16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Macc16vxRfwd10done
+
+k512Macc16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Macc16vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Macc16vxRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Macc16vxRfwd12done
+
+k512Macc16vxRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Macc16vxRfwd12done:
+	VPMULLW   Z1, Z0, Z0
+	VPADDW    Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Macc16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Macc16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11670,6 +17665,59 @@ k512Macc16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Nmsac16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Nmsac16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Nmsac16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Nmsac16vxRfwd00done
+
+k512Nmsac16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Nmsac16vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac16vxRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Nmsac16vxRfwd02done
+
+k512Nmsac16vxRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsac16vxRfwd02done:
+	VPMULLW   Z1, Z0, Z1
+	VPSUBW    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Nmsac16vxRend
+	BTL       $0x00, SI
+	JCS       k512Nmsac16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Nmsac16vxRfwd10done
+
+k512Nmsac16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Nmsac16vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac16vxRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Nmsac16vxRfwd12done
+
+k512Nmsac16vxRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsac16vxRfwd12done:
+	VPMULLW   Z1, Z0, Z0
+	VPSUBW    Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsac16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Nmsac16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11689,6 +17737,59 @@ k512Nmsac16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Madd16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Madd16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Madd16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Madd16vxRfwd00done
+
+k512Madd16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Madd16vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Madd16vxRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Madd16vxRfwd02done
+
+k512Madd16vxRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Madd16vxRfwd02done:
+	VPMULLW   Z2, Z0, Z2
+	VPADDW    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Madd16vxRend
+	BTL       $0x00, SI
+	JCS       k512Madd16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Madd16vxRfwd10done
+
+k512Madd16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Madd16vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Madd16vxRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Madd16vxRfwd12done
+
+k512Madd16vxRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Madd16vxRfwd12done:
+	VPMULLW   Z2, Z0, Z0
+	VPADDW    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Madd16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Madd16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11708,6 +17809,59 @@ k512Madd16vxRloop:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512Nmsub16vxR(SB), NOSPLIT, $0
 	VPBROADCASTW (DX), Z0
+	CMPQ         BX, $0x00000040
+	JA           k512Nmsub16vxRloop
+	BTL          $0x00, SI
+	JCS          k512Nmsub16vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Nmsub16vxRfwd00done
+
+k512Nmsub16vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Nmsub16vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub16vxRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Nmsub16vxRfwd02done
+
+k512Nmsub16vxRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsub16vxRfwd02done:
+	VPMULLW   Z2, Z0, Z2
+	VPSUBW    Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512Nmsub16vxRend
+	BTL       $0x00, SI
+	JCS       k512Nmsub16vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Nmsub16vxRfwd10done
+
+k512Nmsub16vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Nmsub16vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub16vxRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Nmsub16vxRfwd12done
+
+k512Nmsub16vxRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsub16vxRfwd12done:
+	VPMULLW   Z2, Z0, Z0
+	VPSUBW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsub16vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Nmsub16vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -11731,6 +17885,49 @@ TEXT ·k512SSrl16vxrm0R(SB), NOSPLIT, $0
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
+	CMPQ         BX, $0x00000040
+	JA           k512SSrl16vxrm0Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl16vxrm0Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSrl16vxrm0Rfwd00done
+
+k512SSrl16vxrm0Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl16vxrm0Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRLVW   Z4, Z3, Z5
+	VPSUBW    Z2, Z4, Z4
+	VPSRLVW   Z4, Z3, Z3
+	VPANDD    Z2, Z3, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSrl16vxrm0Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl16vxrm0Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSrl16vxrm0Rfwd10done
+
+k512SSrl16vxrm0Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl16vxrm0Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRLVW   Z0, Z3, Z1
+	VPSUBW    Z2, Z0, Z0
+	VPSRLVW   Z0, Z3, Z0
+	VPANDD    Z2, Z0, Z0
+	VPADDW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl16vxrm0Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl16vxrm0Rloop:
 	VMOVDQU64 (CX), Z3
@@ -11757,6 +17954,61 @@ TEXT ·k512SSrl16vxrm1R(SB), NOSPLIT, $0
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
+	CMPQ         BX, $0x00000040
+	JA           k512SSrl16vxrm1Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl16vxrm1Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSrl16vxrm1Rfwd00done
+
+k512SSrl16vxrm1Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl16vxrm1Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRLVW   Z4, Z3, Z5
+	VPSUBW    Z2, Z4, Z4
+	VPSRLVW   Z4, Z3, Z6
+	VPSLLVW   Z4, Z2, Z4
+	VPSUBW    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUW   Z2, Z3, Z3
+	VPORD     Z5, Z3, Z3
+	VPANDD    Z2, Z6, Z6
+	VPANDD    Z3, Z6, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSrl16vxrm1Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl16vxrm1Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSrl16vxrm1Rfwd10done
+
+k512SSrl16vxrm1Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl16vxrm1Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRLVW   Z0, Z3, Z1
+	VPSUBW    Z2, Z0, Z0
+	VPSRLVW   Z0, Z3, Z4
+	VPSLLVW   Z0, Z2, Z0
+	VPSUBW    Z2, Z0, Z0
+	VPANDD    Z0, Z3, Z0
+	VPMINUW   Z2, Z0, Z0
+	VPORD     Z1, Z0, Z0
+	VPANDD    Z2, Z4, Z4
+	VPANDD    Z0, Z4, Z0
+	VPADDW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl16vxrm1Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl16vxrm1Rloop:
 	VMOVDQU64 (CX), Z3
@@ -11789,6 +18041,41 @@ TEXT ·k512SSrl16vxrm2R(SB), NOSPLIT, $0
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
+	CMPQ         BX, $0x00000040
+	JA           k512SSrl16vxrm2Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl16vxrm2Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSrl16vxrm2Rfwd00done
+
+k512SSrl16vxrm2Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSrl16vxrm2Rfwd00done:
+	VPANDD    Z1, Z0, Z3
+	VPSRLVW   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSrl16vxrm2Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl16vxrm2Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSrl16vxrm2Rfwd10done
+
+k512SSrl16vxrm2Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSrl16vxrm2Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRLVW   Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl16vxrm2Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl16vxrm2Rloop:
 	VMOVDQU64 (CX), Z2
@@ -11811,6 +18098,53 @@ TEXT ·k512SSrl16vxrm3R(SB), NOSPLIT, $0
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
+	CMPQ         BX, $0x00000040
+	JA           k512SSrl16vxrm3Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl16vxrm3Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSrl16vxrm3Rfwd00done
+
+k512SSrl16vxrm3Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl16vxrm3Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRLVW   Z4, Z3, Z5
+	VPSLLVW   Z4, Z2, Z4
+	VPSUBW    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUW   Z2, Z3, Z3
+	VPANDND   Z3, Z5, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSrl16vxrm3Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl16vxrm3Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSrl16vxrm3Rfwd10done
+
+k512SSrl16vxrm3Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl16vxrm3Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRLVW   Z0, Z3, Z1
+	VPSLLVW   Z0, Z2, Z0
+	VPSUBW    Z2, Z0, Z0
+	VPANDD    Z0, Z3, Z0
+	VPMINUW   Z2, Z0, Z0
+	VPANDND   Z0, Z1, Z0
+	VPADDW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl16vxrm3Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl16vxrm3Rloop:
 	VMOVDQU64 (CX), Z3
@@ -11839,6 +18173,49 @@ TEXT ·k512SSra16vxrm0R(SB), NOSPLIT, $0
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
+	CMPQ         BX, $0x00000040
+	JA           k512SSra16vxrm0Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra16vxrm0Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSra16vxrm0Rfwd00done
+
+k512SSra16vxrm0Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSra16vxrm0Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRAVW   Z4, Z3, Z5
+	VPSUBW    Z2, Z4, Z4
+	VPSRLVW   Z4, Z3, Z3
+	VPANDD    Z2, Z3, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSra16vxrm0Rend
+	BTL       $0x00, SI
+	JCS       k512SSra16vxrm0Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSra16vxrm0Rfwd10done
+
+k512SSra16vxrm0Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSra16vxrm0Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRAVW   Z0, Z3, Z1
+	VPSUBW    Z2, Z0, Z0
+	VPSRLVW   Z0, Z3, Z0
+	VPANDD    Z2, Z0, Z0
+	VPADDW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra16vxrm0Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra16vxrm0Rloop:
 	VMOVDQU64 (CX), Z3
@@ -11865,6 +18242,61 @@ TEXT ·k512SSra16vxrm1R(SB), NOSPLIT, $0
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
+	CMPQ         BX, $0x00000040
+	JA           k512SSra16vxrm1Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra16vxrm1Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSra16vxrm1Rfwd00done
+
+k512SSra16vxrm1Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSra16vxrm1Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRAVW   Z4, Z3, Z5
+	VPSUBW    Z2, Z4, Z4
+	VPSRLVW   Z4, Z3, Z6
+	VPSLLVW   Z4, Z2, Z4
+	VPSUBW    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUW   Z2, Z3, Z3
+	VPORD     Z5, Z3, Z3
+	VPANDD    Z2, Z6, Z6
+	VPANDD    Z3, Z6, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSra16vxrm1Rend
+	BTL       $0x00, SI
+	JCS       k512SSra16vxrm1Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSra16vxrm1Rfwd10done
+
+k512SSra16vxrm1Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSra16vxrm1Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRAVW   Z0, Z3, Z1
+	VPSUBW    Z2, Z0, Z0
+	VPSRLVW   Z0, Z3, Z4
+	VPSLLVW   Z0, Z2, Z0
+	VPSUBW    Z2, Z0, Z0
+	VPANDD    Z0, Z3, Z0
+	VPMINUW   Z2, Z0, Z0
+	VPORD     Z1, Z0, Z0
+	VPANDD    Z2, Z4, Z4
+	VPANDD    Z0, Z4, Z0
+	VPADDW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra16vxrm1Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra16vxrm1Rloop:
 	VMOVDQU64 (CX), Z3
@@ -11897,6 +18329,41 @@ TEXT ·k512SSra16vxrm2R(SB), NOSPLIT, $0
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
+	CMPQ         BX, $0x00000040
+	JA           k512SSra16vxrm2Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra16vxrm2Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSra16vxrm2Rfwd00done
+
+k512SSra16vxrm2Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSra16vxrm2Rfwd00done:
+	VPANDD    Z1, Z0, Z3
+	VPSRAVW   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSra16vxrm2Rend
+	BTL       $0x00, SI
+	JCS       k512SSra16vxrm2Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSra16vxrm2Rfwd10done
+
+k512SSra16vxrm2Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSra16vxrm2Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRAVW   Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra16vxrm2Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra16vxrm2Rloop:
 	VMOVDQU64 (CX), Z2
@@ -11919,6 +18386,53 @@ TEXT ·k512SSra16vxrm3R(SB), NOSPLIT, $0
 	VPBROADCASTW DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTW DX, Z2
+	CMPQ         BX, $0x00000040
+	JA           k512SSra16vxrm3Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra16vxrm3Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSra16vxrm3Rfwd00done
+
+k512SSra16vxrm3Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSra16vxrm3Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRAVW   Z4, Z3, Z5
+	VPSLLVW   Z4, Z2, Z4
+	VPSUBW    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUW   Z2, Z3, Z3
+	VPANDND   Z3, Z5, Z3
+	VPADDW    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000020
+	JLE       k512SSra16vxrm3Rend
+	BTL       $0x00, SI
+	JCS       k512SSra16vxrm3Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSra16vxrm3Rfwd10done
+
+k512SSra16vxrm3Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSra16vxrm3Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRAVW   Z0, Z3, Z1
+	VPSLLVW   Z0, Z2, Z0
+	VPSUBW    Z2, Z0, Z0
+	VPANDD    Z0, Z3, Z0
+	VPMINUW   Z2, Z0, Z0
+	VPANDND   Z0, Z1, Z0
+	VPADDW    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra16vxrm3Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra16vxrm3Rloop:
 	VMOVDQU64 (CX), Z3
@@ -12573,6 +19087,509 @@ k2Nmsub16vxloop:
 k2Nmsub16vxnone:
 	XORL AX, AX
 	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Add16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Add16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Add16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Add16vxRloop:
+	VMOVDQU (CX), Y1
+	VPADDW  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Add16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Add16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Sub16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Sub16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Sub16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Sub16vxRloop:
+	VMOVDQU (CX), Y1
+	VPSUBW  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Sub16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Sub16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2RSub16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2RSub16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2RSub16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2RSub16vxRloop:
+	VMOVDQU (CX), Y1
+	VPSUBW  Y1, Y0, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2RSub16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2RSub16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2And16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2And16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2And16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2And16vxRloop:
+	VMOVDQU (CX), Y1
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2And16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2And16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Or16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Or16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Or16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Or16vxRloop:
+	VMOVDQU (CX), Y1
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Or16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Or16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Xor16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Xor16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Xor16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Xor16vxRloop:
+	VMOVDQU (CX), Y1
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Xor16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Xor16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2MinU16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2MinU16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2MinU16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2MinU16vxRloop:
+	VMOVDQU (CX), Y1
+	VPMINUW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MinU16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MinU16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Min16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Min16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Min16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Min16vxRloop:
+	VMOVDQU (CX), Y1
+	VPMINSW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Min16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Min16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2MaxU16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2MaxU16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2MaxU16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2MaxU16vxRloop:
+	VMOVDQU (CX), Y1
+	VPMAXUW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MaxU16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MaxU16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Max16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Max16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Max16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Max16vxRloop:
+	VMOVDQU (CX), Y1
+	VPMAXSW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Max16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Max16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Mul16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Mul16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Mul16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Mul16vxRloop:
+	VMOVDQU (CX), Y1
+	VPMULLW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Mul16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Mul16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2SAddU16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2SAddU16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2SAddU16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2SAddU16vxRloop:
+	VMOVDQU   (CX), Y1
+	VPADDUSW  Y0, Y1, Y2
+	VPADDW    Y0, Y1, Y1
+	VPCMPEQW  Y1, Y2, Y1
+	VPMOVMSKB Y1, SI
+	NOTL      SI
+	ORL       SI, DX
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SAddU16vxRloop
+	TESTL     DX, DX
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SAddU16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2SAdd16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2SAdd16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2SAdd16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2SAdd16vxRloop:
+	VMOVDQU   (CX), Y1
+	VPADDSW   Y0, Y1, Y2
+	VPADDW    Y0, Y1, Y1
+	VPCMPEQW  Y1, Y2, Y1
+	VPMOVMSKB Y1, SI
+	NOTL      SI
+	ORL       SI, DX
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SAdd16vxRloop
+	TESTL     DX, DX
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SAdd16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2SSubU16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2SSubU16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2SSubU16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2SSubU16vxRloop:
+	VMOVDQU   (CX), Y1
+	VPSUBUSW  Y0, Y1, Y2
+	VPSUBW    Y0, Y1, Y1
+	VPCMPEQW  Y1, Y2, Y1
+	VPMOVMSKB Y1, SI
+	NOTL      SI
+	ORL       SI, DX
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SSubU16vxRloop
+	TESTL     DX, DX
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SSubU16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2SSub16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2SSub16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2SSub16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2SSub16vxRloop:
+	VMOVDQU   (CX), Y1
+	VPSUBSW   Y0, Y1, Y2
+	VPSUBW    Y0, Y1, Y1
+	VPCMPEQW  Y1, Y2, Y1
+	VPMOVMSKB Y1, SI
+	NOTL      SI
+	ORL       SI, DX
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	DECQ      BX
+	JNZ       k2SSub16vxRloop
+	TESTL     DX, DX
+	SETNE     AL
+	VZEROUPPER
+	RET
+
+k2SSub16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Macc16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Macc16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Macc16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Macc16vxRloop:
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y1, Y0, Y1
+	VPADDW  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Macc16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Macc16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsac16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsac16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Nmsac16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Nmsac16vxRloop:
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y1, Y0, Y1
+	VPSUBW  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsac16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsac16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Madd16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Madd16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Madd16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Madd16vxRloop:
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y2, Y0, Y2
+	VPADDW  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Madd16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Madd16vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsub16vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsub16vxR(SB), NOSPLIT, $0
+	SHRQ         $0x04, BX
+	JZ           k2Nmsub16vxRnone
+	VPBROADCASTW (DX), Y0
+	XORL         DX, DX
+
+k2Nmsub16vxRloop:
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y2, Y0, Y2
+	VPSUBW  Y2, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsub16vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsub16vxRnone:
+	XORL AX, AX
 	RET
 
 // func k512Seq16vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -15429,6 +22446,58 @@ k512SSra32vvrm3Floop:
 // func k512Add32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Add32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Add32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Add32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Add32vvRfwd00done
+
+k512Add32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Add32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Add32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Add32vvRfwd01done
+
+k512Add32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Add32vvRfwd01done:
+	VPADDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Add32vvRend
+	BTL       $0x00, SI
+	JCS       k512Add32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Add32vvRfwd10done
+
+k512Add32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Add32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Add32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Add32vvRfwd11done
+
+k512Add32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Add32vvRfwd11done:
+	VPADDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Add32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Add32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15446,6 +22515,58 @@ k512Add32vvRloop:
 // func k512Sub32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Sub32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Sub32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Sub32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Sub32vvRfwd00done
+
+k512Sub32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Sub32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Sub32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Sub32vvRfwd01done
+
+k512Sub32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Sub32vvRfwd01done:
+	VPSUBD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Sub32vvRend
+	BTL       $0x00, SI
+	JCS       k512Sub32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Sub32vvRfwd10done
+
+k512Sub32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Sub32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Sub32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Sub32vvRfwd11done
+
+k512Sub32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Sub32vvRfwd11done:
+	VPSUBD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sub32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Sub32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15463,6 +22584,58 @@ k512Sub32vvRloop:
 // func k512RSub32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512RSub32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512RSub32vvRloop
+	BTL       $0x00, SI
+	JCS       k512RSub32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512RSub32vvRfwd00done
+
+k512RSub32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512RSub32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512RSub32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512RSub32vvRfwd01done
+
+k512RSub32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512RSub32vvRfwd01done:
+	VPSUBD    Z0, Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512RSub32vvRend
+	BTL       $0x00, SI
+	JCS       k512RSub32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512RSub32vvRfwd10done
+
+k512RSub32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512RSub32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512RSub32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512RSub32vvRfwd11done
+
+k512RSub32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512RSub32vvRfwd11done:
+	VPSUBD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512RSub32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512RSub32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15480,6 +22653,58 @@ k512RSub32vvRloop:
 // func k512And32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512And32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512And32vvRloop
+	BTL       $0x00, SI
+	JCS       k512And32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512And32vvRfwd00done
+
+k512And32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512And32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512And32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512And32vvRfwd01done
+
+k512And32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512And32vvRfwd01done:
+	VPANDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512And32vvRend
+	BTL       $0x00, SI
+	JCS       k512And32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512And32vvRfwd10done
+
+k512And32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512And32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512And32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512And32vvRfwd11done
+
+k512And32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512And32vvRfwd11done:
+	VPANDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512And32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512And32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15497,6 +22722,58 @@ k512And32vvRloop:
 // func k512Or32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Or32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Or32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Or32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Or32vvRfwd00done
+
+k512Or32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Or32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Or32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Or32vvRfwd01done
+
+k512Or32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Or32vvRfwd01done:
+	VPORD     Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Or32vvRend
+	BTL       $0x00, SI
+	JCS       k512Or32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Or32vvRfwd10done
+
+k512Or32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Or32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Or32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Or32vvRfwd11done
+
+k512Or32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Or32vvRfwd11done:
+	VPORD     Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Or32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Or32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15514,6 +22791,58 @@ k512Or32vvRloop:
 // func k512Xor32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Xor32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Xor32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Xor32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Xor32vvRfwd00done
+
+k512Xor32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Xor32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Xor32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Xor32vvRfwd01done
+
+k512Xor32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Xor32vvRfwd01done:
+	VPXORD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Xor32vvRend
+	BTL       $0x00, SI
+	JCS       k512Xor32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Xor32vvRfwd10done
+
+k512Xor32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Xor32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Xor32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Xor32vvRfwd11done
+
+k512Xor32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Xor32vvRfwd11done:
+	VPXORD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Xor32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Xor32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15531,6 +22860,58 @@ k512Xor32vvRloop:
 // func k512MinU32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512MinU32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512MinU32vvRloop
+	BTL       $0x00, SI
+	JCS       k512MinU32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512MinU32vvRfwd00done
+
+k512MinU32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512MinU32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512MinU32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512MinU32vvRfwd01done
+
+k512MinU32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512MinU32vvRfwd01done:
+	VPMINUD   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512MinU32vvRend
+	BTL       $0x00, SI
+	JCS       k512MinU32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512MinU32vvRfwd10done
+
+k512MinU32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512MinU32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512MinU32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512MinU32vvRfwd11done
+
+k512MinU32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512MinU32vvRfwd11done:
+	VPMINUD   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MinU32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512MinU32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15548,6 +22929,58 @@ k512MinU32vvRloop:
 // func k512Min32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Min32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Min32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Min32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Min32vvRfwd00done
+
+k512Min32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Min32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Min32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Min32vvRfwd01done
+
+k512Min32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Min32vvRfwd01done:
+	VPMINSD   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Min32vvRend
+	BTL       $0x00, SI
+	JCS       k512Min32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Min32vvRfwd10done
+
+k512Min32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Min32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Min32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Min32vvRfwd11done
+
+k512Min32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Min32vvRfwd11done:
+	VPMINSD   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Min32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Min32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15565,6 +22998,58 @@ k512Min32vvRloop:
 // func k512MaxU32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512MaxU32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512MaxU32vvRloop
+	BTL       $0x00, SI
+	JCS       k512MaxU32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512MaxU32vvRfwd00done
+
+k512MaxU32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512MaxU32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512MaxU32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512MaxU32vvRfwd01done
+
+k512MaxU32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512MaxU32vvRfwd01done:
+	VPMAXUD   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512MaxU32vvRend
+	BTL       $0x00, SI
+	JCS       k512MaxU32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512MaxU32vvRfwd10done
+
+k512MaxU32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512MaxU32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512MaxU32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512MaxU32vvRfwd11done
+
+k512MaxU32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512MaxU32vvRfwd11done:
+	VPMAXUD   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MaxU32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512MaxU32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15582,6 +23067,58 @@ k512MaxU32vvRloop:
 // func k512Max32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Max32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Max32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Max32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Max32vvRfwd00done
+
+k512Max32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Max32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Max32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Max32vvRfwd01done
+
+k512Max32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Max32vvRfwd01done:
+	VPMAXSD   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Max32vvRend
+	BTL       $0x00, SI
+	JCS       k512Max32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Max32vvRfwd10done
+
+k512Max32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Max32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Max32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Max32vvRfwd11done
+
+k512Max32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Max32vvRfwd11done:
+	VPMAXSD   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Max32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Max32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15599,6 +23136,58 @@ k512Max32vvRloop:
 // func k512Mul32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Mul32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Mul32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Mul32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Mul32vvRfwd00done
+
+k512Mul32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Mul32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Mul32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Mul32vvRfwd01done
+
+k512Mul32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Mul32vvRfwd01done:
+	VPMULLD   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Mul32vvRend
+	BTL       $0x00, SI
+	JCS       k512Mul32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Mul32vvRfwd10done
+
+k512Mul32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Mul32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Mul32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Mul32vvRfwd11done
+
+k512Mul32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Mul32vvRfwd11done:
+	VPMULLD   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Mul32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Mul32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15616,8 +23205,61 @@ k512Mul32vvRloop:
 // func k512Sll32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Sll32vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Sll32vvRloop
+	BTL          $0x00, SI
+	JCS          k512Sll32vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Sll32vvRfwd00done
+
+k512Sll32vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Sll32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Sll32vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Sll32vvRfwd01done
+
+k512Sll32vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Sll32vvRfwd01done:
+	VPANDD    Z0, Z2, Z2
+	VPSLLVD   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Sll32vvRend
+	BTL       $0x00, SI
+	JCS       k512Sll32vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Sll32vvRfwd10done
+
+k512Sll32vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Sll32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Sll32vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Sll32vvRfwd11done
+
+k512Sll32vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Sll32vvRfwd11done:
+	VPANDD    Z0, Z2, Z0
+	VPSLLVD   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sll32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sll32vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -15637,8 +23279,61 @@ k512Sll32vvRloop:
 // func k512Srl32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Srl32vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Srl32vvRloop
+	BTL          $0x00, SI
+	JCS          k512Srl32vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Srl32vvRfwd00done
+
+k512Srl32vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Srl32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Srl32vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Srl32vvRfwd01done
+
+k512Srl32vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Srl32vvRfwd01done:
+	VPANDD    Z0, Z2, Z2
+	VPSRLVD   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Srl32vvRend
+	BTL       $0x00, SI
+	JCS       k512Srl32vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Srl32vvRfwd10done
+
+k512Srl32vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Srl32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Srl32vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Srl32vvRfwd11done
+
+k512Srl32vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Srl32vvRfwd11done:
+	VPANDD    Z0, Z2, Z0
+	VPSRLVD   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Srl32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Srl32vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -15658,8 +23353,61 @@ k512Srl32vvRloop:
 // func k512Sra32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Sra32vvR(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Sra32vvRloop
+	BTL          $0x00, SI
+	JCS          k512Sra32vvRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Sra32vvRfwd00done
+
+k512Sra32vvRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Sra32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Sra32vvRfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512Sra32vvRfwd01done
+
+k512Sra32vvRfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512Sra32vvRfwd01done:
+	VPANDD    Z0, Z2, Z2
+	VPSRAVD   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Sra32vvRend
+	BTL       $0x00, SI
+	JCS       k512Sra32vvRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Sra32vvRfwd10done
+
+k512Sra32vvRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Sra32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Sra32vvRfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512Sra32vvRfwd11done
+
+k512Sra32vvRfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512Sra32vvRfwd11done:
+	VPANDD    Z0, Z2, Z0
+	VPSRAVD   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sra32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sra32vvRloop:
 	VMOVDQU64 (CX), Z1
@@ -15679,8 +23427,66 @@ k512Sra32vvRloop:
 // func k512SAddU32vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SAddU32vvR(SB), NOSPLIT, $0
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	KXORQ     K7, K7, K7
+	KXNORQ    K1, K1, K1
+	CMPQ      BX, $0x00000020
+	JA        k512SAddU32vvRloop
+	BTL       $0x00, SI
+	JCS       k512SAddU32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512SAddU32vvRfwd00done
+
+k512SAddU32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512SAddU32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SAddU32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512SAddU32vvRfwd01done
+
+k512SAddU32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512SAddU32vvRfwd01done:
+	VPADDD     Z1, Z0, Z1
+	VPCMPUD    $0x01, Z0, Z1, K1, K2
+	VPTERNLOGD $0xff, Z1, Z1, K2, Z1
+	KORQ       K2, K7, K7
+	VMOVDQU64  Z1, (AX)
+	VMOVDQA64  Z1, Z30
+	CMPQ       BX, $0x00000010
+	JLE        k512SAddU32vvRend
+	BTL        $0x00, SI
+	JCS        k512SAddU32vvRfwd10
+	VMOVDQU64  64(CX), Z0
+	JMP        k512SAddU32vvRfwd10done
+
+k512SAddU32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512SAddU32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SAddU32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512SAddU32vvRfwd11done
+
+k512SAddU32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512SAddU32vvRfwd11done:
+	VPADDD     Z1, Z0, Z1
+	VPCMPUD    $0x01, Z0, Z1, K1, K2
+	VPTERNLOGD $0xff, Z1, Z1, K2, Z1
+	KORQ       K2, K7, K7
+	VMOVDQU64  Z1, 64(AX)
+	VMOVDQA64  Z1, Z31
+
+k512SAddU32vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAddU32vvRloop:
 	VMOVDQU64  (CX), Z0
@@ -15703,11 +23509,79 @@ k512SAddU32vvRloop:
 // func k512SAdd32vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SAdd32vvR(SB), NOSPLIT, $0
-	MOVL         $0x7fffffff, SI
-	VPBROADCASTD SI, Z0
+	MOVL         $0x7fffffff, DI
+	VPBROADCASTD DI, Z0
 	VPXORD       Z1, Z1, Z1
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000020
+	JA           k512SAdd32vvRloop
+	BTL          $0x00, SI
+	JCS          k512SAdd32vvRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SAdd32vvRfwd00done
+
+k512SAdd32vvRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SAdd32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SAdd32vvRfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SAdd32vvRfwd01done
+
+k512SAdd32vvRfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SAdd32vvRfwd01done:
+	VPADDD    Z3, Z2, Z4
+	VPXORD    Z4, Z2, Z5
+	VPXORD    Z4, Z3, Z3
+	VPANDD    Z3, Z5, Z5
+	VPCMPD    $0x01, Z1, Z5, K1, K2
+	VPSRAD    $0x1f, Z2, Z2
+	VPXORD    Z0, Z2, Z2
+	VMOVDQA32 Z2, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, (AX)
+	VMOVDQA64 Z4, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SAdd32vvRend
+	BTL       $0x00, SI
+	JCS       k512SAdd32vvRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SAdd32vvRfwd10done
+
+k512SAdd32vvRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SAdd32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SAdd32vvRfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SAdd32vvRfwd11done
+
+k512SAdd32vvRfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SAdd32vvRfwd11done:
+	VPADDD    Z3, Z2, Z4
+	VPXORD    Z4, Z2, Z5
+	VPXORD    Z4, Z3, Z3
+	VPANDD    Z3, Z5, Z5
+	VPCMPD    $0x01, Z1, Z5, K1, K2
+	VPSRAD    $0x1f, Z2, Z1
+	VPXORD    Z0, Z1, Z1
+	VMOVDQA32 Z1, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, 64(AX)
+	VMOVDQA64 Z4, Z31
+
+k512SAdd32vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAdd32vvRloop:
 	VMOVDQU64 (CX), Z2
@@ -15735,8 +23609,66 @@ k512SAdd32vvRloop:
 // func k512SSubU32vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSubU32vvR(SB), NOSPLIT, $0
-	KXORQ  K7, K7, K7
-	KXNORQ K1, K1, K1
+	KXORQ     K7, K7, K7
+	KXNORQ    K1, K1, K1
+	CMPQ      BX, $0x00000020
+	JA        k512SSubU32vvRloop
+	BTL       $0x00, SI
+	JCS       k512SSubU32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512SSubU32vvRfwd00done
+
+k512SSubU32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512SSubU32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSubU32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512SSubU32vvRfwd01done
+
+k512SSubU32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512SSubU32vvRfwd01done:
+	VPCMPUD   $0x01, Z1, Z0, K1, K2
+	VPMAXUD   Z1, Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSubU32vvRend
+	BTL       $0x00, SI
+	JCS       k512SSubU32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512SSubU32vvRfwd10done
+
+k512SSubU32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512SSubU32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSubU32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512SSubU32vvRfwd11done
+
+k512SSubU32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512SSubU32vvRfwd11done:
+	VPCMPUD   $0x01, Z1, Z0, K1, K2
+	VPMAXUD   Z1, Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSubU32vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSubU32vvRloop:
 	VMOVDQU64 (CX), Z0
@@ -15759,11 +23691,79 @@ k512SSubU32vvRloop:
 // func k512SSub32vvR()
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·k512SSub32vvR(SB), NOSPLIT, $0
-	MOVL         $0x7fffffff, SI
-	VPBROADCASTD SI, Z0
+	MOVL         $0x7fffffff, DI
+	VPBROADCASTD DI, Z0
 	VPXORD       Z1, Z1, Z1
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000020
+	JA           k512SSub32vvRloop
+	BTL          $0x00, SI
+	JCS          k512SSub32vvRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSub32vvRfwd00done
+
+k512SSub32vvRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSub32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSub32vvRfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSub32vvRfwd01done
+
+k512SSub32vvRfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSub32vvRfwd01done:
+	VPSUBD    Z3, Z2, Z4
+	VPXORD    Z3, Z2, Z3
+	VPXORD    Z4, Z2, Z5
+	VPANDD    Z5, Z3, Z3
+	VPCMPD    $0x01, Z1, Z3, K1, K2
+	VPSRAD    $0x1f, Z2, Z2
+	VPXORD    Z0, Z2, Z2
+	VMOVDQA32 Z2, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, (AX)
+	VMOVDQA64 Z4, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSub32vvRend
+	BTL       $0x00, SI
+	JCS       k512SSub32vvRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSub32vvRfwd10done
+
+k512SSub32vvRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSub32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSub32vvRfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSub32vvRfwd11done
+
+k512SSub32vvRfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSub32vvRfwd11done:
+	VPSUBD    Z3, Z2, Z4
+	VPXORD    Z3, Z2, Z3
+	VPXORD    Z4, Z2, Z5
+	VPANDD    Z5, Z3, Z3
+	VPCMPD    $0x01, Z1, Z3, K1, K2
+	VPSRAD    $0x1f, Z2, Z1
+	VPXORD    Z0, Z1, Z1
+	VMOVDQA32 Z1, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, 64(AX)
+	VMOVDQA64 Z4, Z31
+
+k512SSub32vvRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSub32vvRloop:
 	VMOVDQU64 (CX), Z2
@@ -15791,6 +23791,78 @@ k512SSub32vvRloop:
 // func k512Macc32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Macc32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Macc32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Macc32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Macc32vvRfwd00done
+
+k512Macc32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Macc32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Macc32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Macc32vvRfwd01done
+
+k512Macc32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Macc32vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Macc32vvRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Macc32vvRfwd02done
+
+k512Macc32vvRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Macc32vvRfwd02done:
+	VPMULLD   Z0, Z1, Z0
+	VPADDD    Z0, Z2, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Macc32vvRend
+	BTL       $0x00, SI
+	JCS       k512Macc32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Macc32vvRfwd10done
+
+k512Macc32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Macc32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Macc32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Macc32vvRfwd11done
+
+k512Macc32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Macc32vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Macc32vvRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Macc32vvRfwd12done
+
+k512Macc32vvRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Macc32vvRfwd12done:
+	VPMULLD   Z0, Z1, Z0
+	VPADDD    Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Macc32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Macc32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15810,6 +23882,78 @@ k512Macc32vvRloop:
 // func k512Nmsac32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Nmsac32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Nmsac32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Nmsac32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Nmsac32vvRfwd00done
+
+k512Nmsac32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Nmsac32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Nmsac32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Nmsac32vvRfwd01done
+
+k512Nmsac32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Nmsac32vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac32vvRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Nmsac32vvRfwd02done
+
+k512Nmsac32vvRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsac32vvRfwd02done:
+	VPMULLD   Z0, Z1, Z0
+	VPSUBD    Z0, Z2, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Nmsac32vvRend
+	BTL       $0x00, SI
+	JCS       k512Nmsac32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Nmsac32vvRfwd10done
+
+k512Nmsac32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Nmsac32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Nmsac32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Nmsac32vvRfwd11done
+
+k512Nmsac32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Nmsac32vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac32vvRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Nmsac32vvRfwd12done
+
+k512Nmsac32vvRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsac32vvRfwd12done:
+	VPMULLD   Z0, Z1, Z0
+	VPSUBD    Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsac32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Nmsac32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15829,6 +23973,78 @@ k512Nmsac32vvRloop:
 // func k512Madd32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Madd32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Madd32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Madd32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Madd32vvRfwd00done
+
+k512Madd32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Madd32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Madd32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Madd32vvRfwd01done
+
+k512Madd32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Madd32vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Madd32vvRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Madd32vvRfwd02done
+
+k512Madd32vvRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Madd32vvRfwd02done:
+	VPMULLD   Z2, Z1, Z1
+	VPADDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Madd32vvRend
+	BTL       $0x00, SI
+	JCS       k512Madd32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Madd32vvRfwd10done
+
+k512Madd32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Madd32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Madd32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Madd32vvRfwd11done
+
+k512Madd32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Madd32vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Madd32vvRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Madd32vvRfwd12done
+
+k512Madd32vvRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Madd32vvRfwd12done:
+	VPMULLD   Z2, Z1, Z1
+	VPADDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Madd32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Madd32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15848,6 +24064,78 @@ k512Madd32vvRloop:
 // func k512Nmsub32vvR()
 // Requires: AVX, AVX512F
 TEXT ·k512Nmsub32vvR(SB), NOSPLIT, $0
+	CMPQ      BX, $0x00000020
+	JA        k512Nmsub32vvRloop
+	BTL       $0x00, SI
+	JCS       k512Nmsub32vvRfwd00
+	VMOVDQU64 (CX), Z0
+	JMP       k512Nmsub32vvRfwd00done
+
+k512Nmsub32vvRfwd00:
+	VMOVDQA64 Z30, Z0
+
+k512Nmsub32vvRfwd00done:
+	BTL       $0x01, SI
+	JCS       k512Nmsub32vvRfwd01
+	VMOVDQU64 (DX), Z1
+	JMP       k512Nmsub32vvRfwd01done
+
+k512Nmsub32vvRfwd01:
+	VMOVDQA64 Z30, Z1
+
+k512Nmsub32vvRfwd01done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub32vvRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Nmsub32vvRfwd02done
+
+k512Nmsub32vvRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsub32vvRfwd02done:
+	VPMULLD   Z2, Z1, Z1
+	VPSUBD    Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VMOVDQA64 Z0, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Nmsub32vvRend
+	BTL       $0x00, SI
+	JCS       k512Nmsub32vvRfwd10
+	VMOVDQU64 64(CX), Z0
+	JMP       k512Nmsub32vvRfwd10done
+
+k512Nmsub32vvRfwd10:
+	VMOVDQA64 Z31, Z0
+
+k512Nmsub32vvRfwd10done:
+	BTL       $0x01, SI
+	JCS       k512Nmsub32vvRfwd11
+	VMOVDQU64 64(DX), Z1
+	JMP       k512Nmsub32vvRfwd11done
+
+k512Nmsub32vvRfwd11:
+	VMOVDQA64 Z31, Z1
+
+k512Nmsub32vvRfwd11done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub32vvRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Nmsub32vvRfwd12done
+
+k512Nmsub32vvRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsub32vvRfwd12done:
+	VPMULLD   Z2, Z1, Z1
+	VPSUBD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsub32vvRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
+
 k512Nmsub32vvRloop:
 	VMOVDQU64 (CX), Z0
 	VMOVDQU64 (DX), Z1
@@ -15867,10 +24155,71 @@ k512Nmsub32vvRloop:
 // func k512SSrl32vvrm0R()
 // Requires: AVX, AVX512F
 TEXT ·k512SSrl32vvrm0R(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTD SI, Z1
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512SSrl32vvrm0Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl32vvrm0Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSrl32vvrm0Rfwd00done
+
+k512SSrl32vvrm0Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSrl32vvrm0Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSrl32vvrm0Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSrl32vvrm0Rfwd01done
+
+k512SSrl32vvrm0Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl32vvrm0Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRLVD   Z3, Z2, Z4
+	VPSUBD    Z1, Z3, Z3
+	VPSRLVD   Z3, Z2, Z2
+	VPANDD    Z1, Z2, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSrl32vvrm0Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl32vvrm0Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSrl32vvrm0Rfwd10done
+
+k512SSrl32vvrm0Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSrl32vvrm0Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSrl32vvrm0Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSrl32vvrm0Rfwd11done
+
+k512SSrl32vvrm0Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl32vvrm0Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRLVD   Z0, Z2, Z3
+	VPSUBD    Z1, Z0, Z0
+	VPSRLVD   Z0, Z2, Z0
+	VPANDD    Z1, Z0, Z0
+	VPADDD    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl32vvrm0Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl32vvrm0Rloop:
 	VMOVDQU64 (CX), Z2
@@ -15894,10 +24243,83 @@ k512SSrl32vvrm0Rloop:
 // func k512SSrl32vvrm1R()
 // Requires: AVX, AVX512F
 TEXT ·k512SSrl32vvrm1R(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTD SI, Z1
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512SSrl32vvrm1Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl32vvrm1Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSrl32vvrm1Rfwd00done
+
+k512SSrl32vvrm1Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSrl32vvrm1Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSrl32vvrm1Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSrl32vvrm1Rfwd01done
+
+k512SSrl32vvrm1Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl32vvrm1Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRLVD   Z3, Z2, Z4
+	VPSUBD    Z1, Z3, Z3
+	VPSRLVD   Z3, Z2, Z5
+	VPSLLVD   Z3, Z1, Z3
+	VPSUBD    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUD   Z1, Z2, Z2
+	VPORD     Z4, Z2, Z2
+	VPANDD    Z1, Z5, Z5
+	VPANDD    Z2, Z5, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSrl32vvrm1Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl32vvrm1Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSrl32vvrm1Rfwd10done
+
+k512SSrl32vvrm1Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSrl32vvrm1Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSrl32vvrm1Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSrl32vvrm1Rfwd11done
+
+k512SSrl32vvrm1Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl32vvrm1Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRLVD   Z0, Z2, Z3
+	VPSUBD    Z1, Z0, Z0
+	VPSRLVD   Z0, Z2, Z4
+	VPSLLVD   Z0, Z1, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    Z0, Z2, Z0
+	VPMINUD   Z1, Z0, Z0
+	VPORD     Z3, Z0, Z0
+	VPANDD    Z1, Z4, Z4
+	VPANDD    Z0, Z4, Z0
+	VPADDD    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl32vvrm1Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl32vvrm1Rloop:
 	VMOVDQU64 (CX), Z2
@@ -15927,10 +24349,63 @@ k512SSrl32vvrm1Rloop:
 // func k512SSrl32vvrm2R()
 // Requires: AVX, AVX512F
 TEXT ·k512SSrl32vvrm2R(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTD SI, Z1
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512SSrl32vvrm2Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl32vvrm2Rfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SSrl32vvrm2Rfwd00done
+
+k512SSrl32vvrm2Rfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SSrl32vvrm2Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSrl32vvrm2Rfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512SSrl32vvrm2Rfwd01done
+
+k512SSrl32vvrm2Rfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512SSrl32vvrm2Rfwd01done:
+	VPANDD    Z0, Z2, Z2
+	VPSRLVD   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSrl32vvrm2Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl32vvrm2Rfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SSrl32vvrm2Rfwd10done
+
+k512SSrl32vvrm2Rfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SSrl32vvrm2Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSrl32vvrm2Rfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512SSrl32vvrm2Rfwd11done
+
+k512SSrl32vvrm2Rfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512SSrl32vvrm2Rfwd11done:
+	VPANDD    Z0, Z2, Z0
+	VPSRLVD   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl32vvrm2Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl32vvrm2Rloop:
 	VMOVDQU64 (CX), Z1
@@ -15950,10 +24425,75 @@ k512SSrl32vvrm2Rloop:
 // func k512SSrl32vvrm3R()
 // Requires: AVX, AVX512F
 TEXT ·k512SSrl32vvrm3R(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTD SI, Z1
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512SSrl32vvrm3Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl32vvrm3Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSrl32vvrm3Rfwd00done
+
+k512SSrl32vvrm3Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSrl32vvrm3Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSrl32vvrm3Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSrl32vvrm3Rfwd01done
+
+k512SSrl32vvrm3Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl32vvrm3Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRLVD   Z3, Z2, Z4
+	VPSLLVD   Z3, Z1, Z3
+	VPSUBD    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUD   Z1, Z2, Z2
+	VPANDND   Z2, Z4, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSrl32vvrm3Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl32vvrm3Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSrl32vvrm3Rfwd10done
+
+k512SSrl32vvrm3Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSrl32vvrm3Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSrl32vvrm3Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSrl32vvrm3Rfwd11done
+
+k512SSrl32vvrm3Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl32vvrm3Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRLVD   Z0, Z2, Z3
+	VPSLLVD   Z0, Z1, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    Z0, Z2, Z0
+	VPMINUD   Z1, Z0, Z0
+	VPANDND   Z0, Z3, Z0
+	VPADDD    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl32vvrm3Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl32vvrm3Rloop:
 	VMOVDQU64 (CX), Z2
@@ -15979,10 +24519,71 @@ k512SSrl32vvrm3Rloop:
 // func k512SSra32vvrm0R()
 // Requires: AVX, AVX512F
 TEXT ·k512SSra32vvrm0R(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTD SI, Z1
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512SSra32vvrm0Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra32vvrm0Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSra32vvrm0Rfwd00done
+
+k512SSra32vvrm0Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSra32vvrm0Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSra32vvrm0Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSra32vvrm0Rfwd01done
+
+k512SSra32vvrm0Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSra32vvrm0Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRAVD   Z3, Z2, Z4
+	VPSUBD    Z1, Z3, Z3
+	VPSRLVD   Z3, Z2, Z2
+	VPANDD    Z1, Z2, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSra32vvrm0Rend
+	BTL       $0x00, SI
+	JCS       k512SSra32vvrm0Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSra32vvrm0Rfwd10done
+
+k512SSra32vvrm0Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSra32vvrm0Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSra32vvrm0Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSra32vvrm0Rfwd11done
+
+k512SSra32vvrm0Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSra32vvrm0Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRAVD   Z0, Z2, Z3
+	VPSUBD    Z1, Z0, Z0
+	VPSRLVD   Z0, Z2, Z0
+	VPANDD    Z1, Z0, Z0
+	VPADDD    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra32vvrm0Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra32vvrm0Rloop:
 	VMOVDQU64 (CX), Z2
@@ -16006,10 +24607,83 @@ k512SSra32vvrm0Rloop:
 // func k512SSra32vvrm1R()
 // Requires: AVX, AVX512F
 TEXT ·k512SSra32vvrm1R(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTD SI, Z1
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512SSra32vvrm1Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra32vvrm1Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSra32vvrm1Rfwd00done
+
+k512SSra32vvrm1Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSra32vvrm1Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSra32vvrm1Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSra32vvrm1Rfwd01done
+
+k512SSra32vvrm1Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSra32vvrm1Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRAVD   Z3, Z2, Z4
+	VPSUBD    Z1, Z3, Z3
+	VPSRLVD   Z3, Z2, Z5
+	VPSLLVD   Z3, Z1, Z3
+	VPSUBD    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUD   Z1, Z2, Z2
+	VPORD     Z4, Z2, Z2
+	VPANDD    Z1, Z5, Z5
+	VPANDD    Z2, Z5, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSra32vvrm1Rend
+	BTL       $0x00, SI
+	JCS       k512SSra32vvrm1Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSra32vvrm1Rfwd10done
+
+k512SSra32vvrm1Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSra32vvrm1Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSra32vvrm1Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSra32vvrm1Rfwd11done
+
+k512SSra32vvrm1Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSra32vvrm1Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRAVD   Z0, Z2, Z3
+	VPSUBD    Z1, Z0, Z0
+	VPSRLVD   Z0, Z2, Z4
+	VPSLLVD   Z0, Z1, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    Z0, Z2, Z0
+	VPMINUD   Z1, Z0, Z0
+	VPORD     Z3, Z0, Z0
+	VPANDD    Z1, Z4, Z4
+	VPANDD    Z0, Z4, Z0
+	VPADDD    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra32vvrm1Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra32vvrm1Rloop:
 	VMOVDQU64 (CX), Z2
@@ -16039,10 +24713,63 @@ k512SSra32vvrm1Rloop:
 // func k512SSra32vvrm2R()
 // Requires: AVX, AVX512F
 TEXT ·k512SSra32vvrm2R(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTD SI, Z1
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512SSra32vvrm2Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra32vvrm2Rfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SSra32vvrm2Rfwd00done
+
+k512SSra32vvrm2Rfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SSra32vvrm2Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSra32vvrm2Rfwd01
+	VMOVDQU64 (DX), Z2
+	JMP       k512SSra32vvrm2Rfwd01done
+
+k512SSra32vvrm2Rfwd01:
+	VMOVDQA64 Z30, Z2
+
+k512SSra32vvrm2Rfwd01done:
+	VPANDD    Z0, Z2, Z2
+	VPSRAVD   Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSra32vvrm2Rend
+	BTL       $0x00, SI
+	JCS       k512SSra32vvrm2Rfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SSra32vvrm2Rfwd10done
+
+k512SSra32vvrm2Rfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SSra32vvrm2Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSra32vvrm2Rfwd11
+	VMOVDQU64 64(DX), Z2
+	JMP       k512SSra32vvrm2Rfwd11done
+
+k512SSra32vvrm2Rfwd11:
+	VMOVDQA64 Z31, Z2
+
+k512SSra32vvrm2Rfwd11done:
+	VPANDD    Z0, Z2, Z0
+	VPSRAVD   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra32vvrm2Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra32vvrm2Rloop:
 	VMOVDQU64 (CX), Z1
@@ -16062,10 +24789,75 @@ k512SSra32vvrm2Rloop:
 // func k512SSra32vvrm3R()
 // Requires: AVX, AVX512F
 TEXT ·k512SSra32vvrm3R(SB), NOSPLIT, $0
-	MOVL         $0x0000001f, SI
-	VPBROADCASTD SI, Z0
-	MOVL         $0x00000001, SI
-	VPBROADCASTD SI, Z1
+	MOVL         $0x0000001f, DI
+	VPBROADCASTD DI, Z0
+	MOVL         $0x00000001, DI
+	VPBROADCASTD DI, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512SSra32vvrm3Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra32vvrm3Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSra32vvrm3Rfwd00done
+
+k512SSra32vvrm3Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSra32vvrm3Rfwd00done:
+	BTL       $0x01, SI
+	JCS       k512SSra32vvrm3Rfwd01
+	VMOVDQU64 (DX), Z3
+	JMP       k512SSra32vvrm3Rfwd01done
+
+k512SSra32vvrm3Rfwd01:
+	VMOVDQA64 Z30, Z3
+
+k512SSra32vvrm3Rfwd01done:
+	VPANDD    Z0, Z3, Z3
+	VPSRAVD   Z3, Z2, Z4
+	VPSLLVD   Z3, Z1, Z3
+	VPSUBD    Z1, Z3, Z3
+	VPANDD    Z3, Z2, Z2
+	VPMINUD   Z1, Z2, Z2
+	VPANDND   Z2, Z4, Z2
+	VPADDD    Z2, Z4, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSra32vvrm3Rend
+	BTL       $0x00, SI
+	JCS       k512SSra32vvrm3Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSra32vvrm3Rfwd10done
+
+k512SSra32vvrm3Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSra32vvrm3Rfwd10done:
+	BTL       $0x01, SI
+	JCS       k512SSra32vvrm3Rfwd11
+	VMOVDQU64 64(DX), Z3
+	JMP       k512SSra32vvrm3Rfwd11done
+
+k512SSra32vvrm3Rfwd11:
+	VMOVDQA64 Z31, Z3
+
+k512SSra32vvrm3Rfwd11done:
+	VPANDD    Z0, Z3, Z0
+	VPSRAVD   Z0, Z2, Z3
+	VPSLLVD   Z0, Z1, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    Z0, Z2, Z0
+	VPMINUD   Z1, Z0, Z0
+	VPANDND   Z0, Z3, Z0
+	VPADDD    Z0, Z3, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra32vvrm3Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra32vvrm3Rloop:
 	VMOVDQU64 (CX), Z2
@@ -16589,6 +25381,404 @@ k2Nmsub32vvloop:
 k2Nmsub32vvnone:
 	XORL AX, AX
 	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Add32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Add32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Add32vvRnone
+	XORL SI, SI
+
+k2Add32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPADDD  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Add32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Add32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Sub32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Sub32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Sub32vvRnone
+	XORL SI, SI
+
+k2Sub32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Sub32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Sub32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2RSub32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2RSub32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2RSub32vvRnone
+	XORL SI, SI
+
+k2RSub32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBD  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2RSub32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2RSub32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2And32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2And32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2And32vvRnone
+	XORL SI, SI
+
+k2And32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2And32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2And32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Or32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Or32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Or32vvRnone
+	XORL SI, SI
+
+k2Or32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Or32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Or32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Xor32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Xor32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Xor32vvRnone
+	XORL SI, SI
+
+k2Xor32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Xor32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Xor32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2MinU32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2MinU32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2MinU32vvRnone
+	XORL SI, SI
+
+k2MinU32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINUD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MinU32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MinU32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Min32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Min32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Min32vvRnone
+	XORL SI, SI
+
+k2Min32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINSD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Min32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Min32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2MaxU32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2MaxU32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2MaxU32vvRnone
+	XORL SI, SI
+
+k2MaxU32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXUD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MaxU32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MaxU32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Max32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Max32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Max32vvRnone
+	XORL SI, SI
+
+k2Max32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXSD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Max32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Max32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Mul32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Mul32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Mul32vvRnone
+	XORL SI, SI
+
+k2Mul32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMULLD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Mul32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Mul32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Macc32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Macc32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Macc32vvRnone
+	XORL SI, SI
+
+k2Macc32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y0, Y1, Y0
+	VPADDD  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Macc32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Macc32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsac32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsac32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Nmsac32vvRnone
+	XORL SI, SI
+
+k2Nmsac32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y0, Y1, Y0
+	VPSUBD  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsac32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsac32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Madd32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Madd32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Madd32vvRnone
+	XORL SI, SI
+
+k2Madd32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y2, Y1, Y1
+	VPADDD  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Madd32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Madd32vvRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsub32vvR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsub32vvR(SB), NOSPLIT, $0
+	SHRQ $0x03, BX
+	JZ   k2Nmsub32vvRnone
+	XORL SI, SI
+
+k2Nmsub32vvRloop:
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y2, Y1, Y1
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsub32vvRloop
+	TESTL   SI, SI
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsub32vvRnone:
+	XORL AX, AX
 	RET
 
 // func k512Seq32vv(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool
@@ -18867,6 +28057,39 @@ k512SSra32vxrm3Floop:
 // Requires: AVX, AVX512F
 TEXT ·k512Add32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Add32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Add32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Add32vxRfwd00done
+
+k512Add32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Add32vxRfwd00done:
+	VPADDD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Add32vxRend
+	BTL       $0x00, SI
+	JCS       k512Add32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Add32vxRfwd10done
+
+k512Add32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Add32vxRfwd10done:
+	VPADDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Add32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Add32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -18884,6 +28107,39 @@ k512Add32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512Sub32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Sub32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Sub32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Sub32vxRfwd00done
+
+k512Sub32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Sub32vxRfwd00done:
+	VPSUBD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Sub32vxRend
+	BTL       $0x00, SI
+	JCS       k512Sub32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Sub32vxRfwd10done
+
+k512Sub32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Sub32vxRfwd10done:
+	VPSUBD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sub32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sub32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -18901,6 +28157,39 @@ k512Sub32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512RSub32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512RSub32vxRloop
+	BTL          $0x00, SI
+	JCS          k512RSub32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512RSub32vxRfwd00done
+
+k512RSub32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512RSub32vxRfwd00done:
+	VPSUBD    Z1, Z0, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512RSub32vxRend
+	BTL       $0x00, SI
+	JCS       k512RSub32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512RSub32vxRfwd10done
+
+k512RSub32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512RSub32vxRfwd10done:
+	VPSUBD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512RSub32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512RSub32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -18918,6 +28207,39 @@ k512RSub32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512And32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512And32vxRloop
+	BTL          $0x00, SI
+	JCS          k512And32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512And32vxRfwd00done
+
+k512And32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512And32vxRfwd00done:
+	VPANDD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512And32vxRend
+	BTL       $0x00, SI
+	JCS       k512And32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512And32vxRfwd10done
+
+k512And32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512And32vxRfwd10done:
+	VPANDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512And32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512And32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -18935,6 +28257,39 @@ k512And32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512Or32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Or32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Or32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Or32vxRfwd00done
+
+k512Or32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Or32vxRfwd00done:
+	VPORD     Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Or32vxRend
+	BTL       $0x00, SI
+	JCS       k512Or32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Or32vxRfwd10done
+
+k512Or32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Or32vxRfwd10done:
+	VPORD     Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Or32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Or32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -18952,6 +28307,39 @@ k512Or32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512Xor32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Xor32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Xor32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Xor32vxRfwd00done
+
+k512Xor32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Xor32vxRfwd00done:
+	VPXORD    Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Xor32vxRend
+	BTL       $0x00, SI
+	JCS       k512Xor32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Xor32vxRfwd10done
+
+k512Xor32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Xor32vxRfwd10done:
+	VPXORD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Xor32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Xor32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -18969,6 +28357,39 @@ k512Xor32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512MinU32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512MinU32vxRloop
+	BTL          $0x00, SI
+	JCS          k512MinU32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512MinU32vxRfwd00done
+
+k512MinU32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512MinU32vxRfwd00done:
+	VPMINUD   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512MinU32vxRend
+	BTL       $0x00, SI
+	JCS       k512MinU32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512MinU32vxRfwd10done
+
+k512MinU32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512MinU32vxRfwd10done:
+	VPMINUD   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MinU32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512MinU32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -18986,6 +28407,39 @@ k512MinU32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512Min32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Min32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Min32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Min32vxRfwd00done
+
+k512Min32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Min32vxRfwd00done:
+	VPMINSD   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Min32vxRend
+	BTL       $0x00, SI
+	JCS       k512Min32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Min32vxRfwd10done
+
+k512Min32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Min32vxRfwd10done:
+	VPMINSD   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Min32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Min32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -19003,6 +28457,39 @@ k512Min32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512MaxU32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512MaxU32vxRloop
+	BTL          $0x00, SI
+	JCS          k512MaxU32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512MaxU32vxRfwd00done
+
+k512MaxU32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512MaxU32vxRfwd00done:
+	VPMAXUD   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512MaxU32vxRend
+	BTL       $0x00, SI
+	JCS       k512MaxU32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512MaxU32vxRfwd10done
+
+k512MaxU32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512MaxU32vxRfwd10done:
+	VPMAXUD   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512MaxU32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512MaxU32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -19020,6 +28507,39 @@ k512MaxU32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512Max32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Max32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Max32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Max32vxRfwd00done
+
+k512Max32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Max32vxRfwd00done:
+	VPMAXSD   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Max32vxRend
+	BTL       $0x00, SI
+	JCS       k512Max32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Max32vxRfwd10done
+
+k512Max32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Max32vxRfwd10done:
+	VPMAXSD   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Max32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Max32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -19037,6 +28557,39 @@ k512Max32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512Mul32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Mul32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Mul32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Mul32vxRfwd00done
+
+k512Mul32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Mul32vxRfwd00done:
+	VPMULLD   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Mul32vxRend
+	BTL       $0x00, SI
+	JCS       k512Mul32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Mul32vxRfwd10done
+
+k512Mul32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Mul32vxRfwd10done:
+	VPMULLD   Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Mul32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Mul32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -19056,6 +28609,41 @@ TEXT ·k512Sll32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
 	MOVL         $0x0000001f, DX
 	VPBROADCASTD DX, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512Sll32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Sll32vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Sll32vxRfwd00done
+
+k512Sll32vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Sll32vxRfwd00done:
+	VPANDD    Z1, Z0, Z3
+	VPSLLVD   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Sll32vxRend
+	BTL       $0x00, SI
+	JCS       k512Sll32vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Sll32vxRfwd10done
+
+k512Sll32vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Sll32vxRfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSLLVD   Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sll32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sll32vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -19076,6 +28664,41 @@ TEXT ·k512Srl32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
 	MOVL         $0x0000001f, DX
 	VPBROADCASTD DX, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512Srl32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Srl32vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Srl32vxRfwd00done
+
+k512Srl32vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Srl32vxRfwd00done:
+	VPANDD    Z1, Z0, Z3
+	VPSRLVD   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Srl32vxRend
+	BTL       $0x00, SI
+	JCS       k512Srl32vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Srl32vxRfwd10done
+
+k512Srl32vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Srl32vxRfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRLVD   Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Srl32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Srl32vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -19096,6 +28719,41 @@ TEXT ·k512Sra32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
 	MOVL         $0x0000001f, DX
 	VPBROADCASTD DX, Z1
+	CMPQ         BX, $0x00000020
+	JA           k512Sra32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Sra32vxRfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512Sra32vxRfwd00done
+
+k512Sra32vxRfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512Sra32vxRfwd00done:
+	VPANDD    Z1, Z0, Z3
+	VPSRAVD   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Sra32vxRend
+	BTL       $0x00, SI
+	JCS       k512Sra32vxRfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512Sra32vxRfwd10done
+
+k512Sra32vxRfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512Sra32vxRfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRAVD   Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Sra32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Sra32vxRloop:
 	VMOVDQU64 (CX), Z2
@@ -19116,6 +28774,46 @@ TEXT ·k512SAddU32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000020
+	JA           k512SAddU32vxRloop
+	BTL          $0x00, SI
+	JCS          k512SAddU32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SAddU32vxRfwd00done
+
+k512SAddU32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SAddU32vxRfwd00done:
+	VPADDD     Z0, Z1, Z2
+	VPCMPUD    $0x01, Z1, Z2, K1, K2
+	VPTERNLOGD $0xff, Z2, Z2, K2, Z2
+	KORQ       K2, K7, K7
+	VMOVDQU64  Z2, (AX)
+	VMOVDQA64  Z2, Z30
+	CMPQ       BX, $0x00000010
+	JLE        k512SAddU32vxRend
+	BTL        $0x00, SI
+	JCS        k512SAddU32vxRfwd10
+	VMOVDQU64  64(CX), Z1
+	JMP        k512SAddU32vxRfwd10done
+
+k512SAddU32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SAddU32vxRfwd10done:
+	VPADDD     Z0, Z1, Z0
+	VPCMPUD    $0x01, Z1, Z0, K1, K2
+	VPTERNLOGD $0xff, Z0, Z0, K2, Z0
+	KORQ       K2, K7, K7
+	VMOVDQU64  Z0, 64(AX)
+	VMOVDQA64  Z0, Z31
+
+k512SAddU32vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAddU32vxRloop:
 	VMOVDQU64  (CX), Z1
@@ -19142,6 +28840,56 @@ TEXT ·k512SAdd32vxR(SB), NOSPLIT, $0
 	VPXORD       Z2, Z2, Z2
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000020
+	JA           k512SAdd32vxRloop
+	BTL          $0x00, SI
+	JCS          k512SAdd32vxRfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SAdd32vxRfwd00done
+
+k512SAdd32vxRfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SAdd32vxRfwd00done:
+	VPADDD    Z0, Z3, Z4
+	VPXORD    Z4, Z3, Z5
+	VPXORD    Z4, Z0, Z6
+	VPANDD    Z6, Z5, Z5
+	VPCMPD    $0x01, Z2, Z5, K1, K2
+	VPSRAD    $0x1f, Z3, Z3
+	VPXORD    Z1, Z3, Z3
+	VMOVDQA32 Z3, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, (AX)
+	VMOVDQA64 Z4, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SAdd32vxRend
+	BTL       $0x00, SI
+	JCS       k512SAdd32vxRfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SAdd32vxRfwd10done
+
+k512SAdd32vxRfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SAdd32vxRfwd10done:
+	VPADDD    Z0, Z3, Z4
+	VPXORD    Z4, Z3, Z5
+	VPXORD    Z4, Z0, Z0
+	VPANDD    Z0, Z5, Z5
+	VPCMPD    $0x01, Z2, Z5, K1, K2
+	VPSRAD    $0x1f, Z3, Z0
+	VPXORD    Z1, Z0, Z0
+	VMOVDQA32 Z0, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, 64(AX)
+	VMOVDQA64 Z4, Z31
+
+k512SAdd32vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SAdd32vxRloop:
 	VMOVDQU64 (CX), Z3
@@ -19170,6 +28918,46 @@ TEXT ·k512SSubU32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000020
+	JA           k512SSubU32vxRloop
+	BTL          $0x00, SI
+	JCS          k512SSubU32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512SSubU32vxRfwd00done
+
+k512SSubU32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512SSubU32vxRfwd00done:
+	VPCMPUD   $0x01, Z0, Z1, K1, K2
+	VPMAXUD   Z0, Z1, Z1
+	VPSUBD    Z0, Z1, Z1
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSubU32vxRend
+	BTL       $0x00, SI
+	JCS       k512SSubU32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512SSubU32vxRfwd10done
+
+k512SSubU32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512SSubU32vxRfwd10done:
+	VPCMPUD   $0x01, Z0, Z1, K1, K2
+	VPMAXUD   Z0, Z1, Z1
+	VPSUBD    Z0, Z1, Z1
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQA64 Z1, Z31
+
+k512SSubU32vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSubU32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -19196,6 +28984,56 @@ TEXT ·k512SSub32vxR(SB), NOSPLIT, $0
 	VPXORD       Z2, Z2, Z2
 	KXORQ        K7, K7, K7
 	KXNORQ       K1, K1, K1
+	CMPQ         BX, $0x00000020
+	JA           k512SSub32vxRloop
+	BTL          $0x00, SI
+	JCS          k512SSub32vxRfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSub32vxRfwd00done
+
+k512SSub32vxRfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSub32vxRfwd00done:
+	VPSUBD    Z0, Z3, Z4
+	VPXORD    Z0, Z3, Z5
+	VPXORD    Z4, Z3, Z6
+	VPANDD    Z6, Z5, Z5
+	VPCMPD    $0x01, Z2, Z5, K1, K2
+	VPSRAD    $0x1f, Z3, Z3
+	VPXORD    Z1, Z3, Z3
+	VMOVDQA32 Z3, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, (AX)
+	VMOVDQA64 Z4, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSub32vxRend
+	BTL       $0x00, SI
+	JCS       k512SSub32vxRfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSub32vxRfwd10done
+
+k512SSub32vxRfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSub32vxRfwd10done:
+	VPSUBD    Z0, Z3, Z4
+	VPXORD    Z0, Z3, Z0
+	VPXORD    Z4, Z3, Z5
+	VPANDD    Z5, Z0, Z0
+	VPCMPD    $0x01, Z2, Z0, K1, K2
+	VPSRAD    $0x1f, Z3, Z0
+	VPXORD    Z1, Z0, Z0
+	VMOVDQA32 Z0, K2, Z4
+	KORQ      K2, K7, K7
+	VMOVDQU64 Z4, 64(AX)
+	VMOVDQA64 Z4, Z31
+
+k512SSub32vxRend:
+	KORTESTQ K7, K7
+	SETNE    AL
+	VZEROUPPER
+	RET
 
 k512SSub32vxRloop:
 	VMOVDQU64 (CX), Z3
@@ -19222,6 +29060,59 @@ k512SSub32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512Macc32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Macc32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Macc32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Macc32vxRfwd00done
+
+k512Macc32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Macc32vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Macc32vxRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Macc32vxRfwd02done
+
+k512Macc32vxRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Macc32vxRfwd02done:
+	VPMULLD   Z1, Z0, Z1
+	VPADDD    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Macc32vxRend
+	BTL       $0x00, SI
+	JCS       k512Macc32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Macc32vxRfwd10done
+
+k512Macc32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Macc32vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Macc32vxRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Macc32vxRfwd12done
+
+k512Macc32vxRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Macc32vxRfwd12done:
+	VPMULLD   Z1, Z0, Z0
+	VPADDD    Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Macc32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Macc32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -19241,6 +29132,59 @@ k512Macc32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512Nmsac32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Nmsac32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Nmsac32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Nmsac32vxRfwd00done
+
+k512Nmsac32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Nmsac32vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac32vxRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Nmsac32vxRfwd02done
+
+k512Nmsac32vxRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsac32vxRfwd02done:
+	VPMULLD   Z1, Z0, Z1
+	VPSUBD    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Nmsac32vxRend
+	BTL       $0x00, SI
+	JCS       k512Nmsac32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Nmsac32vxRfwd10done
+
+k512Nmsac32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Nmsac32vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Nmsac32vxRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Nmsac32vxRfwd12done
+
+k512Nmsac32vxRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsac32vxRfwd12done:
+	VPMULLD   Z1, Z0, Z0
+	VPSUBD    Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsac32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Nmsac32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -19260,6 +29204,59 @@ k512Nmsac32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512Madd32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Madd32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Madd32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Madd32vxRfwd00done
+
+k512Madd32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Madd32vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Madd32vxRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Madd32vxRfwd02done
+
+k512Madd32vxRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Madd32vxRfwd02done:
+	VPMULLD   Z2, Z0, Z2
+	VPADDD    Z1, Z2, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Madd32vxRend
+	BTL       $0x00, SI
+	JCS       k512Madd32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Madd32vxRfwd10done
+
+k512Madd32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Madd32vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Madd32vxRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Madd32vxRfwd12done
+
+k512Madd32vxRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Madd32vxRfwd12done:
+	VPMULLD   Z2, Z0, Z0
+	VPADDD    Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Madd32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Madd32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -19279,6 +29276,59 @@ k512Madd32vxRloop:
 // Requires: AVX, AVX512F
 TEXT ·k512Nmsub32vxR(SB), NOSPLIT, $0
 	VPBROADCASTD (DX), Z0
+	CMPQ         BX, $0x00000020
+	JA           k512Nmsub32vxRloop
+	BTL          $0x00, SI
+	JCS          k512Nmsub32vxRfwd00
+	VMOVDQU64    (CX), Z1
+	JMP          k512Nmsub32vxRfwd00done
+
+k512Nmsub32vxRfwd00:
+	VMOVDQA64 Z30, Z1
+
+k512Nmsub32vxRfwd00done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub32vxRfwd02
+	VMOVDQU64 (AX), Z2
+	JMP       k512Nmsub32vxRfwd02done
+
+k512Nmsub32vxRfwd02:
+	VMOVDQA64 Z30, Z2
+
+k512Nmsub32vxRfwd02done:
+	VPMULLD   Z2, Z0, Z2
+	VPSUBD    Z2, Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	VMOVDQA64 Z1, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512Nmsub32vxRend
+	BTL       $0x00, SI
+	JCS       k512Nmsub32vxRfwd10
+	VMOVDQU64 64(CX), Z1
+	JMP       k512Nmsub32vxRfwd10done
+
+k512Nmsub32vxRfwd10:
+	VMOVDQA64 Z31, Z1
+
+k512Nmsub32vxRfwd10done:
+	BTL       $0x02, SI
+	JCS       k512Nmsub32vxRfwd12
+	VMOVDQU64 64(AX), Z2
+	JMP       k512Nmsub32vxRfwd12done
+
+k512Nmsub32vxRfwd12:
+	VMOVDQA64 Z31, Z2
+
+k512Nmsub32vxRfwd12done:
+	VPMULLD   Z2, Z0, Z0
+	VPSUBD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512Nmsub32vxRend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512Nmsub32vxRloop:
 	VMOVDQU64 (CX), Z1
@@ -19302,6 +29352,49 @@ TEXT ·k512SSrl32vxrm0R(SB), NOSPLIT, $0
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
+	CMPQ         BX, $0x00000020
+	JA           k512SSrl32vxrm0Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl32vxrm0Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSrl32vxrm0Rfwd00done
+
+k512SSrl32vxrm0Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl32vxrm0Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRLVD   Z4, Z3, Z5
+	VPSUBD    Z2, Z4, Z4
+	VPSRLVD   Z4, Z3, Z3
+	VPANDD    Z2, Z3, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSrl32vxrm0Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl32vxrm0Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSrl32vxrm0Rfwd10done
+
+k512SSrl32vxrm0Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl32vxrm0Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRLVD   Z0, Z3, Z1
+	VPSUBD    Z2, Z0, Z0
+	VPSRLVD   Z0, Z3, Z0
+	VPANDD    Z2, Z0, Z0
+	VPADDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl32vxrm0Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl32vxrm0Rloop:
 	VMOVDQU64 (CX), Z3
@@ -19328,6 +29421,61 @@ TEXT ·k512SSrl32vxrm1R(SB), NOSPLIT, $0
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
+	CMPQ         BX, $0x00000020
+	JA           k512SSrl32vxrm1Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl32vxrm1Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSrl32vxrm1Rfwd00done
+
+k512SSrl32vxrm1Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl32vxrm1Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRLVD   Z4, Z3, Z5
+	VPSUBD    Z2, Z4, Z4
+	VPSRLVD   Z4, Z3, Z6
+	VPSLLVD   Z4, Z2, Z4
+	VPSUBD    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUD   Z2, Z3, Z3
+	VPORD     Z5, Z3, Z3
+	VPANDD    Z2, Z6, Z6
+	VPANDD    Z3, Z6, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSrl32vxrm1Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl32vxrm1Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSrl32vxrm1Rfwd10done
+
+k512SSrl32vxrm1Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl32vxrm1Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRLVD   Z0, Z3, Z1
+	VPSUBD    Z2, Z0, Z0
+	VPSRLVD   Z0, Z3, Z4
+	VPSLLVD   Z0, Z2, Z0
+	VPSUBD    Z2, Z0, Z0
+	VPANDD    Z0, Z3, Z0
+	VPMINUD   Z2, Z0, Z0
+	VPORD     Z1, Z0, Z0
+	VPANDD    Z2, Z4, Z4
+	VPANDD    Z0, Z4, Z0
+	VPADDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl32vxrm1Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl32vxrm1Rloop:
 	VMOVDQU64 (CX), Z3
@@ -19360,6 +29508,41 @@ TEXT ·k512SSrl32vxrm2R(SB), NOSPLIT, $0
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
+	CMPQ         BX, $0x00000020
+	JA           k512SSrl32vxrm2Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl32vxrm2Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSrl32vxrm2Rfwd00done
+
+k512SSrl32vxrm2Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSrl32vxrm2Rfwd00done:
+	VPANDD    Z1, Z0, Z3
+	VPSRLVD   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSrl32vxrm2Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl32vxrm2Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSrl32vxrm2Rfwd10done
+
+k512SSrl32vxrm2Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSrl32vxrm2Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRLVD   Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl32vxrm2Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl32vxrm2Rloop:
 	VMOVDQU64 (CX), Z2
@@ -19382,6 +29565,53 @@ TEXT ·k512SSrl32vxrm3R(SB), NOSPLIT, $0
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
+	CMPQ         BX, $0x00000020
+	JA           k512SSrl32vxrm3Rloop
+	BTL          $0x00, SI
+	JCS          k512SSrl32vxrm3Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSrl32vxrm3Rfwd00done
+
+k512SSrl32vxrm3Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSrl32vxrm3Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRLVD   Z4, Z3, Z5
+	VPSLLVD   Z4, Z2, Z4
+	VPSUBD    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUD   Z2, Z3, Z3
+	VPANDND   Z3, Z5, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSrl32vxrm3Rend
+	BTL       $0x00, SI
+	JCS       k512SSrl32vxrm3Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSrl32vxrm3Rfwd10done
+
+k512SSrl32vxrm3Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSrl32vxrm3Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRLVD   Z0, Z3, Z1
+	VPSLLVD   Z0, Z2, Z0
+	VPSUBD    Z2, Z0, Z0
+	VPANDD    Z0, Z3, Z0
+	VPMINUD   Z2, Z0, Z0
+	VPANDND   Z0, Z1, Z0
+	VPADDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSrl32vxrm3Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSrl32vxrm3Rloop:
 	VMOVDQU64 (CX), Z3
@@ -19410,6 +29640,49 @@ TEXT ·k512SSra32vxrm0R(SB), NOSPLIT, $0
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
+	CMPQ         BX, $0x00000020
+	JA           k512SSra32vxrm0Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra32vxrm0Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSra32vxrm0Rfwd00done
+
+k512SSra32vxrm0Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSra32vxrm0Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRAVD   Z4, Z3, Z5
+	VPSUBD    Z2, Z4, Z4
+	VPSRLVD   Z4, Z3, Z3
+	VPANDD    Z2, Z3, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSra32vxrm0Rend
+	BTL       $0x00, SI
+	JCS       k512SSra32vxrm0Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSra32vxrm0Rfwd10done
+
+k512SSra32vxrm0Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSra32vxrm0Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRAVD   Z0, Z3, Z1
+	VPSUBD    Z2, Z0, Z0
+	VPSRLVD   Z0, Z3, Z0
+	VPANDD    Z2, Z0, Z0
+	VPADDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra32vxrm0Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra32vxrm0Rloop:
 	VMOVDQU64 (CX), Z3
@@ -19436,6 +29709,61 @@ TEXT ·k512SSra32vxrm1R(SB), NOSPLIT, $0
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
+	CMPQ         BX, $0x00000020
+	JA           k512SSra32vxrm1Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra32vxrm1Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSra32vxrm1Rfwd00done
+
+k512SSra32vxrm1Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSra32vxrm1Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRAVD   Z4, Z3, Z5
+	VPSUBD    Z2, Z4, Z4
+	VPSRLVD   Z4, Z3, Z6
+	VPSLLVD   Z4, Z2, Z4
+	VPSUBD    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUD   Z2, Z3, Z3
+	VPORD     Z5, Z3, Z3
+	VPANDD    Z2, Z6, Z6
+	VPANDD    Z3, Z6, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSra32vxrm1Rend
+	BTL       $0x00, SI
+	JCS       k512SSra32vxrm1Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSra32vxrm1Rfwd10done
+
+k512SSra32vxrm1Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSra32vxrm1Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRAVD   Z0, Z3, Z1
+	VPSUBD    Z2, Z0, Z0
+	VPSRLVD   Z0, Z3, Z4
+	VPSLLVD   Z0, Z2, Z0
+	VPSUBD    Z2, Z0, Z0
+	VPANDD    Z0, Z3, Z0
+	VPMINUD   Z2, Z0, Z0
+	VPORD     Z1, Z0, Z0
+	VPANDD    Z2, Z4, Z4
+	VPANDD    Z0, Z4, Z0
+	VPADDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra32vxrm1Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra32vxrm1Rloop:
 	VMOVDQU64 (CX), Z3
@@ -19468,6 +29796,41 @@ TEXT ·k512SSra32vxrm2R(SB), NOSPLIT, $0
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
+	CMPQ         BX, $0x00000020
+	JA           k512SSra32vxrm2Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra32vxrm2Rfwd00
+	VMOVDQU64    (CX), Z2
+	JMP          k512SSra32vxrm2Rfwd00done
+
+k512SSra32vxrm2Rfwd00:
+	VMOVDQA64 Z30, Z2
+
+k512SSra32vxrm2Rfwd00done:
+	VPANDD    Z1, Z0, Z3
+	VPSRAVD   Z3, Z2, Z2
+	VMOVDQU64 Z2, (AX)
+	VMOVDQA64 Z2, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSra32vxrm2Rend
+	BTL       $0x00, SI
+	JCS       k512SSra32vxrm2Rfwd10
+	VMOVDQU64 64(CX), Z2
+	JMP       k512SSra32vxrm2Rfwd10done
+
+k512SSra32vxrm2Rfwd10:
+	VMOVDQA64 Z31, Z2
+
+k512SSra32vxrm2Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRAVD   Z0, Z2, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra32vxrm2Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra32vxrm2Rloop:
 	VMOVDQU64 (CX), Z2
@@ -19490,6 +29853,53 @@ TEXT ·k512SSra32vxrm3R(SB), NOSPLIT, $0
 	VPBROADCASTD DX, Z1
 	MOVL         $0x00000001, DX
 	VPBROADCASTD DX, Z2
+	CMPQ         BX, $0x00000020
+	JA           k512SSra32vxrm3Rloop
+	BTL          $0x00, SI
+	JCS          k512SSra32vxrm3Rfwd00
+	VMOVDQU64    (CX), Z3
+	JMP          k512SSra32vxrm3Rfwd00done
+
+k512SSra32vxrm3Rfwd00:
+	VMOVDQA64 Z30, Z3
+
+k512SSra32vxrm3Rfwd00done:
+	VPANDD    Z1, Z0, Z4
+	VPSRAVD   Z4, Z3, Z5
+	VPSLLVD   Z4, Z2, Z4
+	VPSUBD    Z2, Z4, Z4
+	VPANDD    Z4, Z3, Z3
+	VPMINUD   Z2, Z3, Z3
+	VPANDND   Z3, Z5, Z3
+	VPADDD    Z3, Z5, Z3
+	VMOVDQU64 Z3, (AX)
+	VMOVDQA64 Z3, Z30
+	CMPQ      BX, $0x00000010
+	JLE       k512SSra32vxrm3Rend
+	BTL       $0x00, SI
+	JCS       k512SSra32vxrm3Rfwd10
+	VMOVDQU64 64(CX), Z3
+	JMP       k512SSra32vxrm3Rfwd10done
+
+k512SSra32vxrm3Rfwd10:
+	VMOVDQA64 Z31, Z3
+
+k512SSra32vxrm3Rfwd10done:
+	VPANDD    Z1, Z0, Z0
+	VPSRAVD   Z0, Z3, Z1
+	VPSLLVD   Z0, Z2, Z0
+	VPSUBD    Z2, Z0, Z0
+	VPANDD    Z0, Z3, Z0
+	VPMINUD   Z2, Z0, Z0
+	VPANDND   Z0, Z1, Z0
+	VPADDD    Z0, Z1, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VMOVDQA64 Z0, Z31
+
+k512SSra32vxrm3Rend:
+	XORL AX, AX
+	VZEROUPPER
+	RET
 
 k512SSra32vxrm3Rloop:
 	VMOVDQU64 (CX), Z3
@@ -19996,6 +30406,389 @@ k2Nmsub32vxloop:
 k2Nmsub32vxnone:
 	XORL AX, AX
 	MOVB AL, ret+40(FP)
+	RET
+
+// func k2Add32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Add32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Add32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Add32vxRloop:
+	VMOVDQU (CX), Y1
+	VPADDD  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Add32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Add32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Sub32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Sub32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Sub32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Sub32vxRloop:
+	VMOVDQU (CX), Y1
+	VPSUBD  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Sub32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Sub32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2RSub32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2RSub32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2RSub32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2RSub32vxRloop:
+	VMOVDQU (CX), Y1
+	VPSUBD  Y1, Y0, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2RSub32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2RSub32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2And32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2And32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2And32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2And32vxRloop:
+	VMOVDQU (CX), Y1
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2And32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2And32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Or32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Or32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Or32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Or32vxRloop:
+	VMOVDQU (CX), Y1
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Or32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Or32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Xor32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Xor32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Xor32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Xor32vxRloop:
+	VMOVDQU (CX), Y1
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Xor32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Xor32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2MinU32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2MinU32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2MinU32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2MinU32vxRloop:
+	VMOVDQU (CX), Y1
+	VPMINUD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MinU32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MinU32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Min32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Min32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Min32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Min32vxRloop:
+	VMOVDQU (CX), Y1
+	VPMINSD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Min32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Min32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2MaxU32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2MaxU32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2MaxU32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2MaxU32vxRloop:
+	VMOVDQU (CX), Y1
+	VPMAXUD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MaxU32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2MaxU32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Max32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Max32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Max32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Max32vxRloop:
+	VMOVDQU (CX), Y1
+	VPMAXSD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Max32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Max32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Mul32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Mul32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Mul32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Mul32vxRloop:
+	VMOVDQU (CX), Y1
+	VPMULLD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Mul32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Mul32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Macc32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Macc32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Macc32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Macc32vxRloop:
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y1, Y0, Y1
+	VPADDD  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Macc32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Macc32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsac32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsac32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Nmsac32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Nmsac32vxRloop:
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y1, Y0, Y1
+	VPSUBD  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsac32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsac32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Madd32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Madd32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Madd32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Madd32vxRloop:
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y2, Y0, Y2
+	VPADDD  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Madd32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Madd32vxRnone:
+	XORL AX, AX
+	RET
+
+// func k2Nmsub32vxR()
+// Requires: AVX, AVX2
+TEXT ·k2Nmsub32vxR(SB), NOSPLIT, $0
+	SHRQ         $0x03, BX
+	JZ           k2Nmsub32vxRnone
+	VPBROADCASTD (DX), Y0
+	XORL         DX, DX
+
+k2Nmsub32vxRloop:
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y2, Y0, Y2
+	VPSUBD  Y2, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsub32vxRloop
+	TESTL   DX, DX
+	SETNE   AL
+	VZEROUPPER
+	RET
+
+k2Nmsub32vxRnone:
+	XORL AX, AX
 	RET
 
 // func k512Seq32vx(d *byte, a *byte, b *byte, n int, m *[2]uint64) bool

@@ -19,7 +19,8 @@ type Kernel struct {
 	// and stores let one kernel's result be forwarded to the next one's
 	// load. Batch uses it when n is a multiple of fchunk.
 	fid, fchunk uint16
-	rid         uint16 // the full variant's register entry (kpcs only)
+	rid         uint16 // the register entry of the full variant or of a chunked kernel (kpcs only)
+	flags       uint8  // kVX, kMac
 }
 
 // Epoch changes whenever the path in use changes (UseFallback, SetPath):
@@ -88,9 +89,12 @@ func (t *ktab) kernel(e kent) Kernel {
 	if e.id == 0 || int(e.id) >= len(kfuncs) || kfuncs[e.id] == nil {
 		return Kernel{}
 	}
-	k := Kernel{fn: kfuncs[e.id], chunk: int(e.chunk), id: e.id}
+	k := Kernel{fn: kfuncs[e.id], chunk: int(e.chunk), id: e.id, flags: e.flags}
 	if e.fid != 0 && int(e.fid) < len(kfuncs) && kfuncs[e.fid] != nil {
-		k.fid, k.fchunk, k.rid = e.fid, e.fchunk, e.rid
+		k.fid, k.fchunk = e.fid, e.fchunk
+	}
+	if e.rid != 0 && int(e.rid) < len(kpcs) && (k.fid != 0 || k.chunk > 0) {
+		k.rid = e.rid
 	}
 	return k
 }

@@ -82,6 +82,25 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Madd, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: false},
+	{isa: isaAVX2, fam: famBin, op: Add, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Sub, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: RSub, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: And, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Or, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Xor, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MinU, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Min, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MaxU, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Max, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Mul, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SAddU, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SAdd, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SSubU, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SSub, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Macc, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Madd, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: true},
 	{isa: isaAVX512, fam: famCmp, op: Seq, sew: 8, vx: false, rm: -1, chunk: 0, full: false, reg: false},
 	{isa: isaAVX2, fam: famCmp, op: Seq, sew: 8, vx: false, rm: -1, chunk: 32, full: false, reg: false},
 	{isa: isaAVX512, fam: famCmp, op: Sne, sew: 8, vx: false, rm: -1, chunk: 0, full: false, reg: false},
@@ -175,6 +194,25 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Madd, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: false},
+	{isa: isaAVX2, fam: famBin, op: Add, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Sub, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: RSub, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: And, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Or, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Xor, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MinU, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Min, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MaxU, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Max, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Mul, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SAddU, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SAdd, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SSubU, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SSub, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Macc, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Madd, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: true},
 	{isa: isaAVX512, fam: famCmp, op: Seq, sew: 8, vx: true, rm: -1, chunk: 0, full: false, reg: false},
 	{isa: isaAVX2, fam: famCmp, op: Seq, sew: 8, vx: true, rm: -1, chunk: 32, full: false, reg: false},
 	{isa: isaAVX512, fam: famCmp, op: Sne, sew: 8, vx: true, rm: -1, chunk: 0, full: false, reg: false},
@@ -317,6 +355,25 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Madd, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: false},
+	{isa: isaAVX2, fam: famBin, op: Add, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Sub, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: RSub, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: And, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Or, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Xor, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MinU, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Min, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MaxU, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Max, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Mul, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SAddU, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SAdd, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SSubU, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SSub, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Macc, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Madd, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: true},
 	{isa: isaAVX512, fam: famCmp, op: Seq, sew: 16, vx: false, rm: -1, chunk: 0, full: false, reg: false},
 	{isa: isaAVX2, fam: famCmp, op: Seq, sew: 16, vx: false, rm: -1, chunk: 16, full: false, reg: false},
 	{isa: isaAVX512, fam: famCmp, op: Sne, sew: 16, vx: false, rm: -1, chunk: 0, full: false, reg: false},
@@ -443,6 +500,25 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Madd, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: false},
+	{isa: isaAVX2, fam: famBin, op: Add, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Sub, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: RSub, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: And, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Or, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Xor, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MinU, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Min, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MaxU, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Max, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Mul, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SAddU, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SAdd, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SSubU, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: SSub, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Macc, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Madd, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: true},
 	{isa: isaAVX512, fam: famCmp, op: Seq, sew: 16, vx: true, rm: -1, chunk: 0, full: false, reg: false},
 	{isa: isaAVX2, fam: famCmp, op: Seq, sew: 16, vx: true, rm: -1, chunk: 16, full: false, reg: false},
 	{isa: isaAVX512, fam: famCmp, op: Sne, sew: 16, vx: true, rm: -1, chunk: 0, full: false, reg: false},
@@ -581,6 +657,21 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Madd, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: false},
+	{isa: isaAVX2, fam: famBin, op: Add, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Sub, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: RSub, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: And, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Or, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Xor, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MinU, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Min, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MaxU, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Max, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Mul, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Macc, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Madd, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: true},
 	{isa: isaAVX512, fam: famCmp, op: Seq, sew: 32, vx: false, rm: -1, chunk: 0, full: false, reg: false},
 	{isa: isaAVX2, fam: famCmp, op: Seq, sew: 32, vx: false, rm: -1, chunk: 8, full: false, reg: false},
 	{isa: isaAVX512, fam: famCmp, op: Sne, sew: 32, vx: false, rm: -1, chunk: 0, full: false, reg: false},
@@ -703,6 +794,21 @@ var kernels = [...]kdesc{
 	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Madd, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: false},
 	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: false},
+	{isa: isaAVX2, fam: famBin, op: Add, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Sub, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: RSub, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: And, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Or, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Xor, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MinU, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Min, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: MaxU, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Max, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famBin, op: Mul, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Macc, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsac, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Madd, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
+	{isa: isaAVX2, fam: famMac, op: Nmsub, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: true},
 	{isa: isaAVX512, fam: famCmp, op: Seq, sew: 32, vx: true, rm: -1, chunk: 0, full: false, reg: false},
 	{isa: isaAVX2, fam: famCmp, op: Seq, sew: 32, vx: true, rm: -1, chunk: 8, full: false, reg: false},
 	{isa: isaAVX512, fam: famCmp, op: Sne, sew: 32, vx: true, rm: -1, chunk: 0, full: false, reg: false},
@@ -1300,6 +1406,25 @@ var kfuncs = [...]func(d, a, b *byte, n int, m *[2]uint64) bool{
 	k2Nmsac8vv,
 	k2Madd8vv,
 	k2Nmsub8vv,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
 	k512Seq8vv,
 	k2Seq8vv,
 	k512Sne8vv,
@@ -1393,6 +1518,25 @@ var kfuncs = [...]func(d, a, b *byte, n int, m *[2]uint64) bool{
 	k2Nmsac8vx,
 	k2Madd8vx,
 	k2Nmsub8vx,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
 	k512Seq8vx,
 	k2Seq8vx,
 	k512Sne8vx,
@@ -1535,6 +1679,25 @@ var kfuncs = [...]func(d, a, b *byte, n int, m *[2]uint64) bool{
 	k2Nmsac16vv,
 	k2Madd16vv,
 	k2Nmsub16vv,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
 	k512Seq16vv,
 	k2Seq16vv,
 	k512Sne16vv,
@@ -1661,6 +1824,25 @@ var kfuncs = [...]func(d, a, b *byte, n int, m *[2]uint64) bool{
 	k2Nmsac16vx,
 	k2Madd16vx,
 	k2Nmsub16vx,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
 	k512Seq16vx,
 	k2Seq16vx,
 	k512Sne16vx,
@@ -1799,6 +1981,21 @@ var kfuncs = [...]func(d, a, b *byte, n int, m *[2]uint64) bool{
 	k2Nmsac32vv,
 	k2Madd32vv,
 	k2Nmsub32vv,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
 	k512Seq32vv,
 	k2Seq32vv,
 	k512Sne32vv,
@@ -1921,6 +2118,21 @@ var kfuncs = [...]func(d, a, b *byte, n int, m *[2]uint64) bool{
 	k2Nmsac32vx,
 	k2Madd32vx,
 	k2Nmsub32vx,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
+	nil,
 	k512Seq32vx,
 	k2Seq32vx,
 	k512Sne32vx,
@@ -2440,7 +2652,7 @@ var kfuncs = [...]func(d, a, b *byte, n int, m *[2]uint64) bool{
 
 // kpcs holds the element kernels' ABI0 entry addresses by id (0: a
 // reduction kernel); its data is in kpc_amd64.s.
-var kpcs [1213]uintptr
+var kpcs [1319]uintptr
 
 // callK calls the element kernel with the given id.
 func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
@@ -2559,1887 +2771,1887 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 		return k2Madd8vv(d, a, b, n, m)
 	case 76:
 		return k2Nmsub8vv(d, a, b, n, m)
-	case 77:
-		return k512Seq8vv(d, a, b, n, m)
-	case 78:
-		return k2Seq8vv(d, a, b, n, m)
-	case 79:
-		return k512Sne8vv(d, a, b, n, m)
-	case 80:
-		return k2Sne8vv(d, a, b, n, m)
-	case 81:
-		return k512SltU8vv(d, a, b, n, m)
-	case 82:
-		return k2SltU8vv(d, a, b, n, m)
-	case 83:
-		return k512Slt8vv(d, a, b, n, m)
-	case 84:
-		return k2Slt8vv(d, a, b, n, m)
-	case 85:
-		return k512SleU8vv(d, a, b, n, m)
-	case 86:
-		return k2SleU8vv(d, a, b, n, m)
-	case 87:
-		return k512Sle8vv(d, a, b, n, m)
-	case 88:
-		return k2Sle8vv(d, a, b, n, m)
-	case 89:
-		return k512SgtU8vv(d, a, b, n, m)
-	case 90:
-		return k2SgtU8vv(d, a, b, n, m)
-	case 91:
-		return k512Sgt8vv(d, a, b, n, m)
-	case 92:
-		return k2Sgt8vv(d, a, b, n, m)
-	case 93:
-		return k512Merge8vv(d, a, b, n, m)
-	case 94:
-		return k512Add8vx(d, a, b, n, m)
-	case 95:
-		return k512Sub8vx(d, a, b, n, m)
 	case 96:
-		return k512RSub8vx(d, a, b, n, m)
+		return k512Seq8vv(d, a, b, n, m)
 	case 97:
-		return k512And8vx(d, a, b, n, m)
+		return k2Seq8vv(d, a, b, n, m)
 	case 98:
-		return k512Or8vx(d, a, b, n, m)
+		return k512Sne8vv(d, a, b, n, m)
 	case 99:
-		return k512Xor8vx(d, a, b, n, m)
+		return k2Sne8vv(d, a, b, n, m)
 	case 100:
-		return k512MinU8vx(d, a, b, n, m)
+		return k512SltU8vv(d, a, b, n, m)
 	case 101:
-		return k512Min8vx(d, a, b, n, m)
+		return k2SltU8vv(d, a, b, n, m)
 	case 102:
-		return k512MaxU8vx(d, a, b, n, m)
+		return k512Slt8vv(d, a, b, n, m)
 	case 103:
-		return k512Max8vx(d, a, b, n, m)
+		return k2Slt8vv(d, a, b, n, m)
 	case 104:
-		return k512Mul8vx(d, a, b, n, m)
+		return k512SleU8vv(d, a, b, n, m)
 	case 105:
-		return k512SAddU8vx(d, a, b, n, m)
+		return k2SleU8vv(d, a, b, n, m)
 	case 106:
-		return k512SAdd8vx(d, a, b, n, m)
+		return k512Sle8vv(d, a, b, n, m)
 	case 107:
-		return k512SSubU8vx(d, a, b, n, m)
+		return k2Sle8vv(d, a, b, n, m)
 	case 108:
-		return k512SSub8vx(d, a, b, n, m)
+		return k512SgtU8vv(d, a, b, n, m)
 	case 109:
-		return k512Macc8vx(d, a, b, n, m)
+		return k2SgtU8vv(d, a, b, n, m)
 	case 110:
-		return k512Nmsac8vx(d, a, b, n, m)
+		return k512Sgt8vv(d, a, b, n, m)
 	case 111:
-		return k512Madd8vx(d, a, b, n, m)
+		return k2Sgt8vv(d, a, b, n, m)
 	case 112:
-		return k512Nmsub8vx(d, a, b, n, m)
+		return k512Merge8vv(d, a, b, n, m)
 	case 113:
-		return k512Add8vxF(d, a, b, n, m)
+		return k512Add8vx(d, a, b, n, m)
 	case 114:
-		return k512Sub8vxF(d, a, b, n, m)
+		return k512Sub8vx(d, a, b, n, m)
 	case 115:
-		return k512RSub8vxF(d, a, b, n, m)
+		return k512RSub8vx(d, a, b, n, m)
 	case 116:
-		return k512And8vxF(d, a, b, n, m)
+		return k512And8vx(d, a, b, n, m)
 	case 117:
-		return k512Or8vxF(d, a, b, n, m)
+		return k512Or8vx(d, a, b, n, m)
 	case 118:
-		return k512Xor8vxF(d, a, b, n, m)
+		return k512Xor8vx(d, a, b, n, m)
 	case 119:
-		return k512MinU8vxF(d, a, b, n, m)
+		return k512MinU8vx(d, a, b, n, m)
 	case 120:
-		return k512Min8vxF(d, a, b, n, m)
+		return k512Min8vx(d, a, b, n, m)
 	case 121:
-		return k512MaxU8vxF(d, a, b, n, m)
+		return k512MaxU8vx(d, a, b, n, m)
 	case 122:
-		return k512Max8vxF(d, a, b, n, m)
+		return k512Max8vx(d, a, b, n, m)
 	case 123:
-		return k512Mul8vxF(d, a, b, n, m)
+		return k512Mul8vx(d, a, b, n, m)
 	case 124:
-		return k512SAddU8vxF(d, a, b, n, m)
+		return k512SAddU8vx(d, a, b, n, m)
 	case 125:
-		return k512SAdd8vxF(d, a, b, n, m)
+		return k512SAdd8vx(d, a, b, n, m)
 	case 126:
-		return k512SSubU8vxF(d, a, b, n, m)
+		return k512SSubU8vx(d, a, b, n, m)
 	case 127:
-		return k512SSub8vxF(d, a, b, n, m)
+		return k512SSub8vx(d, a, b, n, m)
 	case 128:
-		return k512Macc8vxF(d, a, b, n, m)
+		return k512Macc8vx(d, a, b, n, m)
 	case 129:
-		return k512Nmsac8vxF(d, a, b, n, m)
+		return k512Nmsac8vx(d, a, b, n, m)
 	case 130:
-		return k512Madd8vxF(d, a, b, n, m)
+		return k512Madd8vx(d, a, b, n, m)
 	case 131:
+		return k512Nmsub8vx(d, a, b, n, m)
+	case 132:
+		return k512Add8vxF(d, a, b, n, m)
+	case 133:
+		return k512Sub8vxF(d, a, b, n, m)
+	case 134:
+		return k512RSub8vxF(d, a, b, n, m)
+	case 135:
+		return k512And8vxF(d, a, b, n, m)
+	case 136:
+		return k512Or8vxF(d, a, b, n, m)
+	case 137:
+		return k512Xor8vxF(d, a, b, n, m)
+	case 138:
+		return k512MinU8vxF(d, a, b, n, m)
+	case 139:
+		return k512Min8vxF(d, a, b, n, m)
+	case 140:
+		return k512MaxU8vxF(d, a, b, n, m)
+	case 141:
+		return k512Max8vxF(d, a, b, n, m)
+	case 142:
+		return k512Mul8vxF(d, a, b, n, m)
+	case 143:
+		return k512SAddU8vxF(d, a, b, n, m)
+	case 144:
+		return k512SAdd8vxF(d, a, b, n, m)
+	case 145:
+		return k512SSubU8vxF(d, a, b, n, m)
+	case 146:
+		return k512SSub8vxF(d, a, b, n, m)
+	case 147:
+		return k512Macc8vxF(d, a, b, n, m)
+	case 148:
+		return k512Nmsac8vxF(d, a, b, n, m)
+	case 149:
+		return k512Madd8vxF(d, a, b, n, m)
+	case 150:
 		return k512Nmsub8vxF(d, a, b, n, m)
-	case 151:
-		return k2Add8vx(d, a, b, n, m)
-	case 152:
-		return k2Sub8vx(d, a, b, n, m)
-	case 153:
-		return k2RSub8vx(d, a, b, n, m)
-	case 154:
-		return k2And8vx(d, a, b, n, m)
-	case 155:
-		return k2Or8vx(d, a, b, n, m)
-	case 156:
-		return k2Xor8vx(d, a, b, n, m)
-	case 157:
-		return k2MinU8vx(d, a, b, n, m)
-	case 158:
-		return k2Min8vx(d, a, b, n, m)
-	case 159:
-		return k2MaxU8vx(d, a, b, n, m)
-	case 160:
-		return k2Max8vx(d, a, b, n, m)
-	case 161:
-		return k2Mul8vx(d, a, b, n, m)
-	case 162:
-		return k2SAddU8vx(d, a, b, n, m)
-	case 163:
-		return k2SAdd8vx(d, a, b, n, m)
-	case 164:
-		return k2SSubU8vx(d, a, b, n, m)
-	case 165:
-		return k2SSub8vx(d, a, b, n, m)
-	case 166:
-		return k2Macc8vx(d, a, b, n, m)
-	case 167:
-		return k2Nmsac8vx(d, a, b, n, m)
-	case 168:
-		return k2Madd8vx(d, a, b, n, m)
-	case 169:
-		return k2Nmsub8vx(d, a, b, n, m)
 	case 170:
-		return k512Seq8vx(d, a, b, n, m)
+		return k2Add8vx(d, a, b, n, m)
 	case 171:
-		return k2Seq8vx(d, a, b, n, m)
+		return k2Sub8vx(d, a, b, n, m)
 	case 172:
-		return k512Sne8vx(d, a, b, n, m)
+		return k2RSub8vx(d, a, b, n, m)
 	case 173:
-		return k2Sne8vx(d, a, b, n, m)
+		return k2And8vx(d, a, b, n, m)
 	case 174:
-		return k512SltU8vx(d, a, b, n, m)
+		return k2Or8vx(d, a, b, n, m)
 	case 175:
-		return k2SltU8vx(d, a, b, n, m)
+		return k2Xor8vx(d, a, b, n, m)
 	case 176:
-		return k512Slt8vx(d, a, b, n, m)
+		return k2MinU8vx(d, a, b, n, m)
 	case 177:
-		return k2Slt8vx(d, a, b, n, m)
+		return k2Min8vx(d, a, b, n, m)
 	case 178:
-		return k512SleU8vx(d, a, b, n, m)
+		return k2MaxU8vx(d, a, b, n, m)
 	case 179:
-		return k2SleU8vx(d, a, b, n, m)
+		return k2Max8vx(d, a, b, n, m)
 	case 180:
-		return k512Sle8vx(d, a, b, n, m)
+		return k2Mul8vx(d, a, b, n, m)
 	case 181:
-		return k2Sle8vx(d, a, b, n, m)
+		return k2SAddU8vx(d, a, b, n, m)
 	case 182:
-		return k512SgtU8vx(d, a, b, n, m)
+		return k2SAdd8vx(d, a, b, n, m)
 	case 183:
-		return k2SgtU8vx(d, a, b, n, m)
+		return k2SSubU8vx(d, a, b, n, m)
 	case 184:
-		return k512Sgt8vx(d, a, b, n, m)
+		return k2SSub8vx(d, a, b, n, m)
 	case 185:
-		return k2Sgt8vx(d, a, b, n, m)
+		return k2Macc8vx(d, a, b, n, m)
 	case 186:
-		return k512Merge8vx(d, a, b, n, m)
-	case 203:
-		return k512Add16vv(d, a, b, n, m)
-	case 204:
-		return k512Sub16vv(d, a, b, n, m)
-	case 205:
-		return k512RSub16vv(d, a, b, n, m)
-	case 206:
-		return k512And16vv(d, a, b, n, m)
-	case 207:
-		return k512Or16vv(d, a, b, n, m)
+		return k2Nmsac8vx(d, a, b, n, m)
+	case 187:
+		return k2Madd8vx(d, a, b, n, m)
+	case 188:
+		return k2Nmsub8vx(d, a, b, n, m)
 	case 208:
-		return k512Xor16vv(d, a, b, n, m)
+		return k512Seq8vx(d, a, b, n, m)
 	case 209:
-		return k512MinU16vv(d, a, b, n, m)
+		return k2Seq8vx(d, a, b, n, m)
 	case 210:
-		return k512Min16vv(d, a, b, n, m)
+		return k512Sne8vx(d, a, b, n, m)
 	case 211:
-		return k512MaxU16vv(d, a, b, n, m)
+		return k2Sne8vx(d, a, b, n, m)
 	case 212:
-		return k512Max16vv(d, a, b, n, m)
+		return k512SltU8vx(d, a, b, n, m)
 	case 213:
-		return k512Mul16vv(d, a, b, n, m)
+		return k2SltU8vx(d, a, b, n, m)
 	case 214:
-		return k512Sll16vv(d, a, b, n, m)
+		return k512Slt8vx(d, a, b, n, m)
 	case 215:
-		return k512Srl16vv(d, a, b, n, m)
+		return k2Slt8vx(d, a, b, n, m)
 	case 216:
-		return k512Sra16vv(d, a, b, n, m)
+		return k512SleU8vx(d, a, b, n, m)
 	case 217:
-		return k512SAddU16vv(d, a, b, n, m)
+		return k2SleU8vx(d, a, b, n, m)
 	case 218:
-		return k512SAdd16vv(d, a, b, n, m)
+		return k512Sle8vx(d, a, b, n, m)
 	case 219:
-		return k512SSubU16vv(d, a, b, n, m)
+		return k2Sle8vx(d, a, b, n, m)
 	case 220:
-		return k512SSub16vv(d, a, b, n, m)
+		return k512SgtU8vx(d, a, b, n, m)
 	case 221:
-		return k512Macc16vv(d, a, b, n, m)
+		return k2SgtU8vx(d, a, b, n, m)
 	case 222:
-		return k512Nmsac16vv(d, a, b, n, m)
+		return k512Sgt8vx(d, a, b, n, m)
 	case 223:
-		return k512Madd16vv(d, a, b, n, m)
+		return k2Sgt8vx(d, a, b, n, m)
 	case 224:
-		return k512Nmsub16vv(d, a, b, n, m)
-	case 225:
-		return k512SSrl16vvrm0(d, a, b, n, m)
-	case 226:
-		return k512SSrl16vvrm1(d, a, b, n, m)
-	case 227:
-		return k512SSrl16vvrm2(d, a, b, n, m)
-	case 228:
-		return k512SSrl16vvrm3(d, a, b, n, m)
-	case 229:
-		return k512SSra16vvrm0(d, a, b, n, m)
-	case 230:
-		return k512SSra16vvrm1(d, a, b, n, m)
-	case 231:
-		return k512SSra16vvrm2(d, a, b, n, m)
-	case 232:
-		return k512SSra16vvrm3(d, a, b, n, m)
-	case 233:
-		return k512Add16vvF(d, a, b, n, m)
-	case 234:
-		return k512Sub16vvF(d, a, b, n, m)
-	case 235:
-		return k512RSub16vvF(d, a, b, n, m)
-	case 236:
-		return k512And16vvF(d, a, b, n, m)
-	case 237:
-		return k512Or16vvF(d, a, b, n, m)
-	case 238:
-		return k512Xor16vvF(d, a, b, n, m)
-	case 239:
-		return k512MinU16vvF(d, a, b, n, m)
-	case 240:
-		return k512Min16vvF(d, a, b, n, m)
+		return k512Merge8vx(d, a, b, n, m)
 	case 241:
-		return k512MaxU16vvF(d, a, b, n, m)
+		return k512Add16vv(d, a, b, n, m)
 	case 242:
-		return k512Max16vvF(d, a, b, n, m)
+		return k512Sub16vv(d, a, b, n, m)
 	case 243:
-		return k512Mul16vvF(d, a, b, n, m)
+		return k512RSub16vv(d, a, b, n, m)
 	case 244:
-		return k512Sll16vvF(d, a, b, n, m)
+		return k512And16vv(d, a, b, n, m)
 	case 245:
-		return k512Srl16vvF(d, a, b, n, m)
+		return k512Or16vv(d, a, b, n, m)
 	case 246:
-		return k512Sra16vvF(d, a, b, n, m)
+		return k512Xor16vv(d, a, b, n, m)
 	case 247:
-		return k512SAddU16vvF(d, a, b, n, m)
+		return k512MinU16vv(d, a, b, n, m)
 	case 248:
-		return k512SAdd16vvF(d, a, b, n, m)
+		return k512Min16vv(d, a, b, n, m)
 	case 249:
-		return k512SSubU16vvF(d, a, b, n, m)
+		return k512MaxU16vv(d, a, b, n, m)
 	case 250:
-		return k512SSub16vvF(d, a, b, n, m)
+		return k512Max16vv(d, a, b, n, m)
 	case 251:
-		return k512Macc16vvF(d, a, b, n, m)
+		return k512Mul16vv(d, a, b, n, m)
 	case 252:
-		return k512Nmsac16vvF(d, a, b, n, m)
+		return k512Sll16vv(d, a, b, n, m)
 	case 253:
-		return k512Madd16vvF(d, a, b, n, m)
+		return k512Srl16vv(d, a, b, n, m)
 	case 254:
-		return k512Nmsub16vvF(d, a, b, n, m)
+		return k512Sra16vv(d, a, b, n, m)
 	case 255:
-		return k512SSrl16vvrm0F(d, a, b, n, m)
+		return k512SAddU16vv(d, a, b, n, m)
 	case 256:
-		return k512SSrl16vvrm1F(d, a, b, n, m)
+		return k512SAdd16vv(d, a, b, n, m)
 	case 257:
-		return k512SSrl16vvrm2F(d, a, b, n, m)
+		return k512SSubU16vv(d, a, b, n, m)
 	case 258:
-		return k512SSrl16vvrm3F(d, a, b, n, m)
+		return k512SSub16vv(d, a, b, n, m)
 	case 259:
-		return k512SSra16vvrm0F(d, a, b, n, m)
+		return k512Macc16vv(d, a, b, n, m)
 	case 260:
-		return k512SSra16vvrm1F(d, a, b, n, m)
+		return k512Nmsac16vv(d, a, b, n, m)
 	case 261:
-		return k512SSra16vvrm2F(d, a, b, n, m)
+		return k512Madd16vv(d, a, b, n, m)
 	case 262:
-		return k512SSra16vvrm3F(d, a, b, n, m)
+		return k512Nmsub16vv(d, a, b, n, m)
+	case 263:
+		return k512SSrl16vvrm0(d, a, b, n, m)
+	case 264:
+		return k512SSrl16vvrm1(d, a, b, n, m)
+	case 265:
+		return k512SSrl16vvrm2(d, a, b, n, m)
+	case 266:
+		return k512SSrl16vvrm3(d, a, b, n, m)
+	case 267:
+		return k512SSra16vvrm0(d, a, b, n, m)
+	case 268:
+		return k512SSra16vvrm1(d, a, b, n, m)
+	case 269:
+		return k512SSra16vvrm2(d, a, b, n, m)
+	case 270:
+		return k512SSra16vvrm3(d, a, b, n, m)
+	case 271:
+		return k512Add16vvF(d, a, b, n, m)
+	case 272:
+		return k512Sub16vvF(d, a, b, n, m)
+	case 273:
+		return k512RSub16vvF(d, a, b, n, m)
+	case 274:
+		return k512And16vvF(d, a, b, n, m)
+	case 275:
+		return k512Or16vvF(d, a, b, n, m)
+	case 276:
+		return k512Xor16vvF(d, a, b, n, m)
+	case 277:
+		return k512MinU16vvF(d, a, b, n, m)
+	case 278:
+		return k512Min16vvF(d, a, b, n, m)
+	case 279:
+		return k512MaxU16vvF(d, a, b, n, m)
+	case 280:
+		return k512Max16vvF(d, a, b, n, m)
+	case 281:
+		return k512Mul16vvF(d, a, b, n, m)
+	case 282:
+		return k512Sll16vvF(d, a, b, n, m)
+	case 283:
+		return k512Srl16vvF(d, a, b, n, m)
+	case 284:
+		return k512Sra16vvF(d, a, b, n, m)
+	case 285:
+		return k512SAddU16vvF(d, a, b, n, m)
+	case 286:
+		return k512SAdd16vvF(d, a, b, n, m)
+	case 287:
+		return k512SSubU16vvF(d, a, b, n, m)
+	case 288:
+		return k512SSub16vvF(d, a, b, n, m)
+	case 289:
+		return k512Macc16vvF(d, a, b, n, m)
+	case 290:
+		return k512Nmsac16vvF(d, a, b, n, m)
+	case 291:
+		return k512Madd16vvF(d, a, b, n, m)
+	case 292:
+		return k512Nmsub16vvF(d, a, b, n, m)
 	case 293:
-		return k2Add16vv(d, a, b, n, m)
+		return k512SSrl16vvrm0F(d, a, b, n, m)
 	case 294:
-		return k2Sub16vv(d, a, b, n, m)
+		return k512SSrl16vvrm1F(d, a, b, n, m)
 	case 295:
-		return k2RSub16vv(d, a, b, n, m)
+		return k512SSrl16vvrm2F(d, a, b, n, m)
 	case 296:
-		return k2And16vv(d, a, b, n, m)
+		return k512SSrl16vvrm3F(d, a, b, n, m)
 	case 297:
-		return k2Or16vv(d, a, b, n, m)
+		return k512SSra16vvrm0F(d, a, b, n, m)
 	case 298:
-		return k2Xor16vv(d, a, b, n, m)
+		return k512SSra16vvrm1F(d, a, b, n, m)
 	case 299:
-		return k2MinU16vv(d, a, b, n, m)
+		return k512SSra16vvrm2F(d, a, b, n, m)
 	case 300:
-		return k2Min16vv(d, a, b, n, m)
-	case 301:
-		return k2MaxU16vv(d, a, b, n, m)
-	case 302:
-		return k2Max16vv(d, a, b, n, m)
-	case 303:
-		return k2Mul16vv(d, a, b, n, m)
-	case 304:
-		return k2SAddU16vv(d, a, b, n, m)
-	case 305:
-		return k2SAdd16vv(d, a, b, n, m)
-	case 306:
-		return k2SSubU16vv(d, a, b, n, m)
-	case 307:
-		return k2SSub16vv(d, a, b, n, m)
-	case 308:
-		return k2Macc16vv(d, a, b, n, m)
-	case 309:
-		return k2Nmsac16vv(d, a, b, n, m)
-	case 310:
-		return k2Madd16vv(d, a, b, n, m)
-	case 311:
-		return k2Nmsub16vv(d, a, b, n, m)
-	case 312:
-		return k512Seq16vv(d, a, b, n, m)
-	case 313:
-		return k2Seq16vv(d, a, b, n, m)
-	case 314:
-		return k512Sne16vv(d, a, b, n, m)
-	case 315:
-		return k2Sne16vv(d, a, b, n, m)
-	case 316:
-		return k512SltU16vv(d, a, b, n, m)
-	case 317:
-		return k2SltU16vv(d, a, b, n, m)
-	case 318:
-		return k512Slt16vv(d, a, b, n, m)
-	case 319:
-		return k2Slt16vv(d, a, b, n, m)
-	case 320:
-		return k512SleU16vv(d, a, b, n, m)
-	case 321:
-		return k2SleU16vv(d, a, b, n, m)
-	case 322:
-		return k512Sle16vv(d, a, b, n, m)
-	case 323:
-		return k2Sle16vv(d, a, b, n, m)
-	case 324:
-		return k512SgtU16vv(d, a, b, n, m)
-	case 325:
-		return k2SgtU16vv(d, a, b, n, m)
-	case 326:
-		return k512Sgt16vv(d, a, b, n, m)
-	case 327:
-		return k2Sgt16vv(d, a, b, n, m)
-	case 328:
-		return k512Merge16vv(d, a, b, n, m)
-	case 329:
-		return k512Add16vx(d, a, b, n, m)
-	case 330:
-		return k512Sub16vx(d, a, b, n, m)
+		return k512SSra16vvrm3F(d, a, b, n, m)
 	case 331:
-		return k512RSub16vx(d, a, b, n, m)
+		return k2Add16vv(d, a, b, n, m)
 	case 332:
-		return k512And16vx(d, a, b, n, m)
+		return k2Sub16vv(d, a, b, n, m)
 	case 333:
-		return k512Or16vx(d, a, b, n, m)
+		return k2RSub16vv(d, a, b, n, m)
 	case 334:
-		return k512Xor16vx(d, a, b, n, m)
+		return k2And16vv(d, a, b, n, m)
 	case 335:
-		return k512MinU16vx(d, a, b, n, m)
+		return k2Or16vv(d, a, b, n, m)
 	case 336:
-		return k512Min16vx(d, a, b, n, m)
+		return k2Xor16vv(d, a, b, n, m)
 	case 337:
-		return k512MaxU16vx(d, a, b, n, m)
+		return k2MinU16vv(d, a, b, n, m)
 	case 338:
-		return k512Max16vx(d, a, b, n, m)
+		return k2Min16vv(d, a, b, n, m)
 	case 339:
-		return k512Mul16vx(d, a, b, n, m)
+		return k2MaxU16vv(d, a, b, n, m)
 	case 340:
-		return k512Sll16vx(d, a, b, n, m)
+		return k2Max16vv(d, a, b, n, m)
 	case 341:
-		return k512Srl16vx(d, a, b, n, m)
+		return k2Mul16vv(d, a, b, n, m)
 	case 342:
-		return k512Sra16vx(d, a, b, n, m)
+		return k2SAddU16vv(d, a, b, n, m)
 	case 343:
-		return k512SAddU16vx(d, a, b, n, m)
+		return k2SAdd16vv(d, a, b, n, m)
 	case 344:
-		return k512SAdd16vx(d, a, b, n, m)
+		return k2SSubU16vv(d, a, b, n, m)
 	case 345:
-		return k512SSubU16vx(d, a, b, n, m)
+		return k2SSub16vv(d, a, b, n, m)
 	case 346:
-		return k512SSub16vx(d, a, b, n, m)
+		return k2Macc16vv(d, a, b, n, m)
 	case 347:
-		return k512Macc16vx(d, a, b, n, m)
+		return k2Nmsac16vv(d, a, b, n, m)
 	case 348:
-		return k512Nmsac16vx(d, a, b, n, m)
+		return k2Madd16vv(d, a, b, n, m)
 	case 349:
-		return k512Madd16vx(d, a, b, n, m)
-	case 350:
-		return k512Nmsub16vx(d, a, b, n, m)
-	case 351:
-		return k512SSrl16vxrm0(d, a, b, n, m)
-	case 352:
-		return k512SSrl16vxrm1(d, a, b, n, m)
-	case 353:
-		return k512SSrl16vxrm2(d, a, b, n, m)
-	case 354:
-		return k512SSrl16vxrm3(d, a, b, n, m)
-	case 355:
-		return k512SSra16vxrm0(d, a, b, n, m)
-	case 356:
-		return k512SSra16vxrm1(d, a, b, n, m)
-	case 357:
-		return k512SSra16vxrm2(d, a, b, n, m)
-	case 358:
-		return k512SSra16vxrm3(d, a, b, n, m)
-	case 359:
-		return k512Add16vxF(d, a, b, n, m)
-	case 360:
-		return k512Sub16vxF(d, a, b, n, m)
-	case 361:
-		return k512RSub16vxF(d, a, b, n, m)
-	case 362:
-		return k512And16vxF(d, a, b, n, m)
-	case 363:
-		return k512Or16vxF(d, a, b, n, m)
-	case 364:
-		return k512Xor16vxF(d, a, b, n, m)
-	case 365:
-		return k512MinU16vxF(d, a, b, n, m)
-	case 366:
-		return k512Min16vxF(d, a, b, n, m)
-	case 367:
-		return k512MaxU16vxF(d, a, b, n, m)
-	case 368:
-		return k512Max16vxF(d, a, b, n, m)
+		return k2Nmsub16vv(d, a, b, n, m)
 	case 369:
-		return k512Mul16vxF(d, a, b, n, m)
+		return k512Seq16vv(d, a, b, n, m)
 	case 370:
-		return k512Sll16vxF(d, a, b, n, m)
+		return k2Seq16vv(d, a, b, n, m)
 	case 371:
-		return k512Srl16vxF(d, a, b, n, m)
+		return k512Sne16vv(d, a, b, n, m)
 	case 372:
-		return k512Sra16vxF(d, a, b, n, m)
+		return k2Sne16vv(d, a, b, n, m)
 	case 373:
-		return k512SAddU16vxF(d, a, b, n, m)
+		return k512SltU16vv(d, a, b, n, m)
 	case 374:
-		return k512SAdd16vxF(d, a, b, n, m)
+		return k2SltU16vv(d, a, b, n, m)
 	case 375:
-		return k512SSubU16vxF(d, a, b, n, m)
+		return k512Slt16vv(d, a, b, n, m)
 	case 376:
-		return k512SSub16vxF(d, a, b, n, m)
+		return k2Slt16vv(d, a, b, n, m)
 	case 377:
-		return k512Macc16vxF(d, a, b, n, m)
+		return k512SleU16vv(d, a, b, n, m)
 	case 378:
-		return k512Nmsac16vxF(d, a, b, n, m)
+		return k2SleU16vv(d, a, b, n, m)
 	case 379:
-		return k512Madd16vxF(d, a, b, n, m)
+		return k512Sle16vv(d, a, b, n, m)
 	case 380:
-		return k512Nmsub16vxF(d, a, b, n, m)
+		return k2Sle16vv(d, a, b, n, m)
 	case 381:
-		return k512SSrl16vxrm0F(d, a, b, n, m)
+		return k512SgtU16vv(d, a, b, n, m)
 	case 382:
-		return k512SSrl16vxrm1F(d, a, b, n, m)
+		return k2SgtU16vv(d, a, b, n, m)
 	case 383:
-		return k512SSrl16vxrm2F(d, a, b, n, m)
+		return k512Sgt16vv(d, a, b, n, m)
 	case 384:
-		return k512SSrl16vxrm3F(d, a, b, n, m)
+		return k2Sgt16vv(d, a, b, n, m)
 	case 385:
-		return k512SSra16vxrm0F(d, a, b, n, m)
+		return k512Merge16vv(d, a, b, n, m)
 	case 386:
-		return k512SSra16vxrm1F(d, a, b, n, m)
+		return k512Add16vx(d, a, b, n, m)
 	case 387:
-		return k512SSra16vxrm2F(d, a, b, n, m)
+		return k512Sub16vx(d, a, b, n, m)
 	case 388:
-		return k512SSra16vxrm3F(d, a, b, n, m)
+		return k512RSub16vx(d, a, b, n, m)
+	case 389:
+		return k512And16vx(d, a, b, n, m)
+	case 390:
+		return k512Or16vx(d, a, b, n, m)
+	case 391:
+		return k512Xor16vx(d, a, b, n, m)
+	case 392:
+		return k512MinU16vx(d, a, b, n, m)
+	case 393:
+		return k512Min16vx(d, a, b, n, m)
+	case 394:
+		return k512MaxU16vx(d, a, b, n, m)
+	case 395:
+		return k512Max16vx(d, a, b, n, m)
+	case 396:
+		return k512Mul16vx(d, a, b, n, m)
+	case 397:
+		return k512Sll16vx(d, a, b, n, m)
+	case 398:
+		return k512Srl16vx(d, a, b, n, m)
+	case 399:
+		return k512Sra16vx(d, a, b, n, m)
+	case 400:
+		return k512SAddU16vx(d, a, b, n, m)
+	case 401:
+		return k512SAdd16vx(d, a, b, n, m)
+	case 402:
+		return k512SSubU16vx(d, a, b, n, m)
+	case 403:
+		return k512SSub16vx(d, a, b, n, m)
+	case 404:
+		return k512Macc16vx(d, a, b, n, m)
+	case 405:
+		return k512Nmsac16vx(d, a, b, n, m)
+	case 406:
+		return k512Madd16vx(d, a, b, n, m)
+	case 407:
+		return k512Nmsub16vx(d, a, b, n, m)
+	case 408:
+		return k512SSrl16vxrm0(d, a, b, n, m)
+	case 409:
+		return k512SSrl16vxrm1(d, a, b, n, m)
+	case 410:
+		return k512SSrl16vxrm2(d, a, b, n, m)
+	case 411:
+		return k512SSrl16vxrm3(d, a, b, n, m)
+	case 412:
+		return k512SSra16vxrm0(d, a, b, n, m)
+	case 413:
+		return k512SSra16vxrm1(d, a, b, n, m)
+	case 414:
+		return k512SSra16vxrm2(d, a, b, n, m)
+	case 415:
+		return k512SSra16vxrm3(d, a, b, n, m)
+	case 416:
+		return k512Add16vxF(d, a, b, n, m)
+	case 417:
+		return k512Sub16vxF(d, a, b, n, m)
+	case 418:
+		return k512RSub16vxF(d, a, b, n, m)
 	case 419:
-		return k2Add16vx(d, a, b, n, m)
+		return k512And16vxF(d, a, b, n, m)
 	case 420:
-		return k2Sub16vx(d, a, b, n, m)
+		return k512Or16vxF(d, a, b, n, m)
 	case 421:
-		return k2RSub16vx(d, a, b, n, m)
+		return k512Xor16vxF(d, a, b, n, m)
 	case 422:
-		return k2And16vx(d, a, b, n, m)
+		return k512MinU16vxF(d, a, b, n, m)
 	case 423:
-		return k2Or16vx(d, a, b, n, m)
+		return k512Min16vxF(d, a, b, n, m)
 	case 424:
-		return k2Xor16vx(d, a, b, n, m)
+		return k512MaxU16vxF(d, a, b, n, m)
 	case 425:
-		return k2MinU16vx(d, a, b, n, m)
+		return k512Max16vxF(d, a, b, n, m)
 	case 426:
-		return k2Min16vx(d, a, b, n, m)
+		return k512Mul16vxF(d, a, b, n, m)
 	case 427:
-		return k2MaxU16vx(d, a, b, n, m)
+		return k512Sll16vxF(d, a, b, n, m)
 	case 428:
-		return k2Max16vx(d, a, b, n, m)
+		return k512Srl16vxF(d, a, b, n, m)
 	case 429:
-		return k2Mul16vx(d, a, b, n, m)
+		return k512Sra16vxF(d, a, b, n, m)
 	case 430:
-		return k2SAddU16vx(d, a, b, n, m)
+		return k512SAddU16vxF(d, a, b, n, m)
 	case 431:
-		return k2SAdd16vx(d, a, b, n, m)
+		return k512SAdd16vxF(d, a, b, n, m)
 	case 432:
-		return k2SSubU16vx(d, a, b, n, m)
+		return k512SSubU16vxF(d, a, b, n, m)
 	case 433:
-		return k2SSub16vx(d, a, b, n, m)
+		return k512SSub16vxF(d, a, b, n, m)
 	case 434:
-		return k2Macc16vx(d, a, b, n, m)
+		return k512Macc16vxF(d, a, b, n, m)
 	case 435:
-		return k2Nmsac16vx(d, a, b, n, m)
+		return k512Nmsac16vxF(d, a, b, n, m)
 	case 436:
-		return k2Madd16vx(d, a, b, n, m)
+		return k512Madd16vxF(d, a, b, n, m)
 	case 437:
-		return k2Nmsub16vx(d, a, b, n, m)
+		return k512Nmsub16vxF(d, a, b, n, m)
 	case 438:
-		return k512Seq16vx(d, a, b, n, m)
+		return k512SSrl16vxrm0F(d, a, b, n, m)
 	case 439:
-		return k2Seq16vx(d, a, b, n, m)
+		return k512SSrl16vxrm1F(d, a, b, n, m)
 	case 440:
-		return k512Sne16vx(d, a, b, n, m)
+		return k512SSrl16vxrm2F(d, a, b, n, m)
 	case 441:
-		return k2Sne16vx(d, a, b, n, m)
+		return k512SSrl16vxrm3F(d, a, b, n, m)
 	case 442:
-		return k512SltU16vx(d, a, b, n, m)
+		return k512SSra16vxrm0F(d, a, b, n, m)
 	case 443:
-		return k2SltU16vx(d, a, b, n, m)
+		return k512SSra16vxrm1F(d, a, b, n, m)
 	case 444:
-		return k512Slt16vx(d, a, b, n, m)
+		return k512SSra16vxrm2F(d, a, b, n, m)
 	case 445:
-		return k2Slt16vx(d, a, b, n, m)
-	case 446:
-		return k512SleU16vx(d, a, b, n, m)
-	case 447:
-		return k2SleU16vx(d, a, b, n, m)
-	case 448:
-		return k512Sle16vx(d, a, b, n, m)
-	case 449:
-		return k2Sle16vx(d, a, b, n, m)
-	case 450:
-		return k512SgtU16vx(d, a, b, n, m)
-	case 451:
-		return k2SgtU16vx(d, a, b, n, m)
-	case 452:
-		return k512Sgt16vx(d, a, b, n, m)
-	case 453:
-		return k2Sgt16vx(d, a, b, n, m)
-	case 454:
-		return k512Merge16vx(d, a, b, n, m)
-	case 471:
-		return k512Add32vv(d, a, b, n, m)
-	case 472:
-		return k512Sub32vv(d, a, b, n, m)
-	case 473:
-		return k512RSub32vv(d, a, b, n, m)
-	case 474:
-		return k512And32vv(d, a, b, n, m)
-	case 475:
-		return k512Or32vv(d, a, b, n, m)
+		return k512SSra16vxrm3F(d, a, b, n, m)
 	case 476:
-		return k512Xor32vv(d, a, b, n, m)
+		return k2Add16vx(d, a, b, n, m)
 	case 477:
-		return k512MinU32vv(d, a, b, n, m)
+		return k2Sub16vx(d, a, b, n, m)
 	case 478:
-		return k512Min32vv(d, a, b, n, m)
+		return k2RSub16vx(d, a, b, n, m)
 	case 479:
-		return k512MaxU32vv(d, a, b, n, m)
+		return k2And16vx(d, a, b, n, m)
 	case 480:
-		return k512Max32vv(d, a, b, n, m)
+		return k2Or16vx(d, a, b, n, m)
 	case 481:
-		return k512Mul32vv(d, a, b, n, m)
+		return k2Xor16vx(d, a, b, n, m)
 	case 482:
-		return k512Sll32vv(d, a, b, n, m)
+		return k2MinU16vx(d, a, b, n, m)
 	case 483:
-		return k512Srl32vv(d, a, b, n, m)
+		return k2Min16vx(d, a, b, n, m)
 	case 484:
-		return k512Sra32vv(d, a, b, n, m)
+		return k2MaxU16vx(d, a, b, n, m)
 	case 485:
-		return k512SAddU32vv(d, a, b, n, m)
+		return k2Max16vx(d, a, b, n, m)
 	case 486:
-		return k512SAdd32vv(d, a, b, n, m)
+		return k2Mul16vx(d, a, b, n, m)
 	case 487:
-		return k512SSubU32vv(d, a, b, n, m)
+		return k2SAddU16vx(d, a, b, n, m)
 	case 488:
-		return k512SSub32vv(d, a, b, n, m)
+		return k2SAdd16vx(d, a, b, n, m)
 	case 489:
-		return k512Macc32vv(d, a, b, n, m)
+		return k2SSubU16vx(d, a, b, n, m)
 	case 490:
-		return k512Nmsac32vv(d, a, b, n, m)
+		return k2SSub16vx(d, a, b, n, m)
 	case 491:
-		return k512Madd32vv(d, a, b, n, m)
+		return k2Macc16vx(d, a, b, n, m)
 	case 492:
-		return k512Nmsub32vv(d, a, b, n, m)
+		return k2Nmsac16vx(d, a, b, n, m)
 	case 493:
-		return k512SSrl32vvrm0(d, a, b, n, m)
+		return k2Madd16vx(d, a, b, n, m)
 	case 494:
-		return k512SSrl32vvrm1(d, a, b, n, m)
-	case 495:
-		return k512SSrl32vvrm2(d, a, b, n, m)
-	case 496:
-		return k512SSrl32vvrm3(d, a, b, n, m)
-	case 497:
-		return k512SSra32vvrm0(d, a, b, n, m)
-	case 498:
-		return k512SSra32vvrm1(d, a, b, n, m)
-	case 499:
-		return k512SSra32vvrm2(d, a, b, n, m)
-	case 500:
-		return k512SSra32vvrm3(d, a, b, n, m)
-	case 501:
-		return k512Add32vvF(d, a, b, n, m)
-	case 502:
-		return k512Sub32vvF(d, a, b, n, m)
-	case 503:
-		return k512RSub32vvF(d, a, b, n, m)
-	case 504:
-		return k512And32vvF(d, a, b, n, m)
-	case 505:
-		return k512Or32vvF(d, a, b, n, m)
-	case 506:
-		return k512Xor32vvF(d, a, b, n, m)
-	case 507:
-		return k512MinU32vvF(d, a, b, n, m)
-	case 508:
-		return k512Min32vvF(d, a, b, n, m)
-	case 509:
-		return k512MaxU32vvF(d, a, b, n, m)
-	case 510:
-		return k512Max32vvF(d, a, b, n, m)
-	case 511:
-		return k512Mul32vvF(d, a, b, n, m)
-	case 512:
-		return k512Sll32vvF(d, a, b, n, m)
-	case 513:
-		return k512Srl32vvF(d, a, b, n, m)
+		return k2Nmsub16vx(d, a, b, n, m)
 	case 514:
-		return k512Sra32vvF(d, a, b, n, m)
+		return k512Seq16vx(d, a, b, n, m)
 	case 515:
-		return k512SAddU32vvF(d, a, b, n, m)
+		return k2Seq16vx(d, a, b, n, m)
 	case 516:
-		return k512SAdd32vvF(d, a, b, n, m)
+		return k512Sne16vx(d, a, b, n, m)
 	case 517:
-		return k512SSubU32vvF(d, a, b, n, m)
+		return k2Sne16vx(d, a, b, n, m)
 	case 518:
-		return k512SSub32vvF(d, a, b, n, m)
+		return k512SltU16vx(d, a, b, n, m)
 	case 519:
-		return k512Macc32vvF(d, a, b, n, m)
+		return k2SltU16vx(d, a, b, n, m)
 	case 520:
-		return k512Nmsac32vvF(d, a, b, n, m)
+		return k512Slt16vx(d, a, b, n, m)
 	case 521:
-		return k512Madd32vvF(d, a, b, n, m)
+		return k2Slt16vx(d, a, b, n, m)
 	case 522:
-		return k512Nmsub32vvF(d, a, b, n, m)
+		return k512SleU16vx(d, a, b, n, m)
 	case 523:
-		return k512SSrl32vvrm0F(d, a, b, n, m)
+		return k2SleU16vx(d, a, b, n, m)
 	case 524:
-		return k512SSrl32vvrm1F(d, a, b, n, m)
+		return k512Sle16vx(d, a, b, n, m)
 	case 525:
-		return k512SSrl32vvrm2F(d, a, b, n, m)
+		return k2Sle16vx(d, a, b, n, m)
 	case 526:
-		return k512SSrl32vvrm3F(d, a, b, n, m)
+		return k512SgtU16vx(d, a, b, n, m)
 	case 527:
-		return k512SSra32vvrm0F(d, a, b, n, m)
+		return k2SgtU16vx(d, a, b, n, m)
 	case 528:
-		return k512SSra32vvrm1F(d, a, b, n, m)
+		return k512Sgt16vx(d, a, b, n, m)
 	case 529:
-		return k512SSra32vvrm2F(d, a, b, n, m)
+		return k2Sgt16vx(d, a, b, n, m)
 	case 530:
-		return k512SSra32vvrm3F(d, a, b, n, m)
+		return k512Merge16vx(d, a, b, n, m)
+	case 547:
+		return k512Add32vv(d, a, b, n, m)
+	case 548:
+		return k512Sub32vv(d, a, b, n, m)
+	case 549:
+		return k512RSub32vv(d, a, b, n, m)
+	case 550:
+		return k512And32vv(d, a, b, n, m)
+	case 551:
+		return k512Or32vv(d, a, b, n, m)
+	case 552:
+		return k512Xor32vv(d, a, b, n, m)
+	case 553:
+		return k512MinU32vv(d, a, b, n, m)
+	case 554:
+		return k512Min32vv(d, a, b, n, m)
+	case 555:
+		return k512MaxU32vv(d, a, b, n, m)
+	case 556:
+		return k512Max32vv(d, a, b, n, m)
+	case 557:
+		return k512Mul32vv(d, a, b, n, m)
+	case 558:
+		return k512Sll32vv(d, a, b, n, m)
+	case 559:
+		return k512Srl32vv(d, a, b, n, m)
+	case 560:
+		return k512Sra32vv(d, a, b, n, m)
 	case 561:
-		return k2Add32vv(d, a, b, n, m)
+		return k512SAddU32vv(d, a, b, n, m)
 	case 562:
-		return k2Sub32vv(d, a, b, n, m)
+		return k512SAdd32vv(d, a, b, n, m)
 	case 563:
-		return k2RSub32vv(d, a, b, n, m)
+		return k512SSubU32vv(d, a, b, n, m)
 	case 564:
-		return k2And32vv(d, a, b, n, m)
+		return k512SSub32vv(d, a, b, n, m)
 	case 565:
-		return k2Or32vv(d, a, b, n, m)
+		return k512Macc32vv(d, a, b, n, m)
 	case 566:
-		return k2Xor32vv(d, a, b, n, m)
+		return k512Nmsac32vv(d, a, b, n, m)
 	case 567:
-		return k2MinU32vv(d, a, b, n, m)
+		return k512Madd32vv(d, a, b, n, m)
 	case 568:
-		return k2Min32vv(d, a, b, n, m)
+		return k512Nmsub32vv(d, a, b, n, m)
 	case 569:
-		return k2MaxU32vv(d, a, b, n, m)
+		return k512SSrl32vvrm0(d, a, b, n, m)
 	case 570:
-		return k2Max32vv(d, a, b, n, m)
+		return k512SSrl32vvrm1(d, a, b, n, m)
 	case 571:
-		return k2Mul32vv(d, a, b, n, m)
+		return k512SSrl32vvrm2(d, a, b, n, m)
 	case 572:
-		return k2Macc32vv(d, a, b, n, m)
+		return k512SSrl32vvrm3(d, a, b, n, m)
 	case 573:
-		return k2Nmsac32vv(d, a, b, n, m)
+		return k512SSra32vvrm0(d, a, b, n, m)
 	case 574:
-		return k2Madd32vv(d, a, b, n, m)
+		return k512SSra32vvrm1(d, a, b, n, m)
 	case 575:
-		return k2Nmsub32vv(d, a, b, n, m)
+		return k512SSra32vvrm2(d, a, b, n, m)
 	case 576:
-		return k512Seq32vv(d, a, b, n, m)
+		return k512SSra32vvrm3(d, a, b, n, m)
 	case 577:
-		return k2Seq32vv(d, a, b, n, m)
+		return k512Add32vvF(d, a, b, n, m)
 	case 578:
-		return k512Sne32vv(d, a, b, n, m)
+		return k512Sub32vvF(d, a, b, n, m)
 	case 579:
-		return k2Sne32vv(d, a, b, n, m)
+		return k512RSub32vvF(d, a, b, n, m)
 	case 580:
-		return k512SltU32vv(d, a, b, n, m)
+		return k512And32vvF(d, a, b, n, m)
 	case 581:
-		return k2SltU32vv(d, a, b, n, m)
+		return k512Or32vvF(d, a, b, n, m)
 	case 582:
-		return k512Slt32vv(d, a, b, n, m)
+		return k512Xor32vvF(d, a, b, n, m)
 	case 583:
-		return k2Slt32vv(d, a, b, n, m)
+		return k512MinU32vvF(d, a, b, n, m)
 	case 584:
-		return k512SleU32vv(d, a, b, n, m)
+		return k512Min32vvF(d, a, b, n, m)
 	case 585:
-		return k2SleU32vv(d, a, b, n, m)
+		return k512MaxU32vvF(d, a, b, n, m)
 	case 586:
-		return k512Sle32vv(d, a, b, n, m)
+		return k512Max32vvF(d, a, b, n, m)
 	case 587:
-		return k2Sle32vv(d, a, b, n, m)
+		return k512Mul32vvF(d, a, b, n, m)
 	case 588:
-		return k512SgtU32vv(d, a, b, n, m)
+		return k512Sll32vvF(d, a, b, n, m)
 	case 589:
-		return k2SgtU32vv(d, a, b, n, m)
+		return k512Srl32vvF(d, a, b, n, m)
 	case 590:
-		return k512Sgt32vv(d, a, b, n, m)
+		return k512Sra32vvF(d, a, b, n, m)
 	case 591:
-		return k2Sgt32vv(d, a, b, n, m)
+		return k512SAddU32vvF(d, a, b, n, m)
 	case 592:
-		return k512Merge32vv(d, a, b, n, m)
+		return k512SAdd32vvF(d, a, b, n, m)
 	case 593:
-		return k512Add32vx(d, a, b, n, m)
+		return k512SSubU32vvF(d, a, b, n, m)
 	case 594:
-		return k512Sub32vx(d, a, b, n, m)
+		return k512SSub32vvF(d, a, b, n, m)
 	case 595:
-		return k512RSub32vx(d, a, b, n, m)
+		return k512Macc32vvF(d, a, b, n, m)
 	case 596:
-		return k512And32vx(d, a, b, n, m)
+		return k512Nmsac32vvF(d, a, b, n, m)
 	case 597:
-		return k512Or32vx(d, a, b, n, m)
+		return k512Madd32vvF(d, a, b, n, m)
 	case 598:
-		return k512Xor32vx(d, a, b, n, m)
+		return k512Nmsub32vvF(d, a, b, n, m)
 	case 599:
-		return k512MinU32vx(d, a, b, n, m)
+		return k512SSrl32vvrm0F(d, a, b, n, m)
 	case 600:
-		return k512Min32vx(d, a, b, n, m)
+		return k512SSrl32vvrm1F(d, a, b, n, m)
 	case 601:
-		return k512MaxU32vx(d, a, b, n, m)
+		return k512SSrl32vvrm2F(d, a, b, n, m)
 	case 602:
-		return k512Max32vx(d, a, b, n, m)
+		return k512SSrl32vvrm3F(d, a, b, n, m)
 	case 603:
-		return k512Mul32vx(d, a, b, n, m)
+		return k512SSra32vvrm0F(d, a, b, n, m)
 	case 604:
-		return k512Sll32vx(d, a, b, n, m)
+		return k512SSra32vvrm1F(d, a, b, n, m)
 	case 605:
-		return k512Srl32vx(d, a, b, n, m)
+		return k512SSra32vvrm2F(d, a, b, n, m)
 	case 606:
-		return k512Sra32vx(d, a, b, n, m)
-	case 607:
-		return k512SAddU32vx(d, a, b, n, m)
-	case 608:
-		return k512SAdd32vx(d, a, b, n, m)
-	case 609:
-		return k512SSubU32vx(d, a, b, n, m)
-	case 610:
-		return k512SSub32vx(d, a, b, n, m)
-	case 611:
-		return k512Macc32vx(d, a, b, n, m)
-	case 612:
-		return k512Nmsac32vx(d, a, b, n, m)
-	case 613:
-		return k512Madd32vx(d, a, b, n, m)
-	case 614:
-		return k512Nmsub32vx(d, a, b, n, m)
-	case 615:
-		return k512SSrl32vxrm0(d, a, b, n, m)
-	case 616:
-		return k512SSrl32vxrm1(d, a, b, n, m)
-	case 617:
-		return k512SSrl32vxrm2(d, a, b, n, m)
-	case 618:
-		return k512SSrl32vxrm3(d, a, b, n, m)
-	case 619:
-		return k512SSra32vxrm0(d, a, b, n, m)
-	case 620:
-		return k512SSra32vxrm1(d, a, b, n, m)
-	case 621:
-		return k512SSra32vxrm2(d, a, b, n, m)
-	case 622:
-		return k512SSra32vxrm3(d, a, b, n, m)
-	case 623:
-		return k512Add32vxF(d, a, b, n, m)
-	case 624:
-		return k512Sub32vxF(d, a, b, n, m)
-	case 625:
-		return k512RSub32vxF(d, a, b, n, m)
-	case 626:
-		return k512And32vxF(d, a, b, n, m)
-	case 627:
-		return k512Or32vxF(d, a, b, n, m)
-	case 628:
-		return k512Xor32vxF(d, a, b, n, m)
-	case 629:
-		return k512MinU32vxF(d, a, b, n, m)
-	case 630:
-		return k512Min32vxF(d, a, b, n, m)
-	case 631:
-		return k512MaxU32vxF(d, a, b, n, m)
-	case 632:
-		return k512Max32vxF(d, a, b, n, m)
-	case 633:
-		return k512Mul32vxF(d, a, b, n, m)
-	case 634:
-		return k512Sll32vxF(d, a, b, n, m)
-	case 635:
-		return k512Srl32vxF(d, a, b, n, m)
-	case 636:
-		return k512Sra32vxF(d, a, b, n, m)
+		return k512SSra32vvrm3F(d, a, b, n, m)
 	case 637:
-		return k512SAddU32vxF(d, a, b, n, m)
+		return k2Add32vv(d, a, b, n, m)
 	case 638:
-		return k512SAdd32vxF(d, a, b, n, m)
+		return k2Sub32vv(d, a, b, n, m)
 	case 639:
-		return k512SSubU32vxF(d, a, b, n, m)
+		return k2RSub32vv(d, a, b, n, m)
 	case 640:
-		return k512SSub32vxF(d, a, b, n, m)
+		return k2And32vv(d, a, b, n, m)
 	case 641:
-		return k512Macc32vxF(d, a, b, n, m)
+		return k2Or32vv(d, a, b, n, m)
 	case 642:
-		return k512Nmsac32vxF(d, a, b, n, m)
+		return k2Xor32vv(d, a, b, n, m)
 	case 643:
-		return k512Madd32vxF(d, a, b, n, m)
+		return k2MinU32vv(d, a, b, n, m)
 	case 644:
-		return k512Nmsub32vxF(d, a, b, n, m)
+		return k2Min32vv(d, a, b, n, m)
 	case 645:
-		return k512SSrl32vxrm0F(d, a, b, n, m)
+		return k2MaxU32vv(d, a, b, n, m)
 	case 646:
-		return k512SSrl32vxrm1F(d, a, b, n, m)
+		return k2Max32vv(d, a, b, n, m)
 	case 647:
-		return k512SSrl32vxrm2F(d, a, b, n, m)
+		return k2Mul32vv(d, a, b, n, m)
 	case 648:
-		return k512SSrl32vxrm3F(d, a, b, n, m)
+		return k2Macc32vv(d, a, b, n, m)
 	case 649:
-		return k512SSra32vxrm0F(d, a, b, n, m)
+		return k2Nmsac32vv(d, a, b, n, m)
 	case 650:
-		return k512SSra32vxrm1F(d, a, b, n, m)
+		return k2Madd32vv(d, a, b, n, m)
 	case 651:
-		return k512SSra32vxrm2F(d, a, b, n, m)
-	case 652:
-		return k512SSra32vxrm3F(d, a, b, n, m)
+		return k2Nmsub32vv(d, a, b, n, m)
+	case 667:
+		return k512Seq32vv(d, a, b, n, m)
+	case 668:
+		return k2Seq32vv(d, a, b, n, m)
+	case 669:
+		return k512Sne32vv(d, a, b, n, m)
+	case 670:
+		return k2Sne32vv(d, a, b, n, m)
+	case 671:
+		return k512SltU32vv(d, a, b, n, m)
+	case 672:
+		return k2SltU32vv(d, a, b, n, m)
+	case 673:
+		return k512Slt32vv(d, a, b, n, m)
+	case 674:
+		return k2Slt32vv(d, a, b, n, m)
+	case 675:
+		return k512SleU32vv(d, a, b, n, m)
+	case 676:
+		return k2SleU32vv(d, a, b, n, m)
+	case 677:
+		return k512Sle32vv(d, a, b, n, m)
+	case 678:
+		return k2Sle32vv(d, a, b, n, m)
+	case 679:
+		return k512SgtU32vv(d, a, b, n, m)
+	case 680:
+		return k2SgtU32vv(d, a, b, n, m)
+	case 681:
+		return k512Sgt32vv(d, a, b, n, m)
+	case 682:
+		return k2Sgt32vv(d, a, b, n, m)
 	case 683:
-		return k2Add32vx(d, a, b, n, m)
+		return k512Merge32vv(d, a, b, n, m)
 	case 684:
-		return k2Sub32vx(d, a, b, n, m)
+		return k512Add32vx(d, a, b, n, m)
 	case 685:
-		return k2RSub32vx(d, a, b, n, m)
+		return k512Sub32vx(d, a, b, n, m)
 	case 686:
-		return k2And32vx(d, a, b, n, m)
+		return k512RSub32vx(d, a, b, n, m)
 	case 687:
-		return k2Or32vx(d, a, b, n, m)
+		return k512And32vx(d, a, b, n, m)
 	case 688:
-		return k2Xor32vx(d, a, b, n, m)
+		return k512Or32vx(d, a, b, n, m)
 	case 689:
-		return k2MinU32vx(d, a, b, n, m)
+		return k512Xor32vx(d, a, b, n, m)
 	case 690:
-		return k2Min32vx(d, a, b, n, m)
+		return k512MinU32vx(d, a, b, n, m)
 	case 691:
-		return k2MaxU32vx(d, a, b, n, m)
+		return k512Min32vx(d, a, b, n, m)
 	case 692:
-		return k2Max32vx(d, a, b, n, m)
+		return k512MaxU32vx(d, a, b, n, m)
 	case 693:
-		return k2Mul32vx(d, a, b, n, m)
+		return k512Max32vx(d, a, b, n, m)
 	case 694:
-		return k2Macc32vx(d, a, b, n, m)
+		return k512Mul32vx(d, a, b, n, m)
 	case 695:
-		return k2Nmsac32vx(d, a, b, n, m)
+		return k512Sll32vx(d, a, b, n, m)
 	case 696:
-		return k2Madd32vx(d, a, b, n, m)
+		return k512Srl32vx(d, a, b, n, m)
 	case 697:
-		return k2Nmsub32vx(d, a, b, n, m)
+		return k512Sra32vx(d, a, b, n, m)
 	case 698:
-		return k512Seq32vx(d, a, b, n, m)
+		return k512SAddU32vx(d, a, b, n, m)
 	case 699:
-		return k2Seq32vx(d, a, b, n, m)
+		return k512SAdd32vx(d, a, b, n, m)
 	case 700:
-		return k512Sne32vx(d, a, b, n, m)
+		return k512SSubU32vx(d, a, b, n, m)
 	case 701:
-		return k2Sne32vx(d, a, b, n, m)
+		return k512SSub32vx(d, a, b, n, m)
 	case 702:
-		return k512SltU32vx(d, a, b, n, m)
+		return k512Macc32vx(d, a, b, n, m)
 	case 703:
-		return k2SltU32vx(d, a, b, n, m)
+		return k512Nmsac32vx(d, a, b, n, m)
 	case 704:
-		return k512Slt32vx(d, a, b, n, m)
+		return k512Madd32vx(d, a, b, n, m)
 	case 705:
-		return k2Slt32vx(d, a, b, n, m)
+		return k512Nmsub32vx(d, a, b, n, m)
 	case 706:
-		return k512SleU32vx(d, a, b, n, m)
+		return k512SSrl32vxrm0(d, a, b, n, m)
 	case 707:
-		return k2SleU32vx(d, a, b, n, m)
+		return k512SSrl32vxrm1(d, a, b, n, m)
 	case 708:
-		return k512Sle32vx(d, a, b, n, m)
+		return k512SSrl32vxrm2(d, a, b, n, m)
 	case 709:
-		return k2Sle32vx(d, a, b, n, m)
+		return k512SSrl32vxrm3(d, a, b, n, m)
 	case 710:
-		return k512SgtU32vx(d, a, b, n, m)
+		return k512SSra32vxrm0(d, a, b, n, m)
 	case 711:
-		return k2SgtU32vx(d, a, b, n, m)
+		return k512SSra32vxrm1(d, a, b, n, m)
 	case 712:
-		return k512Sgt32vx(d, a, b, n, m)
+		return k512SSra32vxrm2(d, a, b, n, m)
 	case 713:
-		return k2Sgt32vx(d, a, b, n, m)
+		return k512SSra32vxrm3(d, a, b, n, m)
 	case 714:
-		return k512Merge32vx(d, a, b, n, m)
+		return k512Add32vxF(d, a, b, n, m)
+	case 715:
+		return k512Sub32vxF(d, a, b, n, m)
+	case 716:
+		return k512RSub32vxF(d, a, b, n, m)
+	case 717:
+		return k512And32vxF(d, a, b, n, m)
+	case 718:
+		return k512Or32vxF(d, a, b, n, m)
+	case 719:
+		return k512Xor32vxF(d, a, b, n, m)
+	case 720:
+		return k512MinU32vxF(d, a, b, n, m)
+	case 721:
+		return k512Min32vxF(d, a, b, n, m)
+	case 722:
+		return k512MaxU32vxF(d, a, b, n, m)
+	case 723:
+		return k512Max32vxF(d, a, b, n, m)
+	case 724:
+		return k512Mul32vxF(d, a, b, n, m)
+	case 725:
+		return k512Sll32vxF(d, a, b, n, m)
+	case 726:
+		return k512Srl32vxF(d, a, b, n, m)
+	case 727:
+		return k512Sra32vxF(d, a, b, n, m)
+	case 728:
+		return k512SAddU32vxF(d, a, b, n, m)
+	case 729:
+		return k512SAdd32vxF(d, a, b, n, m)
+	case 730:
+		return k512SSubU32vxF(d, a, b, n, m)
 	case 731:
-		return k512WAddU8vv(d, a, b, n, m)
+		return k512SSub32vxF(d, a, b, n, m)
 	case 732:
-		return k2WAddU8vv(d, a, b, n, m)
+		return k512Macc32vxF(d, a, b, n, m)
 	case 733:
-		return k512WAdd8vv(d, a, b, n, m)
+		return k512Nmsac32vxF(d, a, b, n, m)
 	case 734:
-		return k2WAdd8vv(d, a, b, n, m)
+		return k512Madd32vxF(d, a, b, n, m)
 	case 735:
-		return k512WSubU8vv(d, a, b, n, m)
+		return k512Nmsub32vxF(d, a, b, n, m)
 	case 736:
-		return k2WSubU8vv(d, a, b, n, m)
+		return k512SSrl32vxrm0F(d, a, b, n, m)
 	case 737:
-		return k512WSub8vv(d, a, b, n, m)
+		return k512SSrl32vxrm1F(d, a, b, n, m)
 	case 738:
-		return k2WSub8vv(d, a, b, n, m)
+		return k512SSrl32vxrm2F(d, a, b, n, m)
 	case 739:
-		return k512WMulU8vv(d, a, b, n, m)
+		return k512SSrl32vxrm3F(d, a, b, n, m)
 	case 740:
-		return k2WMulU8vv(d, a, b, n, m)
+		return k512SSra32vxrm0F(d, a, b, n, m)
 	case 741:
-		return k512WMul8vv(d, a, b, n, m)
+		return k512SSra32vxrm1F(d, a, b, n, m)
 	case 742:
-		return k2WMul8vv(d, a, b, n, m)
+		return k512SSra32vxrm2F(d, a, b, n, m)
 	case 743:
-		return k512WMulSU8vv(d, a, b, n, m)
-	case 744:
-		return k2WMulSU8vv(d, a, b, n, m)
-	case 745:
-		return k512WMaccU8vv(d, a, b, n, m)
-	case 746:
-		return k2WMaccU8vv(d, a, b, n, m)
-	case 747:
-		return k512WMacc8vv(d, a, b, n, m)
-	case 748:
-		return k2WMacc8vv(d, a, b, n, m)
-	case 749:
-		return k512WMaccSU8vv(d, a, b, n, m)
-	case 750:
-		return k2WMaccSU8vv(d, a, b, n, m)
-	case 751:
-		return k512WMaccUS8vv(d, a, b, n, m)
-	case 752:
-		return k2WMaccUS8vv(d, a, b, n, m)
-	case 753:
-		return k512WAddUW8vv(d, a, b, n, m)
-	case 754:
-		return k2WAddUW8vv(d, a, b, n, m)
-	case 755:
-		return k512WAddW8vv(d, a, b, n, m)
-	case 756:
-		return k2WAddW8vv(d, a, b, n, m)
-	case 757:
-		return k512WSubUW8vv(d, a, b, n, m)
-	case 758:
-		return k2WSubUW8vv(d, a, b, n, m)
-	case 759:
-		return k512WSubW8vv(d, a, b, n, m)
-	case 760:
-		return k2WSubW8vv(d, a, b, n, m)
-	case 761:
-		return k512Sll8vv(d, a, b, n, m)
-	case 762:
-		return k2Sll8vv(d, a, b, n, m)
-	case 763:
-		return k512Srl8vv(d, a, b, n, m)
-	case 764:
-		return k2Srl8vv(d, a, b, n, m)
-	case 765:
-		return k512Sra8vv(d, a, b, n, m)
-	case 766:
-		return k2Sra8vv(d, a, b, n, m)
-	case 767:
-		return k512SSrl8vvrm0(d, a, b, n, m)
-	case 768:
-		return k2SSrl8vvrm0(d, a, b, n, m)
-	case 769:
-		return k512SSrl8vvrm1(d, a, b, n, m)
-	case 770:
-		return k2SSrl8vvrm1(d, a, b, n, m)
-	case 771:
-		return k512SSrl8vvrm2(d, a, b, n, m)
-	case 772:
-		return k2SSrl8vvrm2(d, a, b, n, m)
-	case 773:
-		return k512SSrl8vvrm3(d, a, b, n, m)
+		return k512SSra32vxrm3F(d, a, b, n, m)
 	case 774:
-		return k2SSrl8vvrm3(d, a, b, n, m)
+		return k2Add32vx(d, a, b, n, m)
 	case 775:
-		return k512SSra8vvrm0(d, a, b, n, m)
+		return k2Sub32vx(d, a, b, n, m)
 	case 776:
-		return k2SSra8vvrm0(d, a, b, n, m)
+		return k2RSub32vx(d, a, b, n, m)
 	case 777:
-		return k512SSra8vvrm1(d, a, b, n, m)
+		return k2And32vx(d, a, b, n, m)
 	case 778:
-		return k2SSra8vvrm1(d, a, b, n, m)
+		return k2Or32vx(d, a, b, n, m)
 	case 779:
-		return k512SSra8vvrm2(d, a, b, n, m)
+		return k2Xor32vx(d, a, b, n, m)
 	case 780:
-		return k2SSra8vvrm2(d, a, b, n, m)
+		return k2MinU32vx(d, a, b, n, m)
 	case 781:
-		return k512SSra8vvrm3(d, a, b, n, m)
+		return k2Min32vx(d, a, b, n, m)
 	case 782:
-		return k2SSra8vvrm3(d, a, b, n, m)
+		return k2MaxU32vx(d, a, b, n, m)
 	case 783:
-		return k512SMul8vvrm0(d, a, b, n, m)
+		return k2Max32vx(d, a, b, n, m)
 	case 784:
-		return k2SMul8vvrm0(d, a, b, n, m)
+		return k2Mul32vx(d, a, b, n, m)
 	case 785:
-		return k512SMul8vvrm1(d, a, b, n, m)
+		return k2Macc32vx(d, a, b, n, m)
 	case 786:
-		return k2SMul8vvrm1(d, a, b, n, m)
+		return k2Nmsac32vx(d, a, b, n, m)
 	case 787:
-		return k512SMul8vvrm2(d, a, b, n, m)
+		return k2Madd32vx(d, a, b, n, m)
 	case 788:
-		return k2SMul8vvrm2(d, a, b, n, m)
-	case 789:
-		return k512SMul8vvrm3(d, a, b, n, m)
-	case 790:
-		return k2SMul8vvrm3(d, a, b, n, m)
-	case 791:
-		return k512MulH8vv(d, a, b, n, m)
-	case 792:
-		return k2MulH8vv(d, a, b, n, m)
-	case 793:
-		return k512MulHU8vv(d, a, b, n, m)
-	case 794:
-		return k2MulHU8vv(d, a, b, n, m)
-	case 795:
-		return k512MulHSU8vv(d, a, b, n, m)
-	case 796:
-		return k2MulHSU8vv(d, a, b, n, m)
-	case 797:
-		return k512AAddU8vvrm0(d, a, b, n, m)
-	case 798:
-		return k2AAddU8vvrm0(d, a, b, n, m)
-	case 799:
-		return k512AAddU8vvrm1(d, a, b, n, m)
-	case 800:
-		return k2AAddU8vvrm1(d, a, b, n, m)
-	case 801:
-		return k512AAddU8vvrm2(d, a, b, n, m)
-	case 802:
-		return k2AAddU8vvrm2(d, a, b, n, m)
-	case 803:
-		return k512AAddU8vvrm3(d, a, b, n, m)
+		return k2Nmsub32vx(d, a, b, n, m)
 	case 804:
-		return k2AAddU8vvrm3(d, a, b, n, m)
+		return k512Seq32vx(d, a, b, n, m)
 	case 805:
-		return k512AAdd8vvrm0(d, a, b, n, m)
+		return k2Seq32vx(d, a, b, n, m)
 	case 806:
-		return k2AAdd8vvrm0(d, a, b, n, m)
+		return k512Sne32vx(d, a, b, n, m)
 	case 807:
-		return k512AAdd8vvrm1(d, a, b, n, m)
+		return k2Sne32vx(d, a, b, n, m)
 	case 808:
-		return k2AAdd8vvrm1(d, a, b, n, m)
+		return k512SltU32vx(d, a, b, n, m)
 	case 809:
-		return k512AAdd8vvrm2(d, a, b, n, m)
+		return k2SltU32vx(d, a, b, n, m)
 	case 810:
-		return k2AAdd8vvrm2(d, a, b, n, m)
+		return k512Slt32vx(d, a, b, n, m)
 	case 811:
-		return k512AAdd8vvrm3(d, a, b, n, m)
+		return k2Slt32vx(d, a, b, n, m)
 	case 812:
-		return k2AAdd8vvrm3(d, a, b, n, m)
+		return k512SleU32vx(d, a, b, n, m)
 	case 813:
-		return k512ASubU8vvrm0(d, a, b, n, m)
+		return k2SleU32vx(d, a, b, n, m)
 	case 814:
-		return k2ASubU8vvrm0(d, a, b, n, m)
+		return k512Sle32vx(d, a, b, n, m)
 	case 815:
-		return k512ASubU8vvrm1(d, a, b, n, m)
+		return k2Sle32vx(d, a, b, n, m)
 	case 816:
-		return k2ASubU8vvrm1(d, a, b, n, m)
+		return k512SgtU32vx(d, a, b, n, m)
 	case 817:
-		return k512ASubU8vvrm2(d, a, b, n, m)
+		return k2SgtU32vx(d, a, b, n, m)
 	case 818:
-		return k2ASubU8vvrm2(d, a, b, n, m)
+		return k512Sgt32vx(d, a, b, n, m)
 	case 819:
-		return k512ASubU8vvrm3(d, a, b, n, m)
+		return k2Sgt32vx(d, a, b, n, m)
 	case 820:
-		return k2ASubU8vvrm3(d, a, b, n, m)
-	case 821:
-		return k512ASub8vvrm0(d, a, b, n, m)
-	case 822:
-		return k2ASub8vvrm0(d, a, b, n, m)
-	case 823:
-		return k512ASub8vvrm1(d, a, b, n, m)
-	case 824:
-		return k2ASub8vvrm1(d, a, b, n, m)
-	case 825:
-		return k512ASub8vvrm2(d, a, b, n, m)
-	case 826:
-		return k2ASub8vvrm2(d, a, b, n, m)
-	case 827:
-		return k512ASub8vvrm3(d, a, b, n, m)
-	case 828:
-		return k2ASub8vvrm3(d, a, b, n, m)
-	case 829:
-		return k512NSrl8vv(d, a, b, n, m)
-	case 830:
-		return k2NSrl8vv(d, a, b, n, m)
-	case 831:
-		return k512NSra8vv(d, a, b, n, m)
-	case 832:
-		return k2NSra8vv(d, a, b, n, m)
-	case 833:
-		return k512NClipU8vvrm0(d, a, b, n, m)
-	case 834:
-		return k2NClipU8vvrm0(d, a, b, n, m)
-	case 835:
-		return k512NClipU8vvrm1(d, a, b, n, m)
-	case 836:
-		return k2NClipU8vvrm1(d, a, b, n, m)
+		return k512Merge32vx(d, a, b, n, m)
 	case 837:
-		return k512NClipU8vvrm2(d, a, b, n, m)
+		return k512WAddU8vv(d, a, b, n, m)
 	case 838:
-		return k2NClipU8vvrm2(d, a, b, n, m)
+		return k2WAddU8vv(d, a, b, n, m)
 	case 839:
-		return k512NClipU8vvrm3(d, a, b, n, m)
+		return k512WAdd8vv(d, a, b, n, m)
 	case 840:
-		return k2NClipU8vvrm3(d, a, b, n, m)
+		return k2WAdd8vv(d, a, b, n, m)
 	case 841:
-		return k512NClip8vvrm0(d, a, b, n, m)
+		return k512WSubU8vv(d, a, b, n, m)
 	case 842:
-		return k2NClip8vvrm0(d, a, b, n, m)
+		return k2WSubU8vv(d, a, b, n, m)
 	case 843:
-		return k512NClip8vvrm1(d, a, b, n, m)
+		return k512WSub8vv(d, a, b, n, m)
 	case 844:
-		return k2NClip8vvrm1(d, a, b, n, m)
+		return k2WSub8vv(d, a, b, n, m)
 	case 845:
-		return k512NClip8vvrm2(d, a, b, n, m)
+		return k512WMulU8vv(d, a, b, n, m)
 	case 846:
-		return k2NClip8vvrm2(d, a, b, n, m)
+		return k2WMulU8vv(d, a, b, n, m)
 	case 847:
-		return k512NClip8vvrm3(d, a, b, n, m)
+		return k512WMul8vv(d, a, b, n, m)
 	case 848:
-		return k2NClip8vvrm3(d, a, b, n, m)
+		return k2WMul8vv(d, a, b, n, m)
 	case 849:
-		return k512WAddU8vx(d, a, b, n, m)
+		return k512WMulSU8vv(d, a, b, n, m)
 	case 850:
-		return k2WAddU8vx(d, a, b, n, m)
+		return k2WMulSU8vv(d, a, b, n, m)
 	case 851:
-		return k512WAdd8vx(d, a, b, n, m)
+		return k512WMaccU8vv(d, a, b, n, m)
 	case 852:
-		return k2WAdd8vx(d, a, b, n, m)
+		return k2WMaccU8vv(d, a, b, n, m)
 	case 853:
-		return k512WSubU8vx(d, a, b, n, m)
+		return k512WMacc8vv(d, a, b, n, m)
 	case 854:
-		return k2WSubU8vx(d, a, b, n, m)
+		return k2WMacc8vv(d, a, b, n, m)
 	case 855:
-		return k512WSub8vx(d, a, b, n, m)
+		return k512WMaccSU8vv(d, a, b, n, m)
 	case 856:
-		return k2WSub8vx(d, a, b, n, m)
+		return k2WMaccSU8vv(d, a, b, n, m)
 	case 857:
-		return k512WMulU8vx(d, a, b, n, m)
+		return k512WMaccUS8vv(d, a, b, n, m)
 	case 858:
-		return k2WMulU8vx(d, a, b, n, m)
+		return k2WMaccUS8vv(d, a, b, n, m)
 	case 859:
-		return k512WMul8vx(d, a, b, n, m)
+		return k512WAddUW8vv(d, a, b, n, m)
 	case 860:
-		return k2WMul8vx(d, a, b, n, m)
+		return k2WAddUW8vv(d, a, b, n, m)
 	case 861:
-		return k512WMulSU8vx(d, a, b, n, m)
+		return k512WAddW8vv(d, a, b, n, m)
 	case 862:
-		return k2WMulSU8vx(d, a, b, n, m)
+		return k2WAddW8vv(d, a, b, n, m)
 	case 863:
-		return k512WMaccU8vx(d, a, b, n, m)
+		return k512WSubUW8vv(d, a, b, n, m)
 	case 864:
-		return k2WMaccU8vx(d, a, b, n, m)
+		return k2WSubUW8vv(d, a, b, n, m)
 	case 865:
-		return k512WMacc8vx(d, a, b, n, m)
+		return k512WSubW8vv(d, a, b, n, m)
 	case 866:
-		return k2WMacc8vx(d, a, b, n, m)
+		return k2WSubW8vv(d, a, b, n, m)
 	case 867:
-		return k512WMaccSU8vx(d, a, b, n, m)
+		return k512Sll8vv(d, a, b, n, m)
 	case 868:
-		return k2WMaccSU8vx(d, a, b, n, m)
+		return k2Sll8vv(d, a, b, n, m)
 	case 869:
-		return k512WMaccUS8vx(d, a, b, n, m)
+		return k512Srl8vv(d, a, b, n, m)
 	case 870:
-		return k2WMaccUS8vx(d, a, b, n, m)
+		return k2Srl8vv(d, a, b, n, m)
 	case 871:
-		return k512WAddUW8vx(d, a, b, n, m)
+		return k512Sra8vv(d, a, b, n, m)
 	case 872:
-		return k2WAddUW8vx(d, a, b, n, m)
+		return k2Sra8vv(d, a, b, n, m)
 	case 873:
-		return k512WAddW8vx(d, a, b, n, m)
+		return k512SSrl8vvrm0(d, a, b, n, m)
 	case 874:
-		return k2WAddW8vx(d, a, b, n, m)
+		return k2SSrl8vvrm0(d, a, b, n, m)
 	case 875:
-		return k512WSubUW8vx(d, a, b, n, m)
+		return k512SSrl8vvrm1(d, a, b, n, m)
 	case 876:
-		return k2WSubUW8vx(d, a, b, n, m)
+		return k2SSrl8vvrm1(d, a, b, n, m)
 	case 877:
-		return k512WSubW8vx(d, a, b, n, m)
+		return k512SSrl8vvrm2(d, a, b, n, m)
 	case 878:
-		return k2WSubW8vx(d, a, b, n, m)
+		return k2SSrl8vvrm2(d, a, b, n, m)
 	case 879:
-		return k512Sll8vx(d, a, b, n, m)
+		return k512SSrl8vvrm3(d, a, b, n, m)
 	case 880:
-		return k2Sll8vx(d, a, b, n, m)
+		return k2SSrl8vvrm3(d, a, b, n, m)
 	case 881:
-		return k512Srl8vx(d, a, b, n, m)
+		return k512SSra8vvrm0(d, a, b, n, m)
 	case 882:
-		return k2Srl8vx(d, a, b, n, m)
+		return k2SSra8vvrm0(d, a, b, n, m)
 	case 883:
-		return k512Sra8vx(d, a, b, n, m)
+		return k512SSra8vvrm1(d, a, b, n, m)
 	case 884:
-		return k2Sra8vx(d, a, b, n, m)
+		return k2SSra8vvrm1(d, a, b, n, m)
 	case 885:
-		return k512SSrl8vxrm0(d, a, b, n, m)
+		return k512SSra8vvrm2(d, a, b, n, m)
 	case 886:
-		return k2SSrl8vxrm0(d, a, b, n, m)
+		return k2SSra8vvrm2(d, a, b, n, m)
 	case 887:
-		return k512SSrl8vxrm1(d, a, b, n, m)
+		return k512SSra8vvrm3(d, a, b, n, m)
 	case 888:
-		return k2SSrl8vxrm1(d, a, b, n, m)
+		return k2SSra8vvrm3(d, a, b, n, m)
 	case 889:
-		return k512SSrl8vxrm2(d, a, b, n, m)
+		return k512SMul8vvrm0(d, a, b, n, m)
 	case 890:
-		return k2SSrl8vxrm2(d, a, b, n, m)
+		return k2SMul8vvrm0(d, a, b, n, m)
 	case 891:
-		return k512SSrl8vxrm3(d, a, b, n, m)
+		return k512SMul8vvrm1(d, a, b, n, m)
 	case 892:
-		return k2SSrl8vxrm3(d, a, b, n, m)
+		return k2SMul8vvrm1(d, a, b, n, m)
 	case 893:
-		return k512SSra8vxrm0(d, a, b, n, m)
+		return k512SMul8vvrm2(d, a, b, n, m)
 	case 894:
-		return k2SSra8vxrm0(d, a, b, n, m)
+		return k2SMul8vvrm2(d, a, b, n, m)
 	case 895:
-		return k512SSra8vxrm1(d, a, b, n, m)
+		return k512SMul8vvrm3(d, a, b, n, m)
 	case 896:
-		return k2SSra8vxrm1(d, a, b, n, m)
+		return k2SMul8vvrm3(d, a, b, n, m)
 	case 897:
-		return k512SSra8vxrm2(d, a, b, n, m)
+		return k512MulH8vv(d, a, b, n, m)
 	case 898:
-		return k2SSra8vxrm2(d, a, b, n, m)
+		return k2MulH8vv(d, a, b, n, m)
 	case 899:
-		return k512SSra8vxrm3(d, a, b, n, m)
+		return k512MulHU8vv(d, a, b, n, m)
 	case 900:
-		return k2SSra8vxrm3(d, a, b, n, m)
+		return k2MulHU8vv(d, a, b, n, m)
 	case 901:
-		return k512SMul8vxrm0(d, a, b, n, m)
+		return k512MulHSU8vv(d, a, b, n, m)
 	case 902:
-		return k2SMul8vxrm0(d, a, b, n, m)
+		return k2MulHSU8vv(d, a, b, n, m)
 	case 903:
-		return k512SMul8vxrm1(d, a, b, n, m)
+		return k512AAddU8vvrm0(d, a, b, n, m)
 	case 904:
-		return k2SMul8vxrm1(d, a, b, n, m)
+		return k2AAddU8vvrm0(d, a, b, n, m)
 	case 905:
-		return k512SMul8vxrm2(d, a, b, n, m)
+		return k512AAddU8vvrm1(d, a, b, n, m)
 	case 906:
-		return k2SMul8vxrm2(d, a, b, n, m)
+		return k2AAddU8vvrm1(d, a, b, n, m)
 	case 907:
-		return k512SMul8vxrm3(d, a, b, n, m)
+		return k512AAddU8vvrm2(d, a, b, n, m)
 	case 908:
-		return k2SMul8vxrm3(d, a, b, n, m)
+		return k2AAddU8vvrm2(d, a, b, n, m)
 	case 909:
-		return k512MulH8vx(d, a, b, n, m)
+		return k512AAddU8vvrm3(d, a, b, n, m)
 	case 910:
-		return k2MulH8vx(d, a, b, n, m)
+		return k2AAddU8vvrm3(d, a, b, n, m)
 	case 911:
-		return k512MulHU8vx(d, a, b, n, m)
+		return k512AAdd8vvrm0(d, a, b, n, m)
 	case 912:
-		return k2MulHU8vx(d, a, b, n, m)
+		return k2AAdd8vvrm0(d, a, b, n, m)
 	case 913:
-		return k512MulHSU8vx(d, a, b, n, m)
+		return k512AAdd8vvrm1(d, a, b, n, m)
 	case 914:
-		return k2MulHSU8vx(d, a, b, n, m)
+		return k2AAdd8vvrm1(d, a, b, n, m)
 	case 915:
-		return k512AAddU8vxrm0(d, a, b, n, m)
+		return k512AAdd8vvrm2(d, a, b, n, m)
 	case 916:
-		return k2AAddU8vxrm0(d, a, b, n, m)
+		return k2AAdd8vvrm2(d, a, b, n, m)
 	case 917:
-		return k512AAddU8vxrm1(d, a, b, n, m)
+		return k512AAdd8vvrm3(d, a, b, n, m)
 	case 918:
-		return k2AAddU8vxrm1(d, a, b, n, m)
+		return k2AAdd8vvrm3(d, a, b, n, m)
 	case 919:
-		return k512AAddU8vxrm2(d, a, b, n, m)
+		return k512ASubU8vvrm0(d, a, b, n, m)
 	case 920:
-		return k2AAddU8vxrm2(d, a, b, n, m)
+		return k2ASubU8vvrm0(d, a, b, n, m)
 	case 921:
-		return k512AAddU8vxrm3(d, a, b, n, m)
+		return k512ASubU8vvrm1(d, a, b, n, m)
 	case 922:
-		return k2AAddU8vxrm3(d, a, b, n, m)
+		return k2ASubU8vvrm1(d, a, b, n, m)
 	case 923:
-		return k512AAdd8vxrm0(d, a, b, n, m)
+		return k512ASubU8vvrm2(d, a, b, n, m)
 	case 924:
-		return k2AAdd8vxrm0(d, a, b, n, m)
+		return k2ASubU8vvrm2(d, a, b, n, m)
 	case 925:
-		return k512AAdd8vxrm1(d, a, b, n, m)
+		return k512ASubU8vvrm3(d, a, b, n, m)
 	case 926:
-		return k2AAdd8vxrm1(d, a, b, n, m)
+		return k2ASubU8vvrm3(d, a, b, n, m)
 	case 927:
-		return k512AAdd8vxrm2(d, a, b, n, m)
+		return k512ASub8vvrm0(d, a, b, n, m)
 	case 928:
-		return k2AAdd8vxrm2(d, a, b, n, m)
+		return k2ASub8vvrm0(d, a, b, n, m)
 	case 929:
-		return k512AAdd8vxrm3(d, a, b, n, m)
+		return k512ASub8vvrm1(d, a, b, n, m)
 	case 930:
-		return k2AAdd8vxrm3(d, a, b, n, m)
+		return k2ASub8vvrm1(d, a, b, n, m)
 	case 931:
-		return k512ASubU8vxrm0(d, a, b, n, m)
+		return k512ASub8vvrm2(d, a, b, n, m)
 	case 932:
-		return k2ASubU8vxrm0(d, a, b, n, m)
+		return k2ASub8vvrm2(d, a, b, n, m)
 	case 933:
-		return k512ASubU8vxrm1(d, a, b, n, m)
+		return k512ASub8vvrm3(d, a, b, n, m)
 	case 934:
-		return k2ASubU8vxrm1(d, a, b, n, m)
+		return k2ASub8vvrm3(d, a, b, n, m)
 	case 935:
-		return k512ASubU8vxrm2(d, a, b, n, m)
+		return k512NSrl8vv(d, a, b, n, m)
 	case 936:
-		return k2ASubU8vxrm2(d, a, b, n, m)
+		return k2NSrl8vv(d, a, b, n, m)
 	case 937:
-		return k512ASubU8vxrm3(d, a, b, n, m)
+		return k512NSra8vv(d, a, b, n, m)
 	case 938:
-		return k2ASubU8vxrm3(d, a, b, n, m)
+		return k2NSra8vv(d, a, b, n, m)
 	case 939:
-		return k512ASub8vxrm0(d, a, b, n, m)
+		return k512NClipU8vvrm0(d, a, b, n, m)
 	case 940:
-		return k2ASub8vxrm0(d, a, b, n, m)
+		return k2NClipU8vvrm0(d, a, b, n, m)
 	case 941:
-		return k512ASub8vxrm1(d, a, b, n, m)
+		return k512NClipU8vvrm1(d, a, b, n, m)
 	case 942:
-		return k2ASub8vxrm1(d, a, b, n, m)
+		return k2NClipU8vvrm1(d, a, b, n, m)
 	case 943:
-		return k512ASub8vxrm2(d, a, b, n, m)
+		return k512NClipU8vvrm2(d, a, b, n, m)
 	case 944:
-		return k2ASub8vxrm2(d, a, b, n, m)
+		return k2NClipU8vvrm2(d, a, b, n, m)
 	case 945:
-		return k512ASub8vxrm3(d, a, b, n, m)
+		return k512NClipU8vvrm3(d, a, b, n, m)
 	case 946:
-		return k2ASub8vxrm3(d, a, b, n, m)
+		return k2NClipU8vvrm3(d, a, b, n, m)
 	case 947:
-		return k512NSrl8vx(d, a, b, n, m)
+		return k512NClip8vvrm0(d, a, b, n, m)
 	case 948:
-		return k2NSrl8vx(d, a, b, n, m)
+		return k2NClip8vvrm0(d, a, b, n, m)
 	case 949:
-		return k512NSra8vx(d, a, b, n, m)
+		return k512NClip8vvrm1(d, a, b, n, m)
 	case 950:
-		return k2NSra8vx(d, a, b, n, m)
+		return k2NClip8vvrm1(d, a, b, n, m)
 	case 951:
-		return k512NClipU8vxrm0(d, a, b, n, m)
+		return k512NClip8vvrm2(d, a, b, n, m)
 	case 952:
-		return k2NClipU8vxrm0(d, a, b, n, m)
+		return k2NClip8vvrm2(d, a, b, n, m)
 	case 953:
-		return k512NClipU8vxrm1(d, a, b, n, m)
+		return k512NClip8vvrm3(d, a, b, n, m)
 	case 954:
-		return k2NClipU8vxrm1(d, a, b, n, m)
+		return k2NClip8vvrm3(d, a, b, n, m)
 	case 955:
-		return k512NClipU8vxrm2(d, a, b, n, m)
+		return k512WAddU8vx(d, a, b, n, m)
 	case 956:
-		return k2NClipU8vxrm2(d, a, b, n, m)
+		return k2WAddU8vx(d, a, b, n, m)
 	case 957:
-		return k512NClipU8vxrm3(d, a, b, n, m)
+		return k512WAdd8vx(d, a, b, n, m)
 	case 958:
-		return k2NClipU8vxrm3(d, a, b, n, m)
+		return k2WAdd8vx(d, a, b, n, m)
 	case 959:
-		return k512NClip8vxrm0(d, a, b, n, m)
+		return k512WSubU8vx(d, a, b, n, m)
 	case 960:
-		return k2NClip8vxrm0(d, a, b, n, m)
+		return k2WSubU8vx(d, a, b, n, m)
 	case 961:
-		return k512NClip8vxrm1(d, a, b, n, m)
+		return k512WSub8vx(d, a, b, n, m)
 	case 962:
-		return k2NClip8vxrm1(d, a, b, n, m)
+		return k2WSub8vx(d, a, b, n, m)
 	case 963:
-		return k512NClip8vxrm2(d, a, b, n, m)
+		return k512WMulU8vx(d, a, b, n, m)
 	case 964:
-		return k2NClip8vxrm2(d, a, b, n, m)
+		return k2WMulU8vx(d, a, b, n, m)
 	case 965:
-		return k512NClip8vxrm3(d, a, b, n, m)
+		return k512WMul8vx(d, a, b, n, m)
 	case 966:
-		return k2NClip8vxrm3(d, a, b, n, m)
+		return k2WMul8vx(d, a, b, n, m)
+	case 967:
+		return k512WMulSU8vx(d, a, b, n, m)
+	case 968:
+		return k2WMulSU8vx(d, a, b, n, m)
+	case 969:
+		return k512WMaccU8vx(d, a, b, n, m)
+	case 970:
+		return k2WMaccU8vx(d, a, b, n, m)
 	case 971:
-		return k512WAddU16vv(d, a, b, n, m)
+		return k512WMacc8vx(d, a, b, n, m)
 	case 972:
-		return k2WAddU16vv(d, a, b, n, m)
+		return k2WMacc8vx(d, a, b, n, m)
 	case 973:
-		return k512WAdd16vv(d, a, b, n, m)
+		return k512WMaccSU8vx(d, a, b, n, m)
 	case 974:
-		return k2WAdd16vv(d, a, b, n, m)
+		return k2WMaccSU8vx(d, a, b, n, m)
 	case 975:
-		return k512WSubU16vv(d, a, b, n, m)
+		return k512WMaccUS8vx(d, a, b, n, m)
 	case 976:
-		return k2WSubU16vv(d, a, b, n, m)
+		return k2WMaccUS8vx(d, a, b, n, m)
 	case 977:
-		return k512WSub16vv(d, a, b, n, m)
+		return k512WAddUW8vx(d, a, b, n, m)
 	case 978:
-		return k2WSub16vv(d, a, b, n, m)
+		return k2WAddUW8vx(d, a, b, n, m)
 	case 979:
-		return k512WMulU16vv(d, a, b, n, m)
+		return k512WAddW8vx(d, a, b, n, m)
 	case 980:
-		return k2WMulU16vv(d, a, b, n, m)
+		return k2WAddW8vx(d, a, b, n, m)
 	case 981:
-		return k512WMul16vv(d, a, b, n, m)
+		return k512WSubUW8vx(d, a, b, n, m)
 	case 982:
-		return k2WMul16vv(d, a, b, n, m)
+		return k2WSubUW8vx(d, a, b, n, m)
 	case 983:
-		return k512WMulSU16vv(d, a, b, n, m)
+		return k512WSubW8vx(d, a, b, n, m)
 	case 984:
-		return k2WMulSU16vv(d, a, b, n, m)
+		return k2WSubW8vx(d, a, b, n, m)
 	case 985:
-		return k512WMaccU16vv(d, a, b, n, m)
+		return k512Sll8vx(d, a, b, n, m)
 	case 986:
-		return k2WMaccU16vv(d, a, b, n, m)
+		return k2Sll8vx(d, a, b, n, m)
 	case 987:
-		return k512WMacc16vv(d, a, b, n, m)
+		return k512Srl8vx(d, a, b, n, m)
 	case 988:
-		return k2WMacc16vv(d, a, b, n, m)
+		return k2Srl8vx(d, a, b, n, m)
 	case 989:
-		return k512WMaccSU16vv(d, a, b, n, m)
+		return k512Sra8vx(d, a, b, n, m)
 	case 990:
-		return k2WMaccSU16vv(d, a, b, n, m)
+		return k2Sra8vx(d, a, b, n, m)
 	case 991:
-		return k512WMaccUS16vv(d, a, b, n, m)
+		return k512SSrl8vxrm0(d, a, b, n, m)
 	case 992:
-		return k2WMaccUS16vv(d, a, b, n, m)
+		return k2SSrl8vxrm0(d, a, b, n, m)
 	case 993:
-		return k512WAddUW16vv(d, a, b, n, m)
+		return k512SSrl8vxrm1(d, a, b, n, m)
 	case 994:
-		return k2WAddUW16vv(d, a, b, n, m)
+		return k2SSrl8vxrm1(d, a, b, n, m)
 	case 995:
-		return k512WAddW16vv(d, a, b, n, m)
+		return k512SSrl8vxrm2(d, a, b, n, m)
 	case 996:
-		return k2WAddW16vv(d, a, b, n, m)
+		return k2SSrl8vxrm2(d, a, b, n, m)
 	case 997:
-		return k512WSubUW16vv(d, a, b, n, m)
+		return k512SSrl8vxrm3(d, a, b, n, m)
 	case 998:
-		return k2WSubUW16vv(d, a, b, n, m)
+		return k2SSrl8vxrm3(d, a, b, n, m)
 	case 999:
-		return k512WSubW16vv(d, a, b, n, m)
+		return k512SSra8vxrm0(d, a, b, n, m)
 	case 1000:
-		return k2WSubW16vv(d, a, b, n, m)
+		return k2SSra8vxrm0(d, a, b, n, m)
 	case 1001:
-		return k2Sll16vv(d, a, b, n, m)
+		return k512SSra8vxrm1(d, a, b, n, m)
 	case 1002:
-		return k2Srl16vv(d, a, b, n, m)
+		return k2SSra8vxrm1(d, a, b, n, m)
 	case 1003:
-		return k2Sra16vv(d, a, b, n, m)
+		return k512SSra8vxrm2(d, a, b, n, m)
 	case 1004:
-		return k2SSrl16vvrm0(d, a, b, n, m)
+		return k2SSra8vxrm2(d, a, b, n, m)
 	case 1005:
-		return k2SSrl16vvrm1(d, a, b, n, m)
+		return k512SSra8vxrm3(d, a, b, n, m)
 	case 1006:
-		return k2SSrl16vvrm2(d, a, b, n, m)
+		return k2SSra8vxrm3(d, a, b, n, m)
 	case 1007:
-		return k2SSrl16vvrm3(d, a, b, n, m)
+		return k512SMul8vxrm0(d, a, b, n, m)
 	case 1008:
-		return k2SSra16vvrm0(d, a, b, n, m)
+		return k2SMul8vxrm0(d, a, b, n, m)
 	case 1009:
-		return k2SSra16vvrm1(d, a, b, n, m)
+		return k512SMul8vxrm1(d, a, b, n, m)
 	case 1010:
-		return k2SSra16vvrm2(d, a, b, n, m)
+		return k2SMul8vxrm1(d, a, b, n, m)
 	case 1011:
-		return k2SSra16vvrm3(d, a, b, n, m)
+		return k512SMul8vxrm2(d, a, b, n, m)
 	case 1012:
-		return k512SMul16vvrm0(d, a, b, n, m)
+		return k2SMul8vxrm2(d, a, b, n, m)
 	case 1013:
-		return k2SMul16vvrm0(d, a, b, n, m)
+		return k512SMul8vxrm3(d, a, b, n, m)
 	case 1014:
-		return k512SMul16vvrm1(d, a, b, n, m)
+		return k2SMul8vxrm3(d, a, b, n, m)
 	case 1015:
-		return k2SMul16vvrm1(d, a, b, n, m)
+		return k512MulH8vx(d, a, b, n, m)
 	case 1016:
-		return k512SMul16vvrm2(d, a, b, n, m)
+		return k2MulH8vx(d, a, b, n, m)
 	case 1017:
-		return k2SMul16vvrm2(d, a, b, n, m)
+		return k512MulHU8vx(d, a, b, n, m)
 	case 1018:
-		return k512SMul16vvrm3(d, a, b, n, m)
+		return k2MulHU8vx(d, a, b, n, m)
 	case 1019:
-		return k2SMul16vvrm3(d, a, b, n, m)
+		return k512MulHSU8vx(d, a, b, n, m)
 	case 1020:
-		return k512MulH16vv(d, a, b, n, m)
+		return k2MulHSU8vx(d, a, b, n, m)
 	case 1021:
-		return k2MulH16vv(d, a, b, n, m)
+		return k512AAddU8vxrm0(d, a, b, n, m)
 	case 1022:
-		return k512MulHU16vv(d, a, b, n, m)
+		return k2AAddU8vxrm0(d, a, b, n, m)
 	case 1023:
-		return k2MulHU16vv(d, a, b, n, m)
+		return k512AAddU8vxrm1(d, a, b, n, m)
 	case 1024:
-		return k512MulHSU16vv(d, a, b, n, m)
+		return k2AAddU8vxrm1(d, a, b, n, m)
 	case 1025:
-		return k2MulHSU16vv(d, a, b, n, m)
+		return k512AAddU8vxrm2(d, a, b, n, m)
 	case 1026:
-		return k512AAddU16vvrm0(d, a, b, n, m)
+		return k2AAddU8vxrm2(d, a, b, n, m)
 	case 1027:
-		return k2AAddU16vvrm0(d, a, b, n, m)
+		return k512AAddU8vxrm3(d, a, b, n, m)
 	case 1028:
-		return k512AAddU16vvrm1(d, a, b, n, m)
+		return k2AAddU8vxrm3(d, a, b, n, m)
 	case 1029:
-		return k2AAddU16vvrm1(d, a, b, n, m)
+		return k512AAdd8vxrm0(d, a, b, n, m)
 	case 1030:
-		return k512AAddU16vvrm2(d, a, b, n, m)
+		return k2AAdd8vxrm0(d, a, b, n, m)
 	case 1031:
-		return k2AAddU16vvrm2(d, a, b, n, m)
+		return k512AAdd8vxrm1(d, a, b, n, m)
 	case 1032:
-		return k512AAddU16vvrm3(d, a, b, n, m)
+		return k2AAdd8vxrm1(d, a, b, n, m)
 	case 1033:
-		return k2AAddU16vvrm3(d, a, b, n, m)
+		return k512AAdd8vxrm2(d, a, b, n, m)
 	case 1034:
-		return k512AAdd16vvrm0(d, a, b, n, m)
+		return k2AAdd8vxrm2(d, a, b, n, m)
 	case 1035:
-		return k2AAdd16vvrm0(d, a, b, n, m)
+		return k512AAdd8vxrm3(d, a, b, n, m)
 	case 1036:
-		return k512AAdd16vvrm1(d, a, b, n, m)
+		return k2AAdd8vxrm3(d, a, b, n, m)
 	case 1037:
-		return k2AAdd16vvrm1(d, a, b, n, m)
+		return k512ASubU8vxrm0(d, a, b, n, m)
 	case 1038:
-		return k512AAdd16vvrm2(d, a, b, n, m)
+		return k2ASubU8vxrm0(d, a, b, n, m)
 	case 1039:
-		return k2AAdd16vvrm2(d, a, b, n, m)
+		return k512ASubU8vxrm1(d, a, b, n, m)
 	case 1040:
-		return k512AAdd16vvrm3(d, a, b, n, m)
+		return k2ASubU8vxrm1(d, a, b, n, m)
 	case 1041:
-		return k2AAdd16vvrm3(d, a, b, n, m)
+		return k512ASubU8vxrm2(d, a, b, n, m)
 	case 1042:
-		return k512ASubU16vvrm0(d, a, b, n, m)
+		return k2ASubU8vxrm2(d, a, b, n, m)
 	case 1043:
-		return k2ASubU16vvrm0(d, a, b, n, m)
+		return k512ASubU8vxrm3(d, a, b, n, m)
 	case 1044:
-		return k512ASubU16vvrm1(d, a, b, n, m)
+		return k2ASubU8vxrm3(d, a, b, n, m)
 	case 1045:
-		return k2ASubU16vvrm1(d, a, b, n, m)
+		return k512ASub8vxrm0(d, a, b, n, m)
 	case 1046:
-		return k512ASubU16vvrm2(d, a, b, n, m)
+		return k2ASub8vxrm0(d, a, b, n, m)
 	case 1047:
-		return k2ASubU16vvrm2(d, a, b, n, m)
+		return k512ASub8vxrm1(d, a, b, n, m)
 	case 1048:
-		return k512ASubU16vvrm3(d, a, b, n, m)
+		return k2ASub8vxrm1(d, a, b, n, m)
 	case 1049:
-		return k2ASubU16vvrm3(d, a, b, n, m)
+		return k512ASub8vxrm2(d, a, b, n, m)
 	case 1050:
-		return k512ASub16vvrm0(d, a, b, n, m)
+		return k2ASub8vxrm2(d, a, b, n, m)
 	case 1051:
-		return k2ASub16vvrm0(d, a, b, n, m)
+		return k512ASub8vxrm3(d, a, b, n, m)
 	case 1052:
-		return k512ASub16vvrm1(d, a, b, n, m)
+		return k2ASub8vxrm3(d, a, b, n, m)
 	case 1053:
-		return k2ASub16vvrm1(d, a, b, n, m)
+		return k512NSrl8vx(d, a, b, n, m)
 	case 1054:
-		return k512ASub16vvrm2(d, a, b, n, m)
+		return k2NSrl8vx(d, a, b, n, m)
 	case 1055:
-		return k2ASub16vvrm2(d, a, b, n, m)
+		return k512NSra8vx(d, a, b, n, m)
 	case 1056:
-		return k512ASub16vvrm3(d, a, b, n, m)
+		return k2NSra8vx(d, a, b, n, m)
 	case 1057:
-		return k2ASub16vvrm3(d, a, b, n, m)
+		return k512NClipU8vxrm0(d, a, b, n, m)
 	case 1058:
-		return k512NSrl16vv(d, a, b, n, m)
+		return k2NClipU8vxrm0(d, a, b, n, m)
 	case 1059:
-		return k2NSrl16vv(d, a, b, n, m)
+		return k512NClipU8vxrm1(d, a, b, n, m)
 	case 1060:
-		return k512NSra16vv(d, a, b, n, m)
+		return k2NClipU8vxrm1(d, a, b, n, m)
 	case 1061:
-		return k2NSra16vv(d, a, b, n, m)
+		return k512NClipU8vxrm2(d, a, b, n, m)
 	case 1062:
-		return k512NClipU16vvrm0(d, a, b, n, m)
+		return k2NClipU8vxrm2(d, a, b, n, m)
 	case 1063:
-		return k2NClipU16vvrm0(d, a, b, n, m)
+		return k512NClipU8vxrm3(d, a, b, n, m)
 	case 1064:
-		return k512NClipU16vvrm1(d, a, b, n, m)
+		return k2NClipU8vxrm3(d, a, b, n, m)
 	case 1065:
-		return k2NClipU16vvrm1(d, a, b, n, m)
+		return k512NClip8vxrm0(d, a, b, n, m)
 	case 1066:
-		return k512NClipU16vvrm2(d, a, b, n, m)
+		return k2NClip8vxrm0(d, a, b, n, m)
 	case 1067:
-		return k2NClipU16vvrm2(d, a, b, n, m)
+		return k512NClip8vxrm1(d, a, b, n, m)
 	case 1068:
-		return k512NClipU16vvrm3(d, a, b, n, m)
+		return k2NClip8vxrm1(d, a, b, n, m)
 	case 1069:
-		return k2NClipU16vvrm3(d, a, b, n, m)
+		return k512NClip8vxrm2(d, a, b, n, m)
 	case 1070:
-		return k512NClip16vvrm0(d, a, b, n, m)
+		return k2NClip8vxrm2(d, a, b, n, m)
 	case 1071:
-		return k2NClip16vvrm0(d, a, b, n, m)
+		return k512NClip8vxrm3(d, a, b, n, m)
 	case 1072:
-		return k512NClip16vvrm1(d, a, b, n, m)
-	case 1073:
-		return k2NClip16vvrm1(d, a, b, n, m)
-	case 1074:
-		return k512NClip16vvrm2(d, a, b, n, m)
-	case 1075:
-		return k2NClip16vvrm2(d, a, b, n, m)
-	case 1076:
-		return k512NClip16vvrm3(d, a, b, n, m)
+		return k2NClip8vxrm3(d, a, b, n, m)
 	case 1077:
-		return k2NClip16vvrm3(d, a, b, n, m)
+		return k512WAddU16vv(d, a, b, n, m)
 	case 1078:
-		return k512WAddU16vx(d, a, b, n, m)
+		return k2WAddU16vv(d, a, b, n, m)
 	case 1079:
-		return k2WAddU16vx(d, a, b, n, m)
+		return k512WAdd16vv(d, a, b, n, m)
 	case 1080:
-		return k512WAdd16vx(d, a, b, n, m)
+		return k2WAdd16vv(d, a, b, n, m)
 	case 1081:
-		return k2WAdd16vx(d, a, b, n, m)
+		return k512WSubU16vv(d, a, b, n, m)
 	case 1082:
-		return k512WSubU16vx(d, a, b, n, m)
+		return k2WSubU16vv(d, a, b, n, m)
 	case 1083:
-		return k2WSubU16vx(d, a, b, n, m)
+		return k512WSub16vv(d, a, b, n, m)
 	case 1084:
-		return k512WSub16vx(d, a, b, n, m)
+		return k2WSub16vv(d, a, b, n, m)
 	case 1085:
-		return k2WSub16vx(d, a, b, n, m)
+		return k512WMulU16vv(d, a, b, n, m)
 	case 1086:
-		return k512WMulU16vx(d, a, b, n, m)
+		return k2WMulU16vv(d, a, b, n, m)
 	case 1087:
-		return k2WMulU16vx(d, a, b, n, m)
+		return k512WMul16vv(d, a, b, n, m)
 	case 1088:
-		return k512WMul16vx(d, a, b, n, m)
+		return k2WMul16vv(d, a, b, n, m)
 	case 1089:
-		return k2WMul16vx(d, a, b, n, m)
+		return k512WMulSU16vv(d, a, b, n, m)
 	case 1090:
-		return k512WMulSU16vx(d, a, b, n, m)
+		return k2WMulSU16vv(d, a, b, n, m)
 	case 1091:
-		return k2WMulSU16vx(d, a, b, n, m)
+		return k512WMaccU16vv(d, a, b, n, m)
 	case 1092:
-		return k512WMaccU16vx(d, a, b, n, m)
+		return k2WMaccU16vv(d, a, b, n, m)
 	case 1093:
-		return k2WMaccU16vx(d, a, b, n, m)
+		return k512WMacc16vv(d, a, b, n, m)
 	case 1094:
-		return k512WMacc16vx(d, a, b, n, m)
+		return k2WMacc16vv(d, a, b, n, m)
 	case 1095:
-		return k2WMacc16vx(d, a, b, n, m)
+		return k512WMaccSU16vv(d, a, b, n, m)
 	case 1096:
-		return k512WMaccSU16vx(d, a, b, n, m)
+		return k2WMaccSU16vv(d, a, b, n, m)
 	case 1097:
-		return k2WMaccSU16vx(d, a, b, n, m)
+		return k512WMaccUS16vv(d, a, b, n, m)
 	case 1098:
-		return k512WMaccUS16vx(d, a, b, n, m)
+		return k2WMaccUS16vv(d, a, b, n, m)
 	case 1099:
-		return k2WMaccUS16vx(d, a, b, n, m)
+		return k512WAddUW16vv(d, a, b, n, m)
 	case 1100:
-		return k512WAddUW16vx(d, a, b, n, m)
+		return k2WAddUW16vv(d, a, b, n, m)
 	case 1101:
-		return k2WAddUW16vx(d, a, b, n, m)
+		return k512WAddW16vv(d, a, b, n, m)
 	case 1102:
-		return k512WAddW16vx(d, a, b, n, m)
+		return k2WAddW16vv(d, a, b, n, m)
 	case 1103:
-		return k2WAddW16vx(d, a, b, n, m)
+		return k512WSubUW16vv(d, a, b, n, m)
 	case 1104:
-		return k512WSubUW16vx(d, a, b, n, m)
+		return k2WSubUW16vv(d, a, b, n, m)
 	case 1105:
-		return k2WSubUW16vx(d, a, b, n, m)
+		return k512WSubW16vv(d, a, b, n, m)
 	case 1106:
-		return k512WSubW16vx(d, a, b, n, m)
+		return k2WSubW16vv(d, a, b, n, m)
 	case 1107:
-		return k2WSubW16vx(d, a, b, n, m)
+		return k2Sll16vv(d, a, b, n, m)
 	case 1108:
-		return k2Sll16vx(d, a, b, n, m)
+		return k2Srl16vv(d, a, b, n, m)
 	case 1109:
-		return k2Srl16vx(d, a, b, n, m)
+		return k2Sra16vv(d, a, b, n, m)
 	case 1110:
-		return k2Sra16vx(d, a, b, n, m)
+		return k2SSrl16vvrm0(d, a, b, n, m)
 	case 1111:
-		return k2SSrl16vxrm0(d, a, b, n, m)
+		return k2SSrl16vvrm1(d, a, b, n, m)
 	case 1112:
-		return k2SSrl16vxrm1(d, a, b, n, m)
+		return k2SSrl16vvrm2(d, a, b, n, m)
 	case 1113:
-		return k2SSrl16vxrm2(d, a, b, n, m)
+		return k2SSrl16vvrm3(d, a, b, n, m)
 	case 1114:
-		return k2SSrl16vxrm3(d, a, b, n, m)
+		return k2SSra16vvrm0(d, a, b, n, m)
 	case 1115:
-		return k2SSra16vxrm0(d, a, b, n, m)
+		return k2SSra16vvrm1(d, a, b, n, m)
 	case 1116:
-		return k2SSra16vxrm1(d, a, b, n, m)
+		return k2SSra16vvrm2(d, a, b, n, m)
 	case 1117:
-		return k2SSra16vxrm2(d, a, b, n, m)
+		return k2SSra16vvrm3(d, a, b, n, m)
 	case 1118:
-		return k2SSra16vxrm3(d, a, b, n, m)
+		return k512SMul16vvrm0(d, a, b, n, m)
 	case 1119:
-		return k512SMul16vxrm0(d, a, b, n, m)
+		return k2SMul16vvrm0(d, a, b, n, m)
 	case 1120:
-		return k2SMul16vxrm0(d, a, b, n, m)
+		return k512SMul16vvrm1(d, a, b, n, m)
 	case 1121:
-		return k512SMul16vxrm1(d, a, b, n, m)
+		return k2SMul16vvrm1(d, a, b, n, m)
 	case 1122:
-		return k2SMul16vxrm1(d, a, b, n, m)
+		return k512SMul16vvrm2(d, a, b, n, m)
 	case 1123:
-		return k512SMul16vxrm2(d, a, b, n, m)
+		return k2SMul16vvrm2(d, a, b, n, m)
 	case 1124:
-		return k2SMul16vxrm2(d, a, b, n, m)
+		return k512SMul16vvrm3(d, a, b, n, m)
 	case 1125:
-		return k512SMul16vxrm3(d, a, b, n, m)
+		return k2SMul16vvrm3(d, a, b, n, m)
 	case 1126:
-		return k2SMul16vxrm3(d, a, b, n, m)
+		return k512MulH16vv(d, a, b, n, m)
 	case 1127:
-		return k512MulH16vx(d, a, b, n, m)
+		return k2MulH16vv(d, a, b, n, m)
 	case 1128:
-		return k2MulH16vx(d, a, b, n, m)
+		return k512MulHU16vv(d, a, b, n, m)
 	case 1129:
-		return k512MulHU16vx(d, a, b, n, m)
+		return k2MulHU16vv(d, a, b, n, m)
 	case 1130:
-		return k2MulHU16vx(d, a, b, n, m)
+		return k512MulHSU16vv(d, a, b, n, m)
 	case 1131:
-		return k512MulHSU16vx(d, a, b, n, m)
+		return k2MulHSU16vv(d, a, b, n, m)
 	case 1132:
-		return k2MulHSU16vx(d, a, b, n, m)
+		return k512AAddU16vvrm0(d, a, b, n, m)
 	case 1133:
-		return k512AAddU16vxrm0(d, a, b, n, m)
+		return k2AAddU16vvrm0(d, a, b, n, m)
 	case 1134:
-		return k2AAddU16vxrm0(d, a, b, n, m)
+		return k512AAddU16vvrm1(d, a, b, n, m)
 	case 1135:
-		return k512AAddU16vxrm1(d, a, b, n, m)
+		return k2AAddU16vvrm1(d, a, b, n, m)
 	case 1136:
-		return k2AAddU16vxrm1(d, a, b, n, m)
+		return k512AAddU16vvrm2(d, a, b, n, m)
 	case 1137:
-		return k512AAddU16vxrm2(d, a, b, n, m)
+		return k2AAddU16vvrm2(d, a, b, n, m)
 	case 1138:
-		return k2AAddU16vxrm2(d, a, b, n, m)
+		return k512AAddU16vvrm3(d, a, b, n, m)
 	case 1139:
-		return k512AAddU16vxrm3(d, a, b, n, m)
+		return k2AAddU16vvrm3(d, a, b, n, m)
 	case 1140:
-		return k2AAddU16vxrm3(d, a, b, n, m)
+		return k512AAdd16vvrm0(d, a, b, n, m)
 	case 1141:
-		return k512AAdd16vxrm0(d, a, b, n, m)
+		return k2AAdd16vvrm0(d, a, b, n, m)
 	case 1142:
-		return k2AAdd16vxrm0(d, a, b, n, m)
+		return k512AAdd16vvrm1(d, a, b, n, m)
 	case 1143:
-		return k512AAdd16vxrm1(d, a, b, n, m)
+		return k2AAdd16vvrm1(d, a, b, n, m)
 	case 1144:
-		return k2AAdd16vxrm1(d, a, b, n, m)
+		return k512AAdd16vvrm2(d, a, b, n, m)
 	case 1145:
-		return k512AAdd16vxrm2(d, a, b, n, m)
+		return k2AAdd16vvrm2(d, a, b, n, m)
 	case 1146:
-		return k2AAdd16vxrm2(d, a, b, n, m)
+		return k512AAdd16vvrm3(d, a, b, n, m)
 	case 1147:
-		return k512AAdd16vxrm3(d, a, b, n, m)
+		return k2AAdd16vvrm3(d, a, b, n, m)
 	case 1148:
-		return k2AAdd16vxrm3(d, a, b, n, m)
+		return k512ASubU16vvrm0(d, a, b, n, m)
 	case 1149:
-		return k512ASubU16vxrm0(d, a, b, n, m)
+		return k2ASubU16vvrm0(d, a, b, n, m)
 	case 1150:
-		return k2ASubU16vxrm0(d, a, b, n, m)
+		return k512ASubU16vvrm1(d, a, b, n, m)
 	case 1151:
-		return k512ASubU16vxrm1(d, a, b, n, m)
+		return k2ASubU16vvrm1(d, a, b, n, m)
 	case 1152:
-		return k2ASubU16vxrm1(d, a, b, n, m)
+		return k512ASubU16vvrm2(d, a, b, n, m)
 	case 1153:
-		return k512ASubU16vxrm2(d, a, b, n, m)
+		return k2ASubU16vvrm2(d, a, b, n, m)
 	case 1154:
-		return k2ASubU16vxrm2(d, a, b, n, m)
+		return k512ASubU16vvrm3(d, a, b, n, m)
 	case 1155:
-		return k512ASubU16vxrm3(d, a, b, n, m)
+		return k2ASubU16vvrm3(d, a, b, n, m)
 	case 1156:
-		return k2ASubU16vxrm3(d, a, b, n, m)
+		return k512ASub16vvrm0(d, a, b, n, m)
 	case 1157:
-		return k512ASub16vxrm0(d, a, b, n, m)
+		return k2ASub16vvrm0(d, a, b, n, m)
 	case 1158:
-		return k2ASub16vxrm0(d, a, b, n, m)
+		return k512ASub16vvrm1(d, a, b, n, m)
 	case 1159:
-		return k512ASub16vxrm1(d, a, b, n, m)
+		return k2ASub16vvrm1(d, a, b, n, m)
 	case 1160:
-		return k2ASub16vxrm1(d, a, b, n, m)
+		return k512ASub16vvrm2(d, a, b, n, m)
 	case 1161:
-		return k512ASub16vxrm2(d, a, b, n, m)
+		return k2ASub16vvrm2(d, a, b, n, m)
 	case 1162:
-		return k2ASub16vxrm2(d, a, b, n, m)
+		return k512ASub16vvrm3(d, a, b, n, m)
 	case 1163:
-		return k512ASub16vxrm3(d, a, b, n, m)
+		return k2ASub16vvrm3(d, a, b, n, m)
 	case 1164:
-		return k2ASub16vxrm3(d, a, b, n, m)
+		return k512NSrl16vv(d, a, b, n, m)
 	case 1165:
-		return k512NSrl16vx(d, a, b, n, m)
+		return k2NSrl16vv(d, a, b, n, m)
 	case 1166:
-		return k2NSrl16vx(d, a, b, n, m)
+		return k512NSra16vv(d, a, b, n, m)
 	case 1167:
-		return k512NSra16vx(d, a, b, n, m)
+		return k2NSra16vv(d, a, b, n, m)
 	case 1168:
-		return k2NSra16vx(d, a, b, n, m)
+		return k512NClipU16vvrm0(d, a, b, n, m)
 	case 1169:
-		return k512NClipU16vxrm0(d, a, b, n, m)
+		return k2NClipU16vvrm0(d, a, b, n, m)
 	case 1170:
-		return k2NClipU16vxrm0(d, a, b, n, m)
+		return k512NClipU16vvrm1(d, a, b, n, m)
 	case 1171:
-		return k512NClipU16vxrm1(d, a, b, n, m)
+		return k2NClipU16vvrm1(d, a, b, n, m)
 	case 1172:
-		return k2NClipU16vxrm1(d, a, b, n, m)
+		return k512NClipU16vvrm2(d, a, b, n, m)
 	case 1173:
-		return k512NClipU16vxrm2(d, a, b, n, m)
+		return k2NClipU16vvrm2(d, a, b, n, m)
 	case 1174:
-		return k2NClipU16vxrm2(d, a, b, n, m)
+		return k512NClipU16vvrm3(d, a, b, n, m)
 	case 1175:
-		return k512NClipU16vxrm3(d, a, b, n, m)
+		return k2NClipU16vvrm3(d, a, b, n, m)
 	case 1176:
-		return k2NClipU16vxrm3(d, a, b, n, m)
+		return k512NClip16vvrm0(d, a, b, n, m)
 	case 1177:
-		return k512NClip16vxrm0(d, a, b, n, m)
+		return k2NClip16vvrm0(d, a, b, n, m)
 	case 1178:
-		return k2NClip16vxrm0(d, a, b, n, m)
+		return k512NClip16vvrm1(d, a, b, n, m)
 	case 1179:
-		return k512NClip16vxrm1(d, a, b, n, m)
+		return k2NClip16vvrm1(d, a, b, n, m)
 	case 1180:
-		return k2NClip16vxrm1(d, a, b, n, m)
+		return k512NClip16vvrm2(d, a, b, n, m)
 	case 1181:
-		return k512NClip16vxrm2(d, a, b, n, m)
+		return k2NClip16vvrm2(d, a, b, n, m)
 	case 1182:
-		return k2NClip16vxrm2(d, a, b, n, m)
+		return k512NClip16vvrm3(d, a, b, n, m)
 	case 1183:
-		return k512NClip16vxrm3(d, a, b, n, m)
+		return k2NClip16vvrm3(d, a, b, n, m)
 	case 1184:
-		return k2NClip16vxrm3(d, a, b, n, m)
+		return k512WAddU16vx(d, a, b, n, m)
+	case 1185:
+		return k2WAddU16vx(d, a, b, n, m)
+	case 1186:
+		return k512WAdd16vx(d, a, b, n, m)
+	case 1187:
+		return k2WAdd16vx(d, a, b, n, m)
+	case 1188:
+		return k512WSubU16vx(d, a, b, n, m)
 	case 1189:
-		return k512ExtWAdd8to16(d, a, b, n, m)
+		return k2WSubU16vx(d, a, b, n, m)
 	case 1190:
-		return k512ExtWAdd16to32(d, a, b, n, m)
+		return k512WSub16vx(d, a, b, n, m)
 	case 1191:
-		return k512ExtWAdd8to32(d, a, b, n, m)
+		return k2WSub16vx(d, a, b, n, m)
 	case 1192:
-		return k2ExtWAdd8to16(d, a, b, n, m)
+		return k512WMulU16vx(d, a, b, n, m)
 	case 1193:
-		return k2ExtWAdd16to32(d, a, b, n, m)
+		return k2WMulU16vx(d, a, b, n, m)
 	case 1194:
-		return k2ExtWAdd8to32(d, a, b, n, m)
+		return k512WMul16vx(d, a, b, n, m)
 	case 1195:
-		return k512ExtWAddU8to16(d, a, b, n, m)
+		return k2WMul16vx(d, a, b, n, m)
 	case 1196:
-		return k512ExtWAddU16to32(d, a, b, n, m)
+		return k512WMulSU16vx(d, a, b, n, m)
 	case 1197:
-		return k512ExtWAddU8to32(d, a, b, n, m)
+		return k2WMulSU16vx(d, a, b, n, m)
 	case 1198:
-		return k2ExtWAddU8to16(d, a, b, n, m)
+		return k512WMaccU16vx(d, a, b, n, m)
 	case 1199:
-		return k2ExtWAddU16to32(d, a, b, n, m)
+		return k2WMaccU16vx(d, a, b, n, m)
 	case 1200:
-		return k2ExtWAddU8to32(d, a, b, n, m)
+		return k512WMacc16vx(d, a, b, n, m)
 	case 1201:
-		return k512SMul32vvrm0(d, a, b, n, m)
+		return k2WMacc16vx(d, a, b, n, m)
 	case 1202:
-		return k512SMul32vvrm1(d, a, b, n, m)
+		return k512WMaccSU16vx(d, a, b, n, m)
 	case 1203:
-		return k512SMul32vvrm2(d, a, b, n, m)
+		return k2WMaccSU16vx(d, a, b, n, m)
 	case 1204:
-		return k512SMul32vvrm3(d, a, b, n, m)
+		return k512WMaccUS16vx(d, a, b, n, m)
 	case 1205:
-		return k512MulH32vv(d, a, b, n, m)
+		return k2WMaccUS16vx(d, a, b, n, m)
 	case 1206:
-		return k512MulHU32vv(d, a, b, n, m)
+		return k512WAddUW16vx(d, a, b, n, m)
 	case 1207:
-		return k512SMul32vxrm0(d, a, b, n, m)
+		return k2WAddUW16vx(d, a, b, n, m)
 	case 1208:
-		return k512SMul32vxrm1(d, a, b, n, m)
+		return k512WAddW16vx(d, a, b, n, m)
 	case 1209:
-		return k512SMul32vxrm2(d, a, b, n, m)
+		return k2WAddW16vx(d, a, b, n, m)
 	case 1210:
-		return k512SMul32vxrm3(d, a, b, n, m)
+		return k512WSubUW16vx(d, a, b, n, m)
 	case 1211:
-		return k512MulH32vx(d, a, b, n, m)
+		return k2WSubUW16vx(d, a, b, n, m)
 	case 1212:
+		return k512WSubW16vx(d, a, b, n, m)
+	case 1213:
+		return k2WSubW16vx(d, a, b, n, m)
+	case 1214:
+		return k2Sll16vx(d, a, b, n, m)
+	case 1215:
+		return k2Srl16vx(d, a, b, n, m)
+	case 1216:
+		return k2Sra16vx(d, a, b, n, m)
+	case 1217:
+		return k2SSrl16vxrm0(d, a, b, n, m)
+	case 1218:
+		return k2SSrl16vxrm1(d, a, b, n, m)
+	case 1219:
+		return k2SSrl16vxrm2(d, a, b, n, m)
+	case 1220:
+		return k2SSrl16vxrm3(d, a, b, n, m)
+	case 1221:
+		return k2SSra16vxrm0(d, a, b, n, m)
+	case 1222:
+		return k2SSra16vxrm1(d, a, b, n, m)
+	case 1223:
+		return k2SSra16vxrm2(d, a, b, n, m)
+	case 1224:
+		return k2SSra16vxrm3(d, a, b, n, m)
+	case 1225:
+		return k512SMul16vxrm0(d, a, b, n, m)
+	case 1226:
+		return k2SMul16vxrm0(d, a, b, n, m)
+	case 1227:
+		return k512SMul16vxrm1(d, a, b, n, m)
+	case 1228:
+		return k2SMul16vxrm1(d, a, b, n, m)
+	case 1229:
+		return k512SMul16vxrm2(d, a, b, n, m)
+	case 1230:
+		return k2SMul16vxrm2(d, a, b, n, m)
+	case 1231:
+		return k512SMul16vxrm3(d, a, b, n, m)
+	case 1232:
+		return k2SMul16vxrm3(d, a, b, n, m)
+	case 1233:
+		return k512MulH16vx(d, a, b, n, m)
+	case 1234:
+		return k2MulH16vx(d, a, b, n, m)
+	case 1235:
+		return k512MulHU16vx(d, a, b, n, m)
+	case 1236:
+		return k2MulHU16vx(d, a, b, n, m)
+	case 1237:
+		return k512MulHSU16vx(d, a, b, n, m)
+	case 1238:
+		return k2MulHSU16vx(d, a, b, n, m)
+	case 1239:
+		return k512AAddU16vxrm0(d, a, b, n, m)
+	case 1240:
+		return k2AAddU16vxrm0(d, a, b, n, m)
+	case 1241:
+		return k512AAddU16vxrm1(d, a, b, n, m)
+	case 1242:
+		return k2AAddU16vxrm1(d, a, b, n, m)
+	case 1243:
+		return k512AAddU16vxrm2(d, a, b, n, m)
+	case 1244:
+		return k2AAddU16vxrm2(d, a, b, n, m)
+	case 1245:
+		return k512AAddU16vxrm3(d, a, b, n, m)
+	case 1246:
+		return k2AAddU16vxrm3(d, a, b, n, m)
+	case 1247:
+		return k512AAdd16vxrm0(d, a, b, n, m)
+	case 1248:
+		return k2AAdd16vxrm0(d, a, b, n, m)
+	case 1249:
+		return k512AAdd16vxrm1(d, a, b, n, m)
+	case 1250:
+		return k2AAdd16vxrm1(d, a, b, n, m)
+	case 1251:
+		return k512AAdd16vxrm2(d, a, b, n, m)
+	case 1252:
+		return k2AAdd16vxrm2(d, a, b, n, m)
+	case 1253:
+		return k512AAdd16vxrm3(d, a, b, n, m)
+	case 1254:
+		return k2AAdd16vxrm3(d, a, b, n, m)
+	case 1255:
+		return k512ASubU16vxrm0(d, a, b, n, m)
+	case 1256:
+		return k2ASubU16vxrm0(d, a, b, n, m)
+	case 1257:
+		return k512ASubU16vxrm1(d, a, b, n, m)
+	case 1258:
+		return k2ASubU16vxrm1(d, a, b, n, m)
+	case 1259:
+		return k512ASubU16vxrm2(d, a, b, n, m)
+	case 1260:
+		return k2ASubU16vxrm2(d, a, b, n, m)
+	case 1261:
+		return k512ASubU16vxrm3(d, a, b, n, m)
+	case 1262:
+		return k2ASubU16vxrm3(d, a, b, n, m)
+	case 1263:
+		return k512ASub16vxrm0(d, a, b, n, m)
+	case 1264:
+		return k2ASub16vxrm0(d, a, b, n, m)
+	case 1265:
+		return k512ASub16vxrm1(d, a, b, n, m)
+	case 1266:
+		return k2ASub16vxrm1(d, a, b, n, m)
+	case 1267:
+		return k512ASub16vxrm2(d, a, b, n, m)
+	case 1268:
+		return k2ASub16vxrm2(d, a, b, n, m)
+	case 1269:
+		return k512ASub16vxrm3(d, a, b, n, m)
+	case 1270:
+		return k2ASub16vxrm3(d, a, b, n, m)
+	case 1271:
+		return k512NSrl16vx(d, a, b, n, m)
+	case 1272:
+		return k2NSrl16vx(d, a, b, n, m)
+	case 1273:
+		return k512NSra16vx(d, a, b, n, m)
+	case 1274:
+		return k2NSra16vx(d, a, b, n, m)
+	case 1275:
+		return k512NClipU16vxrm0(d, a, b, n, m)
+	case 1276:
+		return k2NClipU16vxrm0(d, a, b, n, m)
+	case 1277:
+		return k512NClipU16vxrm1(d, a, b, n, m)
+	case 1278:
+		return k2NClipU16vxrm1(d, a, b, n, m)
+	case 1279:
+		return k512NClipU16vxrm2(d, a, b, n, m)
+	case 1280:
+		return k2NClipU16vxrm2(d, a, b, n, m)
+	case 1281:
+		return k512NClipU16vxrm3(d, a, b, n, m)
+	case 1282:
+		return k2NClipU16vxrm3(d, a, b, n, m)
+	case 1283:
+		return k512NClip16vxrm0(d, a, b, n, m)
+	case 1284:
+		return k2NClip16vxrm0(d, a, b, n, m)
+	case 1285:
+		return k512NClip16vxrm1(d, a, b, n, m)
+	case 1286:
+		return k2NClip16vxrm1(d, a, b, n, m)
+	case 1287:
+		return k512NClip16vxrm2(d, a, b, n, m)
+	case 1288:
+		return k2NClip16vxrm2(d, a, b, n, m)
+	case 1289:
+		return k512NClip16vxrm3(d, a, b, n, m)
+	case 1290:
+		return k2NClip16vxrm3(d, a, b, n, m)
+	case 1295:
+		return k512ExtWAdd8to16(d, a, b, n, m)
+	case 1296:
+		return k512ExtWAdd16to32(d, a, b, n, m)
+	case 1297:
+		return k512ExtWAdd8to32(d, a, b, n, m)
+	case 1298:
+		return k2ExtWAdd8to16(d, a, b, n, m)
+	case 1299:
+		return k2ExtWAdd16to32(d, a, b, n, m)
+	case 1300:
+		return k2ExtWAdd8to32(d, a, b, n, m)
+	case 1301:
+		return k512ExtWAddU8to16(d, a, b, n, m)
+	case 1302:
+		return k512ExtWAddU16to32(d, a, b, n, m)
+	case 1303:
+		return k512ExtWAddU8to32(d, a, b, n, m)
+	case 1304:
+		return k2ExtWAddU8to16(d, a, b, n, m)
+	case 1305:
+		return k2ExtWAddU16to32(d, a, b, n, m)
+	case 1306:
+		return k2ExtWAddU8to32(d, a, b, n, m)
+	case 1307:
+		return k512SMul32vvrm0(d, a, b, n, m)
+	case 1308:
+		return k512SMul32vvrm1(d, a, b, n, m)
+	case 1309:
+		return k512SMul32vvrm2(d, a, b, n, m)
+	case 1310:
+		return k512SMul32vvrm3(d, a, b, n, m)
+	case 1311:
+		return k512MulH32vv(d, a, b, n, m)
+	case 1312:
+		return k512MulHU32vv(d, a, b, n, m)
+	case 1313:
+		return k512SMul32vxrm0(d, a, b, n, m)
+	case 1314:
+		return k512SMul32vxrm1(d, a, b, n, m)
+	case 1315:
+		return k512SMul32vxrm2(d, a, b, n, m)
+	case 1316:
+		return k512SMul32vxrm3(d, a, b, n, m)
+	case 1317:
+		return k512MulH32vx(d, a, b, n, m)
+	case 1318:
 		return k512MulHU32vx(d, a, b, n, m)
 	}
 	panic("sim/vec: bad kernel id")
@@ -4448,117 +4660,117 @@ func callK(id uint16, d, a, b *byte, n int, m *[2]uint64) bool {
 // callRed calls the reduction kernel with the given id.
 func callRed(id uint16, a *byte, n int, m *[2]uint64) uint64 {
 	switch id {
-	case 187:
+	case 225:
 		return k512RedSum8(a, n, m)
-	case 188:
+	case 226:
 		return k2RedSum8(a, n, m)
-	case 189:
+	case 227:
 		return k512RedAnd8(a, n, m)
-	case 190:
+	case 228:
 		return k2RedAnd8(a, n, m)
-	case 191:
+	case 229:
 		return k512RedOr8(a, n, m)
-	case 192:
+	case 230:
 		return k2RedOr8(a, n, m)
-	case 193:
+	case 231:
 		return k512RedXor8(a, n, m)
-	case 194:
+	case 232:
 		return k2RedXor8(a, n, m)
-	case 195:
+	case 233:
 		return k512RedMinU8(a, n, m)
-	case 196:
+	case 234:
 		return k2RedMinU8(a, n, m)
-	case 197:
+	case 235:
 		return k512RedMin8(a, n, m)
-	case 198:
+	case 236:
 		return k2RedMin8(a, n, m)
-	case 199:
+	case 237:
 		return k512RedMaxU8(a, n, m)
-	case 200:
+	case 238:
 		return k2RedMaxU8(a, n, m)
-	case 201:
+	case 239:
 		return k512RedMax8(a, n, m)
-	case 202:
+	case 240:
 		return k2RedMax8(a, n, m)
-	case 455:
+	case 531:
 		return k512RedSum16(a, n, m)
-	case 456:
+	case 532:
 		return k2RedSum16(a, n, m)
-	case 457:
+	case 533:
 		return k512RedAnd16(a, n, m)
-	case 458:
+	case 534:
 		return k2RedAnd16(a, n, m)
-	case 459:
+	case 535:
 		return k512RedOr16(a, n, m)
-	case 460:
+	case 536:
 		return k2RedOr16(a, n, m)
-	case 461:
+	case 537:
 		return k512RedXor16(a, n, m)
-	case 462:
+	case 538:
 		return k2RedXor16(a, n, m)
-	case 463:
+	case 539:
 		return k512RedMinU16(a, n, m)
-	case 464:
+	case 540:
 		return k2RedMinU16(a, n, m)
-	case 465:
+	case 541:
 		return k512RedMin16(a, n, m)
-	case 466:
+	case 542:
 		return k2RedMin16(a, n, m)
-	case 467:
+	case 543:
 		return k512RedMaxU16(a, n, m)
-	case 468:
+	case 544:
 		return k2RedMaxU16(a, n, m)
-	case 469:
+	case 545:
 		return k512RedMax16(a, n, m)
-	case 470:
+	case 546:
 		return k2RedMax16(a, n, m)
-	case 715:
+	case 821:
 		return k512RedSum32(a, n, m)
-	case 716:
+	case 822:
 		return k2RedSum32(a, n, m)
-	case 717:
+	case 823:
 		return k512RedAnd32(a, n, m)
-	case 718:
+	case 824:
 		return k2RedAnd32(a, n, m)
-	case 719:
+	case 825:
 		return k512RedOr32(a, n, m)
-	case 720:
+	case 826:
 		return k2RedOr32(a, n, m)
-	case 721:
+	case 827:
 		return k512RedXor32(a, n, m)
-	case 722:
+	case 828:
 		return k2RedXor32(a, n, m)
-	case 723:
+	case 829:
 		return k512RedMinU32(a, n, m)
-	case 724:
+	case 830:
 		return k2RedMinU32(a, n, m)
-	case 725:
+	case 831:
 		return k512RedMin32(a, n, m)
-	case 726:
+	case 832:
 		return k2RedMin32(a, n, m)
-	case 727:
+	case 833:
 		return k512RedMaxU32(a, n, m)
-	case 728:
+	case 834:
 		return k2RedMaxU32(a, n, m)
-	case 729:
+	case 835:
 		return k512RedMax32(a, n, m)
-	case 730:
+	case 836:
 		return k2RedMax32(a, n, m)
-	case 967:
+	case 1073:
 		return k512WAdd8(a, n, m)
-	case 968:
+	case 1074:
 		return k2WAdd8(a, n, m)
-	case 969:
+	case 1075:
 		return k512WAddU8(a, n, m)
-	case 970:
+	case 1076:
 		return k2WAddU8(a, n, m)
-	case 1185:
+	case 1291:
 		return k512WAdd16(a, n, m)
-	case 1186:
+	case 1292:
 		return k2WAdd16(a, n, m)
-	case 1187:
+	case 1293:
 		return k512WAddU16(a, n, m)
-	case 1188:
+	case 1294:
 		return k2WAddU16(a, n, m)
 	}
 	panic("sim/vec: bad kernel id")

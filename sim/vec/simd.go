@@ -67,9 +67,17 @@ type kent struct {
 	id    uint16
 	chunk uint16
 	// The kernel's full variant, if any: unmasked whole chunks of fchunk
-	// elements (AVX-512 single-width ops), and its register entry.
+	// elements (AVX-512 single-width ops); the register entry of that
+	// variant, or of a chunked (AVX2) kernel.
 	fid, fchunk, rid uint16
+	flags            uint8 // kVX, kMac
 }
+
+// kent flags.
+const (
+	kVX  = 1 << iota // b is a pointer to the scalar
+	kMac             // the kernel reads d
+)
 
 // ktab holds the kernels of one path, indexed by element width (0: SEW 8,
 // 1: 16, 2: 32), operation and form (0: .vv, 1: .vx).
@@ -137,6 +145,12 @@ func buildTab(isa int) *ktab {
 			continue
 		}
 		e := kent{id: uint16(i + 1), chunk: uint16(k.chunk)}
+		if k.vx {
+			e.flags |= kVX
+		}
+		if k.fam == famMac {
+			e.flags |= kMac
+		}
 		w := bits.TrailingZeros(uint(k.sew / 8))
 		f := 0
 		if k.vx {
@@ -147,6 +161,7 @@ func buildTab(isa int) *ktab {
 			for rm := range 4 {
 				if k.rm < 0 || k.rm == rm {
 					b := &t.bin[w][k.op][f][rm]
+					b.flags = e.flags
 					if k.reg {
 						b.rid = e.id
 					} else if k.full {

@@ -351,6 +351,145 @@ func bin512(op string, w int, vx bool, rm int, v variant) bool {
 	if full && sat {
 		KXNORQ(K1, K1, K1) // every element active, for the compares below
 	}
+	// compute emits the operation on one chunk of operands.
+	compute := func(za, zb, zd VecVirtual) VecVirtual {
+		r := ZMM()
+		satcmp := func(sat, wrap VecVirtual) {
+			I.cmp(U8(pNE), wrap, sat, K1, K2)
+			KORQ(K2, K7, K7)
+		}
+		switch op {
+		case "Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max":
+			plainOp(I, [3]op3{fixed3(VPANDD), fixed3(VPORD), fixed3(VPXORD)}, op, za, zb, r)
+		case "Mul":
+			r = mc.mul(za, zb)
+		case "Sll", "Srl", "Sra":
+			sh := ZMM()
+			VPANDD(shm, zb, sh)
+			map[string]fn{"Sll": I.sllv, "Srl": I.srlv, "Sra": I.srav}[op](sh, za, r)
+		case "SSrl", "SSra":
+			sh, q := ZMM(), ZMM()
+			VPANDD(shm, zb, sh)
+			if op == "SSra" {
+				I.srav(sh, za, q)
+			} else {
+				I.srlv(sh, za, q)
+			}
+			r = roundInc(w, rm, za, sh, q, one)
+		case "SAddU", "SSubU", "SAdd", "SSub":
+			if w < 32 {
+				wrap := ZMM()
+				satPair(I, op, za, zb, r, wrap)
+				satcmp(r, wrap)
+				break
+			}
+			switch op {
+			case "SAddU":
+				VPADDD(zb, za, r)
+				VPCMPUD(U8(pLT), za, r, K1, K2) // r < a: carry out
+				VPTERNLOGD(U8(0xff), r, r, K2, r)
+			case "SSubU":
+				VPCMPUD(U8(pLT), zb, za, K1, K2) // a < b: borrow
+				VPMAXUD(zb, za, r)
+				VPSUBD(zb, r, r)
+			case "SAdd", "SSub":
+				t1, t2 := ZMM(), ZMM()
+				if op == "SAdd" {
+					VPADDD(zb, za, r)
+					VPXORD(r, za, t1)
+					VPXORD(r, zb, t2)
+				} else {
+					VPSUBD(zb, za, r)
+					VPXORD(zb, za, t1)
+					VPXORD(r, za, t2)
+				}
+				VPANDD(t2, t1, t1)
+				VPCMPD(U8(pLT), zero, t1, K1, K2) // overflow: sign of t1
+				sv := ZMM()
+				VPSRAD(U8(31), za, sv)
+				VPXORD(c7f, sv, sv) // a < 0 → MIN, else MAX
+				VMOVDQA32(sv, K2, r)
+			}
+			KORQ(K2, K7, K7)
+		case "Macc":
+			t := mc.mul(zb, za)
+			I.add(t, zd, r)
+		case "Nmsac":
+			t := mc.mul(zb, za)
+			I.sub(t, zd, r)
+		case "Madd":
+			t := mc.mul(zb, zd)
+			I.add(za, t, r)
+		case "Nmsub":
+			t := mc.mul(zb, zd)
+			I.sub(t, za, r)
+		}
+		return r
+	}
+	// finish returns the saturation report (none for the full variants of
+	// ops that cannot saturate) and ends the function.
+	finish := func() {
+		switch {
+		case v == fullReg && sat:
+			KORTESTQ(K7, K7)
+			SETNE(AL)
+		case v == fullReg:
+			XORL(EAX, EAX)
+		case full && !sat:
+			r := GP8()
+			XORB(r, r)
+			Store(r, ReturnIndex(0))
+		default:
+			finishSat512(name)
+			return
+		}
+		VZEROUPPER()
+		RET()
+	}
+	if v == fullReg {
+		// Up to two chunks (any group of 128 bytes or less), unrolled,
+		// with forwarding: the previous kernel of a batch left its
+		// result chunks in Z30 and Z31, and SI says which operands are
+		// that result (bit 0: a, 1: b, 2: d); the chunks read from there
+		// instead of from memory, where they were just stored (a
+		// store-to-load round trip on the batch's critical path). Each
+		// chunk's result is left in Z30/Z31 in turn.
+		CMPQ(p.n, U32(2*e))
+		JA(LabelRef(name + "loop"))
+		for c := range 2 {
+			if c == 1 {
+				CMPQ(p.n, U32(e))
+				JLE(LabelRef(name + "end"))
+			}
+			fz := []Register{Z30, Z31}[c]
+			get := func(bit int, base Register) VecVirtual {
+				z := ZMM()
+				l := fmt.Sprintf("%sfwd%d%d", name, c, bit)
+				BTL(U8(bit), ESI)
+				JCS(LabelRef(l))
+				VMOVDQU64(Mem{Base: base, Disp: 64 * c}, z)
+				JMP(LabelRef(l + "done"))
+				Label(l)
+				VMOVDQA64(fz, z)
+				Label(l + "done")
+				return z
+			}
+			za := get(0, p.a)
+			zb := bz
+			if !vx {
+				zb = get(1, p.b)
+			}
+			var zd VecVirtual
+			if fam == "famMac" {
+				zd = get(2, p.d)
+			}
+			r := compute(za, zb, zd)
+			VMOVDQU64(r, Mem{Base: p.d, Disp: 64 * c})
+			VMOVDQA64(r, fz)
+		}
+		Label(name + "end")
+		finish()
+	}
 	Label(name + "loop")
 	if !full {
 		kmovFor(e)(Mem{Base: p.m}, K1)
@@ -367,77 +506,7 @@ func bin512(op string, w int, vx bool, rm int, v variant) bool {
 		zd = ZMM()
 		load(Mem{Base: p.d}, zd)
 	}
-	r := ZMM()
-	satcmp := func(sat, wrap VecVirtual) {
-		I.cmp(U8(pNE), wrap, sat, K1, K2)
-		KORQ(K2, K7, K7)
-	}
-	switch op {
-	case "Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max":
-		plainOp(I, [3]op3{fixed3(VPANDD), fixed3(VPORD), fixed3(VPXORD)}, op, za, zb, r)
-	case "Mul":
-		r = mc.mul(za, zb)
-	case "Sll", "Srl", "Sra":
-		sh := ZMM()
-		VPANDD(shm, zb, sh)
-		map[string]fn{"Sll": I.sllv, "Srl": I.srlv, "Sra": I.srav}[op](sh, za, r)
-	case "SSrl", "SSra":
-		sh, q := ZMM(), ZMM()
-		VPANDD(shm, zb, sh)
-		if op == "SSra" {
-			I.srav(sh, za, q)
-		} else {
-			I.srlv(sh, za, q)
-		}
-		r = roundInc(w, rm, za, sh, q, one)
-	case "SAddU", "SSubU", "SAdd", "SSub":
-		if w < 32 {
-			wrap := ZMM()
-			satPair(I, op, za, zb, r, wrap)
-			satcmp(r, wrap)
-			break
-		}
-		switch op {
-		case "SAddU":
-			VPADDD(zb, za, r)
-			VPCMPUD(U8(pLT), za, r, K1, K2) // r < a: carry out
-			VPTERNLOGD(U8(0xff), r, r, K2, r)
-		case "SSubU":
-			VPCMPUD(U8(pLT), zb, za, K1, K2) // a < b: borrow
-			VPMAXUD(zb, za, r)
-			VPSUBD(zb, r, r)
-		case "SAdd", "SSub":
-			t1, t2 := ZMM(), ZMM()
-			if op == "SAdd" {
-				VPADDD(zb, za, r)
-				VPXORD(r, za, t1)
-				VPXORD(r, zb, t2)
-			} else {
-				VPSUBD(zb, za, r)
-				VPXORD(zb, za, t1)
-				VPXORD(r, za, t2)
-			}
-			VPANDD(t2, t1, t1)
-			VPCMPD(U8(pLT), zero, t1, K1, K2) // overflow: sign of t1
-			sv := ZMM()
-			VPSRAD(U8(31), za, sv)
-			VPXORD(c7f, sv, sv) // a < 0 → MIN, else MAX
-			VMOVDQA32(sv, K2, r)
-		}
-		KORQ(K2, K7, K7)
-	case "Macc":
-		t := mc.mul(zb, za)
-		I.add(t, zd, r)
-	case "Nmsac":
-		t := mc.mul(zb, za)
-		I.sub(t, zd, r)
-	case "Madd":
-		t := mc.mul(zb, zd)
-		I.add(za, t, r)
-	case "Nmsub":
-		t := mc.mul(zb, zd)
-		I.sub(t, za, r)
-	}
+	r := compute(za, zb, zd)
 	if full {
 		VMOVDQU64(r, Mem{Base: p.d})
 	} else {
@@ -451,22 +520,7 @@ func bin512(op string, w int, vx bool, rm int, v variant) bool {
 	}
 	SUBQ(U8(e), p.n)
 	JG(LabelRef(name + "loop"))
-	switch {
-	case v == fullReg && sat:
-		KORTESTQ(K7, K7)
-		SETNE(AL)
-	case v == fullReg:
-		XORL(EAX, EAX)
-	case full && !sat:
-		r := GP8()
-		XORB(r, r)
-		Store(r, ReturnIndex(0))
-	default:
-		finishSat512(name)
-		return true
-	}
-	VZEROUPPER()
-	RET()
+	finish()
 	return true
 }
 
@@ -1613,13 +1667,19 @@ var binOps2 = []string{"Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", 
 // of whole chunks of e elements; it returns early when there is none.
 func begin2(name string, e int) args {
 	p := begin(name)
+	chunks(p, e, name)
+	return p
+}
+
+// chunks turns the element count n into a count of e-element chunks,
+// jumping to the "none" label when there is none.
+func chunks(p args, e int, name string) {
 	sh := 0
 	for 1<<sh < e {
 		sh++
 	}
 	SHRQ(U8(sh), p.n)
 	JZ(LabelRef(name + "none"))
-	return p
 }
 
 func none2(name string) {
@@ -1660,7 +1720,10 @@ func (c *mul2) mul(x, y VecVirtual) VecVirtual {
 	return z
 }
 
-func bin2(op string, w int, vx bool) {
+// bin2 emits an AVX2 single-width kernel; with reg set, its register entry
+// for the batch runner instead (suffix R: d, a, b, n in AX, CX, DX, BX,
+// the result in AL, no Go signature; see bin512).
+func bin2(op string, w int, vx bool, reg bool) {
 	I := wis[w]
 	if strings.HasPrefix(op, "SA") || strings.HasPrefix(op, "SS") {
 		if w == 32 {
@@ -1673,8 +1736,18 @@ func bin2(op string, w int, vx bool) {
 	}
 	e := 256 / w
 	name := fmt.Sprintf("k2%s%d%s", op, w, form(vx))
-	entries = append(entries, entry{name: name, isa: "isaAVX2", fam: fam, op: op, sew: w, vx: vx, rm: -1, chunk: e})
-	p := begin2(name, e)
+	if reg {
+		name += "R"
+	}
+	entries = append(entries, entry{name: name, isa: "isaAVX2", fam: fam, op: op, sew: w, vx: vx, rm: -1, chunk: e, reg: reg})
+	var p args
+	if reg {
+		TEXT(name, NOSPLIT, "func()")
+		p = args{d: RAX, a: RCX, b: RDX, n: RBX, m: RSI}
+		chunks(p, e, name)
+	} else {
+		p = begin2(name, e)
+	}
 	mc := &mul2{w: w}
 	if op == "Mul" || fam == "famMac" {
 		mc.init()
@@ -1739,6 +1812,15 @@ func bin2(op string, w int, vx bool) {
 	DECQ(p.n)
 	JNZ(LabelRef(name + "loop"))
 	TESTL(acc, acc)
+	if reg {
+		SETNE(AL)
+		VZEROUPPER()
+		RET()
+		Label(name + "none")
+		XORL(EAX, EAX)
+		RET()
+		return
+	}
 	s := GP8()
 	SETNE(s)
 	Store(s, ReturnIndex(0))
@@ -1904,8 +1986,10 @@ func main() {
 					}
 				}
 			}
-			for _, op := range binOps2 {
-				bin2(op, w, vx)
+			for _, reg := range []bool{false, true} {
+				for _, op := range binOps2 {
+					bin2(op, w, vx, reg)
+				}
 			}
 			for _, op := range []string{"Seq", "Sne", "SltU", "Slt", "SleU", "Sle", "SgtU", "Sgt"} {
 				cmp512(op, w, vx)
