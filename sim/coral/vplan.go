@@ -409,13 +409,24 @@ func (m *Machine) planExec(p *vplan, vo *VOp) (t *sim.Trap) {
 // next until a vset: they are computed once per run of ops between vsets.
 func (m *Machine) vecBlockRun(b *block, k int) int {
 	v := &m.v
-	// The common case first: a segment made for this state starts here
-	// (a loop body on its second and later visits).
-	if b.segs != nil && !v.Vill && v.VStart == 0 && v.VL <= v.VLMAX {
-		if s := b.segs[k]; s != nil && s.n > 0 && s.vl == v.VL &&
-			s.key == planKey(v.VType, v.VXRM, vec.Epoch()) && m.runSeg(s) {
-			if k += s.n; k >= len(b.ops) || b.ops[k].h != bVec {
-				return k
+	// Ops before perOp run per instruction: no segment can start there
+	// (b.segNext; segments are set up on a SIMD path's first visit, so on
+	// the fallback there are none).
+	perOp := len(b.ops)
+	if b.segs == nil && vec.Batching() {
+		m.segStarts(b)
+	}
+	if b.segs != nil {
+		perOp = int(b.segNext[k])
+		// The common case first: a segment made for this state starts
+		// here (a loop body on its second and later visits).
+		if perOp == k && !v.Vill && v.VStart == 0 && v.VL <= v.VLMAX {
+			if s := b.segs[k]; s != nil && s.n > 0 && s.vl == v.VL &&
+				s.key == planKey(v.VType, v.VXRM, vec.Epoch()) && m.runSeg(s) {
+				if k += s.n; k >= len(b.ops) || b.ops[k].h != bVec {
+					return k
+				}
+				perOp = int(b.segNext[k])
 			}
 		}
 	}
@@ -426,15 +437,6 @@ func (m *Machine) vecBlockRun(b *block, k int) int {
 	v.FRM, v.FFlags = m.csr.frm, m.csr.fflags
 	key := uint64(0) // the plan key of the current state; 0: to check
 	ones := vec.Ones()
-	// Ops before perOp run per instruction: no segment can start there
-	// (b.segNext); on the fallback, none at all.
-	perOp := len(ops)
-	if vec.Batching() {
-		if b.segs == nil {
-			m.segStarts(b)
-		}
-		perOp = int(b.segNext[k])
-	}
 	for ; k < len(ops) && b.ops[k].h == bVec; k++ {
 		o := &ops[k]
 		vo := &m.vops[o.vop]

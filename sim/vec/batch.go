@@ -72,7 +72,7 @@ func (b *Batch) AddKernel(k Kernel, d, a, bp *byte, n int, sat bool) bool {
 				s.pc, s.reg = kpcs[k.rid], 1
 			}
 		}
-	} else if n <= 0 || n&(k.chunk-1) != 0 {
+	} else if n <= 0 || n&(int(k.chunk)-1) != 0 {
 		return false
 	} else if k.rid != 0 && kpcs[k.rid] != 0 {
 		s.pc, s.reg = kpcs[k.rid], 1

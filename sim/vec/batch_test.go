@@ -76,7 +76,7 @@ func randomBatch(r *rand.Rand) batchCase {
 			n = chainChunks * 512 / sew
 		}
 		if k.chunk > 0 {
-			n = k.chunk * (1 + r.IntN(max(1, n/k.chunk)))
+			n = int(k.chunk) * (1 + r.IntN(max(1, n/int(k.chunk))))
 		}
 		bytesOf := n * sew / 8 * wide
 		if bytesOf > 256 {

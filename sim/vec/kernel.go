@@ -12,7 +12,7 @@ package vec
 // is no kernel.
 type Kernel struct {
 	fn    func(d, a, b *byte, n int, m *[2]uint64) bool
-	chunk int    // AVX2: elements per chunk (unmasked whole chunks only); 0: any n ≤ 128, masked or not
+	chunk uint16 // AVX2: elements per chunk (unmasked whole chunks only); 0: any n ≤ 128, masked or not
 	id    uint16 // index in kfuncs and kpcs
 	// A full variant (AVX-512 single-width ops): the same operation on
 	// whole chunks of fchunk elements with no mask, whose unmasked loads
@@ -50,7 +50,7 @@ func (k Kernel) Run(d, a, b *byte, n int, mask []byte) (sat, ok bool) {
 		w := window(mask, 0, n)
 		return k.fn(d, a, b, n, &w), true
 	}
-	if mask != nil || n <= 0 || n&(k.chunk-1) != 0 {
+	if mask != nil || n <= 0 || n&(int(k.chunk)-1) != 0 {
 		return false, false
 	}
 	return k.fn(d, a, b, n, nil), true
@@ -65,7 +65,7 @@ type KernelFunc = func(d, a, b *byte, n int, m *[2]uint64) bool
 // without Run's checks: with chunk 0, any 0 < n ≤ 128 and m a mask
 // window (Ones()[n] for all elements active); else whole chunks only,
 // unmasked, m nil.
-func (k Kernel) Direct() (fn KernelFunc, chunk int) { return k.fn, k.chunk }
+func (k Kernel) Direct() (fn KernelFunc, chunk int) { return k.fn, int(k.chunk) }
 
 // Ones returns the mask windows of unmasked runs: Ones()[n] for n ≤ 128
 // elements.
@@ -79,7 +79,7 @@ func (k Kernel) RunAll(d, a, b *byte, n int) (sat, ok bool) {
 		}
 		return k.fn(d, a, b, n, &onesTab[n]), true
 	}
-	if n <= 0 || n&(k.chunk-1) != 0 {
+	if n <= 0 || n&(int(k.chunk)-1) != 0 {
 		return false, false
 	}
 	return k.fn(d, a, b, n, nil), true
@@ -89,7 +89,7 @@ func (t *ktab) kernel(e kent) Kernel {
 	if e.id == 0 || int(e.id) >= len(kfuncs) || kfuncs[e.id] == nil {
 		return Kernel{}
 	}
-	k := Kernel{fn: kfuncs[e.id], chunk: int(e.chunk), id: e.id, flags: e.flags}
+	k := Kernel{fn: kfuncs[e.id], chunk: e.chunk, id: e.id, flags: e.flags}
 	if e.fid != 0 && int(e.fid) < len(kfuncs) && kfuncs[e.fid] != nil {
 		k.fid, k.fchunk = e.fid, e.fchunk
 	}
