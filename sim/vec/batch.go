@@ -26,7 +26,7 @@ type bstep struct {
 	sat uintptr        // kernel: 1 if its saturation report counts; copy: the widest move to use (16, 32, 64 bytes)
 	fn  KernelFunc     // the kernel, for the Go runner
 	reg uintptr        // 1: pc is a register entry (d, a, b, n in AX, CX, DX, BX; result in AL)
-	fwd uintptr        // register entry: which operands are the previous step's result (SI; see bin512); load: 1 if it leaves its chunks in Z30/Z31
+	fwd uintptr        // register entry: which operands are the previous step's result (SI; see bin512); load: 1 if it leaves its chunks in Z30/Z31 or Y12–Y15
 }
 
 // Batch is a recorded list of kernel calls and byte copies (see above). The
@@ -34,12 +34,12 @@ type bstep struct {
 // operands it was given: they must stay where they are while it is used.
 type Batch struct {
 	steps []bstep
-	// The destination and chunk count of the last step if it leaves its
-	// result in Z30/Z31 (an AVX-512 register entry of at most two chunks,
-	// or a load of one or two whole chunks), for the next kernel to take
-	// its operands from there.
-	fwdD      unsafe.Pointer
-	fwdChunks int
+	// The destination and size of the last step if it leaves its result
+	// in registers (Z30/Z31 or Y12–Y15: a register entry or a load of
+	// whole chunks, at most 128 bytes), for the next kernel to take its
+	// operands from there.
+	fwdD     unsafe.Pointer
+	fwdBytes int
 }
 
 // Reset empties b, keeping its storage.
@@ -93,16 +93,29 @@ func (b *Batch) AddKernel(k Kernel, d, a, bp *byte, n int, sat bool) bool {
 func (b *Batch) forward(k Kernel, s *bstep) {
 	prev := b.fwdD
 	b.fwdD = nil
-	if s.reg == 0 || k.fid == 0 || s.n > 2*int(k.fchunk) { // not an AVX-512 full register entry of ≤ 2 chunks
+	// The register entries that forward: AVX-512 full variants (64-byte
+	// chunks, Z30/Z31) and AVX2 chunked kernels (32-byte chunks, Y12–Y15),
+	// on groups of at most 128 bytes.
+	var bytes int
+	switch {
+	case s.reg == 0:
+		return
+	case k.fid != 0:
+		bytes = s.n / int(k.fchunk) * 64
+	case k.chunk > 0:
+		bytes = s.n / int(k.chunk) * 32
+	default:
 		return
 	}
-	chunks := s.n / int(k.fchunk)
-	// The kernel stores its chunk 0 before it reads chunk 1 of its
+	if bytes > 128 {
+		return
+	}
+	// The kernel stores its chunk c before it reads chunk c+1 of its
 	// operands: a destination overlapping the forwarded result other than
 	// exactly could change what that read sees in memory.
-	span := uintptr(64 * chunks)
+	span := uintptr(bytes)
 	overlap := uintptr(s.d) < uintptr(prev)+span && uintptr(prev) < uintptr(s.d)+span
-	if prev != nil && b.fwdChunks == chunks && (s.d == prev || !overlap) {
+	if prev != nil && b.fwdBytes == bytes && (s.d == prev || !overlap) {
 		if s.a == prev {
 			s.fwd |= 1
 		}
@@ -113,7 +126,7 @@ func (b *Batch) forward(k Kernel, s *bstep) {
 			s.fwd |= 4
 		}
 	}
-	b.fwdD, b.fwdChunks = s.d, chunks
+	b.fwdD, b.fwdBytes = s.d, bytes
 }
 
 // AddCopy records a copy of n > 0 bytes and returns its index, for
@@ -132,16 +145,16 @@ func (b *Batch) AddCopy(n int) int {
 // AddLoad records a copy of n > 0 bytes into the fixed destination d
 // (the register side of a load), from a source SetCopyFrom sets before
 // each Run, and returns its index. Unlike AddCopy's, its destination must
-// not change: on AVX-512 a load of one or two whole 64-byte chunks leaves
-// them in registers for the next kernel to read (see bin512), as a
-// kernel's result does.
+// not change: a load of whole chunks (64 bytes on AVX-512, 32 on AVX2)
+// of at most 128 bytes leaves them in registers for the next kernel to
+// read (see bin512 and bin2), as a kernel's result does.
 func (b *Batch) AddLoad(n int, d *byte) int {
 	i := b.AddCopy(n)
 	s := &b.steps[i]
 	s.d = unsafe.Pointer(d)
-	if s.sat == 64 && (n == 64 || n == 128) {
+	if (s.sat == 64 || s.sat == 32) && n%int(s.sat) == 0 && n <= 128 {
 		s.fwd = 1
-		b.fwdD, b.fwdChunks = s.d, n/64
+		b.fwdD, b.fwdBytes = s.d, n
 	}
 	return i
 }

@@ -203,15 +203,20 @@ func TestBatchRefusals(t *testing.T) {
 	}
 }
 
-// TestKernelsKeepRunnerRegisters: runBatch keeps its loop state in R8,
+// TestKernelsKeepRunnerRegisters: runBatch keeps its loop state in R8–R10,
 // R12 and R13 across kernel calls, so no generated kernel may use a
-// general register beyond AX, BX, CX, DX, SI and DI (or BP).
+// general register beyond AX, BX, CX, DX, SI and DI (or BP). The
+// forwarding registers (Z30/Z31 for AVX-512, Y12–Y15 for AVX2) carry a
+// result from one register entry to the next: only a register entry's
+// forwarding moves may touch them, and an AVX2 register entry must not
+// clear them with VZEROUPPER.
 func TestKernelsKeepRunnerRegisters(t *testing.T) {
 	src, err := os.ReadFile("kern_amd64.s")
 	if err != nil {
 		t.Fatal(err)
 	}
 	bad := regexp.MustCompile(`\b(R(8|9|1[0-5])|BP)\b`)
+	fwd := regexp.MustCompile(`\b([XYZ]3[01]|[XYZ]1[2-5])\b`)
 	text, lines := "", 0
 	for _, l := range strings.Split(string(src), "\n") {
 		if strings.HasPrefix(l, "TEXT ") {
@@ -220,6 +225,14 @@ func TestKernelsKeepRunnerRegisters(t *testing.T) {
 		}
 		if bad.MatchString(l) {
 			t.Errorf("%s uses a register runBatch keeps: %q", text, strings.TrimSpace(l))
+		}
+		reg := strings.Contains(text, "R(SB)")
+		f := strings.Fields(l)
+		if fwd.MatchString(l) && !(reg && len(f) > 0 && (f[0] == "VMOVDQA64" || f[0] == "VMOVDQA")) {
+			t.Errorf("%s touches a forwarding register outside a forwarding move: %q", text, strings.TrimSpace(l))
+		}
+		if reg && strings.HasPrefix(text, "TEXT ·k2") && len(f) > 0 && f[0] == "VZEROUPPER" {
+			t.Errorf("%s clears the forwarded chunks with VZEROUPPER", text)
 		}
 	}
 	if lines < 500 {

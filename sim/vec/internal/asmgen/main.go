@@ -1757,8 +1757,101 @@ func bin2(op string, w int, vx bool, reg bool) {
 		bz = YMM()
 		I.bcast(Mem{Base: p.b}, bz)
 	}
-	acc := GP32()
-	XORL(acc, acc)
+	// Saturation: acc gathers the lanes that saturated. The register
+	// entry, whose arguments take the low general registers, keeps a
+	// vector instead (all ones while no lane saturated) and looks at it
+	// once at the end: the batch runner's registers (R8–R13) stay free.
+	var acc GPVirtual
+	var accv VecVirtual
+	if reg {
+		accv = YMM()
+		VPCMPEQB(accv, accv, accv)
+	} else {
+		acc = GP32()
+		XORL(acc, acc)
+	}
+	// compute emits the operation on one chunk of operands.
+	compute := func(za, zb, zd VecVirtual) VecVirtual {
+		r := YMM()
+		satcmp := func(sat, wrap VecVirtual) {
+			t := YMM()
+			if w == 8 {
+				VPCMPEQB(wrap, sat, t)
+			} else {
+				VPCMPEQW(wrap, sat, t)
+			}
+			if reg {
+				VPAND(t, accv, accv)
+				return
+			}
+			g := GP32()
+			VPMOVMSKB(t, g)
+			NOTL(g)
+			ORL(g, acc)
+		}
+		switch op {
+		case "Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max":
+			plainOp(I, [3]op3{VPAND, VPOR, VPXOR}, op, za, zb, r)
+		case "Mul":
+			r = mc.mul(za, zb)
+		case "SAddU", "SSubU", "SAdd", "SSub":
+			wrap := YMM()
+			satPair(I, op, za, zb, r, wrap)
+			satcmp(r, wrap)
+		case "Macc":
+			I.add(mc.mul(zb, za), zd, r)
+		case "Nmsac":
+			I.sub(mc.mul(zb, za), zd, r)
+		case "Madd":
+			I.add(za, mc.mul(zb, zd), r)
+		case "Nmsub":
+			I.sub(mc.mul(zb, zd), za, r)
+		}
+		return r
+	}
+	if reg {
+		// Up to four chunks (128 bytes), unrolled, with forwarding
+		// through Y12–Y15 as the AVX-512 register entries do through
+		// Z30/Z31 (see bin512). No VZEROUPPER here: it would clear the
+		// forwarded chunks' upper halves; the batch runner issues one
+		// when it is done.
+		CMPQ(p.n, U8(4))
+		JA(LabelRef(name + "loop"))
+		for c := range 4 {
+			if c > 0 {
+				CMPQ(p.n, U8(c))
+				JLE(LabelRef(name + "end"))
+			}
+			fy := []Register{Y12, Y13, Y14, Y15}[c]
+			get := func(bit int, base Register) VecVirtual {
+				y := YMM()
+				l := fmt.Sprintf("%sfwd%d%d", name, c, bit)
+				BTL(U8(bit), ESI)
+				JCS(LabelRef(l))
+				VMOVDQU(Mem{Base: base, Disp: 32 * c}, y)
+				JMP(LabelRef(l + "done"))
+				Label(l)
+				VMOVDQA(fy, y)
+				Label(l + "done")
+				return y
+			}
+			za := get(0, p.a)
+			zb := bz
+			if !vx {
+				zb = get(1, p.b)
+			}
+			var zd VecVirtual
+			if fam == "famMac" {
+				zd = get(2, p.d)
+			}
+			r := compute(za, zb, zd)
+			VMOVDQU(r, Mem{Base: p.d, Disp: 32 * c})
+			VMOVDQA(r, fy)
+		}
+		Label(name + "end")
+		regSat(accv)
+		RET()
+	}
 	Label(name + "loop")
 	za := YMM()
 	VMOVDQU(Mem{Base: p.a}, za)
@@ -1772,37 +1865,7 @@ func bin2(op string, w int, vx bool, reg bool) {
 		zd = YMM()
 		VMOVDQU(Mem{Base: p.d}, zd)
 	}
-	r := YMM()
-	satcmp := func(sat, wrap VecVirtual) {
-		t := YMM()
-		if w == 8 {
-			VPCMPEQB(wrap, sat, t)
-		} else {
-			VPCMPEQW(wrap, sat, t)
-		}
-		g := GP32()
-		VPMOVMSKB(t, g)
-		NOTL(g)
-		ORL(g, acc)
-	}
-	switch op {
-	case "Add", "Sub", "RSub", "And", "Or", "Xor", "MinU", "Min", "MaxU", "Max":
-		plainOp(I, [3]op3{VPAND, VPOR, VPXOR}, op, za, zb, r)
-	case "Mul":
-		r = mc.mul(za, zb)
-	case "SAddU", "SSubU", "SAdd", "SSub":
-		wrap := YMM()
-		satPair(I, op, za, zb, r, wrap)
-		satcmp(r, wrap)
-	case "Macc":
-		I.add(mc.mul(zb, za), zd, r)
-	case "Nmsac":
-		I.sub(mc.mul(zb, za), zd, r)
-	case "Madd":
-		I.add(za, mc.mul(zb, zd), r)
-	case "Nmsub":
-		I.sub(mc.mul(zb, zd), za, r)
-	}
+	r := compute(za, zb, zd)
 	VMOVDQU(r, Mem{Base: p.d})
 	ADDQ(U8(32), p.d)
 	ADDQ(U8(32), p.a)
@@ -1811,22 +1874,29 @@ func bin2(op string, w int, vx bool, reg bool) {
 	}
 	DECQ(p.n)
 	JNZ(LabelRef(name + "loop"))
-	TESTL(acc, acc)
 	if reg {
-		SETNE(AL)
-		VZEROUPPER()
+		regSat(accv)
 		RET()
 		Label(name + "none")
 		XORL(EAX, EAX)
 		RET()
 		return
 	}
+	TESTL(acc, acc)
 	s := GP8()
 	SETNE(s)
 	Store(s, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
 	none2(name)
+}
+
+// regSat sets AL to whether some lane of accv is not all ones (saturated),
+// for an AVX2 register entry.
+func regSat(accv VecVirtual) {
+	VPMOVMSKB(accv, ECX)
+	CMPL(ECX, U32(0xffffffff))
+	SETNE(AL)
 }
 
 func wide2(op string, w int, vx, wideW bool) {
