@@ -79,6 +79,23 @@ type memCache struct {
 	vmark uint64
 }
 
+// offset returns the offset in c's region of the n bytes at addr, and
+// whether they all lie in it (1 ≤ n ≤ 2^32: no overflow).
+func (c *memCache) offset(addr, n uint64) (uint64, bool) {
+	off := addr - uint64(c.base)
+	return off, addr >= uint64(c.base) && off+n <= c.size
+}
+
+// markVec records a vector store of n bytes at offset off of c's region
+// for sim's written ranges, skipping the call when it is the range the
+// last one marked (a loop's store).
+func (c *memCache) markVec(off, n uint64) {
+	if c.vmark != off<<8|n {
+		c.reg.MarkWritten(off, n)
+		c.vmark = off<<8 | n
+	}
+}
+
 // Machine is one Coral core with its memory.
 type Machine struct {
 	hw   *isadefs.HW

@@ -545,22 +545,17 @@ func (m *Machine) planMemCached(p *vplan, vo *VOp, vl int) bool {
 	}
 	if p.store {
 		c := &m.wc
-		off := addr - uint64(c.base)
-		if addr < uint64(c.base) || off >= c.size || off+n > c.size {
+		off, ok := c.offset(addr, n)
+		if !ok {
 			return false
 		}
 		copyVec(c.data[off:off+n], r[:n])
-		// The same range as the last vector store (a loop's): already
-		// marked in this region.
-		if c.vmark != off<<8|n {
-			c.reg.MarkWritten(off, n)
-			c.vmark = off<<8 | n
-		}
+		c.markVec(off, n)
 		return true
 	}
 	c := &m.rc
-	off := addr - uint64(c.base)
-	if addr < uint64(c.base) || off >= c.size || off+n > c.size {
+	off, ok := c.offset(addr, n)
+	if !ok {
 		return false
 	}
 	copyVec(r[:n], c.data[off:off+n])

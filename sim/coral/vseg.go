@@ -61,14 +61,10 @@ type vsegScal struct {
 	slot int
 }
 
-// noSeg marks a block op where no segment can start: it or the op after
-// it is not one a segment covers, whatever the state (segStarts).
-var noSeg = &vseg{}
-
-// segStarts fills b.segs (nil where a segment may start, noSeg elsewhere)
-// and b.segNext (for each op, the first op at or after it where a
-// segment may start; len(b.ops) if none), so that vecBlockRun looks for
-// segments only where there can be one.
+// segStarts allocates b.segs and fills b.segNext: for each op, the first
+// op at or after it where a segment may start (it and the op after it are
+// ops a segment covers, whatever the state); len(b.ops) if none. So
+// vecBlockRun looks for segments only where there can be one.
 func (m *Machine) segStarts(b *block) {
 	ops := b.code.ops[b.j:]
 	ops = ops[:min(len(b.ops), len(ops))]
@@ -95,15 +91,13 @@ func (m *Machine) segStarts(b *block) {
 	for k := len(b.ops) - 1; k >= 0; k-- {
 		if covered(k) && covered(k+1) {
 			next = int32(k)
-		} else {
-			b.segs[k] = noSeg
 		}
 		b.segNext[k] = next
 	}
 }
 
-// vsegAt returns the segment of block b starting at op k (not a noSeg
-// one) for the current vector state (plan key key), making it if the one
+// vsegAt returns the segment of block b starting at op k (where segNext
+// says one may start) for the current vector state (plan key key), making it if the one
 // there was made for another state.
 func (m *Machine) vsegAt(b *block, k int, key uint64) *vseg {
 	s := b.segs[k]
@@ -196,15 +190,13 @@ func (m *Machine) makeSeg(b *block, k int, s *vseg, key uint64) {
 func (m *Machine) runSeg(s *vseg) bool {
 	// The copies' memory sides: loads through the read cache, stores
 	// through the write cache; the register sides were set by makeSeg.
-	// off < 2^32 and n ≤ 128: no overflow below.
 	if len(s.loads) > 0 {
 		c := &m.rc
-		base, data := uint64(c.base), unsafe.Pointer(unsafe.SliceData(c.data))
+		data := unsafe.Pointer(unsafe.SliceData(c.data))
 		for i := range s.loads {
 			a := &s.loads[i]
-			addr := uint64(m.x[a.rs1&31])
-			off := addr - base
-			if addr < base || off+a.n > c.size {
+			off, ok := c.offset(uint64(m.x[a.rs1&31]), a.n)
+			if !ok {
 				return false
 			}
 			s.batch.SetCopyFrom(a.step, unsafe.Add(data, off))
@@ -212,12 +204,11 @@ func (m *Machine) runSeg(s *vseg) bool {
 	}
 	if len(s.stores) > 0 {
 		c := &m.wc
-		base, data := uint64(c.base), unsafe.Pointer(unsafe.SliceData(c.data))
+		data := unsafe.Pointer(unsafe.SliceData(c.data))
 		for i := range s.stores {
 			a := &s.stores[i]
-			addr := uint64(m.x[a.rs1&31])
-			a.off = addr - base
-			if addr < base || a.off+a.n > c.size {
+			var ok bool
+			if a.off, ok = c.offset(uint64(m.x[a.rs1&31]), a.n); !ok {
 				return false
 			}
 			s.batch.SetCopyTo(a.step, unsafe.Add(data, a.off))
@@ -231,14 +222,8 @@ func (m *Machine) runSeg(s *vseg) bool {
 		m.v.VXSAT = 1
 	}
 	m.vsegRuns++
-	c := &m.wc
 	for i := range s.stores {
-		// As planMemCached: the range of the last vector store is marked
-		// already.
-		if a := &s.stores[i]; c.vmark != a.off<<8|a.n {
-			c.reg.MarkWritten(a.off, a.n)
-			c.vmark = a.off<<8 | a.n
-		}
+		m.wc.markVec(s.stores[i].off, s.stores[i].n)
 	}
 	return true
 }

@@ -45,9 +45,6 @@ type Batch struct {
 // Reset empties b, keeping its storage.
 func (b *Batch) Reset() { b.steps, b.fwdD = b.steps[:0], nil }
 
-// Len is the number of steps recorded.
-func (b *Batch) Len() int { return len(b.steps) }
-
 // AddKernel records a call of k on elements [0, n) of the operands at d,
 // a and bp with no mask, as Kernel.RunAll makes it; sat says whether its
 // saturation report counts towards Run's result. It reports false, having

@@ -3368,121 +3368,116 @@ k2Nmsub8vvnone:
 // func k2Add8vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Add8vvR(SB), NOSPLIT, $0
-	SHRQ     $0x05, BX
-	JZ       k2Add8vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Add8vvRloop
-	BTL      $0x00, SI
-	JCS      k2Add8vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Add8vvRfwd00done
+	SHRQ    $0x05, BX
+	JZ      k2Add8vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Add8vvRloop
+	BTL     $0x00, SI
+	JCS     k2Add8vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Add8vvRfwd00done
 
 k2Add8vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Add8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Add8vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Add8vvRfwd01done
 
 k2Add8vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Add8vvRfwd01done:
-	VPADDB  Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPADDB  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Add8vvRend
 	BTL     $0x00, SI
 	JCS     k2Add8vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Add8vvRfwd10done
 
 k2Add8vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Add8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Add8vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Add8vvRfwd11done
 
 k2Add8vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Add8vvRfwd11done:
-	VPADDB  Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPADDB  Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Add8vvRend
 	BTL     $0x00, SI
 	JCS     k2Add8vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Add8vvRfwd20done
 
 k2Add8vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Add8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Add8vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Add8vvRfwd21done
 
 k2Add8vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Add8vvRfwd21done:
-	VPADDB  Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPADDB  Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Add8vvRend
 	BTL     $0x00, SI
 	JCS     k2Add8vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Add8vvRfwd30done
 
 k2Add8vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Add8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Add8vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Add8vvRfwd31done
 
 k2Add8vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Add8vvRfwd31done:
-	VPADDB  Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPADDB  Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Add8vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Add8vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPADDB    Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Add8vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPADDB  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Add8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Add8vvRnone:
@@ -3492,121 +3487,116 @@ k2Add8vvRnone:
 // func k2Sub8vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Sub8vvR(SB), NOSPLIT, $0
-	SHRQ     $0x05, BX
-	JZ       k2Sub8vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Sub8vvRloop
-	BTL      $0x00, SI
-	JCS      k2Sub8vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Sub8vvRfwd00done
+	SHRQ    $0x05, BX
+	JZ      k2Sub8vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Sub8vvRloop
+	BTL     $0x00, SI
+	JCS     k2Sub8vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Sub8vvRfwd00done
 
 k2Sub8vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Sub8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Sub8vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Sub8vvRfwd01done
 
 k2Sub8vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Sub8vvRfwd01done:
-	VPSUBB  Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPSUBB  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Sub8vvRend
 	BTL     $0x00, SI
 	JCS     k2Sub8vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Sub8vvRfwd10done
 
 k2Sub8vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Sub8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Sub8vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Sub8vvRfwd11done
 
 k2Sub8vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Sub8vvRfwd11done:
-	VPSUBB  Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPSUBB  Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Sub8vvRend
 	BTL     $0x00, SI
 	JCS     k2Sub8vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Sub8vvRfwd20done
 
 k2Sub8vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Sub8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Sub8vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Sub8vvRfwd21done
 
 k2Sub8vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Sub8vvRfwd21done:
-	VPSUBB  Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPSUBB  Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Sub8vvRend
 	BTL     $0x00, SI
 	JCS     k2Sub8vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Sub8vvRfwd30done
 
 k2Sub8vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Sub8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Sub8vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Sub8vvRfwd31done
 
 k2Sub8vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Sub8vvRfwd31done:
-	VPSUBB  Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPSUBB  Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Sub8vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Sub8vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPSUBB    Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Sub8vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBB  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Sub8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Sub8vvRnone:
@@ -3616,121 +3606,116 @@ k2Sub8vvRnone:
 // func k2RSub8vvR()
 // Requires: AVX, AVX2
 TEXT ·k2RSub8vvR(SB), NOSPLIT, $0
-	SHRQ     $0x05, BX
-	JZ       k2RSub8vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2RSub8vvRloop
-	BTL      $0x00, SI
-	JCS      k2RSub8vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2RSub8vvRfwd00done
+	SHRQ    $0x05, BX
+	JZ      k2RSub8vvRnone
+	CMPQ    BX, $0x04
+	JA      k2RSub8vvRloop
+	BTL     $0x00, SI
+	JCS     k2RSub8vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2RSub8vvRfwd00done
 
 k2RSub8vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2RSub8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2RSub8vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2RSub8vvRfwd01done
 
 k2RSub8vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2RSub8vvRfwd01done:
-	VPSUBB  Y1, Y2, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPSUBB  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2RSub8vvRend
 	BTL     $0x00, SI
 	JCS     k2RSub8vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2RSub8vvRfwd10done
 
 k2RSub8vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2RSub8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2RSub8vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2RSub8vvRfwd11done
 
 k2RSub8vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2RSub8vvRfwd11done:
-	VPSUBB  Y1, Y2, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPSUBB  Y0, Y1, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2RSub8vvRend
 	BTL     $0x00, SI
 	JCS     k2RSub8vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2RSub8vvRfwd20done
 
 k2RSub8vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2RSub8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2RSub8vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2RSub8vvRfwd21done
 
 k2RSub8vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2RSub8vvRfwd21done:
-	VPSUBB  Y1, Y2, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPSUBB  Y0, Y1, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2RSub8vvRend
 	BTL     $0x00, SI
 	JCS     k2RSub8vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2RSub8vvRfwd30done
 
 k2RSub8vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2RSub8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2RSub8vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2RSub8vvRfwd31done
 
 k2RSub8vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2RSub8vvRfwd31done:
-	VPSUBB  Y1, Y2, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPSUBB  Y0, Y1, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2RSub8vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2RSub8vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPSUBB    Y1, Y2, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2RSub8vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBB  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2RSub8vvRloop
+	XORL    AX, AX
 	RET
 
 k2RSub8vvRnone:
@@ -3740,121 +3725,116 @@ k2RSub8vvRnone:
 // func k2And8vvR()
 // Requires: AVX, AVX2
 TEXT ·k2And8vvR(SB), NOSPLIT, $0
-	SHRQ     $0x05, BX
-	JZ       k2And8vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2And8vvRloop
-	BTL      $0x00, SI
-	JCS      k2And8vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2And8vvRfwd00done
+	SHRQ    $0x05, BX
+	JZ      k2And8vvRnone
+	CMPQ    BX, $0x04
+	JA      k2And8vvRloop
+	BTL     $0x00, SI
+	JCS     k2And8vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2And8vvRfwd00done
 
 k2And8vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2And8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2And8vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2And8vvRfwd01done
 
 k2And8vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2And8vvRfwd01done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2And8vvRend
 	BTL     $0x00, SI
 	JCS     k2And8vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2And8vvRfwd10done
 
 k2And8vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2And8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2And8vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2And8vvRfwd11done
 
 k2And8vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2And8vvRfwd11done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2And8vvRend
 	BTL     $0x00, SI
 	JCS     k2And8vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2And8vvRfwd20done
 
 k2And8vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2And8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2And8vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2And8vvRfwd21done
 
 k2And8vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2And8vvRfwd21done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2And8vvRend
 	BTL     $0x00, SI
 	JCS     k2And8vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2And8vvRfwd30done
 
 k2And8vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2And8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2And8vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2And8vvRfwd31done
 
 k2And8vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2And8vvRfwd31done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2And8vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2And8vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPAND     Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2And8vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2And8vvRloop
+	XORL    AX, AX
 	RET
 
 k2And8vvRnone:
@@ -3864,121 +3844,116 @@ k2And8vvRnone:
 // func k2Or8vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Or8vvR(SB), NOSPLIT, $0
-	SHRQ     $0x05, BX
-	JZ       k2Or8vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Or8vvRloop
-	BTL      $0x00, SI
-	JCS      k2Or8vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Or8vvRfwd00done
+	SHRQ    $0x05, BX
+	JZ      k2Or8vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Or8vvRloop
+	BTL     $0x00, SI
+	JCS     k2Or8vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Or8vvRfwd00done
 
 k2Or8vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Or8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Or8vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Or8vvRfwd01done
 
 k2Or8vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Or8vvRfwd01done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Or8vvRend
 	BTL     $0x00, SI
 	JCS     k2Or8vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Or8vvRfwd10done
 
 k2Or8vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Or8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Or8vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Or8vvRfwd11done
 
 k2Or8vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Or8vvRfwd11done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Or8vvRend
 	BTL     $0x00, SI
 	JCS     k2Or8vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Or8vvRfwd20done
 
 k2Or8vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Or8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Or8vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Or8vvRfwd21done
 
 k2Or8vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Or8vvRfwd21done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Or8vvRend
 	BTL     $0x00, SI
 	JCS     k2Or8vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Or8vvRfwd30done
 
 k2Or8vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Or8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Or8vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Or8vvRfwd31done
 
 k2Or8vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Or8vvRfwd31done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Or8vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Or8vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPOR      Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Or8vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Or8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Or8vvRnone:
@@ -3988,121 +3963,116 @@ k2Or8vvRnone:
 // func k2Xor8vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Xor8vvR(SB), NOSPLIT, $0
-	SHRQ     $0x05, BX
-	JZ       k2Xor8vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Xor8vvRloop
-	BTL      $0x00, SI
-	JCS      k2Xor8vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Xor8vvRfwd00done
+	SHRQ    $0x05, BX
+	JZ      k2Xor8vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Xor8vvRloop
+	BTL     $0x00, SI
+	JCS     k2Xor8vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Xor8vvRfwd00done
 
 k2Xor8vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Xor8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Xor8vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Xor8vvRfwd01done
 
 k2Xor8vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Xor8vvRfwd01done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Xor8vvRend
 	BTL     $0x00, SI
 	JCS     k2Xor8vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Xor8vvRfwd10done
 
 k2Xor8vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Xor8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Xor8vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Xor8vvRfwd11done
 
 k2Xor8vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Xor8vvRfwd11done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Xor8vvRend
 	BTL     $0x00, SI
 	JCS     k2Xor8vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Xor8vvRfwd20done
 
 k2Xor8vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Xor8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Xor8vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Xor8vvRfwd21done
 
 k2Xor8vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Xor8vvRfwd21done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Xor8vvRend
 	BTL     $0x00, SI
 	JCS     k2Xor8vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Xor8vvRfwd30done
 
 k2Xor8vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Xor8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Xor8vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Xor8vvRfwd31done
 
 k2Xor8vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Xor8vvRfwd31done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Xor8vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Xor8vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPXOR     Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Xor8vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Xor8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Xor8vvRnone:
@@ -4112,121 +4082,116 @@ k2Xor8vvRnone:
 // func k2MinU8vvR()
 // Requires: AVX, AVX2
 TEXT ·k2MinU8vvR(SB), NOSPLIT, $0
-	SHRQ     $0x05, BX
-	JZ       k2MinU8vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2MinU8vvRloop
-	BTL      $0x00, SI
-	JCS      k2MinU8vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2MinU8vvRfwd00done
+	SHRQ    $0x05, BX
+	JZ      k2MinU8vvRnone
+	CMPQ    BX, $0x04
+	JA      k2MinU8vvRloop
+	BTL     $0x00, SI
+	JCS     k2MinU8vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2MinU8vvRfwd00done
 
 k2MinU8vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2MinU8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2MinU8vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2MinU8vvRfwd01done
 
 k2MinU8vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MinU8vvRfwd01done:
-	VPMINUB Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMINUB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MinU8vvRend
 	BTL     $0x00, SI
 	JCS     k2MinU8vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2MinU8vvRfwd10done
 
 k2MinU8vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2MinU8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2MinU8vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2MinU8vvRfwd11done
 
 k2MinU8vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MinU8vvRfwd11done:
-	VPMINUB Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMINUB Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MinU8vvRend
 	BTL     $0x00, SI
 	JCS     k2MinU8vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2MinU8vvRfwd20done
 
 k2MinU8vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2MinU8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2MinU8vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2MinU8vvRfwd21done
 
 k2MinU8vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MinU8vvRfwd21done:
-	VPMINUB Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMINUB Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MinU8vvRend
 	BTL     $0x00, SI
 	JCS     k2MinU8vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2MinU8vvRfwd30done
 
 k2MinU8vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2MinU8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2MinU8vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2MinU8vvRfwd31done
 
 k2MinU8vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MinU8vvRfwd31done:
-	VPMINUB Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMINUB Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2MinU8vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MinU8vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMINUB   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2MinU8vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINUB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MinU8vvRloop
+	XORL    AX, AX
 	RET
 
 k2MinU8vvRnone:
@@ -4236,121 +4201,116 @@ k2MinU8vvRnone:
 // func k2Min8vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Min8vvR(SB), NOSPLIT, $0
-	SHRQ     $0x05, BX
-	JZ       k2Min8vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Min8vvRloop
-	BTL      $0x00, SI
-	JCS      k2Min8vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Min8vvRfwd00done
+	SHRQ    $0x05, BX
+	JZ      k2Min8vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Min8vvRloop
+	BTL     $0x00, SI
+	JCS     k2Min8vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Min8vvRfwd00done
 
 k2Min8vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Min8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Min8vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Min8vvRfwd01done
 
 k2Min8vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Min8vvRfwd01done:
-	VPMINSB Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMINSB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Min8vvRend
 	BTL     $0x00, SI
 	JCS     k2Min8vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Min8vvRfwd10done
 
 k2Min8vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Min8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Min8vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Min8vvRfwd11done
 
 k2Min8vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Min8vvRfwd11done:
-	VPMINSB Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMINSB Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Min8vvRend
 	BTL     $0x00, SI
 	JCS     k2Min8vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Min8vvRfwd20done
 
 k2Min8vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Min8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Min8vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Min8vvRfwd21done
 
 k2Min8vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Min8vvRfwd21done:
-	VPMINSB Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMINSB Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Min8vvRend
 	BTL     $0x00, SI
 	JCS     k2Min8vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Min8vvRfwd30done
 
 k2Min8vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Min8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Min8vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Min8vvRfwd31done
 
 k2Min8vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Min8vvRfwd31done:
-	VPMINSB Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMINSB Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Min8vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Min8vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMINSB   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Min8vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINSB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Min8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Min8vvRnone:
@@ -4360,121 +4320,116 @@ k2Min8vvRnone:
 // func k2MaxU8vvR()
 // Requires: AVX, AVX2
 TEXT ·k2MaxU8vvR(SB), NOSPLIT, $0
-	SHRQ     $0x05, BX
-	JZ       k2MaxU8vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2MaxU8vvRloop
-	BTL      $0x00, SI
-	JCS      k2MaxU8vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2MaxU8vvRfwd00done
+	SHRQ    $0x05, BX
+	JZ      k2MaxU8vvRnone
+	CMPQ    BX, $0x04
+	JA      k2MaxU8vvRloop
+	BTL     $0x00, SI
+	JCS     k2MaxU8vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2MaxU8vvRfwd00done
 
 k2MaxU8vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2MaxU8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2MaxU8vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2MaxU8vvRfwd01done
 
 k2MaxU8vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MaxU8vvRfwd01done:
-	VPMAXUB Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMAXUB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MaxU8vvRend
 	BTL     $0x00, SI
 	JCS     k2MaxU8vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2MaxU8vvRfwd10done
 
 k2MaxU8vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2MaxU8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2MaxU8vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2MaxU8vvRfwd11done
 
 k2MaxU8vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MaxU8vvRfwd11done:
-	VPMAXUB Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMAXUB Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MaxU8vvRend
 	BTL     $0x00, SI
 	JCS     k2MaxU8vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2MaxU8vvRfwd20done
 
 k2MaxU8vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2MaxU8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2MaxU8vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2MaxU8vvRfwd21done
 
 k2MaxU8vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MaxU8vvRfwd21done:
-	VPMAXUB Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMAXUB Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MaxU8vvRend
 	BTL     $0x00, SI
 	JCS     k2MaxU8vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2MaxU8vvRfwd30done
 
 k2MaxU8vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2MaxU8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2MaxU8vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2MaxU8vvRfwd31done
 
 k2MaxU8vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MaxU8vvRfwd31done:
-	VPMAXUB Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMAXUB Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2MaxU8vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MaxU8vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMAXUB   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2MaxU8vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXUB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MaxU8vvRloop
+	XORL    AX, AX
 	RET
 
 k2MaxU8vvRnone:
@@ -4484,121 +4439,116 @@ k2MaxU8vvRnone:
 // func k2Max8vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Max8vvR(SB), NOSPLIT, $0
-	SHRQ     $0x05, BX
-	JZ       k2Max8vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Max8vvRloop
-	BTL      $0x00, SI
-	JCS      k2Max8vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Max8vvRfwd00done
+	SHRQ    $0x05, BX
+	JZ      k2Max8vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Max8vvRloop
+	BTL     $0x00, SI
+	JCS     k2Max8vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Max8vvRfwd00done
 
 k2Max8vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Max8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Max8vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Max8vvRfwd01done
 
 k2Max8vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Max8vvRfwd01done:
-	VPMAXSB Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMAXSB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Max8vvRend
 	BTL     $0x00, SI
 	JCS     k2Max8vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Max8vvRfwd10done
 
 k2Max8vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Max8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Max8vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Max8vvRfwd11done
 
 k2Max8vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Max8vvRfwd11done:
-	VPMAXSB Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMAXSB Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Max8vvRend
 	BTL     $0x00, SI
 	JCS     k2Max8vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Max8vvRfwd20done
 
 k2Max8vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Max8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Max8vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Max8vvRfwd21done
 
 k2Max8vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Max8vvRfwd21done:
-	VPMAXSB Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMAXSB Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Max8vvRend
 	BTL     $0x00, SI
 	JCS     k2Max8vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Max8vvRfwd30done
 
 k2Max8vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Max8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Max8vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Max8vvRfwd31done
 
 k2Max8vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Max8vvRfwd31done:
-	VPMAXSB Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMAXSB Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Max8vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Max8vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMAXSB   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Max8vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXSB Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Max8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Max8vvRnone:
@@ -4616,144 +4566,139 @@ TEXT ·k2Mul8vvR(SB), NOSPLIT, $0
 	MOVL         $0x000000ff, DI
 	VMOVD        DI, X1
 	VPBROADCASTW X1, Y1
-	VPCMPEQB     Y2, Y2, Y2
 	CMPQ         BX, $0x04
 	JA           k2Mul8vvRloop
 	BTL          $0x00, SI
 	JCS          k2Mul8vvRfwd00
-	VMOVDQU      (CX), Y3
+	VMOVDQU      (CX), Y2
 	JMP          k2Mul8vvRfwd00done
 
 k2Mul8vvRfwd00:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Mul8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Mul8vvRfwd01
-	VMOVDQU (DX), Y4
+	VMOVDQU (DX), Y3
 	JMP     k2Mul8vvRfwd01done
 
 k2Mul8vvRfwd01:
-	VMOVDQA Y12, Y4
+	VMOVDQA Y12, Y3
 
 k2Mul8vvRfwd01done:
-	VPMULLW Y4, Y3, Y5
-	VPAND   Y1, Y5, Y5
-	VPSRLW  $0x08, Y3, Y3
-	VPAND   Y0, Y4, Y4
-	VPMULLW Y4, Y3, Y3
-	VPOR    Y3, Y5, Y5
-	VMOVDQU Y5, (AX)
-	VMOVDQA Y5, Y12
+	VPMULLW Y3, Y2, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y2, Y2
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y2, Y2
+	VPOR    Y2, Y4, Y4
+	VMOVDQU Y4, (AX)
+	VMOVDQA Y4, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Mul8vvRend
 	BTL     $0x00, SI
 	JCS     k2Mul8vvRfwd10
-	VMOVDQU 32(CX), Y3
+	VMOVDQU 32(CX), Y2
 	JMP     k2Mul8vvRfwd10done
 
 k2Mul8vvRfwd10:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Mul8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Mul8vvRfwd11
-	VMOVDQU 32(DX), Y4
+	VMOVDQU 32(DX), Y3
 	JMP     k2Mul8vvRfwd11done
 
 k2Mul8vvRfwd11:
-	VMOVDQA Y13, Y4
+	VMOVDQA Y13, Y3
 
 k2Mul8vvRfwd11done:
-	VPMULLW Y4, Y3, Y5
-	VPAND   Y1, Y5, Y5
-	VPSRLW  $0x08, Y3, Y3
-	VPAND   Y0, Y4, Y4
-	VPMULLW Y4, Y3, Y3
-	VPOR    Y3, Y5, Y5
-	VMOVDQU Y5, 32(AX)
-	VMOVDQA Y5, Y13
+	VPMULLW Y3, Y2, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y2, Y2
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y2, Y2
+	VPOR    Y2, Y4, Y4
+	VMOVDQU Y4, 32(AX)
+	VMOVDQA Y4, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Mul8vvRend
 	BTL     $0x00, SI
 	JCS     k2Mul8vvRfwd20
-	VMOVDQU 64(CX), Y3
+	VMOVDQU 64(CX), Y2
 	JMP     k2Mul8vvRfwd20done
 
 k2Mul8vvRfwd20:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Mul8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Mul8vvRfwd21
-	VMOVDQU 64(DX), Y4
+	VMOVDQU 64(DX), Y3
 	JMP     k2Mul8vvRfwd21done
 
 k2Mul8vvRfwd21:
-	VMOVDQA Y14, Y4
+	VMOVDQA Y14, Y3
 
 k2Mul8vvRfwd21done:
-	VPMULLW Y4, Y3, Y5
-	VPAND   Y1, Y5, Y5
-	VPSRLW  $0x08, Y3, Y3
-	VPAND   Y0, Y4, Y4
-	VPMULLW Y4, Y3, Y3
-	VPOR    Y3, Y5, Y5
-	VMOVDQU Y5, 64(AX)
-	VMOVDQA Y5, Y14
+	VPMULLW Y3, Y2, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y2, Y2
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y2, Y2
+	VPOR    Y2, Y4, Y4
+	VMOVDQU Y4, 64(AX)
+	VMOVDQA Y4, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Mul8vvRend
 	BTL     $0x00, SI
 	JCS     k2Mul8vvRfwd30
-	VMOVDQU 96(CX), Y3
+	VMOVDQU 96(CX), Y2
 	JMP     k2Mul8vvRfwd30done
 
 k2Mul8vvRfwd30:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Mul8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Mul8vvRfwd31
-	VMOVDQU 96(DX), Y4
+	VMOVDQU 96(DX), Y3
 	JMP     k2Mul8vvRfwd31done
 
 k2Mul8vvRfwd31:
-	VMOVDQA Y15, Y4
+	VMOVDQA Y15, Y3
 
 k2Mul8vvRfwd31done:
-	VPMULLW Y4, Y3, Y5
-	VPAND   Y1, Y5, Y5
-	VPSRLW  $0x08, Y3, Y1
-	VPAND   Y0, Y4, Y0
+	VPMULLW Y3, Y2, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y2, Y1
+	VPAND   Y0, Y3, Y0
 	VPMULLW Y0, Y1, Y0
-	VPOR    Y0, Y5, Y5
-	VMOVDQU Y5, 96(AX)
-	VMOVDQA Y5, Y15
+	VPOR    Y0, Y4, Y4
+	VMOVDQU Y4, 96(AX)
+	VMOVDQA Y4, Y15
 
 k2Mul8vvRend:
-	VPMOVMSKB Y2, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Mul8vvRloop:
-	VMOVDQU   (CX), Y3
-	VMOVDQU   (DX), Y4
-	VPMULLW   Y4, Y3, Y5
-	VPAND     Y1, Y5, Y5
-	VPSRLW    $0x08, Y3, Y3
-	VPAND     Y0, Y4, Y4
-	VPMULLW   Y4, Y3, Y3
-	VPOR      Y3, Y5, Y5
-	VMOVDQU   Y5, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Mul8vvRloop
-	VPMOVMSKB Y2, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y2
+	VMOVDQU (DX), Y3
+	VPMULLW Y3, Y2, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y2, Y2
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y2, Y2
+	VPOR    Y2, Y4, Y4
+	VMOVDQU Y4, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Mul8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Mul8vvRnone:
@@ -5327,186 +5272,181 @@ TEXT ·k2Macc8vvR(SB), NOSPLIT, $0
 	MOVL         $0x000000ff, DI
 	VMOVD        DI, X1
 	VPBROADCASTW X1, Y1
-	VPCMPEQB     Y2, Y2, Y2
 	CMPQ         BX, $0x04
 	JA           k2Macc8vvRloop
 	BTL          $0x00, SI
 	JCS          k2Macc8vvRfwd00
-	VMOVDQU      (CX), Y3
+	VMOVDQU      (CX), Y2
 	JMP          k2Macc8vvRfwd00done
 
 k2Macc8vvRfwd00:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Macc8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Macc8vvRfwd01
-	VMOVDQU (DX), Y4
+	VMOVDQU (DX), Y3
 	JMP     k2Macc8vvRfwd01done
 
 k2Macc8vvRfwd01:
-	VMOVDQA Y12, Y4
+	VMOVDQA Y12, Y3
 
 k2Macc8vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Macc8vvRfwd02
-	VMOVDQU (AX), Y5
+	VMOVDQU (AX), Y4
 	JMP     k2Macc8vvRfwd02done
 
 k2Macc8vvRfwd02:
-	VMOVDQA Y12, Y5
+	VMOVDQA Y12, Y4
 
 k2Macc8vvRfwd02done:
-	VPMULLW Y3, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y3, Y3
-	VPMULLW Y3, Y4, Y3
-	VPOR    Y3, Y6, Y6
-	VPADDB  Y6, Y5, Y3
-	VMOVDQU Y3, (AX)
-	VMOVDQA Y3, Y12
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y2
+	VPMULLW Y2, Y3, Y2
+	VPOR    Y2, Y5, Y5
+	VPADDB  Y5, Y4, Y2
+	VMOVDQU Y2, (AX)
+	VMOVDQA Y2, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Macc8vvRend
 	BTL     $0x00, SI
 	JCS     k2Macc8vvRfwd10
-	VMOVDQU 32(CX), Y3
+	VMOVDQU 32(CX), Y2
 	JMP     k2Macc8vvRfwd10done
 
 k2Macc8vvRfwd10:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Macc8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Macc8vvRfwd11
-	VMOVDQU 32(DX), Y4
+	VMOVDQU 32(DX), Y3
 	JMP     k2Macc8vvRfwd11done
 
 k2Macc8vvRfwd11:
-	VMOVDQA Y13, Y4
+	VMOVDQA Y13, Y3
 
 k2Macc8vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Macc8vvRfwd12
-	VMOVDQU 32(AX), Y5
+	VMOVDQU 32(AX), Y4
 	JMP     k2Macc8vvRfwd12done
 
 k2Macc8vvRfwd12:
-	VMOVDQA Y13, Y5
+	VMOVDQA Y13, Y4
 
 k2Macc8vvRfwd12done:
-	VPMULLW Y3, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y3, Y3
-	VPMULLW Y3, Y4, Y3
-	VPOR    Y3, Y6, Y6
-	VPADDB  Y6, Y5, Y3
-	VMOVDQU Y3, 32(AX)
-	VMOVDQA Y3, Y13
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y2
+	VPMULLW Y2, Y3, Y2
+	VPOR    Y2, Y5, Y5
+	VPADDB  Y5, Y4, Y2
+	VMOVDQU Y2, 32(AX)
+	VMOVDQA Y2, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Macc8vvRend
 	BTL     $0x00, SI
 	JCS     k2Macc8vvRfwd20
-	VMOVDQU 64(CX), Y3
+	VMOVDQU 64(CX), Y2
 	JMP     k2Macc8vvRfwd20done
 
 k2Macc8vvRfwd20:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Macc8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Macc8vvRfwd21
-	VMOVDQU 64(DX), Y4
+	VMOVDQU 64(DX), Y3
 	JMP     k2Macc8vvRfwd21done
 
 k2Macc8vvRfwd21:
-	VMOVDQA Y14, Y4
+	VMOVDQA Y14, Y3
 
 k2Macc8vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Macc8vvRfwd22
-	VMOVDQU 64(AX), Y5
+	VMOVDQU 64(AX), Y4
 	JMP     k2Macc8vvRfwd22done
 
 k2Macc8vvRfwd22:
-	VMOVDQA Y14, Y5
+	VMOVDQA Y14, Y4
 
 k2Macc8vvRfwd22done:
-	VPMULLW Y3, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y3, Y3
-	VPMULLW Y3, Y4, Y3
-	VPOR    Y3, Y6, Y6
-	VPADDB  Y6, Y5, Y3
-	VMOVDQU Y3, 64(AX)
-	VMOVDQA Y3, Y14
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y2
+	VPMULLW Y2, Y3, Y2
+	VPOR    Y2, Y5, Y5
+	VPADDB  Y5, Y4, Y2
+	VMOVDQU Y2, 64(AX)
+	VMOVDQA Y2, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Macc8vvRend
 	BTL     $0x00, SI
 	JCS     k2Macc8vvRfwd30
-	VMOVDQU 96(CX), Y3
+	VMOVDQU 96(CX), Y2
 	JMP     k2Macc8vvRfwd30done
 
 k2Macc8vvRfwd30:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Macc8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Macc8vvRfwd31
-	VMOVDQU 96(DX), Y4
+	VMOVDQU 96(DX), Y3
 	JMP     k2Macc8vvRfwd31done
 
 k2Macc8vvRfwd31:
-	VMOVDQA Y15, Y4
+	VMOVDQA Y15, Y3
 
 k2Macc8vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Macc8vvRfwd32
-	VMOVDQU 96(AX), Y5
+	VMOVDQU 96(AX), Y4
 	JMP     k2Macc8vvRfwd32done
 
 k2Macc8vvRfwd32:
-	VMOVDQA Y15, Y5
+	VMOVDQA Y15, Y4
 
 k2Macc8vvRfwd32done:
-	VPMULLW Y3, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y1
-	VPAND   Y0, Y3, Y0
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y1
+	VPAND   Y0, Y2, Y0
 	VPMULLW Y0, Y1, Y0
-	VPOR    Y0, Y6, Y6
-	VPADDB  Y6, Y5, Y0
+	VPOR    Y0, Y5, Y5
+	VPADDB  Y5, Y4, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Macc8vvRend:
-	VPMOVMSKB Y2, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Macc8vvRloop:
-	VMOVDQU   (CX), Y3
-	VMOVDQU   (DX), Y4
-	VMOVDQU   (AX), Y5
-	VPMULLW   Y3, Y4, Y6
-	VPAND     Y1, Y6, Y6
-	VPSRLW    $0x08, Y4, Y4
-	VPAND     Y0, Y3, Y3
-	VPMULLW   Y3, Y4, Y3
-	VPOR      Y3, Y6, Y6
-	VPADDB    Y6, Y5, Y3
-	VMOVDQU   Y3, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Macc8vvRloop
-	VPMOVMSKB Y2, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y2
+	VMOVDQU (DX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y2
+	VPMULLW Y2, Y3, Y2
+	VPOR    Y2, Y5, Y5
+	VPADDB  Y5, Y4, Y2
+	VMOVDQU Y2, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Macc8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Macc8vvRnone:
@@ -5524,186 +5464,181 @@ TEXT ·k2Nmsac8vvR(SB), NOSPLIT, $0
 	MOVL         $0x000000ff, DI
 	VMOVD        DI, X1
 	VPBROADCASTW X1, Y1
-	VPCMPEQB     Y2, Y2, Y2
 	CMPQ         BX, $0x04
 	JA           k2Nmsac8vvRloop
 	BTL          $0x00, SI
 	JCS          k2Nmsac8vvRfwd00
-	VMOVDQU      (CX), Y3
+	VMOVDQU      (CX), Y2
 	JMP          k2Nmsac8vvRfwd00done
 
 k2Nmsac8vvRfwd00:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Nmsac8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac8vvRfwd01
-	VMOVDQU (DX), Y4
+	VMOVDQU (DX), Y3
 	JMP     k2Nmsac8vvRfwd01done
 
 k2Nmsac8vvRfwd01:
-	VMOVDQA Y12, Y4
+	VMOVDQA Y12, Y3
 
 k2Nmsac8vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac8vvRfwd02
-	VMOVDQU (AX), Y5
+	VMOVDQU (AX), Y4
 	JMP     k2Nmsac8vvRfwd02done
 
 k2Nmsac8vvRfwd02:
-	VMOVDQA Y12, Y5
+	VMOVDQA Y12, Y4
 
 k2Nmsac8vvRfwd02done:
-	VPMULLW Y3, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y3, Y3
-	VPMULLW Y3, Y4, Y3
-	VPOR    Y3, Y6, Y6
-	VPSUBB  Y6, Y5, Y3
-	VMOVDQU Y3, (AX)
-	VMOVDQA Y3, Y12
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y2
+	VPMULLW Y2, Y3, Y2
+	VPOR    Y2, Y5, Y5
+	VPSUBB  Y5, Y4, Y2
+	VMOVDQU Y2, (AX)
+	VMOVDQA Y2, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsac8vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac8vvRfwd10
-	VMOVDQU 32(CX), Y3
+	VMOVDQU 32(CX), Y2
 	JMP     k2Nmsac8vvRfwd10done
 
 k2Nmsac8vvRfwd10:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Nmsac8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac8vvRfwd11
-	VMOVDQU 32(DX), Y4
+	VMOVDQU 32(DX), Y3
 	JMP     k2Nmsac8vvRfwd11done
 
 k2Nmsac8vvRfwd11:
-	VMOVDQA Y13, Y4
+	VMOVDQA Y13, Y3
 
 k2Nmsac8vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac8vvRfwd12
-	VMOVDQU 32(AX), Y5
+	VMOVDQU 32(AX), Y4
 	JMP     k2Nmsac8vvRfwd12done
 
 k2Nmsac8vvRfwd12:
-	VMOVDQA Y13, Y5
+	VMOVDQA Y13, Y4
 
 k2Nmsac8vvRfwd12done:
-	VPMULLW Y3, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y3, Y3
-	VPMULLW Y3, Y4, Y3
-	VPOR    Y3, Y6, Y6
-	VPSUBB  Y6, Y5, Y3
-	VMOVDQU Y3, 32(AX)
-	VMOVDQA Y3, Y13
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y2
+	VPMULLW Y2, Y3, Y2
+	VPOR    Y2, Y5, Y5
+	VPSUBB  Y5, Y4, Y2
+	VMOVDQU Y2, 32(AX)
+	VMOVDQA Y2, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsac8vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac8vvRfwd20
-	VMOVDQU 64(CX), Y3
+	VMOVDQU 64(CX), Y2
 	JMP     k2Nmsac8vvRfwd20done
 
 k2Nmsac8vvRfwd20:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Nmsac8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac8vvRfwd21
-	VMOVDQU 64(DX), Y4
+	VMOVDQU 64(DX), Y3
 	JMP     k2Nmsac8vvRfwd21done
 
 k2Nmsac8vvRfwd21:
-	VMOVDQA Y14, Y4
+	VMOVDQA Y14, Y3
 
 k2Nmsac8vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac8vvRfwd22
-	VMOVDQU 64(AX), Y5
+	VMOVDQU 64(AX), Y4
 	JMP     k2Nmsac8vvRfwd22done
 
 k2Nmsac8vvRfwd22:
-	VMOVDQA Y14, Y5
+	VMOVDQA Y14, Y4
 
 k2Nmsac8vvRfwd22done:
-	VPMULLW Y3, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y3, Y3
-	VPMULLW Y3, Y4, Y3
-	VPOR    Y3, Y6, Y6
-	VPSUBB  Y6, Y5, Y3
-	VMOVDQU Y3, 64(AX)
-	VMOVDQA Y3, Y14
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y2
+	VPMULLW Y2, Y3, Y2
+	VPOR    Y2, Y5, Y5
+	VPSUBB  Y5, Y4, Y2
+	VMOVDQU Y2, 64(AX)
+	VMOVDQA Y2, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsac8vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac8vvRfwd30
-	VMOVDQU 96(CX), Y3
+	VMOVDQU 96(CX), Y2
 	JMP     k2Nmsac8vvRfwd30done
 
 k2Nmsac8vvRfwd30:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Nmsac8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac8vvRfwd31
-	VMOVDQU 96(DX), Y4
+	VMOVDQU 96(DX), Y3
 	JMP     k2Nmsac8vvRfwd31done
 
 k2Nmsac8vvRfwd31:
-	VMOVDQA Y15, Y4
+	VMOVDQA Y15, Y3
 
 k2Nmsac8vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac8vvRfwd32
-	VMOVDQU 96(AX), Y5
+	VMOVDQU 96(AX), Y4
 	JMP     k2Nmsac8vvRfwd32done
 
 k2Nmsac8vvRfwd32:
-	VMOVDQA Y15, Y5
+	VMOVDQA Y15, Y4
 
 k2Nmsac8vvRfwd32done:
-	VPMULLW Y3, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y1
-	VPAND   Y0, Y3, Y0
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y1
+	VPAND   Y0, Y2, Y0
 	VPMULLW Y0, Y1, Y0
-	VPOR    Y0, Y6, Y6
-	VPSUBB  Y6, Y5, Y0
+	VPOR    Y0, Y5, Y5
+	VPSUBB  Y5, Y4, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Nmsac8vvRend:
-	VPMOVMSKB Y2, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsac8vvRloop:
-	VMOVDQU   (CX), Y3
-	VMOVDQU   (DX), Y4
-	VMOVDQU   (AX), Y5
-	VPMULLW   Y3, Y4, Y6
-	VPAND     Y1, Y6, Y6
-	VPSRLW    $0x08, Y4, Y4
-	VPAND     Y0, Y3, Y3
-	VPMULLW   Y3, Y4, Y3
-	VPOR      Y3, Y6, Y6
-	VPSUBB    Y6, Y5, Y3
-	VMOVDQU   Y3, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Nmsac8vvRloop
-	VPMOVMSKB Y2, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y2
+	VMOVDQU (DX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y2, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y2
+	VPMULLW Y2, Y3, Y2
+	VPOR    Y2, Y5, Y5
+	VPSUBB  Y5, Y4, Y2
+	VMOVDQU Y2, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsac8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsac8vvRnone:
@@ -5721,186 +5656,181 @@ TEXT ·k2Madd8vvR(SB), NOSPLIT, $0
 	MOVL         $0x000000ff, DI
 	VMOVD        DI, X1
 	VPBROADCASTW X1, Y1
-	VPCMPEQB     Y2, Y2, Y2
 	CMPQ         BX, $0x04
 	JA           k2Madd8vvRloop
 	BTL          $0x00, SI
 	JCS          k2Madd8vvRfwd00
-	VMOVDQU      (CX), Y3
+	VMOVDQU      (CX), Y2
 	JMP          k2Madd8vvRfwd00done
 
 k2Madd8vvRfwd00:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Madd8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Madd8vvRfwd01
-	VMOVDQU (DX), Y4
+	VMOVDQU (DX), Y3
 	JMP     k2Madd8vvRfwd01done
 
 k2Madd8vvRfwd01:
-	VMOVDQA Y12, Y4
+	VMOVDQA Y12, Y3
 
 k2Madd8vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Madd8vvRfwd02
-	VMOVDQU (AX), Y5
+	VMOVDQU (AX), Y4
 	JMP     k2Madd8vvRfwd02done
 
 k2Madd8vvRfwd02:
-	VMOVDQA Y12, Y5
+	VMOVDQA Y12, Y4
 
 k2Madd8vvRfwd02done:
-	VPMULLW Y5, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	VPADDB  Y3, Y6, Y3
-	VMOVDQU Y3, (AX)
-	VMOVDQA Y3, Y12
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y3, Y3
+	VPOR    Y3, Y5, Y5
+	VPADDB  Y2, Y5, Y2
+	VMOVDQU Y2, (AX)
+	VMOVDQA Y2, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Madd8vvRend
 	BTL     $0x00, SI
 	JCS     k2Madd8vvRfwd10
-	VMOVDQU 32(CX), Y3
+	VMOVDQU 32(CX), Y2
 	JMP     k2Madd8vvRfwd10done
 
 k2Madd8vvRfwd10:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Madd8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Madd8vvRfwd11
-	VMOVDQU 32(DX), Y4
+	VMOVDQU 32(DX), Y3
 	JMP     k2Madd8vvRfwd11done
 
 k2Madd8vvRfwd11:
-	VMOVDQA Y13, Y4
+	VMOVDQA Y13, Y3
 
 k2Madd8vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Madd8vvRfwd12
-	VMOVDQU 32(AX), Y5
+	VMOVDQU 32(AX), Y4
 	JMP     k2Madd8vvRfwd12done
 
 k2Madd8vvRfwd12:
-	VMOVDQA Y13, Y5
+	VMOVDQA Y13, Y4
 
 k2Madd8vvRfwd12done:
-	VPMULLW Y5, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	VPADDB  Y3, Y6, Y3
-	VMOVDQU Y3, 32(AX)
-	VMOVDQA Y3, Y13
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y3, Y3
+	VPOR    Y3, Y5, Y5
+	VPADDB  Y2, Y5, Y2
+	VMOVDQU Y2, 32(AX)
+	VMOVDQA Y2, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Madd8vvRend
 	BTL     $0x00, SI
 	JCS     k2Madd8vvRfwd20
-	VMOVDQU 64(CX), Y3
+	VMOVDQU 64(CX), Y2
 	JMP     k2Madd8vvRfwd20done
 
 k2Madd8vvRfwd20:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Madd8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Madd8vvRfwd21
-	VMOVDQU 64(DX), Y4
+	VMOVDQU 64(DX), Y3
 	JMP     k2Madd8vvRfwd21done
 
 k2Madd8vvRfwd21:
-	VMOVDQA Y14, Y4
+	VMOVDQA Y14, Y3
 
 k2Madd8vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Madd8vvRfwd22
-	VMOVDQU 64(AX), Y5
+	VMOVDQU 64(AX), Y4
 	JMP     k2Madd8vvRfwd22done
 
 k2Madd8vvRfwd22:
-	VMOVDQA Y14, Y5
+	VMOVDQA Y14, Y4
 
 k2Madd8vvRfwd22done:
-	VPMULLW Y5, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	VPADDB  Y3, Y6, Y3
-	VMOVDQU Y3, 64(AX)
-	VMOVDQA Y3, Y14
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y3, Y3
+	VPOR    Y3, Y5, Y5
+	VPADDB  Y2, Y5, Y2
+	VMOVDQU Y2, 64(AX)
+	VMOVDQA Y2, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Madd8vvRend
 	BTL     $0x00, SI
 	JCS     k2Madd8vvRfwd30
-	VMOVDQU 96(CX), Y3
+	VMOVDQU 96(CX), Y2
 	JMP     k2Madd8vvRfwd30done
 
 k2Madd8vvRfwd30:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Madd8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Madd8vvRfwd31
-	VMOVDQU 96(DX), Y4
+	VMOVDQU 96(DX), Y3
 	JMP     k2Madd8vvRfwd31done
 
 k2Madd8vvRfwd31:
-	VMOVDQA Y15, Y4
+	VMOVDQA Y15, Y3
 
 k2Madd8vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Madd8vvRfwd32
-	VMOVDQU 96(AX), Y5
+	VMOVDQU 96(AX), Y4
 	JMP     k2Madd8vvRfwd32done
 
 k2Madd8vvRfwd32:
-	VMOVDQA Y15, Y5
+	VMOVDQA Y15, Y4
 
 k2Madd8vvRfwd32done:
-	VPMULLW Y5, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y1
-	VPAND   Y0, Y5, Y0
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y1
+	VPAND   Y0, Y4, Y0
 	VPMULLW Y0, Y1, Y0
-	VPOR    Y0, Y6, Y6
-	VPADDB  Y3, Y6, Y0
+	VPOR    Y0, Y5, Y5
+	VPADDB  Y2, Y5, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Madd8vvRend:
-	VPMOVMSKB Y2, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Madd8vvRloop:
-	VMOVDQU   (CX), Y3
-	VMOVDQU   (DX), Y4
-	VMOVDQU   (AX), Y5
-	VPMULLW   Y5, Y4, Y6
-	VPAND     Y1, Y6, Y6
-	VPSRLW    $0x08, Y4, Y4
-	VPAND     Y0, Y5, Y5
-	VPMULLW   Y5, Y4, Y4
-	VPOR      Y4, Y6, Y6
-	VPADDB    Y3, Y6, Y3
-	VMOVDQU   Y3, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Madd8vvRloop
-	VPMOVMSKB Y2, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y2
+	VMOVDQU (DX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y3, Y3
+	VPOR    Y3, Y5, Y5
+	VPADDB  Y2, Y5, Y2
+	VMOVDQU Y2, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Madd8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Madd8vvRnone:
@@ -5918,186 +5848,181 @@ TEXT ·k2Nmsub8vvR(SB), NOSPLIT, $0
 	MOVL         $0x000000ff, DI
 	VMOVD        DI, X1
 	VPBROADCASTW X1, Y1
-	VPCMPEQB     Y2, Y2, Y2
 	CMPQ         BX, $0x04
 	JA           k2Nmsub8vvRloop
 	BTL          $0x00, SI
 	JCS          k2Nmsub8vvRfwd00
-	VMOVDQU      (CX), Y3
+	VMOVDQU      (CX), Y2
 	JMP          k2Nmsub8vvRfwd00done
 
 k2Nmsub8vvRfwd00:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Nmsub8vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub8vvRfwd01
-	VMOVDQU (DX), Y4
+	VMOVDQU (DX), Y3
 	JMP     k2Nmsub8vvRfwd01done
 
 k2Nmsub8vvRfwd01:
-	VMOVDQA Y12, Y4
+	VMOVDQA Y12, Y3
 
 k2Nmsub8vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub8vvRfwd02
-	VMOVDQU (AX), Y5
+	VMOVDQU (AX), Y4
 	JMP     k2Nmsub8vvRfwd02done
 
 k2Nmsub8vvRfwd02:
-	VMOVDQA Y12, Y5
+	VMOVDQA Y12, Y4
 
 k2Nmsub8vvRfwd02done:
-	VPMULLW Y5, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	VPSUBB  Y6, Y3, Y3
-	VMOVDQU Y3, (AX)
-	VMOVDQA Y3, Y12
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y3, Y3
+	VPOR    Y3, Y5, Y5
+	VPSUBB  Y5, Y2, Y2
+	VMOVDQU Y2, (AX)
+	VMOVDQA Y2, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsub8vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub8vvRfwd10
-	VMOVDQU 32(CX), Y3
+	VMOVDQU 32(CX), Y2
 	JMP     k2Nmsub8vvRfwd10done
 
 k2Nmsub8vvRfwd10:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Nmsub8vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub8vvRfwd11
-	VMOVDQU 32(DX), Y4
+	VMOVDQU 32(DX), Y3
 	JMP     k2Nmsub8vvRfwd11done
 
 k2Nmsub8vvRfwd11:
-	VMOVDQA Y13, Y4
+	VMOVDQA Y13, Y3
 
 k2Nmsub8vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub8vvRfwd12
-	VMOVDQU 32(AX), Y5
+	VMOVDQU 32(AX), Y4
 	JMP     k2Nmsub8vvRfwd12done
 
 k2Nmsub8vvRfwd12:
-	VMOVDQA Y13, Y5
+	VMOVDQA Y13, Y4
 
 k2Nmsub8vvRfwd12done:
-	VPMULLW Y5, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	VPSUBB  Y6, Y3, Y3
-	VMOVDQU Y3, 32(AX)
-	VMOVDQA Y3, Y13
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y3, Y3
+	VPOR    Y3, Y5, Y5
+	VPSUBB  Y5, Y2, Y2
+	VMOVDQU Y2, 32(AX)
+	VMOVDQA Y2, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsub8vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub8vvRfwd20
-	VMOVDQU 64(CX), Y3
+	VMOVDQU 64(CX), Y2
 	JMP     k2Nmsub8vvRfwd20done
 
 k2Nmsub8vvRfwd20:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Nmsub8vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub8vvRfwd21
-	VMOVDQU 64(DX), Y4
+	VMOVDQU 64(DX), Y3
 	JMP     k2Nmsub8vvRfwd21done
 
 k2Nmsub8vvRfwd21:
-	VMOVDQA Y14, Y4
+	VMOVDQA Y14, Y3
 
 k2Nmsub8vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub8vvRfwd22
-	VMOVDQU 64(AX), Y5
+	VMOVDQU 64(AX), Y4
 	JMP     k2Nmsub8vvRfwd22done
 
 k2Nmsub8vvRfwd22:
-	VMOVDQA Y14, Y5
+	VMOVDQA Y14, Y4
 
 k2Nmsub8vvRfwd22done:
-	VPMULLW Y5, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	VPSUBB  Y6, Y3, Y3
-	VMOVDQU Y3, 64(AX)
-	VMOVDQA Y3, Y14
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y3, Y3
+	VPOR    Y3, Y5, Y5
+	VPSUBB  Y5, Y2, Y2
+	VMOVDQU Y2, 64(AX)
+	VMOVDQA Y2, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsub8vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub8vvRfwd30
-	VMOVDQU 96(CX), Y3
+	VMOVDQU 96(CX), Y2
 	JMP     k2Nmsub8vvRfwd30done
 
 k2Nmsub8vvRfwd30:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Nmsub8vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub8vvRfwd31
-	VMOVDQU 96(DX), Y4
+	VMOVDQU 96(DX), Y3
 	JMP     k2Nmsub8vvRfwd31done
 
 k2Nmsub8vvRfwd31:
-	VMOVDQA Y15, Y4
+	VMOVDQA Y15, Y3
 
 k2Nmsub8vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub8vvRfwd32
-	VMOVDQU 96(AX), Y5
+	VMOVDQU 96(AX), Y4
 	JMP     k2Nmsub8vvRfwd32done
 
 k2Nmsub8vvRfwd32:
-	VMOVDQA Y15, Y5
+	VMOVDQA Y15, Y4
 
 k2Nmsub8vvRfwd32done:
-	VPMULLW Y5, Y4, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y4, Y1
-	VPAND   Y0, Y5, Y0
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y1
+	VPAND   Y0, Y4, Y0
 	VPMULLW Y0, Y1, Y0
-	VPOR    Y0, Y6, Y6
-	VPSUBB  Y6, Y3, Y0
+	VPOR    Y0, Y5, Y5
+	VPSUBB  Y5, Y2, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Nmsub8vvRend:
-	VPMOVMSKB Y2, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsub8vvRloop:
-	VMOVDQU   (CX), Y3
-	VMOVDQU   (DX), Y4
-	VMOVDQU   (AX), Y5
-	VPMULLW   Y5, Y4, Y6
-	VPAND     Y1, Y6, Y6
-	VPSRLW    $0x08, Y4, Y4
-	VPAND     Y0, Y5, Y5
-	VPMULLW   Y5, Y4, Y4
-	VPOR      Y4, Y6, Y6
-	VPSUBB    Y6, Y3, Y3
-	VMOVDQU   Y3, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Nmsub8vvRloop
-	VPMOVMSKB Y2, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y2
+	VMOVDQU (DX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y4, Y3, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y3, Y3
+	VPOR    Y3, Y5, Y5
+	VPSUBB  Y5, Y2, Y2
+	VMOVDQU Y2, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsub8vvRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsub8vvRnone:
@@ -9563,81 +9488,76 @@ TEXT ·k2Add8vxR(SB), NOSPLIT, $0
 	SHRQ         $0x05, BX
 	JZ           k2Add8vxRnone
 	VPBROADCASTB (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Add8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Add8vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Add8vxRfwd00done
 
 k2Add8vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Add8vxRfwd00done:
-	VPADDB  Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPADDB  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Add8vxRend
 	BTL     $0x00, SI
 	JCS     k2Add8vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Add8vxRfwd10done
 
 k2Add8vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Add8vxRfwd10done:
-	VPADDB  Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPADDB  Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Add8vxRend
 	BTL     $0x00, SI
 	JCS     k2Add8vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Add8vxRfwd20done
 
 k2Add8vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Add8vxRfwd20done:
-	VPADDB  Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPADDB  Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Add8vxRend
 	BTL     $0x00, SI
 	JCS     k2Add8vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Add8vxRfwd30done
 
 k2Add8vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Add8vxRfwd30done:
-	VPADDB  Y0, Y2, Y0
+	VPADDB  Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Add8vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Add8vxRloop:
-	VMOVDQU   (CX), Y2
-	VPADDB    Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Add8vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPADDB  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Add8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Add8vxRnone:
@@ -9650,81 +9570,76 @@ TEXT ·k2Sub8vxR(SB), NOSPLIT, $0
 	SHRQ         $0x05, BX
 	JZ           k2Sub8vxRnone
 	VPBROADCASTB (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Sub8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Sub8vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Sub8vxRfwd00done
 
 k2Sub8vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Sub8vxRfwd00done:
-	VPSUBB  Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPSUBB  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Sub8vxRend
 	BTL     $0x00, SI
 	JCS     k2Sub8vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Sub8vxRfwd10done
 
 k2Sub8vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Sub8vxRfwd10done:
-	VPSUBB  Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPSUBB  Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Sub8vxRend
 	BTL     $0x00, SI
 	JCS     k2Sub8vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Sub8vxRfwd20done
 
 k2Sub8vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Sub8vxRfwd20done:
-	VPSUBB  Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPSUBB  Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Sub8vxRend
 	BTL     $0x00, SI
 	JCS     k2Sub8vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Sub8vxRfwd30done
 
 k2Sub8vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Sub8vxRfwd30done:
-	VPSUBB  Y0, Y2, Y0
+	VPSUBB  Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Sub8vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Sub8vxRloop:
-	VMOVDQU   (CX), Y2
-	VPSUBB    Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Sub8vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPSUBB  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Sub8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Sub8vxRnone:
@@ -9737,81 +9652,76 @@ TEXT ·k2RSub8vxR(SB), NOSPLIT, $0
 	SHRQ         $0x05, BX
 	JZ           k2RSub8vxRnone
 	VPBROADCASTB (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2RSub8vxRloop
 	BTL          $0x00, SI
 	JCS          k2RSub8vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2RSub8vxRfwd00done
 
 k2RSub8vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2RSub8vxRfwd00done:
-	VPSUBB  Y2, Y0, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPSUBB  Y1, Y0, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2RSub8vxRend
 	BTL     $0x00, SI
 	JCS     k2RSub8vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2RSub8vxRfwd10done
 
 k2RSub8vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2RSub8vxRfwd10done:
-	VPSUBB  Y2, Y0, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPSUBB  Y1, Y0, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2RSub8vxRend
 	BTL     $0x00, SI
 	JCS     k2RSub8vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2RSub8vxRfwd20done
 
 k2RSub8vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2RSub8vxRfwd20done:
-	VPSUBB  Y2, Y0, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPSUBB  Y1, Y0, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2RSub8vxRend
 	BTL     $0x00, SI
 	JCS     k2RSub8vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2RSub8vxRfwd30done
 
 k2RSub8vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2RSub8vxRfwd30done:
-	VPSUBB  Y2, Y0, Y0
+	VPSUBB  Y1, Y0, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2RSub8vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2RSub8vxRloop:
-	VMOVDQU   (CX), Y2
-	VPSUBB    Y2, Y0, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2RSub8vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPSUBB  Y1, Y0, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2RSub8vxRloop
+	XORL    AX, AX
 	RET
 
 k2RSub8vxRnone:
@@ -9824,81 +9734,76 @@ TEXT ·k2And8vxR(SB), NOSPLIT, $0
 	SHRQ         $0x05, BX
 	JZ           k2And8vxRnone
 	VPBROADCASTB (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2And8vxRloop
 	BTL          $0x00, SI
 	JCS          k2And8vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2And8vxRfwd00done
 
 k2And8vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2And8vxRfwd00done:
-	VPAND   Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2And8vxRend
 	BTL     $0x00, SI
 	JCS     k2And8vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2And8vxRfwd10done
 
 k2And8vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2And8vxRfwd10done:
-	VPAND   Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2And8vxRend
 	BTL     $0x00, SI
 	JCS     k2And8vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2And8vxRfwd20done
 
 k2And8vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2And8vxRfwd20done:
-	VPAND   Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2And8vxRend
 	BTL     $0x00, SI
 	JCS     k2And8vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2And8vxRfwd30done
 
 k2And8vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2And8vxRfwd30done:
-	VPAND   Y0, Y2, Y0
+	VPAND   Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2And8vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2And8vxRloop:
-	VMOVDQU   (CX), Y2
-	VPAND     Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2And8vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2And8vxRloop
+	XORL    AX, AX
 	RET
 
 k2And8vxRnone:
@@ -9911,81 +9816,76 @@ TEXT ·k2Or8vxR(SB), NOSPLIT, $0
 	SHRQ         $0x05, BX
 	JZ           k2Or8vxRnone
 	VPBROADCASTB (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Or8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Or8vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Or8vxRfwd00done
 
 k2Or8vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Or8vxRfwd00done:
-	VPOR    Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Or8vxRend
 	BTL     $0x00, SI
 	JCS     k2Or8vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Or8vxRfwd10done
 
 k2Or8vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Or8vxRfwd10done:
-	VPOR    Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Or8vxRend
 	BTL     $0x00, SI
 	JCS     k2Or8vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Or8vxRfwd20done
 
 k2Or8vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Or8vxRfwd20done:
-	VPOR    Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Or8vxRend
 	BTL     $0x00, SI
 	JCS     k2Or8vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Or8vxRfwd30done
 
 k2Or8vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Or8vxRfwd30done:
-	VPOR    Y0, Y2, Y0
+	VPOR    Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Or8vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Or8vxRloop:
-	VMOVDQU   (CX), Y2
-	VPOR      Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Or8vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Or8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Or8vxRnone:
@@ -9998,81 +9898,76 @@ TEXT ·k2Xor8vxR(SB), NOSPLIT, $0
 	SHRQ         $0x05, BX
 	JZ           k2Xor8vxRnone
 	VPBROADCASTB (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Xor8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Xor8vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Xor8vxRfwd00done
 
 k2Xor8vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Xor8vxRfwd00done:
-	VPXOR   Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Xor8vxRend
 	BTL     $0x00, SI
 	JCS     k2Xor8vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Xor8vxRfwd10done
 
 k2Xor8vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Xor8vxRfwd10done:
-	VPXOR   Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Xor8vxRend
 	BTL     $0x00, SI
 	JCS     k2Xor8vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Xor8vxRfwd20done
 
 k2Xor8vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Xor8vxRfwd20done:
-	VPXOR   Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Xor8vxRend
 	BTL     $0x00, SI
 	JCS     k2Xor8vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Xor8vxRfwd30done
 
 k2Xor8vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Xor8vxRfwd30done:
-	VPXOR   Y0, Y2, Y0
+	VPXOR   Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Xor8vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Xor8vxRloop:
-	VMOVDQU   (CX), Y2
-	VPXOR     Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Xor8vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Xor8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Xor8vxRnone:
@@ -10085,81 +9980,76 @@ TEXT ·k2MinU8vxR(SB), NOSPLIT, $0
 	SHRQ         $0x05, BX
 	JZ           k2MinU8vxRnone
 	VPBROADCASTB (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2MinU8vxRloop
 	BTL          $0x00, SI
 	JCS          k2MinU8vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2MinU8vxRfwd00done
 
 k2MinU8vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MinU8vxRfwd00done:
-	VPMINUB Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMINUB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MinU8vxRend
 	BTL     $0x00, SI
 	JCS     k2MinU8vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2MinU8vxRfwd10done
 
 k2MinU8vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MinU8vxRfwd10done:
-	VPMINUB Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMINUB Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MinU8vxRend
 	BTL     $0x00, SI
 	JCS     k2MinU8vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2MinU8vxRfwd20done
 
 k2MinU8vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MinU8vxRfwd20done:
-	VPMINUB Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMINUB Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MinU8vxRend
 	BTL     $0x00, SI
 	JCS     k2MinU8vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2MinU8vxRfwd30done
 
 k2MinU8vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MinU8vxRfwd30done:
-	VPMINUB Y0, Y2, Y0
+	VPMINUB Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2MinU8vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MinU8vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMINUB   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2MinU8vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMINUB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MinU8vxRloop
+	XORL    AX, AX
 	RET
 
 k2MinU8vxRnone:
@@ -10172,81 +10062,76 @@ TEXT ·k2Min8vxR(SB), NOSPLIT, $0
 	SHRQ         $0x05, BX
 	JZ           k2Min8vxRnone
 	VPBROADCASTB (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Min8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Min8vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Min8vxRfwd00done
 
 k2Min8vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Min8vxRfwd00done:
-	VPMINSB Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMINSB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Min8vxRend
 	BTL     $0x00, SI
 	JCS     k2Min8vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Min8vxRfwd10done
 
 k2Min8vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Min8vxRfwd10done:
-	VPMINSB Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMINSB Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Min8vxRend
 	BTL     $0x00, SI
 	JCS     k2Min8vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Min8vxRfwd20done
 
 k2Min8vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Min8vxRfwd20done:
-	VPMINSB Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMINSB Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Min8vxRend
 	BTL     $0x00, SI
 	JCS     k2Min8vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Min8vxRfwd30done
 
 k2Min8vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Min8vxRfwd30done:
-	VPMINSB Y0, Y2, Y0
+	VPMINSB Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Min8vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Min8vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMINSB   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Min8vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMINSB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Min8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Min8vxRnone:
@@ -10259,81 +10144,76 @@ TEXT ·k2MaxU8vxR(SB), NOSPLIT, $0
 	SHRQ         $0x05, BX
 	JZ           k2MaxU8vxRnone
 	VPBROADCASTB (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2MaxU8vxRloop
 	BTL          $0x00, SI
 	JCS          k2MaxU8vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2MaxU8vxRfwd00done
 
 k2MaxU8vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MaxU8vxRfwd00done:
-	VPMAXUB Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMAXUB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MaxU8vxRend
 	BTL     $0x00, SI
 	JCS     k2MaxU8vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2MaxU8vxRfwd10done
 
 k2MaxU8vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MaxU8vxRfwd10done:
-	VPMAXUB Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMAXUB Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MaxU8vxRend
 	BTL     $0x00, SI
 	JCS     k2MaxU8vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2MaxU8vxRfwd20done
 
 k2MaxU8vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MaxU8vxRfwd20done:
-	VPMAXUB Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMAXUB Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MaxU8vxRend
 	BTL     $0x00, SI
 	JCS     k2MaxU8vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2MaxU8vxRfwd30done
 
 k2MaxU8vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MaxU8vxRfwd30done:
-	VPMAXUB Y0, Y2, Y0
+	VPMAXUB Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2MaxU8vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MaxU8vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMAXUB   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2MaxU8vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMAXUB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MaxU8vxRloop
+	XORL    AX, AX
 	RET
 
 k2MaxU8vxRnone:
@@ -10346,81 +10226,76 @@ TEXT ·k2Max8vxR(SB), NOSPLIT, $0
 	SHRQ         $0x05, BX
 	JZ           k2Max8vxRnone
 	VPBROADCASTB (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Max8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Max8vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Max8vxRfwd00done
 
 k2Max8vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Max8vxRfwd00done:
-	VPMAXSB Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMAXSB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Max8vxRend
 	BTL     $0x00, SI
 	JCS     k2Max8vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Max8vxRfwd10done
 
 k2Max8vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Max8vxRfwd10done:
-	VPMAXSB Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMAXSB Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Max8vxRend
 	BTL     $0x00, SI
 	JCS     k2Max8vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Max8vxRfwd20done
 
 k2Max8vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Max8vxRfwd20done:
-	VPMAXSB Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMAXSB Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Max8vxRend
 	BTL     $0x00, SI
 	JCS     k2Max8vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Max8vxRfwd30done
 
 k2Max8vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Max8vxRfwd30done:
-	VPMAXSB Y0, Y2, Y0
+	VPMAXSB Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Max8vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Max8vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMAXSB   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Max8vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMAXSB Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Max8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Max8vxRnone:
@@ -10439,106 +10314,101 @@ TEXT ·k2Mul8vxR(SB), NOSPLIT, $0
 	VMOVD        DI, X1
 	VPBROADCASTW X1, Y1
 	VPBROADCASTB (DX), Y2
-	VPCMPEQB     Y3, Y3, Y3
 	CMPQ         BX, $0x04
 	JA           k2Mul8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Mul8vxRfwd00
-	VMOVDQU      (CX), Y4
+	VMOVDQU      (CX), Y3
 	JMP          k2Mul8vxRfwd00done
 
 k2Mul8vxRfwd00:
-	VMOVDQA Y12, Y4
+	VMOVDQA Y12, Y3
 
 k2Mul8vxRfwd00done:
-	VPMULLW Y2, Y4, Y5
-	VPAND   Y1, Y5, Y5
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y2, Y6
-	VPMULLW Y6, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU Y5, (AX)
-	VMOVDQA Y5, Y12
+	VPMULLW Y2, Y3, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y5
+	VPMULLW Y5, Y3, Y3
+	VPOR    Y3, Y4, Y4
+	VMOVDQU Y4, (AX)
+	VMOVDQA Y4, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Mul8vxRend
 	BTL     $0x00, SI
 	JCS     k2Mul8vxRfwd10
-	VMOVDQU 32(CX), Y4
+	VMOVDQU 32(CX), Y3
 	JMP     k2Mul8vxRfwd10done
 
 k2Mul8vxRfwd10:
-	VMOVDQA Y13, Y4
+	VMOVDQA Y13, Y3
 
 k2Mul8vxRfwd10done:
-	VPMULLW Y2, Y4, Y5
-	VPAND   Y1, Y5, Y5
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y2, Y6
-	VPMULLW Y6, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU Y5, 32(AX)
-	VMOVDQA Y5, Y13
+	VPMULLW Y2, Y3, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y5
+	VPMULLW Y5, Y3, Y3
+	VPOR    Y3, Y4, Y4
+	VMOVDQU Y4, 32(AX)
+	VMOVDQA Y4, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Mul8vxRend
 	BTL     $0x00, SI
 	JCS     k2Mul8vxRfwd20
-	VMOVDQU 64(CX), Y4
+	VMOVDQU 64(CX), Y3
 	JMP     k2Mul8vxRfwd20done
 
 k2Mul8vxRfwd20:
-	VMOVDQA Y14, Y4
+	VMOVDQA Y14, Y3
 
 k2Mul8vxRfwd20done:
-	VPMULLW Y2, Y4, Y5
-	VPAND   Y1, Y5, Y5
-	VPSRLW  $0x08, Y4, Y4
-	VPAND   Y0, Y2, Y6
-	VPMULLW Y6, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU Y5, 64(AX)
-	VMOVDQA Y5, Y14
+	VPMULLW Y2, Y3, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y5
+	VPMULLW Y5, Y3, Y3
+	VPOR    Y3, Y4, Y4
+	VMOVDQU Y4, 64(AX)
+	VMOVDQA Y4, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Mul8vxRend
 	BTL     $0x00, SI
 	JCS     k2Mul8vxRfwd30
-	VMOVDQU 96(CX), Y4
+	VMOVDQU 96(CX), Y3
 	JMP     k2Mul8vxRfwd30done
 
 k2Mul8vxRfwd30:
-	VMOVDQA Y15, Y4
+	VMOVDQA Y15, Y3
 
 k2Mul8vxRfwd30done:
-	VPMULLW Y2, Y4, Y5
-	VPAND   Y1, Y5, Y5
-	VPSRLW  $0x08, Y4, Y1
+	VPMULLW Y2, Y3, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y3, Y1
 	VPAND   Y0, Y2, Y0
 	VPMULLW Y0, Y1, Y0
-	VPOR    Y0, Y5, Y5
-	VMOVDQU Y5, 96(AX)
-	VMOVDQA Y5, Y15
+	VPOR    Y0, Y4, Y4
+	VMOVDQU Y4, 96(AX)
+	VMOVDQA Y4, Y15
 
 k2Mul8vxRend:
-	VPMOVMSKB Y3, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Mul8vxRloop:
-	VMOVDQU   (CX), Y4
-	VPMULLW   Y2, Y4, Y5
-	VPAND     Y1, Y5, Y5
-	VPSRLW    $0x08, Y4, Y4
-	VPAND     Y0, Y2, Y6
-	VPMULLW   Y6, Y4, Y4
-	VPOR      Y4, Y5, Y5
-	VMOVDQU   Y5, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Mul8vxRloop
-	VPMOVMSKB Y3, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y3
+	VPMULLW Y2, Y3, Y4
+	VPAND   Y1, Y4, Y4
+	VPSRLW  $0x08, Y3, Y3
+	VPAND   Y0, Y2, Y5
+	VPMULLW Y5, Y3, Y3
+	VPOR    Y3, Y4, Y4
+	VMOVDQU Y4, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Mul8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Mul8vxRnone:
@@ -10965,148 +10835,143 @@ TEXT ·k2Macc8vxR(SB), NOSPLIT, $0
 	VMOVD        DI, X1
 	VPBROADCASTW X1, Y1
 	VPBROADCASTB (DX), Y2
-	VPCMPEQB     Y3, Y3, Y3
 	CMPQ         BX, $0x04
 	JA           k2Macc8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Macc8vxRfwd00
-	VMOVDQU      (CX), Y4
+	VMOVDQU      (CX), Y3
 	JMP          k2Macc8vxRfwd00done
 
 k2Macc8vxRfwd00:
-	VMOVDQA Y12, Y4
+	VMOVDQA Y12, Y3
 
 k2Macc8vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Macc8vxRfwd02
-	VMOVDQU (AX), Y5
+	VMOVDQU (AX), Y4
 	JMP     k2Macc8vxRfwd02done
 
 k2Macc8vxRfwd02:
-	VMOVDQA Y12, Y5
+	VMOVDQA Y12, Y4
 
 k2Macc8vxRfwd02done:
-	VPMULLW Y4, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y4, Y4
-	VPMULLW Y4, Y7, Y4
-	VPOR    Y4, Y6, Y6
-	VPADDB  Y6, Y5, Y4
-	VMOVDQU Y4, (AX)
-	VMOVDQA Y4, Y12
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y6, Y3
+	VPOR    Y3, Y5, Y5
+	VPADDB  Y5, Y4, Y3
+	VMOVDQU Y3, (AX)
+	VMOVDQA Y3, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Macc8vxRend
 	BTL     $0x00, SI
 	JCS     k2Macc8vxRfwd10
-	VMOVDQU 32(CX), Y4
+	VMOVDQU 32(CX), Y3
 	JMP     k2Macc8vxRfwd10done
 
 k2Macc8vxRfwd10:
-	VMOVDQA Y13, Y4
+	VMOVDQA Y13, Y3
 
 k2Macc8vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Macc8vxRfwd12
-	VMOVDQU 32(AX), Y5
+	VMOVDQU 32(AX), Y4
 	JMP     k2Macc8vxRfwd12done
 
 k2Macc8vxRfwd12:
-	VMOVDQA Y13, Y5
+	VMOVDQA Y13, Y4
 
 k2Macc8vxRfwd12done:
-	VPMULLW Y4, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y4, Y4
-	VPMULLW Y4, Y7, Y4
-	VPOR    Y4, Y6, Y6
-	VPADDB  Y6, Y5, Y4
-	VMOVDQU Y4, 32(AX)
-	VMOVDQA Y4, Y13
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y6, Y3
+	VPOR    Y3, Y5, Y5
+	VPADDB  Y5, Y4, Y3
+	VMOVDQU Y3, 32(AX)
+	VMOVDQA Y3, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Macc8vxRend
 	BTL     $0x00, SI
 	JCS     k2Macc8vxRfwd20
-	VMOVDQU 64(CX), Y4
+	VMOVDQU 64(CX), Y3
 	JMP     k2Macc8vxRfwd20done
 
 k2Macc8vxRfwd20:
-	VMOVDQA Y14, Y4
+	VMOVDQA Y14, Y3
 
 k2Macc8vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Macc8vxRfwd22
-	VMOVDQU 64(AX), Y5
+	VMOVDQU 64(AX), Y4
 	JMP     k2Macc8vxRfwd22done
 
 k2Macc8vxRfwd22:
-	VMOVDQA Y14, Y5
+	VMOVDQA Y14, Y4
 
 k2Macc8vxRfwd22done:
-	VPMULLW Y4, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y4, Y4
-	VPMULLW Y4, Y7, Y4
-	VPOR    Y4, Y6, Y6
-	VPADDB  Y6, Y5, Y4
-	VMOVDQU Y4, 64(AX)
-	VMOVDQA Y4, Y14
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y6, Y3
+	VPOR    Y3, Y5, Y5
+	VPADDB  Y5, Y4, Y3
+	VMOVDQU Y3, 64(AX)
+	VMOVDQA Y3, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Macc8vxRend
 	BTL     $0x00, SI
 	JCS     k2Macc8vxRfwd30
-	VMOVDQU 96(CX), Y4
+	VMOVDQU 96(CX), Y3
 	JMP     k2Macc8vxRfwd30done
 
 k2Macc8vxRfwd30:
-	VMOVDQA Y15, Y4
+	VMOVDQA Y15, Y3
 
 k2Macc8vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Macc8vxRfwd32
-	VMOVDQU 96(AX), Y5
+	VMOVDQU 96(AX), Y4
 	JMP     k2Macc8vxRfwd32done
 
 k2Macc8vxRfwd32:
-	VMOVDQA Y15, Y5
+	VMOVDQA Y15, Y4
 
 k2Macc8vxRfwd32done:
-	VPMULLW Y4, Y2, Y6
-	VPAND   Y1, Y6, Y6
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
 	VPSRLW  $0x08, Y2, Y1
-	VPAND   Y0, Y4, Y0
+	VPAND   Y0, Y3, Y0
 	VPMULLW Y0, Y1, Y0
-	VPOR    Y0, Y6, Y6
-	VPADDB  Y6, Y5, Y0
+	VPOR    Y0, Y5, Y5
+	VPADDB  Y5, Y4, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Macc8vxRend:
-	VPMOVMSKB Y3, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Macc8vxRloop:
-	VMOVDQU   (CX), Y4
-	VMOVDQU   (AX), Y5
-	VPMULLW   Y4, Y2, Y6
-	VPAND     Y1, Y6, Y6
-	VPSRLW    $0x08, Y2, Y7
-	VPAND     Y0, Y4, Y4
-	VPMULLW   Y4, Y7, Y4
-	VPOR      Y4, Y6, Y6
-	VPADDB    Y6, Y5, Y4
-	VMOVDQU   Y4, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Macc8vxRloop
-	VPMOVMSKB Y3, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y6, Y3
+	VPOR    Y3, Y5, Y5
+	VPADDB  Y5, Y4, Y3
+	VMOVDQU Y3, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Macc8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Macc8vxRnone:
@@ -11125,148 +10990,143 @@ TEXT ·k2Nmsac8vxR(SB), NOSPLIT, $0
 	VMOVD        DI, X1
 	VPBROADCASTW X1, Y1
 	VPBROADCASTB (DX), Y2
-	VPCMPEQB     Y3, Y3, Y3
 	CMPQ         BX, $0x04
 	JA           k2Nmsac8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Nmsac8vxRfwd00
-	VMOVDQU      (CX), Y4
+	VMOVDQU      (CX), Y3
 	JMP          k2Nmsac8vxRfwd00done
 
 k2Nmsac8vxRfwd00:
-	VMOVDQA Y12, Y4
+	VMOVDQA Y12, Y3
 
 k2Nmsac8vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac8vxRfwd02
-	VMOVDQU (AX), Y5
+	VMOVDQU (AX), Y4
 	JMP     k2Nmsac8vxRfwd02done
 
 k2Nmsac8vxRfwd02:
-	VMOVDQA Y12, Y5
+	VMOVDQA Y12, Y4
 
 k2Nmsac8vxRfwd02done:
-	VPMULLW Y4, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y4, Y4
-	VPMULLW Y4, Y7, Y4
-	VPOR    Y4, Y6, Y6
-	VPSUBB  Y6, Y5, Y4
-	VMOVDQU Y4, (AX)
-	VMOVDQA Y4, Y12
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y6, Y3
+	VPOR    Y3, Y5, Y5
+	VPSUBB  Y5, Y4, Y3
+	VMOVDQU Y3, (AX)
+	VMOVDQA Y3, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsac8vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac8vxRfwd10
-	VMOVDQU 32(CX), Y4
+	VMOVDQU 32(CX), Y3
 	JMP     k2Nmsac8vxRfwd10done
 
 k2Nmsac8vxRfwd10:
-	VMOVDQA Y13, Y4
+	VMOVDQA Y13, Y3
 
 k2Nmsac8vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac8vxRfwd12
-	VMOVDQU 32(AX), Y5
+	VMOVDQU 32(AX), Y4
 	JMP     k2Nmsac8vxRfwd12done
 
 k2Nmsac8vxRfwd12:
-	VMOVDQA Y13, Y5
+	VMOVDQA Y13, Y4
 
 k2Nmsac8vxRfwd12done:
-	VPMULLW Y4, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y4, Y4
-	VPMULLW Y4, Y7, Y4
-	VPOR    Y4, Y6, Y6
-	VPSUBB  Y6, Y5, Y4
-	VMOVDQU Y4, 32(AX)
-	VMOVDQA Y4, Y13
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y6, Y3
+	VPOR    Y3, Y5, Y5
+	VPSUBB  Y5, Y4, Y3
+	VMOVDQU Y3, 32(AX)
+	VMOVDQA Y3, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsac8vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac8vxRfwd20
-	VMOVDQU 64(CX), Y4
+	VMOVDQU 64(CX), Y3
 	JMP     k2Nmsac8vxRfwd20done
 
 k2Nmsac8vxRfwd20:
-	VMOVDQA Y14, Y4
+	VMOVDQA Y14, Y3
 
 k2Nmsac8vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac8vxRfwd22
-	VMOVDQU 64(AX), Y5
+	VMOVDQU 64(AX), Y4
 	JMP     k2Nmsac8vxRfwd22done
 
 k2Nmsac8vxRfwd22:
-	VMOVDQA Y14, Y5
+	VMOVDQA Y14, Y4
 
 k2Nmsac8vxRfwd22done:
-	VPMULLW Y4, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y4, Y4
-	VPMULLW Y4, Y7, Y4
-	VPOR    Y4, Y6, Y6
-	VPSUBB  Y6, Y5, Y4
-	VMOVDQU Y4, 64(AX)
-	VMOVDQA Y4, Y14
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y6, Y3
+	VPOR    Y3, Y5, Y5
+	VPSUBB  Y5, Y4, Y3
+	VMOVDQU Y3, 64(AX)
+	VMOVDQA Y3, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsac8vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac8vxRfwd30
-	VMOVDQU 96(CX), Y4
+	VMOVDQU 96(CX), Y3
 	JMP     k2Nmsac8vxRfwd30done
 
 k2Nmsac8vxRfwd30:
-	VMOVDQA Y15, Y4
+	VMOVDQA Y15, Y3
 
 k2Nmsac8vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac8vxRfwd32
-	VMOVDQU 96(AX), Y5
+	VMOVDQU 96(AX), Y4
 	JMP     k2Nmsac8vxRfwd32done
 
 k2Nmsac8vxRfwd32:
-	VMOVDQA Y15, Y5
+	VMOVDQA Y15, Y4
 
 k2Nmsac8vxRfwd32done:
-	VPMULLW Y4, Y2, Y6
-	VPAND   Y1, Y6, Y6
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
 	VPSRLW  $0x08, Y2, Y1
-	VPAND   Y0, Y4, Y0
+	VPAND   Y0, Y3, Y0
 	VPMULLW Y0, Y1, Y0
-	VPOR    Y0, Y6, Y6
-	VPSUBB  Y6, Y5, Y0
+	VPOR    Y0, Y5, Y5
+	VPSUBB  Y5, Y4, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Nmsac8vxRend:
-	VPMOVMSKB Y3, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsac8vxRloop:
-	VMOVDQU   (CX), Y4
-	VMOVDQU   (AX), Y5
-	VPMULLW   Y4, Y2, Y6
-	VPAND     Y1, Y6, Y6
-	VPSRLW    $0x08, Y2, Y7
-	VPAND     Y0, Y4, Y4
-	VPMULLW   Y4, Y7, Y4
-	VPOR      Y4, Y6, Y6
-	VPSUBB    Y6, Y5, Y4
-	VMOVDQU   Y4, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Nmsac8vxRloop
-	VPMOVMSKB Y3, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y3, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y3, Y3
+	VPMULLW Y3, Y6, Y3
+	VPOR    Y3, Y5, Y5
+	VPSUBB  Y5, Y4, Y3
+	VMOVDQU Y3, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsac8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsac8vxRnone:
@@ -11285,148 +11145,143 @@ TEXT ·k2Madd8vxR(SB), NOSPLIT, $0
 	VMOVD        DI, X1
 	VPBROADCASTW X1, Y1
 	VPBROADCASTB (DX), Y2
-	VPCMPEQB     Y3, Y3, Y3
 	CMPQ         BX, $0x04
 	JA           k2Madd8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Madd8vxRfwd00
-	VMOVDQU      (CX), Y4
+	VMOVDQU      (CX), Y3
 	JMP          k2Madd8vxRfwd00done
 
 k2Madd8vxRfwd00:
-	VMOVDQA Y12, Y4
+	VMOVDQA Y12, Y3
 
 k2Madd8vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Madd8vxRfwd02
-	VMOVDQU (AX), Y5
+	VMOVDQU (AX), Y4
 	JMP     k2Madd8vxRfwd02done
 
 k2Madd8vxRfwd02:
-	VMOVDQA Y12, Y5
+	VMOVDQA Y12, Y4
 
 k2Madd8vxRfwd02done:
-	VPMULLW Y5, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y7, Y5
-	VPOR    Y5, Y6, Y6
-	VPADDB  Y4, Y6, Y4
-	VMOVDQU Y4, (AX)
-	VMOVDQA Y4, Y12
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y6, Y4
+	VPOR    Y4, Y5, Y5
+	VPADDB  Y3, Y5, Y3
+	VMOVDQU Y3, (AX)
+	VMOVDQA Y3, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Madd8vxRend
 	BTL     $0x00, SI
 	JCS     k2Madd8vxRfwd10
-	VMOVDQU 32(CX), Y4
+	VMOVDQU 32(CX), Y3
 	JMP     k2Madd8vxRfwd10done
 
 k2Madd8vxRfwd10:
-	VMOVDQA Y13, Y4
+	VMOVDQA Y13, Y3
 
 k2Madd8vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Madd8vxRfwd12
-	VMOVDQU 32(AX), Y5
+	VMOVDQU 32(AX), Y4
 	JMP     k2Madd8vxRfwd12done
 
 k2Madd8vxRfwd12:
-	VMOVDQA Y13, Y5
+	VMOVDQA Y13, Y4
 
 k2Madd8vxRfwd12done:
-	VPMULLW Y5, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y7, Y5
-	VPOR    Y5, Y6, Y6
-	VPADDB  Y4, Y6, Y4
-	VMOVDQU Y4, 32(AX)
-	VMOVDQA Y4, Y13
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y6, Y4
+	VPOR    Y4, Y5, Y5
+	VPADDB  Y3, Y5, Y3
+	VMOVDQU Y3, 32(AX)
+	VMOVDQA Y3, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Madd8vxRend
 	BTL     $0x00, SI
 	JCS     k2Madd8vxRfwd20
-	VMOVDQU 64(CX), Y4
+	VMOVDQU 64(CX), Y3
 	JMP     k2Madd8vxRfwd20done
 
 k2Madd8vxRfwd20:
-	VMOVDQA Y14, Y4
+	VMOVDQA Y14, Y3
 
 k2Madd8vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Madd8vxRfwd22
-	VMOVDQU 64(AX), Y5
+	VMOVDQU 64(AX), Y4
 	JMP     k2Madd8vxRfwd22done
 
 k2Madd8vxRfwd22:
-	VMOVDQA Y14, Y5
+	VMOVDQA Y14, Y4
 
 k2Madd8vxRfwd22done:
-	VPMULLW Y5, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y7, Y5
-	VPOR    Y5, Y6, Y6
-	VPADDB  Y4, Y6, Y4
-	VMOVDQU Y4, 64(AX)
-	VMOVDQA Y4, Y14
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y6, Y4
+	VPOR    Y4, Y5, Y5
+	VPADDB  Y3, Y5, Y3
+	VMOVDQU Y3, 64(AX)
+	VMOVDQA Y3, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Madd8vxRend
 	BTL     $0x00, SI
 	JCS     k2Madd8vxRfwd30
-	VMOVDQU 96(CX), Y4
+	VMOVDQU 96(CX), Y3
 	JMP     k2Madd8vxRfwd30done
 
 k2Madd8vxRfwd30:
-	VMOVDQA Y15, Y4
+	VMOVDQA Y15, Y3
 
 k2Madd8vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Madd8vxRfwd32
-	VMOVDQU 96(AX), Y5
+	VMOVDQU 96(AX), Y4
 	JMP     k2Madd8vxRfwd32done
 
 k2Madd8vxRfwd32:
-	VMOVDQA Y15, Y5
+	VMOVDQA Y15, Y4
 
 k2Madd8vxRfwd32done:
-	VPMULLW Y5, Y2, Y6
-	VPAND   Y1, Y6, Y6
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
 	VPSRLW  $0x08, Y2, Y1
-	VPAND   Y0, Y5, Y0
+	VPAND   Y0, Y4, Y0
 	VPMULLW Y0, Y1, Y0
-	VPOR    Y0, Y6, Y6
-	VPADDB  Y4, Y6, Y0
+	VPOR    Y0, Y5, Y5
+	VPADDB  Y3, Y5, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Madd8vxRend:
-	VPMOVMSKB Y3, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Madd8vxRloop:
-	VMOVDQU   (CX), Y4
-	VMOVDQU   (AX), Y5
-	VPMULLW   Y5, Y2, Y6
-	VPAND     Y1, Y6, Y6
-	VPSRLW    $0x08, Y2, Y7
-	VPAND     Y0, Y5, Y5
-	VPMULLW   Y5, Y7, Y5
-	VPOR      Y5, Y6, Y6
-	VPADDB    Y4, Y6, Y4
-	VMOVDQU   Y4, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Madd8vxRloop
-	VPMOVMSKB Y3, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y6, Y4
+	VPOR    Y4, Y5, Y5
+	VPADDB  Y3, Y5, Y3
+	VMOVDQU Y3, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Madd8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Madd8vxRnone:
@@ -11445,148 +11300,143 @@ TEXT ·k2Nmsub8vxR(SB), NOSPLIT, $0
 	VMOVD        DI, X1
 	VPBROADCASTW X1, Y1
 	VPBROADCASTB (DX), Y2
-	VPCMPEQB     Y3, Y3, Y3
 	CMPQ         BX, $0x04
 	JA           k2Nmsub8vxRloop
 	BTL          $0x00, SI
 	JCS          k2Nmsub8vxRfwd00
-	VMOVDQU      (CX), Y4
+	VMOVDQU      (CX), Y3
 	JMP          k2Nmsub8vxRfwd00done
 
 k2Nmsub8vxRfwd00:
-	VMOVDQA Y12, Y4
+	VMOVDQA Y12, Y3
 
 k2Nmsub8vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub8vxRfwd02
-	VMOVDQU (AX), Y5
+	VMOVDQU (AX), Y4
 	JMP     k2Nmsub8vxRfwd02done
 
 k2Nmsub8vxRfwd02:
-	VMOVDQA Y12, Y5
+	VMOVDQA Y12, Y4
 
 k2Nmsub8vxRfwd02done:
-	VPMULLW Y5, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y7, Y5
-	VPOR    Y5, Y6, Y6
-	VPSUBB  Y6, Y4, Y4
-	VMOVDQU Y4, (AX)
-	VMOVDQA Y4, Y12
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y6, Y4
+	VPOR    Y4, Y5, Y5
+	VPSUBB  Y5, Y3, Y3
+	VMOVDQU Y3, (AX)
+	VMOVDQA Y3, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsub8vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub8vxRfwd10
-	VMOVDQU 32(CX), Y4
+	VMOVDQU 32(CX), Y3
 	JMP     k2Nmsub8vxRfwd10done
 
 k2Nmsub8vxRfwd10:
-	VMOVDQA Y13, Y4
+	VMOVDQA Y13, Y3
 
 k2Nmsub8vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub8vxRfwd12
-	VMOVDQU 32(AX), Y5
+	VMOVDQU 32(AX), Y4
 	JMP     k2Nmsub8vxRfwd12done
 
 k2Nmsub8vxRfwd12:
-	VMOVDQA Y13, Y5
+	VMOVDQA Y13, Y4
 
 k2Nmsub8vxRfwd12done:
-	VPMULLW Y5, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y7, Y5
-	VPOR    Y5, Y6, Y6
-	VPSUBB  Y6, Y4, Y4
-	VMOVDQU Y4, 32(AX)
-	VMOVDQA Y4, Y13
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y6, Y4
+	VPOR    Y4, Y5, Y5
+	VPSUBB  Y5, Y3, Y3
+	VMOVDQU Y3, 32(AX)
+	VMOVDQA Y3, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsub8vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub8vxRfwd20
-	VMOVDQU 64(CX), Y4
+	VMOVDQU 64(CX), Y3
 	JMP     k2Nmsub8vxRfwd20done
 
 k2Nmsub8vxRfwd20:
-	VMOVDQA Y14, Y4
+	VMOVDQA Y14, Y3
 
 k2Nmsub8vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub8vxRfwd22
-	VMOVDQU 64(AX), Y5
+	VMOVDQU 64(AX), Y4
 	JMP     k2Nmsub8vxRfwd22done
 
 k2Nmsub8vxRfwd22:
-	VMOVDQA Y14, Y5
+	VMOVDQA Y14, Y4
 
 k2Nmsub8vxRfwd22done:
-	VPMULLW Y5, Y2, Y6
-	VPAND   Y1, Y6, Y6
-	VPSRLW  $0x08, Y2, Y7
-	VPAND   Y0, Y5, Y5
-	VPMULLW Y5, Y7, Y5
-	VPOR    Y5, Y6, Y6
-	VPSUBB  Y6, Y4, Y4
-	VMOVDQU Y4, 64(AX)
-	VMOVDQA Y4, Y14
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y6, Y4
+	VPOR    Y4, Y5, Y5
+	VPSUBB  Y5, Y3, Y3
+	VMOVDQU Y3, 64(AX)
+	VMOVDQA Y3, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsub8vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub8vxRfwd30
-	VMOVDQU 96(CX), Y4
+	VMOVDQU 96(CX), Y3
 	JMP     k2Nmsub8vxRfwd30done
 
 k2Nmsub8vxRfwd30:
-	VMOVDQA Y15, Y4
+	VMOVDQA Y15, Y3
 
 k2Nmsub8vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub8vxRfwd32
-	VMOVDQU 96(AX), Y5
+	VMOVDQU 96(AX), Y4
 	JMP     k2Nmsub8vxRfwd32done
 
 k2Nmsub8vxRfwd32:
-	VMOVDQA Y15, Y5
+	VMOVDQA Y15, Y4
 
 k2Nmsub8vxRfwd32done:
-	VPMULLW Y5, Y2, Y6
-	VPAND   Y1, Y6, Y6
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
 	VPSRLW  $0x08, Y2, Y1
-	VPAND   Y0, Y5, Y0
+	VPAND   Y0, Y4, Y0
 	VPMULLW Y0, Y1, Y0
-	VPOR    Y0, Y6, Y6
-	VPSUBB  Y6, Y4, Y0
+	VPOR    Y0, Y5, Y5
+	VPSUBB  Y5, Y3, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Nmsub8vxRend:
-	VPMOVMSKB Y3, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsub8vxRloop:
-	VMOVDQU   (CX), Y4
-	VMOVDQU   (AX), Y5
-	VPMULLW   Y5, Y2, Y6
-	VPAND     Y1, Y6, Y6
-	VPSRLW    $0x08, Y2, Y7
-	VPAND     Y0, Y5, Y5
-	VPMULLW   Y5, Y7, Y5
-	VPOR      Y5, Y6, Y6
-	VPSUBB    Y6, Y4, Y4
-	VMOVDQU   Y4, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Nmsub8vxRloop
-	VPMOVMSKB Y3, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y3
+	VMOVDQU (AX), Y4
+	VPMULLW Y4, Y2, Y5
+	VPAND   Y1, Y5, Y5
+	VPSRLW  $0x08, Y2, Y6
+	VPAND   Y0, Y4, Y4
+	VPMULLW Y4, Y6, Y4
+	VPOR    Y4, Y5, Y5
+	VPSUBB  Y5, Y3, Y3
+	VMOVDQU Y3, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsub8vxRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsub8vxRnone:
@@ -17487,121 +17337,116 @@ k2Nmsub16vvnone:
 // func k2Add16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Add16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Add16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Add16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Add16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Add16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Add16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Add16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Add16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Add16vvRfwd00done
 
 k2Add16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Add16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Add16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Add16vvRfwd01done
 
 k2Add16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Add16vvRfwd01done:
-	VPADDW  Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPADDW  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Add16vvRend
 	BTL     $0x00, SI
 	JCS     k2Add16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Add16vvRfwd10done
 
 k2Add16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Add16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Add16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Add16vvRfwd11done
 
 k2Add16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Add16vvRfwd11done:
-	VPADDW  Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPADDW  Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Add16vvRend
 	BTL     $0x00, SI
 	JCS     k2Add16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Add16vvRfwd20done
 
 k2Add16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Add16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Add16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Add16vvRfwd21done
 
 k2Add16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Add16vvRfwd21done:
-	VPADDW  Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPADDW  Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Add16vvRend
 	BTL     $0x00, SI
 	JCS     k2Add16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Add16vvRfwd30done
 
 k2Add16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Add16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Add16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Add16vvRfwd31done
 
 k2Add16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Add16vvRfwd31done:
-	VPADDW  Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPADDW  Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Add16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Add16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPADDW    Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Add16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPADDW  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Add16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Add16vvRnone:
@@ -17611,121 +17456,116 @@ k2Add16vvRnone:
 // func k2Sub16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Sub16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Sub16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Sub16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Sub16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Sub16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Sub16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Sub16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Sub16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Sub16vvRfwd00done
 
 k2Sub16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Sub16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Sub16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Sub16vvRfwd01done
 
 k2Sub16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Sub16vvRfwd01done:
-	VPSUBW  Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Sub16vvRend
 	BTL     $0x00, SI
 	JCS     k2Sub16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Sub16vvRfwd10done
 
 k2Sub16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Sub16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Sub16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Sub16vvRfwd11done
 
 k2Sub16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Sub16vvRfwd11done:
-	VPSUBW  Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Sub16vvRend
 	BTL     $0x00, SI
 	JCS     k2Sub16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Sub16vvRfwd20done
 
 k2Sub16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Sub16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Sub16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Sub16vvRfwd21done
 
 k2Sub16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Sub16vvRfwd21done:
-	VPSUBW  Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Sub16vvRend
 	BTL     $0x00, SI
 	JCS     k2Sub16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Sub16vvRfwd30done
 
 k2Sub16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Sub16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Sub16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Sub16vvRfwd31done
 
 k2Sub16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Sub16vvRfwd31done:
-	VPSUBW  Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Sub16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Sub16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPSUBW    Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Sub16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Sub16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Sub16vvRnone:
@@ -17735,121 +17575,116 @@ k2Sub16vvRnone:
 // func k2RSub16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2RSub16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2RSub16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2RSub16vvRloop
-	BTL      $0x00, SI
-	JCS      k2RSub16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2RSub16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2RSub16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2RSub16vvRloop
+	BTL     $0x00, SI
+	JCS     k2RSub16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2RSub16vvRfwd00done
 
 k2RSub16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2RSub16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2RSub16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2RSub16vvRfwd01done
 
 k2RSub16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2RSub16vvRfwd01done:
-	VPSUBW  Y1, Y2, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPSUBW  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2RSub16vvRend
 	BTL     $0x00, SI
 	JCS     k2RSub16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2RSub16vvRfwd10done
 
 k2RSub16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2RSub16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2RSub16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2RSub16vvRfwd11done
 
 k2RSub16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2RSub16vvRfwd11done:
-	VPSUBW  Y1, Y2, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPSUBW  Y0, Y1, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2RSub16vvRend
 	BTL     $0x00, SI
 	JCS     k2RSub16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2RSub16vvRfwd20done
 
 k2RSub16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2RSub16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2RSub16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2RSub16vvRfwd21done
 
 k2RSub16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2RSub16vvRfwd21done:
-	VPSUBW  Y1, Y2, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPSUBW  Y0, Y1, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2RSub16vvRend
 	BTL     $0x00, SI
 	JCS     k2RSub16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2RSub16vvRfwd30done
 
 k2RSub16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2RSub16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2RSub16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2RSub16vvRfwd31done
 
 k2RSub16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2RSub16vvRfwd31done:
-	VPSUBW  Y1, Y2, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPSUBW  Y0, Y1, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2RSub16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2RSub16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPSUBW    Y1, Y2, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2RSub16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBW  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2RSub16vvRloop
+	XORL    AX, AX
 	RET
 
 k2RSub16vvRnone:
@@ -17859,121 +17694,116 @@ k2RSub16vvRnone:
 // func k2And16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2And16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2And16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2And16vvRloop
-	BTL      $0x00, SI
-	JCS      k2And16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2And16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2And16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2And16vvRloop
+	BTL     $0x00, SI
+	JCS     k2And16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2And16vvRfwd00done
 
 k2And16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2And16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2And16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2And16vvRfwd01done
 
 k2And16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2And16vvRfwd01done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2And16vvRend
 	BTL     $0x00, SI
 	JCS     k2And16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2And16vvRfwd10done
 
 k2And16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2And16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2And16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2And16vvRfwd11done
 
 k2And16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2And16vvRfwd11done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2And16vvRend
 	BTL     $0x00, SI
 	JCS     k2And16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2And16vvRfwd20done
 
 k2And16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2And16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2And16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2And16vvRfwd21done
 
 k2And16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2And16vvRfwd21done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2And16vvRend
 	BTL     $0x00, SI
 	JCS     k2And16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2And16vvRfwd30done
 
 k2And16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2And16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2And16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2And16vvRfwd31done
 
 k2And16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2And16vvRfwd31done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2And16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2And16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPAND     Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2And16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2And16vvRloop
+	XORL    AX, AX
 	RET
 
 k2And16vvRnone:
@@ -17983,121 +17813,116 @@ k2And16vvRnone:
 // func k2Or16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Or16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Or16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Or16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Or16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Or16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Or16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Or16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Or16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Or16vvRfwd00done
 
 k2Or16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Or16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Or16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Or16vvRfwd01done
 
 k2Or16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Or16vvRfwd01done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Or16vvRend
 	BTL     $0x00, SI
 	JCS     k2Or16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Or16vvRfwd10done
 
 k2Or16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Or16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Or16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Or16vvRfwd11done
 
 k2Or16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Or16vvRfwd11done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Or16vvRend
 	BTL     $0x00, SI
 	JCS     k2Or16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Or16vvRfwd20done
 
 k2Or16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Or16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Or16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Or16vvRfwd21done
 
 k2Or16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Or16vvRfwd21done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Or16vvRend
 	BTL     $0x00, SI
 	JCS     k2Or16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Or16vvRfwd30done
 
 k2Or16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Or16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Or16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Or16vvRfwd31done
 
 k2Or16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Or16vvRfwd31done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Or16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Or16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPOR      Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Or16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Or16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Or16vvRnone:
@@ -18107,121 +17932,116 @@ k2Or16vvRnone:
 // func k2Xor16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Xor16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Xor16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Xor16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Xor16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Xor16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Xor16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Xor16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Xor16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Xor16vvRfwd00done
 
 k2Xor16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Xor16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Xor16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Xor16vvRfwd01done
 
 k2Xor16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Xor16vvRfwd01done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Xor16vvRend
 	BTL     $0x00, SI
 	JCS     k2Xor16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Xor16vvRfwd10done
 
 k2Xor16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Xor16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Xor16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Xor16vvRfwd11done
 
 k2Xor16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Xor16vvRfwd11done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Xor16vvRend
 	BTL     $0x00, SI
 	JCS     k2Xor16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Xor16vvRfwd20done
 
 k2Xor16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Xor16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Xor16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Xor16vvRfwd21done
 
 k2Xor16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Xor16vvRfwd21done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Xor16vvRend
 	BTL     $0x00, SI
 	JCS     k2Xor16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Xor16vvRfwd30done
 
 k2Xor16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Xor16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Xor16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Xor16vvRfwd31done
 
 k2Xor16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Xor16vvRfwd31done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Xor16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Xor16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPXOR     Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Xor16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Xor16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Xor16vvRnone:
@@ -18231,121 +18051,116 @@ k2Xor16vvRnone:
 // func k2MinU16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2MinU16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2MinU16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2MinU16vvRloop
-	BTL      $0x00, SI
-	JCS      k2MinU16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2MinU16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2MinU16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2MinU16vvRloop
+	BTL     $0x00, SI
+	JCS     k2MinU16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2MinU16vvRfwd00done
 
 k2MinU16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2MinU16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2MinU16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2MinU16vvRfwd01done
 
 k2MinU16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MinU16vvRfwd01done:
-	VPMINUW Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMINUW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MinU16vvRend
 	BTL     $0x00, SI
 	JCS     k2MinU16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2MinU16vvRfwd10done
 
 k2MinU16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2MinU16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2MinU16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2MinU16vvRfwd11done
 
 k2MinU16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MinU16vvRfwd11done:
-	VPMINUW Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMINUW Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MinU16vvRend
 	BTL     $0x00, SI
 	JCS     k2MinU16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2MinU16vvRfwd20done
 
 k2MinU16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2MinU16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2MinU16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2MinU16vvRfwd21done
 
 k2MinU16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MinU16vvRfwd21done:
-	VPMINUW Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMINUW Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MinU16vvRend
 	BTL     $0x00, SI
 	JCS     k2MinU16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2MinU16vvRfwd30done
 
 k2MinU16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2MinU16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2MinU16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2MinU16vvRfwd31done
 
 k2MinU16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MinU16vvRfwd31done:
-	VPMINUW Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMINUW Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2MinU16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MinU16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMINUW   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2MinU16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINUW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MinU16vvRloop
+	XORL    AX, AX
 	RET
 
 k2MinU16vvRnone:
@@ -18355,121 +18170,116 @@ k2MinU16vvRnone:
 // func k2Min16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Min16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Min16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Min16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Min16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Min16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Min16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Min16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Min16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Min16vvRfwd00done
 
 k2Min16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Min16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Min16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Min16vvRfwd01done
 
 k2Min16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Min16vvRfwd01done:
-	VPMINSW Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMINSW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Min16vvRend
 	BTL     $0x00, SI
 	JCS     k2Min16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Min16vvRfwd10done
 
 k2Min16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Min16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Min16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Min16vvRfwd11done
 
 k2Min16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Min16vvRfwd11done:
-	VPMINSW Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMINSW Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Min16vvRend
 	BTL     $0x00, SI
 	JCS     k2Min16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Min16vvRfwd20done
 
 k2Min16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Min16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Min16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Min16vvRfwd21done
 
 k2Min16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Min16vvRfwd21done:
-	VPMINSW Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMINSW Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Min16vvRend
 	BTL     $0x00, SI
 	JCS     k2Min16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Min16vvRfwd30done
 
 k2Min16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Min16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Min16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Min16vvRfwd31done
 
 k2Min16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Min16vvRfwd31done:
-	VPMINSW Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMINSW Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Min16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Min16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMINSW   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Min16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINSW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Min16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Min16vvRnone:
@@ -18479,121 +18289,116 @@ k2Min16vvRnone:
 // func k2MaxU16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2MaxU16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2MaxU16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2MaxU16vvRloop
-	BTL      $0x00, SI
-	JCS      k2MaxU16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2MaxU16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2MaxU16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2MaxU16vvRloop
+	BTL     $0x00, SI
+	JCS     k2MaxU16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2MaxU16vvRfwd00done
 
 k2MaxU16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2MaxU16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2MaxU16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2MaxU16vvRfwd01done
 
 k2MaxU16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MaxU16vvRfwd01done:
-	VPMAXUW Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMAXUW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MaxU16vvRend
 	BTL     $0x00, SI
 	JCS     k2MaxU16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2MaxU16vvRfwd10done
 
 k2MaxU16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2MaxU16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2MaxU16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2MaxU16vvRfwd11done
 
 k2MaxU16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MaxU16vvRfwd11done:
-	VPMAXUW Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMAXUW Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MaxU16vvRend
 	BTL     $0x00, SI
 	JCS     k2MaxU16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2MaxU16vvRfwd20done
 
 k2MaxU16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2MaxU16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2MaxU16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2MaxU16vvRfwd21done
 
 k2MaxU16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MaxU16vvRfwd21done:
-	VPMAXUW Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMAXUW Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MaxU16vvRend
 	BTL     $0x00, SI
 	JCS     k2MaxU16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2MaxU16vvRfwd30done
 
 k2MaxU16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2MaxU16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2MaxU16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2MaxU16vvRfwd31done
 
 k2MaxU16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MaxU16vvRfwd31done:
-	VPMAXUW Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMAXUW Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2MaxU16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MaxU16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMAXUW   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2MaxU16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXUW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MaxU16vvRloop
+	XORL    AX, AX
 	RET
 
 k2MaxU16vvRnone:
@@ -18603,121 +18408,116 @@ k2MaxU16vvRnone:
 // func k2Max16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Max16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Max16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Max16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Max16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Max16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Max16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Max16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Max16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Max16vvRfwd00done
 
 k2Max16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Max16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Max16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Max16vvRfwd01done
 
 k2Max16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Max16vvRfwd01done:
-	VPMAXSW Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMAXSW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Max16vvRend
 	BTL     $0x00, SI
 	JCS     k2Max16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Max16vvRfwd10done
 
 k2Max16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Max16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Max16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Max16vvRfwd11done
 
 k2Max16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Max16vvRfwd11done:
-	VPMAXSW Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMAXSW Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Max16vvRend
 	BTL     $0x00, SI
 	JCS     k2Max16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Max16vvRfwd20done
 
 k2Max16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Max16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Max16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Max16vvRfwd21done
 
 k2Max16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Max16vvRfwd21done:
-	VPMAXSW Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMAXSW Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Max16vvRend
 	BTL     $0x00, SI
 	JCS     k2Max16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Max16vvRfwd30done
 
 k2Max16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Max16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Max16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Max16vvRfwd31done
 
 k2Max16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Max16vvRfwd31done:
-	VPMAXSW Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMAXSW Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Max16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Max16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMAXSW   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Max16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXSW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Max16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Max16vvRnone:
@@ -18727,121 +18527,116 @@ k2Max16vvRnone:
 // func k2Mul16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Mul16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Mul16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Mul16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Mul16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Mul16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Mul16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Mul16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Mul16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Mul16vvRfwd00done
 
 k2Mul16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Mul16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Mul16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Mul16vvRfwd01done
 
 k2Mul16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Mul16vvRfwd01done:
-	VPMULLW Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMULLW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Mul16vvRend
 	BTL     $0x00, SI
 	JCS     k2Mul16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Mul16vvRfwd10done
 
 k2Mul16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Mul16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Mul16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Mul16vvRfwd11done
 
 k2Mul16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Mul16vvRfwd11done:
-	VPMULLW Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMULLW Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Mul16vvRend
 	BTL     $0x00, SI
 	JCS     k2Mul16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Mul16vvRfwd20done
 
 k2Mul16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Mul16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Mul16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Mul16vvRfwd21done
 
 k2Mul16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Mul16vvRfwd21done:
-	VPMULLW Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMULLW Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Mul16vvRend
 	BTL     $0x00, SI
 	JCS     k2Mul16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Mul16vvRfwd30done
 
 k2Mul16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Mul16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Mul16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Mul16vvRfwd31done
 
 k2Mul16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Mul16vvRfwd31done:
-	VPMULLW Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMULLW Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Mul16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Mul16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMULLW   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Mul16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMULLW Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Mul16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Mul16vvRnone:
@@ -19407,163 +19202,158 @@ k2SSub16vvRnone:
 // func k2Macc16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Macc16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Macc16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Macc16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Macc16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Macc16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Macc16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Macc16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Macc16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Macc16vvRfwd00done
 
 k2Macc16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Macc16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Macc16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Macc16vvRfwd01done
 
 k2Macc16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Macc16vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Macc16vvRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Macc16vvRfwd02done
 
 k2Macc16vvRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Macc16vvRfwd02done:
-	VPMULLW Y1, Y2, Y1
-	VPADDW  Y1, Y3, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMULLW Y0, Y1, Y0
+	VPADDW  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Macc16vvRend
 	BTL     $0x00, SI
 	JCS     k2Macc16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Macc16vvRfwd10done
 
 k2Macc16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Macc16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Macc16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Macc16vvRfwd11done
 
 k2Macc16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Macc16vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Macc16vvRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Macc16vvRfwd12done
 
 k2Macc16vvRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Macc16vvRfwd12done:
-	VPMULLW Y1, Y2, Y1
-	VPADDW  Y1, Y3, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMULLW Y0, Y1, Y0
+	VPADDW  Y0, Y2, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Macc16vvRend
 	BTL     $0x00, SI
 	JCS     k2Macc16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Macc16vvRfwd20done
 
 k2Macc16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Macc16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Macc16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Macc16vvRfwd21done
 
 k2Macc16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Macc16vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Macc16vvRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Macc16vvRfwd22done
 
 k2Macc16vvRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Macc16vvRfwd22done:
-	VPMULLW Y1, Y2, Y1
-	VPADDW  Y1, Y3, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMULLW Y0, Y1, Y0
+	VPADDW  Y0, Y2, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Macc16vvRend
 	BTL     $0x00, SI
 	JCS     k2Macc16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Macc16vvRfwd30done
 
 k2Macc16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Macc16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Macc16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Macc16vvRfwd31done
 
 k2Macc16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Macc16vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Macc16vvRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Macc16vvRfwd32done
 
 k2Macc16vvRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Macc16vvRfwd32done:
-	VPMULLW Y1, Y2, Y1
-	VPADDW  Y1, Y3, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMULLW Y0, Y1, Y0
+	VPADDW  Y0, Y2, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Macc16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Macc16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLW   Y1, Y2, Y1
-	VPADDW    Y1, Y3, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Macc16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y0, Y1, Y0
+	VPADDW  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Macc16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Macc16vvRnone:
@@ -19573,163 +19363,158 @@ k2Macc16vvRnone:
 // func k2Nmsac16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Nmsac16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Nmsac16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Nmsac16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Nmsac16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Nmsac16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Nmsac16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Nmsac16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Nmsac16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Nmsac16vvRfwd00done
 
 k2Nmsac16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Nmsac16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Nmsac16vvRfwd01done
 
 k2Nmsac16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Nmsac16vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac16vvRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Nmsac16vvRfwd02done
 
 k2Nmsac16vvRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Nmsac16vvRfwd02done:
-	VPMULLW Y1, Y2, Y1
-	VPSUBW  Y1, Y3, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMULLW Y0, Y1, Y0
+	VPSUBW  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsac16vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Nmsac16vvRfwd10done
 
 k2Nmsac16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Nmsac16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Nmsac16vvRfwd11done
 
 k2Nmsac16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Nmsac16vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac16vvRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Nmsac16vvRfwd12done
 
 k2Nmsac16vvRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Nmsac16vvRfwd12done:
-	VPMULLW Y1, Y2, Y1
-	VPSUBW  Y1, Y3, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMULLW Y0, Y1, Y0
+	VPSUBW  Y0, Y2, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsac16vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Nmsac16vvRfwd20done
 
 k2Nmsac16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Nmsac16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Nmsac16vvRfwd21done
 
 k2Nmsac16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Nmsac16vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac16vvRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Nmsac16vvRfwd22done
 
 k2Nmsac16vvRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Nmsac16vvRfwd22done:
-	VPMULLW Y1, Y2, Y1
-	VPSUBW  Y1, Y3, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMULLW Y0, Y1, Y0
+	VPSUBW  Y0, Y2, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsac16vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Nmsac16vvRfwd30done
 
 k2Nmsac16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Nmsac16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Nmsac16vvRfwd31done
 
 k2Nmsac16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Nmsac16vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac16vvRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Nmsac16vvRfwd32done
 
 k2Nmsac16vvRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Nmsac16vvRfwd32done:
-	VPMULLW Y1, Y2, Y1
-	VPSUBW  Y1, Y3, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMULLW Y0, Y1, Y0
+	VPSUBW  Y0, Y2, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Nmsac16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsac16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLW   Y1, Y2, Y1
-	VPSUBW    Y1, Y3, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Nmsac16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y0, Y1, Y0
+	VPSUBW  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsac16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsac16vvRnone:
@@ -19739,163 +19524,158 @@ k2Nmsac16vvRnone:
 // func k2Madd16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Madd16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Madd16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Madd16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Madd16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Madd16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Madd16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Madd16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Madd16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Madd16vvRfwd00done
 
 k2Madd16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Madd16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Madd16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Madd16vvRfwd01done
 
 k2Madd16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Madd16vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Madd16vvRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Madd16vvRfwd02done
 
 k2Madd16vvRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Madd16vvRfwd02done:
-	VPMULLW Y3, Y2, Y2
-	VPADDW  Y1, Y2, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMULLW Y2, Y1, Y1
+	VPADDW  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Madd16vvRend
 	BTL     $0x00, SI
 	JCS     k2Madd16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Madd16vvRfwd10done
 
 k2Madd16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Madd16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Madd16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Madd16vvRfwd11done
 
 k2Madd16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Madd16vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Madd16vvRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Madd16vvRfwd12done
 
 k2Madd16vvRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Madd16vvRfwd12done:
-	VPMULLW Y3, Y2, Y2
-	VPADDW  Y1, Y2, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMULLW Y2, Y1, Y1
+	VPADDW  Y0, Y1, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Madd16vvRend
 	BTL     $0x00, SI
 	JCS     k2Madd16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Madd16vvRfwd20done
 
 k2Madd16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Madd16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Madd16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Madd16vvRfwd21done
 
 k2Madd16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Madd16vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Madd16vvRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Madd16vvRfwd22done
 
 k2Madd16vvRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Madd16vvRfwd22done:
-	VPMULLW Y3, Y2, Y2
-	VPADDW  Y1, Y2, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMULLW Y2, Y1, Y1
+	VPADDW  Y0, Y1, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Madd16vvRend
 	BTL     $0x00, SI
 	JCS     k2Madd16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Madd16vvRfwd30done
 
 k2Madd16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Madd16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Madd16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Madd16vvRfwd31done
 
 k2Madd16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Madd16vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Madd16vvRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Madd16vvRfwd32done
 
 k2Madd16vvRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Madd16vvRfwd32done:
-	VPMULLW Y3, Y2, Y2
-	VPADDW  Y1, Y2, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMULLW Y2, Y1, Y1
+	VPADDW  Y0, Y1, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Madd16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Madd16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLW   Y3, Y2, Y2
-	VPADDW    Y1, Y2, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Madd16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y2, Y1, Y1
+	VPADDW  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Madd16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Madd16vvRnone:
@@ -19905,163 +19685,158 @@ k2Madd16vvRnone:
 // func k2Nmsub16vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Nmsub16vvR(SB), NOSPLIT, $0
-	SHRQ     $0x04, BX
-	JZ       k2Nmsub16vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Nmsub16vvRloop
-	BTL      $0x00, SI
-	JCS      k2Nmsub16vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Nmsub16vvRfwd00done
+	SHRQ    $0x04, BX
+	JZ      k2Nmsub16vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Nmsub16vvRloop
+	BTL     $0x00, SI
+	JCS     k2Nmsub16vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Nmsub16vvRfwd00done
 
 k2Nmsub16vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Nmsub16vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub16vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Nmsub16vvRfwd01done
 
 k2Nmsub16vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Nmsub16vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub16vvRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Nmsub16vvRfwd02done
 
 k2Nmsub16vvRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Nmsub16vvRfwd02done:
-	VPMULLW Y3, Y2, Y2
-	VPSUBW  Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMULLW Y2, Y1, Y1
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsub16vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub16vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Nmsub16vvRfwd10done
 
 k2Nmsub16vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Nmsub16vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub16vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Nmsub16vvRfwd11done
 
 k2Nmsub16vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Nmsub16vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub16vvRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Nmsub16vvRfwd12done
 
 k2Nmsub16vvRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Nmsub16vvRfwd12done:
-	VPMULLW Y3, Y2, Y2
-	VPSUBW  Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMULLW Y2, Y1, Y1
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsub16vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub16vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Nmsub16vvRfwd20done
 
 k2Nmsub16vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Nmsub16vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub16vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Nmsub16vvRfwd21done
 
 k2Nmsub16vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Nmsub16vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub16vvRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Nmsub16vvRfwd22done
 
 k2Nmsub16vvRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Nmsub16vvRfwd22done:
-	VPMULLW Y3, Y2, Y2
-	VPSUBW  Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMULLW Y2, Y1, Y1
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsub16vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub16vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Nmsub16vvRfwd30done
 
 k2Nmsub16vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Nmsub16vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub16vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Nmsub16vvRfwd31done
 
 k2Nmsub16vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Nmsub16vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub16vvRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Nmsub16vvRfwd32done
 
 k2Nmsub16vvRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Nmsub16vvRfwd32done:
-	VPMULLW Y3, Y2, Y2
-	VPSUBW  Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMULLW Y2, Y1, Y1
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Nmsub16vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsub16vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLW   Y3, Y2, Y2
-	VPSUBW    Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Nmsub16vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y2, Y1, Y1
+	VPSUBW  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsub16vvRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsub16vvRnone:
@@ -24797,81 +24572,76 @@ TEXT ·k2Add16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Add16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Add16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Add16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Add16vxRfwd00done
 
 k2Add16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Add16vxRfwd00done:
-	VPADDW  Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPADDW  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Add16vxRend
 	BTL     $0x00, SI
 	JCS     k2Add16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Add16vxRfwd10done
 
 k2Add16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Add16vxRfwd10done:
-	VPADDW  Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPADDW  Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Add16vxRend
 	BTL     $0x00, SI
 	JCS     k2Add16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Add16vxRfwd20done
 
 k2Add16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Add16vxRfwd20done:
-	VPADDW  Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPADDW  Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Add16vxRend
 	BTL     $0x00, SI
 	JCS     k2Add16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Add16vxRfwd30done
 
 k2Add16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Add16vxRfwd30done:
-	VPADDW  Y0, Y2, Y0
+	VPADDW  Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Add16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Add16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPADDW    Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Add16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPADDW  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Add16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Add16vxRnone:
@@ -24884,81 +24654,76 @@ TEXT ·k2Sub16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Sub16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Sub16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Sub16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Sub16vxRfwd00done
 
 k2Sub16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Sub16vxRfwd00done:
-	VPSUBW  Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPSUBW  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Sub16vxRend
 	BTL     $0x00, SI
 	JCS     k2Sub16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Sub16vxRfwd10done
 
 k2Sub16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Sub16vxRfwd10done:
-	VPSUBW  Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPSUBW  Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Sub16vxRend
 	BTL     $0x00, SI
 	JCS     k2Sub16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Sub16vxRfwd20done
 
 k2Sub16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Sub16vxRfwd20done:
-	VPSUBW  Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPSUBW  Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Sub16vxRend
 	BTL     $0x00, SI
 	JCS     k2Sub16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Sub16vxRfwd30done
 
 k2Sub16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Sub16vxRfwd30done:
-	VPSUBW  Y0, Y2, Y0
+	VPSUBW  Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Sub16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Sub16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPSUBW    Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Sub16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPSUBW  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Sub16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Sub16vxRnone:
@@ -24971,81 +24736,76 @@ TEXT ·k2RSub16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2RSub16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2RSub16vxRloop
 	BTL          $0x00, SI
 	JCS          k2RSub16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2RSub16vxRfwd00done
 
 k2RSub16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2RSub16vxRfwd00done:
-	VPSUBW  Y2, Y0, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPSUBW  Y1, Y0, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2RSub16vxRend
 	BTL     $0x00, SI
 	JCS     k2RSub16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2RSub16vxRfwd10done
 
 k2RSub16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2RSub16vxRfwd10done:
-	VPSUBW  Y2, Y0, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPSUBW  Y1, Y0, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2RSub16vxRend
 	BTL     $0x00, SI
 	JCS     k2RSub16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2RSub16vxRfwd20done
 
 k2RSub16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2RSub16vxRfwd20done:
-	VPSUBW  Y2, Y0, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPSUBW  Y1, Y0, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2RSub16vxRend
 	BTL     $0x00, SI
 	JCS     k2RSub16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2RSub16vxRfwd30done
 
 k2RSub16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2RSub16vxRfwd30done:
-	VPSUBW  Y2, Y0, Y0
+	VPSUBW  Y1, Y0, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2RSub16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2RSub16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPSUBW    Y2, Y0, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2RSub16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPSUBW  Y1, Y0, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2RSub16vxRloop
+	XORL    AX, AX
 	RET
 
 k2RSub16vxRnone:
@@ -25058,81 +24818,76 @@ TEXT ·k2And16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2And16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2And16vxRloop
 	BTL          $0x00, SI
 	JCS          k2And16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2And16vxRfwd00done
 
 k2And16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2And16vxRfwd00done:
-	VPAND   Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2And16vxRend
 	BTL     $0x00, SI
 	JCS     k2And16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2And16vxRfwd10done
 
 k2And16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2And16vxRfwd10done:
-	VPAND   Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2And16vxRend
 	BTL     $0x00, SI
 	JCS     k2And16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2And16vxRfwd20done
 
 k2And16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2And16vxRfwd20done:
-	VPAND   Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2And16vxRend
 	BTL     $0x00, SI
 	JCS     k2And16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2And16vxRfwd30done
 
 k2And16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2And16vxRfwd30done:
-	VPAND   Y0, Y2, Y0
+	VPAND   Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2And16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2And16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPAND     Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2And16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2And16vxRloop
+	XORL    AX, AX
 	RET
 
 k2And16vxRnone:
@@ -25145,81 +24900,76 @@ TEXT ·k2Or16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Or16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Or16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Or16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Or16vxRfwd00done
 
 k2Or16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Or16vxRfwd00done:
-	VPOR    Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Or16vxRend
 	BTL     $0x00, SI
 	JCS     k2Or16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Or16vxRfwd10done
 
 k2Or16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Or16vxRfwd10done:
-	VPOR    Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Or16vxRend
 	BTL     $0x00, SI
 	JCS     k2Or16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Or16vxRfwd20done
 
 k2Or16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Or16vxRfwd20done:
-	VPOR    Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Or16vxRend
 	BTL     $0x00, SI
 	JCS     k2Or16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Or16vxRfwd30done
 
 k2Or16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Or16vxRfwd30done:
-	VPOR    Y0, Y2, Y0
+	VPOR    Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Or16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Or16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPOR      Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Or16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Or16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Or16vxRnone:
@@ -25232,81 +24982,76 @@ TEXT ·k2Xor16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Xor16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Xor16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Xor16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Xor16vxRfwd00done
 
 k2Xor16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Xor16vxRfwd00done:
-	VPXOR   Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Xor16vxRend
 	BTL     $0x00, SI
 	JCS     k2Xor16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Xor16vxRfwd10done
 
 k2Xor16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Xor16vxRfwd10done:
-	VPXOR   Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Xor16vxRend
 	BTL     $0x00, SI
 	JCS     k2Xor16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Xor16vxRfwd20done
 
 k2Xor16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Xor16vxRfwd20done:
-	VPXOR   Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Xor16vxRend
 	BTL     $0x00, SI
 	JCS     k2Xor16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Xor16vxRfwd30done
 
 k2Xor16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Xor16vxRfwd30done:
-	VPXOR   Y0, Y2, Y0
+	VPXOR   Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Xor16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Xor16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPXOR     Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Xor16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Xor16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Xor16vxRnone:
@@ -25319,81 +25064,76 @@ TEXT ·k2MinU16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2MinU16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2MinU16vxRloop
 	BTL          $0x00, SI
 	JCS          k2MinU16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2MinU16vxRfwd00done
 
 k2MinU16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MinU16vxRfwd00done:
-	VPMINUW Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMINUW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MinU16vxRend
 	BTL     $0x00, SI
 	JCS     k2MinU16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2MinU16vxRfwd10done
 
 k2MinU16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MinU16vxRfwd10done:
-	VPMINUW Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMINUW Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MinU16vxRend
 	BTL     $0x00, SI
 	JCS     k2MinU16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2MinU16vxRfwd20done
 
 k2MinU16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MinU16vxRfwd20done:
-	VPMINUW Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMINUW Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MinU16vxRend
 	BTL     $0x00, SI
 	JCS     k2MinU16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2MinU16vxRfwd30done
 
 k2MinU16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MinU16vxRfwd30done:
-	VPMINUW Y0, Y2, Y0
+	VPMINUW Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2MinU16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MinU16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMINUW   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2MinU16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMINUW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MinU16vxRloop
+	XORL    AX, AX
 	RET
 
 k2MinU16vxRnone:
@@ -25406,81 +25146,76 @@ TEXT ·k2Min16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Min16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Min16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Min16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Min16vxRfwd00done
 
 k2Min16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Min16vxRfwd00done:
-	VPMINSW Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMINSW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Min16vxRend
 	BTL     $0x00, SI
 	JCS     k2Min16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Min16vxRfwd10done
 
 k2Min16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Min16vxRfwd10done:
-	VPMINSW Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMINSW Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Min16vxRend
 	BTL     $0x00, SI
 	JCS     k2Min16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Min16vxRfwd20done
 
 k2Min16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Min16vxRfwd20done:
-	VPMINSW Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMINSW Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Min16vxRend
 	BTL     $0x00, SI
 	JCS     k2Min16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Min16vxRfwd30done
 
 k2Min16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Min16vxRfwd30done:
-	VPMINSW Y0, Y2, Y0
+	VPMINSW Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Min16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Min16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMINSW   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Min16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMINSW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Min16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Min16vxRnone:
@@ -25493,81 +25228,76 @@ TEXT ·k2MaxU16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2MaxU16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2MaxU16vxRloop
 	BTL          $0x00, SI
 	JCS          k2MaxU16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2MaxU16vxRfwd00done
 
 k2MaxU16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MaxU16vxRfwd00done:
-	VPMAXUW Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMAXUW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MaxU16vxRend
 	BTL     $0x00, SI
 	JCS     k2MaxU16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2MaxU16vxRfwd10done
 
 k2MaxU16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MaxU16vxRfwd10done:
-	VPMAXUW Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMAXUW Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MaxU16vxRend
 	BTL     $0x00, SI
 	JCS     k2MaxU16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2MaxU16vxRfwd20done
 
 k2MaxU16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MaxU16vxRfwd20done:
-	VPMAXUW Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMAXUW Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MaxU16vxRend
 	BTL     $0x00, SI
 	JCS     k2MaxU16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2MaxU16vxRfwd30done
 
 k2MaxU16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MaxU16vxRfwd30done:
-	VPMAXUW Y0, Y2, Y0
+	VPMAXUW Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2MaxU16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MaxU16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMAXUW   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2MaxU16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMAXUW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MaxU16vxRloop
+	XORL    AX, AX
 	RET
 
 k2MaxU16vxRnone:
@@ -25580,81 +25310,76 @@ TEXT ·k2Max16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Max16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Max16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Max16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Max16vxRfwd00done
 
 k2Max16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Max16vxRfwd00done:
-	VPMAXSW Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMAXSW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Max16vxRend
 	BTL     $0x00, SI
 	JCS     k2Max16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Max16vxRfwd10done
 
 k2Max16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Max16vxRfwd10done:
-	VPMAXSW Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMAXSW Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Max16vxRend
 	BTL     $0x00, SI
 	JCS     k2Max16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Max16vxRfwd20done
 
 k2Max16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Max16vxRfwd20done:
-	VPMAXSW Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMAXSW Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Max16vxRend
 	BTL     $0x00, SI
 	JCS     k2Max16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Max16vxRfwd30done
 
 k2Max16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Max16vxRfwd30done:
-	VPMAXSW Y0, Y2, Y0
+	VPMAXSW Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Max16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Max16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMAXSW   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Max16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMAXSW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Max16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Max16vxRnone:
@@ -25667,81 +25392,76 @@ TEXT ·k2Mul16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Mul16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Mul16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Mul16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Mul16vxRfwd00done
 
 k2Mul16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Mul16vxRfwd00done:
-	VPMULLW Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMULLW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Mul16vxRend
 	BTL     $0x00, SI
 	JCS     k2Mul16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Mul16vxRfwd10done
 
 k2Mul16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Mul16vxRfwd10done:
-	VPMULLW Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMULLW Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Mul16vxRend
 	BTL     $0x00, SI
 	JCS     k2Mul16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Mul16vxRfwd20done
 
 k2Mul16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Mul16vxRfwd20done:
-	VPMULLW Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMULLW Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Mul16vxRend
 	BTL     $0x00, SI
 	JCS     k2Mul16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Mul16vxRfwd30done
 
 k2Mul16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Mul16vxRfwd30done:
-	VPMULLW Y0, Y2, Y0
+	VPMULLW Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Mul16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Mul16vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMULLW   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Mul16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMULLW Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Mul16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Mul16vxRnone:
@@ -26162,123 +25882,118 @@ TEXT ·k2Macc16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Macc16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Macc16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Macc16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Macc16vxRfwd00done
 
 k2Macc16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Macc16vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Macc16vxRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Macc16vxRfwd02done
 
 k2Macc16vxRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Macc16vxRfwd02done:
-	VPMULLW Y2, Y0, Y2
-	VPADDW  Y2, Y3, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMULLW Y1, Y0, Y1
+	VPADDW  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Macc16vxRend
 	BTL     $0x00, SI
 	JCS     k2Macc16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Macc16vxRfwd10done
 
 k2Macc16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Macc16vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Macc16vxRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Macc16vxRfwd12done
 
 k2Macc16vxRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Macc16vxRfwd12done:
-	VPMULLW Y2, Y0, Y2
-	VPADDW  Y2, Y3, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMULLW Y1, Y0, Y1
+	VPADDW  Y1, Y2, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Macc16vxRend
 	BTL     $0x00, SI
 	JCS     k2Macc16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Macc16vxRfwd20done
 
 k2Macc16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Macc16vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Macc16vxRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Macc16vxRfwd22done
 
 k2Macc16vxRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Macc16vxRfwd22done:
-	VPMULLW Y2, Y0, Y2
-	VPADDW  Y2, Y3, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMULLW Y1, Y0, Y1
+	VPADDW  Y1, Y2, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Macc16vxRend
 	BTL     $0x00, SI
 	JCS     k2Macc16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Macc16vxRfwd30done
 
 k2Macc16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Macc16vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Macc16vxRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Macc16vxRfwd32done
 
 k2Macc16vxRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Macc16vxRfwd32done:
-	VPMULLW Y2, Y0, Y0
-	VPADDW  Y0, Y3, Y0
+	VPMULLW Y1, Y0, Y0
+	VPADDW  Y0, Y2, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Macc16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Macc16vxRloop:
-	VMOVDQU   (CX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLW   Y2, Y0, Y2
-	VPADDW    Y2, Y3, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Macc16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y1, Y0, Y1
+	VPADDW  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Macc16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Macc16vxRnone:
@@ -26291,123 +26006,118 @@ TEXT ·k2Nmsac16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Nmsac16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Nmsac16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Nmsac16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Nmsac16vxRfwd00done
 
 k2Nmsac16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Nmsac16vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac16vxRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Nmsac16vxRfwd02done
 
 k2Nmsac16vxRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Nmsac16vxRfwd02done:
-	VPMULLW Y2, Y0, Y2
-	VPSUBW  Y2, Y3, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMULLW Y1, Y0, Y1
+	VPSUBW  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsac16vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Nmsac16vxRfwd10done
 
 k2Nmsac16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Nmsac16vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac16vxRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Nmsac16vxRfwd12done
 
 k2Nmsac16vxRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Nmsac16vxRfwd12done:
-	VPMULLW Y2, Y0, Y2
-	VPSUBW  Y2, Y3, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMULLW Y1, Y0, Y1
+	VPSUBW  Y1, Y2, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsac16vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Nmsac16vxRfwd20done
 
 k2Nmsac16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Nmsac16vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac16vxRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Nmsac16vxRfwd22done
 
 k2Nmsac16vxRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Nmsac16vxRfwd22done:
-	VPMULLW Y2, Y0, Y2
-	VPSUBW  Y2, Y3, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMULLW Y1, Y0, Y1
+	VPSUBW  Y1, Y2, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsac16vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Nmsac16vxRfwd30done
 
 k2Nmsac16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Nmsac16vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac16vxRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Nmsac16vxRfwd32done
 
 k2Nmsac16vxRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Nmsac16vxRfwd32done:
-	VPMULLW Y2, Y0, Y0
-	VPSUBW  Y0, Y3, Y0
+	VPMULLW Y1, Y0, Y0
+	VPSUBW  Y0, Y2, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Nmsac16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsac16vxRloop:
-	VMOVDQU   (CX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLW   Y2, Y0, Y2
-	VPSUBW    Y2, Y3, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Nmsac16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y1, Y0, Y1
+	VPSUBW  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsac16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsac16vxRnone:
@@ -26420,123 +26130,118 @@ TEXT ·k2Madd16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Madd16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Madd16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Madd16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Madd16vxRfwd00done
 
 k2Madd16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Madd16vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Madd16vxRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Madd16vxRfwd02done
 
 k2Madd16vxRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Madd16vxRfwd02done:
-	VPMULLW Y3, Y0, Y3
-	VPADDW  Y2, Y3, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMULLW Y2, Y0, Y2
+	VPADDW  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Madd16vxRend
 	BTL     $0x00, SI
 	JCS     k2Madd16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Madd16vxRfwd10done
 
 k2Madd16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Madd16vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Madd16vxRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Madd16vxRfwd12done
 
 k2Madd16vxRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Madd16vxRfwd12done:
-	VPMULLW Y3, Y0, Y3
-	VPADDW  Y2, Y3, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMULLW Y2, Y0, Y2
+	VPADDW  Y1, Y2, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Madd16vxRend
 	BTL     $0x00, SI
 	JCS     k2Madd16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Madd16vxRfwd20done
 
 k2Madd16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Madd16vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Madd16vxRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Madd16vxRfwd22done
 
 k2Madd16vxRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Madd16vxRfwd22done:
-	VPMULLW Y3, Y0, Y3
-	VPADDW  Y2, Y3, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMULLW Y2, Y0, Y2
+	VPADDW  Y1, Y2, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Madd16vxRend
 	BTL     $0x00, SI
 	JCS     k2Madd16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Madd16vxRfwd30done
 
 k2Madd16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Madd16vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Madd16vxRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Madd16vxRfwd32done
 
 k2Madd16vxRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Madd16vxRfwd32done:
-	VPMULLW Y3, Y0, Y0
-	VPADDW  Y2, Y0, Y0
+	VPMULLW Y2, Y0, Y0
+	VPADDW  Y1, Y0, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Madd16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Madd16vxRloop:
-	VMOVDQU   (CX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLW   Y3, Y0, Y3
-	VPADDW    Y2, Y3, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Madd16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y2, Y0, Y2
+	VPADDW  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Madd16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Madd16vxRnone:
@@ -26549,123 +26254,118 @@ TEXT ·k2Nmsub16vxR(SB), NOSPLIT, $0
 	SHRQ         $0x04, BX
 	JZ           k2Nmsub16vxRnone
 	VPBROADCASTW (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Nmsub16vxRloop
 	BTL          $0x00, SI
 	JCS          k2Nmsub16vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Nmsub16vxRfwd00done
 
 k2Nmsub16vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Nmsub16vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub16vxRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Nmsub16vxRfwd02done
 
 k2Nmsub16vxRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Nmsub16vxRfwd02done:
-	VPMULLW Y3, Y0, Y3
-	VPSUBW  Y3, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMULLW Y2, Y0, Y2
+	VPSUBW  Y2, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsub16vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub16vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Nmsub16vxRfwd10done
 
 k2Nmsub16vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Nmsub16vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub16vxRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Nmsub16vxRfwd12done
 
 k2Nmsub16vxRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Nmsub16vxRfwd12done:
-	VPMULLW Y3, Y0, Y3
-	VPSUBW  Y3, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMULLW Y2, Y0, Y2
+	VPSUBW  Y2, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsub16vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub16vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Nmsub16vxRfwd20done
 
 k2Nmsub16vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Nmsub16vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub16vxRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Nmsub16vxRfwd22done
 
 k2Nmsub16vxRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Nmsub16vxRfwd22done:
-	VPMULLW Y3, Y0, Y3
-	VPSUBW  Y3, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMULLW Y2, Y0, Y2
+	VPSUBW  Y2, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsub16vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub16vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Nmsub16vxRfwd30done
 
 k2Nmsub16vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Nmsub16vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub16vxRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Nmsub16vxRfwd32done
 
 k2Nmsub16vxRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Nmsub16vxRfwd32done:
-	VPMULLW Y3, Y0, Y0
-	VPSUBW  Y0, Y2, Y0
+	VPMULLW Y2, Y0, Y0
+	VPSUBW  Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Nmsub16vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsub16vxRloop:
-	VMOVDQU   (CX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLW   Y3, Y0, Y3
-	VPSUBW    Y3, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Nmsub16vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLW Y2, Y0, Y2
+	VPSUBW  Y2, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsub16vxRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsub16vxRnone:
@@ -32466,121 +32166,116 @@ k2Nmsub32vvnone:
 // func k2Add32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Add32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Add32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Add32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Add32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Add32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Add32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Add32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Add32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Add32vvRfwd00done
 
 k2Add32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Add32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Add32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Add32vvRfwd01done
 
 k2Add32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Add32vvRfwd01done:
-	VPADDD  Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPADDD  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Add32vvRend
 	BTL     $0x00, SI
 	JCS     k2Add32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Add32vvRfwd10done
 
 k2Add32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Add32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Add32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Add32vvRfwd11done
 
 k2Add32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Add32vvRfwd11done:
-	VPADDD  Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPADDD  Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Add32vvRend
 	BTL     $0x00, SI
 	JCS     k2Add32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Add32vvRfwd20done
 
 k2Add32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Add32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Add32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Add32vvRfwd21done
 
 k2Add32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Add32vvRfwd21done:
-	VPADDD  Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPADDD  Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Add32vvRend
 	BTL     $0x00, SI
 	JCS     k2Add32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Add32vvRfwd30done
 
 k2Add32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Add32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Add32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Add32vvRfwd31done
 
 k2Add32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Add32vvRfwd31done:
-	VPADDD  Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPADDD  Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Add32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Add32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPADDD    Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Add32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPADDD  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Add32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Add32vvRnone:
@@ -32590,121 +32285,116 @@ k2Add32vvRnone:
 // func k2Sub32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Sub32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Sub32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Sub32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Sub32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Sub32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Sub32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Sub32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Sub32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Sub32vvRfwd00done
 
 k2Sub32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Sub32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Sub32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Sub32vvRfwd01done
 
 k2Sub32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Sub32vvRfwd01done:
-	VPSUBD  Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Sub32vvRend
 	BTL     $0x00, SI
 	JCS     k2Sub32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Sub32vvRfwd10done
 
 k2Sub32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Sub32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Sub32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Sub32vvRfwd11done
 
 k2Sub32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Sub32vvRfwd11done:
-	VPSUBD  Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Sub32vvRend
 	BTL     $0x00, SI
 	JCS     k2Sub32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Sub32vvRfwd20done
 
 k2Sub32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Sub32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Sub32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Sub32vvRfwd21done
 
 k2Sub32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Sub32vvRfwd21done:
-	VPSUBD  Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Sub32vvRend
 	BTL     $0x00, SI
 	JCS     k2Sub32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Sub32vvRfwd30done
 
 k2Sub32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Sub32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Sub32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Sub32vvRfwd31done
 
 k2Sub32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Sub32vvRfwd31done:
-	VPSUBD  Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Sub32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Sub32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPSUBD    Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Sub32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Sub32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Sub32vvRnone:
@@ -32714,121 +32404,116 @@ k2Sub32vvRnone:
 // func k2RSub32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2RSub32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2RSub32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2RSub32vvRloop
-	BTL      $0x00, SI
-	JCS      k2RSub32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2RSub32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2RSub32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2RSub32vvRloop
+	BTL     $0x00, SI
+	JCS     k2RSub32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2RSub32vvRfwd00done
 
 k2RSub32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2RSub32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2RSub32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2RSub32vvRfwd01done
 
 k2RSub32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2RSub32vvRfwd01done:
-	VPSUBD  Y1, Y2, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPSUBD  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2RSub32vvRend
 	BTL     $0x00, SI
 	JCS     k2RSub32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2RSub32vvRfwd10done
 
 k2RSub32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2RSub32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2RSub32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2RSub32vvRfwd11done
 
 k2RSub32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2RSub32vvRfwd11done:
-	VPSUBD  Y1, Y2, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPSUBD  Y0, Y1, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2RSub32vvRend
 	BTL     $0x00, SI
 	JCS     k2RSub32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2RSub32vvRfwd20done
 
 k2RSub32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2RSub32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2RSub32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2RSub32vvRfwd21done
 
 k2RSub32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2RSub32vvRfwd21done:
-	VPSUBD  Y1, Y2, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPSUBD  Y0, Y1, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2RSub32vvRend
 	BTL     $0x00, SI
 	JCS     k2RSub32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2RSub32vvRfwd30done
 
 k2RSub32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2RSub32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2RSub32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2RSub32vvRfwd31done
 
 k2RSub32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2RSub32vvRfwd31done:
-	VPSUBD  Y1, Y2, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPSUBD  Y0, Y1, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2RSub32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2RSub32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPSUBD    Y1, Y2, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2RSub32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPSUBD  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2RSub32vvRloop
+	XORL    AX, AX
 	RET
 
 k2RSub32vvRnone:
@@ -32838,121 +32523,116 @@ k2RSub32vvRnone:
 // func k2And32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2And32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2And32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2And32vvRloop
-	BTL      $0x00, SI
-	JCS      k2And32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2And32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2And32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2And32vvRloop
+	BTL     $0x00, SI
+	JCS     k2And32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2And32vvRfwd00done
 
 k2And32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2And32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2And32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2And32vvRfwd01done
 
 k2And32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2And32vvRfwd01done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2And32vvRend
 	BTL     $0x00, SI
 	JCS     k2And32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2And32vvRfwd10done
 
 k2And32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2And32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2And32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2And32vvRfwd11done
 
 k2And32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2And32vvRfwd11done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2And32vvRend
 	BTL     $0x00, SI
 	JCS     k2And32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2And32vvRfwd20done
 
 k2And32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2And32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2And32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2And32vvRfwd21done
 
 k2And32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2And32vvRfwd21done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2And32vvRend
 	BTL     $0x00, SI
 	JCS     k2And32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2And32vvRfwd30done
 
 k2And32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2And32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2And32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2And32vvRfwd31done
 
 k2And32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2And32vvRfwd31done:
-	VPAND   Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2And32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2And32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPAND     Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2And32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPAND   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2And32vvRloop
+	XORL    AX, AX
 	RET
 
 k2And32vvRnone:
@@ -32962,121 +32642,116 @@ k2And32vvRnone:
 // func k2Or32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Or32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Or32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Or32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Or32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Or32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Or32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Or32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Or32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Or32vvRfwd00done
 
 k2Or32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Or32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Or32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Or32vvRfwd01done
 
 k2Or32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Or32vvRfwd01done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Or32vvRend
 	BTL     $0x00, SI
 	JCS     k2Or32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Or32vvRfwd10done
 
 k2Or32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Or32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Or32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Or32vvRfwd11done
 
 k2Or32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Or32vvRfwd11done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Or32vvRend
 	BTL     $0x00, SI
 	JCS     k2Or32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Or32vvRfwd20done
 
 k2Or32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Or32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Or32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Or32vvRfwd21done
 
 k2Or32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Or32vvRfwd21done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Or32vvRend
 	BTL     $0x00, SI
 	JCS     k2Or32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Or32vvRfwd30done
 
 k2Or32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Or32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Or32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Or32vvRfwd31done
 
 k2Or32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Or32vvRfwd31done:
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Or32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Or32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPOR      Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Or32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPOR    Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Or32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Or32vvRnone:
@@ -33086,121 +32761,116 @@ k2Or32vvRnone:
 // func k2Xor32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Xor32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Xor32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Xor32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Xor32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Xor32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Xor32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Xor32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Xor32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Xor32vvRfwd00done
 
 k2Xor32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Xor32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Xor32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Xor32vvRfwd01done
 
 k2Xor32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Xor32vvRfwd01done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Xor32vvRend
 	BTL     $0x00, SI
 	JCS     k2Xor32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Xor32vvRfwd10done
 
 k2Xor32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Xor32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Xor32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Xor32vvRfwd11done
 
 k2Xor32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Xor32vvRfwd11done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Xor32vvRend
 	BTL     $0x00, SI
 	JCS     k2Xor32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Xor32vvRfwd20done
 
 k2Xor32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Xor32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Xor32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Xor32vvRfwd21done
 
 k2Xor32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Xor32vvRfwd21done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Xor32vvRend
 	BTL     $0x00, SI
 	JCS     k2Xor32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Xor32vvRfwd30done
 
 k2Xor32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Xor32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Xor32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Xor32vvRfwd31done
 
 k2Xor32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Xor32vvRfwd31done:
-	VPXOR   Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Xor32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Xor32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPXOR     Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Xor32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPXOR   Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Xor32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Xor32vvRnone:
@@ -33210,121 +32880,116 @@ k2Xor32vvRnone:
 // func k2MinU32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2MinU32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2MinU32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2MinU32vvRloop
-	BTL      $0x00, SI
-	JCS      k2MinU32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2MinU32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2MinU32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2MinU32vvRloop
+	BTL     $0x00, SI
+	JCS     k2MinU32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2MinU32vvRfwd00done
 
 k2MinU32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2MinU32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2MinU32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2MinU32vvRfwd01done
 
 k2MinU32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MinU32vvRfwd01done:
-	VPMINUD Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMINUD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MinU32vvRend
 	BTL     $0x00, SI
 	JCS     k2MinU32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2MinU32vvRfwd10done
 
 k2MinU32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2MinU32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2MinU32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2MinU32vvRfwd11done
 
 k2MinU32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MinU32vvRfwd11done:
-	VPMINUD Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMINUD Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MinU32vvRend
 	BTL     $0x00, SI
 	JCS     k2MinU32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2MinU32vvRfwd20done
 
 k2MinU32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2MinU32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2MinU32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2MinU32vvRfwd21done
 
 k2MinU32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MinU32vvRfwd21done:
-	VPMINUD Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMINUD Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MinU32vvRend
 	BTL     $0x00, SI
 	JCS     k2MinU32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2MinU32vvRfwd30done
 
 k2MinU32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2MinU32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2MinU32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2MinU32vvRfwd31done
 
 k2MinU32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MinU32vvRfwd31done:
-	VPMINUD Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMINUD Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2MinU32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MinU32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMINUD   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2MinU32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINUD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MinU32vvRloop
+	XORL    AX, AX
 	RET
 
 k2MinU32vvRnone:
@@ -33334,121 +32999,116 @@ k2MinU32vvRnone:
 // func k2Min32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Min32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Min32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Min32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Min32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Min32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Min32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Min32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Min32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Min32vvRfwd00done
 
 k2Min32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Min32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Min32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Min32vvRfwd01done
 
 k2Min32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Min32vvRfwd01done:
-	VPMINSD Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMINSD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Min32vvRend
 	BTL     $0x00, SI
 	JCS     k2Min32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Min32vvRfwd10done
 
 k2Min32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Min32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Min32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Min32vvRfwd11done
 
 k2Min32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Min32vvRfwd11done:
-	VPMINSD Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMINSD Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Min32vvRend
 	BTL     $0x00, SI
 	JCS     k2Min32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Min32vvRfwd20done
 
 k2Min32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Min32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Min32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Min32vvRfwd21done
 
 k2Min32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Min32vvRfwd21done:
-	VPMINSD Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMINSD Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Min32vvRend
 	BTL     $0x00, SI
 	JCS     k2Min32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Min32vvRfwd30done
 
 k2Min32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Min32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Min32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Min32vvRfwd31done
 
 k2Min32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Min32vvRfwd31done:
-	VPMINSD Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMINSD Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Min32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Min32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMINSD   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Min32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMINSD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Min32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Min32vvRnone:
@@ -33458,121 +33118,116 @@ k2Min32vvRnone:
 // func k2MaxU32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2MaxU32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2MaxU32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2MaxU32vvRloop
-	BTL      $0x00, SI
-	JCS      k2MaxU32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2MaxU32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2MaxU32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2MaxU32vvRloop
+	BTL     $0x00, SI
+	JCS     k2MaxU32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2MaxU32vvRfwd00done
 
 k2MaxU32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2MaxU32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2MaxU32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2MaxU32vvRfwd01done
 
 k2MaxU32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MaxU32vvRfwd01done:
-	VPMAXUD Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMAXUD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MaxU32vvRend
 	BTL     $0x00, SI
 	JCS     k2MaxU32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2MaxU32vvRfwd10done
 
 k2MaxU32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2MaxU32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2MaxU32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2MaxU32vvRfwd11done
 
 k2MaxU32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MaxU32vvRfwd11done:
-	VPMAXUD Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMAXUD Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MaxU32vvRend
 	BTL     $0x00, SI
 	JCS     k2MaxU32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2MaxU32vvRfwd20done
 
 k2MaxU32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2MaxU32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2MaxU32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2MaxU32vvRfwd21done
 
 k2MaxU32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MaxU32vvRfwd21done:
-	VPMAXUD Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMAXUD Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MaxU32vvRend
 	BTL     $0x00, SI
 	JCS     k2MaxU32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2MaxU32vvRfwd30done
 
 k2MaxU32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2MaxU32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2MaxU32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2MaxU32vvRfwd31done
 
 k2MaxU32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MaxU32vvRfwd31done:
-	VPMAXUD Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMAXUD Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2MaxU32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MaxU32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMAXUD   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2MaxU32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXUD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2MaxU32vvRloop
+	XORL    AX, AX
 	RET
 
 k2MaxU32vvRnone:
@@ -33582,121 +33237,116 @@ k2MaxU32vvRnone:
 // func k2Max32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Max32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Max32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Max32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Max32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Max32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Max32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Max32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Max32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Max32vvRfwd00done
 
 k2Max32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Max32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Max32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Max32vvRfwd01done
 
 k2Max32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Max32vvRfwd01done:
-	VPMAXSD Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMAXSD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Max32vvRend
 	BTL     $0x00, SI
 	JCS     k2Max32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Max32vvRfwd10done
 
 k2Max32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Max32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Max32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Max32vvRfwd11done
 
 k2Max32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Max32vvRfwd11done:
-	VPMAXSD Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMAXSD Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Max32vvRend
 	BTL     $0x00, SI
 	JCS     k2Max32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Max32vvRfwd20done
 
 k2Max32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Max32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Max32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Max32vvRfwd21done
 
 k2Max32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Max32vvRfwd21done:
-	VPMAXSD Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMAXSD Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Max32vvRend
 	BTL     $0x00, SI
 	JCS     k2Max32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Max32vvRfwd30done
 
 k2Max32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Max32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Max32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Max32vvRfwd31done
 
 k2Max32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Max32vvRfwd31done:
-	VPMAXSD Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMAXSD Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Max32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Max32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMAXSD   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Max32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMAXSD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Max32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Max32vvRnone:
@@ -33706,121 +33356,116 @@ k2Max32vvRnone:
 // func k2Mul32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Mul32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Mul32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Mul32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Mul32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Mul32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Mul32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Mul32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Mul32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Mul32vvRfwd00done
 
 k2Mul32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Mul32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Mul32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Mul32vvRfwd01done
 
 k2Mul32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Mul32vvRfwd01done:
-	VPMULLD Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMULLD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Mul32vvRend
 	BTL     $0x00, SI
 	JCS     k2Mul32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Mul32vvRfwd10done
 
 k2Mul32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Mul32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Mul32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Mul32vvRfwd11done
 
 k2Mul32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Mul32vvRfwd11done:
-	VPMULLD Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMULLD Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Mul32vvRend
 	BTL     $0x00, SI
 	JCS     k2Mul32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Mul32vvRfwd20done
 
 k2Mul32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Mul32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Mul32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Mul32vvRfwd21done
 
 k2Mul32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Mul32vvRfwd21done:
-	VPMULLD Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMULLD Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Mul32vvRend
 	BTL     $0x00, SI
 	JCS     k2Mul32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Mul32vvRfwd30done
 
 k2Mul32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Mul32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Mul32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Mul32vvRfwd31done
 
 k2Mul32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Mul32vvRfwd31done:
-	VPMULLD Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMULLD Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Mul32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Mul32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VPMULLD   Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Mul32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VPMULLD Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Mul32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Mul32vvRnone:
@@ -33830,163 +33475,158 @@ k2Mul32vvRnone:
 // func k2Macc32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Macc32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Macc32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Macc32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Macc32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Macc32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Macc32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Macc32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Macc32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Macc32vvRfwd00done
 
 k2Macc32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Macc32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Macc32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Macc32vvRfwd01done
 
 k2Macc32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Macc32vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Macc32vvRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Macc32vvRfwd02done
 
 k2Macc32vvRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Macc32vvRfwd02done:
-	VPMULLD Y1, Y2, Y1
-	VPADDD  Y1, Y3, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMULLD Y0, Y1, Y0
+	VPADDD  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Macc32vvRend
 	BTL     $0x00, SI
 	JCS     k2Macc32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Macc32vvRfwd10done
 
 k2Macc32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Macc32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Macc32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Macc32vvRfwd11done
 
 k2Macc32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Macc32vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Macc32vvRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Macc32vvRfwd12done
 
 k2Macc32vvRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Macc32vvRfwd12done:
-	VPMULLD Y1, Y2, Y1
-	VPADDD  Y1, Y3, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMULLD Y0, Y1, Y0
+	VPADDD  Y0, Y2, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Macc32vvRend
 	BTL     $0x00, SI
 	JCS     k2Macc32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Macc32vvRfwd20done
 
 k2Macc32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Macc32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Macc32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Macc32vvRfwd21done
 
 k2Macc32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Macc32vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Macc32vvRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Macc32vvRfwd22done
 
 k2Macc32vvRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Macc32vvRfwd22done:
-	VPMULLD Y1, Y2, Y1
-	VPADDD  Y1, Y3, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMULLD Y0, Y1, Y0
+	VPADDD  Y0, Y2, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Macc32vvRend
 	BTL     $0x00, SI
 	JCS     k2Macc32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Macc32vvRfwd30done
 
 k2Macc32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Macc32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Macc32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Macc32vvRfwd31done
 
 k2Macc32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Macc32vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Macc32vvRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Macc32vvRfwd32done
 
 k2Macc32vvRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Macc32vvRfwd32done:
-	VPMULLD Y1, Y2, Y1
-	VPADDD  Y1, Y3, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMULLD Y0, Y1, Y0
+	VPADDD  Y0, Y2, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Macc32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Macc32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLD   Y1, Y2, Y1
-	VPADDD    Y1, Y3, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Macc32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y0, Y1, Y0
+	VPADDD  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Macc32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Macc32vvRnone:
@@ -33996,163 +33636,158 @@ k2Macc32vvRnone:
 // func k2Nmsac32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Nmsac32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Nmsac32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Nmsac32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Nmsac32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Nmsac32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Nmsac32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Nmsac32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Nmsac32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Nmsac32vvRfwd00done
 
 k2Nmsac32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Nmsac32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Nmsac32vvRfwd01done
 
 k2Nmsac32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Nmsac32vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac32vvRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Nmsac32vvRfwd02done
 
 k2Nmsac32vvRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Nmsac32vvRfwd02done:
-	VPMULLD Y1, Y2, Y1
-	VPSUBD  Y1, Y3, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMULLD Y0, Y1, Y0
+	VPSUBD  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsac32vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Nmsac32vvRfwd10done
 
 k2Nmsac32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Nmsac32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Nmsac32vvRfwd11done
 
 k2Nmsac32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Nmsac32vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac32vvRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Nmsac32vvRfwd12done
 
 k2Nmsac32vvRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Nmsac32vvRfwd12done:
-	VPMULLD Y1, Y2, Y1
-	VPSUBD  Y1, Y3, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMULLD Y0, Y1, Y0
+	VPSUBD  Y0, Y2, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsac32vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Nmsac32vvRfwd20done
 
 k2Nmsac32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Nmsac32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Nmsac32vvRfwd21done
 
 k2Nmsac32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Nmsac32vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac32vvRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Nmsac32vvRfwd22done
 
 k2Nmsac32vvRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Nmsac32vvRfwd22done:
-	VPMULLD Y1, Y2, Y1
-	VPSUBD  Y1, Y3, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMULLD Y0, Y1, Y0
+	VPSUBD  Y0, Y2, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsac32vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Nmsac32vvRfwd30done
 
 k2Nmsac32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Nmsac32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Nmsac32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Nmsac32vvRfwd31done
 
 k2Nmsac32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Nmsac32vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac32vvRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Nmsac32vvRfwd32done
 
 k2Nmsac32vvRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Nmsac32vvRfwd32done:
-	VPMULLD Y1, Y2, Y1
-	VPSUBD  Y1, Y3, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMULLD Y0, Y1, Y0
+	VPSUBD  Y0, Y2, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Nmsac32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsac32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLD   Y1, Y2, Y1
-	VPSUBD    Y1, Y3, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Nmsac32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y0, Y1, Y0
+	VPSUBD  Y0, Y2, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsac32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsac32vvRnone:
@@ -34162,163 +33797,158 @@ k2Nmsac32vvRnone:
 // func k2Madd32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Madd32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Madd32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Madd32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Madd32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Madd32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Madd32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Madd32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Madd32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Madd32vvRfwd00done
 
 k2Madd32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Madd32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Madd32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Madd32vvRfwd01done
 
 k2Madd32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Madd32vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Madd32vvRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Madd32vvRfwd02done
 
 k2Madd32vvRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Madd32vvRfwd02done:
-	VPMULLD Y3, Y2, Y2
-	VPADDD  Y1, Y2, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMULLD Y2, Y1, Y1
+	VPADDD  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Madd32vvRend
 	BTL     $0x00, SI
 	JCS     k2Madd32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Madd32vvRfwd10done
 
 k2Madd32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Madd32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Madd32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Madd32vvRfwd11done
 
 k2Madd32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Madd32vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Madd32vvRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Madd32vvRfwd12done
 
 k2Madd32vvRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Madd32vvRfwd12done:
-	VPMULLD Y3, Y2, Y2
-	VPADDD  Y1, Y2, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMULLD Y2, Y1, Y1
+	VPADDD  Y0, Y1, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Madd32vvRend
 	BTL     $0x00, SI
 	JCS     k2Madd32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Madd32vvRfwd20done
 
 k2Madd32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Madd32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Madd32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Madd32vvRfwd21done
 
 k2Madd32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Madd32vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Madd32vvRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Madd32vvRfwd22done
 
 k2Madd32vvRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Madd32vvRfwd22done:
-	VPMULLD Y3, Y2, Y2
-	VPADDD  Y1, Y2, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMULLD Y2, Y1, Y1
+	VPADDD  Y0, Y1, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Madd32vvRend
 	BTL     $0x00, SI
 	JCS     k2Madd32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Madd32vvRfwd30done
 
 k2Madd32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Madd32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Madd32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Madd32vvRfwd31done
 
 k2Madd32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Madd32vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Madd32vvRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Madd32vvRfwd32done
 
 k2Madd32vvRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Madd32vvRfwd32done:
-	VPMULLD Y3, Y2, Y2
-	VPADDD  Y1, Y2, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMULLD Y2, Y1, Y1
+	VPADDD  Y0, Y1, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Madd32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Madd32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLD   Y3, Y2, Y2
-	VPADDD    Y1, Y2, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Madd32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y2, Y1, Y1
+	VPADDD  Y0, Y1, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Madd32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Madd32vvRnone:
@@ -34328,163 +33958,158 @@ k2Madd32vvRnone:
 // func k2Nmsub32vvR()
 // Requires: AVX, AVX2
 TEXT ·k2Nmsub32vvR(SB), NOSPLIT, $0
-	SHRQ     $0x03, BX
-	JZ       k2Nmsub32vvRnone
-	VPCMPEQB Y0, Y0, Y0
-	CMPQ     BX, $0x04
-	JA       k2Nmsub32vvRloop
-	BTL      $0x00, SI
-	JCS      k2Nmsub32vvRfwd00
-	VMOVDQU  (CX), Y1
-	JMP      k2Nmsub32vvRfwd00done
+	SHRQ    $0x03, BX
+	JZ      k2Nmsub32vvRnone
+	CMPQ    BX, $0x04
+	JA      k2Nmsub32vvRloop
+	BTL     $0x00, SI
+	JCS     k2Nmsub32vvRfwd00
+	VMOVDQU (CX), Y0
+	JMP     k2Nmsub32vvRfwd00done
 
 k2Nmsub32vvRfwd00:
-	VMOVDQA Y12, Y1
+	VMOVDQA Y12, Y0
 
 k2Nmsub32vvRfwd00done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub32vvRfwd01
-	VMOVDQU (DX), Y2
+	VMOVDQU (DX), Y1
 	JMP     k2Nmsub32vvRfwd01done
 
 k2Nmsub32vvRfwd01:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Nmsub32vvRfwd01done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub32vvRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Nmsub32vvRfwd02done
 
 k2Nmsub32vvRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Nmsub32vvRfwd02done:
-	VPMULLD Y3, Y2, Y2
-	VPSUBD  Y2, Y1, Y1
-	VMOVDQU Y1, (AX)
-	VMOVDQA Y1, Y12
+	VPMULLD Y2, Y1, Y1
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQA Y0, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsub32vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub32vvRfwd10
-	VMOVDQU 32(CX), Y1
+	VMOVDQU 32(CX), Y0
 	JMP     k2Nmsub32vvRfwd10done
 
 k2Nmsub32vvRfwd10:
-	VMOVDQA Y13, Y1
+	VMOVDQA Y13, Y0
 
 k2Nmsub32vvRfwd10done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub32vvRfwd11
-	VMOVDQU 32(DX), Y2
+	VMOVDQU 32(DX), Y1
 	JMP     k2Nmsub32vvRfwd11done
 
 k2Nmsub32vvRfwd11:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Nmsub32vvRfwd11done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub32vvRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Nmsub32vvRfwd12done
 
 k2Nmsub32vvRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Nmsub32vvRfwd12done:
-	VPMULLD Y3, Y2, Y2
-	VPSUBD  Y2, Y1, Y1
-	VMOVDQU Y1, 32(AX)
-	VMOVDQA Y1, Y13
+	VPMULLD Y2, Y1, Y1
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VMOVDQA Y0, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsub32vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub32vvRfwd20
-	VMOVDQU 64(CX), Y1
+	VMOVDQU 64(CX), Y0
 	JMP     k2Nmsub32vvRfwd20done
 
 k2Nmsub32vvRfwd20:
-	VMOVDQA Y14, Y1
+	VMOVDQA Y14, Y0
 
 k2Nmsub32vvRfwd20done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub32vvRfwd21
-	VMOVDQU 64(DX), Y2
+	VMOVDQU 64(DX), Y1
 	JMP     k2Nmsub32vvRfwd21done
 
 k2Nmsub32vvRfwd21:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Nmsub32vvRfwd21done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub32vvRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Nmsub32vvRfwd22done
 
 k2Nmsub32vvRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Nmsub32vvRfwd22done:
-	VPMULLD Y3, Y2, Y2
-	VPSUBD  Y2, Y1, Y1
-	VMOVDQU Y1, 64(AX)
-	VMOVDQA Y1, Y14
+	VPMULLD Y2, Y1, Y1
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, 64(AX)
+	VMOVDQA Y0, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsub32vvRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub32vvRfwd30
-	VMOVDQU 96(CX), Y1
+	VMOVDQU 96(CX), Y0
 	JMP     k2Nmsub32vvRfwd30done
 
 k2Nmsub32vvRfwd30:
-	VMOVDQA Y15, Y1
+	VMOVDQA Y15, Y0
 
 k2Nmsub32vvRfwd30done:
 	BTL     $0x01, SI
 	JCS     k2Nmsub32vvRfwd31
-	VMOVDQU 96(DX), Y2
+	VMOVDQU 96(DX), Y1
 	JMP     k2Nmsub32vvRfwd31done
 
 k2Nmsub32vvRfwd31:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Nmsub32vvRfwd31done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub32vvRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Nmsub32vvRfwd32done
 
 k2Nmsub32vvRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Nmsub32vvRfwd32done:
-	VPMULLD Y3, Y2, Y2
-	VPSUBD  Y2, Y1, Y1
-	VMOVDQU Y1, 96(AX)
-	VMOVDQA Y1, Y15
+	VPMULLD Y2, Y1, Y1
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, 96(AX)
+	VMOVDQA Y0, Y15
 
 k2Nmsub32vvRend:
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsub32vvRloop:
-	VMOVDQU   (CX), Y1
-	VMOVDQU   (DX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLD   Y3, Y2, Y2
-	VPSUBD    Y2, Y1, Y1
-	VMOVDQU   Y1, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	ADDQ      $0x20, DX
-	DECQ      BX
-	JNZ       k2Nmsub32vvRloop
-	VPMOVMSKB Y0, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y0
+	VMOVDQU (DX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y2, Y1, Y1
+	VPSUBD  Y1, Y0, Y0
+	VMOVDQU Y0, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	DECQ    BX
+	JNZ     k2Nmsub32vvRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsub32vvRnone:
@@ -39124,81 +38749,76 @@ TEXT ·k2Add32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Add32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Add32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Add32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Add32vxRfwd00done
 
 k2Add32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Add32vxRfwd00done:
-	VPADDD  Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPADDD  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Add32vxRend
 	BTL     $0x00, SI
 	JCS     k2Add32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Add32vxRfwd10done
 
 k2Add32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Add32vxRfwd10done:
-	VPADDD  Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPADDD  Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Add32vxRend
 	BTL     $0x00, SI
 	JCS     k2Add32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Add32vxRfwd20done
 
 k2Add32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Add32vxRfwd20done:
-	VPADDD  Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPADDD  Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Add32vxRend
 	BTL     $0x00, SI
 	JCS     k2Add32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Add32vxRfwd30done
 
 k2Add32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Add32vxRfwd30done:
-	VPADDD  Y0, Y2, Y0
+	VPADDD  Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Add32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Add32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPADDD    Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Add32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPADDD  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Add32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Add32vxRnone:
@@ -39211,81 +38831,76 @@ TEXT ·k2Sub32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Sub32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Sub32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Sub32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Sub32vxRfwd00done
 
 k2Sub32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Sub32vxRfwd00done:
-	VPSUBD  Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPSUBD  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Sub32vxRend
 	BTL     $0x00, SI
 	JCS     k2Sub32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Sub32vxRfwd10done
 
 k2Sub32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Sub32vxRfwd10done:
-	VPSUBD  Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPSUBD  Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Sub32vxRend
 	BTL     $0x00, SI
 	JCS     k2Sub32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Sub32vxRfwd20done
 
 k2Sub32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Sub32vxRfwd20done:
-	VPSUBD  Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPSUBD  Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Sub32vxRend
 	BTL     $0x00, SI
 	JCS     k2Sub32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Sub32vxRfwd30done
 
 k2Sub32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Sub32vxRfwd30done:
-	VPSUBD  Y0, Y2, Y0
+	VPSUBD  Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Sub32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Sub32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPSUBD    Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Sub32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPSUBD  Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Sub32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Sub32vxRnone:
@@ -39298,81 +38913,76 @@ TEXT ·k2RSub32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2RSub32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2RSub32vxRloop
 	BTL          $0x00, SI
 	JCS          k2RSub32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2RSub32vxRfwd00done
 
 k2RSub32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2RSub32vxRfwd00done:
-	VPSUBD  Y2, Y0, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPSUBD  Y1, Y0, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2RSub32vxRend
 	BTL     $0x00, SI
 	JCS     k2RSub32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2RSub32vxRfwd10done
 
 k2RSub32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2RSub32vxRfwd10done:
-	VPSUBD  Y2, Y0, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPSUBD  Y1, Y0, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2RSub32vxRend
 	BTL     $0x00, SI
 	JCS     k2RSub32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2RSub32vxRfwd20done
 
 k2RSub32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2RSub32vxRfwd20done:
-	VPSUBD  Y2, Y0, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPSUBD  Y1, Y0, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2RSub32vxRend
 	BTL     $0x00, SI
 	JCS     k2RSub32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2RSub32vxRfwd30done
 
 k2RSub32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2RSub32vxRfwd30done:
-	VPSUBD  Y2, Y0, Y0
+	VPSUBD  Y1, Y0, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2RSub32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2RSub32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPSUBD    Y2, Y0, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2RSub32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPSUBD  Y1, Y0, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2RSub32vxRloop
+	XORL    AX, AX
 	RET
 
 k2RSub32vxRnone:
@@ -39385,81 +38995,76 @@ TEXT ·k2And32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2And32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2And32vxRloop
 	BTL          $0x00, SI
 	JCS          k2And32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2And32vxRfwd00done
 
 k2And32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2And32vxRfwd00done:
-	VPAND   Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2And32vxRend
 	BTL     $0x00, SI
 	JCS     k2And32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2And32vxRfwd10done
 
 k2And32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2And32vxRfwd10done:
-	VPAND   Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2And32vxRend
 	BTL     $0x00, SI
 	JCS     k2And32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2And32vxRfwd20done
 
 k2And32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2And32vxRfwd20done:
-	VPAND   Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2And32vxRend
 	BTL     $0x00, SI
 	JCS     k2And32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2And32vxRfwd30done
 
 k2And32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2And32vxRfwd30done:
-	VPAND   Y0, Y2, Y0
+	VPAND   Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2And32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2And32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPAND     Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2And32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPAND   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2And32vxRloop
+	XORL    AX, AX
 	RET
 
 k2And32vxRnone:
@@ -39472,81 +39077,76 @@ TEXT ·k2Or32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Or32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Or32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Or32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Or32vxRfwd00done
 
 k2Or32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Or32vxRfwd00done:
-	VPOR    Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Or32vxRend
 	BTL     $0x00, SI
 	JCS     k2Or32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Or32vxRfwd10done
 
 k2Or32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Or32vxRfwd10done:
-	VPOR    Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Or32vxRend
 	BTL     $0x00, SI
 	JCS     k2Or32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Or32vxRfwd20done
 
 k2Or32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Or32vxRfwd20done:
-	VPOR    Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Or32vxRend
 	BTL     $0x00, SI
 	JCS     k2Or32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Or32vxRfwd30done
 
 k2Or32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Or32vxRfwd30done:
-	VPOR    Y0, Y2, Y0
+	VPOR    Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Or32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Or32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPOR      Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Or32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPOR    Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Or32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Or32vxRnone:
@@ -39559,81 +39159,76 @@ TEXT ·k2Xor32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Xor32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Xor32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Xor32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Xor32vxRfwd00done
 
 k2Xor32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Xor32vxRfwd00done:
-	VPXOR   Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Xor32vxRend
 	BTL     $0x00, SI
 	JCS     k2Xor32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Xor32vxRfwd10done
 
 k2Xor32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Xor32vxRfwd10done:
-	VPXOR   Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Xor32vxRend
 	BTL     $0x00, SI
 	JCS     k2Xor32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Xor32vxRfwd20done
 
 k2Xor32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Xor32vxRfwd20done:
-	VPXOR   Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Xor32vxRend
 	BTL     $0x00, SI
 	JCS     k2Xor32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Xor32vxRfwd30done
 
 k2Xor32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Xor32vxRfwd30done:
-	VPXOR   Y0, Y2, Y0
+	VPXOR   Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Xor32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Xor32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPXOR     Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Xor32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPXOR   Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Xor32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Xor32vxRnone:
@@ -39646,81 +39241,76 @@ TEXT ·k2MinU32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2MinU32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2MinU32vxRloop
 	BTL          $0x00, SI
 	JCS          k2MinU32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2MinU32vxRfwd00done
 
 k2MinU32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MinU32vxRfwd00done:
-	VPMINUD Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMINUD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MinU32vxRend
 	BTL     $0x00, SI
 	JCS     k2MinU32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2MinU32vxRfwd10done
 
 k2MinU32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MinU32vxRfwd10done:
-	VPMINUD Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMINUD Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MinU32vxRend
 	BTL     $0x00, SI
 	JCS     k2MinU32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2MinU32vxRfwd20done
 
 k2MinU32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MinU32vxRfwd20done:
-	VPMINUD Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMINUD Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MinU32vxRend
 	BTL     $0x00, SI
 	JCS     k2MinU32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2MinU32vxRfwd30done
 
 k2MinU32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MinU32vxRfwd30done:
-	VPMINUD Y0, Y2, Y0
+	VPMINUD Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2MinU32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MinU32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMINUD   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2MinU32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMINUD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MinU32vxRloop
+	XORL    AX, AX
 	RET
 
 k2MinU32vxRnone:
@@ -39733,81 +39323,76 @@ TEXT ·k2Min32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Min32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Min32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Min32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Min32vxRfwd00done
 
 k2Min32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Min32vxRfwd00done:
-	VPMINSD Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMINSD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Min32vxRend
 	BTL     $0x00, SI
 	JCS     k2Min32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Min32vxRfwd10done
 
 k2Min32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Min32vxRfwd10done:
-	VPMINSD Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMINSD Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Min32vxRend
 	BTL     $0x00, SI
 	JCS     k2Min32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Min32vxRfwd20done
 
 k2Min32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Min32vxRfwd20done:
-	VPMINSD Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMINSD Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Min32vxRend
 	BTL     $0x00, SI
 	JCS     k2Min32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Min32vxRfwd30done
 
 k2Min32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Min32vxRfwd30done:
-	VPMINSD Y0, Y2, Y0
+	VPMINSD Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Min32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Min32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMINSD   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Min32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMINSD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Min32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Min32vxRnone:
@@ -39820,81 +39405,76 @@ TEXT ·k2MaxU32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2MaxU32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2MaxU32vxRloop
 	BTL          $0x00, SI
 	JCS          k2MaxU32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2MaxU32vxRfwd00done
 
 k2MaxU32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2MaxU32vxRfwd00done:
-	VPMAXUD Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMAXUD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2MaxU32vxRend
 	BTL     $0x00, SI
 	JCS     k2MaxU32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2MaxU32vxRfwd10done
 
 k2MaxU32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2MaxU32vxRfwd10done:
-	VPMAXUD Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMAXUD Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2MaxU32vxRend
 	BTL     $0x00, SI
 	JCS     k2MaxU32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2MaxU32vxRfwd20done
 
 k2MaxU32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2MaxU32vxRfwd20done:
-	VPMAXUD Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMAXUD Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2MaxU32vxRend
 	BTL     $0x00, SI
 	JCS     k2MaxU32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2MaxU32vxRfwd30done
 
 k2MaxU32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2MaxU32vxRfwd30done:
-	VPMAXUD Y0, Y2, Y0
+	VPMAXUD Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2MaxU32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2MaxU32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMAXUD   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2MaxU32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMAXUD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2MaxU32vxRloop
+	XORL    AX, AX
 	RET
 
 k2MaxU32vxRnone:
@@ -39907,81 +39487,76 @@ TEXT ·k2Max32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Max32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Max32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Max32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Max32vxRfwd00done
 
 k2Max32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Max32vxRfwd00done:
-	VPMAXSD Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMAXSD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Max32vxRend
 	BTL     $0x00, SI
 	JCS     k2Max32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Max32vxRfwd10done
 
 k2Max32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Max32vxRfwd10done:
-	VPMAXSD Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMAXSD Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Max32vxRend
 	BTL     $0x00, SI
 	JCS     k2Max32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Max32vxRfwd20done
 
 k2Max32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Max32vxRfwd20done:
-	VPMAXSD Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMAXSD Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Max32vxRend
 	BTL     $0x00, SI
 	JCS     k2Max32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Max32vxRfwd30done
 
 k2Max32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Max32vxRfwd30done:
-	VPMAXSD Y0, Y2, Y0
+	VPMAXSD Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Max32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Max32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMAXSD   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Max32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMAXSD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Max32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Max32vxRnone:
@@ -39994,81 +39569,76 @@ TEXT ·k2Mul32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Mul32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Mul32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Mul32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Mul32vxRfwd00done
 
 k2Mul32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Mul32vxRfwd00done:
-	VPMULLD Y0, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMULLD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Mul32vxRend
 	BTL     $0x00, SI
 	JCS     k2Mul32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Mul32vxRfwd10done
 
 k2Mul32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Mul32vxRfwd10done:
-	VPMULLD Y0, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMULLD Y0, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Mul32vxRend
 	BTL     $0x00, SI
 	JCS     k2Mul32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Mul32vxRfwd20done
 
 k2Mul32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Mul32vxRfwd20done:
-	VPMULLD Y0, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMULLD Y0, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Mul32vxRend
 	BTL     $0x00, SI
 	JCS     k2Mul32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Mul32vxRfwd30done
 
 k2Mul32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Mul32vxRfwd30done:
-	VPMULLD Y0, Y2, Y0
+	VPMULLD Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Mul32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Mul32vxRloop:
-	VMOVDQU   (CX), Y2
-	VPMULLD   Y0, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Mul32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VPMULLD Y0, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Mul32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Mul32vxRnone:
@@ -40081,123 +39651,118 @@ TEXT ·k2Macc32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Macc32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Macc32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Macc32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Macc32vxRfwd00done
 
 k2Macc32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Macc32vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Macc32vxRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Macc32vxRfwd02done
 
 k2Macc32vxRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Macc32vxRfwd02done:
-	VPMULLD Y2, Y0, Y2
-	VPADDD  Y2, Y3, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMULLD Y1, Y0, Y1
+	VPADDD  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Macc32vxRend
 	BTL     $0x00, SI
 	JCS     k2Macc32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Macc32vxRfwd10done
 
 k2Macc32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Macc32vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Macc32vxRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Macc32vxRfwd12done
 
 k2Macc32vxRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Macc32vxRfwd12done:
-	VPMULLD Y2, Y0, Y2
-	VPADDD  Y2, Y3, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMULLD Y1, Y0, Y1
+	VPADDD  Y1, Y2, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Macc32vxRend
 	BTL     $0x00, SI
 	JCS     k2Macc32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Macc32vxRfwd20done
 
 k2Macc32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Macc32vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Macc32vxRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Macc32vxRfwd22done
 
 k2Macc32vxRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Macc32vxRfwd22done:
-	VPMULLD Y2, Y0, Y2
-	VPADDD  Y2, Y3, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMULLD Y1, Y0, Y1
+	VPADDD  Y1, Y2, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Macc32vxRend
 	BTL     $0x00, SI
 	JCS     k2Macc32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Macc32vxRfwd30done
 
 k2Macc32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Macc32vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Macc32vxRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Macc32vxRfwd32done
 
 k2Macc32vxRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Macc32vxRfwd32done:
-	VPMULLD Y2, Y0, Y0
-	VPADDD  Y0, Y3, Y0
+	VPMULLD Y1, Y0, Y0
+	VPADDD  Y0, Y2, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Macc32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Macc32vxRloop:
-	VMOVDQU   (CX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLD   Y2, Y0, Y2
-	VPADDD    Y2, Y3, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Macc32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y1, Y0, Y1
+	VPADDD  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Macc32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Macc32vxRnone:
@@ -40210,123 +39775,118 @@ TEXT ·k2Nmsac32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Nmsac32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Nmsac32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Nmsac32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Nmsac32vxRfwd00done
 
 k2Nmsac32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Nmsac32vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac32vxRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Nmsac32vxRfwd02done
 
 k2Nmsac32vxRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Nmsac32vxRfwd02done:
-	VPMULLD Y2, Y0, Y2
-	VPSUBD  Y2, Y3, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMULLD Y1, Y0, Y1
+	VPSUBD  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsac32vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Nmsac32vxRfwd10done
 
 k2Nmsac32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Nmsac32vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac32vxRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Nmsac32vxRfwd12done
 
 k2Nmsac32vxRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Nmsac32vxRfwd12done:
-	VPMULLD Y2, Y0, Y2
-	VPSUBD  Y2, Y3, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMULLD Y1, Y0, Y1
+	VPSUBD  Y1, Y2, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsac32vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Nmsac32vxRfwd20done
 
 k2Nmsac32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Nmsac32vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac32vxRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Nmsac32vxRfwd22done
 
 k2Nmsac32vxRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Nmsac32vxRfwd22done:
-	VPMULLD Y2, Y0, Y2
-	VPSUBD  Y2, Y3, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMULLD Y1, Y0, Y1
+	VPSUBD  Y1, Y2, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsac32vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsac32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Nmsac32vxRfwd30done
 
 k2Nmsac32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Nmsac32vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Nmsac32vxRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Nmsac32vxRfwd32done
 
 k2Nmsac32vxRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Nmsac32vxRfwd32done:
-	VPMULLD Y2, Y0, Y0
-	VPSUBD  Y0, Y3, Y0
+	VPMULLD Y1, Y0, Y0
+	VPSUBD  Y0, Y2, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Nmsac32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsac32vxRloop:
-	VMOVDQU   (CX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLD   Y2, Y0, Y2
-	VPSUBD    Y2, Y3, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Nmsac32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y1, Y0, Y1
+	VPSUBD  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsac32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsac32vxRnone:
@@ -40339,123 +39899,118 @@ TEXT ·k2Madd32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Madd32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Madd32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Madd32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Madd32vxRfwd00done
 
 k2Madd32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Madd32vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Madd32vxRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Madd32vxRfwd02done
 
 k2Madd32vxRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Madd32vxRfwd02done:
-	VPMULLD Y3, Y0, Y3
-	VPADDD  Y2, Y3, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMULLD Y2, Y0, Y2
+	VPADDD  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Madd32vxRend
 	BTL     $0x00, SI
 	JCS     k2Madd32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Madd32vxRfwd10done
 
 k2Madd32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Madd32vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Madd32vxRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Madd32vxRfwd12done
 
 k2Madd32vxRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Madd32vxRfwd12done:
-	VPMULLD Y3, Y0, Y3
-	VPADDD  Y2, Y3, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMULLD Y2, Y0, Y2
+	VPADDD  Y1, Y2, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Madd32vxRend
 	BTL     $0x00, SI
 	JCS     k2Madd32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Madd32vxRfwd20done
 
 k2Madd32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Madd32vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Madd32vxRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Madd32vxRfwd22done
 
 k2Madd32vxRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Madd32vxRfwd22done:
-	VPMULLD Y3, Y0, Y3
-	VPADDD  Y2, Y3, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMULLD Y2, Y0, Y2
+	VPADDD  Y1, Y2, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Madd32vxRend
 	BTL     $0x00, SI
 	JCS     k2Madd32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Madd32vxRfwd30done
 
 k2Madd32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Madd32vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Madd32vxRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Madd32vxRfwd32done
 
 k2Madd32vxRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Madd32vxRfwd32done:
-	VPMULLD Y3, Y0, Y0
-	VPADDD  Y2, Y0, Y0
+	VPMULLD Y2, Y0, Y0
+	VPADDD  Y1, Y0, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Madd32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Madd32vxRloop:
-	VMOVDQU   (CX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLD   Y3, Y0, Y3
-	VPADDD    Y2, Y3, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Madd32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y2, Y0, Y2
+	VPADDD  Y1, Y2, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Madd32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Madd32vxRnone:
@@ -40468,123 +40023,118 @@ TEXT ·k2Nmsub32vxR(SB), NOSPLIT, $0
 	SHRQ         $0x03, BX
 	JZ           k2Nmsub32vxRnone
 	VPBROADCASTD (DX), Y0
-	VPCMPEQB     Y1, Y1, Y1
 	CMPQ         BX, $0x04
 	JA           k2Nmsub32vxRloop
 	BTL          $0x00, SI
 	JCS          k2Nmsub32vxRfwd00
-	VMOVDQU      (CX), Y2
+	VMOVDQU      (CX), Y1
 	JMP          k2Nmsub32vxRfwd00done
 
 k2Nmsub32vxRfwd00:
-	VMOVDQA Y12, Y2
+	VMOVDQA Y12, Y1
 
 k2Nmsub32vxRfwd00done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub32vxRfwd02
-	VMOVDQU (AX), Y3
+	VMOVDQU (AX), Y2
 	JMP     k2Nmsub32vxRfwd02done
 
 k2Nmsub32vxRfwd02:
-	VMOVDQA Y12, Y3
+	VMOVDQA Y12, Y2
 
 k2Nmsub32vxRfwd02done:
-	VPMULLD Y3, Y0, Y3
-	VPSUBD  Y3, Y2, Y2
-	VMOVDQU Y2, (AX)
-	VMOVDQA Y2, Y12
+	VPMULLD Y2, Y0, Y2
+	VPSUBD  Y2, Y1, Y1
+	VMOVDQU Y1, (AX)
+	VMOVDQA Y1, Y12
 	CMPQ    BX, $0x01
 	JLE     k2Nmsub32vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub32vxRfwd10
-	VMOVDQU 32(CX), Y2
+	VMOVDQU 32(CX), Y1
 	JMP     k2Nmsub32vxRfwd10done
 
 k2Nmsub32vxRfwd10:
-	VMOVDQA Y13, Y2
+	VMOVDQA Y13, Y1
 
 k2Nmsub32vxRfwd10done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub32vxRfwd12
-	VMOVDQU 32(AX), Y3
+	VMOVDQU 32(AX), Y2
 	JMP     k2Nmsub32vxRfwd12done
 
 k2Nmsub32vxRfwd12:
-	VMOVDQA Y13, Y3
+	VMOVDQA Y13, Y2
 
 k2Nmsub32vxRfwd12done:
-	VPMULLD Y3, Y0, Y3
-	VPSUBD  Y3, Y2, Y2
-	VMOVDQU Y2, 32(AX)
-	VMOVDQA Y2, Y13
+	VPMULLD Y2, Y0, Y2
+	VPSUBD  Y2, Y1, Y1
+	VMOVDQU Y1, 32(AX)
+	VMOVDQA Y1, Y13
 	CMPQ    BX, $0x02
 	JLE     k2Nmsub32vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub32vxRfwd20
-	VMOVDQU 64(CX), Y2
+	VMOVDQU 64(CX), Y1
 	JMP     k2Nmsub32vxRfwd20done
 
 k2Nmsub32vxRfwd20:
-	VMOVDQA Y14, Y2
+	VMOVDQA Y14, Y1
 
 k2Nmsub32vxRfwd20done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub32vxRfwd22
-	VMOVDQU 64(AX), Y3
+	VMOVDQU 64(AX), Y2
 	JMP     k2Nmsub32vxRfwd22done
 
 k2Nmsub32vxRfwd22:
-	VMOVDQA Y14, Y3
+	VMOVDQA Y14, Y2
 
 k2Nmsub32vxRfwd22done:
-	VPMULLD Y3, Y0, Y3
-	VPSUBD  Y3, Y2, Y2
-	VMOVDQU Y2, 64(AX)
-	VMOVDQA Y2, Y14
+	VPMULLD Y2, Y0, Y2
+	VPSUBD  Y2, Y1, Y1
+	VMOVDQU Y1, 64(AX)
+	VMOVDQA Y1, Y14
 	CMPQ    BX, $0x03
 	JLE     k2Nmsub32vxRend
 	BTL     $0x00, SI
 	JCS     k2Nmsub32vxRfwd30
-	VMOVDQU 96(CX), Y2
+	VMOVDQU 96(CX), Y1
 	JMP     k2Nmsub32vxRfwd30done
 
 k2Nmsub32vxRfwd30:
-	VMOVDQA Y15, Y2
+	VMOVDQA Y15, Y1
 
 k2Nmsub32vxRfwd30done:
 	BTL     $0x02, SI
 	JCS     k2Nmsub32vxRfwd32
-	VMOVDQU 96(AX), Y3
+	VMOVDQU 96(AX), Y2
 	JMP     k2Nmsub32vxRfwd32done
 
 k2Nmsub32vxRfwd32:
-	VMOVDQA Y15, Y3
+	VMOVDQA Y15, Y2
 
 k2Nmsub32vxRfwd32done:
-	VPMULLD Y3, Y0, Y0
-	VPSUBD  Y0, Y2, Y0
+	VPMULLD Y2, Y0, Y0
+	VPSUBD  Y0, Y1, Y0
 	VMOVDQU Y0, 96(AX)
 	VMOVDQA Y0, Y15
 
 k2Nmsub32vxRend:
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	XORL AX, AX
 	RET
 
 k2Nmsub32vxRloop:
-	VMOVDQU   (CX), Y2
-	VMOVDQU   (AX), Y3
-	VPMULLD   Y3, Y0, Y3
-	VPSUBD    Y3, Y2, Y2
-	VMOVDQU   Y2, (AX)
-	ADDQ      $0x20, AX
-	ADDQ      $0x20, CX
-	DECQ      BX
-	JNZ       k2Nmsub32vxRloop
-	VPMOVMSKB Y1, CX
-	CMPL      CX, $0xffffffff
-	SETNE     AL
+	VMOVDQU (CX), Y1
+	VMOVDQU (AX), Y2
+	VPMULLD Y2, Y0, Y2
+	VPSUBD  Y2, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	DECQ    BX
+	JNZ     k2Nmsub32vxRloop
+	XORL    AX, AX
 	RET
 
 k2Nmsub32vxRnone:

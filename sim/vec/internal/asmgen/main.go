@@ -1725,10 +1725,9 @@ func (c *mul2) mul(x, y VecVirtual) VecVirtual {
 // the result in AL, no Go signature; see bin512).
 func bin2(op string, w int, vx bool, reg bool) {
 	I := wis[w]
-	if strings.HasPrefix(op, "SA") || strings.HasPrefix(op, "SS") {
-		if w == 32 {
-			return
-		}
+	sat := strings.HasPrefix(op, "SA") || strings.HasPrefix(op, "SS")
+	if sat && w == 32 {
+		return
 	}
 	fam := "famBin"
 	if op == "Macc" || op == "Nmsac" || op == "Madd" || op == "Nmsub" {
@@ -1764,8 +1763,10 @@ func bin2(op string, w int, vx bool, reg bool) {
 	var acc GPVirtual
 	var accv VecVirtual
 	if reg {
-		accv = YMM()
-		VPCMPEQB(accv, accv, accv)
+		if sat {
+			accv = YMM()
+			VPCMPEQB(accv, accv, accv)
+		}
 	} else {
 		acc = GP32()
 		XORL(acc, acc)
@@ -1892,8 +1893,13 @@ func bin2(op string, w int, vx bool, reg bool) {
 }
 
 // regSat sets AL to whether some lane of accv is not all ones (saturated),
-// for an AVX2 register entry.
+// for an AVX2 register entry; with no accv (an op that cannot saturate),
+// to false.
 func regSat(accv VecVirtual) {
+	if accv == nil {
+		XORL(EAX, EAX)
+		return
+	}
 	VPMOVMSKB(accv, ECX)
 	CMPL(ECX, U32(0xffffffff))
 	SETNE(AL)
