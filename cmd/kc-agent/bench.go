@@ -163,16 +163,7 @@ func benchAction(c *cli.Context) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	finished := make(chan struct{})
-	defer close(finished)
-	go func() {
-		select {
-		case <-ctx.Done():
-			stop() // a second signal kills the process
-			fmt.Fprintln(stderr, "\nbench: interrupted: no new cells; running attempts stop and are not recorded (Ctrl-C again to kill)")
-		case <-finished:
-		}
-	}()
+	waitWatcher := announceInterrupt(ctx, stop, stderr)
 	live := false
 	if f, ok := stderr.(*os.File); ok {
 		live = cliutil.IsTerminal(f)
@@ -180,6 +171,7 @@ func benchAction(c *cli.Context) error {
 	cfg := bench.Config{Dir: c.String("out"), Cells: cells, Shard: shard, Jobs: c.Int("jobs"), Budget: c.Int("budget"),
 		NewProvider: newProvider, RetryErrors: c.Bool("retry-errors"), Progress: stderr, Live: live}
 	s, err := bench.Run(ctx, cfg)
+	waitWatcher()
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v (finished cells are in %s)", cfg.Dir, err, cfg.Dir), exitBenchIncomplete)
 	}
@@ -196,6 +188,31 @@ func benchAction(c *cli.Context) error {
 		return cli.Exit("", exitBenchInterrupted)
 	}
 	return cli.Exit("", exitBenchIncomplete)
+}
+
+// announceInterrupt tells w, as soon as ctx is cancelled by a signal,
+// that no new cells start, and calls stop so that a second signal kills
+// the process. The returned wait must be called when the run ends: it
+// returns once the announcement, if any, is written, so that an
+// interrupt arriving just before the end is still announced, and before
+// the summary. (When both the run's end and the cancellation are ready,
+// select would pick one at random; the watcher checks the context once
+// more instead.)
+func announceInterrupt(ctx context.Context, stop func(), w io.Writer) (wait func()) {
+	finished, watched := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(watched)
+		select {
+		case <-ctx.Done():
+		case <-finished:
+			if ctx.Err() == nil {
+				return
+			}
+		}
+		stop()
+		fmt.Fprintln(w, "\nbench: interrupted: no new cells; running attempts stop and are not recorded (Ctrl-C again to kill)")
+	}()
+	return func() { close(finished); <-watched }
 }
 
 // printReport loads paths and writes their report; the warnings go to

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -379,5 +380,31 @@ func TestBenchHelp(t *testing.T) {
 		if !strings.Contains(out.String(), s) {
 			t.Errorf("help lacks %q", s)
 		}
+	}
+}
+
+// TestAnnounceInterrupt: an interrupt is announced exactly once, before
+// wait returns, even when it comes just before the run ends (the race
+// that once let the process exit without the announcement); a run that
+// ends without one announces nothing.
+func TestAnnounceInterrupt(t *testing.T) {
+	for i := 0; i < 2000; i++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		var out bytes.Buffer
+		stops := 0
+		wait := announceInterrupt(ctx, func() { stops++ }, &out)
+		interrupted := i%2 == 0
+		if interrupted {
+			cancel()
+		}
+		wait()
+		want := 0
+		if interrupted {
+			want = 1
+		}
+		if n := strings.Count(out.String(), "interrupted: no new cells"); n != want || stops != want {
+			t.Fatalf("round %d (interrupted %v): %d announcements, %d stops; want %d", i, interrupted, n, stops, want)
+		}
+		cancel()
 	}
 }
