@@ -164,8 +164,7 @@ func (m *Machine) makeSeg(b *block, k int, s *vseg, key uint64) {
 			if r := v.V[int(vo.Vd)*VLENB:]; bytes <= uint64(len(r)) {
 				a := vsegMem{rs1: vo.Vs1, n: bytes}
 				if p.store {
-					a.step = s.batch.AddCopy(int(bytes))
-					s.batch.SetCopy(a.step, nil, &r[0])
+					a.step = s.batch.AddStore(int(bytes), &r[0])
 					s.stores = append(s.stores, a)
 				} else {
 					a.step = s.batch.AddLoad(int(bytes), &r[0])

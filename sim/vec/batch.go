@@ -26,7 +26,7 @@ type bstep struct {
 	sat uintptr        // kernel: 1 if its saturation report counts; copy: the widest move to use (16, 32, 64 bytes)
 	fn  KernelFunc     // the kernel, for the Go runner
 	reg uintptr        // 1: pc is a register entry (d, a, b, n in AX, CX, DX, BX; result in AL)
-	fwd uintptr        // register entry: which operands are the previous step's result (SI; see bin512); load: 1 if it leaves its chunks in Z30/Z31 or Y12–Y15
+	fwd uintptr        // register entry: which operands are the previous step's result (SI; see bin512); copy: 1 if a load leaves its chunks in Z30/Z31 or Y12–Y15, 2 if a store takes them from there
 }
 
 // Batch is a recorded list of kernel calls and byte copies (see above). The
@@ -156,6 +156,23 @@ func (b *Batch) AddLoad(n int, d *byte) int {
 	return i
 }
 
+// AddStore records a copy of n > 0 bytes from the fixed source a (the
+// register side of a store) to a destination SetCopyTo sets before each
+// Run, and returns its index. Unlike AddCopy's, its source must not
+// change: when a is the group of n bytes the previous step left in
+// registers (a register entry's result or a forwarding load), the copy
+// writes those registers out rather than reading a back from memory.
+func (b *Batch) AddStore(n int, a *byte) int {
+	prev, bytes := b.fwdD, b.fwdBytes
+	i := b.AddCopy(n)
+	s := &b.steps[i]
+	s.a = unsafe.Pointer(a)
+	if prev != nil && prev == s.a && bytes == n {
+		s.fwd = 2
+	}
+	return i
+}
+
 // SetCopy points copy step i (from AddCopy) at d and a: Run copies its n
 // bytes from a to d, which must not overlap and must hold n bytes each.
 func (b *Batch) SetCopy(i int, d, a *byte) {
@@ -168,7 +185,7 @@ func (b *Batch) SetCopy(i int, d, a *byte) {
 func (b *Batch) SetCopyFrom(i int, a unsafe.Pointer) { b.steps[i].a = a }
 
 // SetCopyTo points copy step i's destination at d (its source is kept).
-// Not for a load (AddLoad).
+// Not for a load (AddLoad); the way for a store (AddStore).
 func (b *Batch) SetCopyTo(i int, d unsafe.Pointer) { b.steps[i].d = d }
 
 // Run executes the steps in order and reports whether a kernel recorded

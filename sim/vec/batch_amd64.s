@@ -14,11 +14,13 @@
 // saturation result (at 40(SP), or in AL), ANDed with the step's sat, is
 // ORed into runBatch's result.
 //
-// A copy step (pc = 0) copies n bytes from a to d: a load marked fwd
+// A copy step (pc = 0) copies n bytes from a to d: a load marked fwd = 1
 // moves its 64-byte chunks through Z30 and Z31 (AVX-512) or its 32-byte
 // chunks through Y12–Y15 (AVX2), where the next kernel may take them from
 // (as it may take a previous kernel's result; nothing else here touches
-// those registers); other copies move 64 bytes at a
+// those registers); a store marked fwd = 2 writes out the chunks the
+// previous step left there (its a holds the same bytes); other copies
+// move 64 bytes at a
 // time (AVX-512) while they can if the step's sat field is 64, 32 bytes
 // (AVX) if it is at least 32, then 16 bytes, then bytes: the widths the
 // path's kernels load, so that their loads are forwarded from the copy's
@@ -125,9 +127,12 @@ copy1:
 	JMP copy1
 
 // A load of whole chunks that leaves them in Z30/Z31 (AVX-512, one or
-// two chunks) or Y12–Y15 (AVX2, one to four).
+// two chunks) or Y12–Y15 (AVX2, one to four); or (fwd = 2) a store of
+// the chunks the previous step left there.
 copyfwd:
 	MOVQ $1, R10
+	CMPQ 72(R12), $2
+	JEQ storefwd
 	CMPQ 48(R12), $64
 	JNE copyfwd32
 	VMOVDQU64 (SI), Z30
@@ -153,6 +158,29 @@ copyfwd32:
 	JEQ done
 	VMOVDQU 96(SI), Y15
 	VMOVDQU Y15, 96(DI)
+	JMP done
+
+storefwd:
+	CMPQ 48(R12), $64
+	JNE storefwd32
+	VMOVDQU64 Z30, (DI)
+	CMPQ CX, $64
+	JEQ done
+	VMOVDQU64 Z31, 64(DI)
+	JMP done
+
+storefwd32:
+	VMOVDQU Y12, (DI)
+	CMPQ CX, $32
+	JEQ done
+	VMOVDQU Y13, 32(DI)
+	CMPQ CX, $64
+	JEQ done
+	VMOVDQU Y14, 64(DI)
+	CMPQ CX, $96
+	JEQ done
+	VMOVDQU Y15, 96(DI)
+	JMP done
 
 done:
 	ADDQ $80, R12

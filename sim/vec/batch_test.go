@@ -19,6 +19,8 @@ type batchCase struct {
 	n       []int
 	sat     []bool
 	load    []bool // a copy into registers (Batch.AddLoad)
+	store   []bool // a copy out of registers (Batch.AddStore)
+	res     []int  // bytes a step writes at d, for a store of its result
 }
 
 // randomBatch draws up to 12 steps: kernels of every family that
@@ -38,14 +40,28 @@ func randomBatch(r *rand.Rand) batchCase {
 			if chain || r.IntN(4) == 0 {
 				n = 64 * (1 + r.IntN(2)) // whole chunks: loads forward them
 			}
-			reg, mem := 16*r.IntN(32-8), 512+r.IntN(256-n+1)
-			load := r.IntN(2) == 0
+			reg := 16 * r.IntN(32-8)
+			load, store := r.IntN(2) == 0, false
+			if !load && r.IntN(2) == 0 {
+				// A store (fixed register source), often of the group
+				// the previous step just wrote (forwarded from registers).
+				store = true
+				if l := len(c.n) - 1; l >= 0 && c.res[l] > 0 && r.IntN(4) != 0 {
+					reg, n = c.d[l], c.res[l]
+				}
+			}
+			mem := 512 + r.IntN(256-n+1)
 			if !load {
 				reg, mem = mem, reg
 			}
 			c.kern = append(c.kern, Kernel{})
 			c.d, c.a, c.b = append(c.d, reg), append(c.a, mem), append(c.b, 0)
-			c.n, c.sat, c.load = append(c.n, n), append(c.sat, false), append(c.load, load)
+			c.n, c.sat, c.load, c.store = append(c.n, n), append(c.sat, false), append(c.load, load), append(c.store, store)
+			res := 0
+			if load {
+				res = n
+			}
+			c.res = append(c.res, res)
 			continue
 		}
 		sew := []int{8, 16, 32}[r.IntN(3)]
@@ -100,7 +116,12 @@ func randomBatch(r *rand.Rand) batchCase {
 		}
 		c.kern = append(c.kern, k)
 		c.d, c.a, c.b = append(c.d, d), append(c.a, a), append(c.b, b)
-		c.n, c.sat, c.load = append(c.n, n), append(c.sat, r.IntN(2) == 0), append(c.load, false)
+		c.n, c.sat, c.load, c.store = append(c.n, n), append(c.sat, r.IntN(2) == 0), append(c.load, false), append(c.store, false)
+		res := 0
+		if kind == 0 { // single width: the result is n elements of sew
+			res = n * sew / 8
+		}
+		c.res = append(c.res, res)
 	}
 	return c
 }
@@ -119,7 +140,7 @@ func TestBatchMatchesCalls(t *testing.T) {
 			}
 			SetPath(p)
 			r := rand.New(rand.NewPCG(7, uint64(len(p))))
-			kernels, copies, regs, fwds := 0, 0, 0, 0
+			kernels, copies, regs, fwds, fwdStores := 0, 0, 0, 0, 0
 			for i := 0; i < 6000; i++ {
 				c := randomBatch(r)
 				init := make([]byte, 768+128) // headroom: a kernel may read a whole last vector
@@ -133,9 +154,12 @@ func TestBatchMatchesCalls(t *testing.T) {
 				for s := range c.n {
 					if !c.kern[s].Valid() {
 						copy(want[c.d[s]:c.d[s]+c.n[s]], want[c.a[s]:c.a[s]+c.n[s]])
-						if c.load[s] {
+						switch {
+						case c.load[s]:
 							batch.SetCopyFrom(batch.AddLoad(c.n[s], &got[c.d[s]]), unsafe.Pointer(&got[c.a[s]]))
-						} else {
+						case c.store[s]:
+							batch.SetCopyTo(batch.AddStore(c.n[s], &got[c.a[s]]), unsafe.Pointer(&got[c.d[s]]))
+						default:
 							batch.SetCopy(batch.AddCopy(c.n[s]), &got[c.d[s]], &got[c.a[s]])
 						}
 						batchGo.SetCopy(batchGo.AddCopy(c.n[s]), &gotGo[c.d[s]], &gotGo[c.a[s]])
@@ -158,7 +182,10 @@ func TestBatchMatchesCalls(t *testing.T) {
 				}
 				for _, st := range batch.steps {
 					regs += int(st.reg)
-					if st.fwd != 0 {
+					switch {
+					case st.pc == 0 && st.fwd == 2:
+						fwdStores++
+					case st.fwd != 0:
 						fwds++
 					}
 				}
@@ -171,10 +198,10 @@ func TestBatchMatchesCalls(t *testing.T) {
 					t.Fatalf("batch %d (%d steps): Go runner differs from one-by-one calls (sat %v, want %v)", i, len(c.n), gotGoSat, wantSat)
 				}
 			}
-			if kernels < 5000 || copies < 1000 || regs < 1000 || p == "avx512" && fwds < 300 {
-				t.Fatalf("too few steps drawn: %d kernels (%d through register entries, %d with forwarded operands), %d copies", kernels, regs, fwds, copies)
+			if kernels < 5000 || copies < 1000 || regs < 1000 || p == "avx512" && fwds < 300 || fwdStores < 300 {
+				t.Fatalf("too few steps drawn: %d kernels (%d through register entries, %d with forwarded operands), %d copies (%d stores from registers)", kernels, regs, fwds, copies, fwdStores)
 			}
-			t.Logf("%d kernels (%d through register entries, %d with forwarded operands), %d copies", kernels, regs, fwds, copies)
+			t.Logf("%d kernels (%d through register entries, %d with forwarded operands), %d copies (%d stores from registers)", kernels, regs, fwds, copies, fwdStores)
 		})
 	}
 }
