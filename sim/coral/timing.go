@@ -276,13 +276,7 @@ func (t *timing) control(o *op, taken bool) {
 // index of a scalar register written (x: 0..31, f: 32..63; 0 or negative
 // for none).
 func (t *timing) vissue(unit uint8, lat int32, mem bool, uops int, reads, writes uint32, sw int) {
-	s := t.cur + 1
-	if s < t.vIssCyc {
-		s = t.vIssCyc
-	}
-	if s == t.vIssCyc && t.vIssN >= t.vWidth {
-		s++
-	}
+	s := t.vslot()
 	r := int64(0)
 	for m := reads; m != 0; m &= m - 1 {
 		r = max(r, t.vready[bits.TrailingZeros32(m)])
@@ -290,6 +284,30 @@ func (t *timing) vissue(unit uint8, lat int32, mem bool, uops int, reads, writes
 	for m := writes; m != 0; m &= m - 1 {
 		r = max(r, t.vready[bits.TrailingZeros32(m)]-int64(lat))
 	}
+	done := t.vbook(s, r, unit, lat, mem, uops)
+	for m := writes; m != 0; m &= m - 1 {
+		t.vready[bits.TrailingZeros32(m)] = done
+	}
+	t.vdone(done, sw)
+}
+
+// vslot is the first cycle a vector instruction dispatched at t.cur may
+// issue in, given the issue width: vissue's and vissuePlan's first step.
+func (t *timing) vslot() int64 {
+	s := t.cur + 1
+	if s < t.vIssCyc {
+		s = t.vIssCyc
+	}
+	if s == t.vIssCyc && t.vIssN >= t.vWidth {
+		s++
+	}
+	return s
+}
+
+// vbook issues a vector instruction at slot s, or at r if its registers
+// are ready only then (a RAW/WAW stall), books its uops on its unit or
+// the memory port and returns the cycle its results are ready.
+func (t *timing) vbook(s, r int64, unit uint8, lat int32, mem bool, uops int) int64 {
 	if r > s {
 		t.stalls[stVRAW] += uint64(r - s)
 		s = r
@@ -316,9 +334,12 @@ func (t *timing) vissue(unit uint8, lat int32, mem bool, uops int, reads, writes
 	}
 	t.busy[unit] += uint64(n)
 	done := last + int64(lat)
-	for m := writes; m != 0; m &= m - 1 {
-		t.vready[bits.TrailingZeros32(m)] = done
-	}
+	return done
+}
+
+// vdone records a vector instruction's results ready at done: the scalar
+// register it writes (scoreboard index sw, if any) and the ends.
+func (t *timing) vdone(done int64, sw int) {
 	if sw > 0 && sw < regNone {
 		t.ready[sw] = done
 	}

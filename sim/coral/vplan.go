@@ -237,13 +237,7 @@ func (t *timing) vissuePlan(p *vplan, unit uint8, lat int32, mem bool, uops int)
 		t.vissue(unit, lat, mem, uops, p.reads, p.writes, p.sw)
 		return
 	}
-	s := t.cur + 1
-	if s < t.vIssCyc {
-		s = t.vIssCyc
-	}
-	if s == t.vIssCyc && t.vIssN >= t.vWidth {
-		s++
-	}
+	s := t.vslot()
 	r := int64(0)
 	for i := range p.rd[:p.nrd] {
 		g := p.rd[i]
@@ -263,32 +257,7 @@ func (t *timing) vissuePlan(p *vplan, unit uint8, lat int32, mem bool, uops int)
 			}
 		}
 	}
-	if r > s {
-		t.stalls[stVRAW] += uint64(r - s)
-		s = r
-	}
-	if s == t.vIssCyc {
-		t.vIssN++
-	} else {
-		t.vIssCyc, t.vIssN = s, 1
-	}
-	t.vq[t.vqPos] = s
-	if t.vqPos++; t.vqPos == len(t.vq) {
-		t.vqPos = 0
-	}
-	n := int64(max(uops, 1))
-	var first, last int64
-	if mem {
-		first, last = bookRate(&t.memCyc, &t.memN, t.memMax, s, n)
-	} else {
-		r := t.res[unit]
-		first, last = bookRate(&t.unitNext[r], &t.unitN[r], t.unitCnt[r], s, n)
-	}
-	if first > s {
-		t.stalls[stVStruct] += uint64(first - s)
-	}
-	t.busy[unit] += uint64(n)
-	done := last + int64(lat)
+	done := t.vbook(s, r, unit, lat, mem, uops)
 	for i := range p.wr[:p.nwr] {
 		g := p.wr[i]
 		w := t.vready[g.r&31:]
@@ -296,15 +265,7 @@ func (t *timing) vissuePlan(p *vplan, unit uint8, lat int32, mem bool, uops int)
 			w[j] = done
 		}
 	}
-	if sw := p.sw; sw > 0 && sw < regNone {
-		t.ready[sw] = done
-	}
-	if done > t.vecEnd {
-		t.vecEnd = done
-	}
-	if done > t.end {
-		t.end = done
-	}
+	t.vdone(done, p.sw)
 }
 
 // execVecPlan runs a pre-decoded vector instruction through its plan. It
