@@ -463,16 +463,7 @@ func bin512(op string, w int, vx bool, rm int, v variant) bool {
 			}
 			fz := []Register{Z30, Z31}[c]
 			get := func(bit int, base Register) VecVirtual {
-				z := ZMM()
-				l := fmt.Sprintf("%sfwd%d%d", name, c, bit)
-				BTL(U8(bit), ESI)
-				JCS(LabelRef(l))
-				VMOVDQU64(Mem{Base: base, Disp: 64 * c}, z)
-				JMP(LabelRef(l + "done"))
-				Label(l)
-				VMOVDQA64(fz, z)
-				Label(l + "done")
-				return z
+				return fwdOperand(name, c, bit, Mem{Base: base, Disp: 64 * c}, fz, true)
 			}
 			za := get(0, p.a)
 			zb := bz
@@ -1825,16 +1816,7 @@ func bin2(op string, w int, vx bool, reg bool) {
 			}
 			fy := []Register{Y12, Y13, Y14, Y15}[c]
 			get := func(bit int, base Register) VecVirtual {
-				y := YMM()
-				l := fmt.Sprintf("%sfwd%d%d", name, c, bit)
-				BTL(U8(bit), ESI)
-				JCS(LabelRef(l))
-				VMOVDQU(Mem{Base: base, Disp: 32 * c}, y)
-				JMP(LabelRef(l + "done"))
-				Label(l)
-				VMOVDQA(fy, y)
-				Label(l + "done")
-				return y
+				return fwdOperand(name, c, bit, Mem{Base: base, Disp: 32 * c}, fy, false)
 			}
 			za := get(0, p.a)
 			zb := bz
@@ -2216,4 +2198,30 @@ func writeTable(path string) error {
 	}
 	fmt.Fprintf(&b, "\t}\n\tpanic(\"sim/vec: bad kernel id\")\n}\n")
 	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// fwdOperand loads a register entry's operand chunk c: from mem, or, when
+// bit of the forwarding flags (SI) is set, from the forwarding register
+// fwd where the previous step left it. zmm selects 512-bit moves, else
+// 256-bit ones.
+func fwdOperand(name string, c, bit int, mem Mem, fwd Register, zmm bool) VecVirtual {
+	l := fmt.Sprintf("%sfwd%d%d", name, c, bit)
+	BTL(U8(bit), ESI)
+	JCS(LabelRef(l))
+	if zmm {
+		v := ZMM()
+		VMOVDQU64(mem, v)
+		JMP(LabelRef(l + "done"))
+		Label(l)
+		VMOVDQA64(fwd, v)
+		Label(l + "done")
+		return v
+	}
+	v := YMM()
+	VMOVDQU(mem, v)
+	JMP(LabelRef(l + "done"))
+	Label(l)
+	VMOVDQA(fwd, v)
+	Label(l + "done")
+	return v
 }
