@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"kernelcraft/baseline"
+	"kernelcraft/judge"
 )
 
 // Message is one entry of the conversation, in a provider-neutral form.
@@ -61,6 +61,19 @@ const (
 	StopBudget        = "budget"
 	StopProviderError = "provider_error"
 	StopInterrupted   = "interrupted" // the context was cancelled (Ctrl-C)
+	StopTimeout       = "timeout"     // the attempt ran past Options.CellTimeout
+)
+
+// Limits of one attempt that no model reply can exceed.
+const (
+	// DefaultMaxToolCalls is how many tool calls of one turn are run;
+	// the rest get an error result.
+	DefaultMaxToolCalls = 8
+	// DefaultMaxReplyBytes bounds a reply (its text and every tool call's
+	// name and arguments); a larger reply runs no tool.
+	DefaultMaxReplyBytes = 1 << 20
+	// DefaultCellTimeout is the wall-clock limit of one attempt.
+	DefaultCellTimeout = 30 * time.Minute
 )
 
 // Record is the outcome of one attempt.
@@ -70,10 +83,13 @@ type Record struct {
 	Task   string `json:"task"`
 	Level  int    `json:"level"`
 	Config int    `json:"config"`
-	Seed   uint64 `json:"seed"`
+	Seed   uint64 `json:"seed"` // the visible case's
+	// HiddenSeed is the seed of the hidden case the kernel was judged on,
+	// drawn at judging time (0 and absent when nothing was judged);
+	// replaying the attempt with it reproduces the verdict and cycles.
+	HiddenSeed uint64 `json:"hidden_seed,omitempty"`
 	// Success: the submitted kernel, or without a submit the last kernel
-	// that passed run, passed the hidden case (and the visible case, on
-	// which its cycles are measured, as baseline.Cell.Pass requires).
+	// that passed run, passed the visible and the hidden case.
 	Success   bool `json:"success"`
 	Submitted bool `json:"submitted"`
 	// Judged says which kernel was judged: "submitted", "last_passing_run"
@@ -81,18 +97,24 @@ type Record struct {
 	Judged     string `json:"judged"`
 	Iterations int    `json:"iterations"`
 	Budget     int    `json:"budget"`
-	// FirstCorrect is the first iteration in which a run or submit passed
-	// (0: never).
+	// FirstCorrect is the first iteration in which a run passed, or the
+	// submit's if the judged submission passed and no run did (0: never).
 	FirstCorrect   int     `json:"first_correct"`
-	Cycles         uint64  `json:"cycles"`          // the judged kernel on the visible case
-	BaselineCycles uint64  `json:"baseline_cycles"` // the chosen baseline on the visible case (0: none)
+	Cycles         uint64  `json:"cycles"`          // the judged kernel on the hidden case
+	VisibleCycles  uint64  `json:"visible_cycles"`  // the judged kernel on the visible case
+	BaselineCycles uint64  `json:"baseline_cycles"` // the chosen baseline on the hidden case (0: none)
 	Speedup        float64 `json:"speedup"`         // BaselineCycles / Cycles when successful, else 0
-	TokensIn       int     `json:"tokens_in"`
-	TokensOut      int     `json:"tokens_out"`
-	CostUSD        float64 `json:"cost_usd"` // from the provider's price (0: unknown or free)
-	WallSeconds    float64 `json:"wall_seconds"`
-	StopReason     string  `json:"stop_reason"`
-	Error          string  `json:"error,omitempty"`
+	// DataDependentCycles: the judged kernel's cycles on the visible and
+	// hidden cases differ by more than judge.DataDependentMargin (a
+	// kernel that recognises inputs, or an honest data-dependent one; the
+	// speedup is the hidden case's either way).
+	DataDependentCycles bool    `json:"data_dependent_cycles,omitempty"`
+	TokensIn            int     `json:"tokens_in"`
+	TokensOut           int     `json:"tokens_out"`
+	CostUSD             float64 `json:"cost_usd"` // from the provider's price (0: unknown or free)
+	WallSeconds         float64 `json:"wall_seconds"`
+	StopReason          string  `json:"stop_reason"`
+	Error               string  `json:"error,omitempty"`
 }
 
 // Options configure an attempt.
@@ -103,12 +125,39 @@ type Options struct {
 	Budgets map[int]int
 	// Trajectory, when non-nil, receives every event as it happens.
 	Trajectory *Trajectory
+	// MaxToolCalls, MaxReplyBytes and CellTimeout override the Default
+	// limits when > 0.
+	MaxToolCalls  int
+	MaxReplyBytes int
+	CellTimeout   time.Duration
+	// HiddenSeed, when not nil, is the hidden seed to judge with instead
+	// of a fresh one (reproducing a recorded judgement). A provider that
+	// is a HiddenSeeder supplies it too (the replay provider).
+	HiddenSeed *uint64
+}
+
+// HiddenSeeder is a provider that fixes the hidden seed of the
+// judgement: the replay provider returns the recorded one.
+type HiddenSeeder interface {
+	HiddenSeed() (uint64, bool)
 }
 
 // Corrective messages sent when a turn cannot be acted on.
 const (
 	NoToolCallMessage = "You did not call a tool. Every turn must call one of the tools (assemble, run, profile, submit, isa_manual, task_info); call submit with your final kernel when you are done."
+	SubmittedMessage  = "submitted; the attempt is over. The kernel is judged on the visible case and on a hidden case drawn now; its speed is measured on the hidden case.\n"
 )
+
+// costly reports whether a tool call uses an iteration of its own when a
+// turn holds more than one (DESIGN.md §5): the tools that assemble or
+// simulate.
+func costly(name string) bool {
+	switch name {
+	case ToolAssemble, ToolRun, ToolProfile, ToolSubmit:
+		return true
+	}
+	return false
+}
 
 // SystemPrompt is the system message of an attempt.
 func SystemPrompt(e *Env, budget int) string {
@@ -119,17 +168,28 @@ func SystemPrompt(e *Env, budget int) string {
 	b.WriteString("- isa_manual(section?): the ISA manual; task_info: the task, tensors, calling convention;\n")
 	b.WriteString("- assemble(source), run(source): check your kernel on the visible inputs, with a diagnosis on a mismatch;\n")
 	b.WriteString("- profile(source): cycles, stalls, unit utilisation;\n")
-	b.WriteString("- submit(source): your final kernel, judged on hidden inputs. This ends the attempt.\n\n")
+	b.WriteString("- submit(source): your final kernel, judged on the visible inputs and on hidden inputs drawn when you submit; its speed is measured on the hidden inputs. This ends the attempt.\n\n")
 	fmt.Fprintf(&b, "Rules: every turn is one iteration and must call a tool; you have %d iterations. ", budget)
+	fmt.Fprintf(&b, "A turn that calls assemble, run, profile or submit more than once uses one iteration per such call; at most %d tool calls of a turn are run. ", DefaultMaxToolCalls)
 	b.WriteString("Send the complete source each time. If you never submit, your last kernel that passed run is judged. ")
 	b.WriteString("Correctness comes first; speed is measured in simulated cycles against a baseline kernel.\n")
 	return b.String()
 }
 
+// attemptState is what the turn loop of an attempt tracks.
+type attemptState struct {
+	used                   int // iterations used
+	submitted, lastPassing string
+	haveSubmit, havePass   bool
+	submitIt               int
+}
+
 // Attempt runs one attempt of provider p on env and returns its record.
 // It never panics on a model's behaviour: turns without a tool call,
-// unknown tools and malformed arguments get a corrective message and the
-// iteration counts.
+// unknown tools, malformed arguments, oversized replies and calls beyond
+// the budget or the per-turn cap get an error result, and the iterations
+// count. After the loop the judged kernel (the submitted one, else the
+// last that passed run) is judged with a hidden seed drawn then.
 func Attempt(ctx context.Context, p Provider, env *Env, opt Options) *Record {
 	start := time.Now()
 	tr := opt.Trajectory
@@ -144,6 +204,18 @@ func Attempt(ctx context.Context, p Provider, env *Env, opt Options) *Record {
 	if budget <= 0 {
 		budget = 15
 	}
+	maxCalls, maxReply, timeout := opt.MaxToolCalls, opt.MaxReplyBytes, opt.CellTimeout
+	if maxCalls <= 0 {
+		maxCalls = DefaultMaxToolCalls
+	}
+	if maxReply <= 0 {
+		maxReply = DefaultMaxReplyBytes
+	}
+	if timeout <= 0 {
+		timeout = DefaultCellTimeout
+	}
+	cellCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	rec := &Record{Model: p.Name(), Target: env.Target, Task: env.Task, Level: env.Level(), Config: env.Config,
 		Seed: env.Seed, Budget: budget, Judged: "none", StopReason: StopBudget}
 	tr.Event("attempt", map[string]any{"model": rec.Model, "target": rec.Target, "task": rec.Task,
@@ -156,22 +228,31 @@ func Attempt(ctx context.Context, p Provider, env *Env, opt Options) *Record {
 		tr.Event("message", m)
 	}
 	tools := Tools()
-	var submitted, lastPassing string
-	var haveSubmit, havePassing bool
-	var final *Outcome
+	st := &attemptState{}
+	stopped := func() bool { // with the reason recorded
+		switch {
+		case ctx.Err() != nil:
+			rec.StopReason, rec.Error = StopInterrupted, ctx.Err().Error()
+		case cellCtx.Err() != nil:
+			rec.StopReason, rec.Error = StopTimeout, fmt.Sprintf("the attempt ran past its %v limit", timeout)
+		default:
+			return false
+		}
+		return true
+	}
 loop:
-	for it := 1; it <= budget; it++ {
-		if err := ctx.Err(); err != nil {
-			rec.StopReason, rec.Error = StopInterrupted, err.Error()
+	for st.used < budget {
+		if stopped() {
 			break
 		}
+		it := st.used + 1
 		t0 := time.Now()
-		turn, err := p.Turn(ctx, msgs, tools)
+		turn, err := p.Turn(cellCtx, msgs, tools)
+		st.used = it
 		rec.Iterations = it
 		if err != nil {
-			rec.StopReason, rec.Error = StopProviderError, err.Error()
-			if ctx.Err() != nil {
-				rec.StopReason = StopInterrupted
+			if !stopped() {
+				rec.StopReason, rec.Error = StopProviderError, err.Error()
 			}
 			tr.Event("error", map[string]any{"iteration": it, "error": err.Error()})
 			break
@@ -192,6 +273,17 @@ loop:
 				turn.ToolCalls[i].ID = fmt.Sprintf("call_%d_%d", it, i+1)
 			}
 		}
+		size := replySize(turn)
+		oversized := size > maxReply
+		if oversized {
+			// Keep the conversation (resent every turn) and the
+			// trajectory small: the reply is replaced by a note.
+			turn.Text = fmt.Sprintf("[reply of %d bytes removed: over the %d-byte limit]", size, maxReply)
+			for i := range turn.ToolCalls {
+				turn.ToolCalls[i].Name = Truncate(turn.ToolCalls[i].Name, maxNameShown)
+				turn.ToolCalls[i].Arguments = "{}"
+			}
+		}
 		am := Message{Role: "assistant", Content: turn.Text, ToolCalls: turn.ToolCalls}
 		msgs = append(msgs, am)
 		tr.Event("message", am)
@@ -201,52 +293,108 @@ loop:
 			tr.Event("message", um)
 			continue
 		}
-		for _, tc := range turn.ToolCalls {
+		costlyCalls := 0
+		for i, tc := range turn.ToolCalls {
 			tr.Event("tool_call", map[string]any{"iteration": it, "id": tc.ID, "name": tc.Name, "arguments": tc.Arguments})
 			t1 := time.Now()
-			c := env.Call(tc.Name, tc.Arguments)
+			var c Call
+			switch {
+			case oversized:
+				c = Call{Err: true, Text: fmt.Sprintf("error: not run: your reply was %d bytes, over the limit of %d bytes; send one kernel per call and fewer calls\n", size, maxReply)}
+			case i >= maxCalls:
+				c = Call{Err: true, Text: fmt.Sprintf("error: not run: a turn may make at most %d tool calls; this was call %d\n", maxCalls, i+1)}
+			case costly(tc.Name) && costlyCalls > 0 && st.used >= budget:
+				c = Call{Err: true, Text: fmt.Sprintf("error: not run: the iteration budget is used up (%d of %d; each assemble, run, profile or submit beyond the first of a turn uses an iteration)\n", st.used, budget)}
+			case ctx.Err() == nil && cellCtx.Err() != nil:
+				c = Call{Err: true, Text: fmt.Sprintf("error: not run: the attempt ran past its %v limit\n", timeout)}
+			default:
+				if costly(tc.Name) {
+					if costlyCalls > 0 {
+						st.used++
+						rec.Iterations = st.used
+					}
+					costlyCalls++
+				}
+				c = env.Call(tc.Name, tc.Arguments)
+			}
 			tm := Message{Role: "tool", ToolCallID: tc.ID, Name: tc.Name, Content: c.Text}
 			msgs = append(msgs, tm)
-			tr.Event("tool_result", map[string]any{"iteration": it, "id": tc.ID, "name": tc.Name, "text": c.Text,
+			tr.Event("tool_result", map[string]any{"iteration": st.used, "id": tc.ID, "name": tc.Name, "text": c.Text,
 				"error": c.Err, "ms": time.Since(t1).Milliseconds()})
-			if c.Outcome != nil && c.Outcome.Pass() && rec.FirstCorrect == 0 {
-				rec.FirstCorrect = it
-			}
 			if tc.Name == ToolRun && c.Outcome != nil && c.Outcome.Pass() {
-				lastPassing, havePassing = c.Source, true
+				st.lastPassing, st.havePass = c.Source, true
+				if rec.FirstCorrect == 0 {
+					rec.FirstCorrect = st.used
+				}
 			}
 			if c.Submitted {
-				submitted, haveSubmit, final = c.Source, true, c.Outcome
+				st.submitted, st.haveSubmit, st.submitIt = c.Source, true, st.used
 				rec.StopReason = StopSubmitted
 				break loop
 			}
 		}
 	}
+	var judged string
 	switch {
-	case haveSubmit:
+	case st.haveSubmit:
 		rec.Submitted, rec.Judged = true, "submitted"
-	case havePassing:
+		judged = st.submitted
+	case st.havePass:
 		rec.Judged = "last_passing_run"
-		submitted = lastPassing
-		final = env.Execute(lastPassing, true)
+		judged = st.lastPassing
 	}
-	if final != nil {
-		rec.Success = final.Pass()
-		if rec.Success {
-			vis := env.Execute(submitted, false)
-			rec.Cycles = vis.Cycles()
-			rec.Success = vis.Pass()
+	if rec.Judged != "none" {
+		judgeAttempt(p, env, opt, rec, judged, tr)
+		if rec.Success && rec.FirstCorrect == 0 {
+			rec.FirstCorrect = st.submitIt
 		}
-	}
-	if k, err := baseline.Baseline(env.Target, "", env.Task, env.Config); err == nil {
-		if o := env.Execute(string(k.Src), false); o.Pass() {
-			rec.BaselineCycles = o.Cycles()
-		}
-	}
-	if rec.Success && rec.Cycles > 0 && rec.BaselineCycles > 0 {
-		rec.Speedup = float64(rec.BaselineCycles) / float64(rec.Cycles)
 	}
 	rec.WallSeconds = time.Since(start).Seconds()
 	tr.Event("record", rec)
 	return rec
+}
+
+// judgeAttempt judges the attempt's kernel with a hidden seed drawn now
+// (or the one opt or a HiddenSeeder provider fixes) and fills the
+// record's verdict and speed.
+func judgeAttempt(p Provider, env *Env, opt Options, rec *Record, source string, tr *Trajectory) {
+	seed, fixed := judge.FreshSeed(), false
+	if opt.HiddenSeed != nil {
+		seed, fixed = *opt.HiddenSeed, true
+	} else if hs, ok := p.(HiddenSeeder); ok {
+		if s, ok := hs.HiddenSeed(); ok {
+			seed, fixed = s, true
+		}
+	}
+	rec.HiddenSeed = seed
+	j, err := env.Judge(source, seed)
+	if err != nil {
+		if rec.Error == "" {
+			rec.Error = "judging: " + err.Error()
+		}
+		tr.Event("judgement", map[string]any{"hidden_seed": seed, "reproduced": fixed, "error": err.Error()})
+		return
+	}
+	rec.Success = j.Pass()
+	rec.Cycles, rec.VisibleCycles = j.Cycles(), j.VisibleCycles()
+	rec.BaselineCycles = j.BaselineCycles()
+	rec.Speedup = j.Speedup()
+	rec.DataDependentCycles = j.DataDependentCycles()
+	ev := map[string]any{"hidden_seed": seed, "reproduced": fixed, "pass": j.Pass(),
+		"visible": j.Visible.Verdict.String(), "hidden": j.Hidden.Verdict.String(),
+		"cycles": rec.Cycles, "visible_cycles": rec.VisibleCycles, "baseline": j.BaselineName, "baseline_cycles": rec.BaselineCycles}
+	if j.BaselineErr != nil {
+		ev["baseline_error"] = j.BaselineErr.Error()
+	}
+	tr.Event("judgement", ev)
+}
+
+// replySize is the size of a model reply as the limits count it: its text
+// and every tool call's name and arguments.
+func replySize(t Turn) int {
+	n := len(t.Text)
+	for _, tc := range t.ToolCalls {
+		n += len(tc.ID) + len(tc.Name) + len(tc.Arguments)
+	}
+	return n
 }

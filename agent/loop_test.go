@@ -55,10 +55,13 @@ func TestRepair(t *testing.T) {
 		t.Error("the script never saw the diagnosis")
 	}
 	want := Record{Model: "scripted", Target: "coral", Task: "relu", Level: 1, Config: 1, Seed: 1, Success: true, Submitted: true,
-		Judged: "submitted", Iterations: 4, Budget: 15, FirstCorrect: 3, Cycles: 189, BaselineCycles: 189, Speedup: 1,
+		Judged: "submitted", Iterations: 4, Budget: 15, FirstCorrect: 3, Cycles: 189, VisibleCycles: 189, BaselineCycles: 189, Speedup: 1,
 		TokensIn: 400, TokensOut: 40, StopReason: StopSubmitted}
 	got := *rec
-	got.WallSeconds = 0
+	if got.HiddenSeed == 0 {
+		t.Error("the record has no hidden seed")
+	}
+	got.WallSeconds, got.HiddenSeed = 0, 0
 	if got != want {
 		t.Errorf("record\n got %+v\nwant %+v", got, want)
 	}
@@ -154,7 +157,7 @@ func TestSubmitWrong(t *testing.T) {
 		CallStep(ToolSubmit, map[string]string{"source": reluOK}, u),
 	}}
 	rec, _ := attempt(t, p, Options{})
-	if rec.Success || !rec.Submitted || rec.Iterations != 1 || rec.Speedup != 0 || rec.Cycles != 0 {
+	if rec.Success || !rec.Submitted || rec.Iterations != 1 || rec.Speedup != 0 || rec.HiddenSeed == 0 {
 		t.Errorf("record %+v", rec)
 	}
 }

@@ -454,8 +454,12 @@ func TestHTTPRepair(t *testing.T) {
 			got := *rec
 			got.WallSeconds = 0
 			want := Record{Model: p.Name(), Target: "coral", Task: "relu", Level: 1, Config: 1, Seed: 1, Success: true, Submitted: true,
-				Judged: "submitted", Iterations: 4, Budget: 15, FirstCorrect: 3, Cycles: 189, BaselineCycles: 189, Speedup: 1,
+				Judged: "submitted", Iterations: 4, Budget: 15, FirstCorrect: 3, Cycles: 189, VisibleCycles: 189, BaselineCycles: 189, Speedup: 1,
 				TokensIn: 9500, TokensOut: 940, StopReason: StopSubmitted}
+			if got.HiddenSeed == 0 {
+				t.Error("the record has no hidden seed")
+			}
+			got.HiddenSeed = 0
 			wantCost := (9500*3 + 940*15) / 1e6
 			if math.Abs(got.CostUSD-wantCost) > 1e-12 {
 				t.Errorf("cost %v, want %v", got.CostUSD, wantCost)

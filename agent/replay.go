@@ -28,14 +28,22 @@ func TrajectoryFileName(model, target, task string, config int, seed uint64) str
 // were recorded are priced at the original model's built-in price, or
 // --price-in/--price-out). When a file holds several attempts (a re-run
 // appends), the last one is played. A turn asked for beyond the recording
-// is an error.
+// is an error. The judgement uses the recorded hidden seed (HiddenSeed),
+// so a replay reproduces the verdict and the cycles exactly.
 type ReplayProvider struct {
 	Path  string // the trajectory file
 	Model string // the recorded attempt's model
 	turns []replayTurn
 	n     int
 	price Price
+	// hiddenSeed is the recorded judgement's hidden seed, if any.
+	hiddenSeed    uint64
+	hasHiddenSeed bool
 }
+
+// HiddenSeed is the hidden seed the recorded attempt was judged with, so
+// the replayed attempt is judged on the same hidden case.
+func (r *ReplayProvider) HiddenSeed() (uint64, bool) { return r.hiddenSeed, r.hasHiddenSeed }
 
 type replayTurn struct {
 	turn    Turn
@@ -263,6 +271,16 @@ func parseReplay(path string, f io.Reader) (*loadedReplay, error) {
 			}
 			r.turns = append(r.turns, replayTurn{err: x.Error})
 			pending = nil
+		case "judgement":
+			var j struct {
+				HiddenSeed *uint64 `json:"hidden_seed"`
+			}
+			if err := json.Unmarshal(e.Data, &j); err != nil {
+				return nil, bad(err)
+			}
+			if j.HiddenSeed != nil {
+				r.hiddenSeed, r.hasHiddenSeed = *j.HiddenSeed, true
+			}
 		}
 	}
 	if len(r.turns) == 0 {

@@ -14,8 +14,8 @@ import (
 	"unicode/utf8"
 
 	"kernelcraft/asm"
-	"kernelcraft/baseline"
 	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/judge"
 	"kernelcraft/ref"
 	"kernelcraft/sim"
 )
@@ -69,7 +69,7 @@ func Tools() []Tool {
 		{ToolAssemble, "Assemble a kernel: ok and code size, or the errors with line:col and hints.", sourceSchema(src)},
 		{ToolRun, "Assemble, simulate on the visible inputs and check: pass/fail, cycles, halt reason, and on a mismatch the checker's diagnosis.", sourceSchema(src)},
 		{ToolProfile, "Assemble and simulate on the visible inputs: cycles, stalls by cause, functional unit utilisation, the cycles of the hottest source lines, and hazard warnings (which register or unit each stall waited for, and the line responsible).", sourceSchema(src)},
-		{ToolSubmit, "Submit the final kernel. This ends the attempt; the verdict is taken on hidden inputs you have not seen.", sourceSchema(src)},
+		{ToolSubmit, "Submit the final kernel. This ends the attempt; it is judged on the visible inputs and on hidden inputs drawn at that moment, and its speed is measured on the hidden inputs.", sourceSchema(src)},
 	}
 }
 
@@ -83,38 +83,29 @@ func ToolNames() []string {
 }
 
 // Env is the world one attempt's tools act on: the target, task and
-// configuration, the visible case the agent may run and the hidden case
-// its final kernel is judged on.
+// configuration and the visible case the agent may run. The hidden case
+// its final kernel is judged on does not exist until the judgement
+// (Judge): its seed is drawn then.
 type Env struct {
 	Target, Task string
 	Config       int
-	Seed         uint64
+	Seed         uint64 // the visible case's seed
 	Visible      *ref.Case
-	Hidden       *ref.Case
 	HW           *isadefs.HW
 	ISA          *isadefs.ISA
 
-	visT, hidT map[string]*sim.Tensor
-	// runs memoises Execute: the same source on the same case gives the
-	// same outcome (the simulator is deterministic), and an attempt asks
-	// for it more than once (run then submit; the judged kernel and the
-	// baseline on the visible case).
-	runs map[runKey]*Outcome
+	visT map[string]*sim.Tensor
+	// runs memoises Execute: the same source on the visible case gives
+	// the same outcome (the simulator is deterministic), and an attempt
+	// asks for it more than once (run, then the judgement).
+	runs map[string]*Outcome
 }
 
-type runKey struct {
-	source string
-	hidden bool
-}
-
-// NewEnv generates the visible and hidden cases of a cell for seed.
+// NewEnv generates the visible case of a cell for seed.
 func NewEnv(target, task string, config int, seed uint64) (*Env, error) {
 	e := &Env{Target: target, Task: task, Config: config, Seed: seed}
 	var err error
 	if e.Visible, e.visT, err = ref.Generate(target, task, config, seed, false); err != nil {
-		return nil, err
-	}
-	if e.Hidden, e.hidT, err = ref.Generate(target, task, config, seed, true); err != nil {
 		return nil, err
 	}
 	if e.HW, err = isadefs.HWByName(e.Visible.HW); err != nil {
@@ -129,11 +120,11 @@ func NewEnv(target, task string, config int, seed uint64) (*Env, error) {
 // Level is the task's level (1, 2 or 3).
 func (e *Env) Level() int { return e.Visible.Level }
 
-// Outcome is what running a kernel on one case produced.
+// Outcome is what running a kernel on the visible case produced.
 type Outcome struct {
 	Assembled bool
-	Run       *baseline.Run // nil when the kernel did not assemble or could not be set up
-	Text      string        // the tool result shown to the model
+	Run       *judge.Run // nil when the kernel did not assemble or could not be set up
+	Text      string     // the tool result shown to the model
 }
 
 // Pass reports whether the kernel ran and passed the checker.
@@ -191,34 +182,28 @@ func (e *Env) Assemble(source string) (elf []byte, text string) {
 	return p.ELF(), b.String()
 }
 
-// Execute assembles source and runs it on the visible or hidden case.
-// Outcomes are memoised per (source, case); an Env is used by one
-// attempt at a time.
-func (e *Env) Execute(source string, hidden bool) *Outcome {
-	k := runKey{source, hidden}
-	if o, ok := e.runs[k]; ok {
+// Execute assembles source and runs it on the visible case. Outcomes
+// are memoised per source; an Env is used by one attempt at a time.
+func (e *Env) Execute(source string) *Outcome {
+	if o, ok := e.runs[source]; ok {
 		return o
 	}
-	o, _ := e.execute(source, hidden, sim.CoreOptions{})
+	o, _ := e.execute(source, sim.CoreOptions{})
 	if e.runs == nil {
-		e.runs = map[runKey]*Outcome{}
+		e.runs = map[string]*Outcome{}
 	}
-	e.runs[k] = o
+	e.runs[source] = o
 	return o
 }
 
 // execute is Execute with core options; it also returns the executable
 // (nil when the source did not assemble).
-func (e *Env) execute(source string, hidden bool, opts sim.CoreOptions) (*Outcome, []byte) {
+func (e *Env) execute(source string, opts sim.CoreOptions) (*Outcome, []byte) {
 	elf, text := e.Assemble(source)
 	if elf == nil {
 		return &Outcome{Text: text}, nil
 	}
-	c, t := e.Visible, e.visT
-	if hidden {
-		c, t = e.Hidden, e.hidT
-	}
-	r, err := baseline.RunCase(c, t, elf, opts)
+	r, err := judge.RunCase(e.Visible, e.visT, elf, opts)
 	if err != nil {
 		return &Outcome{Assembled: true, Text: "the kernel could not be run: " + err.Error() + "\n"}, elf
 	}
@@ -227,12 +212,8 @@ func (e *Env) execute(source string, hidden bool, opts sim.CoreOptions) (*Outcom
 	if r.Verdict.Pass {
 		verdict = "PASS"
 	}
-	which := "visible"
-	if hidden {
-		which = "hidden"
-	}
-	fmt.Fprintf(&b, "%s on the %s case\ncycles: %d\ninstructions: %d\nhalt: %s\n", verdict, which, r.Stats.Cycles, r.Stats.Instructions, r.Halt.String())
-	if !r.Verdict.Pass && !hidden {
+	fmt.Fprintf(&b, "%s on the visible case\ncycles: %d\ninstructions: %d\nhalt: %s\n", verdict, r.Stats.Cycles, r.Stats.Instructions, r.Halt.String())
+	if !r.Verdict.Pass {
 		b.WriteString("\n")
 		b.WriteString(r.Verdict.String())
 		if !strings.HasSuffix(b.String(), "\n") {
@@ -240,6 +221,18 @@ func (e *Env) execute(source string, hidden bool, opts sim.CoreOptions) (*Outcom
 		}
 	}
 	return &Outcome{Assembled: true, Run: r, Text: b.String()}, elf
+}
+
+// Judge judges a kernel on the cell with the hidden case of hiddenSeed
+// (judge.Cases.Judge): the kernel on both cases, the chosen baseline on
+// the hidden one. The visible run is Execute's. An error means the
+// kernel could not be assembled or set up.
+func (e *Env) Judge(source string, hiddenSeed uint64) (*judge.Judgement, error) {
+	cs, err := judge.Complete(e.Visible, e.visT, hiddenSeed)
+	if err != nil {
+		return nil, err
+	}
+	return cs.Judge("", kernelName, []byte(source), e.Execute(source).Run)
 }
 
 // Profile rows: the hottest source lines and the hazards with the most
@@ -254,7 +247,7 @@ const (
 // source) and the hazards behind the stalls.
 func (e *Env) Profile(source string) *Outcome {
 	prof := &sim.Profile{}
-	o, elf := e.execute(source, false, sim.CoreOptions{Profile: prof})
+	o, elf := e.execute(source, sim.CoreOptions{Profile: prof})
 	if o.Run == nil {
 		return o
 	}
@@ -434,7 +427,7 @@ const maxNameShown = 64
 // Call is the result of one tool call.
 type Call struct {
 	Text      string   // the tool result shown to the model
-	Outcome   *Outcome // the run's outcome for run, profile and submit
+	Outcome   *Outcome // the visible run's outcome for run and profile
 	Submitted bool     // the call was a valid submit: the attempt ends
 	Source    string   // the kernel source the call carried, if any
 	Err       bool     // the call was rejected (unknown tool, bad arguments)
@@ -481,15 +474,14 @@ func (e *Env) Call(name, arguments string) Call {
 	case ToolAssemble:
 		_, c.Text = e.Assemble(src)
 	case ToolRun:
-		c.Outcome = e.Execute(src, false)
+		c.Outcome = e.Execute(src)
 		c.Text = c.Outcome.Text
 	case ToolProfile:
 		c.Outcome = e.Profile(src)
 		c.Text = c.Outcome.Text
 	case ToolSubmit:
-		c.Outcome = e.Execute(src, true)
 		c.Submitted = true
-		c.Text = "submitted; the attempt is over.\n" + c.Outcome.Text
+		c.Text = SubmittedMessage
 	}
 	c.Text = Truncate(c.Text, MaxResultChars)
 	return c

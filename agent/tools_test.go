@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"kernelcraft/baseline"
+	"kernelcraft/judge"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden texts in testdata/")
@@ -92,7 +92,7 @@ func TestToolCalls(t *testing.T) {
 		{golden: "run_fail", tool: ToolRun, args: src(reluWrong), pass: ptr(false), contains: []string{"FAIL on the visible case", "FAIL relu"}},
 		{golden: "run_asm_error", tool: ToolRun, args: src(reluBadAsm), contains: []string{"assembly failed"}},
 		{golden: "profile", tool: ToolProfile, args: src(reluOK), pass: ptr(true), contains: []string{"stalls by cause", "unit utilisation", "cycles by source line", "hazards (top"}},
-		{golden: "submit", tool: ToolSubmit, args: src(reluOK), submitted: true, pass: ptr(true), contains: []string{"PASS on the hidden case"}},
+		{golden: "submit", tool: ToolSubmit, args: src(reluOK), submitted: true, contains: []string{"judged on the visible case and on a hidden case drawn now"}},
 		{golden: "unknown_tool", tool: "compile", args: `{}`, err: true, contains: []string{"unknown tool \"compile\"", "submit"}},
 		{golden: "malformed", tool: ToolRun, args: `{"source": "li t0, 1`, err: true, contains: []string{"not a valid JSON object"}},
 		{golden: "missing_source", tool: ToolSubmit, args: `{"src": "x"}`, err: true, contains: []string{"needs a string argument \"source\""}},
@@ -117,17 +117,26 @@ func TestToolCalls(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-// TestRunCyclesMatchBaseline: the run tool reports the cycles the
-// baseline chain measures for the same kernel.
-func TestRunCyclesMatchBaseline(t *testing.T) {
+// TestRunCyclesMatchJudge: the run tool reports the cycles the judge
+// measures for the same kernel on the visible case, and Env.Judge gives
+// the judge's verdict for the hidden seed it is given.
+func TestRunCyclesMatchJudge(t *testing.T) {
 	e := reluEnv(t)
-	cell, err := baseline.EvalCell("coral", "relu", 1, 1, "k.s", []byte(reluOK))
+	seeds := judge.Seeds{Visible: 1, Hidden: 77}
+	cell, err := judge.EvalCell("coral", "relu", 1, seeds, "k.s", []byte(reluOK))
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := e.Execute(reluOK, false)
-	if !o.Pass() || o.Cycles() != cell.Cycles() {
-		t.Errorf("run: pass %v cycles %d; EvalCell: pass %v cycles %d", o.Pass(), o.Cycles(), cell.Pass(), cell.Cycles())
+	o := e.Execute(reluOK)
+	if !o.Pass() || o.Cycles() != cell.VisibleCycles() {
+		t.Errorf("run: pass %v cycles %d; EvalCell: pass %v cycles %d", o.Pass(), o.Cycles(), cell.Pass(), cell.VisibleCycles())
+	}
+	j, err := e.Judge(reluOK, seeds.Hidden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !j.Pass() || j.Cycles() != cell.Cycles() || j.Seeds != seeds || j.Visible != o.Run {
+		t.Errorf("Judge: pass %v cycles %d seeds %+v (reused visible run: %v); EvalCell: cycles %d", j.Pass(), j.Cycles(), j.Seeds, j.Visible == o.Run, cell.Cycles())
 	}
 }
 

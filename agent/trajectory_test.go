@@ -57,7 +57,7 @@ func TestTrajectoryFlushed(t *testing.T) {
 		types = append(types, e.Type)
 	}
 	want := []string{"attempt", "message", "message", "usage", "message", "tool_call", "tool_result",
-		"usage", "message", "tool_call", "tool_result", "record"}
+		"usage", "message", "tool_call", "tool_result", "judgement", "record"}
 	if fmt.Sprint(types) != fmt.Sprint(want) {
 		t.Errorf("events %v\nwant   %v", types, want)
 	}

@@ -5,9 +5,22 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"kernelcraft/ref"
 )
+
+// Kernel is a kernel's assembly source and a name for messages.
+type Kernel struct {
+	Name string
+	Src  []byte
+}
+
+// CompilerKernel is the compiler baseline's kernel of a coral cell.
+func CompilerKernel(task string, config int) (Kernel, error) {
+	src, err := Compiled(task, config)
+	return Kernel{Name: "baseline/coral/s/" + CompiledName(task, config), Src: src}, err
+}
 
 // KindCompiler is the compiler baseline: C with RVV at -O2 (clang-16),
 // per configuration.
@@ -16,8 +29,9 @@ const KindCompiler = "compiler"
 // Kinds lists the kinds of baseline.
 var Kinds = []string{KindCompiler, KindTemplate}
 
-// The golden cycle tables of both baselines (visible case, seed 1): the
-// chosen baseline of a cell is the faster one there.
+// The golden cycle tables of both baselines (hidden case of
+// judge.GoldenSeeds: visible and hidden seed 1), written by the judge
+// package's tests: the chosen baseline of a cell is the faster one there.
 var (
 	//go:embed testdata/compiler_cycles.md
 	compilerCycles string
@@ -80,11 +94,41 @@ func Baseline(target, kind, task string, config int) (Kernel, error) {
 	return Kernel{}, fmt.Errorf("unknown baseline kind %q (have: %v)", kind, Kinds)
 }
 
-// Speedup is the baseline's cycles over the kernel's (visible case): above
-// 1 the kernel is faster. It is 0 when either cell did not pass.
-func Speedup(kernel, base *Cell) float64 {
-	if kernel == nil || base == nil || !kernel.Pass() || !base.Pass() || kernel.Cycles() == 0 {
-		return 0
+// SimCost estimates how long a cell takes to simulate, for scheduling the
+// longest first: the baselines' golden cycle count (the larger of the two
+// tables; there are tables for coral only), or for cells without one, a
+// guess from the configuration number (larger configurations have larger
+// shapes).
+func SimCost(target, task string, config int) uint64 {
+	var best uint64
+	for _, tab := range goldenTables() {
+		if target != "coral" {
+			break
+		}
+		if row := tab[task]; config >= 1 && config <= len(row) {
+			best = max(best, row[config-1])
+		}
 	}
-	return float64(base.Cycles()) / float64(kernel.Cycles())
+	if best == 0 {
+		best = uint64(config)
+	}
+	return best
+}
+
+// goldenTables are the compiler and template golden cycle tables, parsed.
+var goldenTables = sync.OnceValue(func() [2]map[string][]uint64 {
+	return [2]map[string][]uint64{parseTable(compilerCycles), parseTable(templateCycles)}
+})
+
+// GoldenCycles is the golden cycle table of a baseline kind: task ->
+// cycles per configuration (0 where a cell failed); nil for an unknown
+// kind.
+func GoldenCycles(kind string) map[string][]uint64 {
+	switch kind {
+	case KindCompiler:
+		return goldenTables()[0]
+	case KindTemplate:
+		return goldenTables()[1]
+	}
+	return nil
 }

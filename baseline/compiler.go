@@ -1,6 +1,5 @@
-// Package baseline holds KernelCraft's baseline kernels and the in-process
-// evaluation chain (case generation, assembly, simulation, checking) that
-// measures any kernel against them.
+// Package baseline holds KernelCraft's baseline kernels, the kernels every
+// other kernel's speed is measured against (by the judge package).
 //
 // The compiler baseline ("C with RVV at -O2", as in the paper) is one
 // plain C file per coral task (coral/c/TASK.c, with coral/c/kc.h), compiled
@@ -15,15 +14,13 @@
 // emits straightforward RVV assembly per (task, configuration) from Go
 // text/templates. The chosen baseline of a cell (ChosenKind, Baseline) is
 // the faster of the two by the golden cycle tables testdata/*_cycles.md,
-// which TestCompilerBaselineAllCells and TestTemplateBaselineAllCells keep
-// current (go test ./baseline -update after a reviewed timing change).
+// which judge's TestCompilerBaselineAllCells and
+// TestTemplateBaselineAllCells keep current (go test ./judge -run AllCells
+// -update after a reviewed timing change).
 //
-// EvalCell runs the whole chain for any kernel: ref.Generate (visible and
-// hidden cases), kc-as's assembler, the simulator placed as kc-sim --case
-// places a case, and check.Check; EvalAll does it for every cell of a
-// target. Kernels written as Go templates ({{.M}}…, KernelParams) are
-// filled in with Instantiate, as the hand-optimised kernels of
-// testdata/kernels/coral are.
+// Kernels written as Go templates ({{.M}}…, KernelParams) are filled in
+// with Instantiate, as the hand-optimised kernels of testdata/kernels/coral
+// are.
 package baseline
 
 import (

@@ -35,6 +35,11 @@ type Config struct {
 	Jobs int
 	// Budget overrides every level's iteration budget when > 0.
 	Budget int
+	// MaxToolCalls, MaxReplyBytes and CellTimeout are the attempts'
+	// limits (agent.Options; 0: the agent's defaults).
+	MaxToolCalls  int
+	MaxReplyBytes int
+	CellTimeout   time.Duration
 	// NewProvider makes a cell's provider.
 	NewProvider func(Cell) (agent.Provider, error)
 	// RetryErrors re-runs cells whose record stopped on a provider error
@@ -260,7 +265,8 @@ func runCell(ctx context.Context, cfg Config, trajDir string, c Cell) (rec *agen
 	}
 	defer f.Close()
 	tr := agent.NewTrajectory(f)
-	rec = agent.Attempt(ctx, p, env, agent.Options{Budget: cfg.Budget, Trajectory: tr})
+	rec = agent.Attempt(ctx, p, env, agent.Options{Budget: cfg.Budget, Trajectory: tr,
+		MaxToolCalls: cfg.MaxToolCalls, MaxReplyBytes: cfg.MaxReplyBytes, CellTimeout: cfg.CellTimeout})
 	// The record is the cell's: the model as given to --models (a
 	// provider may name itself differently), so resume finds it.
 	rec.Model = c.Model

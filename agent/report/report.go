@@ -39,6 +39,7 @@ import (
 
 	"kernelcraft/agent"
 	"kernelcraft/agent/bench"
+	"kernelcraft/judge"
 	"kernelcraft/ref"
 )
 
@@ -72,16 +73,23 @@ type Report struct {
 	Records int         // records counted
 	stats   map[string]map[Column]*Stat
 	effort  map[Column]*Effort
+	// dataDependent names the successful records with data-dependent
+	// cycles, in reading order.
+	dataDependent []string
 }
 
 // Effort is what a column's attempts cost: counts, iterations, tokens,
 // dollars.
 type Effort struct {
-	Attempts, Passed    int
-	Iterations          int // summed over the attempts
-	FirstCorrect        int // summed over the attempts that were ever correct
-	EverCorrect         int // attempts with a first correct iteration
-	ProviderErrors      int // attempts stopped by a provider error
+	Attempts, Passed int
+	Iterations       int // summed over the attempts
+	FirstCorrect     int // summed over the attempts that were ever correct
+	EverCorrect      int // attempts with a first correct iteration
+	ProviderErrors   int // attempts stopped by a provider error
+	// DataDependent counts the successful attempts whose kernel's cycles
+	// on the visible and hidden cases differ by more than the judge's
+	// margin (their speedup is the hidden case's).
+	DataDependent       int
 	TokensIn, TokensOut int
 	CostUSD             float64
 }
@@ -157,6 +165,11 @@ func Build(recs []agent.Record) (*Report, []string) {
 		ef.CostUSD += rec.CostUSD
 		if rec.Success {
 			ef.Passed++
+			if rec.DataDependentCycles {
+				ef.DataDependent++
+				r.dataDependent = append(r.dataDependent, fmt.Sprintf("%s / %s: %s c%d (visible %d cycles, hidden %d, hidden seed %d)",
+					rec.Target, rec.Model, rec.Task, rec.Config, rec.VisibleCycles, rec.Cycles, rec.HiddenSeed))
+			}
 		}
 		if rec.Success {
 			st.Passed++
@@ -490,7 +503,7 @@ func (r *Report) writeCSV(w io.Writer, rows []row, split bool) error {
 
 // writeEffort writes the effort table: one row per column.
 func (r *Report) writeEffort(w io.Writer, csvMode bool) error {
-	head := []string{"target", "model", "attempts", "passed", "mean iterations", "mean first correct", "provider errors", "tokens in", "tokens out", "cost USD"}
+	head := []string{"target", "model", "attempts", "passed", "mean iterations", "mean first correct", "provider errors", "data-dependent cycles", "tokens in", "tokens out", "cost USD"}
 	var rows [][]string
 	for _, c := range r.Columns {
 		e := r.effort[c]
@@ -501,7 +514,7 @@ func (r *Report) writeEffort(w io.Writer, csvMode bool) error {
 			return fmt.Sprintf("%.1f", float64(sum)/float64(n))
 		}
 		rows = append(rows, []string{c.Target, c.Model, fmt.Sprint(e.Attempts), fmt.Sprint(e.Passed), mean(e.Iterations, e.Attempts),
-			mean(e.FirstCorrect, e.EverCorrect), fmt.Sprint(e.ProviderErrors), fmt.Sprint(e.TokensIn), fmt.Sprint(e.TokensOut), fmt.Sprintf("%.2f", e.CostUSD)})
+			mean(e.FirstCorrect, e.EverCorrect), fmt.Sprint(e.ProviderErrors), fmt.Sprint(e.DataDependent), fmt.Sprint(e.TokensIn), fmt.Sprint(e.TokensOut), fmt.Sprintf("%.2f", e.CostUSD)})
 	}
 	if csvMode {
 		cw := csv.NewWriter(w)
@@ -521,6 +534,12 @@ func (r *Report) writeEffort(w io.Writer, csvMode bool) error {
 	b.WriteString("\n")
 	for _, rw := range rows {
 		b.WriteString("| " + strings.Join(rw, " | ") + " |\n")
+	}
+	if len(r.dataDependent) > 0 {
+		fmt.Fprintf(&b, "\nData-dependent cycles (successful kernels whose cycles on the visible and hidden cases differ by more than %g%%; their speedups are the hidden case's):\n\n", 100*judge.DataDependentMargin)
+		for _, d := range r.dataDependent {
+			b.WriteString("- " + d + "\n")
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -86,6 +86,13 @@ func synthetic() []agent.Record {
 	add("openai:gpt-x", "coral", gemm, 1, false, 0, agent.StopBudget)
 	add("openai:gpt-x", "coral", gemm, 1, false, 0, agent.StopBudget)
 	add("openai:gpt-x", "coral", gemm, 5, false, 0, agent.StopInterrupted)
+	// a plena success whose cycles depend on the data.
+	for i := range recs {
+		if r := &recs[i]; r.Model == "openai:gpt-x" && r.Target == "plena" && r.Success {
+			r.DataDependentCycles, r.VisibleCycles, r.Cycles, r.HiddenSeed = true, 100, 900, 42
+			break
+		}
+	}
 	return recs
 }
 
@@ -119,8 +126,9 @@ func TestSyntheticGoldens(t *testing.T) {
 		"| **Total** | **90/90** | **2/4** | **75/75** | **27/60** |", // plena level 3 and the model's level 2-3 not run,
 		"| 8 | GEMM | 1.00 (1.00) | · | 1.00 (1.00) | 1.45 (1.55) |",  // the duplicates' failures do not count
 		"| 11 | Conv2D | -- | -- | 1.00 (1.00) | none |",
-		"| plena | openai:gpt-x | 4 | 2 | 3.0 | 2.0 | 0 | 4000 | 400 | 0.04 |",
-		"| coral | baseline | 75 | 75 | 1.0 | -- | 0 | 0 | 0 | 0.00 |",
+		"| plena | openai:gpt-x | 4 | 2 | 3.0 | 2.0 | 0 | 1 | 4000 | 400 | 0.04 |",
+		"| coral | baseline | 75 | 75 | 1.0 | -- | 0 | 0 | 0 | 0 | 0.00 |",
+		"- plena / openai:gpt-x: silu c1 (visible 100 cycles, hidden 900, hidden seed 42)",
 	} {
 		if !strings.Contains(string(md), s) {
 			t.Errorf("synthetic.md lacks %q", s)

@@ -94,7 +94,7 @@ func benchCommand() *cli.Command {
 			&cli.BoolFlag{Name: "retry-errors", Usage: "also re-run cells recorded with a provider error"},
 			&cli.BoolFlag{Name: "no-report", Usage: "do not print the report at the end"},
 			&cli.StringFlag{Name: "format", Value: "md", Usage: "report format: md or csv"},
-		}, providerFlags()...),
+		}, append(limitFlags(), providerFlags()...)...),
 		Action: benchAction,
 	}
 }
@@ -169,7 +169,8 @@ func benchAction(c *cli.Context) error {
 		live = cliutil.IsTerminal(f)
 	}
 	cfg := bench.Config{Dir: c.String("out"), Cells: cells, Shard: shard, Jobs: c.Int("jobs"), Budget: c.Int("budget"),
-		NewProvider: newProvider, RetryErrors: c.Bool("retry-errors"), Progress: stderr, Live: live}
+		NewProvider: newProvider, RetryErrors: c.Bool("retry-errors"), Progress: stderr, Live: live,
+		MaxToolCalls: c.Int("max-tool-calls"), MaxReplyBytes: c.Int("max-reply-bytes"), CellTimeout: c.Duration("cell-timeout")}
 	s, err := bench.Run(ctx, cfg)
 	waitWatcher()
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"kernelcraft/agent"
 	"kernelcraft/agent/bench"
 	"kernelcraft/cmd/internal/cliutil"
+	"kernelcraft/judge"
 )
 
 // version is kc-agent's version (set with -ldflags "-X main.version=…").
@@ -74,11 +75,12 @@ func runCommand() *cli.Command {
 			&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Value: "coral", Usage: "target"},
 			&cli.IntFlag{Name: "config", Aliases: []string{"c"}, Value: 1, Usage: "configuration `N` (1..5)"},
 			&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Value: "baseline", Usage: "provider[:name]"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "case seed (the hidden case is derived from it)"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "visible case seed (the hidden case's is drawn when the kernel is judged)"},
+			&cli.Uint64Flag{Name: "hidden-seed", Usage: "judge with this hidden seed `N` instead of a fresh one (reproduce a record's hidden_seed)"},
 			&cli.IntFlag{Name: "budget", Usage: "iterations (default: 15/20/25 by level)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the trajectory JSONL into `DIR`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the record as JSON"},
-		}, providerFlags()...),
+		}, append(limitFlags(), providerFlags()...)...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("run needs one TASK (see kc-ref list)", 2)
@@ -94,7 +96,11 @@ func runCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit(err.Error(), 2)
 			}
-			opt := agent.Options{Budget: c.Int("budget")}
+			opt := limitOptions(c, agent.Options{Budget: c.Int("budget")})
+			if c.IsSet("hidden-seed") {
+				hs := c.Uint64("hidden-seed")
+				opt.HiddenSeed = &hs
+			}
 			var trajPath string
 			if dir := c.String("out"); dir != "" {
 				trajPath = filepath.Join(dir, bench.TrajectoryName(c.String("model"), target, task, config, c.Uint64("seed")))
@@ -136,7 +142,10 @@ func printRecord(w io.Writer, r *agent.Record) {
 	}
 	fmt.Fprintf(w, "%s %s %s config %d (level %d, seed %d), model %s\n", verdict, r.Target, r.Task, r.Config, r.Level, r.Seed, r.Model)
 	fmt.Fprintf(w, "stop: %s, judged: %s, iterations %d/%d, first correct: %d\n", r.StopReason, r.Judged, r.Iterations, r.Budget, r.FirstCorrect)
-	fmt.Fprintf(w, "cycles %d, baseline %d, speedup %.3f\n", r.Cycles, r.BaselineCycles, r.Speedup)
+	fmt.Fprintf(w, "cycles %d (hidden case, seed %d; visible %d), baseline %d, speedup %.3f\n", r.Cycles, r.HiddenSeed, r.VisibleCycles, r.BaselineCycles, r.Speedup)
+	if r.DataDependentCycles {
+		fmt.Fprintf(w, "data-dependent cycles: the kernel's cycles on the visible and hidden cases differ by more than %g%%\n", 100*judge.DataDependentMargin)
+	}
 	fmt.Fprintf(w, "tokens in %d, out %d, wall %.2fs\n", r.TokensIn, r.TokensOut, r.WallSeconds)
 	if r.Error != "" {
 		fmt.Fprintf(w, "error: %s\n", r.Error)

@@ -90,3 +90,20 @@ func providerConfig(c *cli.Context) agent.ProviderConfig {
 	}
 	return cfg
 }
+
+// limitFlags are the flags of an attempt's limits (run and bench).
+func limitFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.DurationFlag{Name: "cell-timeout", Value: agent.DefaultCellTimeout, Usage: "wall-clock limit of one attempt; past it the attempt stops (stop reason timeout), its last passing kernel is judged and the record is kept"},
+		&cli.IntFlag{Name: "max-tool-calls", Value: agent.DefaultMaxToolCalls, Usage: "tool calls of one model turn that are run; the rest get an error result"},
+		&cli.IntFlag{Name: "max-reply-bytes", Value: agent.DefaultMaxReplyBytes, Usage: "largest model reply (text and tool calls); a larger one runs no tool"},
+	}
+}
+
+// limitOptions reads limitFlags into attempt options.
+func limitOptions(c *cli.Context, opt agent.Options) agent.Options {
+	opt.CellTimeout = c.Duration("cell-timeout")
+	opt.MaxToolCalls = c.Int("max-tool-calls")
+	opt.MaxReplyBytes = c.Int("max-reply-bytes")
+	return opt
+}

@@ -109,9 +109,23 @@ func caseFlags() []cli.Flag {
 	return []cli.Flag{
 		targetFlag(),
 		&cli.IntFlag{Name: "config", Aliases: []string{"c"}, Value: 1, Usage: "configuration 1..5"},
-		&cli.Uint64Flag{Name: "seed", Value: ref.DefaultSeed, Usage: "input generator seed"},
-		&cli.BoolFlag{Name: "hidden", Usage: "validation inputs (a seed domain the agent never sees)"},
+		&cli.Uint64Flag{Name: "seed", Value: ref.DefaultSeed, Usage: "input generator seed of the visible case"},
+		&cli.BoolFlag{Name: "hidden", Usage: "the hidden (validation) case instead, from its own seed domain; needs --hidden-seed"},
+		&cli.Uint64Flag{Name: "hidden-seed", Usage: "seed `N` of the hidden case (implies --hidden): the one a judgement recorded (hidden_seed in kc-agent records, kc-ref eval's output)"},
 	}
+}
+
+// caseSeed is the seed and domain a case command generates: the visible
+// seed, or with --hidden the hidden seed, which must be given: hidden
+// seeds are drawn at judging time, so no default one exists to know.
+func caseSeed(c *cli.Context) (seed uint64, hidden bool, err error) {
+	if c.IsSet("hidden-seed") {
+		return c.Uint64("hidden-seed"), true, nil
+	}
+	if c.Bool("hidden") {
+		return 0, false, cli.Exit("--hidden needs --hidden-seed N: a hidden case's seed is drawn when a kernel is judged (kc-agent records it as hidden_seed, kc-ref eval prints it); give the one whose case you want", 2)
+	}
+	return c.Uint64("seed"), false, nil
 }
 
 func caseArgs(c *cli.Context) (target, task string, err error) {
@@ -129,14 +143,18 @@ func describeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "describe",
 		Usage:     "print the task text an agent sees for a configuration",
-		UsageText: "kc-ref describe TASK -t TARGET [-c N] [--seed S] [--hidden]",
+		UsageText: "kc-ref describe TASK -t TARGET [-c N] [--seed S | --hidden-seed N]",
 		Flags:     caseFlags(),
 		Action: func(c *cli.Context) error {
 			target, task, err := caseArgs(c)
 			if err != nil {
 				return err
 			}
-			cs, _, err := ref.Generate(target, task, c.Int("config"), c.Uint64("seed"), c.Bool("hidden"))
+			seed, hidden, err := caseSeed(c)
+			if err != nil {
+				return err
+			}
+			cs, _, err := ref.Generate(target, task, c.Int("config"), seed, hidden)
 			if err != nil {
 				return cli.Exit(err.Error(), 2)
 			}
@@ -150,7 +168,7 @@ func genCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "gen",
 		Usage:     "write a case: case.json and one .npy per tensor (inputs, consts, expected outputs)",
-		UsageText: "kc-ref gen -t TARGET TASK [-c N] [--seed S] [--hidden] -o DIR",
+		UsageText: "kc-ref gen -t TARGET TASK [-c N] [--seed S | --hidden-seed N] -o DIR",
 		Flags: append(caseFlags(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "case directory (created if needed)", Required: true}),
 		Action: func(c *cli.Context) error {
@@ -158,7 +176,11 @@ func genCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			cs, tensors, err := ref.Generate(target, task, c.Int("config"), c.Uint64("seed"), c.Bool("hidden"))
+			seed, hidden, err := caseSeed(c)
+			if err != nil {
+				return err
+			}
+			cs, tensors, err := ref.Generate(target, task, c.Int("config"), seed, hidden)
 			if err != nil {
 				return cli.Exit(err.Error(), 2)
 			}

@@ -9,22 +9,35 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"kernelcraft/baseline"
+	"kernelcraft/judge"
 	"kernelcraft/ref"
 )
 
-const evalDescription = `eval runs the whole chain in process for a kernel: it generates the
-visible and hidden cases of the configuration, assembles the kernel (as
-kc-as), simulates it on both (as kc-sim --case) and checks the outputs (as
-kc-ref check). It prints each verdict, the cycles and the speedup over the
-baseline (the baseline's cycles over the kernel's, visible case). A kernel
-with {{.M}}-style placeholders is a Go template first filled with the
-configuration's params (see baseline.KernelParams).
+const evalDescription = `eval judges a kernel in process, as the benchmark does: it generates the
+visible case (--seed) and a hidden case, assembles the kernel (as kc-as),
+simulates it on both (as kc-sim --case), checks the outputs (as kc-ref
+check), runs the cell's baseline kernel on the same hidden case, and
+prints each verdict, the cycles and the speedup (the baseline's cycles
+over the kernel's, both on the hidden case). The kernel passes only if
+both cases pass.
+
+The hidden case's seed is drawn from a cryptographic source for each
+judgement, as in kc-agent bench, and printed with the verdict;
+--hidden-seed N reproduces a judgement (a kc-agent record's hidden_seed).
+When the kernel's cycles on the two cases differ by more than 2%, the
+output says so (data-dependent cycles: a kernel that takes a shortcut on
+inputs it recognises is measured on the hidden case all the same).
+
+A kernel with {{.M}}-style placeholders is a Go template first filled
+with the configuration's params (see baseline.KernelParams).
 
 --all --baseline evaluates the baseline itself on every cell of the target,
-with a progress line per cell and a summary table of cycles.
+with a progress line per cell and a summary table of cycles (hidden case);
+without --hidden-seed it uses the golden tables' seeds (visible 1, hidden 1).
 
 Examples:
    kc-ref eval -t coral gemm.s gemm -c 2
+   kc-ref eval -t coral gemm.s gemm -c 2 --hidden-seed 1234567   # reproduce
    kc-ref eval -t coral testdata/kernels/coral/softmax_f32.s softmax -c 4
    kc-ref eval --all -t coral --baseline
 
@@ -34,13 +47,14 @@ Exit status: 0 pass, 1 fail, 2 bad usage or a kernel that does not assemble.`
 func evalCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "eval",
-		Usage:       "gen, assemble, simulate and check a kernel on the visible and hidden cases; cycles and speedup",
-		UsageText:   "kc-ref eval -t TARGET KERNEL.s TASK [-c N] [--seed S] [--kind K]\n   kc-ref eval --all -t TARGET --baseline [--kind K]",
+		Usage:       "judge a kernel: visible and fresh hidden case, cycles and speedup on the hidden case",
+		UsageText:   "kc-ref eval -t TARGET KERNEL.s TASK [-c N] [--seed S] [--hidden-seed N] [--kind K]\n   kc-ref eval --all -t TARGET --baseline [--kind K] [--seed S --hidden-seed N]",
 		Description: evalDescription,
 		Flags: []cli.Flag{
 			targetFlag(),
 			&cli.IntFlag{Name: "config", Aliases: []string{"c"}, Value: 1, Usage: "configuration 1..5"},
-			&cli.Uint64Flag{Name: "seed", Value: ref.DefaultSeed, Usage: "input generator seed"},
+			&cli.Uint64Flag{Name: "seed", Value: ref.DefaultSeed, Usage: "input generator seed of the visible case"},
+			&cli.Uint64Flag{Name: "hidden-seed", Usage: "hidden case seed `N`, to reproduce a judgement", DefaultText: "fresh from a cryptographic source"},
 			&cli.BoolFlag{Name: "all", Usage: "every (task, configuration) of the target (with --baseline)"},
 			&cli.BoolFlag{Name: "baseline", Usage: "evaluate the baseline kernels themselves (with --all)"},
 			baselineKindFlag(),
@@ -50,21 +64,31 @@ func evalCommand() *cli.Command {
 			if target == "" {
 				return cli.Exit("-t TARGET is required", 2)
 			}
+			seeds := judge.Seeds{Visible: c.Uint64("seed"), Hidden: judge.FreshSeed()}
+			if c.IsSet("hidden-seed") {
+				seeds.Hidden = c.Uint64("hidden-seed")
+			}
 			if c.Bool("all") {
 				if !c.Bool("baseline") || c.NArg() != 0 {
 					return cli.Exit("--all evaluates the baselines: kc-ref eval --all -t TARGET --baseline", 2)
 				}
-				return evalAll(c.App.Writer, c.App.ErrWriter, target, c.String("kind"), c.Uint64("seed"))
+				if !c.IsSet("hidden-seed") {
+					seeds = judge.GoldenSeeds
+					if c.IsSet("seed") {
+						seeds.Visible = c.Uint64("seed")
+					}
+				}
+				return evalAll(c.App.Writer, c.App.ErrWriter, target, c.String("kind"), seeds)
 			}
 			if c.NArg() != 2 {
 				return cli.Exit(fmt.Sprintf("want KERNEL.s TASK, got %d argument(s)", c.NArg()), 2)
 			}
-			return evalOne(c.App.Writer, target, c.String("kind"), c.Args().Get(0), c.Args().Get(1), c.Int("config"), c.Uint64("seed"))
+			return evalOne(c.App.Writer, target, c.String("kind"), c.Args().Get(0), c.Args().Get(1), c.Int("config"), seeds)
 		},
 	}
 }
 
-func evalOne(w io.Writer, target, kind, path, task string, config int, seed uint64) error {
+func evalOne(w io.Writer, target, kind, path, task string, config int, seeds judge.Seeds) error {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return cli.Exit(err.Error(), 2)
@@ -74,40 +98,48 @@ func evalOne(w io.Writer, target, kind, path, task string, config int, seed uint
 			return cli.Exit(err.Error(), 2)
 		}
 	}
-	cell, err := baseline.EvalCell(target, task, config, seed, path, src)
+	j, err := judge.Judge(target, task, config, seeds, kind, path, src)
 	if err != nil {
 		return cli.Exit(err.Error(), 2)
 	}
-	for _, r := range []*baseline.Run{cell.Visible, cell.Hidden} {
+	for _, r := range []*judge.Run{j.Visible, j.Hidden} {
 		fmt.Fprint(w, r.Verdict.String())
 		fmt.Fprintf(w, "%s; %d cycles, %d instructions\n\n", r.Halt, r.Cycles(), r.Stats.Instructions)
 	}
 	verdict := "FAIL"
-	if cell.Pass() {
+	if j.Pass() {
 		verdict = "PASS"
 	}
-	fmt.Fprintf(w, "%s %s %s config %d: %d cycles (visible), %d (hidden)", verdict, target, task, config, cell.Cycles(), cell.Hidden.Cycles())
-	if k, err := baseline.Baseline(target, kind, task, config); err == nil {
-		if base, err := baseline.EvalCell(target, task, config, seed, k.Name, k.Src); err == nil && base.Pass() {
-			fmt.Fprintf(w, "; baseline %s %d cycles", k.Name, base.Cycles())
-			if s := baseline.Speedup(cell, base); s > 0 {
-				fmt.Fprintf(w, ", speedup %.2fx", s)
-			}
+	fmt.Fprintf(w, "%s %s %s config %d (seed %d, hidden seed %d): %d cycles (hidden case), %d (visible)",
+		verdict, target, task, config, seeds.Visible, seeds.Hidden, j.Cycles(), j.VisibleCycles())
+	switch {
+	case j.BaselineErr != nil:
+		fmt.Fprintf(w, "; no baseline: %v", j.BaselineErr)
+	case j.BaselineCycles() == 0:
+		fmt.Fprintf(w, "; baseline %s FAILS the hidden case", j.BaselineName)
+	default:
+		fmt.Fprintf(w, "; baseline %s %d cycles", j.BaselineName, j.BaselineCycles())
+		if s := j.Speedup(); s > 0 {
+			fmt.Fprintf(w, ", speedup %.2fx", s)
 		}
 	}
 	fmt.Fprintln(w)
-	if !cell.Pass() {
+	if j.DataDependentCycles() {
+		fmt.Fprintf(w, "data-dependent cycles: %d on the visible case, %d on the hidden case (more than %.0f%% apart); the speedup is the hidden case's\n",
+			j.VisibleCycles(), j.Cycles(), 100*judge.DataDependentMargin)
+	}
+	if !j.Pass() {
 		return cli.Exit("", 1)
 	}
 	return nil
 }
 
-func evalAll(w, progress io.Writer, target, kind string, seed uint64) error {
+func evalAll(w, progress io.Writer, target, kind string, seeds judge.Seeds) error {
 	if _, err := baseline.Baseline(target, kind, "relu", 1); err != nil {
 		return cli.Exit(err.Error(), 2)
 	}
 	start := time.Now()
-	cells, errs := baseline.EvalAll(target, seed, func(task string, config int) (baseline.Kernel, error) {
+	cells, errs := judge.EvalAll(target, seeds, func(task string, config int) (baseline.Kernel, error) {
 		return baseline.Baseline(target, kind, task, config)
 	}, progress)
 	pass := 0
@@ -116,8 +148,8 @@ func evalAll(w, progress io.Writer, target, kind string, seed uint64) error {
 			pass++
 		}
 	}
-	fmt.Fprint(w, baseline.Table(cells))
-	fmt.Fprintf(w, "%d of %d cells pass (visible and hidden seed %d) in %v\n", pass, len(cells), seed, time.Since(start).Round(time.Millisecond))
+	fmt.Fprint(w, judge.Table(cells))
+	fmt.Fprintf(w, "%d of %d cells pass (visible seed %d, hidden seed %d; cycles of the hidden case) in %v\n", pass, len(cells), seeds.Visible, seeds.Hidden, time.Since(start).Round(time.Millisecond))
 	for _, e := range errs {
 		fmt.Fprintf(w, "error: %v\n", e)
 	}

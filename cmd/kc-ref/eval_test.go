@@ -32,13 +32,15 @@ func TestBaselineAndEval(t *testing.T) {
 		{"baseline plena", []string{"baseline", "-t", "plena", "gemm"}, 2, nil, "coral only"},
 		{"baseline kind", []string{"baseline", "-t", "coral", "gemm", "--kind", "magic"}, 2, nil, "unknown baseline kind"},
 		{"eval pass", []string{"eval", "-t", "coral", "../../ref/testdata/relu_coral.s", "relu", "-c", "1"}, 0,
-			[]string{"PASS relu (coral, config 1, seed 1)", "hidden", "PASS coral relu config 1: 189 cycles", "template:relu_c1.s 189 cycles, speedup 1.00x"}, ""},
-		{"eval template", []string{"eval", "-t", "coral", "../../testdata/kernels/coral/gemm_i8.s", "gemm", "-c", "3"}, 0,
-			[]string{"PASS coral gemm config 3: 3291 cycles", "template:gemm_c3.s 8253 cycles, speedup 2.51x"}, ""},
+			[]string{"PASS relu (coral, config 1, seed 1)", "hidden", "PASS coral relu config 1 (seed 1, hidden seed ", "): 189 cycles (hidden case), 189 (visible)", "template:relu_c1.s 189 cycles, speedup 1.00x"}, ""},
+		{"eval template", []string{"eval", "-t", "coral", "../../testdata/kernels/coral/gemm_i8.s", "gemm", "-c", "3", "--hidden-seed", "1"}, 0,
+			[]string{"PASS coral gemm config 3 (seed 1, hidden seed 1): 3291 cycles (hidden case)", "template:gemm_c3.s 8253 cycles, speedup 2.51x"}, ""},
 		{"eval fail", []string{"eval", "-t", "coral", bad, "relu", "-c", "2"}, 1, []string{"FAIL coral relu config 2", "untouched"}, ""},
 		{"eval broken", []string{"eval", "-t", "coral", broken, "relu"}, 2, nil, "broken.s:2"},
 		{"eval usage", []string{"eval", "-t", "coral", "relu"}, 2, nil, "want KERNEL.s TASK"},
 		{"eval all usage", []string{"eval", "--all", "-t", "coral"}, 2, nil, "--baseline"},
+		{"gen hidden needs seed", []string{"gen", "-t", "coral", "relu", "--hidden", "-o", filepath.Join(dir, "h")}, 2, nil, "--hidden needs --hidden-seed N"},
+		{"describe hidden needs seed", []string{"describe", "-t", "coral", "relu", "--hidden"}, 2, nil, "--hidden needs --hidden-seed N"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -29,7 +29,7 @@ target, and how to make and judge a case:
    kc-ref list -t coral --configs               # every configuration's shapes
    kc-ref describe gelu -c 3 -t coral           # the task text the agent sees
    kc-ref gen -t coral gelu -c 3 -o gelu3/      # case.json + .npy tensors
-   kc-ref gen -t coral gelu -c 3 --hidden -o h/ # the validation inputs
+   kc-ref gen -t coral gelu -c 3 --hidden-seed 42 -o h/ # a hidden case (seed from a record)
    kc-sim -t coral gelu.elf --case gelu3/ -o out/
    kc-ref check gelu3/ out/                     # exit 0 = correct
 

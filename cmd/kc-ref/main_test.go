@@ -30,7 +30,7 @@ func TestCommands(t *testing.T) {
 		{"describe", []string{"describe", "softmax", "-t", "coral", "-c", "2"}, 0, []string{"Softmax", "M = 8", "N = 256", "a0 = 0x10400 (x)"}, ""},
 		{"describe flags last", []string{"describe", "gelu", "-c", "3", "-t", "aie2"}, 0, []string{"GELU", "exp_hi"}, ""},
 		{"gen", []string{"gen", "-t", "coral", "relu", "-c", "1", "-o", filepath.Join(dir, "r1")}, 0, nil, "coral relu config 1"},
-		{"gen hidden", []string{"gen", "-t", "coral", "relu", "-c", "1", "--hidden", "-o", filepath.Join(dir, "r1h")}, 0, nil, "hidden"},
+		{"gen hidden", []string{"gen", "-t", "coral", "relu", "-c", "1", "--hidden-seed", "1", "-o", filepath.Join(dir, "r1h")}, 0, nil, "hidden"},
 		{"unknown task", []string{"describe", "matmul", "-t", "coral"}, 2, nil, "unknown task"},
 		{"unsupported", []string{"gen", "-t", "coral", "rope", "-o", dir}, 2, nil, "not supported on coral"},
 		{"no target", []string{"describe", "gemm"}, 2, nil, "-t TARGET is required"},

@@ -23,6 +23,7 @@ import (
 	"kernelcraft/baseline"
 	"kernelcraft/cmd/internal/cliutil"
 	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/judge"
 	"kernelcraft/ref"
 	"kernelcraft/sim"
 	"kernelcraft/sim/vec"
@@ -537,7 +538,7 @@ func baselineWork(task string, reps int) (*benchWork, error) {
 				return nil, err
 			}
 		}
-		elf, err := baseline.Assemble(c, k.Name, src)
+		elf, err := judge.Assemble(c, k.Name, src)
 		if err != nil {
 			return nil, err
 		}
@@ -553,7 +554,7 @@ func baselineWork(task string, reps int) (*benchWork, error) {
 		var h sim.Halt
 		for _, c := range cells {
 			for i := 0; i < reps; i++ {
-				r, err := baseline.RunCase(c.c, c.tensors, c.elf, sim.CoreOptions{})
+				r, err := judge.RunCase(c.c, c.tensors, c.elf, sim.CoreOptions{})
 				if err != nil {
 					return nil, h, 0, err
 				}

@@ -1,4 +1,4 @@
-package baseline
+package judge
 
 import (
 	"fmt"
@@ -9,24 +9,13 @@ import (
 	"sync"
 	"time"
 
+	"kernelcraft/baseline"
 	"kernelcraft/ref"
 	"kernelcraft/sim"
 )
 
-// Kernel is a kernel's assembly source and a name for messages.
-type Kernel struct {
-	Name string
-	Src  []byte
-}
-
 // KernelFunc chooses the kernel to evaluate for a (task, configuration).
-type KernelFunc func(task string, config int) (Kernel, error)
-
-// CompilerKernel is the KernelFunc of the compiler baseline on coral.
-func CompilerKernel(task string, config int) (Kernel, error) {
-	src, err := Compiled(task, config)
-	return Kernel{Name: "baseline/coral/s/" + CompiledName(task, config), Src: src}, err
-}
+type KernelFunc func(task string, config int) (baseline.Kernel, error)
 
 // CellError is a cell whose kernel could not be evaluated at all.
 type CellError struct {
@@ -38,7 +27,7 @@ type CellError struct {
 func (e *CellError) Error() string { return fmt.Sprintf("%s config %d: %v", e.Task, e.Config, e.Err) }
 
 // EvalAll evaluates a kernel for every (task, configuration) of a target,
-// visible and hidden cases of seed, on GOMAXPROCS workers. It writes one
+// visible and hidden cases of seeds, on GOMAXPROCS workers. It writes one
 // progress line per finished cell to progress (if not nil) and returns
 // the cells in task, configuration order; a cell that could not be
 // evaluated has no runs, and its error is in the returned errors.
@@ -47,9 +36,9 @@ func (e *CellError) Error() string { return fmt.Sprintf("%s config %d: %v", e.Ta
 // generates both of its cases and assembles the kernel once, queues the
 // hidden run for any idle worker and simulates the visible one. Cells are
 // taken largest first (by the baseline's golden cycle count, see
-// SimCost), so that the longest simulations do not start last and leave
+// baseline.SimCost), so that the longest simulations do not start last and leave
 // one core working alone at the end.
-func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) ([]*Cell, []error) {
+func EvalAll(target string, seeds Seeds, kernel KernelFunc, progress io.Writer) ([]*Cell, []error) {
 	type cellJob struct {
 		i      int
 		task   string
@@ -64,7 +53,7 @@ func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) 
 	order := make([]cellJob, len(cells0))
 	copy(order, cells0)
 	sort.SliceStable(order, func(a, b int) bool {
-		return SimCost(target, order[a].task, order[a].config) > SimCost(target, order[b].task, order[b].config)
+		return baseline.SimCost(target, order[a].task, order[a].config) > baseline.SimCost(target, order[b].task, order[b].config)
 	})
 
 	cells := make([]*Cell, len(cells0))
@@ -80,7 +69,7 @@ func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) 
 		if err != nil && errs[i] == nil {
 			c := cells0[i]
 			errs[i] = &CellError{c.task, c.config, err}
-			cells[i] = &Cell{Target: target, Task: c.task, Config: c.config}
+			cells[i] = &Cell{Target: target, Task: c.task, Config: c.config, Seeds: seeds}
 		}
 		if pending[i]--; pending[i] > 0 {
 			return
@@ -89,7 +78,7 @@ func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) 
 		if progress != nil {
 			c := cells0[i]
 			status := "ERROR"
-			if cell := cells[i]; errs[i] == nil && cell.Visible != nil {
+			if cell := cells[i]; errs[i] == nil && cell.Hidden != nil {
 				status = fmt.Sprintf("%-4s %10d cycles", passText(cell.Pass()), cell.Cycles())
 			}
 			fmt.Fprintf(progress, "[%2d/%d %5.1fs] %-15s c%d  %s\n", done, len(cells0), time.Since(start).Seconds(), c.task, c.config, status)
@@ -98,13 +87,17 @@ func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) 
 	// prepare generates a cell's cases and assembles its kernel; it
 	// returns the visible run (to do now) and queues the hidden one.
 	prepare := func(j cellJob) func() {
-		cell := &Cell{Target: target, Task: j.task, Config: j.config}
+		cell := &Cell{Target: target, Task: j.task, Config: j.config, Seeds: seeds}
 		k, err := kernel(j.task, j.config)
 		var cases [2]*ref.Case
 		var tensors [2]map[string]*sim.Tensor
 		var elf []byte
 		for h := 0; h < 2 && err == nil; h++ {
-			cases[h], tensors[h], err = ref.Generate(target, j.task, j.config, seed, h == 1)
+			s := seeds.Visible
+			if h == 1 {
+				s = seeds.Hidden
+			}
+			cases[h], tensors[h], err = ref.Generate(target, j.task, j.config, s, h == 1)
 		}
 		if err == nil {
 			elf, err = Assemble(cases[0], k.Name, k.Src)
@@ -189,32 +182,6 @@ func EvalAll(target string, seed uint64, kernel KernelFunc, progress io.Writer) 
 	return cells, out
 }
 
-// SimCost estimates how long a cell takes to simulate, for scheduling the
-// longest first: the baselines' golden cycle count (the larger of the two
-// tables; there are tables for coral only), or for cells without one, a
-// guess from the configuration number (larger configurations have larger
-// shapes).
-func SimCost(target, task string, config int) uint64 {
-	var best uint64
-	for _, tab := range goldenTables() {
-		if target != "coral" {
-			break
-		}
-		if row := tab[task]; config >= 1 && config <= len(row) {
-			best = max(best, row[config-1])
-		}
-	}
-	if best == 0 {
-		best = uint64(config)
-	}
-	return best
-}
-
-// goldenTables are the compiler and template golden cycle tables, parsed.
-var goldenTables = sync.OnceValue(func() [2]map[string][]uint64 {
-	return [2]map[string][]uint64{parseTable(compilerCycles), parseTable(templateCycles)}
-})
-
 func passText(ok bool) string {
 	if ok {
 		return "PASS"
@@ -223,8 +190,9 @@ func passText(ok bool) string {
 }
 
 // Table renders cells as a summary table: one row per task, the cycle
-// count of each configuration (visible case), and FAIL or ERROR where the
-// kernel did not pass. Cells are in EvalAll's order.
+// count of each configuration (hidden case, the figure speedups use), and
+// FAIL or ERROR where the kernel did not pass. Cells are in EvalAll's
+// order.
 func Table(cells []*Cell) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "| %-15s |", "task")
@@ -252,7 +220,7 @@ func Table(cells []*Cell) string {
 		fmt.Fprintf(&b, "| %-15s |", task)
 		for _, cell := range byTask[task] {
 			s := "ERROR"
-			if cell != nil && cell.Visible != nil {
+			if cell != nil && cell.Hidden != nil {
 				s = fmt.Sprint(cell.Cycles())
 				if !cell.Pass() {
 					s = "FAIL " + s

@@ -1,4 +1,4 @@
-package baseline
+package judge
 
 import (
 	"fmt"
@@ -137,50 +137,3 @@ func RunCase(c *ref.Case, tensors map[string]*sim.Tensor, elf []byte, opts sim.C
 	return &Run{Case: c, Halt: h, Stats: core.Stats(), Verdict: check.Check(c, expected, inputs, res)}, nil
 }
 
-// Cell is a kernel evaluated on one (target, task, configuration): the
-// visible case and the hidden (validation) case of a seed.
-type Cell struct {
-	Target, Task string
-	Config       int
-	Visible      *Run
-	Hidden       *Run
-}
-
-// Pass reports whether the kernel passed both cases.
-func (c *Cell) Pass() bool {
-	return c.Visible != nil && c.Hidden != nil && c.Visible.Verdict.Pass && c.Hidden.Verdict.Pass
-}
-
-// Cycles is the cycle count of the visible case (the figure kernels are
-// compared by; the hidden case has the same shapes).
-func (c *Cell) Cycles() uint64 { return c.Visible.Cycles() }
-
-// EvalCell runs the whole chain for one cell: it generates the visible
-// and hidden cases of seed, assembles src for them (name is used in
-// messages), simulates and checks. An error means the kernel could not
-// be assembled or set up; a wrong result is a failing Cell.
-func EvalCell(target, task string, config int, seed uint64, name string, src []byte) (*Cell, error) {
-	cell := &Cell{Target: target, Task: task, Config: config}
-	var elf []byte
-	for _, hidden := range []bool{false, true} {
-		c, tensors, err := ref.Generate(target, task, config, seed, hidden)
-		if err != nil {
-			return nil, err
-		}
-		if elf == nil {
-			if elf, err = Assemble(c, name, src); err != nil {
-				return nil, err
-			}
-		}
-		r, err := RunCase(c, tensors, elf, sim.CoreOptions{})
-		if err != nil {
-			return nil, fmt.Errorf("%s %s config %d: %w", target, task, config, err)
-		}
-		if hidden {
-			cell.Hidden = r
-		} else {
-			cell.Visible = r
-		}
-	}
-	return cell, nil
-}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package baseline
+package judge
 
 import (
 	"syscall"

@@ -1,9 +1,9 @@
-package baseline
+package judge
 
 import (
 	"testing"
 
-	"kernelcraft/ref"
+	"kernelcraft/baseline"
 )
 
 // BenchmarkEvalAllCoral times the main job, `kc-ref eval --all -t coral
@@ -13,12 +13,12 @@ import (
 // cpu-s the CPU time it used (all threads; on a machine shared with other
 // work, wall-s depends on their load and cpu-s much less).
 func BenchmarkEvalAllCoral(b *testing.B) {
-	kernel := func(task string, config int) (Kernel, error) {
-		return Baseline("coral", "", task, config)
+	kernel := func(task string, config int) (baseline.Kernel, error) {
+		return baseline.Baseline("coral", "", task, config)
 	}
 	cpu0, cpuOK := processCPU()
 	for b.Loop() {
-		cells, errs := EvalAll("coral", ref.DefaultSeed, kernel, nil)
+		cells, errs := EvalAll("coral", GoldenSeeds, kernel, nil)
 		if len(errs) > 0 {
 			b.Fatal(errs[0])
 		}
