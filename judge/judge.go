@@ -41,9 +41,9 @@ func FreshSeed() uint64 {
 // kernel's cycles on the visible and the hidden case that is not flagged:
 // 2%. The kernels of this benchmark have shapes fixed by the
 // configuration, so an honest kernel's cycles barely depend on the data
-// (the template baselines' not at all; the compiler baselines' by less
-// than 1%, from data-dependent branches in their scalar exp and max
-// loops); a kernel that takes a shortcut on inputs it recognises differs
+// (the template baselines' not at all; the compiler baselines' by 0.1%
+// at most, from data-dependent branches in their scalar exp and max
+// loops: TestBaselineCyclesAlmostDataIndependent); a kernel that takes a shortcut on inputs it recognises differs
 // by far more.
 const DataDependentMargin = 0.02
 
