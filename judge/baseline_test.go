@@ -180,4 +180,3 @@ func TestGoldenKernels(t *testing.T) {
 		}
 	}
 }
-

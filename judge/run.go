@@ -136,4 +136,3 @@ func RunCase(c *ref.Case, tensors map[string]*sim.Tensor, elf []byte, opts sim.C
 	}
 	return &Run{Case: c, Halt: h, Stats: core.Stats(), Verdict: check.Check(c, expected, inputs, res)}, nil
 }
-
