@@ -721,7 +721,8 @@ func TestHTTPRequestOptions(t *testing.T) {
 
 // TestReplayReproduces: an attempt recorded through a provider replays to
 // the same verdict, iterations, first correct iteration, cycles, tokens,
-// cost and stop reason; for a repair, a budget run and a provider error.
+// cost and stop reason, judged on the recorded hidden seed; for a repair,
+// a budget run and a provider error.
 func TestReplayReproduces(t *testing.T) {
 	scenarios := map[string][]func(seen) reply{
 		"repair": {
@@ -756,6 +757,11 @@ func TestReplayReproduces(t *testing.T) {
 					t.Errorf("name %q", rp.Name())
 				}
 				again := Attempt(context.Background(), rp, reluEnv(t), Options{Budget: 3})
+				// A fresh hidden seed was drawn for the judgement, and the
+				// replay judged on the same one (same compares it too).
+				if (orig.Judged != "none") != (orig.HiddenSeed != 0) {
+					t.Errorf("judged %s with hidden seed %d", orig.Judged, orig.HiddenSeed)
+				}
 				same(t, orig, again)
 				// The same file named directly, and by its model in the folder.
 				for _, spec := range []string{"replay:" + path, "replay:" + p.Name()} {

@@ -422,7 +422,7 @@ func (r *Report) Write(w io.Writer, format, tables string) error {
 	if tables == "all" || tables == "effort" {
 		parts = append(parts, func() error {
 			if !csvMode {
-				fmt.Fprint(w, "## Effort (per target / model: attempts, mean iterations, mean first correct iteration of the attempts ever correct, provider errors, tokens, cost)\n\n")
+				fmt.Fprint(w, "## Effort (per target / model: attempts, mean iterations, mean first correct iteration of the attempts ever correct, provider errors, successful kernels with data-dependent cycles, tokens, cost)\n\n")
 			}
 			return r.writeEffort(w, csvMode)
 		})
