@@ -155,3 +155,37 @@ func TestHiddenSeedOption(t *testing.T) {
 		t.Error("no judgement event")
 	}
 }
+
+// TestHTTPProbeFlood: the probe flood through a loopback OpenAI- and
+// Anthropic-compatible server: the model's next request carries 257 tool
+// results, of which 8 ran; the attempt's record counts 9 iterations.
+func TestHTTPProbeFlood(t *testing.T) {
+	flood := reply{In: 10, Out: 10}
+	for range 257 {
+		flood.Calls = append(flood.Calls, call{ToolRun, srcArgs(reluWrong)})
+	}
+	for _, kind := range kinds {
+		t.Run(kind, func(t *testing.T) {
+			ran, refused := -1, -1
+			f := newFakeAPI(t, kind, fixed(flood), func(s seen) reply {
+				ran, refused = 0, 0
+				for _, r := range s.ToolResults {
+					if strings.HasPrefix(r.Content, "error: not run") {
+						refused++
+					} else {
+						ran++
+					}
+				}
+				return callReply(ToolSubmit, srcArgs(reluOK), 10, 10)
+			})
+			p, _ := provider(t, f, ProviderConfig{})
+			rec, _ := run(t, p, Options{})
+			if ran != DefaultMaxToolCalls || refused != 257-DefaultMaxToolCalls {
+				t.Errorf("the server saw %d results that ran and %d refused; want %d and %d", ran, refused, DefaultMaxToolCalls, 257-DefaultMaxToolCalls)
+			}
+			if !rec.Success || rec.Iterations != DefaultMaxToolCalls+1 {
+				t.Errorf("record %+v", rec)
+			}
+		})
+	}
+}
