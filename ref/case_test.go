@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"kernelcraft/sim"
 )
 
 func TestDeterminism(t *testing.T) {
@@ -249,5 +251,27 @@ func TestArgsTable(t *testing.T) {
 				t.Errorf("%s: args[%d] = %#x, %s is at %#x", tc.target, i, uint64(args.Data[i]), s.Name, s.Addr)
 			}
 		}
+	}
+}
+
+// TestReadTensorFileShapeExact: a file whose shape differs from the
+// spec's (same element count) is refused with both shapes named.
+func TestReadTensorFileShapeExact(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "y.npy")
+	d, _ := sim.LookupDType("int8")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.WriteNPY(f, &sim.Tensor{DType: d, Shape: []int{256}, Data: make([]byte, 256)}); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, err = ReadTensorFile(path, TensorSpec{Name: "y", DType: "int8", Shape: []int{16, 16}})
+	if err == nil || !strings.Contains(err.Error(), "has shape [256], case.json says [16 16]") {
+		t.Errorf("error %v", err)
+	}
+	if _, err := ReadTensorFile(path, TensorSpec{Name: "y", DType: "int8", Shape: []int{256}}); err != nil {
+		t.Error(err)
 	}
 }

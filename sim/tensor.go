@@ -1,17 +1,11 @@
 package sim
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
-	"io"
 	"math"
-	"reflect"
 	"strconv"
 	"strings"
-	"unsafe"
-
-	"github.com/sbinet/npyio"
 )
 
 // DType is an element type of tensors in simulated memory (little-endian).
@@ -19,18 +13,17 @@ type DType struct {
 	Name string // int8, uint8, int16, uint16, int32, uint32, float32
 	Size int    // bytes per element
 	npy  string // NumPy descr
-	goT  reflect.Type
 }
 
 // DTypes are the element types tensors may have.
 var DTypes = []DType{
-	{"int8", 1, "|i1", reflect.TypeOf(int8(0))},
-	{"uint8", 1, "|u1", reflect.TypeOf(uint8(0))},
-	{"int16", 2, "<i2", reflect.TypeOf(int16(0))},
-	{"uint16", 2, "<u2", reflect.TypeOf(uint16(0))},
-	{"int32", 4, "<i4", reflect.TypeOf(int32(0))},
-	{"uint32", 4, "<u4", reflect.TypeOf(uint32(0))},
-	{"float32", 4, "<f4", reflect.TypeOf(float32(0))},
+	{"int8", 1, "|i1"},
+	{"uint8", 1, "|u1"},
+	{"int16", 2, "<i2"},
+	{"uint16", 2, "<u2"},
+	{"int32", 4, "<i4"},
+	{"uint32", 4, "<u4"},
+	{"float32", 4, "<f4"},
 }
 
 // LookupDType finds a dtype by name (also accepts i8/u8/i16/u16/i32/u32/f32).
@@ -75,68 +68,6 @@ func Elems(shape []int) int {
 		n *= s
 	}
 	return n
-}
-
-// ReadNPY reads a C-order .npy array of a supported dtype.
-func ReadNPY(r io.Reader) (*Tensor, error) {
-	nr, err := npyio.NewReader(r)
-	if err != nil {
-		return nil, fmt.Errorf("not a .npy file: %w", err)
-	}
-	dt, err := dtypeOfNPY(nr.Header.Descr.Type)
-	if err != nil {
-		return nil, err
-	}
-	shape := append([]int(nil), nr.Header.Descr.Shape...)
-	if nr.Header.Descr.Fortran && len(shape) > 1 {
-		return nil, fmt.Errorf("fortran-order arrays are not supported: save with np.ascontiguousarray")
-	}
-	n := Elems(shape)
-	if n < 0 || n > 1<<28 {
-		return nil, fmt.Errorf("array of %d elements is too large", n)
-	}
-	ptr := reflect.New(reflect.SliceOf(dt.goT))
-	if n > 0 {
-		if err := nr.Read(ptr.Interface()); err != nil {
-			return nil, fmt.Errorf("reading .npy data: %w", err)
-		}
-	}
-	s := ptr.Elem()
-	if s.Len() != n {
-		return nil, fmt.Errorf(".npy data has %d elements, the shape says %d", s.Len(), n)
-	}
-	var buf bytes.Buffer
-	if n > 0 {
-		if err := binary.Write(&buf, binary.LittleEndian, s.Interface()); err != nil {
-			return nil, err
-		}
-	}
-	return &Tensor{DType: dt, Shape: shape, Data: buf.Bytes()}, nil
-}
-
-// WriteNPY writes a tensor as a C-order .npy array with its shape.
-func WriteNPY(w io.Writer, t *Tensor) error {
-	n := Elems(t.Shape)
-	if n*t.DType.Size != len(t.Data) {
-		return fmt.Errorf("tensor: %d bytes for shape %v of %s", len(t.Data), t.Shape, t.DType.Name)
-	}
-	// A flat slice of the element type, viewed as a nested array of the
-	// shape, so npyio writes the shape.
-	flat := reflect.MakeSlice(reflect.SliceOf(t.DType.goT), n, n)
-	if n > 0 {
-		if err := binary.Read(bytes.NewReader(t.Data), binary.LittleEndian, flat.Interface()); err != nil {
-			return err
-		}
-	}
-	if n == 0 || len(t.Shape) <= 1 {
-		return npyio.Write(w, flat.Interface())
-	}
-	at := t.DType.goT
-	for i := len(t.Shape) - 1; i >= 0; i-- {
-		at = reflect.ArrayOf(t.Shape[i], at)
-	}
-	nested := reflect.NewAt(at, unsafe.Pointer(flat.Pointer()))
-	return npyio.Write(w, nested.Interface())
 }
 
 // LoadSpec is a --load argument: NAME=FILE.npy@ADDR.
