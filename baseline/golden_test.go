@@ -1,8 +1,8 @@
 package baseline
 
 import (
+	"strings"
 	"testing"
-
 )
 
 func TestInstantiate(t *testing.T) {
@@ -18,5 +18,23 @@ func TestInstantiate(t *testing.T) {
 	}
 	if _, err := Instantiate("k.s", []byte("li t0, {{.M}}"), "coral", "rope", 1); err == nil {
 		t.Error("an unsupported task was accepted")
+	}
+}
+
+// TestInstantiateOnlyPlaceholders: a kernel template that loops, branches
+// or calls functions is refused with its line, before anything runs
+// (issue 16: {{range 1000000000}} ran kc-ref eval out of memory).
+func TestInstantiateOnlyPlaceholders(t *testing.T) {
+	for _, src := range []string{
+		"li t0, {{.M}}\n{{range 1000000000}}nop\n{{end}}",
+		"{{if .M}}x{{end}}", "{{printf \"%0999999d\" 1}}", "{{$x := .M}}", "{{.M | print}}", "{{template \"t\"}}{{define \"t\"}}{{end}}",
+	} {
+		_, err := Instantiate("k.s", []byte(src), "coral", "gemm", 2)
+		if err == nil || !strings.Contains(err.Error(), "only {{.Name}} placeholders") {
+			t.Errorf("%q: error %v", src, err)
+		}
+	}
+	if _, err := Instantiate("k.s", []byte("li t0, 1\n{{range 5}}x{{end}}"), "coral", "gemm", 2); err == nil || !strings.Contains(err.Error(), "k.s:2:") {
+		t.Errorf("the error does not name line 2: %v", err)
 	}
 }

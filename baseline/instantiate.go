@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"text/template"
+	"text/template/parse"
 
 	"kernelcraft/ref"
 )
@@ -30,7 +31,10 @@ func f32bits(v float64) string { return fmt.Sprintf("%#x", math.Float32bits(floa
 func IsTemplate(src []byte) bool { return bytes.Contains(src, []byte("{{")) }
 
 // Instantiate fills a kernel written as a Go template with a
-// configuration's KernelParams; an unknown placeholder is an error.
+// configuration's KernelParams; an unknown placeholder is an error. Only
+// plain placeholders ({{.M}}) are allowed: no range, if, with, template
+// or function calls, so instantiation is linear in the source and
+// nothing in a template can loop or grow the output without bound.
 func Instantiate(name string, src []byte, target, task string, config int) ([]byte, error) {
 	cfg, err := ref.LookupConfig(target, task, config)
 	if err != nil {
@@ -40,9 +44,39 @@ func Instantiate(name string, src []byte, target, task string, config int) ([]by
 	if err != nil {
 		return nil, err
 	}
+	if err := onlyPlaceholders(name, src, tm.Tree.Root); err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
 	if err := tm.Execute(&b, KernelParams(cfg.Params)); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// onlyPlaceholders checks that a template's tree is text and {{.Name}}
+// actions only.
+func onlyPlaceholders(name string, src []byte, root *parse.ListNode) error {
+	for _, n := range root.Nodes {
+		switch n := n.(type) {
+		case *parse.TextNode:
+			continue
+		case *parse.ActionNode:
+			if p := n.Pipe; len(p.Decl) == 0 && len(p.Cmds) == 1 && len(p.Cmds[0].Args) == 1 {
+				if f, ok := p.Cmds[0].Args[0].(*parse.FieldNode); ok && len(f.Ident) == 1 {
+					continue
+				}
+			}
+		}
+		line := 1 + bytes.Count(src[:min(int(n.Position()), len(src))], []byte("\n"))
+		return fmt.Errorf("%s:%d: only {{.Name}} placeholders are allowed in a kernel template, not %s", name, line, clipNode(n.String()))
+	}
+	return nil
+}
+
+func clipNode(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
 }

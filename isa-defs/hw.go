@@ -118,7 +118,24 @@ func (h *HW) RegionFor(section string) (Region, bool) {
 	return Region{}, false
 }
 
-// Validate checks that regions do not overlap and that permissions are valid.
+// Bounds of a hardware config, so that a config file cannot make a
+// simulator allocate without bound or run without end.
+const (
+	// MaxMemoryTotal bounds the sum of the region sizes (the simulators
+	// allocate every region up front).
+	MaxMemoryTotal = 1 << 30
+	// MaxCyclesLimit bounds max_cycles (at a few hundred million
+	// simulated cycles per second, a minute or so of simulation).
+	MaxCyclesLimit = 10_000_000_000
+	// MaxTimingValue bounds every timing parameter (latencies, unit
+	// counts, widths, queue depths).
+	MaxTimingValue = 1 << 16
+	// MaxParamValue bounds the magnitude of every ISA parameter.
+	MaxParamValue = 1 << 32
+)
+
+// Validate checks that regions do not overlap, that permissions are valid
+// and that every size and parameter is within the bounds above.
 func (h *HW) Validate() error {
 	if h.Name == "" || h.ISA == "" {
 		return fmt.Errorf("hardware config needs a name and an isa")
@@ -128,9 +145,16 @@ func (h *HW) Validate() error {
 	}
 	rs := append([]Region(nil), h.Memory...)
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Base < rs[j].Base })
+	var total uint64
 	for i, r := range rs {
 		if r.Size == 0 {
 			return fmt.Errorf("hw %s: region %s has size 0", h.Name, r.Name)
+		}
+		if r.End() < uint64(r.Base) {
+			return fmt.Errorf("hw %s: region %s: base %#x + size %#x overflows the address space", h.Name, r.Name, uint64(r.Base), uint64(r.Size))
+		}
+		if total += uint64(r.Size); total > MaxMemoryTotal || uint64(r.Size) > MaxMemoryTotal {
+			return fmt.Errorf("hw %s: the regions hold more than %d MiB (region %s is %d bytes); the simulators allocate them up front", h.Name, MaxMemoryTotal>>20, r.Name, uint64(r.Size))
 		}
 		if strings.Trim(r.Perm, "rwx") != "" {
 			return fmt.Errorf("hw %s: region %s: perm %q (want letters of rwx)", h.Name, r.Name, r.Perm)
@@ -139,10 +163,29 @@ func (h *HW) Validate() error {
 			return fmt.Errorf("hw %s: regions %s and %s overlap", h.Name, rs[i-1].Name, r.Name)
 		}
 	}
-	if h.MaxCycles <= 0 {
-		return fmt.Errorf("hw %s: max_cycles must be positive", h.Name)
+	if h.MaxCycles <= 0 || h.MaxCycles > MaxCyclesLimit {
+		return fmt.Errorf("hw %s: max_cycles %d must be in [1, %d]", h.Name, h.MaxCycles, int64(MaxCyclesLimit))
+	}
+	for _, k := range sortedKeys(h.Timing) {
+		if v := h.Timing[k]; v < 0 || v > MaxTimingValue {
+			return fmt.Errorf("hw %s: timing %s = %d must be in [0, %d]", h.Name, k, v, MaxTimingValue)
+		}
+	}
+	for _, k := range sortedKeys(h.Params) {
+		if v := h.Params[k]; v < -MaxParamValue || v > MaxParamValue {
+			return fmt.Errorf("hw %s: param %s = %d must be within ±%d", h.Name, k, v, int64(MaxParamValue))
+		}
 	}
 	return nil
+}
+
+func sortedKeys(m map[string]int64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // Describe renders the config as indented JSON.

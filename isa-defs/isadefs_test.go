@@ -143,3 +143,61 @@ func TestNoovViolations(t *testing.T) {
 		t.Error("vadc.vvm reads v0 as carry")
 	}
 }
+
+// TestHWBounds: each bound of a hardware config holds at its limit and
+// fails one past it, with a message naming the field.
+func TestHWBounds(t *testing.T) {
+	base := func() *HW {
+		return &HW{Name: "t", ISA: "coral", MaxCycles: 1000,
+			Memory: []Region{{Name: "ram", Base: 0x1000, Size: 0x1000, Perm: "rwx"}},
+			Timing: map[string]int64{"lat.div": 33}, Params: map[string]int64{"vlen": 128}}
+	}
+	for _, tc := range []struct {
+		name  string
+		edit  func(h *HW, over bool)
+		error string
+	}{
+		{"memory total", func(h *HW, over bool) {
+			h.Memory = []Region{{Name: "a", Base: 0, Size: MaxMemoryTotal / 2, Perm: "rw"}, {Name: "b", Base: 1 << 40, Size: MaxMemoryTotal / 2, Perm: "rw"}}
+			if over {
+				h.Memory[1].Size++
+			}
+		}, "more than 1024 MiB"},
+		{"address overflow", func(h *HW, over bool) {
+			h.Memory[0].Base = Size(^uint64(0) - 0x1000) // ends at the last address
+			if over {
+				h.Memory[0].Base++
+			}
+		}, "overflows the address space"},
+		{"max_cycles", func(h *HW, over bool) {
+			h.MaxCycles = MaxCyclesLimit
+			if over {
+				h.MaxCycles++
+			}
+		}, "max_cycles"},
+		{"timing", func(h *HW, over bool) {
+			h.Timing["vec.queue_depth"] = MaxTimingValue
+			if over {
+				h.Timing["vec.queue_depth"]++
+			}
+		}, "timing vec.queue_depth"},
+		{"param", func(h *HW, over bool) {
+			h.Params["vlen"] = -MaxParamValue
+			if over {
+				h.Params["vlen"]--
+			}
+		}, "param vlen"},
+	} {
+		for _, over := range []bool{false, true} {
+			h := base()
+			tc.edit(h, over)
+			err := h.Validate()
+			if over && (err == nil || !strings.Contains(err.Error(), tc.error)) {
+				t.Errorf("%s one past the limit: error %v, want %q", tc.name, err, tc.error)
+			}
+			if !over && err != nil {
+				t.Errorf("%s at the limit: %v", tc.name, err)
+			}
+		}
+	}
+}

@@ -133,8 +133,8 @@ func ParseDumpSpec(s string) (DumpSpec, error) {
 		}
 		shape = append(shape, n)
 	}
-	if n := Elems(shape); n > 1<<28 {
-		return bad("tensor too large")
+	if _, ok := shapeBytes(shape, d.Size, MaxNPYBytes); !ok {
+		return bad(fmt.Sprintf("shape %v of %s is larger than %d MiB", shape, d.Name, MaxNPYBytes>>20))
 	}
 	return DumpSpec{Name: name, Addr: addr, DType: d, Shape: shape}, nil
 }

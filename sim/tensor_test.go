@@ -53,10 +53,14 @@ func TestSpecs(t *testing.T) {
 	if err != nil || d.Name != "y" || d.Addr != "out+16" || d.DType.Name != "int32" || !reflect.DeepEqual(d.Shape, []int{4, 16}) || d.Bytes() != 256 {
 		t.Errorf("dump spec %+v %v", d, err)
 	}
-	for _, bad := range []string{"y@1:int64[4]", "y@1:int32", "y:int32[4]", "y@1:int32[a]", "y@1:int32[-1]"} {
+	for _, bad := range []string{"y@1:int64[4]", "y@1:int32", "y:int32[4]", "y@1:int32[a]", "y@1:int32[-1]",
+		"y@0x10000:int8[4294967296,4294967296]", "y@0:int32[67108865]"} {
 		if _, err := ParseDumpSpec(bad); err == nil {
 			t.Errorf("dump spec %q accepted", bad)
 		}
+	}
+	if _, err := ParseDumpSpec("y@0:int32[67108864]"); err != nil { // exactly MaxNPYBytes
+		t.Errorf("dump spec at the size limit: %v", err)
 	}
 	syms := map[string]uint64{"out": 0x10400}
 	for s, want := range map[string]uint64{"0x10": 16, "out": 0x10400, "out+0x10": 0x10410, "42": 42} {
