@@ -13,7 +13,6 @@ import (
 	"kernelcraft/ref"
 )
 
-
 // TestCompiledCurrent recompiles every C baseline with clang-16 and
 // compares the result with the committed assembly (regenerate with
 // baseline/gen.sh). Without clang-16 it is skipped, except in CI.
@@ -96,4 +95,3 @@ func TestChosenKind(t *testing.T) {
 		t.Errorf("ChosenKind(gemm, 5) = %s, ChosenKind(nope, 1) = %s", ChosenKind("gemm", 5), ChosenKind("nope", 1))
 	}
 }
-
