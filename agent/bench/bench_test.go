@@ -1,12 +1,14 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -494,4 +496,34 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestReadResultsBounded: a "results file" with a line longer than
+// MaxRecordLine (a binary, /dev/zero) is an error naming the line, read
+// without holding more than that line in memory.
+func TestReadResultsBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.jsonl")
+	good, _ := json.Marshal(agent.Record{Model: "m", Target: "coral", Task: "relu", Config: 1, Seed: 1})
+	data := append(append(good, '\n'), bytes.Repeat([]byte{0}, 32*MaxRecordLine)...)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _, err := ReadResults(path)
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "results.jsonl:2: a line longer than 1024 KiB") {
+		t.Errorf("error %v", err)
+	}
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 8*MaxRecordLine { // of a 32 MiB file
+		t.Errorf("reading allocated %d bytes", grown)
+	}
+	// A line exactly at the limit is read (and is not a record).
+	line := append(bytes.Repeat([]byte(" "), MaxRecordLine-1), '\n')
+	if err := os.WriteFile(path, append(append(good, '\n'), line...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if recs, _, err := ReadResults(path); err != nil || len(recs) != 1 {
+		t.Errorf("at the limit: %d records, %v", len(recs), err)
+	}
 }

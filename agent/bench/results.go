@@ -70,9 +70,12 @@ func ReadResultsFile(path string) (recs []agent.Record, warnings []string, err e
 	defer f.Close()
 	br := bufio.NewReader(f)
 	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
+		line, err := readLine(br, MaxRecordLine)
 		if len(line) == 0 && err == io.EOF {
 			return recs, warnings, nil
+		}
+		if errors.Is(err, errLongLine) {
+			return nil, warnings, fmt.Errorf("%s:%d: a line longer than %d KiB: not a results file", path, n, MaxRecordLine>>10)
 		}
 		if err != nil && err != io.EOF {
 			return nil, warnings, fmt.Errorf("%s: %v", path, err)
@@ -92,6 +95,29 @@ func ReadResultsFile(path string) (recs []agent.Record, warnings []string, err e
 		}
 		if err == io.EOF {
 			return recs, warnings, nil
+		}
+	}
+}
+
+// MaxRecordLine bounds one line of a results file: a record is well under
+// a kilobyte, so a longer line means the file is not one (a stray binary,
+// /dev/zero) and reading stops there instead of filling memory.
+const MaxRecordLine = 1 << 20
+
+var errLongLine = errors.New("line too long")
+
+// readLine reads up to and including the next newline, failing with
+// errLongLine past max bytes.
+func readLine(br *bufio.Reader, max int) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(line)+len(chunk) > max {
+			return nil, errLongLine
+		}
+		line = append(line, chunk...)
+		if err != bufio.ErrBufferFull {
+			return line, err
 		}
 	}
 }
