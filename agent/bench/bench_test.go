@@ -437,7 +437,8 @@ func TestProgressLive(t *testing.T) {
 }
 
 // TestRunLocked: a second run of the same shard into the same folder is
-// refused while the first holds the lock; another shard may run.
+// refused while the first holds the lock, and so is a shard of another
+// count (it overlaps); once the first is done, both run.
 func TestRunLocked(t *testing.T) {
 	dir := t.TempDir()
 	unlock, err := lockResults(filepath.Join(dir, "results.jsonl"))
@@ -451,10 +452,15 @@ func TestRunLocked(t *testing.T) {
 	if _, err := Run(context.Background(), Config{Dir: dir, Cells: cells, NewProvider: np}); err == nil || !strings.Contains(err.Error(), "another kc-agent bench") {
 		t.Errorf("locked: %v", err)
 	}
-	if s, err := Run(context.Background(), Config{Dir: dir, Cells: cells, Shard: Shard{0, 2}, NewProvider: np}); err != nil || s.Ran != 1 {
-		t.Errorf("another shard: %+v %v", s, err)
+	// A shard of a count other than the running one's overlaps it (here
+	// on the very cell): refused too.
+	if _, err := Run(context.Background(), Config{Dir: dir, Cells: cells, Shard: Shard{0, 2}, NewProvider: np}); err == nil || !strings.Contains(err.Error(), "sharded otherwise") {
+		t.Errorf("overlapping shard: %v", err)
 	}
 	unlock()
+	if s, err := Run(context.Background(), Config{Dir: dir, Cells: cells, Shard: Shard{0, 2}, NewProvider: np}); err != nil || s.Ran != 1 {
+		t.Errorf("shard after the unsharded run stopped: %+v %v", s, err)
+	}
 	if s, err := Run(context.Background(), Config{Dir: dir, Cells: cells, NewProvider: np}); err != nil || s.Skipped != 1 {
 		t.Errorf("unlocked: %+v %v", s, err)
 	}
@@ -525,5 +531,32 @@ func TestReadResultsBounded(t *testing.T) {
 	}
 	if recs, _, err := ReadResults(path); err != nil || len(recs) != 1 {
 		t.Errorf("at the limit: %d records, %v", len(recs), err)
+	}
+}
+
+// TestShardCountsDoNotOverlap: while a 3-way shard writes a folder, a
+// 2-way shard or an unsharded run there is refused (their cells overlap),
+// another 3-way shard is not, and once the writer is gone all are fine.
+func TestShardCountsDoNotOverlap(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no flock")
+	}
+	dir := t.TempDir()
+	unlock, err := lockResults(filepath.Join(dir, Shard{0, 3}.ResultsName()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		s    Shard
+		want string
+	}{{Shard{0, 2}, "sharded otherwise than this shard 0/2"}, {All, "sharded otherwise than this unsharded run"}, {Shard{1, 3}, ""}} {
+		err := checkOverlap(dir, tc.s)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("shard %v: %v, want %q", tc.s, err, tc.want)
+		}
+	}
+	unlock()
+	if err := checkOverlap(dir, Shard{0, 2}); err != nil {
+		t.Errorf("after the writer finished: %v", err)
 	}
 }

@@ -26,3 +26,18 @@ func lockResults(path string) (unlock func(), err error) {
 	}
 	return func() { f.Close() }, nil
 }
+
+// lockHeld reports whether another process holds the lock at lockPath
+// (false when the file does not exist or cannot be probed).
+func lockHeld(lockPath string) bool {
+	f, err := os.OpenFile(lockPath, os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		return errors.Is(err, syscall.EWOULDBLOCK)
+	}
+	_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	return false
+}

@@ -151,6 +151,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		return s, err
 	}
 	defer unlock()
+	if err := checkOverlap(cfg.Dir, cfg.Shard); err != nil {
+		return s, err
+	}
 	todo, warnings, err := Pending(cfg.Dir, cfg.Cells, cfg.RetryErrors)
 	s.Warnings = append(s.Warnings, warnings...)
 	if err != nil {

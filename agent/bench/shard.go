@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -166,4 +167,42 @@ func (s Shard) ResultsName() string {
 		return "results.jsonl"
 	}
 	return fmt.Sprintf("results-shard-%d-of-%d.jsonl", s.Index, s.Count)
+}
+
+// checkOverlap refuses to run shard s in dir while a run of another shard
+// count (or an unsharded run, or a sharded one beside an unsharded s) is
+// writing there: shards of different counts select overlapping cells,
+// and running at the same time neither sees the other's records, so
+// their common cells would run twice. Shards of one count never overlap;
+// finished runs of another count are fine (resume skips their cells).
+func checkOverlap(dir string, s Shard) error {
+	locks, err := filepath.Glob(filepath.Join(dir, "results*.jsonl.lock"))
+	if err != nil {
+		return err
+	}
+	own := filepath.Join(dir, s.ResultsName()+".lock")
+	for _, l := range locks {
+		if l == own || shardCountOf(filepath.Base(l)) == max(s.Count, 1) || !lockHeld(l) {
+			continue
+		}
+		this := "this unsharded run"
+		if s.Sharded() {
+			this = "this shard " + s.String()
+		}
+		return fmt.Errorf("another kc-agent bench is writing %s, sharded otherwise than %s: shards of different counts overlap and would run cells twice; wait for it, use the same --shard count, or another --out", strings.TrimSuffix(l, ".lock"), this)
+	}
+	return nil
+}
+
+// shardCountOf reads N from results-shard-I-of-N.jsonl.lock (1 for
+// results.jsonl.lock, 0 for a name it does not know).
+func shardCountOf(name string) int {
+	if name == "results.jsonl.lock" {
+		return 1
+	}
+	var i, n int
+	if _, err := fmt.Sscanf(name, "results-shard-%d-of-%d.jsonl.lock", &i, &n); err != nil {
+		return 0
+	}
+	return n
 }
