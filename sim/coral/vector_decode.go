@@ -97,6 +97,7 @@ type VOp struct {
 	Imm    int32  // immediate (simm5/uimm5 as the instruction defines it; vtype for vset*)
 	Name   string // mnemonic
 	Msg    string // why the encoding is illegal (kIllegal)
+	Use    uint8  // how it uses its unit (uPipe, uIter, uPerm, uWRed: vector_info.go)
 
 	plan vplan // the fast path's decode under the last vtype (vplan.go)
 }
@@ -321,6 +322,7 @@ func DecodeVector(inst *isadefs.Inst, word uint32) (VOp, error) {
 	if op.Kind == kIllegal {
 		return op, fmt.Errorf("%s: %s", op.Name, op.Msg)
 	}
+	op.Use = unitUse(inst, op.Kind)
 	return op, nil
 }
 
