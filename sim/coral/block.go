@@ -612,7 +612,7 @@ func (m *Machine) newEdge(b *block, s int32) *edge {
 		st.vq = make([]int64, len(m.t.vq))
 		st.unitNext = make([]int64, len(m.t.unitNext))
 		st.unitN = make([]int32, len(m.t.unitN))
-		st.unitCnt, st.res = m.t.unitCnt, m.t.res
+		st.unitCnt, st.res, st.vdivLat = m.t.unitCnt, m.t.res, m.t.vdivLat
 	}
 	st.limit = math.MaxInt64
 	st.stalls = [numStalls]uint64{}
@@ -1179,7 +1179,7 @@ func (m *Machine) vtiming(t *timing, sv *VState, o *op) uint64 {
 	if fw := vo.FWrite(); fw >= 0 {
 		sw = 32 + fw
 	}
-	t.vissue(o.unit, o.lat, o.tflags&tVecMem != 0, vo.Uops(sv), reads, writes, sw)
+	t.vissue(o.unit, o.tflags&tVecMem != 0, t.vcost(vo, sv, o.lat), reads, writes, sw)
 	if sv.VL > sv.VStart {
 		return uint64(sv.VL - sv.VStart)
 	}

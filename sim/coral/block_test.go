@@ -114,7 +114,12 @@ func loopProgram(t testing.TB, r *rand.Rand) []uint32 {
 					"vl1re8.v v8, (a1)", "vs1r.v v24, (a1)", "vlm.v v0, (a1)", "vsm.v v24, (a1)", "vle16.v v8, (a1)",
 					"vmacc.vx v24, " + reg() + ", v8", "vnclip.wi v10, v24, 3", "vsadd.vv v24, v24, v8",
 					"vmseq.vv v2, v8, v24", "vsetvli t3, a7, 0xc9", "vsetvli t3, zero, 0xc0", "vsetvli t3, a7, 0xc1", "csrrwi zero, vxrm, 2",
-					"vsetvli zero, " + reg() + ", 0xc0", "vsetvli " + reg() + ", a7, 0xc1", "vsetivli zero, 5, 0xc8"}
+					"vsetvli zero, " + reg() + ", 0xc0", "vsetvli " + reg() + ", a7, 0xc1", "vsetivli zero, 5, 0xc8",
+					// Units that are not one pipelined slot per register:
+					// the iterative divider, slides, gathers, compress and
+					// widening reductions on the PMTRDT unit.
+					"vdivu.vv v24, v8, v24", "vrem.vx v24, v8, " + reg(), "vrgather.vv v16, v8, v24", "vslidedown.vi v16, v8, 3",
+					"vslideup.vx v16, v8, " + reg(), "vcompress.vm v16, v8, v24", "vwredsum.vs v16, v8, v24"}
 				lines = append(lines, ops[r.Intn(len(ops))])
 			case k < 25:
 				// Blocks that start in an open dispatch group with a

@@ -199,7 +199,7 @@ func (m *Machine) profFinish() {
 // profTrack notes what a dispatched instruction wrote and used.
 func (m *Machine) profTrack(o *op, pc uint32) {
 	pr, t := m.prof, &m.t
-	me := who{pc: pc, lat: o.lat, ok: true}
+	me := who{pc: pc, lat: m.resultLat(o), ok: true}
 	if o.dst != regNone {
 		pr.writer[o.dst] = me
 	}
@@ -238,6 +238,17 @@ func (m *Machine) profTrack(o *op, pc uint32) {
 	if t.vecEnd > pr.vEnd {
 		pr.vEndBy = me
 	}
+}
+
+// resultLat is o's result latency as the timing model uses it: the
+// vector divider's depends on SEW (timing.vcost).
+func (m *Machine) resultLat(o *op) int32 {
+	if o.tflags&tVec != 0 {
+		if vo := m.vopOf(o); vo.Use == uIter {
+			return m.t.vcostN(uIter, 1, m.v.SEW, o.lat).lat
+		}
+	}
+	return o.lat
 }
 
 // hazard describes a stall of cause c, n cycles, at o.
@@ -296,7 +307,7 @@ func (m *Machine) hazard(o *op, pc uint32, c int, n uint64) sim.Hazard {
 			case pr.vreads&(1<<r) != 0:
 				ready = pr.vready[r]
 			case pr.vwrites&(1<<r) != 0:
-				ready = pr.vready[r] - int64(o.lat)
+				ready = pr.vready[r] - int64(m.resultLat(o))
 			default:
 				continue
 			}

@@ -2,6 +2,7 @@ package coral
 
 import (
 	"math/bits"
+	"strconv"
 
 	isadefs "kernelcraft/isa-defs"
 )
@@ -32,11 +33,13 @@ import (
 // operands must be ready) into an in-order queue of vec.queue_depth entries
 // (a full queue stalls dispatch), at most vec.dispatch_width per cycle. The
 // backend issues them in order, at most vec.dispatch_width per cycle, once
-// their vector sources are ready: each issues uops (one per 128-bit
-// register of its largest operand group) to its unit's instances
-// (vec.units.<unit>, each pipelined, one uop per cycle); vector memory uops
-// are 16-byte beats on the shared memory port instead. The result is ready
-// at the last uop's cycle + lat.<class>.
+// their vector sources are ready: each books slots (vcost: one per uop,
+// i.e. per 128-bit register of its largest operand group, on a pipelined
+// unit; lat.vdiv.e<SEW> per uop on the iterative divider; 2n-1 for n-uop
+// slides and gathers) on its unit's instances (vec.units.<unit>, one slot
+// per cycle each); vector memory uops are 16-byte beats on the shared
+// memory port instead. The result is ready lat.<class> after the last
+// result-producing uop starts.
 //
 // The run's cycle count is the cycle by which everything has completed.
 
@@ -100,6 +103,7 @@ type timing struct {
 	unitCnt  []int32 // instances
 	res      []uint8 // unit -> the unit whose instances it issues to (vred shares vperm)
 	vecEnd   int64
+	vdivLat  [3]int32 // lat.vdiv.e8, .e16, .e32: cycles a uop holds the vector divider
 
 	// Counters, copied into sim.Stats by Machine.Stats (fixed-size arrays
 	// indexed by constants and uint8s: no bounds checks in the hot path).
@@ -118,6 +122,7 @@ func (t *timing) init(hw *isadefs.HW, nunits int, unitCnt []int32, limit int64) 
 		memCyc:  -1,
 		vIssCyc: -1,
 	}
+	t.vdivLat = vdivLatencies(hw)
 	t.vq = make([]int64, max(1, hw.Time("vec.queue_depth", 16)))
 	t.unitNext = make([]int64, nunits)
 	for i := range t.unitNext {
@@ -270,21 +275,70 @@ func (t *timing) control(o *op, taken bool) {
 	}
 }
 
+// vtime is what a vector instruction costs the backend (vcost): slots on
+// its unit, booked at the unit's rate (or beats on the memory port); its
+// result is ready lat cycles after its last result-producing uop starts,
+// which is drain slots before its last slot.
+type vtime struct {
+	slots int
+	lat   int32
+	drain int32
+}
+
+// vdivLatencies reads lat.vdiv.e8/e16/e32, the cycles one 128-bit uop
+// holds the iterative vector divider at that SEW. A config that gives
+// only lat.vdiv uses it for every SEW; without either, coralnpu's radix-8
+// dividers give 2 + ceil(SEW/3): 5, 8, 13 (TIMING.md).
+func vdivLatencies(hw *isadefs.HW) (l [3]int32) {
+	for i, sew := range [3]int64{8, 16, 32} {
+		def := hw.Time("lat.vdiv", 2+(sew+2)/3)
+		l[i] = int32(max(1, min(hw.Time("lat.vdiv.e"+strconv.Itoa(int(sew)), def), 1<<20)))
+	}
+	return l
+}
+
+// vcost is the backend cost of vector instruction op under v (vtype and
+// vl); lat is its op's lat.<class>.
+func (t *timing) vcost(op *VOp, v *VState, lat int32) vtime {
+	return t.vcostN(op.Use, op.Uops(v), v.SEW, lat)
+}
+
+// vcostN is vcost for an instruction of unit use u with n uops at SEW sew.
+func (t *timing) vcostN(u uint8, n int, sew uint32, lat int32) vtime {
+	switch u {
+	case uIter:
+		i := 2
+		switch sew {
+		case 8:
+			i = 0
+		case 16:
+			i = 1
+		}
+		l := t.vdivLat[i]
+		return vtime{n * int(l), l, l - 1}
+	case uPerm:
+		return vtime{2*n - 1, lat, int32(n - 1)}
+	case uWRed:
+		return vtime{2 * n, lat, 0}
+	}
+	return vtime{n, lat, 0}
+}
+
 // vissue schedules a vector instruction dispatched at t.cur in the backend:
-// uops on its unit (or beats on the memory port), results at the last uop
-// + lat. reads/writes are vector-register bitmasks; sw is the scoreboard
+// its slots on its unit (or beats on the memory port), results as vt says.
+// reads/writes are vector-register bitmasks; sw is the scoreboard
 // index of a scalar register written (x: 0..31, f: 32..63; 0 or negative
 // for none).
-func (t *timing) vissue(unit uint8, lat int32, mem bool, uops int, reads, writes uint32, sw int) {
+func (t *timing) vissue(unit uint8, mem bool, vt vtime, reads, writes uint32, sw int) {
 	s := t.vslot()
 	r := int64(0)
 	for m := reads; m != 0; m &= m - 1 {
 		r = max(r, t.vready[bits.TrailingZeros32(m)])
 	}
 	for m := writes; m != 0; m &= m - 1 {
-		r = max(r, t.vready[bits.TrailingZeros32(m)]-int64(lat))
+		r = max(r, t.vready[bits.TrailingZeros32(m)]-int64(vt.lat))
 	}
-	done := t.vbook(s, r, unit, lat, mem, uops)
+	done := t.vbook(s, r, unit, mem, vt)
 	for m := writes; m != 0; m &= m - 1 {
 		t.vready[bits.TrailingZeros32(m)] = done
 	}
@@ -305,9 +359,9 @@ func (t *timing) vslot() int64 {
 }
 
 // vbook issues a vector instruction at slot s, or at r if its registers
-// are ready only then (a RAW/WAW stall), books its uops on its unit or
+// are ready only then (a RAW/WAW stall), books its slots on its unit or
 // the memory port and returns the cycle its results are ready.
-func (t *timing) vbook(s, r int64, unit uint8, lat int32, mem bool, uops int) int64 {
+func (t *timing) vbook(s, r int64, unit uint8, mem bool, vt vtime) int64 {
 	if r > s {
 		t.stalls[stVRAW] += uint64(r - s)
 		s = r
@@ -321,7 +375,7 @@ func (t *timing) vbook(s, r int64, unit uint8, lat int32, mem bool, uops int) in
 	if t.vqPos++; t.vqPos == len(t.vq) {
 		t.vqPos = 0
 	}
-	n := int64(max(uops, 1))
+	n := int64(max(vt.slots, 1))
 	var first, last int64
 	if mem {
 		first, last = bookRate(&t.memCyc, &t.memN, t.memMax, s, n)
@@ -333,7 +387,11 @@ func (t *timing) vbook(s, r int64, unit uint8, lat int32, mem bool, uops int) in
 		t.stalls[stVStruct] += uint64(first - s)
 	}
 	t.busy[unit] += uint64(n)
-	done := last + int64(lat)
+	lat := int64(vt.lat)
+	done := last - int64(vt.drain) + lat
+	if done < first+lat { // slots spread over several instances
+		done = first + lat
+	}
 	return done
 }
 

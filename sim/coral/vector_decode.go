@@ -94,6 +94,7 @@ type VOp struct {
 	FF     bool   // fault-only-first load
 	EEW    uint8  // memory element or index width in bits; ext factor for kExt
 	NF     uint8  // fields per segment (1 = no segment); registers for whole-register ops
+	Use    uint8  // how it uses its unit (uPipe, uIter, uPerm, uWRed: vector_info.go)
 	Imm    int32  // immediate (simm5/uimm5 as the instruction defines it; vtype for vset*)
 	Name   string // mnemonic
 	Msg    string // why the encoding is illegal (kIllegal)
@@ -321,6 +322,7 @@ func DecodeVector(inst *isadefs.Inst, word uint32) (VOp, error) {
 	if op.Kind == kIllegal {
 		return op, fmt.Errorf("%s: %s", op.Name, op.Msg)
 	}
+	op.Use = unitUse(inst, op.Kind)
 	return op, nil
 }
 

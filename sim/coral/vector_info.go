@@ -1,6 +1,9 @@
 package coral
 
-import "kernelcraft/sim/vec"
+import (
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim/vec"
+)
 
 // Operand and cost information for the timing model. These read the
 // current vtype/vl (the values the instruction will execute under) but
@@ -178,6 +181,40 @@ func (op *VOp) Uops(v *VState) int {
 		n = max(dn, s2n, s1n)
 	}
 	return max(1, n)
+}
+
+// How a vector instruction uses its unit (VOp.Use), after coralnpu's RVV
+// backend (hdl/verilog/rvv/design; TIMING.md, "Vector instructions"):
+const (
+	// uPipe: one slot per uop on a pipelined unit.
+	uPipe uint8 = iota
+	// uIter: the vector divider (unit or latency class vdiv) is iterative:
+	// each uop holds it for lat.vdiv.e<SEW> cycles (rvv_backend_div_unit:
+	// one 128-bit uop's elements at a time, radix-8 dividers).
+	uIter
+	// uPerm: slides and gathers: the PMTRDT unit starts once every uop of
+	// the instruction is in its reservation station, runs one uop per cycle,
+	// then pops the station one entry per cycle before it takes the next
+	// instruction (rvv_backend_pmtrdt_unit: pmt_go, pmtrdt_uop_ready): 2n-1
+	// slots, the results after the first n.
+	uPerm
+	// uWRed: widening reductions take two cycles per source register
+	// (rvv_backend_pmtrdt_unit: red_widen_sum_flag).
+	uWRed
+)
+
+// unitUse classifies a decoded vector instruction for the timing model.
+func unitUse(in *isadefs.Inst, k vkind) uint8 {
+	if in != nil && (in.Unit() == "vdiv" || in.LatencyClass() == "vdiv") {
+		return uIter
+	}
+	switch k {
+	case kSlideUp, kSlideDown, kSlide1Up, kSlide1Down, kFSlide1Up, kFSlide1Down, kGather, kGatherEI16:
+		return uPerm
+	case kWRed:
+		return uWRed
+	}
+	return uPipe
 }
 
 // XReads returns the x registers the instruction reads (rs1, rs2), -1 for

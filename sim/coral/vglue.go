@@ -13,7 +13,7 @@ import (
 //
 //	DecodeVector(inst, word) (VOp, error)
 //	(*VState).Exec(op, x, f, mem) *sim.Trap   // executes, vset* included
-//	(*VOp).Uops(v) int                        // 128-bit uops / memory beats
+//	(*VOp).Uops(v) int                        // 128-bit uops / memory beats (timing.vcost: unit slots)
 //	(*VOp).VRegs(v) (reads, writes uint32)    // vector register bitmasks
 //	(*VOp).XReads() (rs1, rs2 int); (*VOp).XWrite() int   // -1 if none
 
@@ -75,7 +75,7 @@ func (m *Machine) execVec(o *op) *sim.Trap {
 		if fw := vo.FWrite(); fw >= 0 {
 			sw = 32 + fw
 		}
-		m.t.vissue(o.unit, o.lat, o.tflags&tVecMem != 0, vo.Uops(&m.v), reads, writes, sw)
+		m.t.vissue(o.unit, o.tflags&tVecMem != 0, m.t.vcost(vo, &m.v, o.lat), reads, writes, sw)
 		if m.v.VL > m.v.VStart {
 			m.stats.VectorElems += uint64(m.v.VL - m.v.VStart)
 		}

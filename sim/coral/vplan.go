@@ -232,9 +232,9 @@ func (t *timing) vgmax(g vrun) int64 {
 }
 
 // vissuePlan is vissue with the register sets of a plan.
-func (t *timing) vissuePlan(p *vplan, unit uint8, lat int32, mem bool, uops int) {
+func (t *timing) vissuePlan(p *vplan, unit uint8, mem bool, vt vtime) {
 	if p.masks {
-		t.vissue(unit, lat, mem, uops, p.reads, p.writes, p.sw)
+		t.vissue(unit, mem, vt, p.reads, p.writes, p.sw)
 		return
 	}
 	s := t.vslot()
@@ -251,13 +251,13 @@ func (t *timing) vissuePlan(p *vplan, unit uint8, lat int32, mem bool, uops int)
 		for i := range p.wr[:p.nwr] {
 			g := p.wr[i]
 			if g.n == 1 {
-				r = max(r, t.vready[g.r&31]-int64(lat))
+				r = max(r, t.vready[g.r&31]-int64(vt.lat))
 			} else {
-				r = max(r, t.vgmax(g)-int64(lat))
+				r = max(r, t.vgmax(g)-int64(vt.lat))
 			}
 		}
 	}
-	done := t.vbook(s, r, unit, lat, mem, uops)
+	done := t.vbook(s, r, unit, mem, vt)
 	for i := range p.wr[:p.nwr] {
 		g := p.wr[i]
 		w := t.vready[g.r&31:]
@@ -297,7 +297,11 @@ func (m *Machine) execVecPlan(o *op) (t *sim.Trap, done bool) {
 	case 2:
 		uops = max(1, vl)
 	}
-	m.t.vissuePlan(p, o.unit, o.lat, o.tflags&tVecMem != 0, uops)
+	vt := vtime{uops, o.lat, 0}
+	if vo.Use != uPipe {
+		vt = m.t.vcostN(vo.Use, uops, v.SEW, o.lat)
+	}
+	m.t.vissuePlan(p, o.unit, o.tflags&tVecMem != 0, vt)
 	m.stats.VectorElems += uint64(vl)
 	if t = m.planExec(p, vo); t != nil {
 		return t, true
