@@ -56,6 +56,11 @@ type Convention struct {
 	// KernelArea is memory left to the kernel's own .data, .bss and stack
 	// (no tensor is placed there), or nil.
 	KernelArea *Span `json:"kernel_area,omitempty"`
+	// KernelMemories are memory regions of the hardware config left to
+	// the kernel as a whole, besides the tensors placed there (plena's
+	// on-chip SRAMs). The kernel may write its outputs, scratch, the
+	// kernel area and these; any other store fails the run.
+	KernelMemories []string `json:"kernel_memories,omitempty"`
 }
 
 // Span is an address range [Start, End) of a memory region.

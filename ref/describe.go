@@ -39,7 +39,7 @@ func Describe(c *Case) string {
 		fmt.Fprintf(&b, "| %s | %s | %s | %v | %#x | %d | %s |\n", s.Name, s.Role, s.DType, s.Shape, s.Addr, prod(s.Shape)*size, s.Memory)
 	}
 	fmt.Fprintf(&b, "\nRow-major (C order), little-endian; bfloat16 is the upper half of an IEEE float32. Before the run, out and scratch regions hold the byte 0x%02X everywhere. "+
-		"Inputs and consts must not be written; writes outside the out and scratch regions (and the kernel's own area) are a failure.\n", c.Fill)
+		"Inputs and consts are read-only; see the rules below for the memory a kernel may write.\n", c.Fill)
 	if hasTables(c) {
 		b.WriteString("\nLookup tables (bfloat16): exp_hi[i] = exp(int8(i)) (i read as a signed byte), exp_lo[i] = exp(i/256): exp(x) ~ exp_hi[(t>>8)&255] * exp_lo[t&255] with t = round(x*256) as int16. " +
 			"recip_lut[i] = 1/(1 + (i+0.5)/128) for the top 7 mantissa bits i of m in [1, 2); rsqrt_lut[e*128 + i] = 1/sqrt((1 + (i+0.5)/128) * 2^e) for exponent parity e. Refine with Newton steps as needed.\n")
@@ -59,6 +59,7 @@ func Describe(c *Case) string {
 		}
 	}
 	fmt.Fprintf(&b, "- halt: %s\n\n%s\n", c.Convention.Halt, c.Convention.Notes)
+	writeRules(&b, c)
 	fmt.Fprintf(&b, "\n## Tolerance\n")
 	for dt, tol := range c.Tolerance {
 		if tol.MaxULP == 0 && tol.ATol == 0 && tol.RTol == 0 {
@@ -74,6 +75,51 @@ func Describe(c *Case) string {
 		}
 	}
 	return b.String()
+}
+
+// otherHalts names, per target, the ways its simulator ends a program
+// that are not the task's halt (they end other programs, such as
+// riscv-tests, with success, but not a kernel).
+var otherHalts = map[string]string{
+	"coral": "an ecall exit (a7 = 93, even exit(0)) or a store to tohost, which end riscv-tests programs in kc-sim",
+}
+
+// writeRules states the rules the judge (ref/check) enforces, from the
+// case's convention: the halt, and the memory the kernel may write.
+func writeRules(b *strings.Builder, c *Case) {
+	fmt.Fprintf(b, "\n## Rules (the judge enforces each; breaking one fails the run, even with every output right)\n")
+	other := "a fault or trap, or the cycle limit"
+	if o := otherHalts[c.Target]; o != "" {
+		other += ", or " + o
+	}
+	fmt.Fprintf(b, "- End with `%s`. Any other end of the run fails: %s.\n", c.Convention.Halt, other)
+	var outs, scratch, ro []string
+	for _, s := range c.Tensors {
+		switch s.Role {
+		case RoleOut:
+			outs = append(outs, s.Name)
+		case RoleScratch:
+			scratch = append(scratch, s.Name)
+		default:
+			ro = append(ro, s.Name)
+		}
+	}
+	may := []string{"the outputs (" + strings.Join(outs, ", ") + ")"}
+	if len(scratch) > 0 {
+		may = append(may, "the scratch regions ("+strings.Join(scratch, ", ")+")")
+	}
+	if a := c.Convention.KernelArea; a != nil {
+		may = append(may, fmt.Sprintf("the kernel's own area [%#x, %#x) of %s", a.Start, a.End, a.Memory))
+	}
+	if len(c.Convention.KernelMemories) > 0 {
+		may = append(may, "the memories left to the kernel ("+strings.Join(c.Convention.KernelMemories, ", ")+")")
+	}
+	list := may[0]
+	if n := len(may); n > 1 {
+		list = strings.Join(may[:n-1], ", ") + " and " + may[n-1]
+	}
+	fmt.Fprintf(b, "- Write only %s. A store anywhere else fails the run: into an input or const (%s), between the tensors, beyond them, or even 1 byte past the end of an output (written bytes are tracked exactly).\n",
+		list, strings.Join(ro, ", "))
 }
 
 func fmtParam(v any) string {

@@ -18,6 +18,7 @@ type targetInfo struct {
 	regs       []string // registers that receive tensor addresses, in order
 	scratchReg []string // registers for scratch addresses in scratchMem (plena)
 	spReg      string   // stack pointer register set to the top of the reserve, or ""
+	ownMems    []string // memory regions left to the kernel as a whole (Convention.KernelMemories)
 	halt       string
 	notes      string
 }
@@ -44,6 +45,7 @@ var targetInfos = map[string]targetInfo{
 		floatDType: "bfloat16", align: 64, dataMem: "hbm", scratchMem: "vsram",
 		regs:       []string{"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"},
 		scratchReg: []string{"gp1", "gp2", "gp3", "gp4"},
+		ownMems:    []string{"vsram", "msram", "fpmem", "intmem"},
 		halt:       "C_BREAK",
 		notes: "Inputs, consts and outputs live in HBM as plain bf16 (PLENA's MX block formats are not used), 64-byte (one 512-bit HBM beat) aligned. " +
 			"a0..a7 (HBM address registers) hold their HBM addresses in the order listed; with more than 8, a0..a6 hold the first seven and a7 the address of `args`, a uint32 table (placed first) of every other tensor's address in the order listed. " +
@@ -136,7 +138,7 @@ func layout(target string, hw *isadefs.HW, specs []TensorSpec) ([]TensorSpec, er
 // convention assigns registers to the laid-out tensors.
 func convention(target string, hw *isadefs.HW, specs []TensorSpec) Convention {
 	ti := targetInfos[target]
-	c := Convention{Registers: map[string]string{}, Halt: ti.halt, Notes: ti.notes}
+	c := Convention{Registers: map[string]string{}, Halt: ti.halt, Notes: ti.notes, KernelMemories: ti.ownMems}
 	var main, side []TensorSpec
 	for _, s := range specs {
 		switch {

@@ -6,6 +6,7 @@ package sim
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 
@@ -32,8 +33,10 @@ type Region struct {
 	Writable   bool
 	Executable bool
 	Data       []byte
-	// Written tracks, at 16-byte granularity, which bytes a program stored
-	// to (for the checker's "writes outside outputs" diagnosis).
+	// written has one bit per byte of Data: the bytes a program stored
+	// to (for the checker's rule that only outputs, scratch and the
+	// kernel's own area may be written, exact to the byte so that a store
+	// just past the end of an output is seen).
 	written []uint64
 }
 
@@ -53,7 +56,7 @@ func NewMemory(hw *isadefs.HW) *Memory {
 			Writable:   strings.Contains(r.Perm, "w"),
 			Executable: strings.Contains(r.Perm, "x"),
 			Data:       make([]byte, r.Size),
-			written:    make([]uint64, (uint64(r.Size)/16+63)/64),
+			written:    make([]uint64, (uint64(r.Size)+63)/64),
 		})
 	}
 	sort.Slice(m.Regions, func(i, j int) bool { return m.Regions[i].Base < m.Regions[j].Base })
@@ -112,10 +115,29 @@ func (m *Memory) Bytes(addr uint64, n uint64, acc Access) ([]byte, *Trap) {
 // instead of going through Bytes.
 func (r *Region) MarkWritten(off, n uint64) { r.markWritten(off, n) }
 
+// WrittenBits returns the region's written-byte bitmap, for target cores
+// that mark their fast path's stores inline: bit i%64 of word i/64 stands
+// for byte i of Data, and setting it is what MarkWritten(i, 1) does. It
+// has (len(Data)+63)/64 words, so the word of any offset inside Data is
+// inside it.
+func (r *Region) WrittenBits() []uint64 { return r.written }
+
 func (r *Region) markWritten(off, n uint64) {
-	for c := off / 16; c <= (off+n-1)/16; c++ {
-		r.written[c/64] |= 1 << (c % 64)
+	if n == 0 {
+		return
 	}
+	end := off + n - 1 // last byte
+	w, last := off/64, end/64
+	lo, hi := ^uint64(0)<<(off%64), ^uint64(0)>>(63-end%64)
+	if w == last {
+		r.written[w] |= lo & hi
+		return
+	}
+	r.written[w] |= lo
+	for w++; w < last; w++ {
+		r.written[w] = ^uint64(0)
+	}
+	r.written[last] |= hi
 }
 
 func (m *Memory) accessTrap(addr, n uint64, acc Access, r *Region) *Trap {
@@ -161,20 +183,24 @@ type Range struct {
 }
 
 // WrittenRanges returns the address ranges the program stored to, merged,
-// at 16-byte granularity.
+// exact to the byte.
 func (m *Memory) WrittenRanges() []Range {
 	var out []Range
 	for _, r := range m.Regions {
-		for c := uint64(0); c*16 < uint64(len(r.Data)); c++ {
-			if r.written[c/64]&(1<<(c%64)) == 0 {
-				continue
-			}
-			start := r.Base + c*16
-			end := min(start+16, r.End)
-			if n := len(out); n > 0 && out[n-1].End == start {
-				out[n-1].End = end
-			} else {
-				out = append(out, Range{start, end})
+		for w, word := range r.written {
+			for word != 0 {
+				// The run of set bits from the lowest one: bytes [s, s+n)
+				// of this 64-byte word.
+				s := uint(bits.TrailingZeros64(word))
+				n := uint(bits.TrailingZeros64(^(word >> s)))
+				word &^= 1<<(s+n) - 1 // 1<<64 is 0: clears every bit
+				a := r.Base + uint64(w)*64 + uint64(s)
+				e := min(a+uint64(n), r.End)
+				if k := len(out); k > 0 && out[k-1].End == a {
+					out[k-1].End = e
+				} else {
+					out = append(out, Range{a, e})
+				}
 			}
 		}
 	}

@@ -32,10 +32,16 @@ with a hint each: output untouched, all zeros, NaN/Inf, constant factor,
 constant offset, shifted by k elements, transposed, only the tail past the
 last multiple of the vector length wrong, only the first tile right,
 repeated tiles, values copied from another tensor, isolated elements,
-errors confined to rows/columns, small systematic errors. Writes into an
-input or a constant (stats.json written_ranges) fail the run; other writes
-outside the output and scratch regions are reported as notes. A run that
-did not halt cleanly (trap, ebreak, cycle limit) fails.
+errors confined to rows/columns, small systematic errors.
+
+The task text is the law: a run also fails when it did not end with the
+halt the case names (coral: mpause; an ecall exit(0) or a tohost store is
+not it) or when it stored anywhere but its outputs, scratch regions and
+the kernel's own area (stats.json written_ranges, exact to the byte: into
+an input or a constant, past the end of an output, between or beyond the
+tensors); the diagnosis names the range and the nearest tensor. A result
+folder without stats.json, or a stats.json without a halt reason, cannot
+be judged (exit 2).
 
 Examples:
    kc-sim -t coral gelu.elf --case gelu3/ -o out/
@@ -45,7 +51,7 @@ Examples:
 Exit status:
    0  pass
    1  fail (the diagnosis is printed on standard output)
-   2  bad usage, or an unreadable case or result`
+   2  bad usage, or an unreadable case or result (no stats.json, no halt reason)`
 
 // checkCommand is "kc-ref check CASE RESULT".
 func checkCommand() *cli.Command {

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"kernelcraft/baseline"
 	"kernelcraft/ref"
 	"kernelcraft/ref/check"
+	"kernelcraft/sim"
 )
 
 // assembleFile assembles a coral source file into an ELF in a temporary
@@ -173,6 +175,58 @@ func TestCaseSiLUFloat32(t *testing.T) {
 			if v, err := check.Dir(dir, out); err != nil || !v.Pass {
 				t.Errorf("config %d hidden %v: checker: %v %+v", n, hidden, err, v)
 			}
+		}
+	}
+}
+
+// TestCaseSameVerdictAsInProcess: for kernels of the hostile corpus that
+// break the task's rules with right outputs (a store 2 bytes past the end
+// of y inside its last 16-byte chunk, a vector group past the end, stray
+// stores, an ecall exit), kc-sim --case's result folder judged by
+// check.Dir (kc-ref check) gives the verdict the in-process chain
+// (baseline.RunCase) gives: stats.json carries the halt kind and the
+// written ranges exact to the byte.
+func TestCaseSameVerdictAsInProcess(t *testing.T) {
+	for _, k := range []struct {
+		file, task string
+		config     int
+	}{
+		{"gemv_tail_bytes.s", "gemv", 3},
+		{"relu_vec_past_end.s", "relu", 1},
+		{"gemv_stray.s", "gemv", 1},
+		{"relu_ecall_exit.s", "relu", 1},
+		{"relu_tohost.s", "relu", 1},
+	} {
+		path := filepath.Join("../../testdata/kernels/coral/hostile", k.file)
+		elf := assembleFile(t, path)
+		caseDir := genCase(t, "coral", k.task, k.config)
+		out := filepath.Join(t.TempDir(), "out")
+		// kc-sim judges nothing: exit(0), tohost = 1 and mpause all exit 0.
+		if code, _, stderr := kcsim(t, nil, elf, "--case", caseDir, "-o", out); code != 0 {
+			t.Fatalf("%s: kc-sim exit %d: %s", k.file, code, stderr)
+		}
+		fromDir, err := check.Dir(caseDir, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, tensors, err := ref.Generate("coral", k.task, k.config, ref.DefaultSeed, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exe, err := baseline.Assemble(c, k.file, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := baseline.RunCase(c, tensors, exe, sim.CoreOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fromDir.Pass || fromDir.String() != r.Verdict.String() {
+			t.Errorf("%s: kc-ref check on kc-sim's folder:\n%s\nin process:\n%s", k.file, fromDir, r.Verdict)
 		}
 	}
 }

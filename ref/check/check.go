@@ -23,16 +23,44 @@ type Result struct {
 	// changed input is reported as clobbered).
 	Outputs map[string]*sim.Tensor
 	// Written are the address ranges the program stored to (stats.json
-	// written_ranges, 16-byte granularity). Nil when not reported.
+	// written_ranges, exact to the byte: sim.Memory.WrittenRanges). Nil
+	// when not reported.
 	Written []sim.Range
 	// WrittenKnown says whether Written was reported at all (an empty
-	// list then means the kernel stored nothing).
+	// list then means the kernel stored nothing); when it was not, stray
+	// writes cannot be judged (Dir requires them).
 	WrittenKnown bool
-	// Halt is the halt kind name of stats.json ("pause", "exit", "trap", …);
-	// empty when unknown. HaltOK says whether it was a successful halt.
-	Halt        string
+	// Halt is the halt kind name of stats.json (sim.Halt.KindName:
+	// "pause", "exit", "tohost", "ebreak", "trap", "cycle-limit"). The run
+	// passes only when it is the kind of the case's Convention.Halt
+	// (RequiredHalt); an empty Halt (unknown) fails.
+	Halt string
+	// HaltOK says whether the simulator counts the halt as a success
+	// (sim.Halt.OK: mpause, or exit/tohost with code 0); the verdict uses
+	// it only for a case that names no halt.
 	HaltOK      bool
 	HaltMessage string
+}
+
+// conventionHalts maps the halt a task text names (ref.Convention.Halt,
+// the instruction the kernel must end with) to the simulator's halt kind
+// (sim.Halt.KindName) that instruction stops a run with. Every target's
+// convention has an entry (TestRequiredHaltEveryTarget); a run that ends
+// any other way fails, even where the simulator counts it a success (an
+// ecall exit(0) or a tohost store on coral: riscv-tests' ways, not the
+// task's).
+var conventionHalts = map[string]string{
+	"mpause":  "pause", // coral: mpause (0x08000073), sim.HaltPause
+	"done":    "pause", // aie2: the core's done; its simulator is to stop with sim.HaltPause
+	"C_BREAK": "pause", // plena: C_BREAK ends the program; its simulator is to stop with sim.HaltPause
+}
+
+// RequiredHalt returns the simulator halt kind (sim.Halt.KindName) that
+// counts as the halt a case's calling convention names, and whether the
+// checker knows that halt.
+func RequiredHalt(conventionHalt string) (string, bool) {
+	k, ok := conventionHalts[conventionHalt]
+	return k, ok
 }
 
 // Verdict is the checker's judgement of one run.
@@ -43,7 +71,8 @@ type Verdict struct {
 	// Memory lists problems found from written ranges and read-back
 	// inputs (Fatal ones fail the run: an input clobbered) and notes.
 	Memory []Pattern
-	// Halt is set when the run did not end with a successful halt.
+	// Halt is set when the run did not end with the halt the task names:
+	// what halted, and what the task requires.
 	Halt string
 }
 
@@ -369,14 +398,45 @@ func Check(c *ref.Case, expected, inputs map[string]*sim.Tensor, res *Result) Ve
 			v.Pass = false
 		}
 	}
-	if res.Halt != "" && !res.HaltOK {
+	if why := haltProblem(c, res); why != "" {
 		v.Pass = false
-		v.Halt = res.HaltMessage
-		if v.Halt == "" {
-			v.Halt = "halt: " + res.Halt
-		}
+		v.Halt = why
 	}
 	return v
+}
+
+// haltProblem says why the run's halt is not the one the case's calling
+// convention names, or "" when it is.
+func haltProblem(c *ref.Case, res *Result) string {
+	got := res.HaltMessage
+	if got == "" {
+		got = "halt: " + res.Halt
+	}
+	if res.Halt != "" {
+		got += fmt.Sprintf(" (halt kind %s)", res.Halt)
+	}
+	want := c.Convention.Halt
+	if want == "" {
+		// A case without a named halt (hand-made): the simulator's
+		// success halts count.
+		switch {
+		case res.Halt == "":
+			return "the run's halt is unknown (no halt reason reported)"
+		case !res.HaltOK:
+			return got
+		}
+		return ""
+	}
+	kind, ok := RequiredHalt(want)
+	switch {
+	case !ok:
+		return fmt.Sprintf("%s; the case requires %q, a halt the checker does not know", got, want)
+	case res.Halt == "":
+		return fmt.Sprintf("the run's halt is unknown (no halt reason reported); the task requires %s", want)
+	case res.Halt != kind:
+		return fmt.Sprintf("%s; the task requires the kernel to end with %s (halt kind %s), and no other halt counts as success", got, want, kind)
+	}
+	return ""
 }
 
 func caseName(c *ref.Case) string {

@@ -15,7 +15,9 @@ import (
 // Dir judges a result directory (RESULT/NAME.npy per output, optionally
 // per input, and stats.json, as kc-sim --case writes them) against a case
 // directory (case.json and its .npy files). An error means the input
-// could not be read: a missing or malformed case, a missing output file.
+// could not be read: a missing or malformed case, a missing output file,
+// a missing stats.json or one without a halt reason (without them the
+// halt and the written ranges could not be judged).
 func Dir(caseDir, resultDir string) (Verdict, error) {
 	c, tensors, err := ref.LoadCase(caseDir)
 	if err != nil {
@@ -73,7 +75,7 @@ type stats struct {
 func readStats(path string, res *Result) error {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return fmt.Errorf("result %s: no stats.json: the halt reason and the written ranges cannot be judged without it (kc-sim --case CASE -o %s writes it)", filepath.Dir(path), filepath.Dir(path))
 	}
 	if err != nil {
 		return err
@@ -82,10 +84,14 @@ func readStats(path string, res *Result) error {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	if s.Halt == "" {
+		return fmt.Errorf("%s: no halt reason (\"halt\"): how the run ended cannot be judged", path)
+	}
 	res.Halt, res.HaltMessage = s.Halt, s.HaltMessage
-	res.HaltOK = s.Halt != "" && s.ExitStatus == 0 && (s.Halt == "pause" || s.Halt == "exit" || s.Halt == "tohost")
-	// written_ranges is omitted when empty; a stats.json with a halt
-	// reason comes from a simulator that reports them.
-	res.Written, res.WrittenKnown = s.Written, s.Halt != ""
+	res.HaltOK = s.ExitStatus == 0 && (s.Halt == "pause" || s.Halt == "exit" || s.Halt == "tohost")
+	// written_ranges is omitted when empty (the kernel stored nothing);
+	// a stats.json with a halt reason comes from a simulator that reports
+	// them, exact to the byte.
+	res.Written, res.WrittenKnown = s.Written, true
 	return nil
 }

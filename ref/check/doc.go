@@ -11,9 +11,21 @@
 // An output element passes when |actual-expected| <= atol + rtol*|expected|
 // with the case's tolerance for the output dtype (integers: exact, or
 // within max_ulp units). NaN or Inf where a finite value is expected never
-// passes. A run also fails when it did not halt cleanly (stats.json) or
-// wrote into an input or constant (written ranges, or an input read back
-// changed). Writes outside every tensor are reported as notes.
+// passes. The task text is the law, so a run also fails, with every
+// output right, when
+//   - it did not end with the halt the case's convention names
+//     (Convention.Halt, mapped to the simulator's halt kind by
+//     RequiredHalt: coral's mpause, not an ecall exit(0) or a tohost
+//     store; aie2's done; plena's C_BREAK), or
+//   - it stored anywhere but its outputs, scratch regions and the memory
+//     the case leaves to the kernel (Convention.KernelArea and
+//     KernelMemories): into an input or a constant (or an input read back
+//     changed), or past the end of an output, between or beyond the
+//     tensors. The written ranges are exact to the byte
+//     (sim.Memory.WrittenRanges, stats.json written_ranges), so one byte
+//     past an output's end inside its last 16-byte chunk counts.
+//
+// Dir refuses a result without stats.json or one without a halt reason.
 //
 // # Diagnosis
 //
@@ -55,6 +67,9 @@
 //	            or ±2 units for integers): epsilon, GELU variant, rounding
 //	unrelated   large errors without structure
 //
-// Memory: clobber (a store into an input or constant, fatal), past-end (a
-// store just past an output), outside (a store outside every tensor).
+// Memory, all fatal: clobber (a store into an input or constant),
+// past-end (a store that continues past the end of an output or scratch
+// region), outside (any other stray store, named by its range and the
+// nearest tensor: "0x3f0 bytes past the end of output 'y'", "0x40 bytes
+// before input 'x'").
 package check

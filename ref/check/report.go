@@ -30,7 +30,7 @@ func (v Verdict) String() string {
 		}
 	}
 	if v.Halt != "" {
-		head = append(head, "run did not halt cleanly: "+v.Halt)
+		head = append(head, "run did not end with the task's halt: "+v.Halt)
 	}
 	var mem []string
 	for _, p := range v.Memory {

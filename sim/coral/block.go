@@ -3,6 +3,7 @@ package coral
 import (
 	"encoding/binary"
 	"math"
+	"unsafe"
 )
 
 // The block engine: Run's fast path for straight-line code.
@@ -820,7 +821,7 @@ func (m *Machine) stateRun(b *block) bool {
 				}
 			case exMark:
 				a, n := m.x[o.rs1]+o.imm, accessSize(o.h)
-				m.markWritten(uint64(a-m.wc.base), uint64(n))
+				m.wc.reg.MarkWritten(uint64(a-m.wc.base), uint64(n))
 				k++
 			case exVec:
 				// Vector ops: their element loops (the edge has their
@@ -900,7 +901,7 @@ const (
 	exBail           // op k is the per-instruction path's (nothing of it done)
 	exCompute        // op k is a bCompute op (not done)
 	exRefill         // op k needs the memory cache refilled (not done)
-	exMark           // op k stored to a new 16-byte chunk: mark it (done)
+	exMark           // op k stored across a 64-byte word of the written bitmap: mark it (done)
 	exVec            // op k is a vector op (not done)
 )
 
@@ -1018,7 +1019,12 @@ func (m *Machine) execBlock(b *block, from int, loops int) (next uint32, taken i
 				return 0, 0, i, exRefill, done
 			}
 			binary.LittleEndian.PutUint32(c.data[off:off+4], v)
-			if off>>4 != c.marked-1 || (off&15)+4 > 16 {
+			// off is inside c.data, so its word is inside c.wbits.
+			if s := off & 63; s <= 60 {
+				if p := (*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(c.wbits)), off>>6*8)); *p>>s&0xf != 0xf {
+					*p |= 0xf << s
+				}
+			} else {
 				return 0, 0, i, exMark, done
 			}
 		case bSh:
@@ -1029,7 +1035,12 @@ func (m *Machine) execBlock(b *block, from int, loops int) (next uint32, taken i
 				return 0, 0, i, exRefill, done
 			}
 			binary.LittleEndian.PutUint16(c.data[off:off+2], uint16(x[o.rs2&31]))
-			if off>>4 != c.marked-1 || (off&15)+2 > 16 {
+			// off is inside c.data, so its word is inside c.wbits.
+			if s := off & 63; s <= 62 {
+				if p := (*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(c.wbits)), off>>6*8)); *p>>s&0x3 != 0x3 {
+					*p |= 0x3 << s
+				}
+			} else {
 				return 0, 0, i, exMark, done
 			}
 		case bSb:
@@ -1040,8 +1051,9 @@ func (m *Machine) execBlock(b *block, from int, loops int) (next uint32, taken i
 				return 0, 0, i, exRefill, done
 			}
 			c.data[off] = byte(x[o.rs2&31])
-			if off>>4 != c.marked-1 || (off&15)+1 > 16 {
-				return 0, 0, i, exMark, done
+			// off is inside c.data, so its word is inside c.wbits.
+			if p := (*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(c.wbits)), off>>6*8)); *p>>(off&63)&1 == 0 {
+				*p |= 1 << (off & 63)
 			}
 		case bCompute:
 			return 0, 0, i, exCompute, done
@@ -1116,18 +1128,6 @@ func (m *Machine) cacheRead(a, n uint32) bool {
 	return true
 }
 
-// markWritten records a store of n bytes at offset off of m.wc's region
-// for sim's written ranges, skipping the call when the 16-byte chunk is
-// the one marked last.
-func (m *Machine) markWritten(off, n uint64) {
-	c := &m.wc
-	if off>>4 == c.marked-1 && (off&15)+n <= 16 {
-		return
-	}
-	c.reg.MarkWritten(off, n)
-	c.marked = off>>4 + 1
-}
-
 // cacheWrite makes m.wc the region a store of n bytes at a goes to; false
 // if the store would trap or goes to an executable region.
 func (m *Machine) cacheWrite(a, n uint32) bool {
@@ -1138,7 +1138,7 @@ func (m *Machine) cacheWrite(a, n uint32) bool {
 	if r == nil || !r.Writable || r.Executable || r.End > 1<<32 || uint64(a)+uint64(n) > r.End {
 		return false
 	}
-	m.wc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r}
+	m.wc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r, wbits: r.WrittenBits()}
 	return true
 }
 

@@ -460,7 +460,7 @@ func (m *Machine) storeSlow(addr uint32, n uint32, v uint32) *sim.Trap {
 	if r.Executable {
 		m.redecode(addr, n) // self-modifying code: never cached for the fast path
 	} else if r.End <= 1<<32 {
-		m.wc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r}
+		m.wc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r, wbits: r.WrittenBits()}
 	}
 	return nil
 }

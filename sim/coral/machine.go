@@ -71,9 +71,11 @@ type memCache struct {
 	size uint64
 	data []byte
 	reg  *sim.Region
-	// marked is 1 + the 16-byte chunk of reg the block engine marked
-	// written last (0: none); a new cache starts with none.
-	marked uint64
+	// wbits is reg's written-byte bitmap (sim.Region.WrittenBits), set
+	// by the block engine's scalar stores inline (no call in its loop;
+	// read before it is written, so a loop storing to the same bytes
+	// does not chain through memory). Always set together with data.
+	wbits []uint64
 	// vmark is off<<8 | n of the last vector store the block engine
 	// marked written (n > 0; 0: none).
 	vmark uint64
