@@ -16,10 +16,17 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden cycle tables in ../baseline/testdata/")
 
-// golden compares text with testdata/name, or rewrites it with -update.
+// golden compares text with ../baseline/testdata/name (the golden cycle
+// tables, which the baseline package embeds), or rewrites it with -update.
 func golden(t *testing.T, name, text string) {
 	t.Helper()
-	path := filepath.Join("..", "baseline", "testdata", name)
+	goldenIn(t, filepath.Join("..", "baseline", "testdata"), name, text)
+}
+
+// goldenIn compares text with dir/name, or rewrites it with -update.
+func goldenIn(t *testing.T, dir, name, text string) {
+	t.Helper()
+	path := filepath.Join(dir, name)
 	if *update {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -28,7 +35,7 @@ func golden(t *testing.T, name, text string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./judge -run AllCells -update)", err)
+		t.Fatalf("%v (run go test ./judge -run %s -update)", err, t.Name())
 	}
 	if string(want) != text {
 		t.Errorf("%s changed (a change to the timing model or the kernels? review, then go test ./judge -run %s -update):\n--- want\n%s--- got\n%s", path, t.Name(), want, text)

@@ -218,7 +218,7 @@ func TasksMarkdown() string {
 		fmt.Fprintf(&b, "- **%s**: %s\n", tg, CalleeInfo(tg))
 	}
 	b.WriteString(`
-Before a run, every out and scratch region holds the byte 0xFF (NaN in float32 and bfloat16). Hidden (validation) cases use the same layout, shapes and params with inputs from another seed domain (` + "`kc-ref gen --hidden`" + `).
+Before a run, every out and scratch region holds the byte 0xFF (NaN in float32 and bfloat16). Hidden (validation) cases use the same layout, shapes and params with inputs from another seed domain; the judge draws a hidden case's seed from a cryptographic source when it judges a kernel and measures cycles and the speedup on it (` + "`kc-ref gen --hidden-seed N`" + ` writes the hidden case of a recorded seed).
 
 ## Configurations
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"kernelcraft/baseline"
+	"kernelcraft/judge"
 	"kernelcraft/ref"
 	"kernelcraft/ref/check"
 	"kernelcraft/sim"
@@ -217,11 +217,11 @@ func TestCaseSameVerdictAsInProcess(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		exe, err := baseline.Assemble(c, k.file, src)
+		exe, err := judge.Assemble(c, k.file, src)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := baseline.RunCase(c, tensors, exe, sim.CoreOptions{})
+		r, err := judge.RunCase(c, tensors, exe, sim.CoreOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
