@@ -4,9 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/openai/openai-go/v3"
 )
 
 // FuzzCall sends arbitrary tool names and argument texts, as a model
@@ -72,47 +69,71 @@ func FuzzReplayFile(f *testing.F) {
 	})
 }
 
-// FuzzProviderReplies decodes arbitrary response bodies as the SDKs do
-// and converts them into turns: an error or a turn, never a panic.
+// FuzzProviderReplies decodes arbitrary response bodies with both
+// providers' decoders: an error with the provider's prefix or a turn,
+// never a panic; a turn keeps min(n, MaxReplyToolCalls) of the n tool
+// calls a plain decoding of the body finds, and its usage is within
+// bounds.
 func FuzzProviderReplies(f *testing.F) {
 	f.Add(`{"choices":[{"message":{"content":"x","tool_calls":[{"id":"1","type":"function","function":{"name":"run","arguments":"{}"}}]},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":3,"completion_tokens":4}}`)
 	f.Add(`{"content":[{"type":"text","text":"hi"},{"type":"tool_use","id":"t","name":"run","input":{"source":"x"}}],"usage":{"input_tokens":1,"output_tokens":2}}`)
 	f.Add(`{"choices":[]}`)
 	f.Add(`{"content":[{"type":"tool_use","input":null}]}`)
+	f.Add(`{"choices":[{"message":{"content":[{"type":"text","text":"a"}],"refusal":"no","tool_calls":[{"id":"c","type":"custom","custom":{"name":"run","input":"li t0"}},{"type":"function","function":{"name":"run","arguments":{"source":1}}}]},"finish_reason":"length"}],"usage":{"prompt_tokens":-1}}`)
+	f.Add(`{"content":[],"stop_reason":"max_tokens","usage":{"input_tokens":1e9,"cache_read_input_tokens":1.5}}`)
 	f.Fuzz(func(t *testing.T, body string) {
-		var oc openai.ChatCompletion
-		if json.Unmarshal([]byte(body), &oc) == nil {
-			turn, err := openaiTurn(&oc)
-			if err == nil {
-				if n := len(oc.Choices[0].Message.ToolCalls); len(turn.ToolCalls) != n {
-					t.Fatalf("openai: %d tool calls from %d", len(turn.ToolCalls), n)
-				}
-				if turn.Usage.InputTokens != int(oc.Usage.PromptTokens) || turn.Usage.OutputTokens != int(oc.Usage.CompletionTokens) {
-					t.Fatalf("openai usage %+v from %+v", turn.Usage, oc.Usage)
-				}
-			} else if len(oc.Choices) > 0 {
-				t.Fatalf("openai: %v with %d choices", err, len(oc.Choices))
+		checkUsage := func(kind string, u Usage) {
+			if u.InputTokens < 0 || u.OutputTokens < 0 || u.CacheReadTokens < 0 || u.CacheWriteTokens < 0 ||
+				u.InputTokens > 3*MaxTurnTokens || u.OutputTokens > MaxTurnTokens {
+				t.Fatalf("%s usage %+v", kind, u)
 			}
 		}
-		var am anthropic.Message
-		if json.Unmarshal([]byte(body), &am) == nil {
-			turn, err := anthropicTurn(&am)
-			if err != nil {
-				t.Fatalf("anthropic: %v", err)
+		var plain struct {
+			Choices []struct {
+				Message struct {
+					ToolCalls []any `json:"tool_calls"`
+				} `json:"message"`
+			} `json:"choices"`
+			Content []struct {
+				Type string `json:"type"`
+			} `json:"content"`
+		}
+		plainOK := json.Unmarshal([]byte(body), &plain) == nil
+		turn, err := decodeOpenAI([]byte(body))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "openai: ") {
+				t.Fatalf("openai error without its prefix: %v", err)
 			}
+		} else {
+			checkUsage("openai", turn.Usage)
+			if plainOK && len(plain.Choices) > 0 {
+				if n := min(len(plain.Choices[0].Message.ToolCalls), MaxReplyToolCalls); len(turn.ToolCalls) != n {
+					t.Fatalf("openai: %d tool calls from %d", len(turn.ToolCalls), n)
+				}
+			}
+		}
+		turn, err = decodeAnthropic([]byte(body))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "anthropic: ") {
+				t.Fatalf("anthropic error without its prefix: %v", err)
+			}
+			return
+		}
+		checkUsage("anthropic", turn.Usage)
+		if plainOK {
 			uses := 0
-			for _, b := range am.Content {
+			for _, b := range plain.Content {
 				if b.Type == "tool_use" {
 					uses++
 				}
 			}
-			if len(turn.ToolCalls) != uses {
-				t.Fatalf("anthropic: %d tool calls from %d tool_use blocks", len(turn.ToolCalls), uses)
+			if n := min(uses, MaxReplyToolCalls); len(turn.ToolCalls) != n {
+				t.Fatalf("anthropic: %d tool calls from %d tool_use blocks", len(turn.ToolCalls), n)
 			}
-			for _, tc := range turn.ToolCalls {
-				if strings.TrimSpace(tc.Arguments) == "" {
-					t.Fatalf("anthropic: empty arguments in %+v", tc)
-				}
+		}
+		for _, tc := range turn.ToolCalls {
+			if strings.TrimSpace(tc.Arguments) == "" {
+				t.Fatalf("anthropic: empty arguments in %+v", tc)
 			}
 		}
 	})

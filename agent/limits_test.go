@@ -157,7 +157,9 @@ func TestHiddenSeedOption(t *testing.T) {
 }
 
 // TestHTTPProbeFlood: the probe flood through a loopback OpenAI- and
-// Anthropic-compatible server: the model's next request carries 257 tool
+// Anthropic-compatible server: of the reply's 257 tool calls the first
+// MaxReplyToolCalls (64) are kept and the rest dropped as they are decoded,
+// which the reply's text says; the model's next request carries 64 tool
 // results, of which 8 ran; the attempt's record counts 9 iterations.
 func TestHTTPProbeFlood(t *testing.T) {
 	flood := reply{In: 10, Out: 10}
@@ -179,9 +181,12 @@ func TestHTTPProbeFlood(t *testing.T) {
 				return callReply(ToolSubmit, srcArgs(reluOK), 10, 10)
 			})
 			p, _ := provider(t, f, ProviderConfig{})
-			rec, _ := run(t, p, Options{})
-			if ran != DefaultMaxToolCalls || refused != 257-DefaultMaxToolCalls {
-				t.Errorf("the server saw %d results that ran and %d refused; want %d and %d", ran, refused, DefaultMaxToolCalls, 257-DefaultMaxToolCalls)
+			rec, traj := run(t, p, Options{})
+			if ran != DefaultMaxToolCalls || refused != MaxReplyToolCalls-DefaultMaxToolCalls {
+				t.Errorf("the server saw %d results that ran and %d refused; want %d and %d", ran, refused, DefaultMaxToolCalls, MaxReplyToolCalls-DefaultMaxToolCalls)
+			}
+			if !strings.Contains(traj, "this reply made 257 tool calls; only the first 64 were kept and the other 193 dropped unanswered") {
+				t.Error("the trajectory does not say that tool calls were dropped")
 			}
 			if !rec.Success || rec.Iterations != DefaultMaxToolCalls+1 {
 				t.Errorf("record %+v", rec)

@@ -19,11 +19,14 @@ type Message struct {
 }
 
 // ToolCall is one function call the model made; Arguments is its raw JSON
-// text, as the model sent it (possibly malformed).
+// text, as the model sent it (possibly malformed). Refusal, when set, is
+// why the call is not run (a kind of call the provider cannot honour,
+// such as OpenAI's custom tool calls); it is the call's error result.
 type ToolCall struct {
 	ID        string `json:"id"`
 	Name      string `json:"name"`
 	Arguments string `json:"arguments"`
+	Refusal   string `json:"refusal,omitempty"`
 }
 
 // Usage is the token accounting of one model turn. InputTokens counts
@@ -301,6 +304,8 @@ loop:
 			switch {
 			case oversized:
 				c = Call{Err: true, Text: fmt.Sprintf("error: not run: your reply was %d bytes, over the limit of %d bytes; send one kernel per call and fewer calls\n", size, maxReply)}
+			case tc.Refusal != "":
+				c = Call{Err: true, Text: "error: not run: " + tc.Refusal + "\n"}
 			case i >= maxCalls:
 				c = Call{Err: true, Text: fmt.Sprintf("error: not run: a turn may make at most %d tool calls; this was call %d\n", maxCalls, i+1)}
 			case costly(tc.Name) && costlyCalls > 0 && st.used >= budget:

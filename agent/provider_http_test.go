@@ -41,6 +41,10 @@ type reply struct {
 	In, Out    int
 	CacheRead  int // anthropic: cache_read_input_tokens; openai: prompt_tokens_details.cached_tokens
 	CacheWrite int // anthropic: cache_creation_input_tokens
+	// Stream, when > 0, is a text reply of that many bytes streamed in
+	// chunks (never held in memory), with its Content-Length when Declare.
+	Stream  int64
+	Declare bool
 }
 
 // seen is a request as the fake server understood it.
@@ -132,6 +136,10 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set(k, v)
 	}
 	w.Header().Set("Content-Type", "application/json")
+	if rep.Stream > 0 {
+		f.stream(w, rep)
+		return
+	}
 	if rep.Status != 0 {
 		w.WriteHeader(rep.Status)
 		io.WriteString(w, rep.Body)
@@ -139,6 +147,35 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	out := f.encode(i, rep)
 	w.Write(out)
+}
+
+// stream writes a reply whose text is rep.Stream bytes of 'x', from one
+// reused chunk, until done or the client hangs up.
+func (f *fakeAPI) stream(w http.ResponseWriter, rep reply) {
+	head, tail := streamFrame(f.kind)
+	if rep.Declare {
+		w.Header().Set("Content-Length", fmt.Sprint(int64(len(head)+len(tail))+rep.Stream))
+	}
+	if _, err := io.WriteString(w, head); err != nil {
+		return
+	}
+	chunk := bytes.Repeat([]byte("x"), 64<<10)
+	for left := rep.Stream; left > 0; {
+		n := min(left, int64(len(chunk)))
+		if _, err := w.Write(chunk[:n]); err != nil {
+			return
+		}
+		left -= n
+	}
+	io.WriteString(w, tail)
+}
+
+// streamFrame is what a streamed reply's text is framed in.
+func streamFrame(kind string) (head, tail string) {
+	if kind == "anthropic" {
+		return `{"type":"message","role":"assistant","content":[{"type":"text","text":"`, `"}],"stop_reason":"end_turn"}`
+	}
+	return `{"choices":[{"index":0,"message":{"role":"assistant","content":"`, `"},"finish_reason":"stop"}]}`
 }
 
 // fail answers an invalid request the way the APIs do, and fails the test.
@@ -487,13 +524,16 @@ func TestHTTPRepair(t *testing.T) {
 				if len(s.ToolResults) != want {
 					t.Errorf("request %d: %d tool results, want %d", i, len(s.ToolResults), want)
 				}
+				if ct := s.Header.Get("Content-Type"); ct != "application/json" {
+					t.Errorf("request %d: Content-Type %q", i, ct)
+				}
 				if kind == "openai" {
 					if s.Header.Get("Authorization") != "Bearer "+testKey || s.Model != "gpt-test" {
 						t.Errorf("request %d: auth %q model %q", i, s.Header.Get("Authorization"), s.Model)
 					}
-				} else if (s.Header.Get("X-Api-Key") != testKey && s.Header.Get("Authorization") != "Bearer "+testKey) ||
-					s.Model != "claude-test" || s.Header.Get("Anthropic-Version") == "" {
-					// SDK v2 sends the key as a bearer token; x-api-key is the older header.
+				} else if s.Header.Get("X-Api-Key") != testKey || s.Header.Get("Authorization") != "" ||
+					s.Model != "claude-test" || s.Header.Get("Anthropic-Version") != AnthropicVersion {
+					// An API key goes in x-api-key (a bearer token is for OAuth).
 					t.Errorf("request %d: key headers %q %q, version %q, model %q", i, s.Header.Get("X-Api-Key"),
 						s.Header.Get("Authorization"), s.Header.Get("Anthropic-Version"), s.Model)
 				}
@@ -837,7 +877,7 @@ func TestReplayOldFormat(t *testing.T) {
 	same(t, orig, again)
 }
 
-// TestHTTPOddResponses: a 2xx the SDK cannot read and an answer without
+// TestHTTPOddResponses: a 2xx that is not JSON and an answer without
 // choices are provider errors (not retried: the same request would get
 // the same answer); an Anthropic answer with no content is a turn without
 // a tool call, answered with the corrective message.

@@ -88,34 +88,27 @@ func TestRetryPolicy(t *testing.T) {
 			t.Errorf("status %d retryable %v", status, !want)
 		}
 	}
-	fail := func(status int, h map[string]string) func(context.Context, func(*http.Request, func(*http.Request) (*http.Response, error)) (*http.Response, error)) error {
-		return func(ctx context.Context, mw func(*http.Request, func(*http.Request) (*http.Response, error)) (*http.Response, error)) error {
-			req, _ := http.NewRequestWithContext(ctx, "POST", "http://x/", nil)
-			_, err := mw(req, func(*http.Request) (*http.Response, error) {
-				res := &http.Response{StatusCode: status, Header: http.Header{}, Body: http.NoBody}
-				for k, v := range h {
-					res.Header.Set(k, v)
-				}
-				return res, nil
-			})
-			if err == nil {
-				err = context.DeadlineExceeded // stands for the SDK's status error
+	fail := func(status int, h map[string]string) func(context.Context) (*http.Response, error) {
+		return func(ctx context.Context) (*http.Response, error) {
+			res := &http.Response{StatusCode: status, Header: http.Header{}, Body: http.NoBody}
+			for k, v := range h {
+				res.Header.Set(k, v)
 			}
-			return err
+			return res, nil
 		}
 	}
 	var waits []time.Duration
 	r := newRetrier("openai", ProviderConfig{MaxRetries: 3})
 	r.sleep = func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }
-	err := r.do(context.Background(), fail(429, map[string]string{"Retry-After": "3600"}))
+	_, err := r.do(context.Background(), fail(429, map[string]string{"Retry-After": "3600"}))
 	if err == nil || !strings.HasSuffix(err.Error(), "asks to wait 1h0m0s before retrying, more than the 10m0s this client waits) (not retried)") || len(waits) != 0 {
 		t.Errorf("%v, waits %v", err, waits)
 	}
-	err = r.do(context.Background(), fail(500, map[string]string{"x-should-retry": "false"}))
+	_, err = r.do(context.Background(), fail(500, map[string]string{"x-should-retry": "false"}))
 	if err == nil || !strings.Contains(err.Error(), "HTTP 500") || len(waits) != 0 {
 		t.Errorf("%v, waits %v", err, waits)
 	}
-	err = r.do(context.Background(), fail(400, map[string]string{"x-should-retry": "true"}))
+	_, err = r.do(context.Background(), fail(400, map[string]string{"x-should-retry": "true"}))
 	if err == nil || len(waits) != 3 {
 		t.Errorf("%v, waits %v", err, waits)
 	}
@@ -123,7 +116,7 @@ func TestRetryPolicy(t *testing.T) {
 	r.sleep = sleepCtx
 	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
 	t0 := time.Now()
-	err = r.do(ctx, fail(503, map[string]string{"Retry-After": "30"}))
+	_, err = r.do(ctx, fail(503, map[string]string{"Retry-After": "30"}))
 	if err == nil || !strings.Contains(err.Error(), "context canceled") || time.Since(t0) > 5*time.Second {
 		t.Errorf("%v after %v", err, time.Since(t0))
 	}
@@ -294,11 +287,15 @@ func TestReplayErrors(t *testing.T) {
 	noTurns := write("x.jsonl", attemptLine("relu", 1))
 	notTraj := write("y.jsonl", `{"type":"message","data":{}}`+"\n")
 	foreign := write("z.jsonl", attemptLine("gemm", 1)+turn)
+	negative := write("n.jsonl", attemptLine("relu", 1)+strings.Replace(turn, `"output_tokens":1`, `"output_tokens":-7`, 1))
+	negCost := write("c.jsonl", attemptLine("relu", 1)+strings.Replace(turn, `"output_tokens":1`, `"output_tokens":1,"cost_usd":-1`, 1))
 	for _, c := range []struct{ path, want string }{
 		{corrupt, "corrupt trajectory after 3 events"},
 		{noTurns, "has no model turns"},
 		{notTraj, "no attempt event"},
 		{foreign, "records coral gemm config 1, not the cell coral relu config 1"},
+		{negative, "bad usage event (line 2): token counts {InputTokens:5 OutputTokens:-7 CacheReadTokens:0 CacheWriteTokens:0} out of range"},
+		{negCost, "bad usage event (line 2): negative cost_usd -1"},
 		{filepath.Join(dir, "absent.jsonl"), "no such file"},
 	} {
 		if _, err := NewProvider("replay:"+c.path, "coral", "relu", 1, ProviderConfig{}); err == nil || !strings.Contains(err.Error(), c.want) {

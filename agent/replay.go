@@ -241,6 +241,12 @@ func parseReplay(path string, f io.Reader) (*loadedReplay, error) {
 			if err := json.Unmarshal(e.Data, &u); err != nil {
 				return nil, bad(err)
 			}
+			if err := checkUsage(u.Usage); err != nil {
+				return nil, bad(err)
+			}
+			if u.Cost != nil && *u.Cost < 0 {
+				return nil, bad(fmt.Errorf("negative cost_usd %v", *u.Cost))
+			}
 			pending = &replayTurn{turn: Turn{Usage: u.Usage}}
 			if u.Cost != nil {
 				pending.cost, pending.hasCost = *u.Cost, true

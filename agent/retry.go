@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,7 +12,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -29,8 +27,8 @@ const (
 // retrier runs one model call with a per-call timeout and retries on 429,
 // 408, 409, 5xx, timeouts and connection errors, with exponential backoff
 // and jitter, honouring the server's retry-after-ms / Retry-After (seconds
-// or an HTTP date). The SDKs' own retries are switched off, so this loop
-// is the only one and its behaviour is exact and testable: sleep, now and
+// or an HTTP date). The providers' HTTP clients are ours, so this loop is
+// the only one and its behaviour is exact and testable: sleep, now and
 // jitter are injectable.
 type retrier struct {
 	provider   string // "openai", "anthropic": prefixes errors
@@ -68,44 +66,8 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// exchange is what the capture middleware saw of one HTTP exchange.
-type exchange struct {
-	mu     sync.Mutex
-	status int
-	header http.Header
-	body   []byte // error responses only (status >= 400), at most maxErrorBody bytes
-}
-
+// maxErrorBody is how much of an error response is read for its message.
 const maxErrorBody = 64 << 10
-
-// middleware records the response's status and headers, and keeps a copy
-// of an error response's body (handing the SDK an identical body), so
-// errors are classified from the wire and not from an SDK's error type.
-func (x *exchange) middleware(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error) {
-	res, err := next(req)
-	if res == nil {
-		return res, err
-	}
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	x.status, x.header = res.StatusCode, res.Header.Clone()
-	if res.StatusCode >= 400 && res.Body != nil {
-		b, rerr := io.ReadAll(io.LimitReader(res.Body, maxErrorBody))
-		_ = res.Body.Close()
-		x.body = b
-		res.Body = io.NopCloser(bytes.NewReader(b))
-		if rerr != nil && err == nil {
-			err = rerr
-		}
-	}
-	return res, err
-}
-
-func (x *exchange) get() (int, http.Header, []byte) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	return x.status, x.header, x.body
-}
 
 // APIError is a model API's failure: the HTTP status (0 for a transport
 // failure or timeout), the API's own message, and how many tries were
@@ -146,23 +108,26 @@ func (e *APIError) Error() string {
 	return b.String()
 }
 
-// do makes one model call through call (which must pass the middleware it
-// is given to the SDK), retrying as documented on retrier.
-func (r *retrier) do(ctx context.Context, call func(ctx context.Context, mw func(*http.Request, func(*http.Request) (*http.Response, error)) (*http.Response, error)) error) error {
+// do makes one model call: send makes a fresh request on each try (under
+// the per-call timeout) and do reads the answer, retrying as documented
+// on retrier. It returns the body of a 2xx answer, read whole but never
+// more than MaxResponseBytes (a larger one is a provider error, not
+// retried); of an error answer at most maxErrorBody bytes are read, for
+// its message.
+func (r *retrier) do(ctx context.Context, send func(ctx context.Context) (*http.Response, error)) ([]byte, error) {
 	for try := 1; ; try++ {
-		x := &exchange{}
 		cctx, cancel := context.WithTimeout(ctx, r.timeout)
-		err := call(cctx, x.middleware)
+		status, header, body, err := r.once(cctx, send)
 		timedOut := errors.Is(cctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
 		cancel()
-		if err == nil {
-			return nil
+		if err == nil && status >= 200 && status < 300 {
+			return body, nil
 		}
 		if ctx.Err() != nil {
-			return fmt.Errorf("%s: %w", r.provider, ctx.Err())
+			return nil, fmt.Errorf("%s: %w", r.provider, ctx.Err())
 		}
-		status, header, body := x.get()
 		aerr := &APIError{Provider: r.provider, Tries: try}
+		var big *tooLargeError
 		switch {
 		case status >= 400:
 			aerr.Status = status
@@ -171,35 +136,116 @@ func (r *retrier) do(ctx context.Context, call func(ctx context.Context, mw func
 		case timedOut:
 			aerr.Message = fmt.Sprintf("no answer within the per-call timeout of %s (--timeout)", r.timeout)
 			aerr.Retryable = true
+		case errors.As(err, &big):
+			// The same request would get the same flood: not retried.
+			aerr.Status = status
+			aerr.Message = big.Error()
 		case status == 0 || isTransient(err):
 			// No response at all, or the connection broke while reading it.
 			aerr.Message = err.Error()
 			aerr.Retryable = true
-		default:
-			// A 2xx the SDK could not read: retrying would get the same.
+		case err != nil:
 			aerr.Status = status
 			aerr.Message = "unreadable response: " + err.Error()
+		default:
+			// 1xx, 3xx: nothing a model API answers with.
+			aerr.Status = status
+			aerr.Message = "unexpected answer (not a model reply)"
 		}
 		if v := header.Get("x-should-retry"); v == "true" || v == "false" {
 			aerr.Retryable = v == "true"
 		}
 		aerr.Message = r.redact(aerr.Message)
 		if !aerr.Retryable || try > r.maxRetries {
-			return aerr
+			return nil, aerr
 		}
 		delay, fromServer := r.retryAfter(header)
 		if fromServer && delay > MaxRetryAfter {
 			aerr.Message += fmt.Sprintf(" (the server asks to wait %s before retrying, more than the %s this client waits)", delay.Round(time.Second), MaxRetryAfter)
 			aerr.Retryable = false
-			return aerr
+			return nil, aerr
 		}
 		if !fromServer {
 			delay = r.backoff(try)
 		}
 		if err := r.sleep(ctx, delay); err != nil {
-			return fmt.Errorf("%s: %w", r.provider, err)
+			return nil, fmt.Errorf("%s: %w", r.provider, err)
 		}
 	}
+}
+
+// once is one try: the status and headers (0 and nil when no answer
+// came) and the body read through its limit.
+func (r *retrier) once(ctx context.Context, send func(ctx context.Context) (*http.Response, error)) (int, http.Header, []byte, error) {
+	res, err := send(ctx)
+	if err != nil {
+		return 0, http.Header{}, nil, err
+	}
+	defer res.Body.Close()
+	limit := int64(MaxResponseBytes)
+	if res.StatusCode >= 400 {
+		limit = maxErrorBody
+		// An error message past the first 64 KiB is not read.
+		b, _ := readLimited(res.Body, -1, limit)
+		return res.StatusCode, res.Header, b, nil
+	}
+	b, err := readLimited(res.Body, res.ContentLength, limit)
+	return res.StatusCode, res.Header, b, err
+}
+
+// tooLargeError: a response body over MaxResponseBytes.
+type tooLargeError struct{ declared int64 }
+
+func (e *tooLargeError) Error() string {
+	size := "more"
+	if e.declared > 0 {
+		size = fmt.Sprintf("%d bytes, more", e.declared)
+	}
+	return fmt.Sprintf("the response body is %s than the %d MiB a model reply may take (MaxResponseBytes); it was not read further: a broken or hostile server", size, MaxResponseBytes>>20)
+}
+
+// readLimited reads a body of at most limit bytes (declared is its
+// Content-Length, -1 when unknown). A body over the limit is an error
+// (*tooLargeError) when limit is MaxResponseBytes, else (error bodies)
+// simply cut. Nothing past limit+1 bytes is read.
+func readLimited(body io.Reader, declared, limit int64) ([]byte, error) {
+	if declared > limit && limit == MaxResponseBytes {
+		return nil, &tooLargeError{declared: declared}
+	}
+	size := int64(4096)
+	if declared >= 0 && declared <= limit {
+		size = declared + 1 // one more, to see the EOF without growing
+	}
+	b := make([]byte, 0, size)
+	lr := io.LimitReader(body, limit+1)
+	var err error
+	for {
+		if len(b) == cap(b) {
+			if int64(len(b)) > limit {
+				break
+			}
+			// Doubling, but never past limit+1 bytes.
+			nb := make([]byte, len(b), min(2*int64(cap(b)), limit+1))
+			copy(nb, b)
+			b = nb
+		}
+		var n int
+		n, err = lr.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			break
+		}
+	}
+	if int64(len(b)) > limit {
+		if limit == MaxResponseBytes {
+			return nil, &tooLargeError{}
+		}
+		b = b[:limit]
+	}
+	return b, err
 }
 
 // backoff is the wait before retry number try (1-based): the base delay

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -26,6 +27,13 @@ var providerEnv = map[string]struct{ key, baseURL string }{
 	"anthropic": {"ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"},
 }
 
+// replyBounds states the fixed bounds of a model reply, whatever the
+// server sends (agent.MaxResponseBytes, MaxReplyToolCalls, MaxTurnTokens).
+var replyBounds = fmt.Sprintf("Every reply is bounded: a body over %d MiB fails the attempt with a provider error (not retried, not read further); "+
+	"past %d tool calls in one reply the rest are dropped and the reply's text says so (of those, --max-tool-calls run); "+
+	"a usage token count below 0, fractional or over %d is a provider error (not retried); OpenAI's custom tool calls are not run "+
+	"(the model is told to call the function tools)", agent.MaxResponseBytes>>20, agent.MaxReplyToolCalls, agent.MaxTurnTokens)
+
 // providerFlags are the flags that configure a model provider, shared by
 // run and bench.
 func providerFlags() []cli.Flag {
@@ -33,7 +41,7 @@ func providerFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "base-url", Category: cat, Usage: "send model calls to `URL`: an OpenAI-compatible server (vLLM " +
 			"http://localhost:8000/v1, llama.cpp http://localhost:8080/v1, Ollama http://localhost:11434/v1) or an Anthropic proxy " +
-			"(default: $OPENAI_BASE_URL or $ANTHROPIC_BASE_URL, else the provider's own API). A local server needs no key"},
+			"(default: $OPENAI_BASE_URL or $ANTHROPIC_BASE_URL, else the provider's own API). A local server needs no key. " + replyBounds},
 		&cli.StringFlag{Name: "api-key-env", Category: cat, Usage: "read the API key from environment variable `NAME` " +
 			"(default: OPENAI_API_KEY for openai:, ANTHROPIC_API_KEY for anthropic:); keys are never written to records, trajectories or errors"},
 		&cli.DurationFlag{Name: "timeout", Category: cat, EnvVars: []string{envTimeout},

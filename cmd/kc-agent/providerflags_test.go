@@ -144,3 +144,22 @@ func TestRunOpenAIAndReplay(t *testing.T) {
 		t.Errorf("status %d, stderr %q", st, errb.String())
 	}
 }
+
+// TestHelpStatesReplyBounds: --help of run and bench states the bounds
+// of a model reply, from the agent's constants.
+func TestHelpStatesReplyBounds(t *testing.T) {
+	for _, cmd := range []string{"run", "bench"} {
+		var out bytes.Buffer
+		app := newApp(&out, &out)
+		if err := app.Run([]string{"kc-agent", cmd, "--help"}); err != nil {
+			t.Fatal(err)
+		}
+		help := strings.Join(strings.Fields(out.String()), " ")
+		for _, w := range []string{"a body over 8 MiB fails the attempt with a provider error", "past 64 tool calls in one reply the rest are dropped",
+			"over 1000000000 is a provider error", "custom tool calls are not run"} {
+			if !strings.Contains(help, w) {
+				t.Errorf("%s --help lacks %q", cmd, w)
+			}
+		}
+	}
+}
