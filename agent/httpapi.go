@@ -32,8 +32,20 @@ const (
 )
 
 // httpClient sends the model calls (the environment's proxy settings
-// apply; timeouts are the retrier's).
-var httpClient = &http.Client{}
+// apply; timeouts are the retrier's). It follows a redirect only to the
+// same host: Go drops Authorization on a cross-host redirect but not
+// x-api-key, so following one could hand the key to another server.
+var httpClient = &http.Client{CheckRedirect: sameHostRedirect}
+
+func sameHostRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 5 {
+		return fmt.Errorf("stopped after %d redirects", len(via))
+	}
+	if from := via[0].URL; req.URL.Host != from.Host || req.URL.Scheme != from.Scheme {
+		return fmt.Errorf("refusing a redirect from %s://%s to %s://%s: the API key would go to another server; set --base-url to the final address", from.Scheme, from.Host, req.URL.Scheme, req.URL.Host)
+	}
+	return nil
+}
 
 // postJSON sends body to url with the headers, through the retrier, and
 // returns the reply's body (2xx only, at most MaxResponseBytes).

@@ -9,8 +9,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -258,6 +261,50 @@ func TestDecodeReplies(t *testing.T) {
 			t.Errorf("%s: %v", c.body, err)
 		case c.err == "" && fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", c.want):
 			t.Errorf("%s:\n got %#v\nwant %#v", c.body, got, c.want)
+		}
+	}
+}
+
+// TestHTTPRedirectKeepsKey: a base URL that redirects to another server
+// is refused, and the other server never sees a request (Go forwards
+// x-api-key across hosts); a redirect on the same server is followed.
+func TestHTTPRedirectKeepsKey(t *testing.T) {
+	var leaked atomic.Int32
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { leaked.Add(1) }))
+	defer other.Close()
+	for _, kind := range kinds {
+		front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, other.URL+r.URL.Path, http.StatusTemporaryRedirect)
+		}))
+		p, err := NewProvider(kind+":m", "coral", "relu", 1, ProviderConfig{BaseURL: front.URL + "/v1", APIKey: testKey, MaxRetries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = p.Turn(context.Background(), []Message{{Role: "user", Content: "hi"}}, Tools())
+		front.Close()
+		if err == nil || !strings.Contains(err.Error(), "refusing a redirect") || strings.Contains(err.Error(), testKey) {
+			t.Errorf("%s: error %v", kind, err)
+		}
+	}
+	if leaked.Load() != 0 {
+		t.Errorf("the other server received %d requests", leaked.Load())
+	}
+	// A redirect within the same server is allowed.
+	if err := sameHostRedirect(httptest.NewRequest("POST", "http://a:1/v2", nil), []*http.Request{httptest.NewRequest("POST", "http://a:1/v1", nil)}); err != nil {
+		t.Errorf("same-host redirect: %v", err)
+	}
+}
+
+// TestPriceBounds: prices must be finite USD per million tokens in
+// [0, MaxPrice] (a huge price made the cost +Inf).
+func TestPriceBounds(t *testing.T) {
+	for _, tc := range []struct {
+		in, out float64
+		ok      bool
+	}{{0, 0, true}, {MaxPrice, MaxPrice, true}, {MaxPrice + 1, 0, false}, {0, -1, false}, {math.NaN(), 0, false}, {1e308, 0, false}} {
+		_, err := NewProvider("openai:m", "coral", "relu", 1, ProviderConfig{PriceIn: tc.in, PriceOut: tc.out, BaseURL: "http://127.0.0.1:1/v1"})
+		if (err == nil) != tc.ok {
+			t.Errorf("prices %g, %g: %v", tc.in, tc.out, err)
 		}
 	}
 }

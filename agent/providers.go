@@ -153,9 +153,21 @@ type Coster interface {
 // "baseline", "openai:MODEL", "anthropic:MODEL", or "replay[:…]" (see
 // NewReplay). It checks what it can before any call: a missing key or
 // model name, a missing or corrupt trajectory.
+// MaxPrice bounds --price-in and --price-out (USD per million tokens):
+// with MaxTurnTokens a turn's cost stays finite, and no model costs more.
+const MaxPrice = 10_000
+
 func NewProvider(spec, target, task string, config int, cfg ProviderConfig) (Provider, error) {
 	kind, name, _ := strings.Cut(spec, ":")
 	cfg = cfg.forProvider(kind)
+	for _, p := range []struct {
+		flag string
+		v    float64
+	}{{"--price-in", cfg.PriceIn}, {"--price-out", cfg.PriceOut}} {
+		if !(p.v >= 0 && p.v <= MaxPrice) { // also NaN
+			return nil, fmt.Errorf("%s %g: a price is USD per million tokens, in [0, %g]", p.flag, p.v, float64(MaxPrice))
+		}
+	}
 	switch kind {
 	case "baseline":
 		return &BaselineProvider{Target: target, Task: task, Config: config}, nil
