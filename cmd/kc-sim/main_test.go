@@ -133,6 +133,9 @@ func TestExitStatuses(t *testing.T) {
 		{"bad load", []string{build(t, "loop"), "--load", "x=nosuch.npy@0x10000"}, sim.ExitToolError, "nosuch.npy"},
 		{"bad symbol", []string{build(t, "loop"), "--set", "a0=nosuch"}, sim.ExitToolError, "neither a number nor a symbol"},
 		{"bad register", []string{build(t, "loop"), "--set", "v0=1"}, sim.ExitToolError, "no scalar register"},
+		{"set x0", []string{build(t, "loop"), "--set", "x0=5"}, sim.ExitToolError, "x0 is hard-wired to zero"},
+		{"set zero", []string{build(t, "exit"), "--set", "zero=0"}, 0, "exit(0)"},
+		{"load into code", []string{build(t, "loop"), "--load", "x=" + npyOf(t) + "@0x100"}, sim.ExitToolError, "region itcm is executable memory"},
 		{"bad max-cycles", []string{build(t, "loop"), "--max-cycles", "-5"}, sim.ExitToolError, "positive"},
 	}
 	for _, c := range cases {
@@ -198,4 +201,18 @@ func TestSIMDFlag(t *testing.T) {
 		t.Errorf("--simd sse9: exit %d, %q", code, stderr)
 	}
 	vec.UseFallback(false) // restore the default for other tests
+}
+
+// npyOf writes a small .npy file and returns its path.
+func npyOf(t *testing.T) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := sim.WriteNPY(&buf, &sim.Tensor{DType: sim.DTypes[4], Shape: []int{4}, Data: make([]byte, 16)}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "x.npy")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -257,6 +257,11 @@ func loadTensor(m *sim.Memory, img *sim.Image, l sim.LoadSpec) error {
 	if err != nil {
 		return fmt.Errorf("--load %s: %s: %v", l.Name, l.File, err)
 	}
+	// The program is decoded when it is loaded: bytes placed in
+	// executable memory afterwards would change memory but not what runs.
+	if r := m.Find(addr); r != nil && r.Executable {
+		return fmt.Errorf("--load %s at %#x: region %s is executable memory, whose code kc-sim decodes when the program is loaded; place data in a data region (or assemble it into the program)", l.Name, addr, r.Name)
+	}
 	if err := m.Load(addr, t.Data); err != nil {
 		return fmt.Errorf("--load %s: %s (%s%v): %v", l.Name, l.File, t.DType.Name, t.Shape, err)
 	}

@@ -29,6 +29,9 @@ func (m *Machine) SetReg(name string, v uint64) error {
 	if v > 0xffffffff {
 		return fmt.Errorf("coral: value %#x does not fit register %s (32 bits)", v, name)
 	}
+	if r.File.Name == "x" && r.Index == 0 && v != 0 {
+		return fmt.Errorf("coral: %s is hard-wired to zero", name)
+	}
 	if r.File.Name == "x" {
 		m.SetX(r.Index, uint32(v))
 	} else {
