@@ -303,9 +303,9 @@ func (f *fastParser) endPos() lexer.Position {
 	return lexer.Position{Filename: f.file, Offset: t.end, Line: f.line, Column: t.col + runeCount(f.text[t.start:t.end])}
 }
 
-func (f *fastParser) peek() token         { return f.toks[f.p] }
-func (f *fastParser) peekAt(n int) token  { return f.toks[min(f.p+n, len(f.toks)-1)] }
-func (f *fastParser) val(t token) string  { return f.text[t.start:t.end] }
+func (f *fastParser) peek() token        { return f.toks[f.p] }
+func (f *fastParser) peekAt(n int) token { return f.toks[min(f.p+n, len(f.toks)-1)] }
+func (f *fastParser) val(t token) string { return f.text[t.start:t.end] }
 func (f *fastParser) isPunct(t token, s string) bool {
 	return t.kind == tPunct && f.text[t.start:t.end] == s
 }
