@@ -161,8 +161,13 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 		symbols: map[string]*symbol{}, sections: map[string]*section{}, locals: map[string][]localDef{},
 	}
 	a.run(src)
-	if len(a.errs) > 0 {
-		return nil, a.errs.sorted()
+	if a.nErrs > 0 {
+		list := a.errs.sorted()
+		if more := a.nErrs - len(list); more > 0 {
+			list = append(list, &Error{File: file, More: more,
+				Msg: fmt.Sprintf("%d more errors not shown (only the first %d are)", more, MaxErrors)})
+		}
+		return nil, list
 	}
 	return a.program(), nil
 }
@@ -181,26 +186,51 @@ type section struct {
 
 type symbol struct {
 	name     string
-	sec      *section // nil: absolute (.equ) or undefined
+	sec      *section  // nil: absolute (.equ) or undefined
 	off      int64
-	expr     *Expr // .equ/.set value
+	defs     []*symDef // .equ/.set values, in definition order
 	defined  bool
 	global   bool
 	typ      string
 	sizeExpr *Expr
 	pos      lexer.Position
-	busy     bool // being evaluated (cycle detection)
 	used     bool
 }
 
+// symDef is one .set/.equ/= definition of a symbol. A symbol may be set
+// again; a use sees the definition in force where it is (as llvm-mc and
+// GNU as do), a use before any definition sees the last one. The value is
+// evaluated once per pass where the definition is and memoised, so a
+// chain of definitions costs linear time, whatever its shape.
+type symDef struct {
+	sym   *symbol
+	key   int // position in the source order (see assembler.order): visible where the key is larger
+	expr  *Expr
+	pos   lexer.Position
+	sec   *section // where "." is at the definition
+	off   int64
+	state defState
+	val   value
+	err   error
+}
+
+type defState uint8
+
+const (
+	defUnevaluated defState = iota
+	defBusy                 // being evaluated: meeting it again is a cycle
+	defDone
+)
+
 type localDef struct {
-	stmt int
-	sec  *section
-	off  int64
+	key int // position in the source order (see assembler.order)
+	sec *section
+	off int64
 }
 
 type stmtRec struct {
 	idx       int
+	key       int // position in the source order (see assembler.order)
 	op        *Op
 	line      int
 	sec       *section
@@ -226,15 +256,34 @@ type assembler struct {
 	stmts    []*stmtRec
 	curStmt  *stmtRec
 	final    bool
-	errs     ErrorList
+	errs     ErrorList // the first MaxErrors errors
+	nErrs    int       // all errors found
 	byAddr   map[int64]*stmtRec
 	entry    string
 	lineTab  []LineEntry // pass 2: the line of each instruction word (lines.go)
+	defs     []*symDef   // every .set/.equ definition, in order
+	// order numbers labels, statements and definitions in source order:
+	// "1b" is the last local label 1 before a key, "1f" the first after,
+	// and a use of a symbol sees the last definition before its key.
+	order int
+	depth    int         // expression evaluations in progress (MaxEvalDepth)
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
-	if len(a.errs) >= maxErrors {
+	a.errorAtFn(pos, msg, hint, nil)
+}
+
+// errorAtFn records an error; hintFn, if any, computes its hint, only
+// for the errors that are reported in full.
+func (a *assembler) errorAtFn(pos lexer.Position, msg, hint string, hintFn func() string) {
+	a.nErrs++
+	if len(a.errs) >= MaxErrors {
 		return
+	}
+	if hintFn != nil {
+		if h := hintFn(); h != "" {
+			hint = h
+		}
 	}
 	col := pos.Column
 	if col == 0 {
@@ -252,7 +301,7 @@ func (a *assembler) report(err error, fallback lexer.Position) {
 		if pos.Line == 0 {
 			pos = fallback
 		}
-		a.errorAt(pos, pe.msg, pe.hint)
+		a.errorAtFn(pos, pe.msg, pe.hint, pe.hintFn)
 	case errors.As(err, &perr):
 		pos := perr.Position()
 		pos.Line = fallback.Line
@@ -316,13 +365,22 @@ func (a *assembler) run(src []byte) {
 	}
 	// Keep going after pass-1 errors so that one run reports every error of
 	// the file; statements that failed in pass 1 are skipped in pass 2.
-	nErrs := len(a.errs)
+	nErrs := a.nErrs
 	a.place()
-	if len(a.errs) > nErrs {
+	if a.nErrs > nErrs {
 		return
 	}
 	// Pass 2: encode.
 	a.final = true
+	a.curStmt = nil
+	for _, d := range a.defs {
+		if d.state == defDone && errors.Is(d.err, errNotFinal) {
+			d.state = defUnevaluated
+		}
+	}
+	for _, d := range a.defs { // in order, so that chains stay shallow
+		a.defValue(d)
+	}
 	for _, s := range a.secOrder {
 		if !s.nobits {
 			s.data = make([]byte, 0, s.size)
@@ -350,8 +408,9 @@ func (a *assembler) pass1(st *Stmt) {
 	rec := &stmtRec{idx: len(a.stmts), line: st.Pos.Line}
 	a.curStmt = rec
 	for _, lb := range st.Labels {
-		a.defineLabel(lb.Name, lb.Pos, rec.idx)
+		a.defineLabel(lb.Name, lb.Pos)
 	}
+	rec.key = a.nextKey()
 	if st.Assign != nil {
 		a.defineEqu(st.Assign.Name, st.Assign.Value, st.Assign.Pos)
 		return
@@ -363,14 +422,14 @@ func (a *assembler) pass1(st *Stmt) {
 	rec.sec = a.cur
 	rec.off = a.cur.size
 	a.stmts = append(a.stmts, rec)
-	nErrs := len(a.errs)
+	nErrs := a.nErrs
 	if strings.HasPrefix(st.Op.Name, ".") && len(a.as.isa.Lookup(st.Op.Name)) == 0 {
 		rec.directive = true
 		a.directive(rec, false)
 	} else {
 		a.sizeInstruction(rec)
 	}
-	rec.failed = len(a.errs) > nErrs
+	rec.failed = a.nErrs > nErrs
 	rec.size = a.cur.size - rec.off
 	if rec.sec != a.cur { // section switch: the directive itself is empty
 		rec.size = 0
@@ -422,9 +481,14 @@ func (a *assembler) emit(b ...byte) {
 	a.cur.size += int64(len(b))
 }
 
-func (a *assembler) defineLabel(name string, pos lexer.Position, stmtIdx int) {
+func (a *assembler) nextKey() int {
+	a.order++
+	return a.order
+}
+
+func (a *assembler) defineLabel(name string, pos lexer.Position) {
 	if isDigits(name) {
-		a.locals[name] = append(a.locals[name], localDef{stmt: stmtIdx, sec: a.cur, off: a.cur.size})
+		a.locals[name] = append(a.locals[name], localDef{key: a.nextKey(), sec: a.cur, off: a.cur.size})
 		return
 	}
 	s := a.sym(name)
@@ -437,11 +501,18 @@ func (a *assembler) defineLabel(name string, pos lexer.Position, stmtIdx int) {
 
 func (a *assembler) defineEqu(name string, e *Expr, pos lexer.Position) {
 	s := a.sym(name)
-	if s.defined && s.expr == nil {
+	if s.defined && len(s.defs) == 0 {
 		a.errorAt(pos, fmt.Sprintf("symbol %q is already defined as a label (line %d)", name, s.pos.Line), "")
 		return
 	}
-	s.defined, s.expr, s.sec, s.pos = true, e, nil, pos
+	d := &symDef{sym: s, key: a.nextKey(), expr: e, pos: pos, sec: a.cur, off: a.cur.size}
+	a.defs = append(a.defs, d)
+	s.defs = append(s.defs, d)
+	s.defined, s.sec, s.pos = true, nil, pos
+	// Evaluate it now: what it refers to is already memoised, so a chain
+	// of definitions never recurses deeply (pass 1 outcomes are final:
+	// a definition sees only the definitions before it).
+	a.defValue(d)
 }
 
 func (a *assembler) sym(name string) *symbol {
@@ -560,7 +631,7 @@ func (a *assembler) program() *Program {
 		sym := Symbol{Name: n, Global: s.global, Func: s.typ == "function", Object: s.typ == "object"}
 		if s.sec != nil {
 			sym.Value, sym.Section = uint64(s.sec.addr+s.off), s.sec.name
-		} else if v, err := a.symbolValue(s, lexer.Position{}); err == nil {
+		} else if v, err := a.symbolValueAt(s, a.order+1, lexer.Position{}); err == nil {
 			sym.Value = uint64(v.n)
 		}
 		if s.sizeExpr != nil {

@@ -92,15 +92,17 @@ func (a *assembler) directive(rec *stmtRec, final bool) {
 	}
 	d, ok := directives[name]
 	if !ok {
-		hint := ""
-		if near := nearest(name, DirectiveNames(), 3); len(near) > 0 {
-			hint = "did you mean " + strings.Join(near, ", ") + "?"
-		}
-		if len(a.as.isa.Lookup(strings.TrimPrefix(name, "."))) > 0 {
-			hint = "instructions are written without a leading dot"
+		hint := func() string {
+			if len(a.as.isa.Lookup(strings.TrimPrefix(name, "."))) > 0 {
+				return "instructions are written without a leading dot"
+			}
+			if near := nearest(name, DirectiveNames(), 3); len(near) > 0 {
+				return "did you mean " + strings.Join(near, ", ") + "?"
+			}
+			return ""
 		}
 		if !final {
-			a.errorAt(rec.op.Pos, fmt.Sprintf("unknown directive %s", rec.op.Name), hint)
+			a.errorAtFn(rec.op.Pos, fmt.Sprintf("unknown directive %s", rec.op.Name), "", hint)
 		}
 		return
 	}
@@ -277,7 +279,7 @@ func dirComm(a *assembler, rec *stmtRec, final bool) error {
 	a.cur = a.section(".bss")
 	a.cur.align = max(a.cur.align, align)
 	a.cur.size = (a.cur.size + align - 1) / align * align
-	a.defineLabel(name, args[0].Pos, rec.idx)
+	a.defineLabel(name, args[0].Pos)
 	a.cur.size += size
 	a.cur = saved
 	return nil

@@ -137,7 +137,7 @@ func assemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, stat
 		var list asm.ErrorList
 		if errors.As(err, &list) {
 			*status = exitAsmErrors
-			return fmt.Errorf("%v\n%d error(s)", list, len(list))
+			return fmt.Errorf("%v\n%d error(s)", list, list.Count())
 		}
 		return err
 	}
