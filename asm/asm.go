@@ -186,7 +186,7 @@ type section struct {
 
 type symbol struct {
 	name     string
-	sec      *section  // nil: absolute (.equ) or undefined
+	sec      *section // nil: absolute (.equ) or undefined
 	off      int64
 	defs     []*symDef // .equ/.set values, in definition order
 	defined  bool
@@ -266,7 +266,7 @@ type assembler struct {
 	// "1b" is the last local label 1 before a key, "1f" the first after,
 	// and a use of a symbol sees the last definition before its key.
 	order int
-	depth    int         // expression evaluations in progress (MaxEvalDepth)
+	depth int // expression evaluations in progress (MaxEvalDepth)
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
