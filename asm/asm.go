@@ -7,8 +7,6 @@
 package asm
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"sort"
@@ -155,6 +153,10 @@ type Program struct {
 func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, error) {
 	if opts.HW == nil {
 		return nil, errors.New("asm: no hardware config given")
+	}
+	if len(src) > MaxSourceBytes {
+		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("source is %d bytes, more than the limit of %d (%s)", len(src), MaxSourceBytes, SizeText(MaxSourceBytes)),
+			Hint: "a kernel is far smaller: generate data in memory at run time, or split the source"}}
 	}
 	a := &assembler{
 		as: as, file: file, opts: opts,
@@ -330,17 +332,46 @@ func (a *assembler) section(name string) *section {
 	return s
 }
 
+// Limits of one assembly (kc-as --help lists them).
+const (
+	// MaxSourceBytes bounds the source text.
+	MaxSourceBytes = 16 << 20
+	// MaxOutputBytes bounds the bytes of all sections together (.bss
+	// included): more than any target's memory.
+	MaxOutputBytes = 16 << 20
+)
+
+// SizeText renders a byte count as "16 MiB" (for messages and help).
+func SizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// splitLines splits the source into lines without copying them, as
+// bufio.ScanLines does: "\n" ends a line, a "\r" before it is dropped.
+func splitLines(text string) []string {
+	lines := make([]string, 0, strings.Count(text, "\n")+1)
+	for len(text) > 0 {
+		i := strings.IndexByte(text, '\n')
+		line := text
+		if i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = ""
+		}
+		lines = append(lines, strings.TrimSuffix(line, "\r"))
+	}
+	return lines
+}
+
 // run performs both passes.
 func (a *assembler) run(src []byte) {
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	for sc.Scan() {
-		a.lines = append(a.lines, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		a.errorAt(lexer.Position{}, "reading source: "+err.Error(), "")
-		return
-	}
+	a.lines = splitLines(string(src))
 	a.cur = a.section(".text")
 	// Pass 1: parse, define labels, size every statement.
 	for i, text := range a.lines {
@@ -547,12 +578,25 @@ func (a *assembler) place() {
 	ordered := append([]*section(nil), a.secOrder...)
 	// Within a region, sections with file contents come before .bss.
 	sort.SliceStable(ordered, func(i, j int) bool { return !ordered[i].nobits && ordered[j].nobits })
+	total := int64(0)
+	for _, s := range ordered {
+		total += s.size
+	}
+	if total > MaxOutputBytes {
+		a.errorAt(lexer.Position{}, fmt.Sprintf("the sections hold %d bytes, more than the limit of %d (%s)", total, MaxOutputBytes, SizeText(MaxOutputBytes)),
+			"no target has that much memory: shrink .space/.zero and data directives")
+		return
+	}
 	for _, s := range ordered {
 		if s.size == 0 && s.name != ".text" {
 			continue
 		}
 		if addr, ok := a.opts.SectionAddr[s.name]; ok {
 			s.addr = int64(addr)
+			if !a.inMemory(addr, uint64(s.size)) {
+				a.errorAt(lexer.Position{}, fmt.Sprintf("section %s (%d bytes at %#x) is not inside one memory region of hardware config %s", s.name, s.size, addr, a.opts.HW.Name),
+					"the memory map has "+describeRegions(a.opts.HW))
+			}
 			continue
 		}
 		r, ok := a.opts.HW.RegionFor(s.name)
@@ -575,6 +619,24 @@ func (a *assembler) place() {
 				"shrink the data, or use a hardware config with more memory (e.g. --hw coral-highmem)")
 		}
 	}
+}
+
+// inMemory reports whether [addr, addr+size) lies inside one region.
+func (a *assembler) inMemory(addr, size uint64) bool {
+	for _, r := range a.opts.HW.Memory {
+		if addr >= uint64(r.Base) && addr <= r.End() && size <= r.End()-addr {
+			return true
+		}
+	}
+	return false
+}
+
+func describeRegions(h *isadefs.HW) string {
+	var parts []string
+	for _, r := range h.Memory {
+		parts = append(parts, fmt.Sprintf("%s at %#x (%d bytes)", r.Name, uint64(r.Base), uint64(r.Size)))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func describeMap(h *isadefs.HW) string {
