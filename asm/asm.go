@@ -269,6 +269,8 @@ type assembler struct {
 	// and a use of a symbol sees the last definition before its key.
 	order int
 	depth int // expression evaluations in progress (MaxEvalDepth)
+	// maxRegion is the size of the largest memory region (overflow).
+	maxRegion int64
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
@@ -392,6 +394,9 @@ func (a *assembler) run(src []byte) {
 			if st != nil {
 				a.pass1(st)
 			}
+		}
+		if a.overflow() {
+			break
 		}
 	}
 	// Keep going after pass-1 errors so that one run reports every error of
@@ -565,6 +570,24 @@ func isDigits(s string) bool {
 		}
 	}
 	return true
+}
+
+// overflow stops pass 1 once a section has outgrown every memory region
+// of the hardware config (and MaxOutputBytes): place() would refuse it
+// anyway, and going on would only spend time and memory on the rest.
+func (a *assembler) overflow() bool {
+	if a.maxRegion == 0 {
+		a.maxRegion = MaxOutputBytes
+		biggest := int64(0)
+		for _, r := range a.opts.HW.Memory {
+			biggest = max(biggest, int64(min(uint64(r.Size), MaxOutputBytes)))
+		}
+		if biggest > 0 {
+			a.maxRegion = biggest
+		}
+	}
+	// place() reports the section that does not fit.
+	return a.cur.size > a.maxRegion
 }
 
 // place assigns every section an address in the region of the hardware

@@ -74,3 +74,16 @@ func BenchmarkAssemble1MB(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNumericLabels assembles 100k "1: j 1b" lines.
+func BenchmarkNumericLabels(b *testing.B) {
+	as, _ := coralAsm(b)
+	hw := bigHW(b)
+	src := []byte(strings.Repeat("1: j 1b\n", 100000))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := as.Assemble("num.s", src, asm.Options{HW: hw}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
