@@ -162,7 +162,9 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 		as: as, file: file, opts: opts,
 		symbols: map[string]*symbol{}, sections: map[string]*section{}, locals: map[string][]localDef{},
 	}
-	a.run(src)
+	if err := a.runSafely(src); err != nil {
+		return nil, err
+	}
 	if a.nErrs > 0 {
 		list := a.errs.sorted()
 		if more := a.nErrs - len(list); more > 0 {
@@ -369,6 +371,24 @@ func splitLines(text string) []string {
 		lines = append(lines, strings.TrimSuffix(line, "\r"))
 	}
 	return lines
+}
+
+// runSafely runs both passes and turns a panic, which is a bug of the
+// assembler, into an error (FuzzAssemble fails on it), so that one
+// kernel cannot take down a process that assembles many (the agent, the
+// benchmark runner).
+func (a *assembler) runSafely(src []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			line := 0
+			if a.curStmt != nil {
+				line = a.curStmt.line
+			}
+			err = ErrorList{{File: a.file, Line: line, Col: 1, Msg: fmt.Sprintf("internal error: %v (please report this input)", r)}}
+		}
+	}()
+	a.run(src)
+	return nil
 }
 
 // run performs both passes.

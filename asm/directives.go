@@ -227,6 +227,9 @@ func dirSize(a *assembler, rec *stmtRec, final bool) error {
 	if !ok {
 		return errAt(rec.op.Args[0].Pos, ".size expects a symbol name first")
 	}
+	if rec.op.Args[1].Expr == nil {
+		return errAt(rec.op.Args[1].Pos, ".size expects an expression second")
+	}
 	a.sym(name).sizeExpr = rec.op.Args[1].Expr
 	return nil
 }
@@ -241,6 +244,9 @@ func dirSet(a *assembler, rec *stmtRec, final bool) error {
 	name, ok := rec.op.Args[0].Expr.Ident()
 	if !ok {
 		return errAt(rec.op.Args[0].Pos, "%s expects a symbol name first", rec.op.Name)
+	}
+	if rec.op.Args[1].Expr == nil || rec.op.Args[1].Base != nil {
+		return errAt(rec.op.Args[1].Pos, "%s expects an expression second", rec.op.Name)
 	}
 	a.defineEqu(name, rec.op.Args[1].Expr, rec.op.Args[0].Pos)
 	return nil

@@ -162,6 +162,9 @@ func (e *env) modifier(name string, arg value, pos lexer.Position) (value, error
 
 // constant evaluates an expression that must be known in pass 1.
 func (a *assembler) constant(e *Expr, what string) (int64, error) {
+	if e == nil {
+		return 0, errAt(lexer.Position{}, "%s must be a number or an expression", what)
+	}
 	v, err := e.eval(a.envAt(0))
 	if errors.Is(err, errNotFinal) {
 		return 0, errAt(e.Pos, "%s must be a constant known where it is used (no labels defined later)", what)

@@ -47,6 +47,9 @@ var precedence = map[string]int{
 }
 
 func (e *Expr) eval(env evalEnv) (value, error) {
+	if e == nil { // a string or bracketed operand where a number belongs
+		return value{}, errAt(lexer.Position{}, "expected a number or an expression")
+	}
 	if err := env.enter(e.Pos); err != nil {
 		env.leave()
 		return value{}, err
