@@ -235,6 +235,7 @@ type localDef struct {
 type stmtRec struct {
 	idx       int
 	key       int // position in the source order (see assembler.order)
+	stmtNo    int // which statement of its line
 	op        *Op
 	line      int
 	sec       *section
@@ -273,6 +274,9 @@ type assembler struct {
 	depth int // expression evaluations in progress (MaxEvalDepth)
 	// maxRegion is the size of the largest memory region (overflow).
 	maxRegion int64
+	// reparsed is the line last parsed again in pass 2 (opOf).
+	reparsed     *Line
+	reparsedLine int
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
@@ -410,10 +414,16 @@ func (a *assembler) run(src []byte) {
 			a.errorAt(lexer.Position{Line: i + 1, Column: 1}, fmt.Sprintf("VLIW bundles (several %s-separated slot operations on one line) are not supported by the assembler yet", a.as.isa.Separator), "write one operation per line")
 			continue
 		}
-		for _, st := range l.Stmts {
+		first := len(a.stmts)
+		for k, st := range l.Stmts {
 			if st != nil {
-				a.pass1(st)
+				a.pass1(st, k)
 			}
+		}
+		// Drop the syntax trees: pass 2 parses the line again, so memory
+		// holds one line's tree at a time, not the whole file's.
+		for _, rec := range a.stmts[first:] {
+			rec.op = nil
 		}
 		if a.overflow() {
 			break
@@ -446,8 +456,27 @@ func (a *assembler) run(src []byte) {
 	for _, st := range a.stmts {
 		a.curStmt = st
 		a.cur = st.sec
+		st.op = a.opOf(st)
 		a.pass2(st)
+		st.op = nil
 	}
+}
+
+// opOf parses a statement's line again (pass 1 drops the trees) and
+// returns its operation; the last line parsed is kept, for the other
+// statements of the line.
+func (a *assembler) opOf(st *stmtRec) *Op {
+	if st.op != nil {
+		return st.op
+	}
+	if a.reparsed == nil || a.reparsedLine != st.line {
+		l, err := a.as.syntax.parseLine(a.file, st.line, a.lines[st.line-1])
+		if err != nil || st.stmtNo >= len(l.Stmts) || l.Stmts[st.stmtNo] == nil || l.Stmts[st.stmtNo].Op == nil {
+			panic(fmt.Sprintf("line %d parsed in pass 1 but not again: %v", st.line, err))
+		}
+		a.reparsed, a.reparsedLine = l, st.line
+	}
+	return a.reparsed.Stmts[st.stmtNo].Op
 }
 
 func countOps(l *Line) int {
@@ -460,8 +489,8 @@ func countOps(l *Line) int {
 	return n
 }
 
-func (a *assembler) pass1(st *Stmt) {
-	rec := &stmtRec{idx: len(a.stmts), line: st.Pos.Line}
+func (a *assembler) pass1(st *Stmt, stmtNo int) {
+	rec := &stmtRec{idx: len(a.stmts), line: st.Pos.Line, stmtNo: stmtNo}
 	a.curStmt = rec
 	for _, lb := range st.Labels {
 		a.defineLabel(lb.Name, lb.Pos)

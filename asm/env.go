@@ -187,7 +187,8 @@ func (a *assembler) pcrelHiTarget(addr int64) (int64, error) {
 	if !ok {
 		return 0, fmt.Errorf("%%pcrel_lo refers to %#x, where there is no instruction (it must name the label of an auipc with %%pcrel_hi)", addr)
 	}
-	for _, arg := range st.op.Args {
+	op := a.opOf(st)
+	for _, arg := range op.Args {
 		if arg.Expr == nil || len(arg.Expr.Rest) > 0 || arg.Expr.First.Prim.Mod == nil {
 			continue
 		}
@@ -197,5 +198,5 @@ func (a *assembler) pcrelHiTarget(addr int64) (int64, error) {
 			return v.n, err
 		}
 	}
-	return 0, fmt.Errorf("%%pcrel_lo refers to the %s at %#x, which has no %%pcrel_hi operand", st.op.Name, addr)
+	return 0, fmt.Errorf("%%pcrel_lo refers to the %s at %#x, which has no %%pcrel_hi operand", op.Name, addr)
 }
