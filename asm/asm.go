@@ -726,7 +726,14 @@ func alignUp(x, a uint64) uint64 {
 	return (x + a - 1) / a * a
 }
 
+// maxHintSymbols: with more symbols than this, an undefined symbol gets
+// no "did you mean" hint (each hint compares the name with every symbol).
+const maxHintSymbols = 10000
+
 func (a *assembler) symbolHint(name string) string {
+	if len(a.symbols) > maxHintSymbols {
+		return ""
+	}
 	var names []string
 	for n, s := range a.symbols {
 		if s.defined {

@@ -99,7 +99,13 @@ func nearest(word string, candidates []string, n int) []string {
 		d int
 	}
 	var all []scored
+	limit := max(2, len(word)/2)
 	for _, c := range candidates {
+		// The distance is at least the difference in length: skip what
+		// cannot be near (a megabyte-long word costs nothing).
+		if diff := len(word) - len(c); diff-1 > limit || -diff-1 > limit {
+			continue
+		}
 		d := levenshtein(word, c)
 		if strings.HasPrefix(c, word) || strings.HasPrefix(word, c) {
 			d--
@@ -113,7 +119,6 @@ func nearest(word string, candidates []string, n int) []string {
 		return all[i].s < all[j].s
 	})
 	var out []string
-	limit := max(2, len(word)/2)
 	for _, s := range all {
 		if len(out) == n || s.d > limit {
 			break

@@ -50,7 +50,25 @@ func hostileSources() map[string]string {
 		"numeric":  num.String(),
 		"redefine": ".set X, 1\nli a0, X\n.set X, 0x12345\nli a1, X\nmpause\n",
 		"space":    strings.Repeat(".data\n.space 16777216\n", 100),
+		// "did you mean" hints for megabyte-long names and among 200k symbols.
+		"longnames": strings.Repeat(strings.Repeat("x", 1<<20)+" a0\n", 3) + "j " + strings.Repeat("y", 1<<20) + "\n" + labels(200000) + refs(60),
 	}
+}
+
+func labels(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "l%d:\n", i)
+	}
+	return b.String()
+}
+
+func refs(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "j m%d\n", i)
+	}
+	return b.String()
 }
 
 // cpuTime is the process's user+system CPU time.
@@ -86,16 +104,17 @@ func TestHostileSources(t *testing.T) {
 	as, coral := coralAsm(t)
 	hw := bigHW(t)
 	want := map[string]string{
-		"deep":     "1:264: expression nested too deeply: more than 256 levels",
-		"deepbrk":  "1:260: expression nested too deeply",
-		"doubling": "li: value 8589934592 does not fit in 32 bits",
-		"chain":    "",
-		"forward":  "expression nested too deeply: more than 10000 levels of parentheses and symbol definitions",
-		"cycle":    `symbol "a" is defined in terms of itself`,
-		"unknown":  "9950 more errors not shown (only the first 50 are)",
-		"numeric":  "section .text (32772 bytes at 0x0) does not fit in itcm",
-		"redefine": "",
-		"space":    "section .data (16777216 bytes at 0x1000000) does not fit in dtcm",
+		"deep":      "1:264: expression nested too deeply: more than 256 levels",
+		"deepbrk":   "1:260: expression nested too deeply",
+		"doubling":  "li: value 8589934592 does not fit in 32 bits",
+		"chain":     "",
+		"forward":   "expression nested too deeply: more than 10000 levels of parentheses and symbol definitions",
+		"cycle":     `symbol "a" is defined in terms of itself`,
+		"unknown":   "9950 more errors not shown (only the first 50 are)",
+		"numeric":   "section .text (32772 bytes at 0x0) does not fit in itcm",
+		"redefine":  "",
+		"space":     "section .data (16777216 bytes at 0x1000000) does not fit in dtcm",
+		"longnames": "14 more errors not shown (only the first 50 are)",
 	}
 	for name, src := range hostileSources() {
 		t.Run(name, func(t *testing.T) {
