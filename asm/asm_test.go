@@ -246,6 +246,9 @@ func TestHandCheckedEncodings(t *testing.T) {
 		{"ret", "00008067"},
 		{"fence", "0ff0000f"},
 		{"x: call x", "00000097 000080e7"},
+		// A .set redefined after a use: each use sees the value in force
+		// where it is (was "li sized 4 bytes in pass 1 but 8 in pass 2").
+		{".set X, 1\nli a0, X\n.set X, 0x12345\nli a1, X", "00100513 000125b7 34558593"},
 	}
 	for _, c := range cases {
 		p, err := as.Assemble("t.s", []byte(c.text), asm.Options{HW: hw})
