@@ -82,8 +82,8 @@ func isIdentStart(c byte) bool {
 }
 func isIdentChar(c byte) bool { return isIdentStart(c) || isDigit(c) }
 
-// runeAt returns the width of the rune at s[i] as Go's regexp sees it (an
-// invalid byte is one rune of width 1) and whether it is a newline.
+// runeWidth returns the width of the rune at s[i] as Go's regexp sees it
+// (an invalid byte is one rune of width 1).
 func runeWidth(s string, i int) int {
 	if s[i] < utf8.RuneSelf {
 		return 1
