@@ -7,8 +7,6 @@
 package asm
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"sort"
@@ -156,13 +154,24 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 	if opts.HW == nil {
 		return nil, errors.New("asm: no hardware config given")
 	}
+	if len(src) > MaxSourceBytes {
+		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("source is %d bytes, more than the limit of %d (%s)", len(src), MaxSourceBytes, SizeText(MaxSourceBytes)),
+			Hint: "a kernel is far smaller: generate data in memory at run time, or split the source"}}
+	}
 	a := &assembler{
 		as: as, file: file, opts: opts,
 		symbols: map[string]*symbol{}, sections: map[string]*section{}, locals: map[string][]localDef{},
 	}
-	a.run(src)
-	if len(a.errs) > 0 {
-		return nil, a.errs.sorted()
+	if err := a.runSafely(src); err != nil {
+		return nil, err
+	}
+	if a.nErrs > 0 {
+		list := a.errs.sorted()
+		if more := a.nErrs - len(list); more > 0 {
+			list = append(list, &Error{File: file, More: more,
+				Msg: fmt.Sprintf("%d more errors not shown (only the first %d are)", more, MaxErrors)})
+		}
+		return nil, list
 	}
 	return a.program(), nil
 }
@@ -183,24 +192,50 @@ type symbol struct {
 	name     string
 	sec      *section // nil: absolute (.equ) or undefined
 	off      int64
-	expr     *Expr // .equ/.set value
+	defs     []*symDef // .equ/.set values, in definition order
 	defined  bool
 	global   bool
 	typ      string
 	sizeExpr *Expr
 	pos      lexer.Position
-	busy     bool // being evaluated (cycle detection)
 	used     bool
 }
 
+// symDef is one .set/.equ/= definition of a symbol. A symbol may be set
+// again; a use sees the definition in force where it is (as llvm-mc and
+// GNU as do), a use before any definition sees the last one. The value is
+// evaluated once per pass where the definition is and memoised, so a
+// chain of definitions costs linear time, whatever its shape.
+type symDef struct {
+	sym   *symbol
+	key   int // position in the source order (see assembler.order): visible where the key is larger
+	expr  *Expr
+	pos   lexer.Position
+	sec   *section // where "." is at the definition
+	off   int64
+	state defState
+	val   value
+	err   error
+}
+
+type defState uint8
+
+const (
+	defUnevaluated defState = iota
+	defBusy                 // being evaluated: meeting it again is a cycle
+	defDone
+)
+
 type localDef struct {
-	stmt int
-	sec  *section
-	off  int64
+	key int // position in the source order (see assembler.order)
+	sec *section
+	off int64
 }
 
 type stmtRec struct {
 	idx       int
+	key       int // position in the source order (see assembler.order)
+	stmtNo    int // which statement of its line
 	op        *Op
 	line      int
 	sec       *section
@@ -226,15 +261,39 @@ type assembler struct {
 	stmts    []*stmtRec
 	curStmt  *stmtRec
 	final    bool
-	errs     ErrorList
+	errs     ErrorList // the first MaxErrors errors
+	nErrs    int       // all errors found
 	byAddr   map[int64]*stmtRec
 	entry    string
 	lineTab  []LineEntry // pass 2: the line of each instruction word (lines.go)
+	defs     []*symDef   // every .set/.equ definition, in order
+	// order numbers labels, statements and definitions in source order:
+	// "1b" is the last local label 1 before a key, "1f" the first after,
+	// and a use of a symbol sees the last definition before its key.
+	order int
+	depth int // expression evaluations in progress (MaxEvalDepth)
+	// maxRegion is the size of the largest memory region (overflow).
+	maxRegion int64
+	// reparsed is the line last parsed again in pass 2 (opOf).
+	reparsed     *Line
+	reparsedLine int
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
-	if len(a.errs) >= maxErrors {
+	a.errorAtFn(pos, msg, hint, nil)
+}
+
+// errorAtFn records an error; hintFn, if any, computes its hint, only
+// for the errors that are reported in full.
+func (a *assembler) errorAtFn(pos lexer.Position, msg, hint string, hintFn func() string) {
+	a.nErrs++
+	if len(a.errs) >= MaxErrors {
 		return
+	}
+	if hintFn != nil {
+		if h := hintFn(); h != "" {
+			hint = h
+		}
 	}
 	col := pos.Column
 	if col == 0 {
@@ -252,7 +311,7 @@ func (a *assembler) report(err error, fallback lexer.Position) {
 		if pos.Line == 0 {
 			pos = fallback
 		}
-		a.errorAt(pos, pe.msg, pe.hint)
+		a.errorAtFn(pos, pe.msg, pe.hint, pe.hintFn)
 	case errors.As(err, &perr):
 		pos := perr.Position()
 		pos.Line = fallback.Line
@@ -281,17 +340,64 @@ func (a *assembler) section(name string) *section {
 	return s
 }
 
+// Limits of one assembly (kc-as --help lists them).
+const (
+	// MaxSourceBytes bounds the source text.
+	MaxSourceBytes = 16 << 20
+	// MaxOutputBytes bounds the bytes of all sections together (.bss
+	// included): more than any target's memory.
+	MaxOutputBytes = 16 << 20
+)
+
+// SizeText renders a byte count as "16 MiB" (for messages and help).
+func SizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// splitLines splits the source into lines without copying them, as
+// bufio.ScanLines does: "\n" ends a line, a "\r" before it is dropped.
+func splitLines(text string) []string {
+	lines := make([]string, 0, strings.Count(text, "\n")+1)
+	for len(text) > 0 {
+		i := strings.IndexByte(text, '\n')
+		line := text
+		if i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = ""
+		}
+		lines = append(lines, strings.TrimSuffix(line, "\r"))
+	}
+	return lines
+}
+
+// runSafely runs both passes and turns a panic, which is a bug of the
+// assembler, into an error (FuzzAssemble fails on it), so that one
+// kernel cannot take down a process that assembles many (the agent, the
+// benchmark runner).
+func (a *assembler) runSafely(src []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			line := 0
+			if a.curStmt != nil {
+				line = a.curStmt.line
+			}
+			err = ErrorList{{File: a.file, Line: line, Col: 1, Msg: fmt.Sprintf("internal error: %v (please report this input)", r)}}
+		}
+	}()
+	a.run(src)
+	return nil
+}
+
 // run performs both passes.
 func (a *assembler) run(src []byte) {
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	for sc.Scan() {
-		a.lines = append(a.lines, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		a.errorAt(lexer.Position{}, "reading source: "+err.Error(), "")
-		return
-	}
+	a.lines = splitLines(string(src))
 	a.cur = a.section(".text")
 	// Pass 1: parse, define labels, size every statement.
 	for i, text := range a.lines {
@@ -308,21 +414,39 @@ func (a *assembler) run(src []byte) {
 			a.errorAt(lexer.Position{Line: i + 1, Column: 1}, fmt.Sprintf("VLIW bundles (several %s-separated slot operations on one line) are not supported by the assembler yet", a.as.isa.Separator), "write one operation per line")
 			continue
 		}
-		for _, st := range l.Stmts {
+		first := len(a.stmts)
+		for k, st := range l.Stmts {
 			if st != nil {
-				a.pass1(st)
+				a.pass1(st, k)
 			}
+		}
+		// Drop the syntax trees: pass 2 parses the line again, so memory
+		// holds one line's tree at a time, not the whole file's.
+		for _, rec := range a.stmts[first:] {
+			rec.op = nil
+		}
+		if a.overflow() {
+			break
 		}
 	}
 	// Keep going after pass-1 errors so that one run reports every error of
 	// the file; statements that failed in pass 1 are skipped in pass 2.
-	nErrs := len(a.errs)
+	nErrs := a.nErrs
 	a.place()
-	if len(a.errs) > nErrs {
+	if a.nErrs > nErrs {
 		return
 	}
 	// Pass 2: encode.
 	a.final = true
+	a.curStmt = nil
+	for _, d := range a.defs {
+		if d.state == defDone && errors.Is(d.err, errNotFinal) {
+			d.state = defUnevaluated
+		}
+	}
+	for _, d := range a.defs { // in order, so that chains stay shallow
+		a.defValue(d)
+	}
 	for _, s := range a.secOrder {
 		if !s.nobits {
 			s.data = make([]byte, 0, s.size)
@@ -332,8 +456,27 @@ func (a *assembler) run(src []byte) {
 	for _, st := range a.stmts {
 		a.curStmt = st
 		a.cur = st.sec
+		st.op = a.opOf(st)
 		a.pass2(st)
+		st.op = nil
 	}
+}
+
+// opOf parses a statement's line again (pass 1 drops the trees) and
+// returns its operation; the last line parsed is kept, for the other
+// statements of the line.
+func (a *assembler) opOf(st *stmtRec) *Op {
+	if st.op != nil {
+		return st.op
+	}
+	if a.reparsed == nil || a.reparsedLine != st.line {
+		l, err := a.as.syntax.parseLine(a.file, st.line, a.lines[st.line-1])
+		if err != nil || st.stmtNo >= len(l.Stmts) || l.Stmts[st.stmtNo] == nil || l.Stmts[st.stmtNo].Op == nil {
+			panic(fmt.Sprintf("line %d parsed in pass 1 but not again: %v", st.line, err))
+		}
+		a.reparsed, a.reparsedLine = l, st.line
+	}
+	return a.reparsed.Stmts[st.stmtNo].Op
 }
 
 func countOps(l *Line) int {
@@ -346,12 +489,13 @@ func countOps(l *Line) int {
 	return n
 }
 
-func (a *assembler) pass1(st *Stmt) {
-	rec := &stmtRec{idx: len(a.stmts), line: st.Pos.Line}
+func (a *assembler) pass1(st *Stmt, stmtNo int) {
+	rec := &stmtRec{idx: len(a.stmts), line: st.Pos.Line, stmtNo: stmtNo}
 	a.curStmt = rec
 	for _, lb := range st.Labels {
-		a.defineLabel(lb.Name, lb.Pos, rec.idx)
+		a.defineLabel(lb.Name, lb.Pos)
 	}
+	rec.key = a.nextKey()
 	if st.Assign != nil {
 		a.defineEqu(st.Assign.Name, st.Assign.Value, st.Assign.Pos)
 		return
@@ -363,14 +507,14 @@ func (a *assembler) pass1(st *Stmt) {
 	rec.sec = a.cur
 	rec.off = a.cur.size
 	a.stmts = append(a.stmts, rec)
-	nErrs := len(a.errs)
+	nErrs := a.nErrs
 	if strings.HasPrefix(st.Op.Name, ".") && len(a.as.isa.Lookup(st.Op.Name)) == 0 {
 		rec.directive = true
 		a.directive(rec, false)
 	} else {
 		a.sizeInstruction(rec)
 	}
-	rec.failed = len(a.errs) > nErrs
+	rec.failed = a.nErrs > nErrs
 	rec.size = a.cur.size - rec.off
 	if rec.sec != a.cur { // section switch: the directive itself is empty
 		rec.size = 0
@@ -422,9 +566,14 @@ func (a *assembler) emit(b ...byte) {
 	a.cur.size += int64(len(b))
 }
 
-func (a *assembler) defineLabel(name string, pos lexer.Position, stmtIdx int) {
+func (a *assembler) nextKey() int {
+	a.order++
+	return a.order
+}
+
+func (a *assembler) defineLabel(name string, pos lexer.Position) {
 	if isDigits(name) {
-		a.locals[name] = append(a.locals[name], localDef{stmt: stmtIdx, sec: a.cur, off: a.cur.size})
+		a.locals[name] = append(a.locals[name], localDef{key: a.nextKey(), sec: a.cur, off: a.cur.size})
 		return
 	}
 	s := a.sym(name)
@@ -437,11 +586,18 @@ func (a *assembler) defineLabel(name string, pos lexer.Position, stmtIdx int) {
 
 func (a *assembler) defineEqu(name string, e *Expr, pos lexer.Position) {
 	s := a.sym(name)
-	if s.defined && s.expr == nil {
+	if s.defined && len(s.defs) == 0 {
 		a.errorAt(pos, fmt.Sprintf("symbol %q is already defined as a label (line %d)", name, s.pos.Line), "")
 		return
 	}
-	s.defined, s.expr, s.sec, s.pos = true, e, nil, pos
+	d := &symDef{sym: s, key: a.nextKey(), expr: e, pos: pos, sec: a.cur, off: a.cur.size}
+	a.defs = append(a.defs, d)
+	s.defs = append(s.defs, d)
+	s.defined, s.sec, s.pos = true, nil, pos
+	// Evaluate it now: what it refers to is already memoised, so a chain
+	// of definitions never recurses deeply (pass 1 outcomes are final:
+	// a definition sees only the definitions before it).
+	a.defValue(d)
 }
 
 func (a *assembler) sym(name string) *symbol {
@@ -465,6 +621,24 @@ func isDigits(s string) bool {
 	return true
 }
 
+// overflow stops pass 1 once a section has outgrown every memory region
+// of the hardware config (and MaxOutputBytes): place() would refuse it
+// anyway, and going on would only spend time and memory on the rest.
+func (a *assembler) overflow() bool {
+	if a.maxRegion == 0 {
+		a.maxRegion = MaxOutputBytes
+		biggest := int64(0)
+		for _, r := range a.opts.HW.Memory {
+			biggest = max(biggest, int64(min(uint64(r.Size), MaxOutputBytes)))
+		}
+		if biggest > 0 {
+			a.maxRegion = biggest
+		}
+	}
+	// place() reports the section that does not fit.
+	return a.cur.size > a.maxRegion
+}
+
 // place assigns every section an address in the region of the hardware
 // config that holds it.
 func (a *assembler) place() {
@@ -476,12 +650,25 @@ func (a *assembler) place() {
 	ordered := append([]*section(nil), a.secOrder...)
 	// Within a region, sections with file contents come before .bss.
 	sort.SliceStable(ordered, func(i, j int) bool { return !ordered[i].nobits && ordered[j].nobits })
+	total := int64(0)
+	for _, s := range ordered {
+		total += s.size
+	}
+	if total > MaxOutputBytes {
+		a.errorAt(lexer.Position{}, fmt.Sprintf("the sections hold %d bytes, more than the limit of %d (%s)", total, MaxOutputBytes, SizeText(MaxOutputBytes)),
+			"no target has that much memory: shrink .space/.zero and data directives")
+		return
+	}
 	for _, s := range ordered {
 		if s.size == 0 && s.name != ".text" {
 			continue
 		}
 		if addr, ok := a.opts.SectionAddr[s.name]; ok {
 			s.addr = int64(addr)
+			if !a.inMemory(addr, uint64(s.size)) {
+				a.errorAt(lexer.Position{}, fmt.Sprintf("section %s (%d bytes at %#x) is not inside one memory region of hardware config %s", s.name, s.size, addr, a.opts.HW.Name),
+					"the memory map has "+describeRegions(a.opts.HW))
+			}
 			continue
 		}
 		r, ok := a.opts.HW.RegionFor(s.name)
@@ -506,6 +693,24 @@ func (a *assembler) place() {
 	}
 }
 
+// inMemory reports whether [addr, addr+size) lies inside one region.
+func (a *assembler) inMemory(addr, size uint64) bool {
+	for _, r := range a.opts.HW.Memory {
+		if addr >= uint64(r.Base) && addr <= r.End() && size <= r.End()-addr {
+			return true
+		}
+	}
+	return false
+}
+
+func describeRegions(h *isadefs.HW) string {
+	var parts []string
+	for _, r := range h.Memory {
+		parts = append(parts, fmt.Sprintf("%s at %#x (%d bytes)", r.Name, uint64(r.Base), uint64(r.Size)))
+	}
+	return strings.Join(parts, ", ")
+}
+
 func describeMap(h *isadefs.HW) string {
 	var parts []string
 	for _, r := range h.Memory {
@@ -521,7 +726,14 @@ func alignUp(x, a uint64) uint64 {
 	return (x + a - 1) / a * a
 }
 
+// maxHintSymbols: with more symbols than this, an undefined symbol gets
+// no "did you mean" hint (each hint compares the name with every symbol).
+const maxHintSymbols = 10000
+
 func (a *assembler) symbolHint(name string) string {
+	if len(a.symbols) > maxHintSymbols {
+		return ""
+	}
 	var names []string
 	for n, s := range a.symbols {
 		if s.defined {
@@ -560,7 +772,7 @@ func (a *assembler) program() *Program {
 		sym := Symbol{Name: n, Global: s.global, Func: s.typ == "function", Object: s.typ == "object"}
 		if s.sec != nil {
 			sym.Value, sym.Section = uint64(s.sec.addr+s.off), s.sec.name
-		} else if v, err := a.symbolValue(s, lexer.Position{}); err == nil {
+		} else if v, err := a.symbolValueAt(s, a.order+1, lexer.Position{}); err == nil {
 			sym.Value = uint64(v.n)
 		}
 		if s.sizeExpr != nil {

@@ -92,15 +92,17 @@ func (a *assembler) directive(rec *stmtRec, final bool) {
 	}
 	d, ok := directives[name]
 	if !ok {
-		hint := ""
-		if near := nearest(name, DirectiveNames(), 3); len(near) > 0 {
-			hint = "did you mean " + strings.Join(near, ", ") + "?"
-		}
-		if len(a.as.isa.Lookup(strings.TrimPrefix(name, "."))) > 0 {
-			hint = "instructions are written without a leading dot"
+		hint := func() string {
+			if len(a.as.isa.Lookup(strings.TrimPrefix(name, "."))) > 0 {
+				return "instructions are written without a leading dot"
+			}
+			if near := nearest(name, DirectiveNames(), 3); len(near) > 0 {
+				return "did you mean " + strings.Join(near, ", ") + "?"
+			}
+			return ""
 		}
 		if !final {
-			a.errorAt(rec.op.Pos, fmt.Sprintf("unknown directive %s", rec.op.Name), hint)
+			a.errorAtFn(rec.op.Pos, fmt.Sprintf("unknown directive %s", rec.op.Name), "", hint)
 		}
 		return
 	}
@@ -225,6 +227,9 @@ func dirSize(a *assembler, rec *stmtRec, final bool) error {
 	if !ok {
 		return errAt(rec.op.Args[0].Pos, ".size expects a symbol name first")
 	}
+	if rec.op.Args[1].Expr == nil {
+		return errAt(rec.op.Args[1].Pos, ".size expects an expression second")
+	}
 	a.sym(name).sizeExpr = rec.op.Args[1].Expr
 	return nil
 }
@@ -239,6 +244,9 @@ func dirSet(a *assembler, rec *stmtRec, final bool) error {
 	name, ok := rec.op.Args[0].Expr.Ident()
 	if !ok {
 		return errAt(rec.op.Args[0].Pos, "%s expects a symbol name first", rec.op.Name)
+	}
+	if rec.op.Args[1].Expr == nil || rec.op.Args[1].Base != nil {
+		return errAt(rec.op.Args[1].Pos, "%s expects an expression second", rec.op.Name)
 	}
 	a.defineEqu(name, rec.op.Args[1].Expr, rec.op.Args[0].Pos)
 	return nil
@@ -277,7 +285,7 @@ func dirComm(a *assembler, rec *stmtRec, final bool) error {
 	a.cur = a.section(".bss")
 	a.cur.align = max(a.cur.align, align)
 	a.cur.size = (a.cur.size + align - 1) / align * align
-	a.defineLabel(name, args[0].Pos, rec.idx)
+	a.defineLabel(name, args[0].Pos)
 	a.cur.size += size
 	a.cur = saved
 	return nil

@@ -10,6 +10,46 @@ import (
 	isadefs "kernelcraft/isa-defs"
 )
 
+// Limits of the ELF reader and disassembler (kc-as --help lists them).
+const (
+	// MaxELFBytes bounds an ELF file read by Disassemble or ReadLineTable.
+	MaxELFBytes = 64 << 20
+	// MaxDisasmBytes bounds the code Disassemble renders (about 60 bytes
+	// of text per 4-byte word): far more than any target's code memory.
+	MaxDisasmBytes = 4 << 20
+)
+
+// checkSections rejects sections whose contents lie outside the file
+// (offset+size overflowing included) and absurd section counts, with a
+// message naming the section, before anything is read or allocated.
+func checkSections(f *elf.File, fileSize int) error {
+	if len(f.Sections) > fileSize/40+1 { // a section header is 40 bytes (ELF32)
+		return fmt.Errorf("malformed ELF: %d section headers do not fit in %d bytes", len(f.Sections), fileSize)
+	}
+	for i, s := range f.Sections {
+		if s.Type == elf.SHT_NOBITS || s.Type == elf.SHT_NULL {
+			continue
+		}
+		if s.Flags&elf.SHF_COMPRESSED != 0 {
+			return fmt.Errorf("section %d (%q) is compressed, which kc-as does not read", i, s.Name)
+		}
+		end := s.Offset + s.FileSize
+		if end < s.Offset || end > uint64(fileSize) {
+			return fmt.Errorf("malformed ELF: section %d (%q) has %d bytes at offset %#x, beyond the end of the %d-byte file", i, s.Name, s.FileSize, s.Offset, fileSize)
+		}
+	}
+	for i, p := range f.Progs {
+		end := p.Off + p.Filesz
+		if end < p.Off || end > uint64(fileSize) {
+			return fmt.Errorf("malformed ELF: segment %d has %d bytes at offset %#x, beyond the end of the %d-byte file", i, p.Filesz, p.Off, fileSize)
+		}
+		if p.Memsz < p.Filesz {
+			return fmt.Errorf("malformed ELF: segment %d is %d bytes in memory but %d in the file", i, p.Memsz, p.Filesz)
+		}
+	}
+	return nil
+}
+
 // BackendForMachine finds the registered backend whose executables carry
 // the ELF machine m.
 func BackendForMachine(m elf.Machine) (Backend, error) {
@@ -49,9 +89,24 @@ func Disassemble(data []byte) (out string, err error) {
 			out, err = "", fmt.Errorf("malformed ELF: %v", r)
 		}
 	}()
+	if len(data) > MaxELFBytes {
+		return "", fmt.Errorf("ELF file is %d bytes, more than the limit of %d (%s)", len(data), MaxELFBytes, SizeText(MaxELFBytes))
+	}
 	f, err := elf.NewFile(bytes.NewReader(data))
 	if err != nil {
 		return "", fmt.Errorf("not an ELF file: %w", err)
+	}
+	if err := checkSections(f, len(data)); err != nil {
+		return "", err
+	}
+	code := uint64(0)
+	for _, s := range f.Sections {
+		if s.Flags&elf.SHF_EXECINSTR != 0 && s.Type == elf.SHT_PROGBITS {
+			code += s.Size // checkSections bounded each by the file size
+		}
+	}
+	if code > MaxDisasmBytes {
+		return "", fmt.Errorf("ELF file has %d bytes of code, more than the disassembler's limit of %d (%s)", code, MaxDisasmBytes, SizeText(MaxDisasmBytes))
 	}
 	b, err := BackendForMachine(f.Machine)
 	if err != nil {

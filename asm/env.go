@@ -3,6 +3,7 @@ package asm
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -12,18 +13,45 @@ import (
 // yet; sizing code treats it as "unknown", pass 2 never sees it.
 var errNotFinal = errors.New("value not known before layout")
 
+// MaxEvalDepth bounds the nesting of one evaluation: parentheses within
+// an expression plus the symbol definitions it reaches through uses
+// before their definitions (each definition is evaluated once, where it
+// is, so backward chains of any length stay shallow). Deeper is an
+// error, never a stack overflow.
+const MaxEvalDepth = 10000
+
 // env evaluates expressions at one location.
 type env struct {
 	a   *assembler
 	dot int64 // value of "." (the current address; pass 2 only)
+	key int   // where in the source order it is evaluated (assembler.order)
 	ctx *Ctx
 }
 
 func (a *assembler) envAt(dot int64) *env {
-	e := &env{a: a, dot: dot}
+	key := a.order + 1 // pass 1: after everything defined so far
+	if a.final && a.curStmt != nil {
+		key = a.curStmt.key
+	}
+	return a.envKey(dot, key)
+}
+
+func (a *assembler) envKey(dot int64, key int) *env {
+	e := &env{a: a, dot: dot, key: key}
 	e.ctx = &Ctx{PC: dot, Final: a.final, a: a, env: e}
 	return e
 }
+
+func (e *env) enter(pos lexer.Position) error {
+	e.a.depth++
+	if e.a.depth > MaxEvalDepth {
+		return &posError{pos: pos, msg: fmt.Sprintf("expression nested too deeply: more than %d levels of parentheses and symbol definitions", MaxEvalDepth),
+			hint: "define the symbols a value depends on before it"}
+	}
+	return nil
+}
+
+func (e *env) leave() { e.a.depth-- }
 
 func (e *env) symbol(name string, pos lexer.Position) (value, error) {
 	if name == "." {
@@ -44,48 +72,68 @@ func (e *env) symbol(name string, pos lexer.Position) (value, error) {
 		if !s.used {
 			s.used, s.pos = true, pos
 		}
-		return value{}, &posError{pos: pos, msg: fmt.Sprintf("undefined symbol %q", name), hint: e.a.symbolHint(name)}
+		a := e.a
+		return value{}, &posError{pos: pos, msg: fmt.Sprintf("undefined symbol %q", name), hintFn: func() string { return a.symbolHint(name) }}
 	}
 	s.used = true
-	return e.a.symbolValue(s, pos)
+	return e.a.symbolValueAt(s, e.key, pos)
 }
 
-func (a *assembler) symbolValue(s *symbol, pos lexer.Position) (value, error) {
+// symbolValueAt is the value of s as seen at key in the source order.
+func (a *assembler) symbolValueAt(s *symbol, key int, pos lexer.Position) (value, error) {
 	if s.sec != nil {
 		if !a.final {
 			return value{}, errNotFinal
 		}
 		return value{s.sec.addr + s.off, true}, nil
 	}
-	if s.busy {
+	// The last definition before key; none: a use before the first
+	// definition, which sees the last one once all are known.
+	i := sort.Search(len(s.defs), func(i int) bool { return s.defs[i].key >= key }) - 1
+	if i < 0 {
+		if !a.final {
+			return value{}, errNotFinal
+		}
+		i = len(s.defs) - 1
+	}
+	d := s.defs[i]
+	if d.state == defBusy {
 		return value{}, errAt(pos, "symbol %q is defined in terms of itself", s.name)
 	}
-	s.busy = true
-	defer func() { s.busy = false }()
-	return s.expr.eval(a.envAt(0))
+	return a.defValue(d)
+}
+
+// defValue evaluates a definition where it is, once per pass.
+func (a *assembler) defValue(d *symDef) (value, error) {
+	switch d.state {
+	case defBusy:
+		return value{}, errAt(d.pos, "symbol %q is defined in terms of itself", d.sym.name)
+	case defDone:
+		return d.val, d.err
+	}
+	d.state = defBusy
+	dot := int64(0)
+	if d.sec != nil {
+		dot = d.sec.addr + d.off
+	}
+	d.val, d.err = d.expr.eval(a.envKey(dot, d.key))
+	d.state = defDone
+	return d.val, d.err
 }
 
 func (e *env) localRef(ref string, pos lexer.Position) (value, error) {
 	num, dir := ref[:len(ref)-1], strings.ToLower(ref[len(ref)-1:])
-	cur := len(e.a.stmts) // pass 1: the statement being added
-	if e.a.final && e.a.curStmt != nil {
-		cur = e.a.curStmt.idx
-	}
 	defs := e.a.locals[num]
+	// Local labels are recorded in source order: binary search.
+	i := sort.Search(len(defs), func(i int) bool { return defs[i].key >= e.key })
 	var found *localDef
-	if dir == "b" {
-		for i := range defs {
-			if defs[i].stmt <= cur {
-				found = &defs[i]
-			}
-		}
-	} else {
-		for i := range defs {
-			if defs[i].stmt > cur {
-				found = &defs[i]
-				break
-			}
-		}
+	if dir == "b" && i > 0 {
+		found = &defs[i-1]
+	} else if dir == "f" && i < len(defs) {
+		found = &defs[i]
+	}
+	if found == nil && dir == "f" && !e.a.final {
+		return value{}, errNotFinal // it may be defined further on
 	}
 	if found == nil {
 		where := "before"
@@ -114,6 +162,9 @@ func (e *env) modifier(name string, arg value, pos lexer.Position) (value, error
 
 // constant evaluates an expression that must be known in pass 1.
 func (a *assembler) constant(e *Expr, what string) (int64, error) {
+	if e == nil {
+		return 0, errAt(lexer.Position{}, "%s must be a number or an expression", what)
+	}
 	v, err := e.eval(a.envAt(0))
 	if errors.Is(err, errNotFinal) {
 		return 0, errAt(e.Pos, "%s must be a constant known where it is used (no labels defined later)", what)
@@ -136,7 +187,8 @@ func (a *assembler) pcrelHiTarget(addr int64) (int64, error) {
 	if !ok {
 		return 0, fmt.Errorf("%%pcrel_lo refers to %#x, where there is no instruction (it must name the label of an auipc with %%pcrel_hi)", addr)
 	}
-	for _, arg := range st.op.Args {
+	op := a.opOf(st)
+	for _, arg := range op.Args {
 		if arg.Expr == nil || len(arg.Expr.Rest) > 0 || arg.Expr.First.Prim.Mod == nil {
 			continue
 		}
@@ -146,5 +198,5 @@ func (a *assembler) pcrelHiTarget(addr int64) (int64, error) {
 			return v.n, err
 		}
 	}
-	return 0, fmt.Errorf("%%pcrel_lo refers to the %s at %#x, which has no %%pcrel_hi operand", st.op.Name, addr)
+	return 0, fmt.Errorf("%%pcrel_lo refers to the %s at %#x, which has no %%pcrel_hi operand", op.Name, addr)
 }

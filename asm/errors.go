@@ -12,6 +12,9 @@ type Error struct {
 	Line, Col int
 	Msg       string
 	Hint      string // optional: nearest mnemonic, expected operands, range
+	// More is set on the last entry of a list that MaxErrors cut short:
+	// how many further errors were found and not reported.
+	More int
 }
 
 func (e *Error) Error() string {
@@ -31,8 +34,24 @@ func (e *Error) Error() string {
 // ErrorList is every error of one assembly, sorted by position.
 type ErrorList []*Error
 
-// maxErrors bounds how many errors one assembly reports.
-const maxErrors = 100
+// MaxErrors bounds how many errors one assembly reports in full (with
+// hints, which take time to compute); the errors after them are counted
+// in one last entry (Error.More).
+const MaxErrors = 50
+
+// Count is the number of errors found, those counted in a final
+// Error.More included.
+func (l ErrorList) Count() int {
+	n := 0
+	for _, e := range l {
+		if e.More > 0 {
+			n += e.More
+		} else {
+			n++
+		}
+	}
+	return n
+}
 
 func (l ErrorList) Error() string {
 	parts := make([]string, len(l))
@@ -80,7 +99,13 @@ func nearest(word string, candidates []string, n int) []string {
 		d int
 	}
 	var all []scored
+	limit := max(2, len(word)/2)
 	for _, c := range candidates {
+		// The distance is at least the difference in length: skip what
+		// cannot be near (a megabyte-long word costs nothing).
+		if diff := len(word) - len(c); diff-1 > limit || -diff-1 > limit {
+			continue
+		}
 		d := levenshtein(word, c)
 		if strings.HasPrefix(c, word) || strings.HasPrefix(word, c) {
 			d--
@@ -94,7 +119,6 @@ func nearest(word string, candidates []string, n int) []string {
 		return all[i].s < all[j].s
 	})
 	var out []string
-	limit := max(2, len(word)/2)
 	for _, s := range all {
 		if len(out) == n || s.d > limit {
 			break

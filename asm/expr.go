@@ -21,13 +21,17 @@ type evalEnv interface {
 	symbol(name string, pos lexer.Position) (value, error)
 	localRef(ref string, pos lexer.Position) (value, error)
 	modifier(name string, arg value, pos lexer.Position) (value, error)
+	// enter and leave bracket one nested evaluation (MaxEvalDepth).
+	enter(pos lexer.Position) error
+	leave()
 }
 
 // posError is an error at a source position.
 type posError struct {
-	pos  lexer.Position
-	msg  string
-	hint string
+	pos    lexer.Position
+	msg    string
+	hint   string
+	hintFn func() string // computes hint when the error is reported (costly hints)
 }
 
 func (e *posError) Error() string { return e.msg }
@@ -43,6 +47,14 @@ var precedence = map[string]int{
 }
 
 func (e *Expr) eval(env evalEnv) (value, error) {
+	if e == nil { // a string or bracketed operand where a number belongs
+		return value{}, errAt(lexer.Position{}, "expected a number or an expression")
+	}
+	if err := env.enter(e.Pos); err != nil {
+		env.leave()
+		return value{}, err
+	}
+	defer env.leave()
 	terms := make([]value, 0, len(e.Rest)+1)
 	ops := make([]string, 0, len(e.Rest))
 	first, err := e.First.eval(env)

@@ -136,6 +136,7 @@ func (a *Arg) Mem() (off, base *Expr, ok bool) {
 type syntaxFor struct {
 	parser *participle.Parser[Line]
 	sep    string
+	lex    *lexConfig
 }
 
 func newSyntax(isa *isadefs.ISA) (*syntaxFor, error) {
@@ -182,11 +183,36 @@ func newSyntax(isa *isadefs.ISA) (*syntaxFor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &syntaxFor{parser: p, sep: isa.Separator}, nil
+	return &syntaxFor{parser: p, sep: isa.Separator, lex: newLexConfig(isa.Comments, isa.Separator, hashIsComment)}, nil
 }
 
 // parseLine parses one line; file and lineNo position the errors.
 func (s *syntaxFor) parseLine(file string, lineNo int, text string) (*Line, error) {
+	if strings.TrimSpace(text) == "" {
+		return &Line{}, nil
+	}
+	bufp := tokPool.Get().(*[]token)
+	defer tokPool.Put(bufp)
+	toks, ok := s.lex.lex(text, (*bufp)[:0])
+	*bufp = toks[:0]
+	if ok {
+		if err := nestingError(file, lineNo, text, toks); err != nil {
+			return nil, err
+		}
+		f := &fastParser{file: file, line: lineNo, text: text, toks: toks}
+		if l := f.parseLine(); l != nil {
+			return l, nil
+		}
+	}
+	// A line the fast parser rejects: participle says why. The lexer
+	// failed (participle's fails too, before it parses anything) or the
+	// nesting is within MaxExprNesting, so its recursion is shallow.
+	return s.parseParticiple(file, lineNo, text)
+}
+
+// parseParticiple parses a line with the participle grammar (the
+// reference the fast parser is held to).
+func (s *syntaxFor) parseParticiple(file string, lineNo int, text string) (*Line, error) {
 	if strings.TrimSpace(text) == "" {
 		return &Line{}, nil
 	}

@@ -201,6 +201,9 @@ func ReadLineTable(elfData []byte) (t *LineTable, err error) {
 			t, err = nil, fmt.Errorf("malformed ELF: %v", r)
 		}
 	}()
+	if len(elfData) > MaxELFBytes {
+		return nil, fmt.Errorf("ELF file is %d bytes, more than the limit of %d (%s)", len(elfData), MaxELFBytes, SizeText(MaxELFBytes))
+	}
 	f, err := elf.NewFile(bytes.NewReader(elfData))
 	if err != nil {
 		return nil, fmt.Errorf("not an ELF file: %w", err)
@@ -210,8 +213,11 @@ func ReadLineTable(elfData []byte) (t *LineTable, err error) {
 	if s == nil {
 		return nil, nil
 	}
-	if s.Size > uint64(len(elfData)) {
-		return nil, fmt.Errorf("%s: size %d exceeds the file", LineSection, s.Size)
+	if s.Flags&elf.SHF_COMPRESSED != 0 {
+		return nil, fmt.Errorf("%s is compressed, which kc-as does not read", LineSection)
+	}
+	if end := s.Offset + s.FileSize; s.Type != elf.SHT_NOBITS && (end < s.Offset || end > uint64(len(elfData))) {
+		return nil, fmt.Errorf("%s: %d bytes at offset %#x exceed the %d-byte file", LineSection, s.Size, s.Offset, len(elfData))
 	}
 	data, err := s.Data()
 	if err != nil {

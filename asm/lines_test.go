@@ -181,6 +181,11 @@ func FuzzLineTable(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:len(good)/2])
 	f.Add([]byte{})
+	// Hostile lengths: a file name, entry count and text count claiming
+	// gigabytes, each after a valid prefix.
+	f.Add([]byte("KCL1\xff\xff\xff\xff"))
+	f.Add([]byte("KCL1\x00\x00\x00\x00\xff\xff\xff\x7f"))
+	f.Add([]byte("KCL1\x00\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff\x01\x00\x00\x00\xff\xff\xff\xff"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var lt asm.LineTable
 		if lt.UnmarshalBinary(data) != nil {

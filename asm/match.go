@@ -39,11 +39,14 @@ func (a *assembler) unknownMnemonic(op *Op, disabled string) error {
 			msg:  fmt.Sprintf("%s needs extension %s, which hardware config %s does not have", op.Name, disabled, a.opts.HW.Name),
 			hint: fmt.Sprintf("%s has: %s", a.opts.HW.Name, strings.Join(a.opts.HW.Extensions, ", "))}
 	}
-	hint := ""
-	if near := nearest(strings.ToLower(op.Name), a.as.isa.Mnemonics(), 4); len(near) > 0 {
-		hint = "did you mean " + strings.Join(near, ", ") + "?"
+	name, isa := strings.ToLower(op.Name), a.as.isa
+	hint := func() string {
+		if near := nearest(name, isa.Mnemonics(), 4); len(near) > 0 {
+			return "did you mean " + strings.Join(near, ", ") + "?"
+		}
+		return ""
 	}
-	return &posError{pos: op.Pos, msg: fmt.Sprintf("unknown instruction %q", op.Name), hint: hint}
+	return &posError{pos: op.Pos, msg: fmt.Sprintf("unknown instruction %q", op.Name), hintFn: hint}
 }
 
 // sizeInstruction picks the form in pass 1 and records the size.
@@ -582,7 +585,7 @@ func withPos(err error, pos lexer.Position, hint string) error {
 	var pe *posError
 	if errors.As(err, &pe) {
 		if pe.hint == "" {
-			pe.hint = hint
+			pe.hint = hint // used unless hintFn finds a better one
 		}
 		return pe
 	}
@@ -729,7 +732,7 @@ func (a *assembler) explain(op *Op, pc int64, err error) error {
 	}
 	var pe *posError
 	if errors.As(err, &pe) {
-		pe.hint = "forms: " + strings.Join(forms, " | ")
+		pe.hint, pe.hintFn = "forms: "+strings.Join(forms, " | "), nil
 		return pe
 	}
 	return err

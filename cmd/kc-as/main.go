@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -51,8 +52,18 @@ Examples:
 
 Errors are printed as FILE:LINE:COL: message, with a hint (nearest
 mnemonic, the instruction's operand forms, an immediate's range); every error
-of the file is reported. Exit status: 0 ok, 1 assembly errors, 2 usage or
-I/O errors.`,
+of the file is reported (the first ` + itoa(asm.MaxErrors) + ` with hints, then a count). Exit
+status: 0 ok, 1 assembly errors, 2 usage or I/O errors.
+
+Limits (every input is bounded; beyond a limit kc-as stops with a message):
+   source size                  ` + asm.SizeText(asm.MaxSourceBytes) + ` (exit 1)
+   parentheses/brackets nesting ` + itoa(asm.MaxExprNesting) + ` levels on one line (exit 1)
+   evaluation depth             ` + itoa(asm.MaxEvalDepth) + ` levels of parentheses and symbols
+                                defined after their use (exit 1)
+   output (all sections)        ` + asm.SizeText(asm.MaxOutputBytes) + `, and each section inside its
+                                memory region (exit 1)
+   errors reported in full      ` + itoa(asm.MaxErrors) + `, then a count
+   ELF input (-d)               ` + asm.SizeText(asm.MaxELFBytes) + `, ` + asm.SizeText(asm.MaxDisasmBytes) + ` of code (exit 2)`,
 		Version:         version,
 		HideHelpCommand: true,
 		Writer:          stdout,
@@ -124,11 +135,18 @@ func assemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, stat
 		}
 		opts.SectionAddr[sec] = v
 	}
-	src, err := cliutil.ReadInput(in, stdin)
+	name := in
+	if in == "-" {
+		name = "<stdin>"
+	}
+	src, err := readLimited(in, stdin, asm.MaxSourceBytes)
+	if errors.Is(err, errTooLarge) {
+		*status = exitAsmErrors
+		return fmt.Errorf("%s: %w: the source limit is %s\n1 error(s)", name, err, asm.SizeText(asm.MaxSourceBytes))
+	}
 	if err != nil {
 		return err
 	}
-	name := in
 	if in == "-" {
 		name = "<stdin>"
 	}
@@ -137,7 +155,7 @@ func assemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, stat
 		var list asm.ErrorList
 		if errors.As(err, &list) {
 			*status = exitAsmErrors
-			return fmt.Errorf("%v\n%d error(s)", list, len(list))
+			return fmt.Errorf("%v\n%d error(s)", list, list.Count())
 		}
 		return err
 	}
@@ -157,7 +175,10 @@ func assemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, stat
 
 func disassemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, status *int) error {
 	*status = exitUsage
-	data, err := cliutil.ReadInput(in, stdin)
+	data, err := readLimited(in, stdin, asm.MaxELFBytes)
+	if errors.Is(err, errTooLarge) {
+		return fmt.Errorf("%s: %w: the ELF limit is %s", in, err, asm.SizeText(asm.MaxELFBytes))
+	}
 	if err != nil {
 		return err
 	}
@@ -175,3 +196,32 @@ func disassemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, s
 	*status = 0
 	return nil
 }
+
+var errTooLarge = errors.New("input too large")
+
+// readLimited reads a file, or standard input for "-", refusing more than
+// limit bytes without reading (a file) or holding (a pipe) much more.
+func readLimited(name string, stdin io.Reader, limit int64) ([]byte, error) {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
+			return nil, fmt.Errorf("%w: %d bytes", errTooLarge, st.Size())
+		}
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%w: more than %d bytes", errTooLarge, limit)
+	}
+	return data, nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
