@@ -139,8 +139,8 @@ func assemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, stat
 	if in == "-" {
 		name = "<stdin>"
 	}
-	src, err := readLimited(in, stdin, asm.MaxSourceBytes)
-	if errors.Is(err, errTooLarge) {
+	src, err := cliutil.ReadInput(in, stdin, asm.MaxSourceBytes)
+	if errors.Is(err, cliutil.ErrTooLarge) {
 		*status = exitAsmErrors
 		return fmt.Errorf("%s: %w: the source limit is %s\n1 error(s)", name, err, asm.SizeText(asm.MaxSourceBytes))
 	}
@@ -175,8 +175,8 @@ func assemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, stat
 
 func disassemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, status *int) error {
 	*status = exitUsage
-	data, err := readLimited(in, stdin, asm.MaxELFBytes)
-	if errors.Is(err, errTooLarge) {
+	data, err := cliutil.ReadInput(in, stdin, asm.MaxELFBytes)
+	if errors.Is(err, cliutil.ErrTooLarge) {
 		return fmt.Errorf("%s: %w: the ELF limit is %s", in, err, asm.SizeText(asm.MaxELFBytes))
 	}
 	if err != nil {
@@ -195,33 +195,6 @@ func disassemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, s
 	}
 	*status = 0
 	return nil
-}
-
-var errTooLarge = errors.New("input too large")
-
-// readLimited reads a file, or standard input for "-", refusing more than
-// limit bytes without reading (a file) or holding (a pipe) much more.
-func readLimited(name string, stdin io.Reader, limit int64) ([]byte, error) {
-	r := stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
-			return nil, fmt.Errorf("%w: %d bytes", errTooLarge, st.Size())
-		}
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%w: more than %d bytes", errTooLarge, limit)
-	}
-	return data, nil
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"kernelcraft/asm"
+	"kernelcraft/cmd/internal/cliutil"
 	"os"
 	"time"
 
@@ -89,9 +91,9 @@ func evalCommand() *cli.Command {
 }
 
 func evalOne(w io.Writer, target, kind, path, task string, config int, seeds judge.Seeds) error {
-	src, err := os.ReadFile(path)
+	src, err := cliutil.ReadInput(path, os.Stdin, asm.MaxSourceBytes)
 	if err != nil {
-		return cli.Exit(err.Error(), 2)
+		return cli.Exit(fmt.Sprintf("%s: %v", path, err), 2)
 	}
 	if baseline.IsTemplate(src) {
 		if src, err = baseline.Instantiate(path, src, target, task, config); err != nil {

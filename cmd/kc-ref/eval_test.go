@@ -39,6 +39,7 @@ func TestBaselineAndEval(t *testing.T) {
 		{"eval broken", []string{"eval", "-t", "coral", broken, "relu"}, 2, nil, "broken.s:2"},
 		{"eval usage", []string{"eval", "-t", "coral", "relu"}, 2, nil, "want KERNEL.s TASK"},
 		{"eval all usage", []string{"eval", "--all", "-t", "coral"}, 2, nil, "--baseline"},
+		{"eval endless kernel", []string{"eval", "-t", "coral", "/dev/zero", "relu"}, 2, nil, "/dev/zero: input too large: more than 16777216 bytes"},
 		{"gen hidden needs seed", []string{"gen", "-t", "coral", "relu", "--hidden", "-o", filepath.Join(dir, "h")}, 2, nil, "--hidden needs --hidden-seed N"},
 		{"describe hidden needs seed", []string{"describe", "-t", "coral", "relu", "--hidden"}, 2, nil, "--hidden needs --hidden-seed N"},
 	}

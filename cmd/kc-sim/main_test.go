@@ -133,6 +133,7 @@ func TestExitStatuses(t *testing.T) {
 		{"bad load", []string{build(t, "loop"), "--load", "x=nosuch.npy@0x10000"}, sim.ExitToolError, "nosuch.npy"},
 		{"bad symbol", []string{build(t, "loop"), "--set", "a0=nosuch"}, sim.ExitToolError, "neither a number nor a symbol"},
 		{"bad register", []string{build(t, "loop"), "--set", "v0=1"}, sim.ExitToolError, "no scalar register"},
+		{"endless input", []string{"/dev/zero"}, sim.ExitToolError, "input too large: more than 67108864 bytes"},
 		{"set x0", []string{build(t, "loop"), "--set", "x0=5"}, sim.ExitToolError, "x0 is hard-wired to zero"},
 		{"set zero", []string{build(t, "exit"), "--set", "zero=0"}, 0, "exit(0)"},
 		{"load into code", []string{build(t, "loop"), "--load", "x=" + npyOf(t) + "@0x100"}, sim.ExitToolError, "region itcm is executable memory"},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"kernelcraft/asm"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -141,7 +142,7 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kc-sim: "+format+"\n", args...)
 		return sim.ExitToolError
 	}
-	data, err := cliutil.ReadInput(cfg.input, stdin)
+	data, err := cliutil.ReadInput(cfg.input, stdin, asm.MaxELFBytes)
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -2,6 +2,7 @@
 package cliutil
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -53,12 +54,33 @@ func Interspersed(args []string, flags []cli.Flag) []string {
 	return out
 }
 
-// ReadInput reads a file, or standard input for "-".
-func ReadInput(name string, stdin io.Reader) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(stdin)
+// ErrTooLarge is ReadInput's error for an input over its limit.
+var ErrTooLarge = errors.New("input too large")
+
+// ReadInput reads a file, or standard input for "-", refusing more than
+// limit bytes without reading (a regular file) or holding (a pipe,
+// /dev/zero) much more.
+func ReadInput(name string, stdin io.Reader, limit int64) ([]byte, error) {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
+			return nil, fmt.Errorf("%w: %d bytes", ErrTooLarge, st.Size())
+		}
+		r = f
 	}
-	return os.ReadFile(name)
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+	}
+	return data, nil
 }
 
 // WriteOutput writes data to a file, or to standard output for "-". It

@@ -44,7 +44,7 @@ func TestReadWrite(t *testing.T) {
 	if st, _ := os.Stat(path); st.Mode().Perm() != 0o755 {
 		t.Errorf("executable written with mode %v", st.Mode().Perm())
 	}
-	got, err := ReadInput(path, nil)
+	got, err := ReadInput(path, nil, 4)
 	if err != nil || string(got) != "\x7fELF" {
 		t.Errorf("read back %q, %v", got, err)
 	}
@@ -52,8 +52,16 @@ func TestReadWrite(t *testing.T) {
 	if err := WriteOutput("-", []byte("text"), false, &out); err != nil || out.String() != "text" {
 		t.Errorf("stdout: %q, %v", out.String(), err)
 	}
-	if got, _ := ReadInput("-", strings.NewReader("in")); string(got) != "in" {
+	if got, _ := ReadInput("-", strings.NewReader("in"), 2); string(got) != "in" {
 		t.Errorf("stdin: %q", got)
+	}
+	// One byte over the limit: a file is refused by its size, a pipe
+	// after limit+1 bytes.
+	if _, err := ReadInput(path, nil, 3); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("file over the limit: %v", err)
+	}
+	if _, err := ReadInput("-", strings.NewReader("in!"), 2); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("stdin over the limit: %v", err)
 	}
 }
 
