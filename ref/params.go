@@ -62,6 +62,40 @@ type Params struct {
 	// or "bfloat16" and accumulates sums in float32 (as kernels do); ""
 	// keeps float64 (the ground truth).
 	Intermediate string `json:"-"`
+
+	// Correct ways to compute the same function (the correct-alternatives
+	// tests; with Intermediate set, as a kernel does).
+	// SumOrder adds the terms of every reduction "reverse"d, or
+	// "blocked": 8 lanes (element i into lane i mod 8, as a vector loop),
+	// then the lanes pairwise; "" is in order.
+	SumOrder string `json:"-"`
+	// Exp computes exp as "lut" (aie2's exp_hi*exp_lo bf16 tables),
+	// "poly6" (float32 range reduction and a degree-6 polynomial, ~1e-7
+	// relative) or "poly3" (degree 3, 6e-4 relative: too coarse, a wrong
+	// variant); "" is math.Exp.
+	Exp string `json:"-"`
+	// Recip and Rsqrt compute 1/x and 1/sqrt(x) from aie2's bf16 tables
+	// ("lut") or by Newton iterations in float32 from a bit-trick seed
+	// ("newton"); "" divides.
+	Recip string `json:"-"`
+	Rsqrt string `json:"-"`
+
+	// Wrong definitions (the wrong-variant tests).
+	// UnbiasedVar divides layernorm's variance by N-1.
+	UnbiasedVar bool `json:"-"`
+	// RequantMode rounds integer requantisation "even" (half to even),
+	// "away" (half away from zero), "trunc" (no rounding term) or
+	// "wrap"s instead of saturating; "" is the task's rule.
+	RequantMode string `json:"-"`
+	// GLU "gelu" gates with GELU instead of SiLU (GeGLU for SwiGLU).
+	GLU string `json:"-"`
+	// NoRoPE skips the rotary embedding of decoder_llama.
+	NoRoPE bool `json:"-"`
+	// Norm "layernorm" computes RMSNorm as LayerNorm (subtracting the row
+	// mean).
+	Norm string `json:"-"`
+	// NoPosBias drops decoder_t5's relative-position bias.
+	NoPosBias bool `json:"-"`
 }
 
 // Requant maps an int32 accumulator to int8:
@@ -81,6 +115,34 @@ type Requant struct {
 func (r Requant) Apply(acc int64) int64 {
 	v := (acc*r.Mult + int64(1)<<(r.Shift-1)) >> r.Shift
 	return min(127, max(-128, v+r.ZP))
+}
+
+// ApplyMode requantises with a RequantMode (wrong variants; "" is Apply).
+func (r Requant) ApplyMode(acc int64, mode string) int64 {
+	x, half := acc*r.Mult, int64(1)<<(r.Shift-1)
+	v := (x + half) >> r.Shift
+	switch mode {
+	case "even":
+		if x&(2*half-1) == half && v&1 == 1 { // a tie rounded up to odd
+			v--
+		}
+	case "away":
+		if x < 0 && x&(2*half-1) == half {
+			v--
+		}
+	case "trunc":
+		v = x >> r.Shift
+	case "wrap":
+		return int64(int8(v + r.ZP))
+	}
+	return min(127, max(-128, v+r.ZP))
+}
+
+// IsTie reports whether acc requantises from exactly halfway between two
+// integers (where the rounding rule decides).
+func (r Requant) IsTie(acc int64) bool {
+	half := int64(1) << (r.Shift - 1)
+	return acc*r.Mult&(2*half-1) == half
 }
 
 // paramsMap turns params into case.json's "params" object.

@@ -130,6 +130,175 @@ func (g *gt) a(x float64) float64 {
 
 func (g *gt) integer() bool { return g.p.Requant != nil }
 
+// requant applies integer stage i's requantisation (with the mutation
+// knob's rounding).
+func (g *gt) requant(stage int, acc int64) int64 {
+	return g.p.Requant[stage].ApplyMode(acc, g.p.RequantMode)
+}
+
+// sum adds term(0..n-1) to init in the order p.SumOrder says, each step
+// rounded by g.a.
+func (g *gt) sum(init float64, n int, term func(i int) float64) float64 {
+	switch g.p.SumOrder {
+	case "reverse":
+		acc := init
+		for i := n - 1; i >= 0; i-- {
+			acc = g.a(acc + term(i))
+		}
+		return acc
+	case "blocked":
+		const lanes = 8
+		var part [lanes]float64
+		for i := 0; i < n; i++ {
+			part[i%lanes] = g.a(part[i%lanes] + term(i))
+		}
+		for w := lanes / 2; w >= 1; w /= 2 {
+			for l := 0; l < w; l++ {
+				part[l] = g.a(part[l] + part[l+w])
+			}
+		}
+		return g.a(init + part[0])
+	}
+	acc := init
+	for i := 0; i < n; i++ {
+		acc = g.a(acc + term(i))
+	}
+	return acc
+}
+
+// exp is e^x computed as p.Exp says.
+func (g *gt) exp(x float64) float64 {
+	switch g.p.Exp {
+	case "lut":
+		return lutExp(x)
+	case "poly6":
+		return polyExp(float32(x), 6)
+	case "poly3":
+		return polyExp(float32(x), 3)
+	}
+	return math.Exp(x)
+}
+
+// div is x/d, or x*recip(d) when p.Recip names an approximation.
+func (g *gt) div(x, d float64) float64 {
+	switch g.p.Recip {
+	case "lut":
+		return g.r(RoundF32(x * lutRecip(d)))
+	case "newton":
+		return g.r(RoundF32(x * newtonRecip(d)))
+	}
+	return g.r(x / d)
+}
+
+// rsqrt is 1/sqrt(v) as p.Rsqrt says.
+func (g *gt) rsqrt(v float64) float64 {
+	switch g.p.Rsqrt {
+	case "lut":
+		return g.r(lutRsqrt(v))
+	case "newton":
+		return g.r(newtonRsqrt(v))
+	}
+	return g.r(1 / g.r(math.Sqrt(v)))
+}
+
+// The approximations kernels use (Params.Exp, Recip, Rsqrt). The tables
+// are aie2Tables' (bf16 entries); arithmetic is float32.
+var (
+	tabExpHi, tabExpLo, tabRecip, tabRsqrt = func() ([]float64, []float64, []float64, []float64) {
+		m := map[string][]float64{}
+		for _, t := range aie2Tables("softmax") {
+			m[t.name] = t.values.Data
+		}
+		return m["exp_hi"], m["exp_lo"], m["recip_lut"], m["rsqrt_lut"]
+	}()
+)
+
+// lutExp: t = round(x*256) as int16; exp_hi[t>>8 & 255] * exp_lo[t & 255].
+func lutExp(x float64) float64 {
+	if math.IsNaN(x) {
+		return x
+	}
+	t := int64(math.RoundToEven(math.Max(-32768, math.Min(32767, float64(float32(x*256))))))
+	return RoundF32(tabExpHi[uint8(t>>8)] * tabExpLo[t&255])
+}
+
+// lutRecip: 1/d from the top 7 mantissa bits (recip_lut) and the exponent.
+func lutRecip(d float64) float64 {
+	if d == 0 || math.IsInf(d, 0) || math.IsNaN(d) {
+		return 1 / d
+	}
+	fr, e := math.Frexp(math.Abs(d)) // |d| = fr*2^e, fr in [0.5, 1)
+	idx := min(127, int((2*fr-1)*128))
+	return math.Copysign(math.Ldexp(tabRecip[idx], 1-e), d)
+}
+
+// lutRsqrt: 1/sqrt(v) from exponent parity and 7 mantissa bits (rsqrt_lut).
+func lutRsqrt(v float64) float64 {
+	if v <= 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return 1 / math.Sqrt(v)
+	}
+	fr, e := math.Frexp(v) // v = (2fr) * 2^(e-1), 2fr in [1, 2)
+	e--
+	par := e & 1
+	idx := par<<7 | min(127, int((2*fr-1)*128))
+	return math.Ldexp(tabRsqrt[idx], -(e-par)/2)
+}
+
+// newtonRecip: float32 bit-trick seed and three Newton steps r(2 - d r).
+func newtonRecip(d float64) float64 {
+	f := float32(d)
+	if f == 0 || math.IsInf(float64(f), 0) || f != f {
+		return 1 / d
+	}
+	a := float32(math.Abs(float64(f)))
+	if a >= 0x1p126 { // the seed would underflow; kernels flush to 0
+		return math.Copysign(0, d)
+	}
+	r := math.Float32frombits(0x7ef311c3 - math.Float32bits(a))
+	for i := 0; i < 3; i++ {
+		r = r * (2 - a*r)
+	}
+	return float64(float32(math.Copysign(float64(r), d)))
+}
+
+// newtonRsqrt: float32 bit-trick seed and three Newton steps
+// y(1.5 - 0.5 v y^2).
+func newtonRsqrt(v float64) float64 {
+	f := float32(v)
+	if f <= 0 || math.IsInf(float64(f), 0) || f != f {
+		return 1 / math.Sqrt(v)
+	}
+	y := math.Float32frombits(0x5f3759df - math.Float32bits(f)>>1)
+	h := 0.5 * f
+	for i := 0; i < 3; i++ {
+		y = y * (1.5 - h*y*y)
+	}
+	return float64(y)
+}
+
+// polyExp is exp as a float32 kernel computes it: x = k ln2 + r with
+// |r| <= ln2/2, e^r by the degree-deg Taylor polynomial (Horner), scaled
+// by 2^k. Degree 6 is within 2e-7 relative; degree 3 is 6e-4 off.
+func polyExp(x float32, deg int) float64 {
+	if x != x {
+		return float64(x)
+	}
+	if x > 88.72 {
+		return math.Inf(1)
+	}
+	if x < -87.3 {
+		return 0
+	}
+	k := float32(math.RoundToEven(float64(x * 1.442695)))
+	r := x - k*0.6931472
+	c := []float32{1, 1, 1.0 / 2, 1.0 / 6, 1.0 / 24, 1.0 / 120, 1.0 / 720}
+	p := c[deg]
+	for i := deg - 1; i >= 0; i-- {
+		p = p*r + c[i]
+	}
+	return float64(float32(math.Ldexp(float64(p), int(k))))
+}
+
 func prod(s []int) int {
 	n := 1
 	for _, v := range s {
@@ -149,7 +318,7 @@ func transpose(a []float64, rows, cols int) []float64 {
 }
 
 func sigmoidTimes(x float64, g *gt) float64 {
-	return g.r(x / g.r(1+g.r(math.Exp(-x))))
+	return g.div(x, g.r(1+g.r(g.exp(-x))))
 }
 
 func (g *gt) gelu(x float64) float64 {
@@ -160,7 +329,7 @@ func (g *gt) gelu(x float64) float64 {
 	// 0.5*x*(1 + tanh(u)) = x / (1 + exp(-2u)): the same function without
 	// the cancellation of 1 + tanh(u) for u << 0 (which loses every digit
 	// of the tiny outputs of large negative x in float64).
-	return g.r(x / g.r(1+g.r(math.Exp(-2*inner))))
+	return g.div(x, g.r(1+g.r(g.exp(g.r(-2*inner)))))
 }
 
 func (g *gt) elementwise(op string, x *Array) *Array {
@@ -199,13 +368,12 @@ func (g *gt) softmaxRow(row []float64) {
 	if g.p.NoMaxSubtract {
 		m = 0
 	}
-	s := 0.0
 	for j, v := range row {
-		row[j] = g.r(math.Exp(g.r(v - m)))
-		s = g.a(s + row[j])
+		row[j] = g.r(g.exp(g.r(v - m)))
 	}
+	s := g.sum(0, len(row), func(j int) float64 { return row[j] })
 	for j := range row {
-		row[j] = g.r(row[j] / s)
+		row[j] = g.div(row[j], s)
 	}
 }
 
@@ -222,18 +390,18 @@ func (g *gt) layernorm(x, gamma, beta *Array) *Array {
 	y := NewArray(m, n)
 	for i := 0; i < m; i++ {
 		row := x.Data[i*n : (i+1)*n]
-		mu := 0.0
-		for _, v := range row {
-			mu = g.a(mu + v)
-		}
+		mu := g.sum(0, n, func(j int) float64 { return row[j] })
 		mu = g.r(mu / float64(n))
-		vr := 0.0
-		for _, v := range row {
-			d := g.r(v - mu)
-			vr = g.a(vr + g.a(float64(d*d)))
+		vr := g.sum(0, n, func(j int) float64 {
+			d := g.r(row[j] - mu)
+			return g.a(float64(d * d))
+		})
+		if g.p.UnbiasedVar {
+			vr = g.r(vr / float64(n-1))
+		} else {
+			vr = g.r(vr / float64(n))
 		}
-		vr = g.r(vr / float64(n))
-		inv := g.r(1 / g.r(math.Sqrt(g.r(vr+g.p.Eps))))
+		inv := g.rsqrt(g.r(vr + g.p.Eps))
 		for j, v := range row {
 			y.Data[i*n+j] = g.r(g.r(float64(g.r(float64(g.r(v-mu)*inv))*gamma.Data[j])) + beta.Data[j])
 		}
@@ -245,11 +413,15 @@ func (g *gt) rmsnormRows(x []float64, gamma []float64, m, n int) []float64 {
 	y := make([]float64, m*n)
 	for i := 0; i < m; i++ {
 		row := x[i*n : (i+1)*n]
-		ss := 0.0
-		for _, v := range row {
-			ss = g.a(ss + g.a(float64(v*v)))
+		if g.p.Norm == "layernorm" {
+			ln := &gt{p: g.p}
+			ln.p.M, ln.p.N = 1, n
+			beta := &Array{Data: make([]float64, n)}
+			copy(y[i*n:], ln.layernorm(&Array{Data: row}, &Array{Data: gamma}, beta).Data)
+			continue
 		}
-		inv := g.r(1 / g.r(math.Sqrt(g.r(g.r(ss/float64(n))+g.p.Eps))))
+		ss := g.sum(0, n, func(j int) float64 { return g.a(float64(row[j] * row[j])) })
+		inv := g.rsqrt(g.r(g.r(ss/float64(n)) + g.p.Eps))
 		for j, v := range row {
 			y[i*n+j] = g.r(g.r(v*inv) * gamma[j])
 		}
@@ -266,7 +438,6 @@ func (g *gt) rmsnorm(x, gamma *Array, m, n int) *Array {
 func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Array {
 	c := NewArray(m, n)
 	if g.integer() {
-		rq := g.p.Requant[stage]
 		row := make([]int64, n)
 		for i := 0; i < m; i++ {
 			clear(row)
@@ -280,12 +451,12 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 				if bias != nil {
 					acc += int64(bias[j])
 				}
-				c.Data[i*n+j] = float64(rq.Apply(acc))
+				c.Data[i*n+j] = float64(g.requant(stage, acc))
 			}
 		}
 		return c
 	}
-	if g.p.Intermediate == "" {
+	if g.p.Intermediate == "" && g.p.SumOrder == "" {
 		// Row by row (cache-friendly); each element still sums its k
 		// products in order l = 0..k-1.
 		for i := 0; i < m; i++ {
@@ -306,10 +477,7 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 	}
 	for i := 0; i < m; i++ {
 		for j := 0; j < n; j++ {
-			acc := 0.0
-			for l := 0; l < k; l++ {
-				acc = g.a(acc + g.a(float64(a[i*k+l]*b[l*n+j])))
-			}
+			acc := g.sum(0, k, func(l int) float64 { return g.a(float64(a[i*k+l] * b[l*n+j])) })
 			if bias != nil {
 				acc = g.r(g.a(acc + bias[j]))
 			}
@@ -327,10 +495,11 @@ func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
 	ow := (p.Win+2*p.Pad-p.KW)/p.Stride + 1
 	co := p.Cout
 	y := NewArray(oh, ow, co)
+	var terms []float64
 	for i := 0; i < oh; i++ {
 		for j := 0; j < ow; j++ {
 			for c := 0; c < co; c++ {
-				acc := bias.Data[c]
+				terms = terms[:0]
 				for kh := 0; kh < p.KH; kh++ {
 					ih := i*p.Stride + kh - p.Pad
 					if ih < 0 || ih >= p.Hin {
@@ -342,16 +511,17 @@ func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
 							continue
 						}
 						if dw {
-							acc = g.a(acc + g.a(float64(x.Data[(ih*p.Win+iw)*p.Cin+c]*w.Data[(kh*p.KW+kw)*co+c])))
+							terms = append(terms, g.a(float64(x.Data[(ih*p.Win+iw)*p.Cin+c]*w.Data[(kh*p.KW+kw)*co+c])))
 							continue
 						}
 						for ci := 0; ci < p.Cin; ci++ {
-							acc = g.a(acc + g.a(float64(x.Data[(ih*p.Win+iw)*p.Cin+ci]*w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c])))
+							terms = append(terms, g.a(float64(x.Data[(ih*p.Win+iw)*p.Cin+ci]*w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c])))
 						}
 					}
 				}
+				acc := g.sum(bias.Data[c], len(terms), func(l int) float64 { return terms[l] })
 				if g.integer() {
-					acc = float64(p.Requant[0].Apply(int64(acc)))
+					acc = float64(g.requant(0, int64(acc)))
 				} else {
 					acc = g.r(acc)
 				}
@@ -420,23 +590,31 @@ func (g *gt) ffn(x, w1, b1, w2, b2 *Array) *Array {
 	return g.matmul(h.Data, w2.Data, p.M, p.F, p.DModel, b2.Data, 1)
 }
 
+// gate is SwiGLU's gate activation: SiLU (GELU with GLU "gelu").
+func (g *gt) gate(z float64) float64 {
+	if g.p.GLU == "gelu" {
+		return g.gelu(z)
+	}
+	return sigmoidTimes(z, g)
+}
+
 func (g *gt) swiglu(x, wg, wu *Array) *Array {
 	p := g.p
 	if p.Dequant != nil {
 		// Integer accumulators, dequantised to float: plain float64 maths.
-		fg := &gt{p: Params{Intermediate: p.Intermediate}}
+		fg := &gt{p: Params{Intermediate: p.Intermediate, SumOrder: p.SumOrder}}
 		a := fg.matmul(x.Data, wg.Data, p.M, p.DModel, p.F, nil, 0)
 		b := fg.matmul(x.Data, wu.Data, p.M, p.DModel, p.F, nil, 0)
 		for i := range a.Data {
 			z := g.r(a.Data[i] * p.Dequant[0])
-			a.Data[i] = g.r(sigmoidTimes(z, g) * g.r(b.Data[i]*p.Dequant[1]))
+			a.Data[i] = g.r(g.gate(z) * g.r(b.Data[i]*p.Dequant[1]))
 		}
 		return a
 	}
 	a := g.matmul(x.Data, wg.Data, p.M, p.DModel, p.F, nil, 0)
 	b := g.matmul(x.Data, wu.Data, p.M, p.DModel, p.F, nil, 0)
 	for i := range a.Data {
-		a.Data[i] = g.r(sigmoidTimes(g.r(a.Data[i]), g) * g.r(b.Data[i]))
+		a.Data[i] = g.r(g.gate(g.r(a.Data[i])) * g.r(b.Data[i]))
 	}
 	return a
 }
@@ -453,22 +631,16 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 				row[j] = math.Inf(-1)
 				continue
 			}
-			acc := 0.0
-			for l := 0; l < d; l++ {
-				acc = g.a(acc + g.a(float64(q[i*d+l]*k[j*d+l])))
-			}
+			acc := g.sum(0, d, func(l int) float64 { return g.a(float64(q[i*d+l] * k[j*d+l])) })
 			acc = g.r(acc * p.Scale)
-			if bias != nil {
+			if bias != nil && !p.NoPosBias {
 				acc = g.r(acc + bias[i*skv+j])
 			}
 			row[j] = acc
 		}
 		g.softmaxRow(row)
 		for l := 0; l < d; l++ {
-			acc := 0.0
-			for j := 0; j < skv; j++ {
-				acc = g.a(acc + g.a(float64(row[j]*v[j*d+l])))
-			}
+			acc := g.sum(0, skv, func(j int) float64 { return g.a(float64(row[j] * v[j*d+l])) })
 			o.Data[i*d+l] = g.r(acc)
 		}
 	}
@@ -497,7 +669,7 @@ func (g *gt) selfAttention(x, wq, wk, wv, wo, cos, sin, bias []float64) *Array {
 	q := g.matmul(x, wq, s, dm, p.H*d, nil, 0).Data
 	k := g.matmul(x, wk, s, dm, hkv*d, nil, 0).Data
 	v := g.matmul(x, wv, s, dm, hkv*d, nil, 0).Data
-	if cos != nil {
+	if cos != nil && !p.NoRoPE {
 		q = g.rope(q, cos, sin, p.H, s, d, p.H*d).Data
 		k = g.rope(k, cos, sin, hkv, s, d, hkv*d).Data
 	}
@@ -532,7 +704,8 @@ func (g *gt) llama(in []*Array) *Array {
 	att := g.selfAttention(a, in[2].Data, in[3].Data, in[4].Data, in[5].Data, in[10].Data, in[11].Data, nil)
 	h1 := g.add(x, att.Data)
 	b := g.rmsnormRows(h1, in[6].Data, p.S, p.DModel)
-	sub := Params{M: p.S, DModel: p.DModel, F: p.F, Intermediate: p.Intermediate}
+	sub := p
+	sub.M = p.S
 	sw := (&gt{p: sub}).swiglu(&Array{Data: b}, in[7], in[8])
 	down := g.matmul(sw.Data, in[9].Data, p.S, p.F, p.DModel, nil, 0)
 	return &Array{Data: g.add(h1, down.Data)}
@@ -548,7 +721,11 @@ func (g *gt) t5(in []*Array) *Array {
 	b := g.rmsnormRows(h1, in[7].Data, p.S, p.DModel)
 	h := g.matmul(b, in[8].Data, p.S, p.DModel, p.F, nil, 0)
 	for i, v := range h.Data {
-		h.Data[i] = math.Max(v, 0)
+		if p.Activation == "gelu" {
+			h.Data[i] = g.gelu(v)
+		} else {
+			h.Data[i] = math.Max(v, 0)
+		}
 	}
 	ff := g.matmul(h.Data, in[9].Data, p.S, p.F, p.DModel, nil, 0)
 	return &Array{Data: g.add(h1, ff.Data)}
