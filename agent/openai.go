@@ -101,7 +101,7 @@ type (
 func (p *OpenAIProvider) Turn(ctx context.Context, messages []Message, tools []Tool) (Turn, error) {
 	req := oaRequest{Model: p.Model, Messages: openaiMessages(messages)}
 	for _, t := range tools {
-		req.Tools = append(req.Tools, oaTool{Type: "function", Function: oaFunctionDef{Name: t.Name, Description: t.Description, Parameters: t.Parameters}})
+		req.Tools = append(req.Tools, oaTool{Type: "function", Function: oaFunctionDef(t)})
 	}
 	if p.cfg.MaxTokens > 0 {
 		if p.official() {
