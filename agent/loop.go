@@ -283,7 +283,9 @@ loop:
 			// trajectory small: the reply is replaced by a note.
 			turn.Text = fmt.Sprintf("[reply of %d bytes removed: over the %d-byte limit]", size, maxReply)
 			for i := range turn.ToolCalls {
-				turn.ToolCalls[i].Name = Truncate(turn.ToolCalls[i].Name, maxNameShown)
+				if n := turn.ToolCalls[i].Name; len(n) > maxNameShown {
+					turn.ToolCalls[i].Name = strings.ToValidUTF8(n[:maxNameShown], "")
+				}
 				turn.ToolCalls[i].Arguments = "{}"
 			}
 		}
