@@ -18,6 +18,7 @@ import (
 	"kernelcraft/judge"
 	"kernelcraft/ref"
 	"kernelcraft/sim"
+	"kernelcraft/sim/manual"
 )
 
 // Tool is one function definition offered to the model: a name, a
@@ -60,7 +61,7 @@ func sourceSchema(what string) map[string]any {
 func Tools() []Tool {
 	src := "the complete assembly source of the kernel"
 	return []Tool{
-		{ToolISAManual, "The target's ISA manual: without a section, the overview (registers, memory map, calling convention, list of sections); with a section (an extension name such as Zve32x, or \"pseudo\"), each instruction's syntax, semantics and functional unit.",
+		{ToolISAManual, "The target's ISA manual: without a section, the overview (registers, memory map, calling convention, list of sections); with a section (an extension name such as Zve32x, \"pseudo\", or \"cycles\": what decides cycles, i.e. issue rules, uops, ports, latencies and each vector instruction's cost by LMUL), each instruction's syntax, semantics and functional unit; with an instruction's mnemonic (such as vadd.vv), its syntax, semantics, unit, latency, encoding and cost.",
 			map[string]any{"type": "object", "properties": map[string]any{
 				"section": map[string]any{"type": "string", "description": "optional section name; omit for the overview"}},
 				"additionalProperties": false}},
@@ -95,6 +96,9 @@ type Env struct {
 	ISA          *isadefs.ISA
 
 	visT map[string]*sim.Tensor
+
+	manual    *manual.Manual // built by the first isa_manual call
+	manualErr error
 	// runs memoises Execute: the same source on the visible case gives
 	// the same outcome (the simulator is deterministic), and an attempt
 	// asks for it more than once (run, then the judgement).
@@ -307,101 +311,38 @@ func pct(v, total uint64) float64 {
 // TaskInfo is the task text of the visible case (ref.Describe).
 func (e *Env) TaskInfo() string { return ref.Describe(e.Visible) }
 
-// Sections lists the ISA manual's sections: the overview, each extension
-// the hardware config enables, and the pseudo-instructions.
-func (e *Env) Sections() []string {
-	secs := []string{"overview"}
-	seen := map[string]bool{}
-	for _, in := range e.ISA.Insts {
-		x := in.Ext()
-		if !seen[x] && e.HW.HasExt(x) {
-			seen[x] = true
-			secs = append(secs, x)
-		}
+// manualOf builds (once) the ISA manual of the environment's hardware
+// config (sim/manual: the same text as kc-as --isa).
+func (e *Env) manualOf() (*manual.Manual, error) {
+	if e.manual == nil && e.manualErr == nil {
+		e.manual, e.manualErr = manual.New(e.HW, e.Visible.Convention.Halt)
 	}
-	return append(secs, "pseudo")
+	return e.manual, e.manualErr
+}
+
+// Sections lists the ISA manual's sections: the overview, each extension
+// the hardware config enables, the pseudo-instructions and what decides
+// cycles.
+func (e *Env) Sections() []string {
+	m, err := e.manualOf()
+	if err != nil {
+		return []string{manual.Overview}
+	}
+	return m.Sections()
 }
 
 // Manual returns one section of the ISA manual generated from isa-defs
-// ("" or "overview" is the overview).
+// and the timing model ("" or "overview" is the overview), or one
+// instruction's entry by mnemonic; an unknown name gives the error text.
 func (e *Env) Manual(section string) string {
-	section = strings.TrimSpace(section)
-	secs := e.Sections()
-	var b strings.Builder
-	switch {
-	case section == "" || strings.EqualFold(section, "overview"):
-		hw := e.HW
-		fmt.Fprintf(&b, "# %s ISA manual: overview (hardware config %s)\n\n%s\n\n", e.ISA.Name, hw.Name, hw.Description)
-		fmt.Fprintf(&b, "extensions: %s\n", strings.Join(hw.Extensions, ", "))
-		keys := make([]string, 0, len(hw.Params))
-		for k := range hw.Params {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			fmt.Fprintf(&b, "param %s = %d\n", k, hw.Params[k])
-		}
-		b.WriteString("\n## registers\n")
-		files := make([]string, 0, len(e.ISA.RegFiles))
-		for n := range e.ISA.RegFiles {
-			files = append(files, n)
-		}
-		sort.Strings(files)
-		for _, n := range files {
-			rf := e.ISA.RegFiles[n]
-			fmt.Fprintf(&b, "%s: %d registers: %s\n", rf.Name, rf.Count, strings.Join(rf.Names, " "))
-		}
-		b.WriteString("\n## memory map\n")
-		for _, r := range hw.Memory {
-			fmt.Fprintf(&b, "%-6s [%#x, %#x) %d bytes, %s", r.Name, uint64(r.Base), r.End(), uint64(r.Size), r.Perm)
-			if len(r.Sections) > 0 {
-				fmt.Fprintf(&b, ", sections %s", strings.Join(r.Sections, " "))
-			}
-			b.WriteString("\n")
-		}
-		if cc := e.Visible.Convention; cc.Halt != "" {
-			fmt.Fprintf(&b, "\nkernels end with: %s\n", cc.Halt)
-		}
-		b.WriteString("\n## timing (latencies in cycles, widths)\n")
-		tk := make([]string, 0, len(hw.Timing))
-		for k := range hw.Timing {
-			tk = append(tk, k)
-		}
-		sort.Strings(tk)
-		for _, k := range tk {
-			fmt.Fprintf(&b, "%s = %d\n", k, hw.Timing[k])
-		}
-		fmt.Fprintf(&b, "\nsections (isa_manual section=NAME): %s\n", strings.Join(secs[1:], ", "))
-	case strings.EqualFold(section, "pseudo"):
-		fmt.Fprintf(&b, "# %s pseudo-instructions (expanded by the assembler)\n\n", e.ISA.Name)
-		for _, p := range e.ISA.Pseudos {
-			if !e.HW.HasExt(p.Attrs["ext"]) {
-				continue
-			}
-			fmt.Fprintf(&b, "%s — %s  => %s\n", syntax(p.Mnemonic, p.Syntax), p.Description, p.Expansion)
-		}
-	default:
-		i := slices.IndexFunc(secs, func(s string) bool { return strings.EqualFold(s, section) })
-		if i <= 0 {
-			return fmt.Sprintf("unknown section %q; sections: %s\n", section, strings.Join(secs, ", "))
-		}
-		ext := secs[i]
-		fmt.Fprintf(&b, "# %s extension %s: syntax — semantics [unit]\n\n", e.ISA.Name, ext)
-		for _, in := range e.ISA.Insts {
-			if in.Ext() != ext {
-				continue
-			}
-			fmt.Fprintf(&b, "%s — %s [%s]\n", syntax(in.Mnemonic, in.Syntax), in.Description, in.Unit())
+	m, err := e.manualOf()
+	if err == nil {
+		var text string
+		if text, err = m.Section(section); err == nil {
+			return text
 		}
 	}
-	return b.String()
-}
-
-func syntax(mn, s string) string {
-	if s == "" {
-		return mn
-	}
-	return mn + " " + s
+	return "error: " + err.Error() + "\n"
 }
 
 // Truncate cuts text longer than max characters at a line boundary and

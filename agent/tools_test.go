@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"kernelcraft/judge"
+	"kernelcraft/sim/manual"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden texts in testdata/")
@@ -84,7 +85,10 @@ func TestToolCalls(t *testing.T) {
 		{golden: "manual_overview", tool: ToolISAManual, args: `{}`, contains: []string{"## registers", "## memory map", "dtcm", "Zve32x"}},
 		{golden: "manual_zbb", tool: ToolISAManual, args: `{"section":"zbb"}`, contains: []string{"andn rd, rs1, rs2", "[alu]"}},
 		{golden: "manual_pseudo", tool: ToolISAManual, args: `{"section":"pseudo"}`, contains: []string{"nop — no operation"}},
-		{golden: "manual_unknown", tool: ToolISAManual, args: `{"section":"AVX512"}`, contains: []string{"unknown section \"AVX512\"", "sections: overview, I, Zifencei, M, F, Zicsr, Zbb, Zve32x, pseudo"}},
+		{golden: "manual_unknown", tool: ToolISAManual, args: `{"section":"AVX512"}`, contains: []string{"unknown section \"AVX512\"", "sections: overview, I, Zifencei, M, F, Zicsr, Zbb, Zve32x, pseudo, cycles"}},
+		{golden: "manual_cycles", tool: ToolISAManual, args: `{"section":"cycles"}`, contains: []string{"what decides cycles", "[serialize]", "vwmul.vv (e16)", "memory port"}},
+		{golden: "manual_vadd", tool: ToolISAManual, args: `{"section":"vadd.vv"}`, contains: []string{"syntax: vadd.vv vd, vs2, vs1, vm", "unit: valu", "encoding", "LMUL=8"}},
+		{golden: "manual_near_miss", tool: ToolISAManual, args: `{"section":"vadd.w"}`, contains: []string{"did you mean ", "vadd.vv?"}},
 		{golden: "task_info", tool: ToolTaskInfo, args: ``, contains: []string{"ReLU"}},
 		{golden: "assemble_ok", tool: ToolAssemble, args: src(reluOK), contains: []string{"ok\n", ".text: 44 bytes at 0x0"}},
 		{golden: "assemble_errors", tool: ToolAssemble, args: src(reluBadAsm), contains: []string{"assembly failed", "line 4:", "line 5:", "hint:"}},
@@ -157,7 +161,7 @@ func TestManualCoversEveryInstruction(t *testing.T) {
 			continue
 		}
 		n++
-		if !strings.Contains(secs[in.Ext()], syntax(in.Mnemonic, in.Syntax)+" — ") {
+		if !strings.Contains(secs[in.Ext()], manual.Syntax(in.Mnemonic, in.Syntax)+" — ") {
 			t.Errorf("%s: %s missing from its section", in.Ext(), in.Mnemonic)
 		}
 	}

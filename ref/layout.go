@@ -54,6 +54,10 @@ var targetInfos = map[string]targetInfo{
 	},
 }
 
+// Halt is the instruction a kernel of target must end with (the calling
+// convention's Halt), or "" for an unknown target.
+func Halt(target string) string { return targetInfos[target].halt }
+
 // CalleeInfo returns the calling-convention text of a target.
 func CalleeInfo(target string) string { return targetInfos[target].notes }
 

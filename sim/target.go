@@ -41,6 +41,22 @@ type Target struct {
 	Name       string      // isa name, as in a hardware config's "isa"
 	ELFMachine elf.Machine // required e_machine of program images
 	New        func(hw *isadefs.HW, opts CoreOptions) (Core, error)
+	// Costs, if set, explains the target's timing model with the numbers
+	// of one hardware config (the ISA manual's "what decides cycles").
+	Costs func(hw *isadefs.HW) (CostModel, error)
+}
+
+// CostModel explains, in words and with a hardware config's numbers, what
+// decides a target's cycle counts. Its numbers come from the tables and
+// functions the simulator itself uses, so the text cannot drift from the
+// model.
+type CostModel interface {
+	// Rules is the body of the manual's "what decides cycles" section:
+	// issue rules, units, ports, latencies.
+	Rules() string
+	// Inst is what one instruction costs: its unit, latency and the
+	// rules that apply to it ("" if the model does not know it).
+	Inst(in *isadefs.Inst) string
 }
 
 var (

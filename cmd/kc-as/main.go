@@ -36,7 +36,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 	return &cli.App{
 		Name:      "kc-as",
 		Usage:     "assemble a kernel into an ELF32 executable, or disassemble one",
-		UsageText: "kc-as [-t TARGET] [--hw CONFIG] [-o OUT.elf] FILE.s|-\n   kc-as -d FILE.elf|-",
+		UsageText: "kc-as [-t TARGET] [--hw CONFIG] [-o OUT.elf] FILE.s|-\n   kc-as -d FILE.elf|-\n   kc-as [-t TARGET] [--hw CONFIG] --isa [SECTION|EXTENSION|MNEMONIC]",
 		Description: `kc-as reads GNU/LLVM-style assembly for a KernelCraft target and writes a
 linked ELF32 executable, placed by the hardware config's memory map (coral:
 .text/.rodata in ITCM at 0x0, .data/.bss in DTCM at 0x10000). "-" reads
@@ -63,7 +63,8 @@ Limits (every input is bounded; beyond a limit kc-as stops with a message):
    output (all sections)        ` + asm.SizeText(asm.MaxOutputBytes) + `, and each section inside its
                                 memory region (exit 1)
    errors reported in full      ` + itoa(asm.MaxErrors) + `, then a count
-   ELF input (-d)               ` + asm.SizeText(asm.MaxELFBytes) + `, ` + asm.SizeText(asm.MaxDisasmBytes) + ` of code (exit 2)`,
+   ELF input (-d)               ` + asm.SizeText(asm.MaxELFBytes) + `, ` + asm.SizeText(asm.MaxDisasmBytes) + ` of code (exit 2)
+` + isaHelp,
 		Version:         version,
 		HideHelpCommand: true,
 		Writer:          stdout,
@@ -74,8 +75,12 @@ Limits (every input is bounded; beyond a limit kc-as stops with a message):
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output file, - for standard output (default: FILE.elf, or - when reading standard input)"},
 			&cli.BoolFlag{Name: "disassemble", Aliases: []string{"d"}, Usage: "disassemble an ELF executable instead"},
 			&cli.StringSliceFlag{Name: "map", Usage: "place a section at an address, e.g. --map .data=0x12000 (repeatable)"},
+			isaFlag,
 		},
 		Action: func(c *cli.Context) error {
+			if c.Bool(isaFlag.Name) {
+				return printManual(c, stdout, status)
+			}
 			if c.NArg() != 1 {
 				*status = exitUsage
 				return fmt.Errorf("want exactly one input file (or - for standard input); see kc-as --help")

@@ -17,6 +17,7 @@ func init() {
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
 			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile})
 		},
+		Costs: NewCostModel,
 	})
 }
 

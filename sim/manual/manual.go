@@ -1,0 +1,417 @@
+// Package manual generates a target's ISA manual: the text of the agent's
+// isa_manual tool and of `kc-as --isa`, so that a model and a person read
+// the same thing. Instructions, registers, memory map and parameters come
+// from isa-defs; the "what decides cycles" section and each instruction's
+// cost come from the target's simulator (sim.Target.Costs), which explains
+// its own timing model with the hardware config's numbers.
+//
+// It lives under sim because of that section: the manual needs the timing
+// model, and a package below sim could not reach it. The simulator of a
+// target must be registered (import its package, e.g. kernelcraft/sim/coral)
+// for the cycles section to exist.
+package manual
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"kernelcraft/asm"
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim"
+)
+
+// Manual is one hardware config's manual.
+type Manual struct {
+	ISA   *isadefs.ISA
+	HW    *isadefs.HW
+	Halt  string // how a kernel ends (the calling convention), or ""
+	costs sim.CostModel
+}
+
+// Section names besides the extensions.
+const (
+	Overview = "overview"
+	Pseudo   = "pseudo"
+	Cycles   = "cycles"
+)
+
+// New builds the manual of hardware config hw. halt, if not empty, is
+// the instruction a kernel ends with (the overview says so).
+func New(hw *isadefs.HW, halt string) (*Manual, error) {
+	isa, err := isadefs.LoadISA(hw.ISA)
+	if err != nil {
+		return nil, err
+	}
+	m := &Manual{ISA: isa, HW: hw, Halt: halt}
+	if t, err := sim.LookupTarget(hw.ISA); err == nil && t.Costs != nil {
+		if m.costs, err = t.Costs(hw); err != nil {
+			return nil, fmt.Errorf("manual: %s timing model: %w", hw.Name, err)
+		}
+	}
+	return m, nil
+}
+
+// Sections lists the manual's sections: the overview, each extension the
+// hardware config enables, the pseudo-instructions, and what decides
+// cycles (when the target's simulator describes its timing model).
+func (m *Manual) Sections() []string {
+	secs := []string{Overview}
+	seen := map[string]bool{}
+	for _, in := range m.ISA.Insts {
+		x := in.Ext()
+		if !seen[x] && m.HW.HasExt(x) {
+			seen[x] = true
+			secs = append(secs, x)
+		}
+	}
+	secs = append(secs, Pseudo)
+	if m.costs != nil {
+		secs = append(secs, Cycles)
+	}
+	return secs
+}
+
+// Section returns a section by name ("" is the overview; case does not
+// matter) or an instruction's entry by mnemonic. An unknown name is an
+// error that lists the sections and the nearest names.
+func (m *Manual) Section(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	secs := m.Sections()
+	switch {
+	case name == "" || strings.EqualFold(name, Overview):
+		return m.overview(secs), nil
+	case strings.EqualFold(name, Pseudo):
+		return m.pseudos(), nil
+	case strings.EqualFold(name, Cycles) && m.costs != nil:
+		return fmt.Sprintf("# %s: what decides cycles (hardware config %s)\n\n%s", m.ISA.Name, m.HW.Name, m.costs.Rules()), nil
+	}
+	if i := slices.IndexFunc(secs, func(s string) bool { return strings.EqualFold(s, name) }); i > 0 {
+		return m.extension(secs[i]), nil
+	}
+	insts, pseudos := m.ISA.Lookup(name), m.ISA.LookupPseudo(name)
+	if len(insts)+len(pseudos) == 0 {
+		return "", m.unknown(name, secs)
+	}
+	var b strings.Builder
+	var off []string
+	shown := 0
+	for _, in := range insts {
+		if !m.HW.HasExt(in.Ext()) {
+			off = append(off, in.Ext())
+			continue
+		}
+		if shown > 0 {
+			b.WriteString("\n")
+		}
+		m.inst(&b, in)
+		shown++
+	}
+	for _, p := range pseudos {
+		if !m.HW.HasExt(p.Ext()) {
+			off = append(off, p.Ext())
+			continue
+		}
+		if shown > 0 {
+			b.WriteString("\n")
+		}
+		m.pseudo(&b, p)
+		shown++
+	}
+	if shown == 0 {
+		return "", fmt.Errorf("%s is in extension %s, which hardware config %s does not enable%s",
+			strings.ToLower(name), strings.Join(slices.Compact(off), ", "), m.HW.Name, m.configsWith(off[0]))
+	}
+	return b.String(), nil
+}
+
+// configsWith names the built-in configs of the same ISA that enable ext.
+func (m *Manual) configsWith(ext string) string {
+	var with []string
+	for _, n := range isadefs.HWNames() {
+		if hw, err := isadefs.HWByName(n); err == nil && hw.ISA == m.HW.ISA && hw.HasExt(ext) {
+			with = append(with, n)
+		}
+	}
+	if len(with) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(with, ", ") + " does)"
+}
+
+// unknown is the error for a name that is neither a section nor a
+// mnemonic.
+func (m *Manual) unknown(name string, secs []string) error {
+	var cands []string
+	for _, s := range secs {
+		cands = append(cands, strings.ToLower(s))
+	}
+	for _, mn := range m.ISA.Mnemonics() {
+		if m.enabledMnemonic(mn) {
+			cands = append(cands, mn)
+		}
+	}
+	shown := name
+	if len(shown) > 64 {
+		shown = strings.ToValidUTF8(shown[:64], "") + "…"
+	}
+	msg := fmt.Sprintf("unknown section %q; sections: %s; or an instruction's mnemonic", shown, strings.Join(secs, ", "))
+	if near := asm.Nearest(strings.ToLower(name), cands, 3); len(near) > 0 {
+		for i, n := range near {
+			if j := slices.IndexFunc(secs, func(s string) bool { return strings.EqualFold(s, n) }); j >= 0 {
+				near[i] = secs[j]
+			}
+		}
+		msg += "; did you mean " + strings.Join(near, ", ") + "?"
+	}
+	return fmt.Errorf("%s", msg)
+}
+
+// enabledMnemonic reports whether some instruction or pseudo named mn is
+// in an enabled extension.
+func (m *Manual) enabledMnemonic(mn string) bool {
+	for _, in := range m.ISA.Lookup(mn) {
+		if m.HW.HasExt(in.Ext()) {
+			return true
+		}
+	}
+	for _, p := range m.ISA.LookupPseudo(mn) {
+		if m.HW.HasExt(p.Ext()) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Manual) overview(secs []string) string {
+	var b strings.Builder
+	hw := m.HW
+	fmt.Fprintf(&b, "# %s ISA manual: overview (hardware config %s)\n\n%s\n\n", m.ISA.Name, hw.Name, hw.Description)
+	fmt.Fprintf(&b, "extensions: %s\n", strings.Join(hw.Extensions, ", "))
+	keys := make([]string, 0, len(hw.Params))
+	for k := range hw.Params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "param %s = %d\n", k, hw.Params[k])
+	}
+	b.WriteString("\n## registers\n")
+	files := make([]string, 0, len(m.ISA.RegFiles))
+	for n := range m.ISA.RegFiles {
+		files = append(files, n)
+	}
+	sort.Strings(files)
+	for _, n := range files {
+		rf := m.ISA.RegFiles[n]
+		fmt.Fprintf(&b, "%s: %d registers: %s\n", rf.Name, rf.Count, strings.Join(rf.Names, " "))
+	}
+	b.WriteString("\n## memory map\n")
+	for _, r := range hw.Memory {
+		fmt.Fprintf(&b, "%-6s [%#x, %#x) %d bytes, %s", r.Name, uint64(r.Base), r.End(), uint64(r.Size), r.Perm)
+		if len(r.Sections) > 0 {
+			fmt.Fprintf(&b, ", sections %s", strings.Join(r.Sections, " "))
+		}
+		b.WriteString("\n")
+	}
+	if m.Halt != "" {
+		fmt.Fprintf(&b, "\nkernels end with: %s\n", m.Halt)
+	}
+	b.WriteString("\n## timing (latencies in cycles, widths)\n")
+	tk := make([]string, 0, len(hw.Timing))
+	for k := range hw.Timing {
+		tk = append(tk, k)
+	}
+	sort.Strings(tk)
+	for _, k := range tk {
+		fmt.Fprintf(&b, "%s = %d\n", k, hw.Timing[k])
+	}
+	if m.costs != nil {
+		fmt.Fprintf(&b, "(section %s says what these decide: issue rules, uops, ports, each vector instruction's cost by LMUL)\n", Cycles)
+	}
+	fmt.Fprintf(&b, "\nsections (isa_manual section=NAME, kc-as --isa NAME): %s\n", strings.Join(secs[1:], ", "))
+	b.WriteString("or an instruction's mnemonic (e.g. add): its syntax, semantics, unit, latency, encoding and cost\n")
+	return b.String()
+}
+
+func (m *Manual) pseudos() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s pseudo-instructions (expanded by the assembler)\n\n", m.ISA.Name)
+	for _, p := range m.ISA.Pseudos {
+		if !m.HW.HasExt(p.Ext()) {
+			continue
+		}
+		fmt.Fprintf(&b, "%s — %s  => %s\n", Syntax(p.Mnemonic, p.Syntax), p.Description, p.Expansion)
+	}
+	return b.String()
+}
+
+func (m *Manual) extension(ext string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s extension %s: syntax — semantics [unit]\n\n", m.ISA.Name, ext)
+	for _, in := range m.ISA.Insts {
+		if in.Ext() != ext {
+			continue
+		}
+		fmt.Fprintf(&b, "%s — %s [%s]\n", Syntax(in.Mnemonic, in.Syntax), in.Description, in.Unit())
+	}
+	return b.String()
+}
+
+// inst writes one instruction's entry.
+func (m *Manual) inst(b *strings.Builder, in *isadefs.Inst) {
+	fmt.Fprintf(b, "# %s (%s extension %s)\n\n", in.Mnemonic, m.ISA.Name, in.Ext())
+	fmt.Fprintf(b, "syntax: %s\n", Syntax(in.Mnemonic, in.Syntax))
+	fmt.Fprintf(b, "semantics: %s\n", in.Description)
+	fmt.Fprintf(b, "unit: %s; latency class lat.%s", in.Unit(), in.LatencyClass())
+	if v, ok := m.HW.Timing["lat."+in.LatencyClass()]; ok {
+		fmt.Fprintf(b, " = %d", v)
+	}
+	b.WriteString("\n")
+	if len(in.Flags) > 0 {
+		fl := make([]string, 0, len(in.Flags))
+		for f := range in.Flags {
+			fl = append(fl, f)
+		}
+		sort.Strings(fl)
+		fmt.Fprintf(b, "flags: %s\n", strings.Join(fl, " "))
+	}
+	fmt.Fprintf(b, "encoding (%d bits, match 0x%0*x mask 0x%0*x): %s\n", m.ISA.WordBits, m.ISA.WordBits/4, in.Match, m.ISA.WordBits/4, in.Mask, Encoding(in, m.ISA.WordBits))
+	if len(in.Operands) > 0 {
+		b.WriteString("operands:\n")
+		for _, k := range in.Operands {
+			fmt.Fprintf(b, "  %s: %s\n", k.Name, OperandText(k))
+		}
+	}
+	if ex := in.Attrs["example"]; ex != "" {
+		fmt.Fprintf(b, "example: %s\n", ex)
+	}
+	if m.costs != nil {
+		b.WriteString(m.costs.Inst(in))
+	}
+}
+
+func (m *Manual) pseudo(b *strings.Builder, p *isadefs.Pseudo) {
+	fmt.Fprintf(b, "# %s (%s pseudo-instruction, extension %s)\n\n", p.Mnemonic, m.ISA.Name, p.Ext())
+	fmt.Fprintf(b, "syntax: %s\n", Syntax(p.Mnemonic, p.Syntax))
+	fmt.Fprintf(b, "semantics: %s\n", p.Description)
+	fmt.Fprintf(b, "expands to: %s\n", p.Expansion)
+	if len(p.Operands) > 0 {
+		b.WriteString("operands:\n")
+		for _, k := range p.Operands {
+			fmt.Fprintf(b, "  %s: %s\n", k.Name, OperandText(k))
+		}
+	}
+	if ex := p.Attrs["example"]; ex != "" {
+		fmt.Fprintf(b, "example: %s\n", ex)
+	}
+}
+
+// Syntax is an instruction's assembly template: the mnemonic and its
+// operand syntax.
+func Syntax(mn, s string) string {
+	if s == "" {
+		return mn
+	}
+	return mn + " " + s
+}
+
+// Encoding renders an instruction word's fields from the most significant
+// bit down: fixed bits as HI..LO=0b…, operand pieces as HI..LO name[bits].
+func Encoding(in *isadefs.Inst, wordBits int) string {
+	owner := make([]string, wordBits) // per bit: operand piece, "" = fixed or free
+	for _, k := range in.Operands {
+		for _, p := range k.Pieces {
+			for bit := p.WordLo; bit <= p.WordHi && bit < wordBits; bit++ {
+				owner[bit] = fmt.Sprintf("%s[%d:%d]", k.Name, p.ValHi, p.ValLo)
+				if p.ValHi-p.ValLo == 0 {
+					owner[bit] = fmt.Sprintf("%s[%d]", k.Name, p.ValHi)
+				}
+				if p.ValLo == 0 && p.ValHi == p.WordHi-p.WordLo && len(k.Pieces) == 1 {
+					owner[bit] = k.Name // the whole operand, in place
+				}
+			}
+		}
+	}
+	kind := func(bit int) string {
+		switch {
+		case owner[bit] != "":
+			return "op:" + owner[bit]
+		case in.Mask>>uint(bit)&1 != 0:
+			return "fixed"
+		}
+		return "free"
+	}
+	var fields []string
+	for hi := wordBits - 1; hi >= 0; {
+		k := kind(hi)
+		lo := hi
+		for lo > 0 && kind(lo-1) == k {
+			lo--
+		}
+		rng := fmt.Sprintf("%d..%d", hi, lo)
+		if hi == lo {
+			rng = fmt.Sprint(hi)
+		}
+		switch k {
+		case "fixed":
+			v := in.Match >> uint(lo) & (1<<uint(hi-lo+1) - 1)
+			if hi-lo+1 > 12 {
+				fields = append(fields, fmt.Sprintf("%s=%#x", rng, v))
+			} else {
+				fields = append(fields, fmt.Sprintf("%s=0b%0*b", rng, hi-lo+1, v))
+			}
+		case "free":
+			fields = append(fields, rng+" (ignored)")
+		default:
+			fields = append(fields, rng+" "+k[3:])
+		}
+		hi = lo - 1
+	}
+	return strings.Join(fields, " | ")
+}
+
+// OperandText describes an operand kind: its class and range.
+func OperandText(k *isadefs.OperandKind) string {
+	var s string
+	switch k.Class {
+	case "reg":
+		s = "a register of file " + k.Sub
+		if k.RegFile != nil {
+			s += fmt.Sprintf(" (%s…%s)", k.RegFile.Names[0], k.RegFile.Names[len(k.RegFile.Names)-1])
+		}
+		if k.Align > 1 {
+			s += fmt.Sprintf(", a multiple of %d", k.Align)
+		}
+		if k.Min > 0 {
+			s += fmt.Sprintf(", not below number %d", k.Min)
+		}
+	case "simm", "uimm":
+		s = map[string]string{"simm": "signed", "uimm": "unsigned"}[k.Class] + fmt.Sprintf(" immediate in [%d, %d]", k.Min, k.Max)
+		if k.Align > 1 {
+			s += fmt.Sprintf(", a multiple of %d", k.Align)
+		}
+	case "pcrel":
+		s = fmt.Sprintf("a label or pc-relative offset in [%d, %d]", k.Min, k.Max)
+		if k.Align > 1 {
+			s += fmt.Sprintf(", a multiple of %d", k.Align)
+		}
+	case "enum":
+		s = "one of"
+		if k.Enum != nil {
+			names := k.Enum.Order
+			if len(names) > 16 {
+				names = append(slices.Clip(names[:12]), fmt.Sprintf("… (%d names)", len(k.Enum.Order)))
+			}
+			s += " " + strings.Join(names, " ")
+		}
+		s += " (or a number)"
+	default:
+		s = "a " + k.Class + " operand (the target's own syntax)"
+	}
+	if k.HasDefault {
+		s += fmt.Sprintf("; may be left out (default %d)", k.Default)
+	}
+	return s
+}
