@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -17,6 +19,13 @@ type Stats struct {
 	Instructions uint64
 	StallNames   []string
 	StallCycles  []uint64 // cycles lost, by cause (index into StallNames)
+	// StallAfterDispatch marks the causes counted after an instruction
+	// left dispatch (a vector backend's waits), or is nil. Dispatch
+	// stalls delay the in-order front end one after another, so they add
+	// up to at most Cycles; after-dispatch stalls are each instruction's
+	// own wait while dispatch and other instructions go on, so they
+	// overlap each other and the dispatch stalls.
+	StallAfterDispatch []bool
 	UnitNames    []string
 	UnitBusy     []uint64 // busy cycles (uops issued), by unit
 	UnitCount    []int    // instances of each unit, for utilisation
@@ -91,15 +100,7 @@ func (s *Stats) WriteText(w io.Writer, h Halt) {
 	if s.VectorElems > 0 {
 		fmt.Fprintf(w, "vector elems  %d\n", s.VectorElems)
 	}
-	var stalls []string
-	for i, n := range s.StallNames {
-		if s.StallCycles[i] > 0 {
-			stalls = append(stalls, fmt.Sprintf("%s %d", n, s.StallCycles[i]))
-		}
-	}
-	if len(stalls) > 0 {
-		fmt.Fprintf(w, "stall cycles  %s\n", strings.Join(stalls, ", "))
-	}
+	s.writeStalls(w)
 	u := s.utilisation()
 	names := make([]string, 0, len(u))
 	for n, v := range u {
@@ -115,5 +116,51 @@ func (s *Stats) WriteText(w io.Writer, h Halt) {
 		}
 		fmt.Fprintf(w, "utilisation   %s\n", strings.Join(parts, ", "))
 	}
-	fmt.Fprintf(w, "host time     %v (%.1f simulated MIPS)\n", s.Wall.Round(time.Microsecond), s.MIPS())
+	fmt.Fprintf(w, "host time     %v (%s simulated MIPS)\n", s.Wall.Round(time.Microsecond), SigFigs(s.MIPS(), 3))
+}
+
+// writeStalls writes the stall counts: the dispatch stalls with their
+// sum (at most the cycles), then the after-dispatch ones, which overlap.
+func (s *Stats) writeStalls(w io.Writer) {
+	var front, back []string
+	var sum uint64
+	for i, n := range s.StallNames {
+		c := s.StallCycles[i]
+		if c == 0 {
+			continue
+		}
+		if i < len(s.StallAfterDispatch) && s.StallAfterDispatch[i] {
+			back = append(back, fmt.Sprintf("%s %d", n, c))
+			continue
+		}
+		front = append(front, fmt.Sprintf("%s %d", n, c))
+		sum += c
+	}
+	if s.StallAfterDispatch == nil {
+		if len(front) > 0 {
+			fmt.Fprintf(w, "stall cycles  %s\n", strings.Join(front, ", "))
+		}
+		return
+	}
+	label := "stall cycles "
+	if len(front) > 0 {
+		fmt.Fprintf(w, "%s dispatch: %s (sum %d: these delay the in-order front end one after another, so they add up to at most the cycles)\n", label, strings.Join(front, ", "), sum)
+		label = "             "
+	}
+	if len(back) > 0 {
+		fmt.Fprintf(w, "%s after dispatch: %s (each instruction's own wait while dispatch and other instructions go on: they overlap each other and the dispatch stalls, so they do not add up to the cycles)\n", label, strings.Join(back, ", "))
+	}
+}
+
+// SigFigs formats v with n significant digits and no exponent: 1234,
+// 56.7, 0.00123.
+func SigFigs(v float64, n int) string {
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	d := n - 1 - int(math.Floor(math.Log10(math.Abs(v))))
+	if d < 0 {
+		d = 0
+	}
+	return strconv.FormatFloat(v, 'f', d, 64)
 }

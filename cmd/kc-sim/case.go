@@ -51,7 +51,7 @@ func fromCase(cfg *config, dir, target, hwFlag string) error {
 	if cfg.outDir == "" {
 		return fmt.Errorf("--case needs -o RESULT_DIR for the output tensors and stats.json")
 	}
-	cfg.hw, cfg.target, cfg.stats = hw, t, "json"
+	cfg.hw, cfg.target, cfg.statsFile = hw, t, true
 	cs := &caseSetup{dir: dir, c: c}
 	addrs := map[string]uint64{}
 	for _, s := range c.Tensors {

@@ -230,3 +230,40 @@ func TestCaseSameVerdictAsInProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestCaseWithStats: --stats and --stats=json with --case print what they
+// print without it, and stats.json is written in the result folder in
+// every case.
+func TestCaseWithStats(t *testing.T) {
+	elf := assembleFile(t, "../../ref/testdata/relu_coral.s")
+	caseDir := genCase(t, "coral", "relu", 1)
+	for _, tc := range []struct {
+		flag            string
+		stdout, stderr  []string
+		notOut, notErrs string
+	}{
+		{flag: "--stats", stderr: []string{"cycles ", "instructions ", "IPC ", "halted: mpause"}},
+		{flag: "--stats=json", stderr: []string{"halted: mpause"}, notOut: "cycles"},
+		{flag: "--trace", stderr: []string{"halted: mpause"}, notErrs: "IPC "},
+	} {
+		out := filepath.Join(t.TempDir(), "out")
+		code, stdout, stderr := kcsim(t, nil, elf, "--case", caseDir, "-o", out, tc.flag)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.flag, code, stderr)
+		}
+		for _, s := range tc.stderr {
+			if !strings.Contains(stderr, s) {
+				t.Errorf("%s: stderr lacks %q:\n%s", tc.flag, s, stderr)
+			}
+		}
+		if tc.notOut != "" && strings.Contains(stdout, tc.notOut) {
+			t.Errorf("%s: stdout has %q (stats.json goes to the folder):\n%s", tc.flag, tc.notOut, stdout)
+		}
+		if tc.notErrs != "" && strings.Contains(stderr, tc.notErrs) {
+			t.Errorf("%s: stderr has %q:\n%s", tc.flag, tc.notErrs, stderr)
+		}
+		if st, err := os.ReadFile(filepath.Join(out, "stats.json")); err != nil || !strings.Contains(string(st), `"cycles"`) {
+			t.Errorf("%s: stats.json: %v %s", tc.flag, err, st)
+		}
+	}
+}

@@ -44,6 +44,13 @@ halt) as DIR/NAME.npy. Addresses are numbers or symbols of the program
 (with an optional +offset). Dtypes: int8 uint8 int16 uint16 int32 uint32
 float32.
 
+--stats gives the stall cycles by cause in two groups: dispatch stalls
+delay the in-order front end one after another, so they add up to at most
+the cycles; after-dispatch stalls (coral's vector backend: vector-raw,
+vector-struct) are each instruction's own wait while dispatch and other
+instructions go on, so they overlap, and all stalls together can exceed
+the cycles. kc-as --isa cycles says what each rule is.
+
 Examples:
    kc-sim gelu.elf                                   # run; halt reason on stderr
    kc-as gelu.s -o - | kc-sim -                      # assemble and run

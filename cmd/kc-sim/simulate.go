@@ -25,6 +25,7 @@ type config struct {
 	input     string // ELF path or "-"
 	maxCycles int64
 	stats     string // "", "text" or "json"
+	statsFile bool   // write stats.json to outDir whatever stats says (--case)
 	trace     bool
 	profile   bool // --profile
 	profTop   int  // --profile=N: the N hottest lines (0: all)
@@ -52,6 +53,7 @@ func configFrom(c *cli.Context) (*config, error) {
 		if cfg.maxCycles < 0 {
 			return nil, fmt.Errorf("--max-cycles %d: want a positive number", cfg.maxCycles)
 		}
+		cfg.stats = statsMode(c)
 		if err := fromCase(cfg, dir, c.String("target"), c.String("hw")); err != nil {
 			return nil, err
 		}
@@ -79,12 +81,7 @@ func configFrom(c *cli.Context) (*config, error) {
 	if cfg.maxCycles < 0 {
 		return nil, fmt.Errorf("--max-cycles %d: want a positive number", cfg.maxCycles)
 	}
-	switch {
-	case c.Bool("stats-json"):
-		cfg.stats = "json"
-	case c.Bool("stats"):
-		cfg.stats = "text"
-	}
+	cfg.stats = statsMode(c)
 	for _, s := range c.StringSlice("load") {
 		l, err := sim.ParseLoadSpec(s)
 		if err != nil {
@@ -112,6 +109,17 @@ func configFrom(c *cli.Context) (*config, error) {
 		cfg.sets = append(cfg.sets, regSet{r, v})
 	}
 	return cfg, nil
+}
+
+// statsMode is "json" for --stats=json, "text" for --stats, else "".
+func statsMode(c *cli.Context) string {
+	switch {
+	case c.Bool("stats-json"):
+		return "json"
+	case c.Bool("stats"):
+		return "text"
+	}
+	return ""
 }
 
 // errDescribed ends a --describe run successfully.
@@ -205,7 +213,8 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, halt)
 	}
 	st := core.Stats()
-	if len(cfg.dumps) > 0 || cfg.stats == "json" && cfg.outDir != "" {
+	jsonOut := cfg.stats == "json" || cfg.statsFile
+	if len(cfg.dumps) > 0 || jsonOut && cfg.outDir != "" {
 		dir := cfg.outDir
 		if dir == "" {
 			dir = "."
@@ -219,10 +228,10 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	switch cfg.stats {
-	case "text":
+	if cfg.stats == "text" {
 		st.WriteText(stderr, halt)
-	case "json":
+	}
+	if jsonOut {
 		var buf bytes.Buffer
 		if err := st.WriteJSON(&buf, halt, core.Memory().WrittenRanges()); err != nil {
 			return fail("%v", err)

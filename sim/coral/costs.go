@@ -151,7 +151,17 @@ func (c *costModel) Rules() string {
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	p("Cycles come from an in-order scoreboard model (the simulator's timing model, generated here from hardware config %s): ", hw.Name)
 	p("each instruction, in program order, dispatches at the first cycle that every rule below allows, and the run takes the cycles by which everything has completed. ")
-	p("`profile` names the rule that delayed each instruction: the stall names are given [in brackets]. A delay is counted once, under the first rule that caused it, but stalls of the scalar front end and of the vector backend overlap in time, so their sum can exceed the cycle count.\n\n")
+	var front, back []string
+	for i, n := range stallNames {
+		if afterDispatch[i] {
+			back = append(back, n)
+		} else {
+			front = append(front, n)
+		}
+	}
+	p("`profile` and `kc-sim --stats` name the rule that delayed each instruction: the stall names are given [in brackets]. ")
+	p("A delay is counted once, under the first rule that caused it. The dispatch stalls (%s) delay the in-order front end one after another, so they add up to at most the cycles; ", strings.Join(front, ", "))
+	p("the after-dispatch stalls (%s) are each vector instruction's own wait while dispatch and other instructions go on, so they overlap and the total of all stalls can exceed the cycles.\n\n", strings.Join(back, ", "))
 
 	p("## scalar dispatch\n")
 	p("- in order, at most %d instructions per cycle (dispatch_width); nothing more in the cycle of a jump or a taken branch\n", t.width)

@@ -170,7 +170,7 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	// Units: every unit named in the ISA (scalar ones first), then vector
 	// units from the timing parameters.
 	m.unitIndex = map[string]uint8{}
-	st := &sim.Stats{StallNames: stallNames, StallCycles: make([]uint64, numStalls)}
+	st := &sim.Stats{StallNames: stallNames, StallCycles: make([]uint64, numStalls), StallAfterDispatch: afterDispatch}
 	var counts []int32
 	addUnit := func(name string, count int64) {
 		if _, ok := m.unitIndex[name]; ok || name == "" {
