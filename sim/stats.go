@@ -26,11 +26,11 @@ type Stats struct {
 	// own wait while dispatch and other instructions go on, so they
 	// overlap each other and the dispatch stalls.
 	StallAfterDispatch []bool
-	UnitNames    []string
-	UnitBusy     []uint64 // busy cycles (uops issued), by unit
-	UnitCount    []int    // instances of each unit, for utilisation
-	VectorElems  uint64   // vector elements processed (body elements)
-	Wall         time.Duration
+	UnitNames          []string
+	UnitBusy           []uint64 // busy cycles (uops issued), by unit
+	UnitCount          []int    // instances of each unit, for utilisation
+	VectorElems        uint64   // vector elements processed (body elements)
+	Wall               time.Duration
 }
 
 // IPC is instructions per cycle.
