@@ -3,6 +3,7 @@ package ref
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -116,10 +117,12 @@ var tasks = []*Task{
 // Tasks returns the 23 tasks in the paper's order.
 func Tasks() []*Task { return slices.Clone(tasks) }
 
-// Lookup finds a task by id (also accepts the paper's name, any case).
+// Lookup finds a task by id, by the paper's name (any case) or by its
+// number (1..23, as kc-ref list shows).
 func Lookup(id string) (*Task, error) {
+	n, nerr := strconv.Atoi(strings.TrimSpace(id))
 	for _, t := range tasks {
-		if t.ID == id || strings.EqualFold(t.Name, id) || strings.EqualFold(t.ID, id) {
+		if t.ID == id || strings.EqualFold(t.Name, id) || strings.EqualFold(t.ID, id) || nerr == nil && n == t.Number {
 			return t, nil
 		}
 	}
@@ -127,7 +130,16 @@ func Lookup(id string) (*Task, error) {
 	for i, t := range tasks {
 		ids[i] = t.ID
 	}
-	return nil, fmt.Errorf("unknown task %q (tasks: %s)", id, strings.Join(ids, ", "))
+	return nil, fmt.Errorf("unknown task %q (tasks, or their numbers 1..%d: %s)", id, len(tasks), strings.Join(ids, ", "))
+}
+
+// TaskID is the id of the task named by id, name or number.
+func TaskID(name string) (string, error) {
+	t, err := Lookup(name)
+	if err != nil {
+		return "", err
+	}
+	return t.ID, nil
 }
 
 // CheckTarget returns an error unless target is one of Targets.

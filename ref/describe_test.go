@@ -2,6 +2,7 @@ package ref
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -67,5 +68,24 @@ func TestLookupErrors(t *testing.T) {
 	}
 	if tk, err := Lookup("DecoderBlock (LLaMA)"); err != nil || tk.ID != "decoder_llama" {
 		t.Errorf("lookup by paper name: %v %v", tk, err)
+	}
+}
+
+// TestLookupByNumber: a task is found by id, name or the number kc-ref
+// list shows.
+func TestLookupByNumber(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"2", "relu"}, {" 8 ", "gemm"}, {"23", "decoder_t5"}, {"relu", "relu"}, {"ReLU", "relu"}, {"BatchMatMul", "bmm"},
+		{"0", ""}, {"24", ""}, {"-1", ""}, {"x2", ""},
+	} {
+		got, err := TaskID(tc.name)
+		if got != tc.want || (err != nil) != (tc.want == "") {
+			t.Errorf("TaskID(%q) = %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+	for _, task := range Tasks() {
+		if got, _ := TaskID(strconv.Itoa(task.Number)); got != task.ID {
+			t.Errorf("task %d: %q, want %s", task.Number, got, task.ID)
+		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"kernelcraft/agent/bench"
 	"kernelcraft/cmd/internal/cliutil"
 	"kernelcraft/judge"
+	"kernelcraft/ref"
 )
 
 // version is kc-agent's version (set with -ldflags "-X main.version=…").
@@ -48,7 +49,8 @@ anthropic:MODEL (ANTHROPIC_API_KEY), replay (--replay DIR). See "kc-agent bench 
 and "kc-agent report --help" for the tables.
 
 Exit status of run: 0 the attempt succeeded, 1 it did not, 2 bad usage or
-a setup error; bench and report document theirs.`
+a setup error; bench and report document theirs; an unknown command or
+flag: 2. A TASK is its id, its name or its number in kc-ref list.`
 
 func newApp(stdout, stderr io.Writer) *cli.App {
 	cli.VersionPrinter = func(c *cli.Context) {
@@ -85,7 +87,11 @@ func runCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return cli.Exit("run needs one TASK (see kc-ref list)", 2)
 			}
-			task, target, config := c.Args().First(), c.String("target"), c.Int("config")
+			task, err := ref.TaskID(c.Args().First())
+			if err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
+			target, config := c.String("target"), c.Int("config")
 			env, err := agent.NewEnv(target, task, config, c.Uint64("seed"))
 			if err != nil {
 				return cli.Exit(err.Error(), 2)

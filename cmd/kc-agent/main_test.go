@@ -57,6 +57,8 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"run", "relu", "--model", "nope"}, "unknown provider"},
 		{[]string{"run", "rope", "-t", "coral"}, "rope"},
 		{[]string{"run"}, "one TASK"},
+		{[]string{"run", "99"}, "numbers 1..23"},
+		{[]string{"nosuch"}, `unknown command "nosuch" (commands: run, bench, report`},
 	} {
 		var out, errb bytes.Buffer
 		if st := run(append([]string{"kc-agent"}, tc.args...), &out, &errb); st != 2 || !strings.Contains(errb.String(), tc.want) {

@@ -46,9 +46,9 @@ func providerFlags() []cli.Flag {
 			"(default: OPENAI_API_KEY for openai:, ANTHROPIC_API_KEY for anthropic:); keys are never written to records, trajectories or errors"},
 		&cli.DurationFlag{Name: "timeout", Category: cat, EnvVars: []string{envTimeout},
 			Usage: "abandon a model call after `DURATION` and retry it", DefaultText: "5m"},
-		&cli.IntFlag{Name: "retries", Category: cat, EnvVars: []string{envRetries},
+		&cli.IntFlag{Name: "retries", Category: cat, EnvVars: []string{envRetries}, Value: agent.DefaultMaxRetries,
 			Usage: "retry a failed model call up to `N` times on 429, 408, 409, 5xx, timeouts and connection errors, with exponential backoff and jitter, " +
-				"waiting as long as the server's Retry-After asks (-1: none). Other 4xx fail at once", DefaultText: "5"},
+				"waiting as long as the server's Retry-After asks (0: no retries; -1 too). Other 4xx fail at once"},
 		&cli.IntFlag{Name: "max-tokens", Category: cat, EnvVars: []string{envMaxTokens},
 			Usage: "at most `N` output tokens per model turn", DefaultText: "the server's for openai:, 8192 for anthropic:"},
 		&cli.Float64Flag{Name: "temperature", Category: cat, EnvVars: []string{envTemperature},
@@ -64,6 +64,15 @@ func providerFlags() []cli.Flag {
 	}
 }
 
+// retries maps --retries N to ProviderConfig.MaxRetries, whose zero value
+// means the default: 0 (and any negative N) turns retries off.
+func retries(n int) int {
+	if n <= 0 {
+		return -1
+	}
+	return n
+}
+
 // providerConfig reads the provider flags (and the environment) into an
 // agent.ProviderConfig. Keys and base URLs are filled for every provider
 // from its own variables (so a bench can mix openai: and anthropic:
@@ -72,7 +81,7 @@ func providerConfig(c *cli.Context) agent.ProviderConfig {
 	cfg := agent.ProviderConfig{
 		BaseURL:    c.String("base-url"),
 		Timeout:    c.Duration("timeout"),
-		MaxRetries: c.Int("retries"),
+		MaxRetries: retries(c.Int("retries")),
 		MaxTokens:  c.Int("max-tokens"),
 		PriceIn:    c.Float64("price-in"),
 		PriceOut:   c.Float64("price-out"),

@@ -53,6 +53,17 @@ func TestProviderConfig(t *testing.T) {
 		cfg.PriceIn != 1.5 || cfg.PriceOut != 6 || cfg.ReplayDir != "runs" || cfg.Seed != 3 {
 		t.Errorf("flags: %+v", cfg)
 	}
+	// --retries: the default is agent.DefaultMaxRetries; 0 and -1 turn
+	// retries off (agent.ProviderConfig's -1; its 0 would be the default).
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{{nil, agent.DefaultMaxRetries}, {[]string{"--retries", "0"}, -1}, {[]string{"--retries", "-1"}, -1}, {[]string{"--retries", "2"}, 2}} {
+		t.Setenv("KC_AGENT_RETRIES", "")
+		if got := configFrom(t, tc.args...).MaxRetries; got != tc.want {
+			t.Errorf("%v: MaxRetries %d, want %d", tc.args, got, tc.want)
+		}
+	}
 	// A named variable that is empty is reported by its name.
 	cfg = configFrom(t, "--api-key-env", "KC_TEST_UNSET_KEY")
 	if _, err := agent.NewProvider("anthropic:claude-x", "coral", "relu", 1, cfg); err == nil || !strings.Contains(err.Error(), "set KC_TEST_UNSET_KEY") {

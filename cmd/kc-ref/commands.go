@@ -136,7 +136,10 @@ func caseArgs(c *cli.Context) (target, task string, err error) {
 	if target == "" {
 		return "", "", cli.Exit("-t TARGET is required ("+strings.Join(ref.Targets, ", ")+")", 2)
 	}
-	return target, c.Args().First(), nil
+	if task, err = ref.TaskID(c.Args().First()); err != nil {
+		return "", "", cli.Exit(err.Error(), 2)
+	}
+	return target, task, nil
 }
 
 func describeCommand() *cli.Command {

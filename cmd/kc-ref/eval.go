@@ -85,7 +85,11 @@ func evalCommand() *cli.Command {
 			if c.NArg() != 2 {
 				return cli.Exit(fmt.Sprintf("want KERNEL.s TASK, got %d argument(s)", c.NArg()), 2)
 			}
-			return evalOne(c.App.Writer, target, c.String("kind"), c.Args().Get(0), c.Args().Get(1), c.Int("config"), seeds)
+			task, err := ref.TaskID(c.Args().Get(1))
+			if err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
+			return evalOne(c.App.Writer, target, c.String("kind"), c.Args().Get(0), task, c.Int("config"), seeds)
 		},
 	}
 }

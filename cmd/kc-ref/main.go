@@ -33,8 +33,9 @@ target, and how to make and judge a case:
    kc-sim -t coral gelu.elf --case gelu3/ -o out/
    kc-ref check gelu3/ out/                     # exit 0 = correct
 
-Exit status: 0 success (check: pass), 1 check failed, 2 bad usage or an
-unreadable case or result.`
+Exit status: 0 success (check: pass), 1 check failed, 2 bad usage (an
+unknown command, task, target or flag) or an unreadable case or result.
+A TASK is its id, its name or its number in kc-ref list (relu, ReLU, 2).`
 
 func newApp(stdout, stderr io.Writer) *cli.App {
 	cli.VersionPrinter = func(c *cli.Context) {

@@ -37,6 +37,13 @@ func TestCommands(t *testing.T) {
 		{"bad config", []string{"describe", "gemm", "-t", "plena", "-c", "7"}, 2, nil, "want 1..5"},
 		{"bad target", []string{"list", "-t", "gpu"}, 2, nil, "unknown target"},
 		{"check usage", []string{"check", dir}, 2, nil, "want CASE_DIR RESULT_DIR"},
+		{"describe by number", []string{"describe", "2", "-t", "coral", "-c", "1"}, 0, []string{"# ReLU (task 2, level 1) on coral"}, ""},
+		{"gen by number", []string{"gen", "-t", "coral", "8", "-c", "1", "-o", filepath.Join(dir, "g8")}, 0, nil, "coral gemm config 1"},
+		{"baseline by number", []string{"baseline", "-t", "coral", "2", "-c", "1"}, 0, []string{"mpause"}, ""},
+		{"no task 24", []string{"describe", "24", "-t", "coral"}, 2, nil, "numbers 1..23"},
+		{"unknown command", []string{"nosuchcmd"}, 2, nil, `kc-ref: unknown command "nosuchcmd" (commands: list, describe, gen, check, baseline, eval`},
+		{"help unknown command", []string{"help", "nosuchcmd"}, 2, nil, "unknown command"},
+		{"help known command", []string{"help", "gen"}, 0, []string{"kc-ref gen"}, ""},
 	}
 	for _, c := range cases {
 		code, stdout, stderr := kcref(t, c.args...)

@@ -112,7 +112,8 @@ func IsTerminal(f *os.File) bool {
 // RunSubcommands runs a front end made of subcommands (kc-ref, kc-agent):
 // flags may follow positional arguments inside each subcommand; an error
 // is printed as "NAME: message" and its exit code returned (2 unless the
-// error carries one); a panic, which is a bug, becomes exit status 2.
+// error carries one); an unknown command is a usage error (2, where
+// urfave/cli would give 3); a panic, which is a bug, becomes exit status 2.
 func RunSubcommands(name string, app *cli.App, args []string, stderr io.Writer) (status int) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -123,6 +124,14 @@ func RunSubcommands(name string, app *cli.App, args []string, stderr io.Writer) 
 	// urfave/cli's default handler would os.Exit on cli.Exit errors; the
 	// exit code is returned instead, so tests can run the front end.
 	app.ExitErrHandler = func(*cli.Context, error) {}
+	if len(args) > 1 && args[1] == "help" && !hasCommand(app, "help") {
+		// No help command (HideHelpCommand): "help [COMMAND]" is --help.
+		args = append(append([]string{args[0]}, args[2:]...), "--help")
+	}
+	if err := unknownCommand(app, args); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 2
+	}
 	if len(args) > 1 {
 		for _, cmd := range app.Commands {
 			if cmd.Name == args[1] {
@@ -141,4 +150,39 @@ func RunSubcommands(name string, app *cli.App, args []string, stderr io.Writer) 
 		return 2
 	}
 	return 0
+}
+
+// hasCommand reports whether app has a command called name.
+func hasCommand(app *cli.App, name string) bool {
+	for _, c := range app.Commands {
+		if c.HasName(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownCommand returns an error naming the commands when args name a
+// command (or "help COMMAND") that app does not have.
+func unknownCommand(app *cli.App, args []string) error {
+	if len(args) < 2 || strings.HasPrefix(args[1], "-") {
+		return nil
+	}
+	name := args[1]
+	if name == "help" || name == "h" {
+		if len(args) < 3 || strings.HasPrefix(args[2], "-") {
+			return nil
+		}
+		name = args[2]
+	}
+	if hasCommand(app, name) {
+		return nil
+	}
+	var names []string
+	for _, c := range app.Commands {
+		if !c.Hidden && c.Name != "help" {
+			names = append(names, c.Name)
+		}
+	}
+	return fmt.Errorf("unknown command %q (commands: %s; see %s --help)", name, strings.Join(names, ", "), app.Name)
 }

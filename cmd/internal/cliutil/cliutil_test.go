@@ -88,6 +88,13 @@ func TestRunSubcommands(t *testing.T) {
 	if code := RunSubcommands("kc", app, []string{"kc", "go", "file", "--n", "1"}, &stderr); code != 0 || !slices.Equal(seen, []string{"file"}) {
 		t.Errorf("flags after the argument: code %d, args %v, %s", code, seen, stderr.String())
 	}
+	// Unknown commands are usage errors (2), with the commands named.
+	for _, args := range [][]string{{"kc", "nosuch"}, {"kc", "help", "nosuch"}} {
+		stderr.Reset()
+		if code := RunSubcommands("kc", app, args, &stderr); code != 2 || !strings.Contains(stderr.String(), `kc: unknown command "nosuch" (commands: go; see kc --help)`) {
+			t.Errorf("%v: code %d, stderr %q", args, code, stderr.String())
+		}
+	}
 	for n, want := range map[string]struct {
 		code int
 		msg  string
