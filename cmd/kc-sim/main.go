@@ -107,7 +107,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "directory for --dump files and stats.json (created if needed; default: .)"},
 			&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
 			&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},
-			&cli.StringFlag{Name: "simd", Value: "auto", Usage: "vector element loops: auto (best the CPU has), generic (pure Go), avx2 or avx512; results are identical, only speed differs (also KC_SIMD=…)"},
+			&cli.StringFlag{Name: "simd", Value: "auto", Usage: "vector element loops: auto (best the CPU has), generic (pure Go), avx2 or avx512; results are identical, only speed differs (also KC_SIMD=…: auto, generic, avx2, avx512; any other value is an error)"},
 		},
 		Action: func(c *cli.Context) error {
 			if p := c.String("simd"); p != "auto" {

@@ -37,6 +37,7 @@ import (
 
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
+	"kernelcraft/sim/vec"
 )
 
 // Options configure a Machine.
@@ -152,6 +153,9 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	}
 	if err := hw.Validate(); err != nil {
 		return nil, err
+	}
+	if err := vec.EnvError(); err != nil {
+		return nil, fmt.Errorf("coral: %w", err)
 	}
 	isa, err := isadefs.LoadISA("coral")
 	if err != nil {

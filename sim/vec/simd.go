@@ -2,8 +2,11 @@ package vec
 
 import (
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"math/bits"
 	"os"
+	"strings"
 	"sync/atomic"
 	"unsafe"
 )
@@ -114,16 +117,47 @@ func init() {
 			tabs[i] = buildTab(i)
 		}
 	}
-	switch os.Getenv("KC_SIMD") {
+	if err := applyEnv(os.Getenv("KC_SIMD")); err != nil {
+		msg := err.Error()
+		envErr.Store(&msg)
+	}
+}
+
+// envErr is EnvError's message (nil: none).
+var envErr atomic.Pointer[string]
+
+// EnvError reports why the KC_SIMD environment variable could not be
+// honoured: a value that names no path, or a path this CPU lacks. It is
+// nil when KC_SIMD is unset or honoured, or once SetPath has chosen a
+// path. The simulator refuses to start while it is not nil, so a typo
+// does not silently select another path.
+func EnvError() error {
+	if m := envErr.Load(); m != nil {
+		return errors.New(*m)
+	}
+	return nil
+}
+
+// applyEnv selects the path KC_SIMD names (the best one for "" or
+// "auto"). For a value it cannot honour it selects the best path and
+// says why.
+func applyEnv(v string) error {
+	switch v {
+	case "", "auto":
+		setCur(best())
+		return nil
 	case "generic", "go", "fallback", "off":
-		return
-	case "avx2":
-		if tabs[isaAVX2] != nil {
-			setCur(tabs[isaAVX2])
-			return
+		setCur(nil)
+		return nil
+	case "avx2", "avx512":
+		if SetPath(v) {
+			return nil
 		}
+		setCur(best())
+		return fmt.Errorf("KC_SIMD=%s: this CPU has no %s (available: %s)", v, v, strings.Join(append(Paths(), "generic"), ", "))
 	}
 	setCur(best())
+	return fmt.Errorf("KC_SIMD=%q: want auto, generic (or go, fallback, off), avx2 or avx512", v)
 }
 
 func best() *ktab {
@@ -241,14 +275,18 @@ func Paths() []string {
 
 // SetPath selects a path by name ("avx512", "avx2" or "generic") and
 // reports whether the host supports it; on false the path is unchanged.
+//
+// A successful SetPath clears EnvError: the path is chosen.
 func SetPath(name string) bool {
 	if name == "generic" {
 		setCur(nil)
+		envErr.Store(nil)
 		return true
 	}
 	for _, t := range tabs {
 		if t != nil && t.name == name {
 			setCur(t)
+			envErr.Store(nil)
 			return true
 		}
 	}
