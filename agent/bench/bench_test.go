@@ -312,8 +312,13 @@ func TestRunResume(t *testing.T) {
 	if s.Ran != 3 || s.Passed != 3 || s.Skipped != 0 || !s.Complete() || made.Load() != 3 {
 		t.Fatalf("summary %+v", s)
 	}
-	if !strings.Contains(log.String(), "[3/3] pass 3") || !strings.Contains(log.String(), "PASS baseline coral relu c2 s1") {
+	if !strings.Contains(log.String(), "[3/3] pass 3") || !strings.Contains(log.String(), "PASS baseline coral relu c2 s1") ||
+		!strings.Contains(log.String(), "3 cells, 0 already recorded, 3 to run with 2 jobs;") {
 		t.Errorf("progress:\n%s", log.String())
+	}
+	// A finished run leaves no lock file behind.
+	if locks, _ := filepath.Glob(filepath.Join(dir, "*.lock")); len(locks) > 0 {
+		t.Errorf("lock files left: %v", locks)
 	}
 	for _, c := range cells {
 		data, err := os.ReadFile(filepath.Join(dir, TrajectoryDir, TrajectoryName(c.Model, c.Target, c.Task, c.Config, c.Seed)))
@@ -458,6 +463,15 @@ func TestRunLocked(t *testing.T) {
 		t.Errorf("overlapping shard: %v", err)
 	}
 	unlock()
+	if _, err := os.Stat(filepath.Join(dir, "results.jsonl.lock")); !os.IsNotExist(err) {
+		t.Errorf("unlock leaves the lock file: %v", err)
+	}
+	// One cell, one job: singular.
+	var log strings.Builder
+	if s, err := Run(context.Background(), Config{Dir: t.TempDir(), Cells: cells, Jobs: 4, NewProvider: np, Progress: &log}); err != nil || s.Ran != 1 ||
+		!strings.Contains(log.String(), "1 cell, 0 already recorded, 1 to run with 1 job;") {
+		t.Errorf("one cell: %+v %v\n%s", s, err, log.String())
+	}
 	if s, err := Run(context.Background(), Config{Dir: dir, Cells: cells, Shard: Shard{0, 2}, NewProvider: np}); err != nil || s.Ran != 1 {
 		t.Errorf("shard after the unsharded run stopped: %+v %v", s, err)
 	}
@@ -558,5 +572,28 @@ func TestShardCountsDoNotOverlap(t *testing.T) {
 	unlock()
 	if err := checkOverlap(dir, Shard{0, 2}); err != nil {
 		t.Errorf("after the writer finished: %v", err)
+	}
+}
+
+// TestLockRemovedOnUnlock: unlock removes the lock file; the next run
+// creates and locks a new one, which still excludes a second run.
+func TestLockRemovedOnUnlock(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "results.jsonl")
+	unlock, err := lockResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	first, err := lockResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lockResults(path); err == nil || !strings.Contains(err.Error(), "another kc-agent bench") {
+		t.Errorf("second lock while the first holds: %v", err)
+	}
+	first()
+	if _, err := os.Stat(path + ".lock"); !os.IsNotExist(err) {
+		t.Errorf("lock file after unlock: %v", err)
 	}
 }

@@ -192,7 +192,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	for _, msg := range s.Warnings {
 		pr.note("warning: " + msg)
 	}
-	pr.note(fmt.Sprintf("%d cells, %d already recorded, %d to run with %d jobs; results: %s", s.Total, s.Skipped, len(todo), min(jobs, max(len(todo), 1)), s.ResultsPath))
+	pr.note(fmt.Sprintf("%s, %d already recorded, %d to run with %s; results: %s", plural(s.Total, "cell"), s.Skipped, len(todo), plural(min(jobs, max(len(todo), 1)), "job"), s.ResultsPath))
 
 	// The longest simulations start first, so that they do not start last
 	// and leave the other jobs idle at the end (results are appended as
@@ -419,4 +419,12 @@ func (p *progress) end() {
 		fmt.Fprintln(p.w)
 		p.lineShown = false
 	}
+}
+
+// plural is "1 job", "2 jobs".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -21,8 +21,8 @@
 // iterations, mean first correct iteration (over the attempts that were
 // ever correct), provider errors, tokens in and out, cost in USD.
 //
-// Rows are the tasks that at least one column's target supports; columns
-// are ordered by target (the paper's order: plena, aie2, coral) then
+// Rows are the 23 tasks (as in the paper's tables, so a task a column's
+// target does not support shows "--"); columns are ordered by target (the paper's order: plena, aie2, coral) then
 // model name. Interrupted attempts are skipped, then records are merged by
 // bench.Dedupe (one per cell, chosen independently of the input order);
 // unknown tasks and unsupported (task, target) pairs are skipped; each
@@ -69,7 +69,7 @@ type Stat struct {
 // Report holds the merged records by task and column.
 type Report struct {
 	Columns []Column
-	Tasks   []*ref.Task // the rows, in the paper's order
+	Tasks   []*ref.Task // the rows, in the paper's order: every task (none without columns)
 	Records int         // records counted
 	stats   map[string]map[Column]*Stat
 	effort  map[Column]*Effort
@@ -190,10 +190,8 @@ func Build(recs []agent.Record) (*Report, []string) {
 		}
 		return strings.Compare(a.Model, b.Model)
 	})
-	for _, t := range ref.Tasks() {
-		if slices.ContainsFunc(r.Columns, func(c Column) bool { return t.Supports(c.Target) }) {
-			r.Tasks = append(r.Tasks, t)
-		}
+	if len(r.Columns) > 0 {
+		r.Tasks = ref.Tasks() // every task, as the paper's tables: "--" where a target lacks one
 	}
 	return r, warnings
 }

@@ -216,5 +216,9 @@ func TestBaselineRunGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden(t, "baseline_coral_c1."+f, b.Bytes())
+		// The legend's "--": every task is a row, those coral lacks marked.
+		if want := map[string]string{"md": "| 13 | RoPE | -- |", "csv": "2,13,RoPE,--"}[f]; !strings.Contains(b.String(), want) {
+			t.Errorf("%s: no %q row for a task coral does not support", f, want)
+		}
 	}
 }
