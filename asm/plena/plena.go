@@ -101,7 +101,7 @@ func (b *Backend) Lint(in *isadefs.Inst, values []int64) []asm.Lint {
 				Hint: "only V_ADD_VV/VF, V_SUB_VV/VF and V_MUL_VV/VF honour rmask with PLENA's assembler; write 0 here"})
 		case in.Flags["immshift"] && k.Name == "imm22":
 			out = append(out, asm.Lint{Operand: i,
-				Msg: fmt.Sprintf("%s's immediate %d is encoded at bit 10 but the emulator reads it from bit 14: the offset applied is %d >> 4 = %d", in.Name, v, v, v>>4),
+				Msg:  fmt.Sprintf("%s's immediate %d is encoded at bit 10 but the emulator reads it from bit 14: the offset applied is %d >> 4 = %d", in.Name, v, v, v>>4),
 				Hint: "write 0 and put the whole address in the register"})
 		}
 	}
