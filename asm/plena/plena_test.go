@@ -341,3 +341,30 @@ func FuzzAssemblePlena(f *testing.F) {
 		}
 	})
 }
+
+// TestManualExamples: the example in every instruction's description (the
+// manual's raw material) assembles, without warnings, to that instruction,
+// and disassembles back to the same text.
+func TestManualExamples(t *testing.T) {
+	hw := hwRTL(t)
+	b := plenaAsm(t).Backend()
+	for _, in := range b.ISA().Insts {
+		_, ex, ok := strings.Cut(in.Description, "Example: ")
+		if !ok {
+			t.Errorf("%s: no example", in.Name)
+			continue
+		}
+		p := assemble(t, hw, "ex.asm", ex)
+		if len(p.Warnings) > 0 {
+			t.Errorf("%s: example %q warns: %v", in.Name, ex, p.Warnings)
+		}
+		ws := words(t, p)
+		if len(ws) != 1 || b.ISA().Decode(ws[0], nil) != in {
+			t.Errorf("%s: example %q assembles to %x", in.Name, ex, ws)
+			continue
+		}
+		if text, _, _ := asm.DisassembleWord(b, ws[0], 0); text != ex {
+			t.Errorf("%s: example %q disassembles as %q", in.Name, ex, text)
+		}
+	}
+}
