@@ -378,7 +378,7 @@ func (e *Env) Manual(section string) string {
 			if !e.HW.HasExt(p.Attrs["ext"]) {
 				continue
 			}
-			fmt.Fprintf(&b, "%s — %s  => %s\n", syntax(p.Mnemonic, p.Syntax), p.Description, p.Expansion)
+			fmt.Fprintf(&b, "%s — %s  => %s\n", syntax(p.Name, p.Syntax), p.Description, p.Expansion)
 		}
 	default:
 		i := slices.IndexFunc(secs, func(s string) bool { return strings.EqualFold(s, section) })
@@ -391,7 +391,7 @@ func (e *Env) Manual(section string) string {
 			if in.Ext() != ext {
 				continue
 			}
-			fmt.Fprintf(&b, "%s — %s [%s]\n", syntax(in.Mnemonic, in.Syntax), in.Description, in.Unit())
+			fmt.Fprintf(&b, "%s — %s [%s]\n", syntax(in.Name, in.Syntax), in.Description, in.Unit())
 		}
 	}
 	return b.String()

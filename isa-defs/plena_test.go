@@ -28,7 +28,17 @@ func TestPlenaOpcodes(t *testing.T) {
 			t.Errorf("opcode %#x: %d instructions", op, len(list))
 			continue
 		}
-		if want := map[bool]string{true: "", false: "rtl"}[op <= 0x30]; list[0].Ext() != want {
+		want := "rtl"
+		for _, r := range []struct {
+			last uint64
+			ext  string
+		}{{0x0C, "M"}, {0x16, "V"}, {0x20, "S_FP"}, {0x27, "S_INT"}, {0x2A, "H"}, {0x30, "C"}} {
+			if op <= r.last {
+				want = r.ext
+				break
+			}
+		}
+		if list[0].Ext() != want {
 			t.Errorf("%s (%#x): ext %q, want %q", list[0].Name, op, list[0].Ext(), want)
 		}
 	}

@@ -36,7 +36,7 @@ func hwRTL(t testing.TB) *isadefs.HW {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hw.Extensions = []string{"rtl"}
+	hw.Extensions = append(hw.Extensions, "rtl")
 	return hw
 }
 
