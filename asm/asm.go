@@ -143,9 +143,13 @@ type Program struct {
 	File string
 	// Lines maps every emitted instruction word to its source line, by
 	// address (see LineOf and LineTable; ELF writes it to LineSection).
-	Lines   []LineEntry
-	backend Backend
-	source  []string // the source lines, for LineTable
+	Lines []LineEntry
+	// Warnings about the source (file:line:col), sorted: encodings that
+	// are what the target's toolchain writes but may not mean what the
+	// source says (see Linter and isadefs Overflow operands).
+	Warnings ErrorList
+	backend  Backend
+	source   []string // the source lines, for LineTable
 }
 
 // Assemble assembles and links src (file names it in errors). On failure the
@@ -277,6 +281,9 @@ type assembler struct {
 	// reparsed is the line last parsed again in pass 2 (opOf).
 	reparsed     *Line
 	reparsedLine int
+	warns        ErrorList     // the first MaxWarnings warnings (warn.go)
+	nWarns       int           // all warnings found
+	candWarns    []pendingWarn // warnings of the encoding being matched
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
@@ -749,7 +756,7 @@ func (a *assembler) symbolHint(name string) string {
 
 // program collects the output.
 func (a *assembler) program() *Program {
-	p := &Program{Target: a.as.isa.Name, backend: a.as.backend, File: a.file, Lines: a.sortedLines(), source: a.lines}
+	p := &Program{Target: a.as.isa.Name, backend: a.as.backend, File: a.file, Lines: a.sortedLines(), source: a.lines, Warnings: a.warnings()}
 	for _, s := range a.secOrder {
 		if s.size == 0 {
 			continue

@@ -175,6 +175,12 @@ func (p *Program) ELF() []byte {
 	return out
 }
 
+// MachinePlena is the ELF e_machine of plena executables. PLENA has no
+// registered machine number; this project value (ASCII "PL") is outside
+// the range of the ELF registry's assignments, so no tool mistakes the
+// file for another architecture's.
+const MachinePlena elf.Machine = 0x504c
+
 // pageSize is the segment alignment of the executables kc-as writes.
 const pageSize = 0x1000
 

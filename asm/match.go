@@ -3,6 +3,7 @@ package asm
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -42,6 +43,13 @@ func (a *assembler) unknownMnemonic(op *Op, disabled string) error {
 	name, isa := strings.ToLower(op.Name), a.as.isa
 	hint := func() string {
 		if near := nearest(name, isa.Mnemonics(), 4); len(near) > 0 {
+			for i, m := range near { // as the ISA spells them
+				if in := isa.Lookup(m); len(in) > 0 {
+					near[i] = in[0].Name
+				} else if ps := isa.LookupPseudo(m); len(ps) > 0 {
+					near[i] = ps[0].Name
+				}
+			}
 			return "did you mean " + strings.Join(near, ", ") + "?"
 		}
 		return ""
@@ -69,7 +77,7 @@ func (a *assembler) sizeOp(rec *stmtRec, op *Op, depth int) (int, error) {
 	// Real instructions are always one word; a shape match picks among
 	// pseudos (the operands' values are not known yet).
 	for _, in := range insts {
-		if a.shapeMatches(a.as.tmpl[in], op.Args) {
+		if a.shapeMatches(a.as.tmpl[in], op.Args, extraOperands(in.Attrs)) {
 			if depth == 0 {
 				rec.cand = in
 			}
@@ -77,7 +85,7 @@ func (a *assembler) sizeOp(rec *stmtRec, op *Op, depth int) (int, error) {
 		}
 	}
 	for _, ps := range pseudos {
-		if !a.shapeMatches(a.as.tmpl[ps], op.Args) {
+		if !a.shapeMatches(a.as.tmpl[ps], op.Args, extraOperands(ps.Attrs)) {
 			continue
 		}
 		if depth == 0 {
@@ -120,7 +128,7 @@ func (a *assembler) sizeOp(rec *stmtRec, op *Op, depth int) (int, error) {
 // shapeMatches reports whether the user's operands could fit a template:
 // same count (allowing trailing defaults and greedy target classes) and
 // register operands where the template has registers.
-func (a *assembler) shapeMatches(tmpl, args []*Arg) bool {
+func (a *assembler) shapeMatches(tmpl, args []*Arg, extra int) bool {
 	ui := 0
 	for _, t := range tmpl {
 		k := a.kindOf(t)
@@ -133,7 +141,10 @@ func (a *assembler) shapeMatches(tmpl, args []*Arg) bool {
 		u := args[ui]
 		switch {
 		case k != nil && k.Class == "reg":
-			if _, err := a.register(u, k.Sub); err != nil {
+			if u.Expr == nil || u.Base != nil {
+				return false
+			}
+			if _, _, err := a.regOperand(k, u.Expr, nil); err != nil {
 				return false
 			}
 			ui++
@@ -162,7 +173,39 @@ func (a *assembler) shapeMatches(tmpl, args []*Arg) bool {
 			ui++
 		}
 	}
-	return ui == len(args)
+	return ui == len(args) || (ui < len(args) && len(args) <= extra)
+}
+
+// extraOperands is the "extra" attribute of an instruction or pseudo: up
+// to that many operands in all are accepted, those beyond its syntax
+// being ignored (not encoded, with a warning unless they are 0), as the
+// target's own assembler ignores them. 0 when absent.
+func extraOperands(attrs map[string]string) int {
+	n, _ := strconv.Atoi(attrs["extra"])
+	return n
+}
+
+// ignoredOperands warns about the operands an instruction accepts beyond
+// its syntax (extraOperands) and does not encode, unless they are 0 (or
+// the first register of a file), which is how compilers pad them.
+func (a *assembler) ignoredOperands(name string, args []*Arg, from int, env *env) []pendingWarn {
+	var out []pendingWarn
+	for i := from; i < len(args); i++ {
+		u := args[i]
+		if u.Expr != nil && u.Base == nil {
+			if r, ok := a.identRegister(u.Expr); ok && r.Index == 0 {
+				continue
+			}
+			if env != nil {
+				if v, err := u.Expr.eval(env); err == nil && v.n == 0 {
+					continue
+				}
+			}
+		}
+		out = append(out, pendingWarn{u.Pos, fmt.Sprintf("%s: operand %d is ignored (not encoded)", name, i+1),
+			"the target's assembler accepts and ignores it; leave it out"})
+	}
+	return out
 }
 
 // looksLikeTargetOperand decides whether an optional target-class operand
@@ -288,6 +331,15 @@ func (a *assembler) encodeInstruction(rec *stmtRec, pc int64) ([]uint64, error) 
 		}
 		return words, nil
 	case *isadefs.Pseudo:
+		if !a.shapeMatches(a.as.tmpl[c], rec.op.Args, extraOperands(c.Attrs)) {
+			// No form has the operands' shape (pass 1 sized it as one
+			// word): encodeOp finds the most helpful error.
+			_, err := a.encodeOp(rec.op, pc, 0)
+			if err == nil {
+				err = errAt(rec.op.Pos, "%s: no form of the instruction has these operands", rec.op.Name)
+			}
+			return nil, a.explain(rec.op, pc, err)
+		}
 		words, err := a.expandPseudo(c, rec.op, pc, rec.macroSize, 0)
 		if err != nil {
 			return nil, a.explain(rec.op, pc, err)
@@ -307,6 +359,9 @@ func (a *assembler) encodeOp(op *Op, pc int64, depth int) ([]uint64, error) {
 	for _, in := range insts {
 		w, err := a.matchEncode(in, op, pc)
 		if err == nil {
+			for _, pw := range a.candWarns {
+				a.warnAt(pw.pos, pw.msg, pw.hint)
+			}
 			return []uint64{w}, nil
 		}
 		if firstErr == nil {
@@ -314,10 +369,14 @@ func (a *assembler) encodeOp(op *Op, pc int64, depth int) ([]uint64, error) {
 		}
 	}
 	for _, ps := range pseudos {
-		if !a.shapeMatches(a.as.tmpl[ps], op.Args) {
+		if !a.shapeMatches(a.as.tmpl[ps], op.Args, extraOperands(ps.Attrs)) {
 			continue
 		}
 		return a.expandPseudo(ps, op, pc, 0, depth)
+	}
+	if firstErr == nil && len(pseudos) > 0 && disabled == "" {
+		ps := pseudos[0]
+		firstErr = &posError{pos: op.Pos, msg: fmt.Sprintf("%s: the operands fit none of its forms", op.Name), hint: "form: " + strings.TrimSpace(ps.Name+" "+ps.Syntax)}
 	}
 	if firstErr == nil {
 		firstErr = a.unknownMnemonic(op, disabled)
@@ -329,6 +388,11 @@ func (a *assembler) expandPseudo(ps *isadefs.Pseudo, op *Op, pc int64, size, dep
 	binding, err := a.bind(ps, op)
 	if err != nil {
 		return nil, err
+	}
+	if n := len(a.as.tmpl[ps]); len(op.Args) > n && extraOperands(ps.Attrs) > 0 && depth == 0 {
+		for _, w := range a.ignoredOperands(ps.Name, op.Args, n, a.envAt(pc)) {
+			a.warnAt(w.pos, w.msg, w.hint)
+		}
 	}
 	var ops []*Op
 	if strings.HasPrefix(ps.Expansion, "@") {
@@ -508,16 +572,18 @@ func repositionArg(arg *Arg, pos lexer.Position) {
 // template and encodes it.
 func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, error) {
 	values := make([]int64, len(in.Operands))
+	opPos := make([]lexer.Position, len(in.Operands))
 	idx := map[*isadefs.OperandKind]int{}
 	for i, k := range in.Operands {
 		idx[k] = i
 	}
+	a.candWarns = a.candWarns[:0]
 	env := a.envAt(pc)
 	set := func(k *isadefs.OperandKind, v int64, pos lexer.Position) error {
 		if err := k.CheckRange(v); err != nil {
-			return &posError{pos: pos, msg: err.Error(), hint: "form: " + in.Mnemonic + " " + in.Syntax}
+			return &posError{pos: pos, msg: err.Error(), hint: "form: " + in.Name + " " + in.Syntax}
 		}
-		values[idx[k]] = v
+		values[idx[k]], opPos[idx[k]] = v, pos
 		return nil
 	}
 	tmpl := a.as.tmpl[in]
@@ -529,7 +595,7 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 				values[idx[k]] = k.Default
 				continue
 			}
-			return 0, &posError{pos: op.EndPos, msg: fmt.Sprintf("%s: too few operands", op.Name), hint: "form: " + in.Mnemonic + " " + in.Syntax}
+			return 0, &posError{pos: op.EndPos, msg: fmt.Sprintf("%s: too few operands", op.Name), hint: "form: " + in.Name + " " + in.Syntax}
 		}
 		u := op.Args[ui]
 		if k != nil && !isGenericClass(k.Class) {
@@ -539,7 +605,7 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 			}
 			v, n, err := a.as.backend.ParseOperand(k, op.Args[ui:], env.ctx)
 			if err != nil {
-				return 0, withPos(err, u.Pos, "form: "+in.Mnemonic+" "+in.Syntax)
+				return 0, withPos(err, u.Pos, "form: "+in.Name+" "+in.Syntax)
 			}
 			if err := set(k, v, u.Pos); err != nil {
 				return 0, err
@@ -550,7 +616,7 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 		if k != nil {
 			v, err := a.operandValue(k, u.Expr, u, env, pc)
 			if err != nil {
-				return 0, withPos(err, u.Pos, "form: "+in.Mnemonic+" "+in.Syntax)
+				return 0, withPos(err, u.Pos, "form: "+in.Name+" "+in.Syntax)
 			}
 			if err := set(k, v, u.Pos); err != nil {
 				return 0, err
@@ -564,21 +630,30 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 		ui++
 	}
 	if ui < len(op.Args) {
-		return 0, &posError{pos: op.Args[ui].Pos, msg: fmt.Sprintf("%s: too many operands", op.Name), hint: "form: " + in.Mnemonic + " " + in.Syntax}
+		if len(op.Args) > extraOperands(in.Attrs) {
+			return 0, &posError{pos: op.Args[ui].Pos, msg: fmt.Sprintf("%s: too many operands", op.Name), hint: "form: " + in.Name + " " + in.Syntax}
+		}
+		a.candWarns = append(a.candWarns, a.ignoredOperands(in.Name, op.Args, ui, env)...)
 	}
 	if v := in.Violations(values); len(v) > 0 {
-		return 0, &posError{pos: op.Pos, msg: overlapMessage(in, v[0]), hint: "form: " + in.Mnemonic + " " + in.Syntax}
+		return 0, &posError{pos: op.Pos, msg: overlapMessage(in, v[0]), hint: "form: " + in.Name + " " + in.Syntax}
 	}
-	return in.Encode(values)
+	w, err := in.Encode(values)
+	if err != nil {
+		return 0, err
+	}
+	a.candWarns = append(a.candWarns, operandWarnings(in, values, opPos)...)
+	a.candWarns = append(a.candWarns, a.lintWarnings(in, values, opPos, op.Pos)...)
+	return w, nil
 }
 
 // overlapMessage explains a broken register-overlap constraint (isa-defs
 // noov): the same rules llvm-mc enforces.
 func overlapMessage(in *isadefs.Inst, rule string) string {
 	if rule == "v0" {
-		return fmt.Sprintf("%s: the destination cannot be v0 here, because v0 is read as the mask (or carry/merge input)", in.Mnemonic)
+		return fmt.Sprintf("%s: the destination cannot be v0 here, because v0 is read as the mask (or carry/merge input)", in.Name)
 	}
-	return fmt.Sprintf("%s: the destination register group cannot overlap source %s", in.Mnemonic, rule)
+	return fmt.Sprintf("%s: the destination register group cannot overlap source %s", in.Name, rule)
 }
 
 func withPos(err error, pos lexer.Position, hint string) error {
@@ -599,8 +674,11 @@ func (a *assembler) operandValue(k *isadefs.OperandKind, e *Expr, u *Arg, env *e
 	}
 	switch k.Class {
 	case "reg":
-		r, err := a.registerExpr(e, k.Sub)
-		return int64(r), err
+		v, warn, err := a.regOperand(k, e, env)
+		if err == nil && warn != "" {
+			a.candWarns = append(a.candWarns, pendingWarn{e.Pos, warn, ""})
+		}
+		return v, err
 	case "enum":
 		if id, ok := e.Ident(); ok {
 			en := a.as.isa.Enums[k.Sub]
@@ -639,7 +717,7 @@ func kindDesc(a *assembler, k *isadefs.OperandKind) string {
 
 // matchStructural matches memory forms, brackets, "#imm" and literals.
 func (a *assembler) matchStructural(t, u *Arg, env *env, pc int64, set func(*isadefs.OperandKind, int64, lexer.Position) error, in *isadefs.Inst) error {
-	hint := "form: " + in.Mnemonic + " " + in.Syntax
+	hint := "form: " + in.Name + " " + in.Syntax
 	if toff, tbase, ok := t.Mem(); ok {
 		uoff, ubase, ok := u.Mem()
 		if !ok {
@@ -674,7 +752,7 @@ func (a *assembler) matchStructural(t, u *Arg, env *env, pc int64, set func(*isa
 				return err
 			}
 			if v.n != 0 {
-				return &posError{pos: u.Pos, msg: fmt.Sprintf("%s takes no offset: write (reg) or 0(reg)", in.Mnemonic), hint: hint}
+				return &posError{pos: u.Pos, msg: fmt.Sprintf("%s takes no offset: write (reg) or 0(reg)", in.Name), hint: hint}
 			}
 		}
 		return nil
@@ -725,10 +803,10 @@ func (a *assembler) explain(op *Op, pc int64, err error) error {
 	}
 	var forms []string
 	for _, in := range insts {
-		forms = append(forms, in.Mnemonic+" "+in.Syntax)
+		forms = append(forms, in.Name+" "+in.Syntax)
 	}
 	for _, ps := range pseudos {
-		forms = append(forms, ps.Mnemonic+" "+ps.Syntax)
+		forms = append(forms, ps.Name+" "+ps.Syntax)
 	}
 	var pe *posError
 	if errors.As(err, &pe) {

@@ -33,6 +33,9 @@ func (k *OperandKind) FormatValue(v int64, pc uint64, custom CustomFormat) strin
 		if k.RegFile != nil && v >= 0 && v < int64(len(k.RegFile.Names)) {
 			return k.RegFile.Names[v]
 		}
+		if k.Overflow && v >= 0 {
+			return fmt.Sprintf("%s%d", k.Sub, v) // what the assembler reads back
+		}
 		return fmt.Sprintf("%s?%d", k.Sub, v)
 	case "pcrel":
 		target := uint64(int64(pc) + v)
@@ -58,19 +61,19 @@ func (k *OperandKind) FormatValue(v int64, pc uint64, custom CustomFormat) strin
 // "fadd.s fa0, fa1, fa2"), as llvm-mc and objdump print them. pc is the
 // instruction's address, used for pcrel targets.
 func (in *Inst) Format(w uint64, pc uint64, custom CustomFormat) string {
-	return formatTokens(in.Mnemonic, in.Tokens, func(k *OperandKind) int64 { return k.Extract(w) }, pc, custom)
+	return formatTokens(in.Name, in.Tokens, func(k *OperandKind) int64 { return k.Extract(w) }, pc, custom)
 }
 
 // FormatValues renders the instruction with operand values given in syntax
 // order (as for Encode). Missing values render as "?".
 func (in *Inst) FormatValues(values []int64, pc uint64, custom CustomFormat) string {
-	return formatWithValues(in.Mnemonic, in.Tokens, values, pc, custom)
+	return formatWithValues(in.Name, in.Tokens, values, pc, custom)
 }
 
 // FormatValues renders a pseudo-instruction with operand values given in
 // syntax order.
 func (p *Pseudo) FormatValues(values []int64, pc uint64, custom CustomFormat) string {
-	return formatWithValues(p.Mnemonic, p.Tokens, values, pc, custom)
+	return formatWithValues(p.Name, p.Tokens, values, pc, custom)
 }
 
 func formatWithValues(mnemonic string, toks []SyntaxToken, values []int64, pc uint64, custom CustomFormat) string {

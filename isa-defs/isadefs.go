@@ -80,7 +80,21 @@ type OperandKind struct {
 	Default    int64
 	Min, Max   int64 // inclusive value range
 	Align      int64 // value must be a multiple of Align
-	Line       int
+	// Bare: a register operand may also be written as a plain number
+	// (PLENA's first operand: "M_MM 0, gp1, gp2").
+	Bare bool
+	// AnyFile: a register of another file is accepted; its number is
+	// encoded (the assembler warns). PLENA's assembler reads only the
+	// number after gp, f or a.
+	AnyFile bool
+	// Overflow: the value is not confined to its field. It is added into
+	// the word at the field's lowest bit, so a value too wide for the
+	// field carries into the bits above (the assembler warns); register
+	// numbers beyond the file (gp16) are accepted. Min and Max then bound
+	// what fits in the word; FieldMax is the field's own limit.
+	Overflow bool
+	FieldMax int64 // largest value the bits hold (for reg: whatever the file's size)
+	Line     int
 }
 
 // Signed reports whether the operand's value is sign-extended on decode.
@@ -96,7 +110,12 @@ func (k *OperandKind) Mask() uint64 {
 }
 
 // Insert places value v into word w. The caller has range-checked v.
+// An Overflow operand is added at its field's lowest bit (carrying into
+// the bits above when v does not fit); Encode adds those last.
 func (k *OperandKind) Insert(w uint64, v int64) uint64 {
+	if k.Overflow {
+		return w + uint64(v)<<uint(k.Pieces[0].WordLo)
+	}
 	for _, p := range k.Pieces {
 		width := p.ValHi - p.ValLo + 1
 		field := (uint64(v) >> uint(p.ValLo)) & (1<<uint(width) - 1)
@@ -145,7 +164,8 @@ type SyntaxToken struct {
 
 // Inst is one real instruction.
 type Inst struct {
-	Mnemonic    string
+	Mnemonic    string        // lower case, the lookup key
+	Name        string        // the mnemonic as the .isa file spells it (printed)
 	Syntax      string        // template as written in the .isa file
 	Tokens      []SyntaxToken // template split into literals and operands
 	Operands    []*OperandKind
@@ -154,6 +174,7 @@ type Inst struct {
 	Flags       map[string]bool
 	Description string
 	Line        int
+	wordBits    int // the ISA's word size
 }
 
 // Ext is the extension the instruction belongs to.
@@ -170,24 +191,44 @@ func (in *Inst) LatencyClass() string {
 	return in.Unit()
 }
 
-// Encode builds the instruction word from operand values given in syntax order.
+// Encode builds the instruction word from operand values given in syntax
+// order. Overflow operands are added after the others, so that a carry
+// out of one field adds into its neighbour's value (as an assembler that
+// sums shifted fields does); the word must still fit in wordBits.
 func (in *Inst) Encode(values []int64) (uint64, error) {
 	if len(values) != len(in.Operands) {
 		return 0, fmt.Errorf("%s: want %d operands, got %d", in.Mnemonic, len(in.Operands), len(values))
 	}
 	w := in.Match
+	overflow := false
 	for i, k := range in.Operands {
 		if err := k.CheckRange(values[i]); err != nil {
 			return 0, err
 		}
+		if k.Overflow {
+			overflow = true
+			continue
+		}
 		w = k.Insert(w, values[i])
+	}
+	if !overflow {
+		return w, nil
+	}
+	for i, k := range in.Operands {
+		if k.Overflow {
+			w = k.Insert(w, values[i])
+		}
+	}
+	if in.wordBits < 64 && w>>uint(in.wordBits) != 0 {
+		return 0, fmt.Errorf("%s: the operands overflow the %d-bit word (%#x)", in.Name, in.wordBits, w)
 	}
 	return w, nil
 }
 
 // Pseudo is a pseudo-instruction that expands into real ones.
 type Pseudo struct {
-	Mnemonic    string
+	Mnemonic    string // lower case, the lookup key
+	Name        string // as the .isa file spells it
 	Syntax      string
 	Tokens      []SyntaxToken
 	Operands    []*OperandKind

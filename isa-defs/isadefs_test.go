@@ -1,6 +1,7 @@
 package isadefs
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -20,7 +21,7 @@ func TestBuiltinsLoad(t *testing.T) {
 		if err != nil {
 			t.Fatalf("hw %s: %v", name, err)
 		}
-		if IsPlanned(h.ISA) {
+		if IsPlanned(h.ISA) && !slices.Contains(Targets(), h.ISA) {
 			// A planned target: its config may exist before its ISA, and
 			// LoadISA says so clearly.
 			if _, err := LoadISA(h.ISA); err == nil || !strings.Contains(err.Error(), "not supported yet") {

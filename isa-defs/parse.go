@@ -226,6 +226,17 @@ func (p *parser) parseOperand(rest string) {
 	var minSet, maxSet bool
 	var minV, maxV int64
 	for _, w := range f[2:] {
+		switch w {
+		case "bare":
+			k.Bare = true
+			continue
+		case "anyfile":
+			k.AnyFile = true
+			continue
+		case "overflow":
+			k.Overflow = true
+			continue
+		}
 		if key, val, ok := strings.Cut(w, "="); ok && !strings.HasPrefix(val, "[") {
 			n, err := parseInt(val)
 			if err != nil {
@@ -288,8 +299,19 @@ func (p *parser) parseOperand(rest string) {
 	} else {
 		k.Min, k.Max = 0, int64(1)<<uint(top+1)-k.Align
 	}
+	k.FieldMax = k.Max
 	if k.Class == "reg" {
 		k.Max = min(k.Max, int64(p.isa.RegFiles[k.Sub].Count-1))
+	}
+	if (k.Bare || k.AnyFile) && k.Class != "reg" {
+		p.errorf("operand %s: bare and anyfile apply to register operands only", k.Name)
+	}
+	if k.Overflow {
+		if len(k.Pieces) != 1 || k.Pieces[0].ValLo != 0 || k.Signed() || (k.Class != "reg" && k.Class != "uimm") {
+			p.errorf("operand %s: overflow needs an unsigned or register operand in one bit range", k.Name)
+			return
+		}
+		k.Min, k.Max = 0, int64(1)<<uint(p.isa.WordBits-k.Pieces[0].WordLo)-1
 	}
 	if minSet {
 		k.Min = minV
@@ -363,7 +385,7 @@ func (p *parser) parseInst(rest string) {
 		p.errorf("inst: want MNEMONIC | SYNTAX | ENCODING | ATTRS [| DESCRIPTION]")
 		return
 	}
-	in := &Inst{Mnemonic: strings.ToLower(cols[0]), Syntax: cols[1], Line: p.line}
+	in := &Inst{Mnemonic: strings.ToLower(cols[0]), Name: cols[0], Syntax: cols[1], Line: p.line, wordBits: p.isa.WordBits}
 	if in.Mnemonic == "" || strings.ContainsAny(in.Mnemonic, " \t") {
 		p.errorf("inst: bad mnemonic %q", cols[0])
 		return
@@ -431,7 +453,7 @@ func (p *parser) parsePseudo(rest string) {
 		p.errorf("pseudo: want MNEMONIC | SYNTAX | EXPANSION | ATTRS [| DESCRIPTION]")
 		return
 	}
-	ps := &Pseudo{Mnemonic: strings.ToLower(cols[0]), Syntax: cols[1], Expansion: cols[2], Line: p.line}
+	ps := &Pseudo{Mnemonic: strings.ToLower(cols[0]), Name: cols[0], Syntax: cols[1], Expansion: cols[2], Line: p.line}
 	ps.Tokens, ps.Operands = p.tokenize(cols[1])
 	ps.Attrs, _ = p.parseAttrs(cols[3])
 	if len(cols) > 4 {

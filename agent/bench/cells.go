@@ -71,18 +71,24 @@ type Matrix struct {
 	Seed    uint64
 }
 
-// DefaultTargets are the targets with an ISA definition (what a run
-// covers by default) and the planned targets that have none yet, in the
-// paper's column order.
+// DefaultTargets are the complete targets (an ISA definition and not
+// planned: what a run covers by default) and the planned targets, which
+// are not complete yet (plena has an ISA but no simulator), in the paper's
+// column order.
 func DefaultTargets() (defined, planned []string) {
 	for _, t := range ref.Targets {
-		if slices.Contains(isadefs.Targets(), t) {
+		if runnable(t) {
 			defined = append(defined, t)
 		} else if isadefs.IsPlanned(t) {
 			planned = append(planned, t)
 		}
 	}
 	return defined, planned
+}
+
+// runnable reports whether a benchmark can run target's cells.
+func runnable(target string) bool {
+	return slices.Contains(isadefs.Targets(), target) && !isadefs.IsPlanned(target)
 }
 
 // Cells lists the matrix's cells in a canonical order (model, then
@@ -102,9 +108,9 @@ func (m Matrix) Cells() ([]Cell, error) {
 		if err := ref.CheckTarget(t); err != nil {
 			return nil, err
 		}
-		if !slices.Contains(isadefs.Targets(), t) {
+		if !runnable(t) {
 			defined, _ := DefaultTargets()
-			return nil, fmt.Errorf("target %q is not supported yet: its ISA is planned but not defined (defined: %s)", t, strings.Join(defined, ", "))
+			return nil, fmt.Errorf("target %q is not supported yet: it is planned, its ISA, simulator or baselines not complete (supported: %s)", t, strings.Join(defined, ", "))
 		}
 	}
 	for _, l := range m.Levels {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 
 	"kernelcraft/asm"
 	_ "kernelcraft/asm/coral"
+	_ "kernelcraft/asm/plena"
 	"kernelcraft/cmd/internal/cliutil"
 	isadefs "kernelcraft/isa-defs"
 )
@@ -36,8 +38,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 	return &cli.App{
 		Name:      "kc-as",
 		Usage:     "assemble a kernel into an ELF32 executable, or disassemble one",
-		UsageText: "kc-as [-t TARGET] [--hw CONFIG] [-o OUT.elf] FILE.s|-\n   kc-as -d FILE.elf|-\n   kc-as [-t TARGET] [--hw CONFIG] --isa [SECTION|EXTENSION|MNEMONIC]",
-		Description: `kc-as reads GNU/LLVM-style assembly for a KernelCraft target and writes a
+		UsageText: "kc-as [-t TARGET] [--hw CONFIG] [--format elf|mem] [-o OUT] FILE.s|-\n   kc-as -d [-t TARGET] FILE.elf|FILE.mem|-\n   kc-as [-t TARGET] [--hw CONFIG] --isa [SECTION|EXTENSION|MNEMONIC]",
+		Description: `kc-as reads assembly for a KernelCraft target (coral: GNU/LLVM RISC-V syntax;
+plena: PLENA's own syntax, plus labels, constants and expressions) and writes a
 linked ELF32 executable, placed by the hardware config's memory map (coral:
 .text/.rodata in ITCM at 0x0, .data/.bss in DTCM at 0x10000). "-" reads
 standard input; with input "-" the ELF goes to standard output unless -o is
@@ -49,6 +52,15 @@ Examples:
    kc-as --hw coral-highmem big.s        # a config with more memory
    kc-as --map .text=0x400 k.s           # move a section
    kc-as -d gelu.elf                     # disassemble (with symbols)
+   kc-as -t plena --format mem k.asm     # PLENA machine-code text: k.mem
+   kc-as -d -t plena k.mem               # disassemble it to source kc-as reads back
+
+Warnings (file:line:col: warning: …) go to standard error and do not change
+the exit status: plena reproduces the words PLENA's own assembler writes even
+where its emulator reads them differently (masks dropped, shifted immediates,
+register numbers that overflow their field) and says so.
+
+` + formatHelp + `
 
 Errors are printed as FILE:LINE:COL: message, with a hint (nearest
 mnemonic, the instruction's operand forms, an immediate's range); every error
@@ -73,7 +85,8 @@ Limits (every input is bounded; beyond a limit kc-as stops with a message):
 			&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Value: "coral", Usage: "target ISA: " + strings.Join(asm.Targets(), ", ")},
 			&cli.StringFlag{Name: "hw", Usage: "hardware config (built-in: " + strings.Join(isadefs.HWNames(), ", ") + "; or a .json file); default: the target's own"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output file, - for standard output (default: FILE.elf, or - when reading standard input)"},
-			&cli.BoolFlag{Name: "disassemble", Aliases: []string{"d"}, Usage: "disassemble an ELF executable instead"},
+			&cli.BoolFlag{Name: "disassemble", Aliases: []string{"d"}, Usage: "disassemble an ELF executable (or the machine-code text of -t TARGET) instead"},
+			&cli.StringFlag{Name: "format", Value: "elf", Usage: "output format: elf (a linked ELF32 executable) or mem (machine-code text, one 0x%08X word per line, as PLENA's assembler writes)"},
 			&cli.StringSliceFlag{Name: "map", Usage: "place a section at an address, e.g. --map .data=0x12000 (repeatable)"},
 			isaFlag,
 		},
@@ -131,6 +144,9 @@ func assemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, stat
 	if err != nil {
 		return err
 	}
+	if f := c.String("format"); f != "elf" && f != "mem" {
+		return fmt.Errorf("--format %q: want elf or mem", f)
+	}
 	opts := asm.Options{HW: hw, SectionAddr: map[string]uint64{}}
 	for _, m := range c.StringSlice("map") {
 		sec, addr, ok := strings.Cut(m, "=")
@@ -164,14 +180,22 @@ func assemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, stat
 		}
 		return err
 	}
+	data, binary, ext, err := encodeOutput(prog, c.String("format"))
+	if err != nil {
+		*status = exitAsmErrors
+		return fmt.Errorf("%s: %w\n1 error(s)", name, err)
+	}
+	if len(prog.Warnings) > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "%v\n%d warning(s)\n", prog.Warnings, prog.Warnings.Count())
+	}
 	out := c.String("output")
 	if out == "" {
 		out = "-"
 		if in != "-" {
-			out = strings.TrimSuffix(in, filepath.Ext(in)) + ".elf"
+			out = strings.TrimSuffix(in, filepath.Ext(in)) + ext
 		}
 	}
-	if err := cliutil.WriteOutput(out, prog.ELF(), true, stdout); err != nil {
+	if err := cliutil.WriteOutput(out, data, binary, stdout); err != nil {
 		return err
 	}
 	*status = 0
@@ -187,7 +211,7 @@ func disassemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, s
 	if err != nil {
 		return err
 	}
-	text, err := asm.Disassemble(data)
+	text, err := disassembleInput(c.String("target"), data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}
@@ -203,3 +227,43 @@ func disassemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, s
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+const formatHelp = `Output formats (--format):
+   elf   a linked ELF32 executable (default; FILE.elf)
+   mem   machine-code text: the code's words, one per line as 0x%08X
+         (FILE.mem), the file PLENA's assembler writes and its emulator
+         reads (--opcode); a program with data sections has none
+-d reads an ELF executable, or else machine-code text of the -t target
+(hexadecimal words separated by white space, 0x optional), and prints
+source that kc-as assembles back to the same words.`
+
+// encodeOutput renders an assembled program in the --format: its bytes,
+// whether they are binary (not written to a terminal) and the default
+// file extension.
+func encodeOutput(prog *asm.Program, format string) (data []byte, binary bool, ext string, err error) {
+	switch format {
+	case "elf":
+		return prog.ELF(), true, ".elf", nil
+	case "mem":
+		data, err := prog.Mem()
+		return data, false, ".mem", err
+	}
+	return nil, false, "", fmt.Errorf("--format %q: want elf or mem", format)
+}
+
+// disassembleInput disassembles an ELF executable, or machine-code text of
+// target's words.
+func disassembleInput(target string, data []byte) (string, error) {
+	if bytes.HasPrefix(data, []byte("\x7fELF")) {
+		return asm.Disassemble(data)
+	}
+	b, err := asm.BackendFor(target)
+	if err != nil {
+		return "", err
+	}
+	words, err := asm.ParseMem(data, b.ISA().WordBits)
+	if err != nil {
+		return "", fmt.Errorf("not an ELF file, nor %s machine-code text: %w", target, err)
+	}
+	return asm.DisassembleWords(b, words), nil
+}

@@ -242,7 +242,7 @@ func (m *Manual) pseudos() string {
 		if !m.HW.HasExt(p.Ext()) {
 			continue
 		}
-		fmt.Fprintf(&b, "%s — %s  => %s\n", Syntax(p.Mnemonic, p.Syntax), p.Description, p.Expansion)
+		fmt.Fprintf(&b, "%s — %s  => %s\n", Syntax(p.Name, p.Syntax), p.Description, p.Expansion)
 	}
 	return b.String()
 }
@@ -254,15 +254,15 @@ func (m *Manual) extension(ext string) string {
 		if in.Ext() != ext {
 			continue
 		}
-		fmt.Fprintf(&b, "%s — %s [%s]\n", Syntax(in.Mnemonic, in.Syntax), in.Description, in.Unit())
+		fmt.Fprintf(&b, "%s — %s [%s]\n", Syntax(in.Name, in.Syntax), in.Description, in.Unit())
 	}
 	return b.String()
 }
 
 // inst writes one instruction's entry.
 func (m *Manual) inst(b *strings.Builder, in *isadefs.Inst) {
-	fmt.Fprintf(b, "# %s (%s extension %s)\n\n", in.Mnemonic, m.ISA.Name, in.Ext())
-	fmt.Fprintf(b, "syntax: %s\n", Syntax(in.Mnemonic, in.Syntax))
+	fmt.Fprintf(b, "# %s (%s extension %s)\n\n", in.Name, m.ISA.Name, in.Ext())
+	fmt.Fprintf(b, "syntax: %s\n", Syntax(in.Name, in.Syntax))
 	fmt.Fprintf(b, "semantics: %s\n", in.Description)
 	fmt.Fprintf(b, "unit: %s; latency class lat.%s", in.Unit(), in.LatencyClass())
 	if v, ok := m.HW.Timing["lat."+in.LatencyClass()]; ok {
@@ -293,8 +293,8 @@ func (m *Manual) inst(b *strings.Builder, in *isadefs.Inst) {
 }
 
 func (m *Manual) pseudo(b *strings.Builder, p *isadefs.Pseudo) {
-	fmt.Fprintf(b, "# %s (%s pseudo-instruction, extension %s)\n\n", p.Mnemonic, m.ISA.Name, p.Ext())
-	fmt.Fprintf(b, "syntax: %s\n", Syntax(p.Mnemonic, p.Syntax))
+	fmt.Fprintf(b, "# %s (%s pseudo-instruction, extension %s)\n\n", p.Name, m.ISA.Name, p.Ext())
+	fmt.Fprintf(b, "syntax: %s\n", Syntax(p.Name, p.Syntax))
 	fmt.Fprintf(b, "semantics: %s\n", p.Description)
 	fmt.Fprintf(b, "expands to: %s\n", p.Expansion)
 	if len(p.Operands) > 0 {
