@@ -62,7 +62,8 @@ func TestISAManualUsage(t *testing.T) {
 		{[]string{"--isa", "vfadd.vv"}, exitUsage, "which hardware config coral does not enable (coral-f does)"},
 		{[]string{"--isa", "vad.vv"}, exitUsage, "did you mean vadd.vv"},
 		{[]string{"--isa", "cycles", "extra"}, exitUsage, "--isa takes at most one name"},
-		{[]string{"--isa", "-t", "plena"}, exitUsage, "plena"},
+		{[]string{"--isa", "-t", "aie2"}, exitUsage, "aie2"},
+		{[]string{"--isa", "M_MM", "-t", "plena"}, 0, "M_MM"},
 		{[]string{"--isa", "--hw", "nosuch"}, exitUsage, "nosuch"},
 	} {
 		code, out, stderr := runKCAs(t, nil, tc.args...)
