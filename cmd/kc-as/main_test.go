@@ -34,9 +34,30 @@ func TestAssembleToFileAndDisassemble(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("-d exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"<_start>:", "add a0, a0, t0", "bne t0, zero, -8  # 0x8 <_start+0x8>", "mpause"} {
+	for _, want := range []string{"_start:\n", "add a0, a0, t0", "bne t0, zero, -8", "-> 0x8 <_start+0x8>", "mpause", "result:\n\t.word 0x00000000"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("disassembly lacks %q:\n%s", want, out)
+		}
+	}
+	// The listing assembles back to the same sections.
+	disPath := filepath.Join(dir, "dis.s")
+	os.WriteFile(disPath, []byte(out), 0o644)
+	again := filepath.Join(dir, "again.elf")
+	if code, _, stderr := runKCAs(t, nil, disPath, "-o", again); code != 0 {
+		t.Fatalf("the disassembly does not assemble: exit %d: %s", code, stderr)
+	}
+	a, _ := elf.Open(elfPath)
+	b, err := elf.Open(again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	defer b.Close()
+	for _, name := range []string{".text", ".data"} {
+		x, _ := a.Section(name).Data()
+		y, _ := b.Section(name).Data()
+		if !bytes.Equal(x, y) || a.Section(name).Addr != b.Section(name).Addr {
+			t.Errorf("section %s differs after the round trip", name)
 		}
 	}
 }
