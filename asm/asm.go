@@ -334,7 +334,8 @@ func (a *assembler) report(err error, fallback lexer.Position) {
 	case errors.As(err, &perr):
 		pos := perr.Position()
 		pos.Line = fallback.Line
-		a.errorAt(pos, "syntax error: "+perr.Message(), "")
+		msg, hint := syntaxMessage(perr.Message(), a.x.text(pos.Line), pos.Column)
+		a.errorAt(pos, msg, hint)
 	default:
 		a.errorAt(fallback, err.Error(), "")
 	}
@@ -455,6 +456,9 @@ func (a *assembler) run(src []byte) {
 		if a.overflow() {
 			break
 		}
+	}
+	if a.x.stopped {
+		return // a limit of expansion: what follows would be noise
 	}
 	// Keep going after pass-1 errors so that one run reports every error of
 	// the file; statements that failed in pass 1 are skipped in pass 2.

@@ -347,14 +347,15 @@ func (d *disasm) code(code []byte, base, off, end uint64) uint64 {
 }
 
 // canonical reports whether w is the word the assembler makes of the
-// operands decoded from it (no stray bits in fields the decoder ignores).
+// operands decoded from it (no stray bits in fields the decoder ignores)
+// and whether the assembler accepts them (register-overlap rules).
 func canonical(in *isadefs.Inst, w uint64) bool {
 	vals := make([]int64, len(in.Operands))
 	for i, k := range in.Operands {
 		vals[i] = k.Extract(w)
 	}
 	re, err := in.Encode(vals)
-	return err == nil && re == w
+	return err == nil && re == w && len(in.Violations(vals)) == 0
 }
 
 // data renders initialised data in [off, end): .word for aligned whole

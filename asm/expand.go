@@ -47,9 +47,11 @@ type frame struct {
 // lineRun maps consecutive logical lines to source lines: logical
 // first+i is source line src+i, produced by expansion fr (nil: the file).
 type lineRun struct {
-	first, src, n int
-	fr            *frame
-	texts         []string // nil: the source lines themselves
+	first, src, n int32
+	// text is where the run's texts start in expander.texts; -1: the
+	// source lines themselves.
+	text int32
+	fr   *frame
 }
 
 // colLink maps byte offsets of a substituted line back to the line it
@@ -125,11 +127,11 @@ type ppInput struct {
 
 // condState is one open .if.
 type condState struct {
-	active   bool // lines are assembled
-	done     bool // a branch was taken (or the parent is inactive)
-	sawElse  bool
-	pos      lexer.Position // logical
-	line     int            // source line (messages)
+	active  bool // lines are assembled
+	done    bool // a branch was taken (or the parent is inactive)
+	sawElse bool
+	pos     lexer.Position // logical
+	line    int            // source line (messages)
 }
 
 // collecting is a body being read: .macro … .endm, .rept … .endr.
@@ -138,7 +140,7 @@ type collecting struct {
 	depth int
 	body  []ppLine
 	start func(body []ppLine) // called at the matching end
-	pos   lexer.Position        // logical
+	pos   lexer.Position      // logical
 }
 
 // expander is the state of the expander of one assembly.
@@ -152,6 +154,7 @@ type expander struct {
 	coll    *collecting
 	logical int
 	runs    []lineRun
+	texts   []string // texts of the logical lines that are not source lines
 	cols    map[int]*colLink
 	depth   int // expansions in progress
 	nLines  int
@@ -290,27 +293,25 @@ func closerOf(kind string) string {
 func (x *expander) record(l ppLine, fr *frame, text string) int {
 	x.logical++
 	n := x.logical
-	if k := len(x.runs); k > 0 {
-		r := &x.runs[k-1]
-		if r.first+r.n == n && r.src+r.n == l.src && r.fr == fr && (r.texts == nil) == (fr == nil && l.cols == nil && text == x.srcText(l.src)) {
-			if r.texts != nil {
-				r.texts = append(r.texts, text)
-			}
-			r.n++
-			if l.cols != nil {
-				x.cols[n] = l.cols
-			}
-			return n
-		}
-	}
-	r := lineRun{first: n, src: l.src, n: 1, fr: fr}
-	if !(fr == nil && l.cols == nil && text == x.srcText(l.src)) {
-		r.texts = []string{text}
-	}
-	x.runs = append(x.runs, r)
 	if l.cols != nil {
 		x.cols[n] = l.cols
 	}
+	own := fr == nil && l.cols == nil && text == x.srcText(l.src)
+	if !own {
+		x.texts = append(x.texts, text)
+	}
+	if k := len(x.runs); k > 0 {
+		r := &x.runs[k-1]
+		if int(r.first+r.n) == n && int(r.src+r.n) == l.src && r.fr == fr && (r.text < 0) == own {
+			r.n++
+			return n
+		}
+	}
+	r := lineRun{first: int32(n), src: int32(l.src), n: 1, fr: fr, text: -1}
+	if !own {
+		r.text = int32(len(x.texts) - 1)
+	}
+	x.runs = append(x.runs, r)
 	return n
 }
 
@@ -326,13 +327,13 @@ func (x *expander) run(logical int) *lineRun {
 	lo, hi := 0, len(x.runs)
 	for lo < hi {
 		m := (lo + hi) / 2
-		if x.runs[m].first+x.runs[m].n <= logical {
+		if int(x.runs[m].first+x.runs[m].n) <= logical {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(x.runs) && x.runs[lo].first <= logical {
+	if lo < len(x.runs) && int(x.runs[lo].first) <= logical {
 		return &x.runs[lo]
 	}
 	return nil
@@ -344,10 +345,10 @@ func (x *expander) text(logical int) string {
 	if r == nil {
 		return ""
 	}
-	if r.texts != nil {
-		return r.texts[logical-r.first]
+	if r.text >= 0 {
+		return x.texts[int(r.text)+logical-int(r.first)]
 	}
-	return x.srcText(r.src + logical - r.first)
+	return x.srcText(int(r.src) + logical - int(r.first))
 }
 
 // where maps a logical position to the source line and column and the
@@ -357,7 +358,7 @@ func (x *expander) where(logical, col int) (line, srcCol int, fr *frame) {
 	if r == nil {
 		return logical, col, nil
 	}
-	line = r.src + logical - r.first
+	line = int(r.src) + logical - int(r.first)
 	if c, ok := x.cols[logical]; ok && col > 0 {
 		col = c.resolve(col-1) + 1
 	}
@@ -1144,8 +1145,10 @@ func splitMacroArgs(s string) []macroArg {
 	}
 }
 
-func wordEnd(c byte) bool   { return isIdentChar(c) || c == ')' || c == ']' || c == '"' || c == '\'' }
-func wordStart(c byte) bool { return isIdentChar(c) || c == '(' || c == '[' || c == '"' || c == '\'' || c == '\\' }
+func wordEnd(c byte) bool { return isIdentChar(c) || c == ')' || c == ']' || c == '"' || c == '\'' }
+func wordStart(c byte) bool {
+	return isIdentChar(c) || c == '(' || c == '[' || c == '"' || c == '\'' || c == '\\'
+}
 
 // substitute replaces \name (sub), \@ (counter) and \() in a body line.
 // It stops once the line is longer than limit (the caller reports it).
