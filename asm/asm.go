@@ -173,7 +173,14 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 		}
 		return nil, list
 	}
-	return a.program(), nil
+	p := a.program()
+	if len(p.Sections) == 0 {
+		// An ELF with nothing to load: no simulator can run it, so say so
+		// here rather than let kc-sim reject the file.
+		return nil, ErrorList{{File: file, Msg: "the source has no instructions or data: there is nothing to run",
+			Hint: "a kernel needs at least its instructions (and the one that ends it); kc-as --isa lists them"}}
+	}
+	return p, nil
 }
 
 type section struct {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // directiveFunc handles one directive in pass 1 (final=false: sizes and
@@ -167,7 +168,7 @@ func DirectiveManual() string {
 	b.WriteString("Directives kc-as accepts (GNU as syntax and meaning):\n\n")
 	width := 0
 	for _, d := range directiveTable {
-		width = max(width, len(d.Name)+1+len(d.Syntax))
+		width = max(width, utf8.RuneCountInString(d.Name+" "+d.Syntax))
 	}
 	width = min(width, 40)
 	for _, d := range directiveTable {
@@ -175,11 +176,11 @@ func DirectiveManual() string {
 		if d.Syntax != "" {
 			head += " " + d.Syntax
 		}
-		if len(head) > width {
+		if utf8.RuneCountInString(head) > width {
 			fmt.Fprintf(&b, "  %s\n  %-*s  %s\n", head, width, "", d.Meaning)
 			continue
 		}
-		fmt.Fprintf(&b, "  %-*s  %s\n", width, head, d.Meaning)
+		fmt.Fprintf(&b, "  %s%*s  %s\n", head, width-utf8.RuneCountInString(head), "", d.Meaning)
 	}
 	fmt.Fprintf(&b, "\nExpansion limits: .rept counts and .irp values up to %d, expansions nested %d deep,\n%d lines and %s of expanded text per assembly.\n",
 		MaxRepeat, MaxExpansionDepth, MaxExpandedLines, SizeText(MaxExpandedBytes))

@@ -161,3 +161,37 @@ func TestExpansionErrorPositions(t *testing.T) {
 		t.Errorf("line table %v, want [2 3 7 7 9]", got)
 	}
 }
+
+// TestDirectiveTable: the table kc-as --directives prints is the one the
+// assembler dispatches through: every entry's example assembles, every
+// name is in the manual, and a name outside the table is unknown.
+func TestDirectiveTable(t *testing.T) {
+	as, hw := coralAsm(t)
+	manual := asm.DirectiveManual()
+	for _, d := range asm.Directives() {
+		if d.Meaning == "" || d.Example == "" {
+			t.Errorf("%s: no meaning or example", d.Name)
+		}
+		if !strings.Contains(manual, "\n  "+d.Name+" ") && !strings.Contains(manual, "\n  "+d.Name+"\n") {
+			t.Errorf("%s is not in the manual", d.Name)
+		}
+		if !strings.Contains(d.Example, strings.TrimSuffix(d.Name, "*")) {
+			t.Errorf("%s: the example %q does not use it", d.Name, d.Example)
+		}
+		if _, err := as.Assemble("d.s", []byte("nop\n"+d.Example+"\n"), asm.Options{HW: hw}); err != nil {
+			t.Errorf("%s: example %q: %v", d.Name, d.Example, err)
+		}
+	}
+	if len(asm.DirectiveNames()) != len(asm.Directives()) {
+		t.Errorf("DirectiveNames has %d names, the table %d entries", len(asm.DirectiveNames()), len(asm.Directives()))
+	}
+	for _, name := range []string{".frob", ".endrr", ".macros", ".ifx"} {
+		_, err := as.Assemble("d.s", []byte("nop\n"+name+"\n"), asm.Options{HW: hw})
+		if err == nil || !strings.Contains(err.Error(), "unknown directive "+name) {
+			t.Errorf("%s: want unknown directive, got %v", name, err)
+		}
+	}
+	if _, err := as.Assemble("d.s", []byte("nop\n.cfi_personality 0\n"), asm.Options{HW: hw}); err != nil {
+		t.Errorf(".cfi_* prefix entry: %v", err)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"kernelcraft/asm"
 )
 
 func runKCAs(t *testing.T, stdin []byte, args ...string) (int, string, string) {
@@ -82,6 +84,8 @@ func TestExitStatuses(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.s")
 	os.WriteFile(bad, []byte("  addi a0, a0, 99999\n  frob a1\n"), 0o644)
+	empty := filepath.Join(dir, "empty.s")
+	os.WriteFile(empty, []byte("# nothing\n"), 0o644)
 	cases := []struct {
 		name   string
 		args   []string
@@ -89,9 +93,12 @@ func TestExitStatuses(t *testing.T) {
 		stderr string
 	}{
 		{"asm errors", []string{bad, "-o", filepath.Join(dir, "x.elf")}, exitAsmErrors, "bad.s:1:16: value 99999 out of range"},
-		{"all errors", []string{bad, "-o", filepath.Join(dir, "x.elf")}, exitAsmErrors, "2 error(s)"},
-		{"no input", nil, exitUsage, "want exactly one input file"},
-		{"missing file", []string{filepath.Join(dir, "nope.s")}, exitUsage, "no such file"},
+		{"all errors", []string{bad, "-o", filepath.Join(dir, "x.elf")}, exitAsmErrors, "\nkc-as: 2 error(s)\n"},
+		{"no input", nil, exitUsage, "kc-as: want exactly one input file"},
+		{"missing file", []string{filepath.Join(dir, "nope.s")}, exitUsage, "kc-as: open "},
+		{"missing file says why", []string{filepath.Join(dir, "nope.s")}, exitUsage, "no such file"},
+		{"empty source", []string{empty, "-o", filepath.Join(dir, "e.elf")}, exitAsmErrors, "empty.s: the source has no instructions or data: there is nothing to run"},
+		{"directives with a file", []string{"--directives", bad}, exitUsage, "kc-as: --directives takes no input file"},
 		{"bad hw", []string{"--hw", "nosuch", "../../testdata/kernels/coral/sum_loop.s"}, exitUsage, "unknown hardware config"},
 		{"bad map", []string{"--map", "text", "../../testdata/kernels/coral/sum_loop.s"}, exitUsage, "want SECTION=ADDRESS"},
 		{"not elf", []string{"-d", "../../testdata/kernels/coral/sum_loop.s"}, exitUsage, "not an ELF file"},
@@ -119,5 +126,24 @@ func TestMapFlag(t *testing.T) {
 	defer f.Close()
 	if a := f.Section(".data").Addr; a != 0x12000 {
 		t.Errorf(".data at %#x, want 0x12000", a)
+	}
+}
+
+// TestDirectivesManual: kc-as --directives lists every directive the
+// assembler accepts (both come from one table).
+func TestDirectivesManual(t *testing.T) {
+	code, out, stderr := runKCAs(t, nil, "--directives")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, name := range asm.DirectiveNames() {
+		if !strings.Contains(out, "\n  "+name+" ") && !strings.Contains(out, "\n  "+name+"\n") {
+			t.Errorf("--directives lacks %s", name)
+		}
+	}
+	for _, want := range []string{".macro name [param[=default|:req|:vararg], …]", ".rept count", ".fill repeat[, size[, value]]", "Expansion limits"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--directives lacks %q", want)
+		}
 	}
 }
