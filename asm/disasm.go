@@ -142,7 +142,7 @@ func Disassemble(data []byte) (out string, err error) {
 	}
 	sort.SliceStable(d.sorted, func(i, j int) bool { return d.sorted[i].addr < d.sorted[j].addr })
 	sb := &d.sb
-	fmt.Fprintf(sb, "# %s ELF32 executable, entry %#x: kc-as -d output, which kc-as assembles back to the same bytes\n", d.isa.Name, f.Entry)
+	fmt.Fprintf(sb, "# %s ELF32 executable, entry %#x: kc-as -d output, which kc-as assembles back to the same bytes (with the same --hw and --map)\n", d.isa.Name, f.Entry)
 	for _, s := range abs {
 		if d.nameOK(s.Name) {
 			fmt.Fprintf(sb, "\t.set %s, %#x\n", s.Name, s.Value)
