@@ -155,6 +155,9 @@ func assembleText(err error) string {
 			} else {
 				fmt.Fprintf(&b, "%s\n", e.Msg)
 			}
+			for _, x := range e.Expansion { // the macro calls and .rept that made the line
+				fmt.Fprintf(&b, "  %s\n", x)
+			}
 			if e.Hint != "" {
 				fmt.Fprintf(&b, "  hint: %s\n", strings.ReplaceAll(e.Hint, "\n", "\n        "))
 			}

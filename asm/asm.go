@@ -177,7 +177,14 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 		}
 		return nil, list
 	}
-	return a.program(), nil
+	p := a.program()
+	if len(p.Sections) == 0 {
+		// An ELF with nothing to load: no simulator can run it, so say so
+		// here rather than let kc-sim reject the file.
+		return nil, ErrorList{{File: file, Msg: "the source has no instructions or data: there is nothing to run",
+			Hint: "a kernel needs at least its instructions (and the one that ends it); kc-as --isa lists them"}}
+	}
+	return p, nil
 }
 
 type section struct {
@@ -255,7 +262,8 @@ type assembler struct {
 	as       *Assembler
 	file     string
 	opts     Options
-	lines    []string
+	src      []string  // the source lines
+	x        *expander // logical lines (expand.go): what pass 1 reads
 	sections map[string]*section
 	secOrder []*section
 	cur      *section
@@ -293,8 +301,8 @@ func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
 // errorAtFn records an error; hintFn, if any, computes its hint, only
 // for the errors that are reported in full.
 func (a *assembler) errorAtFn(pos lexer.Position, msg, hint string, hintFn func() string) {
-	a.nErrs++
-	if len(a.errs) >= MaxErrors {
+	if a.nErrs >= MaxErrors {
+		a.nErrs++
 		return
 	}
 	if hintFn != nil {
@@ -306,7 +314,25 @@ func (a *assembler) errorAtFn(pos lexer.Position, msg, hint string, hintFn func(
 	if col == 0 {
 		col = 1
 	}
-	a.errs = append(a.errs, &Error{File: a.file, Line: pos.Line, Col: col, Msg: msg, Hint: hint})
+	e := &Error{File: a.file, Line: pos.Line, Col: col, Msg: msg, Hint: hint, seq: pos.Line}
+	if a.x != nil && pos.Line > 0 {
+		var fr *frame
+		e.Line, e.Col, fr = a.x.where(pos.Line, col)
+		e.Expansion = fr.describe(a.file)
+	}
+	a.addError(e)
+}
+
+// addError records an error (the first MaxErrors in full, then a count).
+func (a *assembler) addError(e *Error) {
+	a.nErrs++
+	if len(a.errs) >= MaxErrors {
+		return
+	}
+	if e.seq == 0 && e.Line > 0 && a.x != nil {
+		e.seq = a.x.logical
+	}
+	a.errs = append(a.errs, e)
 }
 
 func (a *assembler) report(err error, fallback lexer.Position) {
@@ -322,7 +348,8 @@ func (a *assembler) report(err error, fallback lexer.Position) {
 	case errors.As(err, &perr):
 		pos := perr.Position()
 		pos.Line = fallback.Line
-		a.errorAt(pos, "syntax error: "+perr.Message(), "")
+		msg, hint := syntaxMessage(perr.Message(), a.x.text(pos.Line), pos.Column)
+		a.errorAt(pos, msg, hint)
 	default:
 		a.errorAt(fallback, err.Error(), "")
 	}
@@ -394,6 +421,9 @@ func (a *assembler) runSafely(src []byte) (err error) {
 			line := 0
 			if a.curStmt != nil {
 				line = a.curStmt.line
+				if a.x != nil {
+					line = a.x.srcLine(line)
+				}
 			}
 			err = ErrorList{{File: a.file, Line: line, Col: 1, Msg: fmt.Sprintf("internal error: %v (please report this input)", r)}}
 		}
@@ -404,21 +434,26 @@ func (a *assembler) runSafely(src []byte) (err error) {
 
 // run performs both passes.
 func (a *assembler) run(src []byte) {
-	a.lines = splitLines(string(src))
+	a.src = splitLines(string(src))
+	a.x = newExpander(a, a.src)
 	a.cur = a.section(".text")
 	// Pass 1: parse, define labels, size every statement.
-	for i, text := range a.lines {
+	for {
+		text, n, ok := a.x.next()
+		if !ok {
+			break
+		}
 		if strings.ContainsRune(text, 0) {
-			a.errorAt(lexer.Position{Line: i + 1, Column: strings.IndexByte(text, 0) + 1}, "NUL byte in source", "")
+			a.errorAt(lexer.Position{Line: n, Column: strings.IndexByte(text, 0) + 1}, "NUL byte in source", "")
 			continue
 		}
-		l, err := a.as.syntax.parseLine(a.file, i+1, text)
+		l, err := a.as.syntax.parseLine(a.file, n, text)
 		if err != nil {
-			a.report(err, lexer.Position{Line: i + 1, Column: 1})
+			a.report(err, lexer.Position{Line: n, Column: 1})
 			continue
 		}
 		if a.as.isa.Bundles && countOps(l) > 1 {
-			a.errorAt(lexer.Position{Line: i + 1, Column: 1}, fmt.Sprintf("VLIW bundles (several %s-separated slot operations on one line) are not supported by the assembler yet", a.as.isa.Separator), "write one operation per line")
+			a.errorAt(lexer.Position{Line: n, Column: 1}, fmt.Sprintf("VLIW bundles (several %s-separated slot operations on one line) are not supported by the assembler yet", a.as.isa.Separator), "write one operation per line")
 			continue
 		}
 		first := len(a.stmts)
@@ -435,6 +470,9 @@ func (a *assembler) run(src []byte) {
 		if a.overflow() {
 			break
 		}
+	}
+	if a.x.stopped {
+		return // a limit of expansion: what follows would be noise
 	}
 	// Keep going after pass-1 errors so that one run reports every error of
 	// the file; statements that failed in pass 1 are skipped in pass 2.
@@ -477,7 +515,7 @@ func (a *assembler) opOf(st *stmtRec) *Op {
 		return st.op
 	}
 	if a.reparsed == nil || a.reparsedLine != st.line {
-		l, err := a.as.syntax.parseLine(a.file, st.line, a.lines[st.line-1])
+		l, err := a.as.syntax.parseLine(a.file, st.line, a.x.text(st.line))
 		if err != nil || st.stmtNo >= len(l.Stmts) || l.Stmts[st.stmtNo] == nil || l.Stmts[st.stmtNo].Op == nil {
 			panic(fmt.Sprintf("line %d parsed in pass 1 but not again: %v", st.line, err))
 		}
@@ -756,7 +794,7 @@ func (a *assembler) symbolHint(name string) string {
 
 // program collects the output.
 func (a *assembler) program() *Program {
-	p := &Program{Target: a.as.isa.Name, backend: a.as.backend, File: a.file, Lines: a.sortedLines(), source: a.lines, Warnings: a.warnings()}
+	p := &Program{Target: a.as.isa.Name, backend: a.as.backend, File: a.file, Lines: a.sortedLines(), source: a.src, Warnings: a.warnings()}
 	for _, s := range a.secOrder {
 		if s.size == 0 {
 			continue
@@ -810,11 +848,7 @@ func (a *assembler) addrOfSymbol(s *symbol) int64 {
 
 // argText returns the source text of an operand.
 func (a *assembler) argText(arg *Arg) string {
-	line := arg.Pos.Line - 1
-	if line < 0 || line >= len(a.lines) {
-		return ""
-	}
-	text := a.lines[line]
+	text := a.x.text(arg.Pos.Line)
 	start, end := arg.Pos.Column-1, arg.EndPos.Column-1
 	if start < 0 || end > len(text) || start > end {
 		return ""

@@ -249,6 +249,12 @@ func TestHandCheckedEncodings(t *testing.T) {
 		// A .set redefined after a use: each use sees the value in force
 		// where it is (was "li sized 4 bytes in pass 1 but 8 in pass 2").
 		{".set X, 1\nli a0, X\n.set X, 0x12345\nli a1, X", "00100513 000125b7 34558593"},
+		// A constant defined after its use (llvm-mc and GNU as refuse it):
+		// sized as lui+addi in pass 1, which encodes every 32-bit value.
+		{"li a0, X\n.set X, 0x12345", "00012537 34550513"},
+		{"li a0, X\n.set X, 0x12345000", "12345537 00050513"},
+		{"li a0, X\n.set X, -3", "00000537 ffd50513"},
+		{"li a0, X\n.set X, 0x7ffff800", "80000537 80050513"},
 	}
 	for _, c := range cases {
 		p, err := as.Assemble("t.s", []byte(c.text), asm.Options{HW: hw})

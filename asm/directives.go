@@ -7,91 +7,190 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
-// directive handles one directive in pass 1 (final=false: sizes and
+// directiveFunc handles one directive in pass 1 (final=false: sizes and
 // definitions) or pass 2 (final=true: bytes).
 type directiveFunc func(a *assembler, rec *stmtRec, final bool) error
 
-var directives map[string]directiveFunc
-
-// ignoredDirectives are accepted and have no effect on the output:
-// debugging and metadata that compilers emit.
-var ignoredDirectives = []string{
-	".file", ".ident", ".attribute", ".addrsig", ".addrsig_sym", ".loc", ".hidden", ".protected",
-	".internal", ".option", ".cfi_startproc", ".cfi_endproc", ".cfi_def_cfa_offset", ".cfi_offset",
-	".cfi_def_cfa", ".cfi_restore", ".cfi_remember_state", ".cfi_restore_state", ".cfi_sections",
-	".cfi_def_cfa_register", ".cfi_escape", ".variant_cc", ".end",
+// Directive describes one directive the assembler accepts. The table of
+// them (Directives) is what the dispatcher looks names up in and what
+// kc-as --directives prints, so the two cannot disagree.
+type Directive struct {
+	Name    string // ".word"; a trailing "*" matches every name with that prefix
+	Syntax  string // operands, as the manual writes them
+	Meaning string // one line
+	// Example is a line (or lines) using it that assembles (tests).
+	Example string
+	fn      directiveFunc // nil: handled by the expander (expand.go)
 }
+
+// ignored accepts a directive that has no effect on the output.
+func ignored(*assembler, *stmtRec, bool) error { return nil }
+
+var (
+	directiveTable []Directive
+	directiveIndex map[string]*Directive
+)
 
 func init() {
-	directives = map[string]directiveFunc{
-		".text":        switchTo(".text"),
-		".data":        switchTo(".data"),
-		".rodata":      switchTo(".rodata"),
-		".bss":         switchTo(".bss"),
-		".section":     dirSection,
-		".pushsection": dirSection,
-		".popsection":  dirPopSection,
-		".previous":    dirPopSection,
-		".globl":       dirGlobal,
-		".global":      dirGlobal,
-		".weak":        dirGlobal,
-		".local":       dirLocal,
-		".type":        dirType,
-		".size":        dirSize,
-		".word":        dataDir(4),
-		".4byte":       dataDir(4),
-		".long":        dataDir(4),
-		".int":         dataDir(4),
-		".half":        dataDir(2),
-		".short":       dataDir(2),
-		".2byte":       dataDir(2),
-		".byte":        dataDir(1),
-		".1byte":       dataDir(1),
-		".dword":       dataDir(8),
-		".8byte":       dataDir(8),
-		".quad":        dataDir(8),
-		".float":       floatDir(4),
-		".single":      floatDir(4),
-		".double":      floatDir(8),
-		".zero":        dirSpace,
-		".space":       dirSpace,
-		".skip":        dirSpace,
-		".align":       alignDir(true),
-		".p2align":     alignDir(true),
-		".balign":      alignDir(false),
-		".equ":         dirSet,
-		".set":         dirSet,
-		".equiv":       dirSet,
-		".comm":        dirComm,
-		".lcomm":       dirComm,
-		".ascii":       stringDir(false),
-		".asciz":       stringDir(true),
-		".string":      stringDir(true),
+	const (
+		noEffect = "accepted for compatibility with compiler output; no effect"
+	)
+	directiveTable = []Directive{
+		{".text", "", "continue in the code section .text", ".text", switchTo(".text")},
+		{".data", "", "continue in the initialised data section .data", ".data", switchTo(".data")},
+		{".rodata", "", "continue in the read-only data section .rodata", ".rodata", switchTo(".rodata")},
+		{".bss", "", "continue in .bss (zero-initialised, no file contents)", ".bss", switchTo(".bss")},
+		{".section", "name[, \"flags\"[, @type]]", "continue in a named section (flags a, w, x; @nobits for .bss-like)", ".section .rodata.k, \"a\"", dirSection},
+		{".pushsection", "name[, \"flags\"[, @type]]", "like .section, remembering the current section for .popsection", ".pushsection .data\n.popsection", dirSection},
+		{".popsection", "", "return to the section before the last .pushsection", ".pushsection .data\n.popsection", dirPopSection},
+		{".previous", "", "return to the section before the last .pushsection (as .popsection)", ".pushsection .data\n.previous", dirPopSection},
+		{".globl", "sym[, sym…]", "make symbols global (visible in the ELF symbol table as such)", ".globl _start", dirGlobal},
+		{".global", "sym[, sym…]", "same as .globl", ".global _start", dirGlobal},
+		{".weak", "sym[, sym…]", "same as .globl (there is no linking)", ".weak _start", dirGlobal},
+		{".local", "sym[, sym…]", "make symbols local", ".local x", dirLocal},
+		{".type", "sym, @function|@object", "set a symbol's ELF type", ".type f, @function", dirType},
+		{".size", "sym, expr", "set a symbol's ELF size", "f: nop\n.size f, .-f", dirSize},
+		{".word", "expr[, expr…]", "emit 4-byte values (little-endian)", ".word 1, 2", dataDir(4)},
+		{".4byte", "expr[, expr…]", "same as .word", ".4byte 1", dataDir(4)},
+		{".long", "expr[, expr…]", "same as .word", ".long 1", dataDir(4)},
+		{".int", "expr[, expr…]", "same as .word", ".int 1", dataDir(4)},
+		{".half", "expr[, expr…]", "emit 2-byte values", ".half 1", dataDir(2)},
+		{".short", "expr[, expr…]", "same as .half", ".short 1", dataDir(2)},
+		{".2byte", "expr[, expr…]", "same as .half", ".2byte 1", dataDir(2)},
+		{".byte", "expr[, expr…]", "emit bytes", ".byte 1, 2", dataDir(1)},
+		{".1byte", "expr[, expr…]", "same as .byte", ".1byte 1", dataDir(1)},
+		{".dword", "expr[, expr…]", "emit 8-byte values", ".dword 1", dataDir(8)},
+		{".8byte", "expr[, expr…]", "same as .dword", ".8byte 1", dataDir(8)},
+		{".quad", "expr[, expr…]", "same as .dword", ".quad 1", dataDir(8)},
+		{".float", "number[, number…]", "emit IEEE single-precision floats", ".float 1.5", floatDir(4)},
+		{".single", "number[, number…]", "same as .float", ".single 1.5", floatDir(4)},
+		{".double", "number[, number…]", "emit IEEE double-precision floats", ".double 1.5", floatDir(8)},
+		{".zero", "size", "emit size zero bytes", ".zero 4", dirSpace},
+		{".space", "size[, fill]", "emit size bytes of fill (default 0)", ".space 4, 1", dirSpace},
+		{".skip", "size[, fill]", "same as .space", ".skip 4", dirSpace},
+		{".fill", "repeat[, size[, value]]", "emit repeat copies of the size-byte (default 1, at most 8) little-endian value (default 0; bytes above the 4th are 0)", ".fill 2, 4, 0x12345678", dirFill},
+		{".align", "p2[, fill]", "align to 2^p2 bytes (RISC-V GNU as meaning); code is padded with nop", ".align 2", alignDir(true)},
+		{".p2align", "p2[, fill]", "align to 2^p2 bytes; code is padded with nop", ".p2align 2", alignDir(true)},
+		{".balign", "bytes[, fill]", "align to a power-of-two number of bytes", ".balign 4", alignDir(false)},
+		{".equ", "sym, expr", "define a constant symbol (may be set again later)", ".equ N, 4", dirSet},
+		{".set", "sym, expr", "same as .equ; also written sym = expr", ".set N, 4", dirSet},
+		{".equiv", "sym, expr", "same as .equ", ".equiv N, 4", dirSet},
+		{".comm", "sym, size[, align]", "reserve size bytes of .bss for sym", ".comm buf, 16", dirComm},
+		{".lcomm", "sym, size[, align]", "same as .comm", ".lcomm buf, 16", dirComm},
+		{".ascii", "\"text\"[, …]", "emit the bytes of strings", ".ascii \"ab\"", stringDir(false)},
+		{".asciz", "\"text\"[, …]", "emit strings, each followed by a zero byte", ".asciz \"ab\"", stringDir(true)},
+		{".string", "\"text\"[, …]", "same as .asciz", ".string \"ab\"", stringDir(true)},
+		// The expander's directives (expand.go): text-level, before pass 1.
+		{".macro", "name [param[=default|:req|:vararg], …]", "define a macro; in its body \\param is the argument, \\@ a count of macro calls, \\() an empty separator", ".macro inc r, n=1\naddi \\r, \\r, \\n\n.endm\ninc a0", nil},
+		{".endm", "", "end a .macro body", ".macro m\n.endm", nil},
+		{".exitm", "", "stop expanding the current macro", ".macro m\n.exitm\n.endm\nm", nil},
+		{".purgem", "name", "remove a macro definition", ".macro m\n.endm\n.purgem m", nil},
+		{".rept", "count", "repeat the lines up to .endr count times (count: a constant)", ".rept 2\nnop\n.endr", nil},
+		{".irp", "sym[, value…]", "repeat the lines up to .endr once per value, with \\sym replaced by it", ".irp r, a0, a1\nli \\r, 0\n.endr", nil},
+		{".irpc", "sym, chars", "repeat the lines up to .endr once per character, with \\sym replaced by it", ".irpc c, 123\n.byte \\c\n.endr", nil},
+		{".endr", "", "end a .rept, .irp or .irpc body", ".rept 1\n.endr", nil},
+		{".if", "expr", "assemble the lines up to .elseif/.else/.endif if expr (a constant) is non-zero", ".if 1\nnop\n.endif", nil},
+		{".ifne", "expr", "same as .if", ".ifne 1\n.endif", nil},
+		{".ifeq", "expr", "assemble if expr is zero", ".ifeq 0\n.endif", nil},
+		{".ifgt", "expr", "assemble if expr > 0", ".ifgt 1\n.endif", nil},
+		{".ifge", "expr", "assemble if expr >= 0", ".ifge 0\n.endif", nil},
+		{".iflt", "expr", "assemble if expr < 0", ".iflt -1\n.endif", nil},
+		{".ifle", "expr", "assemble if expr <= 0", ".ifle 0\n.endif", nil},
+		{".ifdef", "sym", "assemble if sym is defined (a label or .set before this line)", ".ifdef x\n.endif", nil},
+		{".ifndef", "sym", "assemble if sym is not defined", ".ifndef x\n.endif", nil},
+		{".ifnotdef", "sym", "same as .ifndef", ".ifnotdef x\n.endif", nil},
+		{".ifb", "text", "assemble if the operand is blank (in macros: an argument left out)", ".ifb\n.endif", nil},
+		{".ifnb", "text", "assemble if the operand is not blank", ".ifnb x\n.endif", nil},
+		{".ifc", "string1, string2", "assemble if the two strings are equal (case-sensitive; 'quoted' or up to the comma)", ".ifc a, a\n.endif", nil},
+		{".ifnc", "string1, string2", "assemble if the two strings differ", ".ifnc a, b\n.endif", nil},
+		{".ifeqs", "\"s1\", \"s2\"", "assemble if the two quoted strings are equal", ".ifeqs \"a\", \"a\"\n.endif", nil},
+		{".ifnes", "\"s1\", \"s2\"", "assemble if the two quoted strings differ", ".ifnes \"a\", \"b\"\n.endif", nil},
+		{".elseif", "expr", "after .if: the next branch, assembled if no branch before was and expr is non-zero", ".if 0\n.elseif 1\n.endif", nil},
+		{".else", "", "after .if: the branch assembled if no branch before was", ".if 0\n.else\n.endif", nil},
+		{".endif", "", "end a conditional", ".if 1\n.endif", nil},
+		{".cfi_*", "…", noEffect + " (call frame information)", ".cfi_startproc\n.cfi_endproc", ignored},
 	}
-	for _, d := range ignoredDirectives {
-		directives[d] = func(*assembler, *stmtRec, bool) error { return nil }
+	for _, d := range []string{".file", ".ident", ".attribute", ".addrsig", ".addrsig_sym", ".loc", ".hidden", ".protected",
+		".internal", ".option", ".variant_cc", ".end"} {
+		directiveTable = append(directiveTable, Directive{Name: d, Syntax: "…", Meaning: noEffect, Example: d, fn: ignored})
+	}
+	directiveIndex = map[string]*Directive{}
+	for i := range directiveTable {
+		d := &directiveTable[i]
+		directiveIndex[d.Name] = d
+		if d.fn == nil && !ppDirectives[d.Name] {
+			panic("asm: directive " + d.Name + " has no handler and the expander does not know it")
+		}
+	}
+	for name := range ppDirectives {
+		if directiveIndex[name] == nil {
+			panic("asm: the expander handles " + name + ", which the directive table does not list")
+		}
 	}
 }
 
-// DirectiveNames lists the directives the assembler understands.
+// Directives returns the table of every directive the assembler accepts,
+// in manual order.
+func Directives() []Directive { return append([]Directive(nil), directiveTable...) }
+
+// DirectiveNames lists the directives the assembler understands, sorted.
 func DirectiveNames() []string {
-	out := make([]string, 0, len(directives))
-	for d := range directives {
-		out = append(out, d)
+	out := make([]string, 0, len(directiveTable))
+	for _, d := range directiveTable {
+		out = append(out, d.Name)
 	}
 	sort.Strings(out)
 	return out
 }
 
+// lookupDirective finds the entry of a directive name (any case).
+func lookupDirective(name string) *Directive {
+	name = strings.ToLower(name)
+	if d := directiveIndex[name]; d != nil {
+		return d
+	}
+	for i := range directiveTable {
+		d := &directiveTable[i]
+		if p, ok := strings.CutSuffix(d.Name, "*"); ok && strings.HasPrefix(name, p) {
+			return d
+		}
+	}
+	return nil
+}
+
+// DirectiveManual renders the directive table for people (kc-as
+// --directives).
+func DirectiveManual() string {
+	var b strings.Builder
+	b.WriteString("Directives kc-as accepts (GNU as syntax and meaning):\n\n")
+	width := 0
+	for _, d := range directiveTable {
+		width = max(width, utf8.RuneCountInString(d.Name+" "+d.Syntax))
+	}
+	width = min(width, 40)
+	for _, d := range directiveTable {
+		head := d.Name
+		if d.Syntax != "" {
+			head += " " + d.Syntax
+		}
+		if utf8.RuneCountInString(head) > width {
+			fmt.Fprintf(&b, "  %s\n  %-*s  %s\n", head, width, "", d.Meaning)
+			continue
+		}
+		fmt.Fprintf(&b, "  %s%*s  %s\n", head, width-utf8.RuneCountInString(head), "", d.Meaning)
+	}
+	fmt.Fprintf(&b, "\nExpansion limits: .rept counts and .irp values up to %d, expansions nested %d deep,\n%d lines and %s of expanded text per assembly.\n",
+		MaxRepeat, MaxExpansionDepth, MaxExpandedLines, SizeText(MaxExpandedBytes))
+	return b.String()
+}
+
 func (a *assembler) directive(rec *stmtRec, final bool) {
 	name := strings.ToLower(rec.op.Name)
-	if strings.HasPrefix(name, ".cfi_") {
-		return
-	}
-	d, ok := directives[name]
-	if !ok {
+	d := lookupDirective(name)
+	if d == nil {
 		hint := func() string {
 			if len(a.as.isa.Lookup(strings.TrimPrefix(name, "."))) > 0 {
 				return "instructions are written without a leading dot"
@@ -99,14 +198,22 @@ func (a *assembler) directive(rec *stmtRec, final bool) {
 			if near := nearest(name, DirectiveNames(), 3); len(near) > 0 {
 				return "did you mean " + strings.Join(near, ", ") + "?"
 			}
-			return ""
+			return "kc-as --directives lists every directive"
 		}
 		if !final {
 			a.errorAtFn(rec.op.Pos, fmt.Sprintf("unknown directive %s", rec.op.Name), "", hint)
 		}
 		return
 	}
-	if err := d(a, rec, final); err != nil {
+	if d.fn == nil {
+		// The expander consumes these; one reaches here only through a
+		// line it could not split (reported there).
+		if !final {
+			a.errorAt(rec.op.Pos, fmt.Sprintf("%s must start a statement of its own", rec.op.Name), "")
+		}
+		return
+	}
+	if err := d.fn(a, rec, final); err != nil {
 		a.report(err, rec.op.Pos)
 	}
 }
@@ -370,6 +477,61 @@ func dirSpace(a *assembler, rec *stmtRec, final bool) error {
 		return nil
 	}
 	a.emit(bytes.Repeat([]byte{byte(fill)}, int(n))...)
+	return nil
+}
+
+// dirFill emits .fill repeat, size, value: repeat copies of the low size
+// bytes of an 8-byte little-endian number whose low 4 bytes are value and
+// whose high 4 bytes are zero (GNU as; size is at most 8).
+func dirFill(a *assembler, rec *stmtRec, final bool) error {
+	args := rec.op.Args
+	if len(args) == 0 || len(args) > 3 {
+		return errAt(rec.op.Pos, ".fill expects: .fill repeat[, size[, value]]")
+	}
+	for _, arg := range args {
+		if arg.Expr == nil || arg.Base != nil {
+			return errAt(arg.Pos, ".fill expects numbers: .fill repeat[, size[, value]]")
+		}
+	}
+	repeat, err := a.constant(args[0].Expr, ".fill repeat count")
+	if err != nil {
+		return err
+	}
+	size := int64(1)
+	if len(args) > 1 {
+		if size, err = a.constant(args[1].Expr, ".fill size"); err != nil {
+			return err
+		}
+		if size < 0 || size > 8 {
+			return errAt(args[1].Pos, ".fill size %d out of range [0, 8]", size)
+		}
+	}
+	if repeat < 0 || repeat*size > maxSpace {
+		return errAt(args[0].Pos, ".fill of %d × %d bytes out of range [0, %d bytes]", repeat, size, maxSpace)
+	}
+	value := int64(0)
+	if len(args) > 2 {
+		if value, err = a.constant(args[2].Expr, ".fill value"); err != nil {
+			return err
+		}
+	}
+	n := repeat * size
+	if a.cur.nobits && value != 0 && n > 0 {
+		return errAt(rec.op.Pos, "non-zero .fill in %s, which has no file contents", a.cur.name)
+	}
+	if !final || a.cur.nobits {
+		a.cur.size += n
+		return nil
+	}
+	var pattern [8]byte
+	for i := 0; i < 4; i++ {
+		pattern[i] = byte(uint64(value) >> (8 * i))
+	}
+	out := make([]byte, 0, n)
+	for range repeat {
+		out = append(out, pattern[:size]...)
+	}
+	a.emit(out...)
 	return nil
 }
 

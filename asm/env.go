@@ -63,7 +63,7 @@ func (e *env) symbol(name string, pos lexer.Position) (value, error) {
 	s, ok := e.a.symbols[name]
 	if !ok || !s.defined {
 		if r, isReg := e.a.as.isa.Register(name); isReg {
-			return value{}, errAt(pos, "%s is a %s register, but a number or symbol is expected here", name, r.File.Name)
+			return value{}, errAt(pos, "%s is %s, but a number or symbol is expected here", name, e.a.regFileDesc(r.File.Name))
 		}
 		if !e.a.final {
 			return value{}, errNotFinal

@@ -15,6 +15,11 @@ type Error struct {
 	// More is set on the last entry of a list that MaxErrors cut short:
 	// how many further errors were found and not reported.
 	More int
+	// Expansion is the chain of macro calls and repetitions that produced
+	// the line, innermost first ("in macro inc at k.s:12:5"); empty
+	// outside expansions.
+	Expansion []string
+	seq       int // logical line (order of the assembly), for sorting
 }
 
 func (e *Error) Error() string {
@@ -23,6 +28,10 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 	} else {
 		fmt.Fprintf(&b, "%s: %s", e.File, e.Msg)
+	}
+	for _, x := range e.Expansion {
+		b.WriteString("\n\t")
+		b.WriteString(x)
 	}
 	if e.Hint != "" {
 		b.WriteString("\n\thint: ")
@@ -63,6 +72,9 @@ func (l ErrorList) Error() string {
 
 func (l ErrorList) sorted() ErrorList {
 	sort.SliceStable(l, func(i, j int) bool {
+		if l[i].seq != l[j].seq {
+			return l[i].seq < l[j].seq
+		}
 		if l[i].Line != l[j].Line {
 			return l[i].Line < l[j].Line
 		}

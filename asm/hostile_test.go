@@ -206,12 +206,12 @@ func TestErrorLimit(t *testing.T) {
 	}
 }
 
-// TestSourceLimit: MaxSourceBytes assemble (here: comments), one more
+// TestSourceLimit: MaxSourceBytes assemble (here: a nop and comments), one more
 // byte is refused before parsing.
 func TestSourceLimit(t *testing.T) {
 	as, hw := coralAsm(t)
 	line := "# " + strings.Repeat("x", 1021) + "\n"
-	src := []byte(strings.Repeat(line, asm.MaxSourceBytes/len(line)))
+	src := []byte("nop\n" + strings.Repeat(line, (asm.MaxSourceBytes-4)/len(line)))
 	src = append(src, bytes.Repeat([]byte{' '}, asm.MaxSourceBytes-len(src))...)
 	bounded(t, "at the limit", func() {
 		if _, err := as.Assemble("t.s", src, asm.Options{HW: hw}); err != nil {
@@ -340,4 +340,20 @@ func FuzzDisassemble(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestEmptySource: a source with nothing to load is an error (kc-sim
+// cannot run an ELF without segments); data alone assembles.
+func TestEmptySource(t *testing.T) {
+	as, hw := coralAsm(t)
+	for _, src := range []string{"", "\n\n", "# only a comment\n", ".set x, 1\n.globl x\n", ".if 0\nnop\n.endif\n", ".text\n.data\n"} {
+		_, err := as.Assemble("e.s", []byte(src), asm.Options{HW: hw})
+		var list asm.ErrorList
+		if !errors.As(err, &list) || !strings.Contains(list.Error(), "e.s: the source has no instructions or data: there is nothing to run") {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+	if _, err := as.Assemble("d.s", []byte(".data\n.word 1\n"), asm.Options{HW: hw}); err != nil {
+		t.Errorf("data only: %v", err)
+	}
 }

@@ -40,7 +40,7 @@ func (a *assembler) recordLine() {
 	if !a.final || a.curStmt == nil {
 		return
 	}
-	a.lineTab = append(a.lineTab, LineEntry{Addr: uint64(a.cur.addr + a.cur.size), Size: uint32(a.wordBytes()), Line: a.curStmt.line})
+	a.lineTab = append(a.lineTab, LineEntry{Addr: uint64(a.cur.addr + a.cur.size), Size: uint32(a.wordBytes()), Line: a.x.srcLine(a.curStmt.line)})
 }
 
 // sortedLines returns the recorded entries, with those of data
@@ -54,7 +54,7 @@ func (a *assembler) sortedLines() []LineEntry {
 	for _, st := range a.stmts {
 		if st.directive && st.sec.exec && !st.sec.nobits && st.size > 0 && !st.failed {
 			if addr := uint64(st.sec.addr + st.off); !covered[addr] {
-				out = append(out, LineEntry{Addr: addr, Size: uint32(st.size), Line: st.line})
+				out = append(out, LineEntry{Addr: addr, Size: uint32(st.size), Line: a.x.srcLine(st.line)})
 			}
 		}
 	}

@@ -332,13 +332,8 @@ func (a *assembler) encodeInstruction(rec *stmtRec, pc int64) ([]uint64, error) 
 		return words, nil
 	case *isadefs.Pseudo:
 		if !a.shapeMatches(a.as.tmpl[c], rec.op.Args, extraOperands(c.Attrs)) {
-			// No form has the operands' shape (pass 1 sized it as one
-			// word): encodeOp finds the most helpful error.
-			_, err := a.encodeOp(rec.op, pc, 0)
-			if err == nil {
-				err = errAt(rec.op.Pos, "%s: no form of the instruction has these operands", rec.op.Name)
-			}
-			return nil, a.explain(rec.op, pc, err)
+			// Pass 1 found no form with these operands: say why.
+			return nil, a.explain(rec.op, pc, a.pseudoShapeError(c, rec.op))
 		}
 		words, err := a.expandPseudo(c, rec.op, pc, rec.macroSize, 0)
 		if err != nil {
@@ -792,6 +787,49 @@ func (a *assembler) matchStructural(t, u *Arg, env *env, pc int64, set func(*isa
 		return &posError{pos: u.Pos, msg: fmt.Sprintf("expected %s here", tid), hint: hint}
 	}
 	return nil
+}
+
+// pseudoShapeError explains why a pseudo-instruction's operands do not
+// fit its form: their count, or the first that is of the wrong kind.
+func (a *assembler) pseudoShapeError(ps *isadefs.Pseudo, op *Op) error {
+	tmpl := a.as.tmpl[ps]
+	hint := "form: " + ps.Mnemonic + " " + ps.Syntax
+	min, max := 0, len(tmpl)
+	for _, t := range tmpl {
+		if k := a.kindOf(t); k == nil || !k.HasDefault {
+			min++
+		}
+	}
+	want := fmt.Sprintf("%d", max)
+	if min != max {
+		want = fmt.Sprintf("%d to %d", min, max)
+	}
+	switch n := len(op.Args); {
+	case n > max:
+		return &posError{pos: op.Args[max].Pos, msg: fmt.Sprintf("%s takes %s operands, not %d", op.Name, want, n), hint: hint}
+	case n < min:
+		return &posError{pos: op.EndPos, msg: fmt.Sprintf("%s takes %s operands, not %d", op.Name, want, n), hint: hint}
+	}
+	for i, t := range tmpl {
+		if i >= len(op.Args) {
+			break
+		}
+		k := a.kindOf(t)
+		if k != nil && k.Class == "reg" {
+			if _, err := a.register(op.Args[i], k.Sub); err != nil {
+				return withPos(err, op.Args[i].Pos, hint)
+			}
+		} else if k != nil && isGenericClass(k.Class) {
+			u := op.Args[i]
+			if u.Expr == nil || u.Base != nil {
+				return &posError{pos: u.Pos, msg: fmt.Sprintf("expected %s", kindDesc(a, k)), hint: hint}
+			}
+			if r, isReg := a.identRegister(u.Expr); isReg {
+				return &posError{pos: u.Pos, msg: fmt.Sprintf("%s is %s, but %s is expected here", r.File.Names[r.Index], a.regFileDesc(r.File.Name), kindDesc(a, k)), hint: hint}
+			}
+		}
+	}
+	return &posError{pos: op.Pos, msg: fmt.Sprintf("the operands do not fit %s", op.Name), hint: hint}
 }
 
 // explain turns a failed match into the most helpful error: with several

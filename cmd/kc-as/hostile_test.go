@@ -68,7 +68,13 @@ func TestHostileInputs(t *testing.T) {
 		{"doubling .set chain", nil, []string{write("dbl.s", dbl.String()), "-o", filepath.Join(dir, "x.elf")},
 			exitAsmErrors, "dbl.s:35:1: li: value 8589934592 does not fit in 32 bits"},
 		{"10k unknown mnemonics", nil, []string{"--hw", "coral-highmem", write("unk.s", strings.Repeat("foo a0, a1\n", 10000)), "-o", filepath.Join(dir, "x.elf")},
-			exitAsmErrors, "unk.s: 9950 more errors not shown (only the first 50 are)\n10000 error(s)"},
+			exitAsmErrors, "unk.s: 9950 more errors not shown (only the first 50 are)\nkc-as: 10000 error(s)"},
+		{".rept 1000000000", nil, []string{write("rept.s", ".rept 1000000000\nnop\n.endr\n"), "-o", filepath.Join(dir, "x.elf")},
+			exitAsmErrors, "rept.s:1:7: .rept count 1000000000 is out of range [0, 100000]"},
+		{"recursive macro", nil, []string{write("rec.s", ".macro r\n r\n.endm\nr\n"), "-o", filepath.Join(dir, "x.elf")},
+			exitAsmErrors, "rec.s:2:2: expansions nested more than 100 deep"},
+		{"nested .rept blow-up", nil, []string{write("blow.s", ".rept 100000\n.rept 100000\n.set x, 1\n.endr\n.endr\n"), "-o", filepath.Join(dir, "x.elf")},
+			exitAsmErrors, "blow.s:3:1: expansions produce more than 131072 lines"},
 		{"50 MB file", nil, []string{big, "-o", filepath.Join(dir, "x.elf")},
 			exitAsmErrors, "input too large: 52428800 bytes: the source limit is 16 MiB"},
 		{"stdin /dev/zero", &zeros{}, []string{"-"},
@@ -118,13 +124,14 @@ func TestHelpStatesLimits(t *testing.T) {
 	_, out, _ := runKCAs(t, nil, "--help")
 	for _, want := range []string{
 		"source size                  16 MiB", "256 levels on one line", "10000 levels of parentheses and symbols",
-		"output (all sections)        16 MiB", "errors reported in full      50", "ELF input (-d)               64 MiB, 4 MiB of code",
+		"output (all sections)        16 MiB", "errors reported in full      50", "ELF input (-d)               64 MiB, 4 MiB of code and data",
+		".rept count, .irp values     100000", "macro/.rept nesting          100 levels", "expanded lines, text         131072 lines, 8 MiB",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--help lacks %q:\n%s", want, out)
 		}
 	}
-	if asm.MaxErrors != 50 || asm.MaxExprNesting != 256 {
+	if asm.MaxErrors != 50 || asm.MaxExprNesting != 256 || asm.MaxRepeat != 100000 || asm.MaxExpansionDepth != 100 || asm.MaxExpandedLines != 131072 || asm.MaxExpandedBytes != 8<<20 {
 		t.Error("limits changed: update --help and this test")
 	}
 }

@@ -35,7 +35,7 @@ func TestISAManualMatchesAgent(t *testing.T) {
 			}
 			code, out, stderr := runKCAs(t, nil, cliArgs...)
 			if tc.unknown {
-				if code != exitUsage || out != "" || stderr != strings.TrimPrefix(want, "error: ") {
+				if code != exitUsage || out != "" || stderr != "kc-as: "+strings.TrimPrefix(want, "error: ") {
 					t.Errorf("exit %d, stdout %q, stderr %q; want exit %d and the tool's error %q", code, out, stderr, exitUsage, want)
 				}
 				return

@@ -75,7 +75,7 @@ Limits (every input is bounded; beyond a limit kc-as stops with a message):
    output (all sections)        ` + asm.SizeText(asm.MaxOutputBytes) + `, and each section inside its
                                 memory region (exit 1)
    errors reported in full      ` + itoa(asm.MaxErrors) + `, then a count
-   ELF input (-d)               ` + asm.SizeText(asm.MaxELFBytes) + `, ` + asm.SizeText(asm.MaxDisasmBytes) + ` of code (exit 2)
+   ELF input (-d)               ` + asm.SizeText(asm.MaxELFBytes) + `, ` + asm.SizeText(asm.MaxDisasmBytes) + ` of code and data (exit 2)` + expansionLimitsHelp() + `
 ` + isaHelp,
 		Version:         version,
 		HideHelpCommand: true,
@@ -89,10 +89,14 @@ Limits (every input is bounded; beyond a limit kc-as stops with a message):
 			&cli.StringFlag{Name: "format", Value: "elf", Usage: "output format: elf (a linked ELF32 executable) or mem (machine-code text, one 0x%08X word per line, as PLENA's assembler writes)"},
 			&cli.StringSliceFlag{Name: "map", Usage: "place a section at an address, e.g. --map .data=0x12000 (repeatable)"},
 			isaFlag,
+			directivesFlag,
 		},
 		Action: func(c *cli.Context) error {
 			if c.Bool(isaFlag.Name) {
 				return printManual(c, stdout, status)
+			}
+			if c.Bool(directivesFlag.Name) {
+				return printDirectives(c, stdout)
 			}
 			if c.NArg() != 1 {
 				*status = exitUsage
@@ -111,7 +115,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := 0
 	app := newApp(stdin, stdout, stderr, &status)
 	if err := app.Run(cliutil.Interspersed(args, app.Flags)); err != nil {
-		fmt.Fprintln(stderr, err)
+		printError(stderr, err)
 		if status == 0 {
 			status = exitUsage
 		}
@@ -176,7 +180,7 @@ func assemble(c *cli.Context, in string, stdin io.Reader, stdout io.Writer, stat
 		var list asm.ErrorList
 		if errors.As(err, &list) {
 			*status = exitAsmErrors
-			return fmt.Errorf("%v\n%d error(s)", list, list.Count())
+			return diagnostics{list}
 		}
 		return err
 	}
@@ -266,4 +270,46 @@ func disassembleInput(target string, data []byte) (string, error) {
 		return "", fmt.Errorf("not an ELF file, nor %s machine-code text: %w", target, err)
 	}
 	return asm.DisassembleWords(b, words), nil
+}
+
+// diagnostics are the errors of an assembly. They print as compilers'
+// do, FILE:LINE:COL: message (the form editors jump to), followed by a
+// "kc-as:" summary line.
+type diagnostics struct{ list asm.ErrorList }
+
+func (d diagnostics) Error() string {
+	return fmt.Sprintf("%v\nkc-as: %d error(s)", d.list, d.list.Count())
+}
+
+// printError prints an error with the "kc-as:" prefix of every tool's
+// messages (assembly diagnostics: on their summary line).
+func printError(w io.Writer, err error) {
+	var d diagnostics
+	if errors.As(err, &d) {
+		fmt.Fprintln(w, d.Error())
+		return
+	}
+	fmt.Fprintf(w, "kc-as: %v\n", err)
+}
+
+// directivesFlag asks for the directive manual.
+var directivesFlag = &cli.BoolFlag{Name: "directives", Usage: "print every directive kc-as accepts, with its syntax and meaning, and exit"}
+
+// printDirectives prints the directive manual (from the assembler's own
+// directive table).
+func printDirectives(c *cli.Context, stdout io.Writer) error {
+	if c.NArg() > 0 {
+		return fmt.Errorf("--directives takes no input file")
+	}
+	_, err := io.WriteString(stdout, asm.DirectiveManual())
+	return err
+}
+
+// expansionLimitsHelp is the --help text of the limits of macro and
+// repetition expansion.
+func expansionLimitsHelp() string {
+	return `
+   .rept count, .irp values     ` + itoa(asm.MaxRepeat) + ` (exit 1)
+   macro/.rept nesting          ` + itoa(asm.MaxExpansionDepth) + ` levels (a recursive macro stops there; exit 1)
+   expanded lines, text         ` + itoa(asm.MaxExpandedLines) + ` lines, ` + asm.SizeText(asm.MaxExpandedBytes) + ` per assembly (exit 1)`
 }
