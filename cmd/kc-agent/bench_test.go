@@ -188,8 +188,14 @@ var (
 	buildErr  error
 )
 
-// TestMain removes the kc-agent binary the subprocess tests share.
+// TestMain removes the kc-agent binary the subprocess tests share. Run
+// with tool-worker as its first argument, the test binary is the worker
+// process of the tool calls that the tests' in-process kc-agent starts
+// (os.Executable is the test binary).
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == workerCommandName {
+		os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	}
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
