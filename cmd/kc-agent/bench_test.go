@@ -105,6 +105,9 @@ func TestBenchErrors(t *testing.T) {
 		{[]string{"--jobs", "-1"}, nil, "must not be negative"},
 		{[]string{"--format", "html"}, nil, "want md or csv"},
 		{[]string{"relu"}, nil, "no arguments"},
+		{[]string{"--tool-memory", "255"}, nil, "want 256 to 1048576 MiB"},
+		{[]string{"--tool-memory", "1048577"}, nil, "want 256 to 1048576 MiB"},
+		{[]string{"--tool-timeout", "0s"}, nil, "--tool-timeout must be positive"},
 	} {
 		for _, k := range []string{bench.EnvJobCompletionIndex, bench.EnvSlurmTaskID, bench.EnvSlurmTaskCount, bench.EnvSlurmTaskMin} {
 			t.Setenv(k, tc.env[k])
