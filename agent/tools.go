@@ -132,8 +132,10 @@ type Outcome struct {
 	Run  *judge.Run
 	Text string // the tool result shown to the model
 	// stopped: the simulation was stopped (deadline, Ctrl-C) before it
-	// ended; such an outcome is not memoised.
+	// ended, and stopErr says how (nil in a worker's outcome); such an
+	// outcome is not memoised.
 	stopped bool
+	stopErr error
 }
 
 // Pass reports whether the kernel ran and passed the checker.
@@ -223,7 +225,7 @@ func (e *Env) execute(ctx context.Context, source string, opts sim.CoreOptions) 
 	}
 	r, err := judge.RunCase(ctx, e.Visible, e.visT, elf, opts)
 	if stopped := (*judge.StoppedError)(nil); errors.As(err, &stopped) {
-		return &Outcome{Assembled: true, Text: stoppedText(err), stopped: true}, elf
+		return &Outcome{Assembled: true, Text: stoppedText(err), stopped: true, stopErr: err}, elf
 	}
 	if err != nil {
 		return &Outcome{Assembled: true, Text: "the kernel could not be run: " + err.Error() + "\n"}, elf
@@ -254,8 +256,8 @@ func (e *Env) Judge(ctx context.Context, source string, hiddenSeed uint64) (*jud
 		return nil, err
 	}
 	o := e.Execute(ctx, source)
-	if o.stopped {
-		return nil, errors.New(strings.TrimPrefix(strings.TrimSpace(o.Text), "error: "))
+	if o.stopErr != nil {
+		return nil, o.stopErr
 	}
 	return cs.Judge(ctx, "", kernelName, []byte(source), o.Run)
 }

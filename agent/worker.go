@@ -37,6 +37,9 @@ const (
 	// maxWorkerStderr the head of its stderr kept for a crash message.
 	maxWorkerReply  = 4 << 20
 	maxWorkerStderr = 4 << 10
+	// maxWorkerRequest bounds a request (its source: the assembler takes
+	// at most 16 MiB anyway).
+	maxWorkerRequest = 64 << 20
 )
 
 // Isolation runs the tool calls that assemble or simulate model-written
@@ -179,6 +182,9 @@ func (iso *Isolation) do(ctx context.Context, req workerRequest) (*workerReply, 
 	if err != nil {
 		return nil, err
 	}
+	if len(in) > maxWorkerRequest {
+		return nil, fmt.Errorf("not started: the source is %d bytes, over the %d MiB a tool call takes", len(req.Source), maxWorkerRequest>>20)
+	}
 	cmd := exec.Command(iso.Command[0], iso.Command[1:]...)
 	cmd.Env = iso.Env
 	cmd.Stdin = bytes.NewReader(in)
@@ -281,9 +287,12 @@ const TestHooksEnv = "KC_AGENT_TEST_HOOKS"
 // body of kc-agent's hidden tool-worker command; an error is for the
 // request itself (unreadable, a cell that does not exist).
 func ServeWorker(in io.Reader, out io.Writer) error {
-	data, err := io.ReadAll(io.LimitReader(in, 2*(DefaultMaxReplyBytes+maxWorkerReply)))
+	data, err := io.ReadAll(io.LimitReader(in, maxWorkerRequest+1))
 	if err != nil {
 		return err
+	}
+	if len(data) > maxWorkerRequest {
+		return fmt.Errorf("tool worker: the request is over %d MiB", maxWorkerRequest>>20)
 	}
 	var req workerRequest
 	if err := json.Unmarshal(data, &req); err != nil {

@@ -5,11 +5,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -292,4 +294,55 @@ func peakRSS() int64 {
 		}
 	}
 	return 0
+}
+
+// TestInterruptStopsToolCall: Ctrl-C while a tool call simulates a
+// spinning kernel (its deadline far away) ends kc-agent bench within a
+// second or so: the worker is killed, the attempt is interrupted and not
+// recorded, and the exit status is 130.
+func TestInterruptStopsToolCall(t *testing.T) {
+	bin := buildKCAgent(t)
+	called := make(chan struct{}, 16)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		called <- struct{}{}
+		writeCompletion(w, "", []map[string]any{srcCall("run", spinKernel)}, map[string]any{"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2})
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "bench", "--models", "openai:spin", "--base-url", srv.URL+"/v1", "--tasks", "relu", "--configs", "1",
+		"--tool-timeout", "10m", "--out", dir, "--no-report")
+	cmd.Env = append(os.Environ(), "OPENAI_API_KEY=", "JOB_COMPLETION_INDEX=", "SLURM_ARRAY_TASK_ID=")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-called:
+	case <-time.After(time.Minute):
+		cmd.Process.Kill()
+		t.Fatalf("the model was never called; stderr:\n%s", errb.String())
+	}
+	time.Sleep(500 * time.Millisecond) // the worker starts and spins
+	start := time.Now()
+	cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("kc-agent still running 20 s after SIGINT; stderr:\n%s", errb.String())
+	}
+	el := time.Since(start)
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitBenchInterrupted || !strings.Contains(errb.String(), "1 stopped mid-attempt") {
+		t.Fatalf("exit %v, want %d; stderr:\n%s", err, exitBenchInterrupted, errb.String())
+	}
+	if el > 3*time.Second {
+		t.Errorf("kc-agent took %v to stop after SIGINT", el)
+	}
+	t.Logf("stopped %v after SIGINT", el.Round(time.Millisecond))
 }

@@ -38,6 +38,9 @@ func TestCancelSpinningKernel(t *testing.T) {
 		// scalarLoop with t0 = 0 (2^32 iterations of loads, stores and
 		// a mul), then back to the start.
 		{"scalar loop", append(asm(t, scalarLoop...), enc(t, "jal", zero, -48))},
+		// vectorKernel with t0 = 0: 2^32 iterations of vector loads and
+		// a widening multiply-accumulate (vector plans, segments).
+		{"vector loop", append(asm(t, vectorKernel...), 0x08000073)},
 	}
 	for _, k := range spinners {
 		for _, mode := range runModes {
