@@ -360,16 +360,17 @@ loop:
 			}
 		}
 	}
-	var judged string
+	judged, kind := "", "none"
 	switch {
 	case st.haveSubmit:
-		rec.Submitted, rec.Judged = true, "submitted"
+		rec.Submitted, kind = true, "submitted"
 		judged = st.submitted
 	case st.havePass:
-		rec.Judged = "last_passing_run"
+		kind = "last_passing_run"
 		judged = st.lastPassing
 	}
-	if rec.Judged != "none" && ctx.Err() == nil {
+	if kind != "none" && ctx.Err() == nil {
+		rec.Judged = kind
 		// The judgement has its own deadline: it runs after a cell
 		// timeout too; Ctrl-C stops it.
 		jctx, cancelJudge := context.WithTimeout(ctx, JudgeTimeoutFactor*toolTimeout)

@@ -299,8 +299,10 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 		return fmt.Errorf("tool worker: bad request: %v", err)
 	}
 	if req.Memory > 0 {
-		if err := limitAddressSpace(req.Memory); err != nil {
-			return fmt.Errorf("tool worker: %v", err)
+		if !raceEnabled {
+			if err := limitAddressSpace(req.Memory); err != nil {
+				return fmt.Errorf("tool worker: %v", err)
+			}
 		}
 		debug.SetMemoryLimit(req.Memory / 4 * 3)
 	}
