@@ -143,9 +143,18 @@ type Options struct {
 	// assembler cannot be stopped, in a worker (Isolation) it is killed.
 	ToolTimeout time.Duration
 	// Isolation, when not nil, runs the tool calls that assemble or
-	// simulate, and the judgement, in worker processes; nil runs them in
-	// this process, where a Go fatal error in them ends the process.
+	// simulate, and the judgement, in worker processes (except for a
+	// TrustedProvider); nil runs them in this process, where a Go fatal
+	// error in them ends the process.
 	Isolation *Isolation
+}
+
+// TrustedProvider is a provider whose kernels are not model-written (the
+// model-free baseline provider submits the repository's baselines):
+// Attempt runs its tool calls and judgement in this process even when
+// Options.Isolation is set, which saves a worker process per call.
+type TrustedProvider interface {
+	TrustedSource() bool
 }
 
 // HiddenSeeder is a provider that fixes the hidden seed of the
@@ -229,6 +238,9 @@ func Attempt(ctx context.Context, p Provider, env *Env, opt Options) *Record {
 	toolTimeout := opt.ToolTimeout
 	if toolTimeout <= 0 {
 		toolTimeout = DefaultToolTimeout
+	}
+	if tp, ok := p.(TrustedProvider); ok && tp.TrustedSource() {
+		opt.Isolation = nil
 	}
 	cellCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

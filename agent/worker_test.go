@@ -204,3 +204,22 @@ func BenchmarkToolCall(b *testing.B) {
 		}
 	})
 }
+
+// TestTrustedProviderInProcess: the baseline provider's calls (the
+// repository's own kernels) run in this process even with an Isolation
+// set, here one whose worker cannot start; a scripted model's run there.
+func TestTrustedProviderInProcess(t *testing.T) {
+	broken := &Isolation{Command: []string{"/nonexistent/kc-agent-worker"}}
+	p, err := NewProvider("baseline", "coral", "relu", 1, ProviderConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec := Attempt(context.Background(), p, reluEnv(t), Options{Isolation: broken}); !rec.Success {
+		t.Errorf("baseline provider: %+v", rec)
+	}
+	s := &Scripted{Steps: []Step{CallStep(ToolSubmit, map[string]string{"source": reluOK}, u)}}
+	rec := Attempt(context.Background(), s, reluEnv(t), Options{Isolation: broken})
+	if rec.Success || !strings.Contains(rec.Error, "the worker process could not be started") {
+		t.Errorf("scripted provider: %+v", rec)
+	}
+}

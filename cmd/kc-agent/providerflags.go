@@ -106,7 +106,8 @@ func limitFlags() []cli.Flag {
 		&cli.IntFlag{Name: "max-tool-calls", Value: agent.DefaultMaxToolCalls, Usage: "tool calls of one model turn that are run; the rest get an error result"},
 		&cli.IntFlag{Name: "max-reply-bytes", Value: agent.DefaultMaxReplyBytes, Usage: "largest model reply (text and tool calls); a larger one runs no tool"},
 		&cli.DurationFlag{Name: "tool-timeout", Value: agent.DefaultToolTimeout, Usage: fmt.Sprintf("deadline of each assemble, run or profile call (the final judgement gets %dx as long); "+
-			"past it the call ends with an error result. Each such call runs in a worker process (kc-agent itself), so a crash or a runaway call ends only that call", agent.JudgeTimeoutFactor)},
+			"past it the call ends with an error result. Each such call runs in a worker process (kc-agent itself), so a crash or a runaway call ends only that call "+
+			"(the model-free baseline provider's, the repository's own kernels, run in process)", agent.JudgeTimeoutFactor)},
 		&cli.IntFlag{Name: "tool-memory", Value: agent.DefaultWorkerMemory >> 20, Usage: "address space of a tool call's worker process in `MiB`; past it the call ends with an out-of-memory error result"},
 	}
 }
