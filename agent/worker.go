@@ -29,7 +29,7 @@ const (
 	// WorkerMaxStack is the largest goroutine stack of a worker: a
 	// runaway recursion ends the worker at this depth (Go's default is
 	// 1 GB).
-	WorkerMaxStack = 64 << 20
+	WorkerMaxStack = 16 << 20
 	// workerGrace is how long past the deadline a worker may take to
 	// report its stopped simulation before it is killed.
 	workerGrace = time.Second
@@ -348,27 +348,39 @@ const (
 	HookHang          = "#kc-test-hook: hang"
 )
 
+// hookHeld and hookSpins keep the test hooks' work observable, so the
+// compiler cannot drop it.
+var (
+	hookHeld  [][]byte
+	hookSpins uint64
+)
+
 func testHook(source string) {
 	switch {
 	case strings.Contains(source, HookStackOverflow):
-		recurse(0)
+		recurse(1)
 	case strings.Contains(source, HookOutOfMemory):
-		var keep [][]byte
 		for {
 			b := make([]byte, 64<<20)
 			for i := range b {
 				b[i] = byte(i)
 			}
-			keep = append(keep, b)
+			hookHeld = append(hookHeld, b)
 		}
 	case strings.Contains(source, HookHang):
-		for {
+		for hookSpins = 1; hookSpins != 0; hookSpins++ {
 		}
 	}
 }
 
+// recurse recurses until the stack limit ends the process (n never
+// reaches 0 again before that).
+//
 //go:noinline
 func recurse(n int) int {
+	if n == 0 {
+		return 0
+	}
 	var pad [256]byte
 	pad[n%256] = byte(n)
 	return recurse(n+1) + int(pad[(n+1)%256])
