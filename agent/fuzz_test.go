@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -31,7 +32,7 @@ func FuzzCall(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, name, args string) {
 		env.runs = nil // keep the memo from growing over the fuzzing run
-		c := env.Call(name, args)
+		c := env.Call(context.Background(), name, args)
 		if strings.TrimSpace(c.Text) == "" {
 			t.Fatalf("%s(%q): empty result", name, args)
 		}

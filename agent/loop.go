@@ -137,6 +137,24 @@ type Options struct {
 	// of a fresh one (reproducing a recorded judgement). A provider that
 	// is a HiddenSeeder supplies it too (the replay provider).
 	HiddenSeed *uint64
+	// ToolTimeout is the deadline of each tool call (0:
+	// DefaultToolTimeout); the final judgement gets JudgeTimeoutFactor
+	// times as long. A simulation past it stops; in this process the
+	// assembler cannot be stopped, in a worker (Isolation) it is killed.
+	ToolTimeout time.Duration
+	// Isolation, when not nil, runs the tool calls that assemble or
+	// simulate, and the judgement, in worker processes (except for a
+	// TrustedProvider); nil runs them in this process, where a Go fatal
+	// error in them ends the process.
+	Isolation *Isolation
+}
+
+// TrustedProvider is a provider whose kernels are not model-written (the
+// model-free baseline provider submits the repository's baselines):
+// Attempt runs its tool calls and judgement in this process even when
+// Options.Isolation is set, which saves a worker process per call.
+type TrustedProvider interface {
+	TrustedSource() bool
 }
 
 // HiddenSeeder is a provider that fixes the hidden seed of the
@@ -216,6 +234,13 @@ func Attempt(ctx context.Context, p Provider, env *Env, opt Options) *Record {
 	}
 	if timeout <= 0 {
 		timeout = DefaultCellTimeout
+	}
+	toolTimeout := opt.ToolTimeout
+	if toolTimeout <= 0 {
+		toolTimeout = DefaultToolTimeout
+	}
+	if tp, ok := p.(TrustedProvider); ok && tp.TrustedSource() {
+		opt.Isolation = nil
 	}
 	cellCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -322,7 +347,13 @@ loop:
 					}
 					costlyCalls++
 				}
-				c = env.Call(tc.Name, tc.Arguments)
+				callCtx, cancelCall := context.WithTimeout(cellCtx, toolTimeout)
+				if opt.Isolation != nil {
+					c = opt.Isolation.Call(callCtx, env, tc.Name, tc.Arguments)
+				} else {
+					c = env.Call(callCtx, tc.Name, tc.Arguments)
+				}
+				cancelCall()
 			}
 			tm := Message{Role: "tool", ToolCallID: tc.ID, Name: tc.Name, Content: c.Text}
 			msgs = append(msgs, tm)
@@ -341,20 +372,30 @@ loop:
 			}
 		}
 	}
-	var judged string
+	judged, kind := "", "none"
 	switch {
 	case st.haveSubmit:
-		rec.Submitted, rec.Judged = true, "submitted"
+		rec.Submitted, kind = true, "submitted"
 		judged = st.submitted
 	case st.havePass:
-		rec.Judged = "last_passing_run"
+		kind = "last_passing_run"
 		judged = st.lastPassing
 	}
-	if rec.Judged != "none" {
-		judgeAttempt(p, env, opt, rec, judged, tr)
+	if kind != "none" && ctx.Err() == nil {
+		rec.Judged = kind
+		// The judgement has its own deadline: it runs after a cell
+		// timeout too; Ctrl-C stops it.
+		jctx, cancelJudge := context.WithTimeout(ctx, JudgeTimeoutFactor*toolTimeout)
+		judgeAttempt(jctx, p, env, opt, rec, judged, tr)
+		cancelJudge()
 		if rec.Success && rec.FirstCorrect == 0 {
 			rec.FirstCorrect = st.submitIt
 		}
+	}
+	if ctx.Err() != nil {
+		// Interrupted, at the latest during the judgement: whatever was
+		// judged, the attempt did not finish.
+		rec.StopReason, rec.Error, rec.Success = StopInterrupted, ctx.Err().Error(), false
 	}
 	rec.WallSeconds = time.Since(start).Seconds()
 	tr.Event("record", rec)
@@ -363,8 +404,8 @@ loop:
 
 // judgeAttempt judges the attempt's kernel with a hidden seed drawn now
 // (or the one opt or a HiddenSeeder provider fixes) and fills the
-// record's verdict and speed.
-func judgeAttempt(p Provider, env *Env, opt Options, rec *Record, source string, tr *Trajectory) {
+// record's verdict and speed. ctx bounds the judgement.
+func judgeAttempt(ctx context.Context, p Provider, env *Env, opt Options, rec *Record, source string, tr *Trajectory) {
 	seed, fixed := judge.FreshSeed(), false
 	if opt.HiddenSeed != nil {
 		seed, fixed = *opt.HiddenSeed, true
@@ -374,7 +415,13 @@ func judgeAttempt(p Provider, env *Env, opt Options, rec *Record, source string,
 		}
 	}
 	rec.HiddenSeed = seed
-	j, err := env.Judge(source, seed)
+	var j *Judged
+	var err error
+	if opt.Isolation != nil {
+		j, err = opt.Isolation.Judge(ctx, env, source, seed)
+	} else {
+		j, err = env.JudgeKernel(ctx, source, seed)
+	}
 	if err != nil {
 		if rec.Error == "" {
 			rec.Error = "judging: " + err.Error()
@@ -382,16 +429,16 @@ func judgeAttempt(p Provider, env *Env, opt Options, rec *Record, source string,
 		tr.Event("judgement", map[string]any{"hidden_seed": seed, "reproduced": fixed, "error": err.Error()})
 		return
 	}
-	rec.Success = j.Pass()
-	rec.Cycles, rec.VisibleCycles = j.Cycles(), j.VisibleCycles()
-	rec.BaselineCycles = j.BaselineCycles()
-	rec.Speedup = j.Speedup()
-	rec.DataDependentCycles = j.DataDependentCycles()
-	ev := map[string]any{"hidden_seed": seed, "reproduced": fixed, "pass": j.Pass(),
-		"visible": j.Visible.Verdict.String(), "hidden": j.Hidden.Verdict.String(),
-		"cycles": rec.Cycles, "visible_cycles": rec.VisibleCycles, "baseline": j.BaselineName, "baseline_cycles": rec.BaselineCycles}
-	if j.BaselineErr != nil {
-		ev["baseline_error"] = j.BaselineErr.Error()
+	rec.Success = j.Pass
+	rec.Cycles, rec.VisibleCycles = j.Cycles, j.VisibleCycles
+	rec.BaselineCycles = j.BaselineCycles
+	rec.Speedup = j.Speedup
+	rec.DataDependentCycles = j.DataDependent
+	ev := map[string]any{"hidden_seed": seed, "reproduced": fixed, "pass": j.Pass,
+		"visible": j.Visible, "hidden": j.Hidden,
+		"cycles": rec.Cycles, "visible_cycles": rec.VisibleCycles, "baseline": j.Baseline, "baseline_cycles": rec.BaselineCycles}
+	if j.BaselineErr != "" {
+		ev["baseline_error"] = j.BaselineErr
 	}
 	tr.Event("judgement", ev)
 }

@@ -213,16 +213,36 @@ func TestBaselineProvider(t *testing.T) {
 	}
 }
 
-// TestInterrupted: a cancelled context stops the attempt before the next
-// turn; the last passing run is still judged.
+// TestInterrupted: a cancelled context stops the attempt: the tool call
+// of the turn does not simulate, no next turn is asked for, and nothing
+// is judged (not even a kernel that passed before: Ctrl-C stops every
+// simulation); the record is interrupted, which bench does not record.
 func TestInterrupted(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	p := &Scripted{Steps: []Step{func(m []Message) (Turn, error) {
-		cancel()
-		return CallStep(ToolRun, map[string]string{"source": reluOK}, u)(m)
-	}, CallStep(ToolSubmit, map[string]string{"source": reluWrong}, u)}}
-	rec := Attempt(ctx, p, reluEnv(t), Options{})
-	if rec.StopReason != StopInterrupted || rec.Iterations != 1 || !rec.Success || rec.Judged != "last_passing_run" {
-		t.Errorf("record %+v", rec)
+	for _, tc := range []struct {
+		name  string
+		steps func(cancel func()) []Step
+	}{
+		{"during a run", func(cancel func()) []Step {
+			return []Step{func(m []Message) (Turn, error) {
+				cancel()
+				return CallStep(ToolRun, map[string]string{"source": reluOK}, u)(m)
+			}, CallStep(ToolSubmit, map[string]string{"source": reluWrong}, u)}
+		}},
+		{"after a passing run", func(cancel func()) []Step {
+			return []Step{CallStep(ToolRun, map[string]string{"source": reluOK}, u), func(m []Message) (Turn, error) {
+				cancel()
+				return CallStep(ToolSubmit, map[string]string{"source": reluOK}, u)(m)
+			}}
+		}},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var buf bytes.Buffer
+		rec := Attempt(ctx, &Scripted{Steps: tc.steps(cancel)}, reluEnv(t), Options{Trajectory: NewTrajectory(&buf)})
+		if rec.StopReason != StopInterrupted || rec.Success || rec.Judged != "none" || rec.HiddenSeed != 0 {
+			t.Errorf("%s: record %+v", tc.name, rec)
+		}
+		if tc.name == "during a run" && !strings.Contains(buf.String(), "it was interrupted: the simulation was not started: context canceled") {
+			t.Errorf("%s: trajectory:\n%s", tc.name, buf.String())
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"regexp"
 	"strconv"
 	"strings"
@@ -34,7 +35,7 @@ func TestProfileBaselines(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			call := e.Call(ToolProfile, src(string(k.Src)))
+			call := e.Call(context.Background(), ToolProfile, src(string(k.Src)))
 			text := call.Text
 			if !call.Outcome.Pass() || strings.Contains(text, "[truncated") || len(text) > MaxResultChars {
 				t.Fatalf("pass %v, %d characters:\n%s", call.Outcome.Pass(), len(text), text)

@@ -20,6 +20,11 @@ type BaselineProvider struct {
 // Name is "baseline".
 func (b *BaselineProvider) Name() string { return "baseline" }
 
+// TrustedSource reports that every kernel this provider sends is the
+// repository's own baseline, not model-written: its tool calls need no
+// worker process (TrustedProvider).
+func (b *BaselineProvider) TrustedSource() bool { return true }
+
 // Turn submits the baseline kernel.
 func (b *BaselineProvider) Turn(ctx context.Context, messages []Message, tools []Tool) (Turn, error) {
 	k, err := baseline.Baseline(b.Target, "", b.Task, b.Config)

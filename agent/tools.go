@@ -5,6 +5,7 @@
 package agent
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -127,20 +128,25 @@ func (e *Env) Level() int { return e.Visible.Level }
 // Outcome is what running a kernel on the visible case produced.
 type Outcome struct {
 	Assembled bool
-	Run       *judge.Run // nil when the kernel did not assemble or could not be set up
-	Text      string     // the tool result shown to the model
+	Passed    bool   // the kernel ran and passed the checker
+	RunCycles uint64 // the run's cycle count (0: it did not run)
+	// Run is the visible run when the tool ran in this process (nil when
+	// the kernel did not assemble or could not be set up, or when the
+	// call ran in a worker process: see Isolation).
+	Run  *judge.Run
+	Text string // the tool result shown to the model
+	// stopped: the simulation was stopped (deadline, Ctrl-C) before it
+	// ended, and stopErr says how (nil in a worker's outcome); such an
+	// outcome is not memoised.
+	stopped bool
+	stopErr error
 }
 
 // Pass reports whether the kernel ran and passed the checker.
-func (o *Outcome) Pass() bool { return o.Run != nil && o.Run.Verdict.Pass }
+func (o *Outcome) Pass() bool { return o.Passed }
 
 // Cycles is the run's cycle count, or 0.
-func (o *Outcome) Cycles() uint64 {
-	if o.Run == nil {
-		return 0
-	}
-	return o.Run.Cycles()
-}
+func (o *Outcome) Cycles() uint64 { return o.RunCycles }
 
 const kernelName = "kernel.s"
 
@@ -168,7 +174,8 @@ func assembleText(err error) string {
 }
 
 // Assemble assembles source for the attempt's hardware config and
-// reports ok and the code size, or the errors.
+// reports ok and the code size, or the errors. The assembler cannot be
+// interrupted; Isolation bounds it from outside.
 func (e *Env) Assemble(source string) (elf []byte, text string) {
 	hw := e.HW
 	as, err := asm.New(hw.ISA)
@@ -189,13 +196,17 @@ func (e *Env) Assemble(source string) (elf []byte, text string) {
 	return p.ELF(), b.String()
 }
 
-// Execute assembles source and runs it on the visible case. Outcomes
-// are memoised per source; an Env is used by one attempt at a time.
-func (e *Env) Execute(source string) *Outcome {
+// Execute assembles source and runs it on the visible case; the
+// simulation stops when ctx is done. Outcomes are memoised per source
+// (except stopped ones); an Env is used by one attempt at a time.
+func (e *Env) Execute(ctx context.Context, source string) *Outcome {
 	if o, ok := e.runs[source]; ok {
 		return o
 	}
-	o, _ := e.execute(source, sim.CoreOptions{})
+	o, _ := e.execute(ctx, source, sim.CoreOptions{})
+	if o.stopped {
+		return o
+	}
 	if e.runs == nil {
 		e.runs = map[string]*Outcome{}
 	}
@@ -203,14 +214,26 @@ func (e *Env) Execute(source string) *Outcome {
 	return o
 }
 
+// stoppedText is the tool result of a simulation stopped before it ended.
+func stoppedText(err error) string {
+	why := "it was interrupted"
+	if errors.Is(err, context.DeadlineExceeded) {
+		why = "the tool call ran past its deadline"
+	}
+	return fmt.Sprintf("error: %s: %v; no verdict (a kernel must end with the task's halt well within the deadline)\n", why, err)
+}
+
 // execute is Execute with core options; it also returns the executable
 // (nil when the source did not assemble).
-func (e *Env) execute(source string, opts sim.CoreOptions) (*Outcome, []byte) {
+func (e *Env) execute(ctx context.Context, source string, opts sim.CoreOptions) (*Outcome, []byte) {
 	elf, text := e.Assemble(source)
 	if elf == nil {
 		return &Outcome{Text: text}, nil
 	}
-	r, err := judge.RunCase(e.Visible, e.visT, elf, opts)
+	r, err := judge.RunCase(ctx, e.Visible, e.visT, elf, opts)
+	if stopped := (*judge.StoppedError)(nil); errors.As(err, &stopped) {
+		return &Outcome{Assembled: true, Text: stoppedText(err), stopped: true, stopErr: err}, elf
+	}
 	if err != nil {
 		return &Outcome{Assembled: true, Text: "the kernel could not be run: " + err.Error() + "\n"}, elf
 	}
@@ -227,19 +250,23 @@ func (e *Env) execute(source string, opts sim.CoreOptions) (*Outcome, []byte) {
 			b.WriteString("\n")
 		}
 	}
-	return &Outcome{Assembled: true, Run: r, Text: b.String()}, elf
+	return &Outcome{Assembled: true, Passed: r.Verdict.Pass, RunCycles: r.Cycles(), Run: r, Text: b.String()}, elf
 }
 
 // Judge judges a kernel on the cell with the hidden case of hiddenSeed
 // (judge.Cases.Judge): the kernel on both cases, the chosen baseline on
 // the hidden one. The visible run is Execute's. An error means the
-// kernel could not be assembled or set up.
-func (e *Env) Judge(source string, hiddenSeed uint64) (*judge.Judgement, error) {
+// kernel could not be assembled or set up, or ctx stopped a simulation.
+func (e *Env) Judge(ctx context.Context, source string, hiddenSeed uint64) (*judge.Judgement, error) {
 	cs, err := judge.Complete(e.Visible, e.visT, hiddenSeed)
 	if err != nil {
 		return nil, err
 	}
-	return cs.Judge("", kernelName, []byte(source), e.Execute(source).Run)
+	o := e.Execute(ctx, source)
+	if o.stopErr != nil {
+		return nil, o.stopErr
+	}
+	return cs.Judge(ctx, "", kernelName, []byte(source), o.Run)
 }
 
 // Profile rows: the hottest source lines and the hazards with the most
@@ -252,9 +279,9 @@ const (
 // Profile assembles source, runs it on the visible case and reports the
 // simulator's statistics, the cycles by source line (numbered as in
 // source) and the hazards behind the stalls.
-func (e *Env) Profile(source string) *Outcome {
+func (e *Env) Profile(ctx context.Context, source string) *Outcome {
 	prof := &sim.Profile{}
-	o, elf := e.execute(source, sim.CoreOptions{Profile: prof})
+	o, elf := e.execute(ctx, source, sim.CoreOptions{Profile: prof})
 	if o.Run == nil {
 		return o
 	}
@@ -377,22 +404,23 @@ type Call struct {
 	Err       bool     // the call was rejected (unknown tool, bad arguments)
 }
 
-// Call runs a tool on its JSON arguments. Unknown tools and malformed
-// arguments give an error text for the model, never a Go error.
-func (e *Env) Call(name, arguments string) Call {
+// parseCall checks a tool call's name and JSON arguments. It returns the
+// source argument of the tools that take one (and the section of
+// isa_manual), or the error result for the model.
+func parseCall(name, arguments string) (arg string, bad *Call) {
 	if !slices.Contains(ToolNames(), name) {
 		shown := name
 		if len(shown) > maxNameShown {
 			shown = strings.ToValidUTF8(shown[:maxNameShown], "") + "…"
 		}
-		return Call{Err: true, Text: fmt.Sprintf("error: unknown tool %q; the tools are: %s\n", shown, strings.Join(ToolNames(), ", "))}
+		return "", &Call{Err: true, Text: fmt.Sprintf("error: unknown tool %q; the tools are: %s\n", shown, strings.Join(ToolNames(), ", "))}
 	}
 	var args map[string]any
 	if strings.TrimSpace(arguments) == "" {
 		arguments = "{}"
 	}
 	if err := json.Unmarshal([]byte(arguments), &args); err != nil {
-		return Call{Err: true, Text: fmt.Sprintf("error: the arguments of %s are not a valid JSON object (%v); send e.g. {\"source\": \"...\"}\n", name, err)}
+		return "", &Call{Err: true, Text: fmt.Sprintf("error: the arguments of %s are not a valid JSON object (%v); send e.g. {\"source\": \"...\"}\n", name, err)}
 	}
 	str := func(k string) (string, bool) {
 		v, ok := args[k]
@@ -405,27 +433,54 @@ func (e *Env) Call(name, arguments string) Call {
 	switch name {
 	case ToolISAManual:
 		sec, _ := str("section")
-		return Call{Text: Truncate(e.Manual(sec), MaxManualChars)}
+		return sec, nil
 	case ToolTaskInfo:
-		return Call{Text: Truncate(e.TaskInfo(), MaxResultChars)}
+		return "", nil
 	}
 	src, ok := str("source")
 	if !ok {
-		return Call{Err: true, Text: fmt.Sprintf("error: %s needs a string argument \"source\" with the kernel's assembly\n", name)}
+		return "", &Call{Err: true, Text: fmt.Sprintf("error: %s needs a string argument \"source\" with the kernel's assembly\n", name)}
 	}
-	c := Call{Source: src}
+	return src, nil
+}
+
+// Call runs a tool on its JSON arguments in this process (see Isolation
+// for a worker process); ctx stops its simulation. Unknown tools and
+// malformed arguments give an error text for the model, never a Go
+// error.
+func (e *Env) Call(ctx context.Context, name, arguments string) Call {
+	arg, bad := parseCall(name, arguments)
+	if bad != nil {
+		return *bad
+	}
+	return e.call(ctx, name, arg)
+}
+
+// call runs a tool whose arguments parseCall accepted; arg is the
+// source, or the manual's section.
+func (e *Env) call(ctx context.Context, name, arg string) Call {
+	switch name {
+	case ToolISAManual:
+		return Call{Text: Truncate(e.Manual(arg), MaxManualChars)}
+	case ToolTaskInfo:
+		return Call{Text: Truncate(e.TaskInfo(), MaxResultChars)}
+	}
+	c := Call{Source: arg}
 	switch name {
 	case ToolAssemble:
-		_, c.Text = e.Assemble(src)
+		_, c.Text = e.Assemble(arg)
 	case ToolRun:
-		c.Outcome = e.Execute(src)
+		c.Outcome = e.Execute(ctx, arg)
 		c.Text = c.Outcome.Text
 	case ToolProfile:
-		c.Outcome = e.Profile(src)
+		c.Outcome = e.Profile(ctx, arg)
 		c.Text = c.Outcome.Text
 	case ToolSubmit:
 		c.Submitted = true
 		c.Text = SubmittedMessage
+	}
+	if c.Outcome != nil && c.Outcome.stopped {
+		c.Err = true
 	}
 	c.Text = Truncate(c.Text, MaxResultChars)
 	return c

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"os"
@@ -102,7 +103,7 @@ func TestToolCalls(t *testing.T) {
 		{golden: "missing_source", tool: ToolSubmit, args: `{"src": "x"}`, err: true, contains: []string{"needs a string argument \"source\""}},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
-			c := e.Call(tc.tool, tc.args)
+			c := e.Call(context.Background(), tc.tool, tc.args)
 			if c.Err != tc.err || c.Submitted != tc.submitted {
 				t.Errorf("err %v submitted %v, want %v %v", c.Err, c.Submitted, tc.err, tc.submitted)
 			}
@@ -127,15 +128,15 @@ func ptr[T any](v T) *T { return &v }
 func TestRunCyclesMatchJudge(t *testing.T) {
 	e := reluEnv(t)
 	seeds := judge.Seeds{Visible: 1, Hidden: 77}
-	cell, err := judge.EvalCell("coral", "relu", 1, seeds, "k.s", []byte(reluOK))
+	cell, err := judge.EvalCell(context.Background(), "coral", "relu", 1, seeds, "k.s", []byte(reluOK))
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := e.Execute(reluOK)
+	o := e.Execute(context.Background(), reluOK)
 	if !o.Pass() || o.Cycles() != cell.VisibleCycles() {
 		t.Errorf("run: pass %v cycles %d; EvalCell: pass %v cycles %d", o.Pass(), o.Cycles(), cell.Pass(), cell.VisibleCycles())
 	}
-	j, err := e.Judge(reluOK, seeds.Hidden)
+	j, err := e.Judge(context.Background(), reluOK, seeds.Hidden)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +188,7 @@ func TestTruncate(t *testing.T) {
 	}
 	// An oversized tool result is cut with the note.
 	e := reluEnv(t)
-	if c := e.Call(ToolISAManual, `{"section":"Zve32x"}`); len(c.Text) > MaxManualChars+200 || (len(e.Manual("Zve32x")) > MaxManualChars) != strings.Contains(c.Text, "[truncated:") {
+	if c := e.Call(context.Background(), ToolISAManual, `{"section":"Zve32x"}`); len(c.Text) > MaxManualChars+200 || (len(e.Manual("Zve32x")) > MaxManualChars) != strings.Contains(c.Text, "[truncated:") {
 		t.Errorf("Zve32x section: %d chars, manual %d", len(c.Text), len(e.Manual("Zve32x")))
 	}
 }

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -30,7 +31,8 @@ func (e *CellError) Error() string { return fmt.Sprintf("%s config %d: %v", e.Ta
 // visible and hidden cases of seeds, on GOMAXPROCS workers. It writes one
 // progress line per finished cell to progress (if not nil) and returns
 // the cells in task, configuration order; a cell that could not be
-// evaluated has no runs, and its error is in the returned errors.
+// evaluated has no runs, and its error is in the returned errors (once
+// ctx is done, the simulations still to finish stop with an error).
 //
 // The unit of work is one simulation: a worker that takes a cell
 // generates both of its cases and assembles the kernel once, queues the
@@ -38,7 +40,7 @@ func (e *CellError) Error() string { return fmt.Sprintf("%s config %d: %v", e.Ta
 // taken largest first (by the baseline's golden cycle count, see
 // baseline.SimCost), so that the longest simulations do not start last and leave
 // one core working alone at the end.
-func EvalAll(target string, seeds Seeds, kernel KernelFunc, progress io.Writer) ([]*Cell, []error) {
+func EvalAll(ctx context.Context, target string, seeds Seeds, kernel KernelFunc, progress io.Writer) ([]*Cell, []error) {
 	type cellJob struct {
 		i      int
 		task   string
@@ -114,7 +116,7 @@ func EvalAll(target string, seeds Seeds, kernel KernelFunc, progress io.Writer) 
 		mu.Unlock()
 		run := func(h int) func() {
 			return func() {
-				r, err := RunCase(cases[h], tensors[h], elf, sim.CoreOptions{})
+				r, err := RunCase(ctx, cases[h], tensors[h], elf, sim.CoreOptions{})
 				if err != nil {
 					err = fmt.Errorf("%s %s config %d: %w", target, j.task, j.config, err)
 				}

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -47,7 +48,7 @@ func goldenIn(t *testing.T, dir, name, text string) {
 // testdata/NAME_cycles.md.
 func allCells(t *testing.T, name string, kernel KernelFunc) []*Cell {
 	start := time.Now()
-	cells, errs := EvalAll("coral", GoldenSeeds, kernel, nil)
+	cells, errs := EvalAll(context.Background(), "coral", GoldenSeeds, kernel, nil)
 	for _, e := range errs {
 		t.Error(e)
 	}
@@ -94,7 +95,7 @@ func TestTemplateBaselineAllCells(t *testing.T) {
 // compiler baseline.
 func BenchmarkEvalAllCompiler(b *testing.B) {
 	for b.Loop() {
-		_, errs := EvalAll("coral", GoldenSeeds, baseline.CompilerKernel, nil)
+		_, errs := EvalAll(context.Background(), "coral", GoldenSeeds, baseline.CompilerKernel, nil)
 		if len(errs) > 0 {
 			b.Fatal(errs[0])
 		}
@@ -105,7 +106,7 @@ func BenchmarkEvalAllCompiler(b *testing.B) {
 // baseline.
 func BenchmarkEvalAllTemplate(b *testing.B) {
 	for b.Loop() {
-		_, errs := EvalAll("coral", GoldenSeeds, baseline.Template, nil)
+		_, errs := EvalAll(context.Background(), "coral", GoldenSeeds, baseline.Template, nil)
 		if len(errs) > 0 {
 			b.Fatal(errs[0])
 		}
@@ -126,7 +127,7 @@ func TestEvalAllReportsFailures(t *testing.T) {
 		return baseline.Kernel{Name: "broken.s", Src: []byte("_start:\n    vadd.vv v1\n")}, nil
 	}
 	var progress bytes.Buffer
-	cells, errs := EvalAll("coral", GoldenSeeds, kernel, &progress)
+	cells, errs := EvalAll(context.Background(), "coral", GoldenSeeds, kernel, &progress)
 	if len(cells) != 75 || len(errs) != 70 {
 		t.Fatalf("%d cells, %d errors; want 75 and 70 (every task but relu)", len(cells), len(errs))
 	}
@@ -170,7 +171,7 @@ func TestGoldenKernels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cell, err := EvalCell("coral", g.task, c, GoldenSeeds, path, src)
+			cell, err := EvalCell(context.Background(), "coral", g.task, c, GoldenSeeds, path, src)
 			if err != nil {
 				t.Fatalf("%s config %d: %v", g.file, c, err)
 			}

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"testing"
 
 	"kernelcraft/baseline"
@@ -18,7 +19,7 @@ func BenchmarkEvalAllCoral(b *testing.B) {
 	}
 	cpu0, cpuOK := processCPU()
 	for b.Loop() {
-		cells, errs := EvalAll("coral", GoldenSeeds, kernel, nil)
+		cells, errs := EvalAll(context.Background(), "coral", GoldenSeeds, kernel, nil)
 		if len(errs) > 0 {
 			b.Fatal(errs[0])
 		}

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"strings"
@@ -94,12 +95,12 @@ func TestFingerprintFastPathGainsNothing(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			honest, err := cs.Judge(baseline.KindCompiler, "honest.s", k.Src, nil)
+			honest, err := cs.Judge(context.Background(), baseline.KindCompiler, "honest.s", k.Src, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			src := fingerprintKernel(t, string(k.Src), cs)
-			cheat, err := cs.Judge(baseline.KindCompiler, "fingerprint.s", []byte(src), nil)
+			cheat, err := cs.Judge(context.Background(), baseline.KindCompiler, "fingerprint.s", []byte(src), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,14 +142,14 @@ func TestHardcodedOutputsFailFreshHidden(t *testing.T) {
 	b.WriteString("    mpause\n") // computes nothing
 	src := []byte(b.String())
 
-	known, err := old.Eval("hardcoded.s", src)
+	known, err := old.Eval(context.Background(), "hardcoded.s", src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !known.Pass() {
 		t.Fatalf("the hard-coded kernel does not even pass the cases it knows:\n%s", known.Hidden.Verdict)
 	}
-	fresh, err := EvalCell("coral", "gemv", 5, Seeds{Visible: ref.DefaultSeed, Hidden: FreshSeed()}, "hardcoded.s", src)
+	fresh, err := EvalCell(context.Background(), "coral", "gemv", 5, Seeds{Visible: ref.DefaultSeed, Hidden: FreshSeed()}, "hardcoded.s", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +175,7 @@ func TestFreshSeeds(t *testing.T) {
 	seeds := Seeds{Visible: 3, Hidden: FreshSeed()}
 	var texts []string
 	for range 2 {
-		j, err := Judge("coral", "softmax", 2, seeds, baseline.KindTemplate, k.Name, k.Src)
+		j, err := Judge(context.Background(), "coral", "softmax", 2, seeds, baseline.KindTemplate, k.Name, k.Src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -223,7 +224,7 @@ func TestBaselineCyclesAlmostDataIndependent(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, hs := range []uint64{2, 3} {
-					cell, err := EvalCell("coral", task, config, Seeds{Visible: 1, Hidden: hs}, k.Name, k.Src)
+					cell, err := EvalCell(context.Background(), "coral", task, config, Seeds{Visible: 1, Hidden: hs}, k.Name, k.Src)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -2,8 +2,10 @@ package judge
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 
@@ -127,20 +129,23 @@ func (cs *Cases) Case(hidden bool) (*ref.Case, map[string]*sim.Tensor) {
 // EvalCell runs the whole chain for one cell: it generates the visible
 // and hidden cases of seeds, assembles src for them (name is used in
 // messages), simulates and checks. An error means the kernel could not
-// be assembled or set up; a wrong result is a failing Cell.
-func EvalCell(target, task string, config int, seeds Seeds, name string, src []byte) (*Cell, error) {
+// be assembled or set up, or a simulation was stopped by ctx; a wrong
+// result is a failing Cell.
+func EvalCell(ctx context.Context, target, task string, config int, seeds Seeds, name string, src []byte) (*Cell, error) {
 	cs, err := Generate(target, task, config, seeds)
 	if err != nil {
 		return nil, err
 	}
-	return cs.Eval(name, src)
+	return cs.Eval(ctx, name, src)
 }
 
 // Eval assembles a kernel and runs it on both cases.
-func (cs *Cases) Eval(name string, src []byte) (*Cell, error) { return cs.eval(name, src, nil) }
+func (cs *Cases) Eval(ctx context.Context, name string, src []byte) (*Cell, error) {
+	return cs.eval(ctx, name, src, nil)
+}
 
 // eval is Eval reusing visible, when not nil, as the visible run.
-func (cs *Cases) eval(name string, src []byte, visible *Run) (*Cell, error) {
+func (cs *Cases) eval(ctx context.Context, name string, src []byte, visible *Run) (*Cell, error) {
 	c := cs.Visible
 	elf, err := Assemble(c, name, src)
 	if err != nil {
@@ -152,7 +157,7 @@ func (cs *Cases) eval(name string, src []byte, visible *Run) (*Cell, error) {
 			continue
 		}
 		cc, t := cs.Case(hidden)
-		r, err := RunCase(cc, t, elf, sim.CoreOptions{})
+		r, err := RunCase(ctx, cc, t, elf, sim.CoreOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("%s %s config %d: %w", c.Target, c.Task, c.Config, err)
 		}
@@ -201,12 +206,12 @@ func (j *Judgement) Speedup() float64 {
 // Judge judges a kernel on a cell: it generates both cases of seeds and
 // calls Cases.Judge. seeds.Hidden should be FreshSeed() unless a recorded
 // judgement is reproduced.
-func Judge(target, task string, config int, seeds Seeds, kind, name string, src []byte) (*Judgement, error) {
+func Judge(ctx context.Context, target, task string, config int, seeds Seeds, kind, name string, src []byte) (*Judgement, error) {
 	cs, err := Generate(target, task, config, seeds)
 	if err != nil {
 		return nil, err
 	}
-	return cs.Judge(kind, name, src, nil)
+	return cs.Judge(ctx, kind, name, src, nil)
 }
 
 // Complete returns the cases of a cell whose visible case is already
@@ -226,10 +231,12 @@ func Complete(visible *ref.Case, tensors map[string]*sim.Tensor, hiddenSeed uint
 // of kind ("" the chosen one) on the hidden case. visible, when not nil,
 // is the kernel's run on the visible case made earlier from the same
 // source (the simulator is deterministic, so it is not run again). An
-// error means the kernel could not be assembled or set up; a baseline
-// that cannot run leaves Judgement.BaselineErr.
-func (cs *Cases) Judge(kind, name string, src []byte, visible *Run) (*Judgement, error) {
-	cell, err := cs.eval(name, src, visible)
+// error means the kernel could not be assembled or set up, or a
+// simulation was stopped by ctx (a StoppedError: no verdict); a baseline
+// that cannot run leaves Judgement.BaselineErr, and one stopped by ctx
+// is an error too.
+func (cs *Cases) Judge(ctx context.Context, kind, name string, src []byte, visible *Run) (*Judgement, error) {
+	cell, err := cs.eval(ctx, name, src, visible)
 	if err != nil {
 		return nil, err
 	}
@@ -245,19 +252,23 @@ func (cs *Cases) Judge(kind, name string, src []byte, visible *Run) (*Judgement,
 		j.Baseline, j.BaselineName = cell.Hidden, k.Name
 	default:
 		j.BaselineName = k.Name
-		j.Baseline, j.BaselineErr = cs.runHidden(k.Name, k.Src)
+		j.Baseline, j.BaselineErr = cs.runHidden(ctx, k.Name, k.Src)
+		var stopped *StoppedError
+		if errors.As(j.BaselineErr, &stopped) {
+			return nil, fmt.Errorf("baseline %w", j.BaselineErr)
+		}
 	}
 	return j, nil
 }
 
 // runHidden assembles and runs a kernel on the hidden case.
-func (cs *Cases) runHidden(name string, src []byte) (*Run, error) {
+func (cs *Cases) runHidden(ctx context.Context, name string, src []byte) (*Run, error) {
 	c, t := cs.Case(true)
 	elf, err := Assemble(c, name, src)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	r, err := RunCase(c, t, elf, sim.CoreOptions{})
+	r, err := RunCase(ctx, c, t, elf, sim.CoreOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

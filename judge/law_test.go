@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -63,7 +64,7 @@ func TestHostileKernels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cell, err := EvalCell("coral", h.task, h.config, Seeds{Visible: ref.DefaultSeed, Hidden: FreshSeed()}, h.file, src)
+			cell, err := EvalCell(context.Background(), "coral", h.task, h.config, Seeds{Visible: ref.DefaultSeed, Hidden: FreshSeed()}, h.file, src)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -47,9 +49,18 @@ func Assemble(c *ref.Case, name string, src []byte) ([]byte, error) {
 // and scratch regions filled with the case's fill byte, inputs loaded,
 // registers set by the calling convention) and judges the result with the
 // checker, as kc-ref check does. An error means the run could not be set
-// up (a bad executable, a program that overlaps the tensors); a wrong
-// result or a failed halt is a failing verdict.
-func RunCase(c *ref.Case, tensors map[string]*sim.Tensor, elf []byte, opts sim.CoreOptions) (*Run, error) {
+// up (a bad executable, a program that overlaps the tensors) or was
+// stopped before it ended (ctx done, or opts.Stop set: a StoppedError,
+// never a verdict); a wrong result or a failed halt is a failing verdict.
+func RunCase(ctx context.Context, c *ref.Case, tensors map[string]*sim.Tensor, elf []byte, opts sim.CoreOptions) (*Run, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, &StoppedError{Cause: context.Cause(ctx)}
+	}
+	if opts.Stop == nil {
+		stop, release := sim.StopOnDone(ctx)
+		defer release()
+		opts.Stop = stop
+	}
 	hw, err := isadefs.HWByName(c.HW)
 	if err != nil {
 		return nil, err
@@ -118,6 +129,13 @@ func RunCase(c *ref.Case, tensors map[string]*sim.Tensor, elf []byte, opts sim.C
 		}
 	}
 	h := core.Run()
+	if h.Kind == sim.HaltCancelled {
+		cause := context.Cause(ctx)
+		if cause == nil {
+			cause = errors.New("stopped")
+		}
+		return nil, &StoppedError{Cause: cause, Cycles: core.Stats().Cycles, PC: h.PC, Ran: true}
+	}
 	res := &check.Result{Outputs: map[string]*sim.Tensor{}, Written: m.WrittenRanges(), WrittenKnown: true,
 		Halt: h.KindName(), HaltOK: h.OK(), HaltMessage: h.String()}
 	for _, s := range c.Tensors {
@@ -136,3 +154,22 @@ func RunCase(c *ref.Case, tensors map[string]*sim.Tensor, elf []byte, opts sim.C
 	}
 	return &Run{Case: c, Halt: h, Stats: core.Stats(), Verdict: check.Check(c, expected, inputs, res)}, nil
 }
+
+// StoppedError is a simulation stopped from outside before it ended
+// (RunCase's context cancelled or past its deadline): it has no verdict.
+type StoppedError struct {
+	Cause  error  // context.Cause of the run's context
+	Ran    bool   // the simulation had started
+	Cycles uint64 // cycles simulated until it stopped
+	PC     uint64 // where it stopped
+}
+
+func (e *StoppedError) Error() string {
+	if !e.Ran {
+		return fmt.Sprintf("the simulation was not started: %v", e.Cause)
+	}
+	return fmt.Sprintf("the simulation was stopped after %d cycles at pc %#x: %v", e.Cycles, e.PC, e.Cause)
+}
+
+// Unwrap is the cause (context.Canceled, context.DeadlineExceeded, …).
+func (e *StoppedError) Unwrap() error { return e.Cause }

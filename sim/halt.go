@@ -51,6 +51,10 @@ const (
 	HaltBreak               // ebreak: halt with a fault
 	HaltTrap                // a trap (illegal instruction, misaligned, access fault)
 	HaltCycleLimit          // the cycle limit was reached
+	// HaltCancelled: the run was stopped from outside (CoreOptions.Stop:
+	// Ctrl-C, a deadline) before it ended. It is never a success, and
+	// its cycles are those simulated until then.
+	HaltCancelled
 )
 
 // Exit statuses of kc-sim for stops that are not the program's own exit code.
@@ -59,6 +63,9 @@ const (
 	ExitBreak      = 125 // ebreak (fault halt)
 	ExitTrap       = 126 // trap: illegal instruction, misaligned or out-of-range access
 	ExitToolError  = 127 // kc-sim itself failed: bad flags, unreadable ELF, bad case
+	// ExitInterrupted is the status of a run stopped from outside
+	// (HaltCancelled): 128 + SIGINT, as shells report Ctrl-C.
+	ExitInterrupted = 130
 )
 
 // Halt describes the end of a run.
@@ -95,13 +102,15 @@ func (h Halt) ExitStatus() int {
 		return ExitTrap
 	case HaltCycleLimit:
 		return ExitCycleLimit
+	case HaltCancelled:
+		return ExitInterrupted
 	}
 	return ExitToolError
 }
 
 // KindName is a short stable name for the halt kind (used in stats.json).
 func (h Halt) KindName() string {
-	return [...]string{"running", "pause", "exit", "tohost", "ebreak", "trap", "cycle-limit"}[h.Kind]
+	return [...]string{"running", "pause", "exit", "tohost", "ebreak", "trap", "cycle-limit", "cancelled"}[h.Kind]
 }
 
 func (h Halt) String() string {
@@ -124,6 +133,8 @@ func (h Halt) String() string {
 		return "halted: " + h.Trap.Error()
 	case HaltCycleLimit:
 		return fmt.Sprintf("halted: cycle limit reached at pc %#x", h.PC)
+	case HaltCancelled:
+		return fmt.Sprintf("halted: cancelled at pc %#x (the run was stopped before it ended)", h.PC)
 	}
 	return "running"
 }

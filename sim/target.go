@@ -1,12 +1,14 @@
 package sim
 
 import (
+	"context"
 	"debug/elf"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	isadefs "kernelcraft/isa-defs"
 )
@@ -33,6 +35,28 @@ type CoreOptions struct {
 	// stalls and hazards by address; see Profile). Cores may run slower
 	// while profiling; cycle counts are the same.
 	Profile *Profile
+	// Stop, if not nil, is polled while the core runs (not per
+	// instruction: every few thousand instructions or about a million
+	// simulated cycles, well under a millisecond of work); once it is
+	// true the run ends with HaltCancelled. StopOnDone makes one that a
+	// context sets.
+	Stop *atomic.Bool
+}
+
+// StopOnDone returns a stop flag (CoreOptions.Stop) that becomes true when
+// ctx is done, and a function that releases the watch on ctx. A context
+// that can never be done gives a nil flag (nothing to poll).
+func StopOnDone(ctx context.Context) (stop *atomic.Bool, release func()) {
+	if ctx.Done() == nil {
+		return nil, func() {}
+	}
+	stop = new(atomic.Bool)
+	if ctx.Err() != nil {
+		stop.Store(true)
+		return stop, func() {}
+	}
+	unwatch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	return stop, func() { unwatch() }
 }
 
 // Target describes one simulated target. Target packages register

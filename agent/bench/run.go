@@ -40,6 +40,10 @@ type Config struct {
 	MaxToolCalls  int
 	MaxReplyBytes int
 	CellTimeout   time.Duration
+	// ToolTimeout and Isolation are the attempts' tool-call deadline and
+	// worker processes (agent.Options).
+	ToolTimeout time.Duration
+	Isolation   *agent.Isolation
 	// NewProvider makes a cell's provider.
 	NewProvider func(Cell) (agent.Provider, error)
 	// RetryErrors re-runs cells whose record stopped on a provider error
@@ -269,7 +273,8 @@ func runCell(ctx context.Context, cfg Config, trajDir string, c Cell) (rec *agen
 	defer f.Close()
 	tr := agent.NewTrajectory(f)
 	rec = agent.Attempt(ctx, p, env, agent.Options{Budget: cfg.Budget, Trajectory: tr,
-		MaxToolCalls: cfg.MaxToolCalls, MaxReplyBytes: cfg.MaxReplyBytes, CellTimeout: cfg.CellTimeout})
+		MaxToolCalls: cfg.MaxToolCalls, MaxReplyBytes: cfg.MaxReplyBytes, CellTimeout: cfg.CellTimeout,
+		ToolTimeout: cfg.ToolTimeout, Isolation: cfg.Isolation})
 	// The record is the cell's: the model as given to --models (a
 	// provider may name itself differently), so resume finds it.
 	rec.Model = c.Model

@@ -161,6 +161,11 @@ func benchAction(c *cli.Context) error {
 		}
 	}
 
+	iso, err := isolation(c)
+	if err != nil {
+		return cli.Exit(err.Error(), 2)
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	waitWatcher := announceInterrupt(ctx, stop, stderr)
@@ -170,7 +175,8 @@ func benchAction(c *cli.Context) error {
 	}
 	cfg := bench.Config{Dir: c.String("out"), Cells: cells, Shard: shard, Jobs: c.Int("jobs"), Budget: c.Int("budget"),
 		NewProvider: newProvider, RetryErrors: c.Bool("retry-errors"), Progress: stderr, Live: live,
-		MaxToolCalls: c.Int("max-tool-calls"), MaxReplyBytes: c.Int("max-reply-bytes"), CellTimeout: c.Duration("cell-timeout")}
+		MaxToolCalls: c.Int("max-tool-calls"), MaxReplyBytes: c.Int("max-reply-bytes"), CellTimeout: c.Duration("cell-timeout"),
+		ToolTimeout: c.Duration("tool-timeout"), Isolation: iso}
 	s, err := bench.Run(ctx, cfg)
 	waitWatcher()
 	if err != nil {

@@ -105,6 +105,9 @@ func TestBenchErrors(t *testing.T) {
 		{[]string{"--jobs", "-1"}, nil, "must not be negative"},
 		{[]string{"--format", "html"}, nil, "want md or csv"},
 		{[]string{"relu"}, nil, "no arguments"},
+		{[]string{"--tool-memory", "255"}, nil, "want 256 to 1048576 MiB"},
+		{[]string{"--tool-memory", "1048577"}, nil, "want 256 to 1048576 MiB"},
+		{[]string{"--tool-timeout", "0s"}, nil, "--tool-timeout must be positive"},
 	} {
 		for _, k := range []string{bench.EnvJobCompletionIndex, bench.EnvSlurmTaskID, bench.EnvSlurmTaskCount, bench.EnvSlurmTaskMin} {
 			t.Setenv(k, tc.env[k])
@@ -188,8 +191,14 @@ var (
 	buildErr  error
 )
 
-// TestMain removes the kc-agent binary the subprocess tests share.
+// TestMain removes the kc-agent binary the subprocess tests share. Run
+// with tool-worker as its first argument, the test binary is the worker
+// process of the tool calls that the tests' in-process kc-agent starts
+// (os.Executable is the test binary).
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == workerCommandName {
+		os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	}
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)

@@ -64,7 +64,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		HideHelpCommand: true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
-		Commands:        []*cli.Command{runCommand(), benchCommand(), reportCommand()},
+		Commands:        []*cli.Command{runCommand(), benchCommand(), reportCommand(), workerCommand()},
 	}
 }
 
@@ -103,6 +103,9 @@ func runCommand() *cli.Command {
 				return cli.Exit(err.Error(), 2)
 			}
 			opt := limitOptions(c, agent.Options{Budget: c.Int("budget")})
+			if opt.Isolation, err = isolation(c); err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
 			if c.IsSet("hidden-seed") {
 				hs := c.Uint64("hidden-seed")
 				opt.HiddenSeed = &hs
@@ -161,4 +164,24 @@ func printRecord(w io.Writer, r *agent.Record) {
 // run is main without the process: it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	return cliutil.RunSubcommands("kc-agent", newApp(stdout, stderr), args, stderr)
+}
+
+// workerCommandName is the hidden command a tool call's worker process
+// runs (agent.Isolation).
+const workerCommandName = "tool-worker"
+
+func workerCommand() *cli.Command {
+	return &cli.Command{
+		Name:   workerCommandName,
+		Usage:  "serve one tool call read as JSON from stdin (kc-agent runs it; not for use by hand)",
+		Hidden: true,
+		Action: func(c *cli.Context) error {
+			// The parent stops its workers (at a deadline, on Ctrl-C).
+			signal.Ignore(os.Interrupt)
+			if err := agent.ServeWorker(os.Stdin, c.App.Writer); err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
+			return nil
+		},
+	}
 }

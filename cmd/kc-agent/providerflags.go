@@ -114,7 +114,31 @@ func limitFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "cell-timeout", Value: agent.DefaultCellTimeout, Usage: "wall-clock limit of one attempt; past it the attempt stops (stop reason timeout), its last passing kernel is judged and the record is kept"},
 		&cli.IntFlag{Name: "max-tool-calls", Value: agent.DefaultMaxToolCalls, Usage: "tool calls of one model turn that are run; the rest get an error result"},
 		&cli.IntFlag{Name: "max-reply-bytes", Value: agent.DefaultMaxReplyBytes, Usage: "largest model reply (text and tool calls); a larger one runs no tool"},
+		&cli.DurationFlag{Name: "tool-timeout", Value: agent.DefaultToolTimeout, Usage: fmt.Sprintf("deadline of each assemble, run or profile call (the final judgement gets %dx as long); "+
+			"past it the call ends with an error result. Each such call runs in a worker process (kc-agent itself), so a crash or a runaway call ends only that call "+
+			"(the model-free baseline provider's, the repository's own kernels, run in process)", agent.JudgeTimeoutFactor)},
+		&cli.IntFlag{Name: "tool-memory", Value: agent.DefaultWorkerMemory >> 20, Usage: "address space of a tool call's worker process in `MiB`; past it the call ends with an out-of-memory error result"},
 	}
+}
+
+// maxToolMemory bounds --tool-memory (MiB).
+const maxToolMemory = 1 << 20
+
+// isolation is the worker process of the tool calls: this executable's
+// hidden tool-worker command.
+func isolation(c *cli.Context) (*agent.Isolation, error) {
+	mib := c.Int("tool-memory")
+	if mib < 256 || mib > maxToolMemory {
+		return nil, fmt.Errorf("--tool-memory %d: want 256 to %d MiB", mib, maxToolMemory)
+	}
+	if c.Duration("tool-timeout") <= 0 {
+		return nil, fmt.Errorf("--tool-timeout must be positive")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("the tool calls' worker process: %v", err)
+	}
+	return &agent.Isolation{Command: []string{exe, workerCommandName}, Memory: int64(mib) << 20}, nil
 }
 
 // limitOptions reads limitFlags into attempt options.
@@ -122,5 +146,6 @@ func limitOptions(c *cli.Context, opt agent.Options) agent.Options {
 	opt.CellTimeout = c.Duration("cell-timeout")
 	opt.MaxToolCalls = c.Int("max-tool-calls")
 	opt.MaxReplyBytes = c.Int("max-reply-bytes")
+	opt.ToolTimeout = c.Duration("tool-timeout")
 	return opt
 }

@@ -167,7 +167,9 @@ func TestHelpStatesReplyBounds(t *testing.T) {
 		}
 		help := strings.Join(strings.Fields(out.String()), " ")
 		for _, w := range []string{"a body over 8 MiB fails the attempt with a provider error", "past 64 tool calls in one reply the rest are dropped",
-			"over 1000000000 is a provider error", "custom tool calls are not run"} {
+			"over 1000000000 is a provider error", "custom tool calls are not run",
+			"--tool-timeout value deadline of each assemble, run or profile call (the final judgement gets 3x as long)", "(default: 1m0s)",
+			"runs in a worker process", "--tool-memory MiB address space of a tool call's worker process in MiB", "(default: 1024)"} {
 			if !strings.Contains(help, w) {
 				t.Errorf("%s --help lacks %q", cmd, w)
 			}

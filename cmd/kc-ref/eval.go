@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"kernelcraft/asm"
@@ -104,7 +105,7 @@ func evalOne(w io.Writer, target, kind, path, task string, config int, seeds jud
 			return cli.Exit(err.Error(), 2)
 		}
 	}
-	j, err := judge.Judge(target, task, config, seeds, kind, path, src)
+	j, err := judge.Judge(context.Background(), target, task, config, seeds, kind, path, src)
 	if err != nil {
 		return cli.Exit(err.Error(), 2)
 	}
@@ -145,7 +146,7 @@ func evalAll(w, progress io.Writer, target, kind string, seeds judge.Seeds) erro
 		return cli.Exit(err.Error(), 2)
 	}
 	start := time.Now()
-	cells, errs := judge.EvalAll(target, seeds, func(task string, config int) (baseline.Kernel, error) {
+	cells, errs := judge.EvalAll(context.Background(), target, seeds, func(task string, config int) (baseline.Kernel, error) {
 		return baseline.Baseline(target, kind, task, config)
 	}, progress)
 	pass := 0

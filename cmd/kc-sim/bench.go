@@ -554,7 +554,7 @@ func baselineWork(task string, reps int) (*benchWork, error) {
 		var h sim.Halt
 		for _, c := range cells {
 			for i := 0; i < reps; i++ {
-				r, err := judge.RunCase(c.c, c.tensors, c.elf, sim.CoreOptions{})
+				r, err := judge.RunCase(context.Background(), c.c, c.tensors, c.elf, sim.CoreOptions{})
 				if err != nil {
 					return nil, h, 0, err
 				}

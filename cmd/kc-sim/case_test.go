@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -221,7 +222,7 @@ func TestCaseSameVerdictAsInProcess(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := judge.RunCase(c, tensors, exe, sim.CoreOptions{})
+		r, err := judge.RunCase(context.Background(), c, tensors, exe, sim.CoreOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

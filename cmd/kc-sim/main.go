@@ -73,7 +73,9 @@ Exit status:
    124  the cycle limit was reached
    125  ebreak (fault halt)
    126  trap: illegal instruction, misaligned or out-of-range access
-   127  kc-sim itself failed: bad flags, unreadable ELF or .npy, bad address`
+   127  kc-sim itself failed: bad flags, unreadable ELF or .npy, bad address
+   130  interrupted: Ctrl-C or SIGTERM stopped the run (halt kind "cancelled"; statistics
+        and dumps are of the cycles run until then)`
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 	cli.VersionPrinter = func(c *cli.Context) {

@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
-	"kernelcraft/asm"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
+
+	"kernelcraft/asm"
 
 	"github.com/urfave/cli/v2"
 
@@ -158,7 +162,14 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%s: %v", cfg.input, err)
 	}
-	opts := sim.CoreOptions{MaxCycles: cfg.maxCycles}
+	// Ctrl-C (or SIGTERM) stops the simulation within a millisecond or
+	// so; the run then ends as usual with an "interrupted" halt and exit
+	// status 130 (sim.ExitInterrupted).
+	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
+	stop, release := sim.StopOnDone(ctx)
+	defer release()
+	opts := sim.CoreOptions{MaxCycles: cfg.maxCycles, Stop: stop}
 	if cfg.trace {
 		opts.Trace = stderr
 	}
@@ -208,6 +219,9 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	halt := core.Run()
+	if halt.Kind == sim.HaltCancelled {
+		halt.Msg = fmt.Sprintf("halted: interrupted at pc %#x after %d cycles (the run was stopped before it ended)", halt.PC, core.Stats().Cycles)
+	}
 
 	if cfg.stats != "text" {
 		fmt.Fprintln(stderr, halt)

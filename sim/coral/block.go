@@ -684,7 +684,13 @@ func (m *Machine) flushEdges() {
 func (m *Machine) runBlocks() {
 	var c *codeRegion
 	stepOne := false
+	poll := pollInsts
 	for !m.halted {
+		if poll--; poll == 0 {
+			if poll = pollInsts; m.stopped() {
+				return
+			}
+		}
 		pc := m.pc
 		if c == nil || pc-c.base >= c.size || pc&3 != 0 {
 			nc, trap := m.fetchRegion(pc)
@@ -751,7 +757,13 @@ func (m *Machine) stateRun(b *block) bool {
 		return true
 	}
 	R := m.t.cur
+	// limit is the cycle limit, or with a stop flag to poll the cycle at
+	// which it is next polled (a soft limit, moved on when the flag is
+	// not set; loops below are bounded by it too).
 	limit := m.limit
+	if m.opts.Stop != nil {
+		limit = min(limit, R+pollCycles)
+	}
 	runs := uint32(0)
 	entry := b
 	entry.entries++
@@ -778,7 +790,10 @@ func (m *Machine) stateRun(b *block) bool {
 		if R+e.dR >= limit {
 			m.t.materialize(R, &be.states[s])
 			m.pc = b.start
-			return true
+			if limit == m.limit || m.stopped() {
+				return true
+			}
+			limit = min(m.limit, R+e.dR+pollCycles)
 		}
 		// A loop whose block leads back to itself in the same state (the
 		// steady state of a loop) repeats inside execBlock, as many times

@@ -2,7 +2,9 @@ package coral
 
 import (
 	"encoding/binary"
+	"flag"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	isadefs "kernelcraft/isa-defs"
@@ -35,6 +37,11 @@ const (
 const dtcm = 0x10000
 
 var testISA = isadefs.MustLoadISA("coral")
+
+// withStopFlag gives every machine of newMachine a stop flag that is never
+// set (Options.Stop), so that the tests and benchmarks run the polling
+// paths: go test -stopflag, or -bench … -stopflag to compare speeds.
+var withStopFlag = flag.Bool("stopflag", false, "run the machines of tests and benchmarks with a stop flag that is never set")
 
 // enc encodes one instruction from its mnemonic and operand values in
 // syntax order (registers by number, rm/vm defaults must be given).
@@ -162,6 +169,9 @@ func newMachine(t testing.TB, opts Options, words []uint32) *Machine {
 
 func newMachineHW(t testing.TB, h *isadefs.HW, opts Options, words []uint32) *Machine {
 	t.Helper()
+	if *withStopFlag && opts.Stop == nil {
+		opts.Stop = new(atomic.Bool)
+	}
 	m, err := New(h, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	isadefs "kernelcraft/isa-defs"
@@ -55,7 +56,22 @@ type Options struct {
 	// then goes one instruction at a time, without the block engine; see
 	// profile.go).
 	Profile *sim.Profile
+	// Stop, if not nil, ends the run with sim.HaltCancelled once it is
+	// true (sim.CoreOptions.Stop). It is polled every pollInsts
+	// instructions on the per-instruction paths and every pollCycles
+	// simulated cycles in the block engine's state mode, never per
+	// instruction.
+	Stop *atomic.Bool
 }
+
+// How often a run polls Options.Stop: every pollInsts instructions run one
+// at a time (a few microseconds of work), and in the block engine's state
+// mode whenever the group cycle has advanced by pollCycles (at most 4
+// instructions a cycle: a millisecond or two of simulation).
+const (
+	pollInsts  = 4096
+	pollCycles = 1 << 20
+)
 
 // codeRegion is an executable memory region and its pre-decoded ops.
 type codeRegion struct {
@@ -344,7 +360,10 @@ func (m *Machine) Run() sim.Halt {
 	}
 	start := time.Now()
 	if m.opts.Trace != nil || m.opts.Reference {
-		for m.Step() {
+		for n := 1; m.Step(); n++ {
+			if n%pollInsts == 0 && m.stopped() {
+				break
+			}
 		}
 		if m.opts.Profile != nil {
 			m.profFinish()
@@ -374,7 +393,13 @@ func (m *Machine) runFast() {
 	if len(m.code) > 0 {
 		c = &m.code[0]
 	}
+	poll := pollInsts
 	for {
+		if poll--; poll == 0 {
+			if poll = pollInsts; m.stopped() {
+				return
+			}
+		}
 		pc := m.pc
 		if c == nil || pc-c.base >= c.size || pc&3 != 0 {
 			nc, trap := m.fetchRegion(pc)
@@ -473,6 +498,19 @@ func (m *Machine) cycleLimit() {
 	m.halted = true
 	m.halt = sim.Halt{Kind: sim.HaltCycleLimit, PC: uint64(m.pc),
 		Msg: fmt.Sprintf("halted: cycle limit %d reached at pc %#x", m.limit, m.pc)}
+}
+
+// stopped reports whether Options.Stop asks the run to end and, if so,
+// ends it with sim.HaltCancelled at the current pc. Callers poll it
+// between instructions (the scoreboard materialized).
+func (m *Machine) stopped() bool {
+	if m.opts.Stop == nil || !m.opts.Stop.Load() {
+		return false
+	}
+	m.halted = true
+	m.halt = sim.Halt{Kind: sim.HaltCancelled, PC: uint64(m.pc),
+		Msg: fmt.Sprintf("halted: cancelled at pc %#x after %d cycles (the run was stopped before it ended)", m.pc, m.t.cycles())}
+	return true
 }
 
 // trapHalt ends the run with a trap; o, when known, names the instruction.

@@ -86,7 +86,14 @@ var afterDispatch = func() []bool {
 // profiling hooks around each instruction.
 func (m *Machine) runProfiled() {
 	var c *codeRegion
+	poll := pollInsts
 	for {
+		if poll--; poll == 0 {
+			if poll = pollInsts; m.stopped() {
+				m.profFinish()
+				return
+			}
+		}
 		pc := m.pc
 		if c == nil || pc-c.base >= c.size || pc&3 != 0 {
 			nc, trap := m.fetchRegion(pc)
