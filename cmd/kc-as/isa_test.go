@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func TestISAManualMatchesAgent(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args, _ := json.Marshal(map[string]string{"section": tc.name})
-			want := env.Call(agent.ToolISAManual, string(args)).Text
+			want := env.Call(context.Background(), agent.ToolISAManual, string(args)).Text
 			cliArgs := []string{"--isa"}
 			if tc.name != "" {
 				cliArgs = append(cliArgs, tc.name)
