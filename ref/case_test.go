@@ -156,7 +156,7 @@ func TestLoadCaseErrors(t *testing.T) {
 		{"file", `"file": "x.npy"`, `"file": "../x.npy"`, "NAME.npy"},
 		{"name", `"name": "x"`, `"name": "a/b"`, "path separators"},
 		{"register", `"a0": "x"`, `"a0": "nosuch"`, "neither a tensor"},
-		{"tolerance", `"rtol": 0.0001`, `"rtol": -1`, "finite"},
+		{"tolerance", `"rtol": 0.00002`, `"rtol": -1`, "finite"},
 		{"syntax", `{`, `[`, "case.json"},
 	}
 	for _, c := range cases {

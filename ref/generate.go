@@ -69,6 +69,19 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 		}
 		tspecs = append(tspecs, TensorSpec{Name: s.name, Role: s.role, DType: dt, Shape: s.shape})
 	}
+	shapeRNG := rand.New(rand.NewPCG(streamSeed(seed, hidden, target, t.ID, config, "shape")))
+	if integer && len(p.Requant) > 0 {
+		shapeInteger(t.ID, p, arrays, shapeRNG)
+	} else if !integer {
+		shapeFloat(t.ID, p, arrays, shapeRNG)
+		for _, s := range tspecs {
+			if a := arrays[s.Name]; a != nil {
+				for i, v := range a.Data {
+					a.Data[i] = RoundTo(s.DType, v)
+				}
+			}
+		}
+	}
 	if target == "aie2" {
 		for _, tb := range aie2Tables(t.ID) {
 			arrays[tb.name] = tb.values
@@ -128,7 +141,7 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 			for j, v := range a.Data {
 				a.Data[j] = RoundTo(s.DType, v)
 			}
-			c.Tolerance[s.DType] = Tolerance(s.DType, t.Level, a)
+			c.Tolerance[s.DType] = Tolerance(t.ID, s.DType, t.Level, integer, a)
 		default:
 			a = arrays[s.Name]
 		}

@@ -43,7 +43,7 @@ func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, 
 			return nil, fmt.Errorf("%s: input %s has %d elements, want shape %v", task, s.name, x[i].Len(), s.shape)
 		}
 	}
-	g := &gt{p: p}
+	g := newGT(p)
 	var y *Array
 	switch t.ID {
 	case "silu", "relu", "gelu":
@@ -106,7 +106,12 @@ func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, 
 // written float64(a*b): an explicit conversion forbids the compiler to
 // fuse them into an FMA (it may on arm64, ppc64, s390x), so cases are the
 // same bits on every platform.
-type gt struct{ p Params }
+type gt struct {
+	p     Params
+	round bool // p.Intermediate != "": accumulate in float32
+}
+
+func newGT(p Params) *gt { return &gt{p: p, round: p.Intermediate != ""} }
 
 // r rounds an intermediate value as p.Intermediate says.
 func (g *gt) r(x float64) float64 {
@@ -122,7 +127,7 @@ func (g *gt) r(x float64) float64 {
 // a rounds an accumulation step: float32 whenever intermediates are
 // rounded (kernels accumulate in fp32 even when they store bf16).
 func (g *gt) a(x float64) float64 {
-	if g.p.Intermediate != "" {
+	if g.round {
 		return RoundF32(x)
 	}
 	return x
@@ -136,6 +141,9 @@ func (g *gt) requant(stage int, acc int64) int64 {
 	return g.p.Requant[stage].ApplyMode(acc, g.p.RequantMode)
 }
 
+// sumLanes is the number of partial sums of SumOrder "blocked".
+const sumLanes = 8
+
 // sum adds term(0..n-1) to init in the order p.SumOrder says, each step
 // rounded by g.a.
 func (g *gt) sum(init float64, n int, term func(i int) float64) float64 {
@@ -147,7 +155,7 @@ func (g *gt) sum(init float64, n int, term func(i int) float64) float64 {
 		}
 		return acc
 	case "blocked":
-		const lanes = 8
+		const lanes = sumLanes
 		var part [lanes]float64
 		for i := 0; i < n; i++ {
 			part[i%lanes] = g.a(part[i%lanes] + term(i))
@@ -414,7 +422,7 @@ func (g *gt) rmsnormRows(x []float64, gamma []float64, m, n int) []float64 {
 	for i := 0; i < m; i++ {
 		row := x[i*n : (i+1)*n]
 		if g.p.Norm == "layernorm" {
-			ln := &gt{p: g.p}
+			ln := newGT(g.p)
 			ln.p.M, ln.p.N = 1, n
 			beta := &Array{Data: make([]float64, n)}
 			copy(y[i*n:], ln.layernorm(&Array{Data: row}, &Array{Data: gamma}, beta).Data)
@@ -475,6 +483,59 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 		}
 		return c
 	}
+	// Row by row as above, with g.sum's order and rounding: lane
+	// partial rows for "blocked", l descending for "reverse".
+	lanes := 1
+	if g.p.SumOrder == "blocked" {
+		lanes = sumLanes
+	}
+	part := make([]float64, lanes*n)
+	for i := 0; i < m; i++ {
+		clear(part)
+		for s := 0; s < k; s++ {
+			l := s
+			if g.p.SumOrder == "reverse" {
+				l = k - 1 - s
+			}
+			av, br := a[i*k+l], b[l*n:l*n+n]
+			acc := part[(l%lanes)*n : (l%lanes)*n+n]
+			br = br[:len(acc)]
+			if !g.round {
+				for j := range acc {
+					acc[j] += float64(av * br[j])
+				}
+				continue
+			}
+			for j := range acc { // g.a, written out: the hottest loop of the reference
+				acc[j] = float64(float32(acc[j] + float64(float32(float64(av*br[j])))))
+			}
+		}
+		for w := lanes / 2; w >= 1; w /= 2 {
+			for ln := 0; ln < w; ln++ {
+				dst, src := part[ln*n:ln*n+n], part[(ln+w)*n:(ln+w)*n+n]
+				for j := range dst {
+					dst[j] = g.a(dst[j] + src[j])
+				}
+			}
+		}
+		for j := 0; j < n; j++ {
+			acc := part[j]
+			if lanes > 1 {
+				acc = g.a(0 + acc)
+			}
+			if bias != nil {
+				acc = g.r(g.a(acc + bias[j]))
+			}
+			c.Data[i*n+j] = g.r(acc)
+		}
+	}
+	return c
+}
+
+// matmulBySum is matmul's rounded path written with g.sum, element by
+// element (the definition the row-wise path must equal; tests only).
+func (g *gt) matmulBySum(a, b []float64, m, k, n int, bias []float64) *Array {
+	c := NewArray(m, n)
 	for i := 0; i < m; i++ {
 		for j := 0; j < n; j++ {
 			acc := g.sum(0, k, func(l int) float64 { return g.a(float64(a[i*k+l] * b[l*n+j])) })
@@ -602,7 +663,7 @@ func (g *gt) swiglu(x, wg, wu *Array) *Array {
 	p := g.p
 	if p.Dequant != nil {
 		// Integer accumulators, dequantised to float: plain float64 maths.
-		fg := &gt{p: Params{Intermediate: p.Intermediate, SumOrder: p.SumOrder}}
+		fg := newGT(Params{Intermediate: p.Intermediate, SumOrder: p.SumOrder})
 		a := fg.matmul(x.Data, wg.Data, p.M, p.DModel, p.F, nil, 0)
 		b := fg.matmul(x.Data, wu.Data, p.M, p.DModel, p.F, nil, 0)
 		for i := range a.Data {
@@ -706,7 +767,7 @@ func (g *gt) llama(in []*Array) *Array {
 	b := g.rmsnormRows(h1, in[6].Data, p.S, p.DModel)
 	sub := p
 	sub.M = p.S
-	sw := (&gt{p: sub}).swiglu(&Array{Data: b}, in[7], in[8])
+	sw := newGT(sub).swiglu(&Array{Data: b}, in[7], in[8])
 	down := g.matmul(sw.Data, in[9].Data, p.S, p.F, p.DModel, nil, 0)
 	return &Array{Data: g.add(h1, down.Data)}
 }

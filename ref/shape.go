@@ -1,0 +1,487 @@
+package ref
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+)
+
+// Integer input shaping. Random int8 data almost never makes a
+// requantisation land exactly halfway between two integers (a tie needs
+// acc*mult to be 2^(shift-1) modulo 2^shift) and rarely saturates, so a
+// kernel that rounds ties another way or wraps instead of clamping would
+// pass. shapeInteger adjusts the drawn inputs of every requantising cell,
+// visible and hidden alike, so that the final stage has
+//   - at least satFraction of its outputs saturated (at 127 and, where the
+//     task keeps negative outputs, at -128), and
+//   - exact ties whose rounded value is odd, both positive and (where a
+//     ReLU does not remove them) negative ones: round-half-to-even,
+//     round-half-away-from-zero and truncation then all give another
+//     output somewhere.
+//
+// Every adjustment keeps the inputs int8 and the biases within biasMax,
+// so checkRequant's overflow bound still holds.
+
+// satFraction is the least fraction of final outputs that saturate.
+const satFraction = 0.015
+
+// tiesWanted is how many exact ties shapeInteger places in the final
+// stage (fewer where the output is smaller).
+const tiesWanted = 8
+
+// tiePeriod is the distance between accumulators that requantise to an
+// exact tie (they are P/2 modulo P), or 0 when r has none.
+func tiePeriod(r Requant) int64 {
+	tz := uint(bits.TrailingZeros64(uint64(r.Mult)))
+	if r.Mult == 0 || tz >= r.Shift {
+		return 0
+	}
+	return int64(1) << (r.Shift - tz)
+}
+
+// tieTarget is the accumulator nearest to acc that requantises from an
+// exact tie to an odd value v with v+ZP inside (lo, 126]: negative when
+// neg (so half-away rounds it differently too), positive otherwise.
+func tieTarget(r Requant, acc int64, neg bool, lo int64) (int64, bool) {
+	P := tiePeriod(r)
+	if P == 0 {
+		return 0, false
+	}
+	best, found := int64(0), false
+	k0 := floorDiv(acc, P)
+	for n := 0; n < 34; n++ {
+		// Near acc first, then near zero (acc may lie on the other side).
+		k := k0 - 8 + int64(n)
+		if n >= 17 {
+			k = int64(n-17) - 8
+		}
+		T := k*P + P/2
+		if (T < 0) != neg {
+			continue
+		}
+		v := (T*r.Mult + int64(1)<<(r.Shift-1)) >> r.Shift
+		if v&1 == 0 || v+r.ZP <= lo || v+r.ZP > 126 || !r.IsTie(T) {
+			continue
+		}
+		if !found || abs64(T-acc) < abs64(best-acc) {
+			best, found = T, true
+		}
+	}
+	return best, found
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func sign127(x float64, neg bool) float64 {
+	s := 127.0
+	if x < 0 {
+		s = -128
+	}
+	if neg {
+		if s > 0 {
+			return -128
+		}
+		return 127
+	}
+	return s
+}
+
+// steerRow changes the int8 entries row[l] (coefficients coef[l] in the
+// accumulator) so that the accumulator moves by delta exactly, using unit
+// (whose coefficient is 1) for the final step. It reports success; on
+// failure row is unchanged.
+func steerRow(row []float64, coef []int64, unit int, delta int64, rng *rand.Rand) bool {
+	saved := append([]float64(nil), row...)
+	for _, l := range rng.Perm(len(row)) {
+		if l == unit || coef[l] == 0 || abs64(delta) <= 100 {
+			continue
+		}
+		d := int64(math.Round(float64(delta) / float64(coef[l])))
+		nv := min(127, max(-128, int64(row[l])+d))
+		delta -= (nv - int64(row[l])) * coef[l]
+		row[l] = float64(nv)
+	}
+	nv := int64(row[unit]) + delta
+	if nv < -128 || nv > 127 {
+		copy(row, saved)
+		return false
+	}
+	row[unit] = float64(nv)
+	return true
+}
+
+// shapeInteger shapes the inputs of a requantising task (see above).
+func shapeInteger(task string, p Params, in map[string]*Array, rng *rand.Rand) {
+	switch task {
+	case "gemv":
+		shapeMatmul(p, in["a"].Data, in["x"].Data, p.M, p.K, 1, rng)
+	case "gemm":
+		shapeMatmul(p, in["a"].Data, in["b"].Data, p.M, p.K, p.N, rng)
+	case "bmm":
+		for b := 0; b < p.B; b++ {
+			shapeMatmul(p, in["a"].Data[b*p.M*p.K:(b+1)*p.M*p.K], in["b"].Data[b*p.K*p.N:(b+1)*p.K*p.N], p.M, p.K, p.N, rng)
+		}
+	case "linear":
+		shapeLinear(p, in["x"].Data, in["w"].Data, in["bias"].Data, rng)
+	case "conv2d", "conv_block", "depthwise_conv":
+		shapeConv(task, p, in["x"], in["w"], in["bias"], rng)
+	case "ffn":
+		shapeFFN(p, in, rng)
+	}
+}
+
+// shapeMatmul: c = a·b ([m,k]·[k,n], no bias). Saturation: rows of a set
+// to ±127 in the signs of a column of b. Ties: b gets a 1 in every column
+// (a random row), and tie rows of a are steered onto a tie in one column.
+func shapeMatmul(p Params, a, b []float64, m, k, n int, rng *rand.Rand) {
+	r := p.Requant[0]
+	unit := make([]int, n)
+	for j := range unit {
+		unit[j] = rng.IntN(k)
+		b[unit[j]*n+j] = 1
+	}
+	col := func(j int) []int64 {
+		c := make([]int64, k)
+		for l := range c {
+			c[l] = int64(b[l*n+j])
+		}
+		return c
+	}
+	acc := func(i, j int) int64 {
+		var s int64
+		for l := 0; l < k; l++ {
+			s += int64(a[i*k+l]) * int64(b[l*n+j])
+		}
+		return s
+	}
+	rows := rng.Perm(m)
+	// Saturating rows: each saturates at least its column, and its other
+	// columns see a wider spread.
+	satRows := max(1, int(math.Ceil(satFraction*float64(m))))
+	for s := 0; s < satRows && s < len(rows)-1; s++ {
+		i, j := rows[s], rng.IntN(n)
+		for l := 0; l < k; l++ {
+			a[i*k+l] = sign127(b[l*n+j], s%2 == 1)
+		}
+	}
+	ties := 0
+	for _, i := range rows[min(satRows, len(rows)-1):] {
+		if ties == tiesWanted {
+			break
+		}
+		j := rng.IntN(n)
+		x := acc(i, j)
+		T, ok := tieTarget(r, x, ties%2 == 0, -128)
+		if !ok {
+			continue
+		}
+		if steerRow(a[i*k:(i+1)*k], col(j), unit[j], T-x, rng) {
+			ties++
+		}
+	}
+}
+
+// shapeLinear: y = x·wᵀ + bias ([m,k], w [n,k]). Saturation: rows of x
+// in the signs of a row of w. Ties: the bias of tie columns moves the
+// accumulator of the row nearest to a tie onto it.
+func shapeLinear(p Params, x, w, bias []float64, rng *rand.Rand) {
+	m, k, n := p.M, p.K, p.N
+	rows := rng.Perm(m)
+	satRows := max(1, int(math.Ceil(satFraction*float64(m))))
+	for s := 0; s < satRows && s < m-1; s++ {
+		i, j := rows[s], rng.IntN(n)
+		for l := 0; l < k; l++ {
+			x[i*k+l] = sign127(w[j*k+l], s%2 == 1)
+		}
+	}
+	others := rows[min(satRows, m-1):]
+	acc := func(i, j int) int64 {
+		s := int64(bias[j])
+		for l := 0; l < k; l++ {
+			s += int64(x[i*k+l]) * int64(w[j*k+l])
+		}
+		return s
+	}
+	for t, j := range rng.Perm(n)[:min(n, tiesWanted)] {
+		steerBias(p.Requant[0], bias, j, biasMax(k), t%2 == 0, -128, len(others), func(e int) int64 { return acc(others[e], j) })
+	}
+}
+
+// steerBias moves bias[j] so that the one of cands accumulators (acc(e))
+// nearest to a tie lands on it, keeping |bias| <= bmax.
+func steerBias(r Requant, bias []float64, j int, bmax int64, neg bool, lo int64, cands int, acc func(e int) int64) bool {
+	bestD, found := int64(0), false
+	for e := 0; e < cands; e++ {
+		x := acc(e)
+		T, ok := tieTarget(r, x, neg, lo)
+		if !ok {
+			continue
+		}
+		nb := int64(bias[j]) + T - x
+		if abs64(nb) > bmax {
+			continue
+		}
+		if !found || abs64(T-x) < abs64(bestD) {
+			bestD, found = T-x, true
+		}
+	}
+	if found {
+		bias[j] += float64(bestD)
+	}
+	return found
+}
+
+// shapeConv: saturation by input windows set to ±127 in the signs of one
+// output channel's weights; ties by the bias of tie channels, on the
+// output position nearest to a tie. conv_block keeps only outputs above
+// its ReLU floor that are their pooling window's maximum, so its ties are
+// positive and placed on a window maximum.
+func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
+	r := p.Requant[0]
+	dw := task == "depthwise_conv"
+	oh := (p.Hin+2*p.Pad-p.KH)/p.Stride + 1
+	ow := (p.Win+2*p.Pad-p.KW)/p.Stride + 1
+	co := p.Cout
+	k := p.KH * p.KW * p.Cin
+	if dw {
+		k = p.KH * p.KW
+	}
+	acc := func(i, j, c int) int64 {
+		s := int64(bias.Data[c])
+		for kh := 0; kh < p.KH; kh++ {
+			ih := i*p.Stride + kh - p.Pad
+			if ih < 0 || ih >= p.Hin {
+				continue
+			}
+			for kw := 0; kw < p.KW; kw++ {
+				iw := j*p.Stride + kw - p.Pad
+				if iw < 0 || iw >= p.Win {
+					continue
+				}
+				if dw {
+					s += int64(x.Data[(ih*p.Win+iw)*p.Cin+c]) * int64(w.Data[(kh*p.KW+kw)*co+c])
+					continue
+				}
+				for ci := 0; ci < p.Cin; ci++ {
+					s += int64(x.Data[(ih*p.Win+iw)*p.Cin+ci]) * int64(w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c])
+				}
+			}
+		}
+		return s
+	}
+	// Saturation: align windows until satFraction of the final outputs
+	// saturate. The count is kept per output and updated around each
+	// changed window only.
+	total := oh * ow * co
+	relu := task == "conv_block"
+	isSat := func(i, j, c int) bool {
+		v := r.Apply(acc(i, j, c))
+		return v == 127 || (!relu && v == -128)
+	}
+	sat := make([]bool, total)
+	count := 0
+	for e := range sat {
+		if sat[e] = isSat(e/(ow*co), e/co%ow, e%co); sat[e] {
+			count++
+		}
+	}
+	for n, pos := range rng.Perm(oh * ow) {
+		if float64(count) >= satFraction*float64(total) || n > oh*ow/2 {
+			break
+		}
+		i, j, c := pos/ow, pos%ow, rng.IntN(co)
+		neg := !relu && n%2 == 1
+		for kh := 0; kh < p.KH; kh++ {
+			ih := i*p.Stride + kh - p.Pad
+			for kw := 0; kw < p.KW; kw++ {
+				iw := j*p.Stride + kw - p.Pad
+				if ih < 0 || ih >= p.Hin || iw < 0 || iw >= p.Win {
+					continue
+				}
+				if dw {
+					x.Data[(ih*p.Win+iw)*p.Cin+c] = sign127(w.Data[(kh*p.KW+kw)*co+c], neg)
+					continue
+				}
+				for ci := 0; ci < p.Cin; ci++ {
+					x.Data[(ih*p.Win+iw)*p.Cin+ci] = sign127(w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c], neg)
+				}
+			}
+		}
+		reach := (max(p.KH, p.KW) + p.Stride - 1) / p.Stride
+		for i2 := max(0, i-reach); i2 <= min(oh-1, i+reach); i2++ {
+			for j2 := max(0, j-reach); j2 <= min(ow-1, j+reach); j2++ {
+				for c2 := 0; c2 < co; c2++ {
+					e := (i2*ow+j2)*co + c2
+					was := sat[e]
+					sat[e] = isSat(i2, j2, c2)
+					switch {
+					case sat[e] && !was:
+						count++
+					case was && !sat[e]:
+						count--
+					}
+				}
+			}
+		}
+	}
+	// Ties.
+	lo := int64(-128)
+	if relu {
+		lo = r.ZP + 1 // above the ReLU floor, and never a pooled-away value below
+	}
+	for t, c := range rng.Perm(co)[:min(co, tiesWanted)] {
+		var cands []int
+		if relu {
+			// The window maximum of each pooling window, by accumulator
+			// (bias is common to the channel, so the order holds after
+			// steering), and only a strict maximum by 2 output steps.
+			for pi := 0; pi+p.Pool <= oh; pi += p.Pool {
+				for pj := 0; pj+p.Pool <= ow; pj += p.Pool {
+					best, second := int64(math.MinInt64), int64(math.MinInt64)
+					bi := -1
+					for di := 0; di < p.Pool; di++ {
+						for dj := 0; dj < p.Pool; dj++ {
+							v := acc(pi+di, pj+dj, c)
+							if v > best {
+								best, second, bi = v, best, (pi+di)*ow+pj+dj
+							} else if v > second {
+								second = v
+							}
+						}
+					}
+					if float64(best-second)*float64(r.Mult) >= 3*math.Ldexp(1, int(r.Shift)) {
+						cands = append(cands, bi)
+					}
+				}
+			}
+		} else {
+			cands = rng.Perm(oh * ow)
+		}
+		steerBias(r, bias.Data, c, biasMax(k), !relu && t%2 == 0, lo, len(cands), func(e int) int64 {
+			return acc(cands[e]/ow, cands[e]%ow, c)
+		})
+	}
+}
+
+// shapeFFN: y = requant2(relu(requant1(x·w1 + b1))·w2 + b2). The hidden
+// activations are non-negative, so columns of w2 set to 127 (or -128)
+// saturate every row with any activation; ties by b2.
+func shapeFFN(p Params, in map[string]*Array, rng *rand.Rand) {
+	m, d, f := p.M, p.DModel, p.F
+	w2, b2 := in["w2"].Data, in["b2"].Data
+	cols := rng.Perm(d)
+	satCols := max(1, int(math.Ceil(satFraction*float64(d))))
+	for s := 0; s < satCols && s < d-1; s++ {
+		v := 127.0
+		if s%2 == 1 {
+			v = -128
+		}
+		for l := 0; l < f; l++ {
+			w2[l*d+cols[s]] = v
+		}
+	}
+	h := newGT(p).matmul(in["x"].Data, in["w1"].Data, m, d, f, in["b1"].Data, 0)
+	for i, v := range h.Data {
+		h.Data[i] = math.Max(v, 0)
+	}
+	acc := func(i, j int) int64 {
+		s := int64(b2[j])
+		for l := 0; l < f; l++ {
+			s += int64(h.Data[i*f+l]) * int64(w2[l*d+j])
+		}
+		return s
+	}
+	for t, j := range cols[min(satCols, d-1):][:min(d-min(satCols, d-1), tiesWanted)] {
+		steerBias(p.Requant[1], b2, j, biasMax(f), t%2 == 0, -128, m, func(i int) int64 { return acc(i, j) })
+	}
+}
+
+// logitPeak is the attention score that shapeFloat gives a query and its
+// own key (float32's exp overflows above 88.7): softmax without the max
+// subtraction overflows, while the row stays one-hot enough that bf16
+// scores (0.5 off at this size) do not change its probabilities.
+const logitPeak = 150
+
+// LargeLogits reports whether a float attention case has scores of about
+// logitPeak (see shapeFloat): always for sdpa and flash_attention, whose
+// q and k are inputs; for tasks that project q and k from x, where one
+// head's query weights are a multiple of its key weights, only with head
+// dimensions of 32 or more (with fewer, the off-diagonal scores of such a
+// head are too close to the diagonal for bf16 scores to keep the row
+// one-hot).
+func LargeLogits(task string, p Params) bool {
+	switch task {
+	case "sdpa", "flash_attention":
+		return true
+	case "mha", "gqa", "mqa", "decoder_llama", "decoder_t5":
+		return p.D >= 32
+	}
+	return false
+}
+
+// shapeFloat shapes the inputs of float tasks: attention gets one
+// dominant score of logitPeak per row of one head (LargeLogits), and
+// decoder inputs a row of small root mean square (1e-3, so that RMSNorm's
+// epsilon of 1e-6 matters: a kernel with another epsilon misses).
+func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) {
+	if !LargeLogits(task, p) && task != "decoder_llama" && task != "decoder_t5" {
+		return
+	}
+	switch task {
+	case "sdpa", "flash_attention":
+		i0 := p.S - 1
+		jmax := p.SKV - 1
+		if p.Causal {
+			jmax = min(i0, jmax)
+		}
+		j0 := rng.IntN(jmax + 1)
+		k := in["k"].Data[j0*p.D : (j0+1)*p.D]
+		n2 := 0.0
+		for _, v := range k {
+			n2 += v * v
+		}
+		alpha := logitPeak / (n2 * p.Scale)
+		q := in["q"].Data[i0*p.D : (i0+1)*p.D]
+		for d := range q {
+			q[d] = alpha * k[d]
+		}
+		return
+	}
+	if task == "decoder_llama" || task == "decoder_t5" {
+		x := in["x"].Data
+		row := x[p.DModel : 2*p.DModel]
+		for j := range row {
+			row[j] *= 1e-3
+		}
+	}
+	if !LargeLogits(task, p) {
+		return
+	}
+	// Head 0's query weights = alpha * kv head 0's key weights: q_i =
+	// alpha k_i, so score(i, i) = alpha |k_i|^2 scale with |k_i|^2 about
+	// D (x or its RMSNorm has unit scale, weights 1/sqrt(d_model)).
+	wq, wk := in["wq"].Data, in["wk"].Data
+	qw, kw := p.H*p.D, p.HKV*p.D
+	if task == "decoder_llama" || task == "decoder_t5" {
+		qw, kw = p.DModel, p.DModel
+	}
+	alpha := logitPeak / (float64(p.D) * p.Scale)
+	for r := 0; r < p.DModel; r++ {
+		for d := 0; d < p.D; d++ {
+			wq[r*qw+d] = alpha * wk[r*kw+d]
+		}
+	}
+}
