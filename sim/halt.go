@@ -51,6 +51,7 @@ const (
 	HaltBreak               // ebreak: halt with a fault
 	HaltTrap                // a trap (illegal instruction, misaligned, access fault)
 	HaltCycleLimit          // the cycle limit was reached
+	HaltEnd                 // the program ran off its last instruction (success on targets whose programs end so, such as plena)
 )
 
 // Exit statuses of kc-sim for stops that are not the program's own exit code.
@@ -73,7 +74,7 @@ type Halt struct {
 // OK reports whether the run ended successfully.
 func (h Halt) OK() bool {
 	switch h.Kind {
-	case HaltPause:
+	case HaltPause, HaltEnd:
 		return true
 	case HaltExit, HaltToHost:
 		return h.Code == 0
@@ -85,7 +86,7 @@ func (h Halt) OK() bool {
 // the program's own code for exits, documented codes for faults.
 func (h Halt) ExitStatus() int {
 	switch h.Kind {
-	case HaltPause:
+	case HaltPause, HaltEnd:
 		return 0
 	case HaltExit, HaltToHost:
 		return h.Code & 0xff
@@ -101,7 +102,7 @@ func (h Halt) ExitStatus() int {
 
 // KindName is a short stable name for the halt kind (used in stats.json).
 func (h Halt) KindName() string {
-	return [...]string{"running", "pause", "exit", "tohost", "ebreak", "trap", "cycle-limit"}[h.Kind]
+	return [...]string{"running", "pause", "exit", "tohost", "ebreak", "trap", "cycle-limit", "end"}[h.Kind]
 }
 
 func (h Halt) String() string {
@@ -124,6 +125,8 @@ func (h Halt) String() string {
 		return "halted: " + h.Trap.Error()
 	case HaltCycleLimit:
 		return fmt.Sprintf("halted: cycle limit reached at pc %#x", h.PC)
+	case HaltEnd:
+		return fmt.Sprintf("halted: the program ran off its last instruction at pc %#x (success)", h.PC)
 	}
 	return "running"
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sort"
 	"strings"
 
 	"github.com/klauspost/cpuid/v2"
@@ -17,6 +18,7 @@ import (
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
 	_ "kernelcraft/sim/coral"
+	_ "kernelcraft/sim/plena"
 	"kernelcraft/sim/vec"
 )
 
@@ -80,10 +82,29 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 		fmt.Fprintf(c.App.Writer, "kc-sim %s (%s, %s/%s)\n", c.App.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 		fmt.Fprintf(c.App.Writer, "host: %s\n", hostFeatures())
 	}
+	flags := []cli.Flag{
+		&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Usage: "target ISA (default: the hardware config's, coral)"},
+		&cli.StringFlag{Name: "hw", Usage: "hardware config (built-in: " + strings.Join(isadefs.HWNames(), ", ") + "; or a .json file); default: the target's own"},
+		&cli.Int64Flag{Name: "max-cycles", Usage: "stop after this many cycles (default: the config's max_cycles)"},
+		&cli.BoolFlag{Name: "stats", Usage: "print statistics: --stats (text, on stderr) or --stats=json (on stdout, or DIR/stats.json with -o)"},
+		&cli.BoolFlag{Name: "stats-json", Hidden: true},
+		&cli.BoolFlag{Name: "trace", Usage: "print one line per retired instruction on stderr: cycle, pc, word, instruction, register writes"},
+		&cli.BoolFlag{Name: "profile", Usage: "after the run, print cycles, executions and stalls by source line (by address when the ELF has no kc-as line table) and the top hazards on stderr; --profile=N: only the N hottest lines"},
+		&cli.IntFlag{Name: "profile-top", Hidden: true},
+		&cli.StringSliceFlag{Name: "load", Usage: "before the run, copy a .npy array to memory: NAME=FILE.npy@ADDR (repeatable)"},
+		&cli.StringSliceFlag{Name: "dump", Usage: "after the run, write memory to DIR/NAME.npy: NAME@ADDR:DTYPE[SHAPE] (repeatable)"},
+		&cli.StringSliceFlag{Name: "set", Usage: "before the run, set a register: REG=VALUE, VALUE a number or symbol (repeatable)"},
+		&cli.StringFlag{Name: "case", Usage: "run on a case (kc-ref gen): load its inputs and consts, fill out/scratch, set the calling convention's registers, write every output (and inputs read back) as DIR/NAME.npy and stats.json; needs -o"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "directory for --dump files and stats.json (created if needed; default: .)"},
+		&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
+		&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},
+		&cli.StringSliceFlag{Name: "preload", Usage: "before the run, copy a file's raw bytes to the start of a memory region: REGION=FILE (repeatable; regions: kc-sim --describe)"},
+		&cli.StringFlag{Name: "simd", Value: "auto", Usage: "vector element loops: auto (best the CPU has), generic (pure Go), avx2 or avx512; results are identical, only speed differs (also KC_SIMD=…: auto, generic, avx2, avx512; any other value is an error)"},
+	}
 	return &cli.App{
 		Name:                      "kc-sim",
 		Usage:                     "run a kernel on a cycle-counting simulator",
-		UsageText:                 "kc-sim [-t TARGET] [--hw CONFIG] [flags] FILE.elf|-\n   kc-sim [--hw CONFIG] --describe",
+		UsageText:                 "kc-sim [-t TARGET] [--hw CONFIG] [flags] FILE.elf|FILE.mem|-\n   kc-sim [--hw CONFIG] --describe",
 		Description:               description,
 		Version:                   version,
 		HideHelpCommand:           true,
@@ -91,24 +112,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 		Reader:                    stdin,
 		Writer:                    stdout,
 		ErrWriter:                 stderr,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Usage: "target ISA (default: the hardware config's, coral)"},
-			&cli.StringFlag{Name: "hw", Usage: "hardware config (built-in: " + strings.Join(isadefs.HWNames(), ", ") + "; or a .json file); default: the target's own"},
-			&cli.Int64Flag{Name: "max-cycles", Usage: "stop after this many cycles (default: the config's max_cycles)"},
-			&cli.BoolFlag{Name: "stats", Usage: "print statistics: --stats (text, on stderr) or --stats=json (on stdout, or DIR/stats.json with -o)"},
-			&cli.BoolFlag{Name: "stats-json", Hidden: true},
-			&cli.BoolFlag{Name: "trace", Usage: "print one line per retired instruction on stderr: cycle, pc, word, instruction, register writes"},
-			&cli.BoolFlag{Name: "profile", Usage: "after the run, print cycles, executions and stalls by source line (by address when the ELF has no kc-as line table) and the top hazards on stderr; --profile=N: only the N hottest lines"},
-			&cli.IntFlag{Name: "profile-top", Hidden: true},
-			&cli.StringSliceFlag{Name: "load", Usage: "before the run, copy a .npy array to memory: NAME=FILE.npy@ADDR (repeatable)"},
-			&cli.StringSliceFlag{Name: "dump", Usage: "after the run, write memory to DIR/NAME.npy: NAME@ADDR:DTYPE[SHAPE] (repeatable)"},
-			&cli.StringSliceFlag{Name: "set", Usage: "before the run, set a register: REG=VALUE, VALUE a number or symbol (repeatable)"},
-			&cli.StringFlag{Name: "case", Usage: "run on a case (kc-ref gen): load its inputs and consts, fill out/scratch, set the calling convention's registers, write every output (and inputs read back) as DIR/NAME.npy and stats.json; needs -o"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "directory for --dump files and stats.json (created if needed; default: .)"},
-			&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
-			&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},
-			&cli.StringFlag{Name: "simd", Value: "auto", Usage: "vector element loops: auto (best the CPU has), generic (pure Go), avx2 or avx512; results are identical, only speed differs (also KC_SIMD=…: auto, generic, avx2, avx512; any other value is an error)"},
-		},
+		Flags:                     append(flags, preloadFlags()...),
 		Action: func(c *cli.Context) error {
 			if p := c.String("simd"); p != "auto" {
 				if !vec.SetPath(p) {
@@ -129,6 +133,29 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 			return nil
 		},
 	}
+}
+
+// preloadFlags are the raw memory-image options of every simulated target
+// (sim.Target.Preloads), e.g. plena's --hbm FILE.
+func preloadFlags() []cli.Flag {
+	seen := map[string][]string{}
+	usage := map[string]string{}
+	var names []string
+	for _, t := range sim.Targets() {
+		for _, p := range t.Preloads {
+			if _, ok := seen[p.Flag]; !ok {
+				names = append(names, p.Flag)
+				usage[p.Flag] = p.Usage
+			}
+			seen[p.Flag] = append(seen[p.Flag], t.Name)
+		}
+	}
+	sort.Strings(names)
+	var out []cli.Flag
+	for _, n := range names {
+		out = append(out, &cli.StringFlag{Name: n, Usage: fmt.Sprintf("%s: %s", strings.Join(seen[n], ", "), usage[n])})
+	}
+	return out
 }
 
 // run is main without the process: it returns the exit status.
