@@ -10,14 +10,22 @@ import (
 	"kernelcraft/sim"
 )
 
-// loadHW returns a built-in hardware config.
+// loadHW returns a built-in hardware config with HBM cut to 1 MiB (the
+// tests need no more, and a fresh 64 MiB per machine is slow).
 func loadHW(t testing.TB, name string) *isadefs.HW {
 	t.Helper()
 	hw, err := isadefs.LoadHW(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return hw
+	h := *hw
+	h.Memory = append([]isadefs.Region(nil), hw.Memory...)
+	for i := range h.Memory {
+		if h.Memory[i].Name == "hbm" {
+			h.Memory[i].Size = 1 << 20
+		}
+	}
+	return &h
 }
 
 // withParams is a copy of hw with some params replaced.

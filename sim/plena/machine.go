@@ -293,7 +293,8 @@ func (m *Machine) step(ref bool) {
 			Msg: fmt.Sprintf("halted: the program ran off its last instruction at pc %#x after %d instructions (success: a PLENA program ends there)", m.pcAddr(m.pc), m.stats.Instructions)})
 		return
 	}
-	if m.now >= m.limit {
+	if m.now >= m.limit || int64(m.icount) >= m.limit {
+		// (The instruction count guards configs whose latencies are 0.)
 		m.stop(sim.Halt{Kind: sim.HaltCycleLimit, PC: m.pcAddr(m.pc)})
 		return
 	}
