@@ -11,6 +11,7 @@ import (
 
 	"kernelcraft/ref"
 	_ "kernelcraft/sim/coral" // coral's timing model: the manual's cycles section
+	_ "kernelcraft/sim/plena" // plena's
 	"kernelcraft/sim/manual"
 )
 

@@ -37,8 +37,17 @@ input, so kc-as and kc-sim compose in a pipe.
 A run ends with mpause (success), ebreak (fault), ecall with a7=93 (exit
 with code a0, as qemu-user), a store of an odd word to the tohost symbol
 (riscv-tests: value>>1 is the failing test), a trap (illegal instruction,
-misaligned or out-of-range access), or the cycle limit. The halt reason is
+misaligned or out-of-range access), or the cycle limit; a plena program
+ends (success) when it runs off its last instruction. The halt reason is
 printed on standard error.
+
+A target may also read its own program format: plena takes PLENA's
+machine-code text (FILE.mem, as PLENA's assembler writes it and
+kc-as -t plena --format mem) as well as kc-as's ELF, and PLENA's memory
+images: --hbm, --fpsram, --intsram, --vram (raw bytes from the start of
+the region; --preload REGION=FILE does the same for any region).
+Addresses in --load and --dump may name a memory region (vsram,
+vsram+128, hbm).
 
 Tensors go in and out as NumPy .npy files: --load copies an array's bytes
 to an address before the run, --dump writes memory after it (whatever the
@@ -69,6 +78,7 @@ Examples:
    kc-sim --hw my.json --describe                    # print a config
    kc-sim bench --against qemu --fallback             # simulator speed (see kc-sim bench --help)
    kc-sim gelu.elf --case gelu3/ -o out/             # a kc-ref case; then kc-ref check gelu3/ out/
+   kc-sim -t plena k.mem --hbm hbm.bin --fpsram fp.bin --dump v@vsram:uint16[1024,64]   # PLENA's artefacts
 
 Exit status:
    the program's exit code for mpause (0), ecall exit and tohost (code & 255);

@@ -24,6 +24,8 @@ type Config struct {
 	// Lat is the latency of each class (isa-defs lat= attribute), in
 	// accelerator cycles.
 	Lat map[string]int64
+	// The matrix unit's, looked up once.
+	latSys, latMV, latBMV, latWO int64
 }
 
 // latency classes whose cycles are derived rather than read.
@@ -91,6 +93,7 @@ func NewConfig(hw *isadefs.HW) (*Config, error) {
 	c.Lat[latMV] = int64(c.MLEN)
 	c.Lat[latBMV] = 1 + c.Lat["systolic_overhead"]
 	c.Lat[latMapV] = 2 * int64(c.VLEN)
+	c.latSys, c.latMV, c.latBMV, c.latWO = c.Lat[latSystolic], c.Lat[latMV], c.Lat[latBMV], c.Lat["writeout"]
 	h, err := newHBMConfig(hw)
 	if err != nil {
 		return nil, err

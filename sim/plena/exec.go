@@ -294,7 +294,7 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 		}
 		rows = append(rows, r)
 	}
-	m.now += c.Lat[latSystolic]
+	m.now += c.latSys
 	// W[k][j]: tile[k][off+j] (M_MM) or tile[off+j][k] (M_TMM).
 	w := m.mat[:ml*bl]
 	for k := 0; k < ml; k++ {
@@ -336,7 +336,7 @@ func (m *Machine) mmWO(vaddr, stride uint32) *sim.Trap {
 		}
 		rows = append(rows, r)
 	}
-	m.now += c.Lat["writeout"]
+	m.now += c.latWO
 	for i := 0; i < bl; i++ {
 		m.storeCols(rows[i], int(off), m.macc[i*bl:(i+1)*bl])
 	}
@@ -352,7 +352,15 @@ func (m *Machine) mmWO(vaddr, stride uint32) *sim.Trap {
 func (m *Machine) bmm(maddr, vaddr uint32, trans bool, q int) *sim.Trap {
 	c := m.cfg
 	ml, hl, nb := c.MLEN, c.HLEN, c.Broadcast
-	name := map[[2]bool]string{{false, false}: "M_BMM", {true, false}: "M_BTMM", {false, true}: "M_BMV", {true, true}: "M_BTMV"}[[2]bool{trans, q == 1}]
+	name := "M_BMM"
+	switch {
+	case trans && q == 1:
+		name = "M_BTMV"
+	case trans:
+		name = "M_BTMM"
+	case q == 1:
+		name = "M_BMV"
+	}
 	if nb*hl != ml {
 		return m.trapf(sim.TrapConfig, 0, "%s: BROADCAST %d x HLEN %d != MLEN %d (PLENA's emulator asserts it)", name, nb, hl, ml)
 	}
@@ -380,37 +388,32 @@ func (m *Machine) bmm(maddr, vaddr uint32, trans bool, q int) *sim.Trap {
 		rows = append(rows, r)
 	}
 	if q == 1 {
-		m.now += c.Lat[latBMV]
+		m.now += c.latBMV
 	} else {
-		m.now += c.Lat[latSystolic]
+		m.now += c.latSys
 	}
 	h0 := off
-	// K[h][col]: the HLEN x MLEN operand, row-major.
-	k := m.mat[:hl*ml]
-	for h := 0; h < hl; h++ {
-		for col := 0; col < ml; col++ {
+	// kt[col][h]: the operand column by column, so that each output is one
+	// contiguous dot product over h (summed in h order).
+	kt := m.mat[:ml*hl]
+	for col := 0; col < ml; col++ {
+		for h := 0; h < hl; h++ {
 			if trans {
-				k[h*ml+col] = tileAt(tb, ml, col, h0+h)
+				kt[col*hl+h] = tileAt(tb, ml, col, h0+h)
 			} else {
-				k[h*ml+col] = tileAt(tb, ml, h0+h, col)
+				kt[col*hl+h] = tileAt(tb, ml, h0+h, col)
 			}
 		}
 	}
-	sum := m.rowB[:ml]
+	x := m.rowB[:hl]
 	for i := 0; i < q; i++ {
 		m.loadRow(m.rowA, rows[i])
 		for b := 0; b < nb; b++ {
-			clear(sum)
-			for h := 0; h < hl; h++ {
-				var x float32
+			for h := range x {
 				if trans {
-					x = m.rowA[b*hl+h]
+					x[h] = m.rowA[b*hl+h]
 				} else {
-					x = m.rowA[h*nb+b]
-				}
-				kr := k[h*ml : (h+1)*ml]
-				for col, kv := range kr {
-					sum[col] += float32(x * kv)
+					x[h] = m.rowA[h*nb+b]
 				}
 			}
 			var acc []float32
@@ -419,12 +422,49 @@ func (m *Machine) bmm(maddr, vaddr uint32, trans bool, q int) *sim.Trap {
 			} else {
 				acc = m.hmacc[(b*ml+i)*ml : (b*ml+i+1)*ml]
 			}
-			for col, s := range sum {
-				acc[col] += s * c.BMMScale
-			}
+			dotRows(acc, x, kt, c.BMMScale)
 		}
 	}
 	return nil
+}
+
+// dotRows adds scale x (x . kt[col]) to acc[col] for every column: each
+// dot product is summed in f32 in index order, starting from 0.
+func dotRows(acc, x, kt []float32, scale float32) {
+	n := len(x)
+	if n == 16 {
+		x16 := (*[16]float32)(x)
+		for col := range acc {
+			k := (*[16]float32)(kt[col*16 : col*16+16])
+			var s float32
+			s += float32(x16[0] * k[0])
+			s += float32(x16[1] * k[1])
+			s += float32(x16[2] * k[2])
+			s += float32(x16[3] * k[3])
+			s += float32(x16[4] * k[4])
+			s += float32(x16[5] * k[5])
+			s += float32(x16[6] * k[6])
+			s += float32(x16[7] * k[7])
+			s += float32(x16[8] * k[8])
+			s += float32(x16[9] * k[9])
+			s += float32(x16[10] * k[10])
+			s += float32(x16[11] * k[11])
+			s += float32(x16[12] * k[12])
+			s += float32(x16[13] * k[13])
+			s += float32(x16[14] * k[14])
+			s += float32(x16[15] * k[15])
+			acc[col] += s * scale
+		}
+		return
+	}
+	for col := range acc {
+		k := kt[col*n : col*n+n]
+		var s float32
+		for h, xv := range x {
+			s += float32(xv * k[h])
+		}
+		acc[col] += s * scale
+	}
 }
 
 // bmmWO is M_BMM_WO (q = MLEN rows per head) and M_BMV_WO (q = 1): the
@@ -447,7 +487,7 @@ func (m *Machine) bmmWO(vaddr uint32, q int) *sim.Trap {
 	if last := first + nb*q - 1; last >= c.VRows {
 		return m.trapf(sim.TrapAccess, uint64(vaddr), "%s: writes %d rows from row %d, past the %d rows of Vector SRAM", name, nb*q, first, c.VRows)
 	}
-	m.now += c.Lat["writeout"]
+	m.now += c.latWO
 	acc := m.hmacc
 	if q == 1 {
 		acc = m.hvacc
@@ -485,7 +525,7 @@ func (m *Machine) mv(maddr, vaddr uint32, trans bool) *sim.Trap {
 	if tr != nil {
 		return tr
 	}
-	m.now += c.Lat[latMV]
+	m.now += c.latMV
 	m.loadRow(m.rowA, r)
 	for j := 0; j < bl; j++ {
 		var s float32
@@ -516,7 +556,7 @@ func (m *Machine) mvWO(vaddr uint32) *sim.Trap {
 	if tr != nil {
 		return tr
 	}
-	m.now += c.Lat["writeout"]
+	m.now += c.latWO
 	m.storeCols(r, int(off), m.vacc)
 	clear(m.vacc)
 	return nil

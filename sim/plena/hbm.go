@@ -195,9 +195,27 @@ func newDRAM(c *HBMConfig) *dram {
 	return d
 }
 
-// reset returns the DRAM to power-on (every bank closed, cycle 0).
+// reset returns the DRAM to power-on (every bank closed, cycle 0),
+// keeping its buffers.
 func (d *dram) reset() {
-	*d = *newDRAM(d.c)
+	d.clk, d.nextRef, d.done, d.reads, d.writes = 0, d.c.NREFI, 0, 0, 0
+	d.doneAt = d.doneAt[:0]
+	for _, ch := range d.ch {
+		ch.ready = [numCmd]int64{}
+		ch.readQ, ch.writeQ, ch.active, ch.prio, ch.pend = ch.readQ[:0], ch.writeQ[:0], ch.active[:0], ch.prio[:0], ch.pend[:0]
+		ch.writeMode = false
+		for p := range ch.pchs {
+			pc := &ch.pchs[p]
+			pc.ready = [numCmd]int64{}
+			pc.actHist = [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}
+			for g := range pc.bgs {
+				pc.bgs[g].ready = [numCmd]int64{}
+				for b := range pc.bgs[g].banks {
+					pc.bgs[g].banks[b] = dbank{}
+				}
+			}
+		}
+	}
 }
 
 // mapAddr applies MOP4CLXOR to a byte address: the channel, and the

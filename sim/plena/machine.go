@@ -84,7 +84,6 @@ type Machine struct {
 	stats   *sim.Stats
 	unitOf  []int // decoder unit index → stats unit index
 	hbmUnit int
-	ctr     struct{ rd, wr, req int }
 
 	// Scratch for element work (allocation-free hot loop).
 	rowA, rowB, rowC []float32
