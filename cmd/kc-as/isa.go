@@ -11,8 +11,8 @@ import (
 
 	"kernelcraft/ref"
 	_ "kernelcraft/sim/coral" // coral's timing model: the manual's cycles section
-	_ "kernelcraft/sim/plena" // plena's
 	"kernelcraft/sim/manual"
+	_ "kernelcraft/sim/plena" // plena's
 )
 
 // isaFlag is kc-as --isa.
