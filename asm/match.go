@@ -144,7 +144,7 @@ func (a *assembler) shapeMatches(tmpl, args []*Arg, extra int) bool {
 			if u.Expr == nil || u.Base != nil {
 				return false
 			}
-			if _, _, err := a.regOperand(k, u.Expr, nil); err != nil {
+			if _, _, err := a.regOperand(k, u.Expr, u, nil); err != nil {
 				return false
 			}
 			ui++
@@ -159,7 +159,7 @@ func (a *assembler) shapeMatches(tmpl, args []*Arg, extra int) bool {
 			}
 			ui += max(n, 1)
 		case k != nil:
-			if u.Expr == nil || u.Base != nil {
+			if u.Expr == nil || u.Base != nil || u.Pair != nil {
 				return false
 			}
 			if _, isReg := a.identRegister(u.Expr); isReg {
@@ -298,6 +298,13 @@ func (a *assembler) register(u *Arg, file string) (int, error) {
 }
 
 func (a *assembler) registerExpr(e *Expr, file string) (int, error) {
+	if rf := a.as.isa.RegFiles[file]; rf != nil && rf.Class {
+		if id, ok := e.Ident(); ok {
+			if idx, ok := rf.IndexOf(id); ok {
+				return idx, nil
+			}
+		}
+	}
 	r, ok := a.identRegister(e)
 	if !ok {
 		return 0, errAt(e.Pos, "expected %s", a.regFileDesc(file))
@@ -314,11 +321,50 @@ func (a *assembler) regFileDesc(file string) string {
 	if rf == nil {
 		return "a register"
 	}
+	if rf.Class {
+		return "one of " + classDesc(a.as.isa, rf)
+	}
 	article := "a"
 	if strings.ContainsRune("aefhilmnorsx", rune(file[0])) {
 		article = "an" // "an f register", "an x register"
 	}
 	return fmt.Sprintf("%s %s register (%s0-%s%d)", article, file, file, file, rf.Count-1)
+}
+
+// classDesc lists the registers of a register class compactly, by the
+// register file they belong to: "r0-r31, p0-p7, lr".
+func classDesc(isa *isadefs.ISA, rc *isadefs.RegFile) string {
+	type run struct {
+		file     *isadefs.RegFile
+		lo, hi   int
+		contigHi bool
+	}
+	var runs []run
+	seen := map[string]bool{}
+	for _, n := range rc.Names {
+		if n == "" || seen[n] {
+			continue
+		}
+		seen[n] = true
+		r, ok := isa.Register(n)
+		if !ok {
+			continue
+		}
+		if l := len(runs) - 1; l >= 0 && runs[l].file == r.File && runs[l].hi+1 == r.Index {
+			runs[l].hi = r.Index
+			continue
+		}
+		runs = append(runs, run{file: r.File, lo: r.Index, hi: r.Index})
+	}
+	var parts []string
+	for _, r := range runs {
+		if r.lo == r.hi {
+			parts = append(parts, r.file.Names[r.lo])
+		} else {
+			parts = append(parts, r.file.Names[r.lo]+"-"+r.file.Names[r.hi])
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // encodeInstruction encodes a statement in pass 2 into words.
@@ -674,7 +720,7 @@ func (a *assembler) operandValue(k *isadefs.OperandKind, e *Expr, u *Arg, env *e
 	}
 	switch k.Class {
 	case "reg":
-		v, warn, err := a.regOperand(k, e, env)
+		v, warn, err := a.regOperand(k, e, u, env)
 		if err == nil && warn != "" {
 			a.candWarns = append(a.candWarns, pendingWarn{e.Pos, warn, ""})
 		}

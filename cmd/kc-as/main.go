@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"kernelcraft/asm"
+	_ "kernelcraft/asm/aie2"
 	_ "kernelcraft/asm/coral"
 	_ "kernelcraft/asm/plena"
 	"kernelcraft/cmd/internal/cliutil"
