@@ -240,20 +240,25 @@ func (isa *ISA) Unpack(p []byte) (f *Format, size int, ops []SlotOp, ok bool) {
 
 // DecodeSlot finds the instruction of slot that word w encodes: of the
 // instructions whose fixed bits match and whose register operands all
-// name registers, the one with the highest prio attribute, then the most
-// fixed bits (llvm-aie's decoder
+// name registers, preferably one whose don't-care bits are 0 in w (what an
+// assembler writes), then the one with the highest prio attribute, then
+// the most fixed bits (llvm-aie's decoder
 // falls back the same way when a register field is invalid: mov r0, p0
 // shares its fixed bits with vadd.32).
 func (isa *ISA) DecodeSlot(slot string, w uint64) *Inst {
 	var best *Inst
-	bestBits, bestPrio := -1, -1
+	var bestKey [3]int
 	for _, in := range isa.bySlot[slot] {
-		if w&in.Mask != in.Match {
+		if w&in.Mask != in.Match || !in.operandsValid(w) {
 			continue
 		}
-		n := popcount(in.Mask)
-		if (in.Prio > bestPrio || in.Prio == bestPrio && n > bestBits) && in.operandsValid(w) {
-			best, bestBits, bestPrio = in, n, in.Prio
+		clean := 0
+		if w&in.DontCare == 0 {
+			clean = 1
+		}
+		key := [3]int{clean, in.Prio, popcount(in.Mask)}
+		if best == nil || key[0] > bestKey[0] || key[0] == bestKey[0] && (key[1] > bestKey[1] || key[1] == bestKey[1] && key[2] > bestKey[2]) {
+			best, bestKey = in, key
 		}
 	}
 	return best
