@@ -177,7 +177,23 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 		}
 		return nil, list
 	}
-	return a.program(), nil
+	p := a.program()
+	if c, ok := as.backend.(ProgramChecker); ok {
+		var errs ErrorList
+		for _, d := range c.CheckProgram(p) {
+			e := &Error{File: file, Line: p.LineOf(d.Addr), Col: 1, Msg: d.Msg, Hint: d.Hint}
+			if d.Error {
+				errs = append(errs, e)
+			} else {
+				p.Warnings = append(p.Warnings, e)
+			}
+		}
+		if len(errs) > 0 {
+			return nil, errs.sorted()
+		}
+		p.Warnings = p.Warnings.sorted()
+	}
+	return p, nil
 }
 
 type section struct {

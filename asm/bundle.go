@@ -177,9 +177,44 @@ func (a *assembler) assignSlots(ops []*Op, cands [][]bundleChoice, size int) ([]
 			names = append(names, fmt.Sprintf("%s (%s)", op.Name, cands[i][0].in.Slot))
 		}
 		return nil, nil, &posError{pos: ops[0].Pos, msg: fmt.Sprintf("%s: %v", strings.Join(names, ", "), clash),
-			hint: "the lng slot (movxm, j, jl, jz, jnz) excludes the alu and mv slots; split the bundle"}
+			hint: combinableHint(isa, cands)}
 	}
 	return best, bestF, nil
+}
+
+// combinableHint says which slots can share a bundle with each slot of
+// the operations (from the formats).
+func combinableHint(isa *isadefs.ISA, cands [][]bundleChoice) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, c := range cands {
+		s := c[0].in.Slot
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		with := map[string]bool{}
+		for _, f := range isa.Formats {
+			if f.HasSlot(s) {
+				for _, o := range f.SlotNames() {
+					if o != s {
+						with[o] = true
+					}
+				}
+			}
+		}
+		var list []string
+		for _, sl := range isa.SlotOrder {
+			if with[sl.Name] {
+				list = append(list, sl.Name)
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s combines with %s", s, strings.Join(list, ", ")))
+		if len(parts) == 3 {
+			break
+		}
+	}
+	return strings.Join(parts, "; ") + "; split the bundle"
 }
 
 // encodeBundle encodes a bundle in pass 2 into the bytes of a format of
@@ -189,7 +224,7 @@ func (a *assembler) encodeBundle(rec *stmtRec, pc int64) ([]byte, error) {
 	cands := make([][]bundleChoice, len(ops))
 	for i, op := range ops {
 		insts, _, _ := a.candidates(op.Name)
-		var firstErr error
+		var firstErr, shapeErr error
 		// The form chosen in pass 1 first.
 		order := make([]*isadefs.Inst, 0, len(insts))
 		if i < len(rec.bundleInsts) && rec.bundleInsts[i] != nil {
@@ -206,11 +241,19 @@ func (a *assembler) encodeBundle(rec *stmtRec, pc int64) ([]byte, error) {
 				if firstErr == nil {
 					firstErr = err
 				}
+				// The error of a form the operands have the shape of
+				// says most (an immediate out of its range).
+				if shapeErr == nil && a.shapeMatches(a.as.tmpl[in], op.Args, extraOperands(in.Attrs)) {
+					shapeErr = err
+				}
 				continue
 			}
 			cands[i] = append(cands[i], bundleChoice{in: in, word: w, warns: append([]pendingWarn(nil), a.candWarns...)})
 		}
 		if len(cands[i]) == 0 {
+			if shapeErr != nil {
+				firstErr = shapeErr
+			}
 			if firstErr == nil {
 				_, _, disabled := a.candidates(op.Name)
 				firstErr = a.unknownMnemonic(op, disabled)

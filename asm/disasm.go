@@ -150,6 +150,10 @@ func Disassemble(data []byte) (out string, err error) {
 			return "", fmt.Errorf("section %s: %w", s.Name, err)
 		}
 		fmt.Fprintf(&sb, "\nDisassembly of section %s:\n", s.Name)
+		if len(b.ISA().Formats) > 0 {
+			disassembleBundles(&sb, b, code, s.Addr, labels)
+			continue
+		}
 		for off := 0; off+wordBytes <= len(code); off += wordBytes {
 			pc := s.Addr + uint64(off)
 			for _, l := range labels[pc] {
@@ -175,4 +179,22 @@ func Disassemble(data []byte) (out string, err error) {
 		}
 	}
 	return sb.String(), nil
+}
+
+// disassembleBundles renders a VLIW target's code: one bundle per line
+// with its address and bytes, labels before the bundles they name.
+func disassembleBundles(sb *strings.Builder, b Backend, code []byte, addr uint64, labels map[uint64][]string) {
+	for off := 0; off < len(code); {
+		pc := addr + uint64(off)
+		for _, l := range labels[pc] {
+			fmt.Fprintf(sb, "\n%08x <%s>:\n", pc, l)
+		}
+		text, size, ok := DisassembleBundle(b, code[off:], pc)
+		if !ok || size == 0 {
+			size = min(2, len(code)-off)
+			text = byteDirective(code[off:off+size]) + "  # no bundle"
+		}
+		fmt.Fprintf(sb, "%8x:  %-47s  %s\n", pc, fmt.Sprintf("% x", code[off:off+size]), text)
+		off += size
+	}
 }

@@ -3,6 +3,7 @@ package asm
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -256,8 +257,27 @@ func (a *assembler) literalShapeMatches(t, u *Arg) bool {
 			return false
 		}
 		for i := range t.Bracket {
-			if k := a.kindOf(t.Bracket[i]); k == nil && !a.literalShapeMatches(t.Bracket[i], u.Bracket[i]) {
-				return false
+			k := a.kindOf(t.Bracket[i])
+			ub := u.Bracket[i]
+			switch {
+			case k == nil:
+				if !a.literalShapeMatches(t.Bracket[i], ub) {
+					return false
+				}
+			case k.Class == "reg":
+				if ub.Expr == nil || ub.Base != nil {
+					return false
+				}
+				if _, _, err := a.regOperand(k, ub.Expr, ub, nil); err != nil {
+					return false
+				}
+			case isGenericClass(k.Class):
+				if ub.Expr == nil || ub.Base != nil {
+					return false
+				}
+				if _, isReg := a.identRegister(ub.Expr); isReg {
+					return false
+				}
 			}
 		}
 		return true
@@ -341,15 +361,30 @@ func classDesc(isa *isadefs.ISA, rc *isadefs.RegFile) string {
 	}
 	var runs []run
 	seen := map[string]bool{}
+	var regs []isadefs.RegRef
 	for _, n := range rc.Names {
 		if n == "" || seen[n] {
 			continue
 		}
 		seen[n] = true
-		r, ok := isa.Register(n)
-		if !ok {
-			continue
+		if r, ok := isa.Register(n); ok {
+			regs = append(regs, r)
 		}
+	}
+	// By file (in the order the class first names one), then number.
+	fileOrder := map[*isadefs.RegFile]int{}
+	for _, r := range regs {
+		if _, ok := fileOrder[r.File]; !ok {
+			fileOrder[r.File] = len(fileOrder)
+		}
+	}
+	sort.SliceStable(regs, func(i, j int) bool {
+		if regs[i].File != regs[j].File {
+			return fileOrder[regs[i].File] < fileOrder[regs[j].File]
+		}
+		return regs[i].Index < regs[j].Index
+	})
+	for _, r := range regs {
 		if l := len(runs) - 1; l >= 0 && runs[l].file == r.File && runs[l].hi+1 == r.Index {
 			runs[l].hi = r.Index
 			continue

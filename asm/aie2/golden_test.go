@@ -2,9 +2,9 @@ package aie2_test
 
 import (
 	"bufio"
-	"flag"
 	"bytes"
 	"encoding/hex"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"

@@ -262,6 +262,18 @@ func disassembleInput(target string, data []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if len(b.ISA().Formats) > 0 {
+		// A VLIW target's machine-code text is bytes ("19 1c e4 10").
+		code, err := asm.ParseMem(data, 8)
+		if err != nil {
+			return "", fmt.Errorf("not an ELF file, nor %s machine-code text: %w", target, err)
+		}
+		bs := make([]byte, len(code))
+		for i, w := range code {
+			bs[i] = byte(w)
+		}
+		return asm.DisassembleBytes(b, bs), nil
+	}
 	words, err := asm.ParseMem(data, b.ISA().WordBits)
 	if err != nil {
 		return "", fmt.Errorf("not an ELF file, nor %s machine-code text: %w", target, err)

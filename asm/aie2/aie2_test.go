@@ -1,0 +1,215 @@
+package aie2_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"kernelcraft/asm"
+	isadefs "kernelcraft/isa-defs"
+)
+
+func assemble(t testing.TB, src string) (*asm.Program, error) {
+	t.Helper()
+	as, err := asm.New("aie2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := isadefs.HWByName("aie2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return as.Assemble("t.s", []byte(src), asm.Options{HW: h})
+}
+
+// randomOperands picks valid operand values for in: registers of the
+// operand's class, immediates in range.
+func randomOperands(r *rand.Rand, in *isadefs.Inst) []int64 {
+	vals := make([]int64, len(in.Operands))
+	for i, k := range in.Operands {
+		switch {
+		case k.Tie != nil:
+			for j, b := range in.Operands {
+				if b == k.Tie {
+					vals[i] = vals[j]
+				}
+			}
+		case k.Class == "reg":
+			for {
+				v := r.Int63n(int64(len(k.RegFile.Names)))
+				if k.RegFile.Valid(v) {
+					vals[i] = v
+					break
+				}
+			}
+		default:
+			n := (k.Max - k.Min) / k.Align
+			vals[i] = k.Min + r.Int63n(n+1)*k.Align
+		}
+	}
+	return vals
+}
+
+// TestEveryFormRoundTrips: every slot operation of the ISA, with random
+// operands, assembles, disassembles to text that assembles to the same
+// bytes, and decodes to the same instruction form's encoding.
+func TestEveryFormRoundTrips(t *testing.T) {
+	b, err := asm.BackendFor("aie2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewSource(1))
+	n := 0
+	for _, in := range b.ISA().Insts {
+		for trial := 0; trial < 8; trial++ {
+			text := in.FormatValues(randomOperands(r, in), 0, nil)
+			p, err := assemble(t, text+"\n")
+			if err != nil {
+				t.Errorf("%s (line %d): %q does not assemble: %v", in.Name, in.Line, text, err)
+				break
+			}
+			code := p.Sections[0].Data
+			dis, size, ok := asm.DisassembleBundle(b, code, 0)
+			if !ok || size != len(code) {
+				t.Errorf("%q: % x does not disassemble", text, code)
+				break
+			}
+			p2, err := assemble(t, dis+"\n")
+			if err != nil || !bytes.Equal(p2.Sections[0].Data, code) {
+				t.Errorf("%q: % x disassembles to %q, which does not assemble back: %v", text, code, dis, err)
+				break
+			}
+			n++
+		}
+	}
+	t.Logf("%d random operations of %d forms round-trip", n, len(b.ISA().Insts))
+}
+
+// TestRandomBundlesRoundTrip: bundles of random operations in distinct
+// slots that some format holds assemble into that format's size and
+// round-trip through the disassembler.
+func TestRandomBundlesRoundTrip(t *testing.T) {
+	b, err := asm.BackendFor("aie2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	isa := b.ISA()
+	r := rand.New(rand.NewSource(2))
+	bySlot := map[string][]*isadefs.Inst{}
+	for _, in := range isa.Insts {
+		bySlot[in.Slot] = append(bySlot[in.Slot], in)
+	}
+	for trial := 0; trial < 2000; trial++ {
+		f := isa.Formats[r.Intn(len(isa.Formats))]
+		var ops []string
+		for _, s := range f.SlotNames() {
+			list := bySlot[s]
+			in := list[r.Intn(len(list))]
+			ops = append(ops, in.FormatValues(randomOperands(r, in), 0, nil))
+		}
+		r.Shuffle(len(ops), func(i, j int) { ops[i], ops[j] = ops[j], ops[i] })
+		src := strings.Join(ops, " ; ")
+		p, err := assemble(t, src+"\n")
+		if err != nil {
+			t.Fatalf("%s: %q: %v", f.Name, src, err)
+		}
+		code := p.Sections[0].Data
+		if len(code) > f.Bits/8 {
+			t.Errorf("%q: %d bytes, but format %s has %d", src, len(code), f.Name, f.Bits/8)
+		}
+		dis, size, ok := asm.DisassembleBundle(b, code, 0)
+		if !ok || size != len(code) {
+			t.Fatalf("%q: % x does not disassemble", src, code)
+		}
+		p2, err := assemble(t, dis+"\n")
+		if err != nil || !bytes.Equal(p2.Sections[0].Data, code) {
+			t.Fatalf("%q: % x disassembles to %q, which does not assemble back: %v", src, code, dis, err)
+		}
+	}
+}
+
+// TestErrors: the diagnoses of bad bundles and operands, with their
+// positions, match testdata/errors/*.golden.
+func TestErrors(t *testing.T) {
+	files, _ := filepath.Glob("testdata/errors/*.s")
+	if len(files) == 0 {
+		t.Fatal("no error tests")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = assemble(t, string(src))
+			if err == nil {
+				t.Fatal("assembled without errors")
+			}
+			got := err.Error() + "\n"
+			gold := strings.TrimSuffix(f, ".s") + ".golden"
+			if *update {
+				if err := os.WriteFile(gold, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(gold)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("errors differ from %s:\n%s", gold, got)
+			}
+		})
+	}
+}
+
+// TestProgramMemory: code beyond the 16 KiB program memory is rejected,
+// counted in encoded bundle sizes.
+func TestProgramMemory(t *testing.T) {
+	var src strings.Builder
+	// 16-byte bundles: 1024 of them fill the memory exactly.
+	bundle := "nopb ; nopa ; nops ; nopx ; nopm ; nopv\n"
+	for i := 0; i < 1024; i++ {
+		src.WriteString(bundle)
+	}
+	if p, err := assemble(t, src.String()); err != nil || p.Sections[0].Size != 16384 {
+		t.Fatalf("16 KiB of code: %v", err)
+	}
+	src.WriteString("nop\n")
+	_, err := assemble(t, src.String())
+	if err == nil || !strings.Contains(err.Error(), "does not fit in pmem") {
+		t.Errorf("16 KiB + 2 bytes of code: %v", err)
+	}
+}
+
+// TestLoopAlignment: the zero-overhead-loop rules llvm-aie guarantees are
+// enforced on final addresses.
+func TestLoopAlignment(t *testing.T) {
+	pad := strings.Repeat("nopb ; nopa ; nops ; nopx ; nopm ; nopv\n", 7)
+	good := "movxm ls, #start\nmovxm le, #last\nmovxm lc, #4\n" + pad +
+		".p2align 4\nstart: nopb ; nopa ; nops ; nopx ; nopm ; nopv\nlast: nopb ; nopa ; nops ; nopx ; nopm ; nopv\ndone\n"
+	if _, err := assemble(t, good); err != nil {
+		t.Fatalf("aligned loop: %v", err)
+	}
+	for _, tc := range []struct{ name, src, want string }{
+		{"start", strings.Replace(good, ".p2align 4\n", "nop\n", 1), "loop start ls"},
+		{"end", strings.Replace(good, "last: nopb ; nopa ; nops ; nopx ; nopm ; nopv", "last: nopx", 1), "must end on a 16-byte boundary"},
+		{"setup", strings.Replace(good, pad, "", 1), "at least 112 are needed"},
+		{"le", strings.Replace(good, "#last", "#last+2", 1), "is not the address of a bundle"},
+	} {
+		_, err := assemble(t, tc.src)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	p, err := assemble(t, "j #target\nnop\nnop\nnop\nnop\nnop\nnop\ntarget: done\n")
+	if err != nil || len(p.Warnings) == 0 || !strings.Contains(p.Warnings.Error(), "not 16-byte aligned") {
+		t.Errorf("misaligned jump target: want a warning, got %v %v", err, p.Warnings)
+	}
+}
+
+var _ = fmt.Sprint
