@@ -213,3 +213,58 @@ func TestLoopAlignment(t *testing.T) {
 }
 
 var _ = fmt.Sprint
+
+// FuzzAssembleAIE2 feeds arbitrary source to the aie2 assembler: it
+// returns a program or an ErrorList, never panics; each bundle of a
+// program disassembles to text that assembles back to the same bytes.
+func FuzzAssembleAIE2(f *testing.F) {
+	for _, s := range []string{
+		"lda r0, [p0, #-4] ; vmac cm0, cm1, x0, x1, r2 ; add r1, r2, #3\n",
+		"loop: vlda.ups.s32.d16 bmh0, s0, [p0], m4 ; vldb wl3, [p2, #0] ; vst.srs.d16.s32 bml0, s0, [p1], #32 ; mov r1, #5 ; nopx ; vmac.f bml1, bml2, x3, x4, r5\nj #loop\n",
+		"movxm p0, #0x70000 ; nopa\nst r0, [p0], #4\ndone\n",
+		"vbcst.64 x9, r25:r24\nvmax_lt.d8 x0, r17:r16, x1, x2\n",
+		".p2align 4\nnop\n.byte 1, 2\n",
+	} {
+		f.Add(s)
+	}
+	b, err := asm.BackendFor("aie2")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 4096 {
+			return
+		}
+		p, err := assemble(t, src)
+		if err != nil {
+			if _, ok := err.(asm.ErrorList); !ok {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		if strings.Contains(src, ".") {
+			// Directives may put data in code, whose bytes need not be
+			// what an instruction's encoding would be: only check that
+			// nothing panicked.
+			return
+		}
+		for _, s := range p.Sections {
+			if !s.Exec || s.NoBits {
+				continue
+			}
+			for off := 0; off < len(s.Data); {
+				dis, size, ok := asm.DisassembleBundle(b, s.Data[off:], s.Addr+uint64(off))
+				if !ok || size == 0 {
+					break // data in code (.byte): nothing to compare
+				}
+				if !strings.Contains(dis, "j") { // absolute targets need their address
+					p2, err := assemble(t, dis+"\n")
+					if err != nil || !bytes.Equal(p2.Sections[0].Data, s.Data[off:off+size]) {
+						t.Fatalf("% x disassembles to %q, which does not assemble back: %v", s.Data[off:off+size], dis, err)
+					}
+				}
+				off += size
+			}
+		}
+	})
+}
