@@ -355,9 +355,8 @@ func (a *assembler) regFileDesc(file string) string {
 // register file they belong to: "r0-r31, p0-p7, lr".
 func classDesc(isa *isadefs.ISA, rc *isadefs.RegFile) string {
 	type run struct {
-		file     *isadefs.RegFile
-		lo, hi   int
-		contigHi bool
+		file   *isadefs.RegFile
+		lo, hi int
 	}
 	var runs []run
 	seen := map[string]bool{}
