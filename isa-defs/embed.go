@@ -11,7 +11,7 @@ import (
 	"sync"
 )
 
-//go:embed coral/*.isa plena/*.isa hw/*.json
+//go:embed aie2/*.isa coral/*.isa plena/*.isa hw/*.json
 var files embed.FS
 
 var (
