@@ -311,7 +311,7 @@ func t5Bias(a *Array, p Params, rng *rand.Rand) {
 	const buckets, maxDist = 32, 128
 	table := make([]float64, p.H*buckets)
 	for i := range table {
-		table[i] = rng.NormFloat64()
+		table[i] = 3 * rng.NormFloat64() // learned T5 biases span several units: a kernel that drops them misses
 	}
 	bucket := func(rel int) int {
 		n := max(-rel, 0)

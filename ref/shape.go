@@ -401,8 +401,10 @@ func LargeLogits(task string, p Params) bool {
 
 // shapeFloat shapes the inputs of float tasks: attention gets one
 // dominant score of logitPeak per row of one head (LargeLogits), and
-// decoder inputs a row of small root mean square (1e-3, so that RMSNorm's
-// epsilon of 1e-6 matters: a kernel with another epsilon misses).
+// decoder inputs rows with means of their own (std 0.5: LayerNorm is not
+// RMSNorm on them) and a row of small root mean square (1e-3, so that
+// RMSNorm's epsilon of 1e-6 matters: a kernel with another epsilon
+// misses).
 func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) {
 	if !LargeLogits(task, p) && task != "decoder_llama" && task != "decoder_t5" {
 		return
@@ -429,6 +431,14 @@ func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) {
 	}
 	if task == "decoder_llama" || task == "decoder_t5" {
 		x := in["x"].Data
+		// Rows with a mean of their own (as embeddings have), so that a
+		// norm that subtracts the mean (LayerNorm for RMSNorm) misses.
+		for r := 0; r < p.S; r++ {
+			off := 0.5 * rng.NormFloat64()
+			for j := 0; j < p.DModel; j++ {
+				x[r*p.DModel+j] += off
+			}
+		}
 		row := x[p.DModel : 2*p.DModel]
 		for j := range row {
 			row[j] *= 1e-3
