@@ -439,7 +439,7 @@ func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) {
 				x[r*p.DModel+j] += off
 			}
 		}
-		row := x[p.DModel : 2*p.DModel]
+		row := x[:p.DModel] // the first token: causal attention gives it to itself alone, undiluted
 		for j := range row {
 			row[j] *= 1e-3
 		}
