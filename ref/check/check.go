@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/ref"
@@ -312,19 +313,32 @@ func toleranceFor(c *ref.Case, dtype string) ref.Tol {
 	return ref.Tol{Why: "default: integer outputs are exact"}
 }
 
+// hwVLEN caches the vector length of built-in hardware configs by name
+// (parsing a config is most of a small check's cost).
+var hwVLEN sync.Map // string -> int
+
+// vlenOf is the "vlen" param of a built-in hardware config (0: none).
+func vlenOf(name string) int {
+	if v, ok := hwVLEN.Load(name); ok {
+		return v.(int)
+	}
+	vlen := 0
+	if hw, err := isadefs.HWByName(name); err == nil {
+		vlen = int(hw.Param("vlen", 0))
+	}
+	hwVLEN.Store(name, vlen)
+	return vlen
+}
+
 // vectorElems is how many elements of a dtype one vector register holds
 // on the case's target (VLEN from the hardware config; 0 when unknown).
 func vectorElems(c *ref.Case, dt elemType) (elems, vlenBits int) {
 	vlen := 0
 	if c.HW != "" {
-		if hw, err := isadefs.HWByName(c.HW); err == nil {
-			vlen = int(hw.Param("vlen", 0))
-		}
+		vlen = vlenOf(c.HW)
 	}
 	if vlen == 0 && c.Target != "" {
-		if hw, err := isadefs.HWByName(c.Target); err == nil {
-			vlen = int(hw.Param("vlen", 0))
-		}
+		vlen = vlenOf(c.Target)
 	}
 	if vlen == 0 {
 		vlen = map[string]int{"coral": 128, "aie2": 512, "plena": 512}[c.Target]

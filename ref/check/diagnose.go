@@ -750,9 +750,13 @@ func (o *output) shift() (int, float64, bool) {
 	bestK, best := 0, 0.0
 	for _, k := range ks {
 		lo, hi := max(0, k), min(n, n+k)
-		idx := sample(lo, hi, 512)
+		if hi <= lo {
+			continue
+		}
+		step := max(1, (hi-lo)/512) // sample's indices, without a slice per k
+		count := (hi - lo + step - 1) / step
 		info, match := 0, 0
-		for _, i := range idx {
+		for i := lo; i < hi; i += step {
 			if o.cmp.near(o.e[i-k], o.e[i]) {
 				continue
 			}
@@ -763,7 +767,7 @@ func (o *output) shift() (int, float64, bool) {
 				break // clearly not this k
 			}
 		}
-		if info < 4 || info*20 < len(idx) {
+		if info < 4 || info*20 < count {
 			continue
 		}
 		if f := float64(match) / float64(info); f >= 0.9 && f > best+1e-9 {
