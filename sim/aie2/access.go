@@ -223,24 +223,37 @@ func (m *Machine) bankStall(b *bundle) int {
 	if n == 0 {
 		return 0
 	}
-	for s := 0; s < 8; s++ {
+	// Accesses of the bundle itself that meet on a bank: the arbiter
+	// serves one per cycle, the others wait a cycle each.
+	intra := 0
+	for i := 0; i < n; i++ {
+		k := 0
+		for j := 0; j < n; j++ {
+			if j != i && acc[j].e == acc[i].e && acc[j].mask&acc[i].mask != 0 {
+				k++
+			}
+		}
+		intra = max(intra, k)
+	}
+	// Then wait until no access meets an earlier bundle's on a bank.
+	s := 0
+	for ; s < 8; s++ {
 		ok := true
-		var local [ringN]uint8
 		for i := 0; i < n && ok; i++ {
-			c := (m.now + int64(s) + acc[i].e) % ringN
-			if (m.banks[c]|local[c])&acc[i].mask != 0 {
+			if m.banks[(m.now+int64(s)+acc[i].e)%ringN]&acc[i].mask != 0 {
 				ok = false
 			}
-			local[c] |= acc[i].mask
 		}
 		if ok {
-			for c, v := range local {
-				m.banks[c] |= v
-			}
-			return s
+			break
 		}
 	}
-	return 0
+	for i := 0; i < n; i++ {
+		for d := 0; d <= intra; d++ {
+			m.banks[(m.now+int64(s+d)+acc[i].e)%ringN] |= acc[i].mask
+		}
+	}
+	return s + intra
 }
 
 // interlockStall is how many cycles b must wait under Interlock so that

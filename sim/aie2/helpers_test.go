@@ -45,6 +45,19 @@ func build(t testing.TB, src string, o Options) *Machine {
 	return m
 }
 
+// assembleOnly assembles src.
+func assembleOnly(src string) (*asm.Program, error) {
+	hw, err := isadefs.HWByName("aie2")
+	if err != nil {
+		return nil, err
+	}
+	as, err := asm.New("aie2")
+	if err != nil {
+		return nil, err
+	}
+	return as.Assemble("test.s", []byte(src), asm.Options{HW: hw})
+}
+
 // run builds and runs src to done.
 func run(t testing.TB, src string, o Options) *Machine {
 	t.Helper()

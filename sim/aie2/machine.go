@@ -448,6 +448,7 @@ func (m *Machine) step(ref bool) {
 	for i, o := range b.ops {
 		f := m.newFlight(o, pc, m.bseq*8+uint64(i))
 		m.exec[m.now%ringN] = append(m.exec[m.now%ringN], f)
+		m.reserve(f)
 		m.stats.UnitBusy[o.slot]++
 		m.stats.Instructions++
 		if o.kind == kDone {
@@ -477,6 +478,26 @@ func (m *Machine) step(ref bool) {
 		return
 	}
 	m.pc = next
+}
+
+// reserve records, at issue, the register writes f will make (their
+// values are filled in when f computes them), so that reads of the
+// registers before the writes land know they are early (Warn, Interlock).
+func (m *Machine) reserve(f *flight) {
+	if m.opts.Hazard == Exposed {
+		return
+	}
+	for _, a := range f.o.accesses() {
+		if !a.write {
+			continue
+		}
+		for u := int(a.r.base); u < int(a.r.base)+int(a.r.n); u++ {
+			st := &m.units[u]
+			w := *st.latest()
+			w.vis, w.seq, w.byp, w.pc = f.t+int64(a.cyc), f.seq, a.byp, f.pc
+			st.add(w, m.now)
+		}
+	}
 }
 
 // stallCycles lets n cycles pass without issuing (the pipeline goes on).

@@ -47,7 +47,15 @@ func (st *unitState) read(s int64, byp uint8) *write {
 
 // add records a write, keeping the history ordered and trimmed to the
 // window before now.
+// A write of the same operation (seq) and cycle as a reserved entry
+// fills it in.
 func (st *unitState) add(w write, now int64) {
+	for i := len(st.hist) - 1; i > 0 && st.hist[i].vis >= w.vis; i-- {
+		if st.hist[i].seq == w.seq && st.hist[i].vis == w.vis {
+			st.hist[i] = w
+			return
+		}
+	}
 	h := append(st.hist, w)
 	i := len(h) - 1
 	for i > 0 && (h[i-1].vis > w.vis || h[i-1].vis == w.vis && h[i-1].seq > w.seq) {
