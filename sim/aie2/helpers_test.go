@@ -113,3 +113,5 @@ func f32s(b []byte) []float32 {
 	}
 	return out
 }
+
+func mathF32(f float32) uint32 { return math.Float32bits(f) }

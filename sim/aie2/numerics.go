@@ -129,12 +129,21 @@ func bf16FromF32(b uint32, rnd uint32) uint16 {
 		}
 		return h
 	}
-	q := b >> 16
-	rem := uint64(b & 0xFFFF)
-	if roundUp(rnd, int64(q&0x7FFF), rem, 0x8000, b>>31 != 0) {
-		q++ // the magnitude: carries into the exponent
+	// Round the signed value: q is its floor in bf16 steps, rem the
+	// distance above it.
+	neg := b>>31 != 0
+	v := int64(b & 0x7FFFFFFF)
+	if neg {
+		v = -v
 	}
-	return uint16(q)
+	q := v >> 16
+	if roundUp(rnd, q, uint64(v-q<<16), 0x8000, neg) {
+		q++
+	}
+	if neg {
+		return uint16(-q) | 0x8000
+	}
+	return uint16(q) // a carry out of the mantissa raises the exponent
 }
 
 // f32FromBF16 widens bf16 exactly.
