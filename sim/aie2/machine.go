@@ -136,7 +136,6 @@ type Machine struct {
 		left   int
 		from   uint32
 	}
-	lrAfter uint32 // jl: return address (after the delay slots)
 
 	warnings []Warning
 	nWarn    uint64

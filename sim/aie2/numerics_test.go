@@ -90,11 +90,11 @@ func TestSRSSaturation(t *testing.T) {
 // form (d: crUPSSign), and saturates on overflow when crSat says so.
 func TestUPS(t *testing.T) {
 	cases := []struct {
-		mn            string
-		sat, sign     uint32
-		shift         uint64
-		in            uint16
-		want          uint32
+		mn        string
+		sat, sign uint32
+		shift     uint64
+		in        uint16
+		want      uint32
 	}{
 		{"vups.s32.s16", 0, 0, 4, 0x0123, 0x1230},
 		{"vups.s32.s16", 0, 0, 4, 0xFFFF, 0xFFFFFFF0},
@@ -185,7 +185,7 @@ func macLane0(t *testing.T, mn string, cfg uint32, a, b []uint16, acc uint32) ui
 	t.Helper()
 	x, y, bm := make([]byte, 64), make([]byte, 64), make([]byte, 64)
 	for k := range a {
-		binary.LittleEndian.PutUint16(x[2*k:], a[k])    // X[0][k]
+		binary.LittleEndian.PutUint16(x[2*k:], a[k])     // X[0][k]
 		binary.LittleEndian.PutUint16(y[2*(k*4):], b[k]) // Y[k][0]
 	}
 	binary.LittleEndian.PutUint32(bm, acc)
