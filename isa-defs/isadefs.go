@@ -27,15 +27,18 @@ type ISA struct {
 	// Slots and Formats describe a VLIW target (aie2): an instruction is a
 	// slot operation of its slot's width, and one source line (a bundle)
 	// is encoded in one of the formats. Both are empty for other targets.
-	Slots      map[string]*Slot
-	SlotOrder  []*Slot
-	Formats    []*Format
-	bySlot     map[string][]*Inst
-	byMnemonic map[string][]*Inst
-	pseudoBy   map[string][]*Pseudo
-	regByName  map[string]RegRef
-	decodeTab  map[uint32][]*Inst // keyed by the bits in decodeKeyMask
-	decodeKey  uint32
+	Slots     map[string]*Slot
+	SlotOrder []*Slot
+	Formats   []*Format
+	// Itineraries are the timing classes of an exposed-pipeline target
+	// (aie2): when each operand is read and written. nil for others.
+	Itineraries map[string]*Itinerary
+	bySlot      map[string][]*Inst
+	byMnemonic  map[string][]*Inst
+	pseudoBy    map[string][]*Pseudo
+	regByName   map[string]RegRef
+	decodeTab   map[uint32][]*Inst // keyed by the bits in decodeKeyMask
+	decodeKey   uint32
 }
 
 // RegFile is a register file such as RISC-V's x, f or v registers, or a

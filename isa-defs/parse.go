@@ -44,6 +44,7 @@ func Parse(file, text string) (*ISA, error) {
 	if len(p.errs) == 0 {
 		p.buildDecodeTable()
 		p.checkFormats()
+		p.checkItineraries()
 	}
 	if len(p.errs) > 0 {
 		return nil, joinErrors(p.errs)
@@ -125,8 +126,10 @@ func (p *parser) parseLine(raw string) {
 		p.parseInst(rest)
 	case "pseudo":
 		p.parsePseudo(rest)
+	case "itinerary":
+		p.parseItinerary(rest)
 	default:
-		p.errorf("unknown keyword %q (want isa, word, comment, separator, regfile, regclass, slot, format, enum, operand, inst or pseudo)", keyword)
+		p.errorf("unknown keyword %q (want isa, word, comment, separator, regfile, regclass, slot, format, enum, operand, inst, pseudo or itinerary)", keyword)
 	}
 }
 

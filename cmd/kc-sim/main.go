@@ -17,6 +17,7 @@ import (
 	"kernelcraft/cmd/internal/cliutil"
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
+	_ "kernelcraft/sim/aie2"
 	_ "kernelcraft/sim/coral"
 	_ "kernelcraft/sim/plena"
 	"kernelcraft/sim/vec"

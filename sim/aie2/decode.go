@@ -1,0 +1,565 @@
+package aie2
+
+import (
+	"fmt"
+	"strings"
+
+	isadefs "kernelcraft/isa-defs"
+)
+
+// kind selects an operation's semantics.
+type kind uint8
+
+const (
+	kUnsupported kind = iota
+	kNop
+	kDone
+	kALU      // scalar ALU: alu selects the operation
+	kMovImm   // mov/mova/movx/movxm dst, #imm
+	kMov      // scalar register copy (mov, mov.dN, movx cr)
+	kAddNC    // add.nc dst, r, #imm
+	kPadd     // padda/paddb/padds
+	kLoad     // scalar load
+	kStore    // scalar store (st, st.s8, st.s16)
+	kVLoad    // 256-bit vector load
+	kVLoadUps // vlda.ups
+	kVLoadCnv // vlda.conv.fp32.bf16
+	kVStore   // 256-bit vector store
+	kVStSrs   // vst.srs
+	kVStConv  // vst.conv.bf16.fp32
+	kVStPack  // vst.pack
+	kJump     // j #imm / j p
+	kJL       // jl #imm / jl p
+	kJZ       // jz / jnz
+	kJNZD     // jnzd
+	kRet      // ret lr
+	kVLane    // lane-wise vector ALU (vadd/vsub/vband/vbor)
+	kVBcst    // vbcst
+	kVExtBcst // vextbcst
+	kVExtract // vextract
+	kVInsert  // vinsert
+	kVMaxMin  // vmax_lt / vmin_ge
+	kVCmp     // vge / vlt / veqz
+	kVSel     // vsel
+	kVShift   // vshift
+	kVShuffle // vshuffle
+	kVCopy    // vmov (x, w, am, bm, cm copies)
+	kVSrs     // vsrs / vsrsm
+	kVUps     // vups
+	kVConvBF  // vconv.bf16.fp32
+	kVConvF32 // vconv.fp32.bf16
+	kVPack    // vpack
+	kVMac     // integer vmac/vmul/vmsc/vnegmul, vaddmac/vaddmsc
+	kVMacF    // bf16 vmac.f/vmul.f/vmsc.f/vnegmul.f, vaddmac.f/vaddmsc.f
+	kVAcc     // integer vadd/vsub/vnegadd/vnegsub/vneg on accumulators
+	kVAccF    // vadd.f/vsub.f/vnegadd.f/vnegsub.f/vneg.f
+	kVClr     // vclr
+	kCntr     // mov l, cntr (the cycle counter)
+)
+
+// Scalar ALU operations.
+const (
+	aAdd = iota
+	aSub
+	aAnd
+	aOr
+	aXor
+	aAshl
+	aLshl
+	aMul
+	aEq
+	aNe
+	aLt
+	aLtu
+	aGe
+	aGeu
+	aAbs
+	aClb
+	aClz
+	aEqz
+	aNez
+	aExtS8
+	aExtS16
+	aExtU8
+	aExtU16
+	aSelEqz
+	aSelNez
+)
+
+var aluOps = map[string]int{
+	"add": aAdd, "sub": aSub, "and": aAnd, "or": aOr, "xor": aXor, "ashl": aAshl, "lshl": aLshl, "mul": aMul,
+	"eq": aEq, "ne": aNe, "lt": aLt, "ltu": aLtu, "ge": aGe, "geu": aGeu, "abs": aAbs, "clb": aClb, "clz": aClz,
+	"eqz": aEqz, "nez": aNez, "extend.s8": aExtS8, "extend.s16": aExtS16, "extend.u8": aExtU8, "extend.u16": aExtU16,
+	"sel.eqz": aSelEqz, "sel.nez": aSelNez,
+}
+
+// Addressing modes.
+type amode uint8
+
+const (
+	amNone    amode = iota
+	amIdxReg        // [p, dj]
+	amIdxImm        // [p, #imm]
+	amPostReg       // [p], m
+	amPostImm       // [p], #imm
+	am2D            // [p], dN
+	am3D            // [p], dN (3-D: dN with dN+4)
+	amSP            // [sp, #imm]
+	amPlain         // [p]
+)
+
+// operand is one decoded operand of a slot operation.
+type operand struct {
+	r     reg
+	imm   int64
+	isReg bool
+}
+
+// op is one decoded slot operation.
+type op struct {
+	inst *isadefs.Inst
+	it   *isadefs.Itinerary
+	slot uint8 // index into slotNames
+	kind kind
+	sub  int // ALU operation, MAC variant, shuffle/compare flavour
+	o    [7]operand
+	n    int
+
+	dst    int // index of the destination operand (-1: none)
+	dstCyc int // its write cycle
+	dstByp uint8
+	srcByp uint8 // bypass class of the vector sources
+
+	// Memory access.
+	am       amode
+	pi, oi   int // pointer and offset operand (-1: none)
+	memBytes int
+	memCyc   int  // cycle the access reaches memory (store: the write)
+	load     bool // reads memory
+	store    bool // writes memory
+	dataCyc  int  // store data read cycle
+	ptrCyc   int  // address registers written back
+
+	// Vector parameters.
+	lanes  int    // lanes of the operation
+	ebits  int    // element bits (the narrow side of srs/ups/pack)
+	abits  int    // accumulator lane bits
+	signed bool   // statically signed
+	dyn    int    // control register unit with the signedness (0: static)
+	neg    bool   // negate the product / the second operand
+	execAt int    // the cycle of the operation's last register read
+	why    string // kUnsupported: what is missing
+
+	acc []access // accesses(), built on first use
+}
+
+var slotNames = []string{"lda", "ldb", "alu", "mv", "st", "vec", "lng", "nop"}
+
+func slotIndex(s string) uint8 {
+	for i, n := range slotNames {
+		if n == s {
+			return uint8(i)
+		}
+	}
+	return uint8(len(slotNames) - 1)
+}
+
+// bundle is one decoded bundle: its size and non-nop operations.
+type bundle struct {
+	pc   uint32
+	size int
+	ops  []*op
+	text string // disassembly, made on demand
+	bad  string // why the bytes are no bundle ("" when they are)
+}
+
+// decodeOp decodes one slot operation. It never fails: what the
+// simulator does not implement becomes kUnsupported with the reason.
+func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
+	o := &op{inst: in, it: isa.ItineraryOf(in), slot: slotIndex(in.Slot), dst: -1, pi: -1, oi: -1}
+	o.n = len(in.Operands)
+	for i, k := range in.Operands {
+		v := k.Extract(w)
+		if k.Class == "reg" && k.RegFile != nil {
+			name := ""
+			if k.RegFile.Valid(v) {
+				name = k.RegFile.Names[v]
+			}
+			if len(name) == 2 && name[0] == 'd' { // d0..d7: the 2-D/3-D quadruple, by number
+				o.o[i] = operand{imm: int64(name[1] - '0')}
+				continue
+			}
+			r, ok := parseReg(name)
+			if !ok {
+				o.kind, o.why = kUnsupported, fmt.Sprintf("register %q", name)
+				return o
+			}
+			o.o[i] = operand{r: r, isReg: true}
+		} else {
+			o.o[i] = operand{imm: v}
+		}
+	}
+	if o.it != nil {
+		if d, ok := o.it.Get("dst"); ok {
+			o.dstCyc, o.dstByp = d.Cycle, bypOf(d.Bypass)
+		}
+		if s, ok := o.it.Get("src"); ok {
+			o.srcByp = bypOf(s.Bypass)
+		}
+		if p, ok := o.it.Get("ptr"); ok {
+			o.ptrCyc = p.Cycle
+		}
+		o.dataCyc = o.it.Read("data")
+		if len(o.it.Mem) > 0 {
+			o.memCyc = o.it.Mem[len(o.it.Mem)-1]
+		}
+	}
+	classify(o)
+	return o
+}
+
+func bypOf(s string) uint8 {
+	switch s {
+	case "mov":
+		return 1
+	case "vec":
+		return 2
+	}
+	return 0
+}
+
+// addressing finds the memory operand of the syntax.
+func (o *op) addressing() {
+	syn := o.inst.Syntax
+	open := strings.Index(syn, "[")
+	if open < 0 {
+		return
+	}
+	// Operand index of the first operand inside the brackets.
+	idx := 0
+	for _, t := range o.inst.Tokens {
+		if strings.Contains(t.Text, "[") {
+			break
+		}
+		if t.Operand != nil {
+			idx++
+		}
+	}
+	rest := syn[open:]
+	if strings.HasPrefix(rest, "[sp") {
+		o.am, o.oi = amSP, idx
+		return
+	}
+	o.pi = idx
+	inner, after, _ := strings.Cut(rest[1:], "]")
+	switch {
+	case strings.Contains(inner, ", eDJ_"):
+		o.am, o.oi = amIdxReg, idx+1
+	case strings.Contains(inner, ", #"):
+		o.am, o.oi = amIdxImm, idx+1
+	case strings.Contains(after, "eM_"):
+		o.am, o.oi = amPostReg, idx+1
+	case strings.Contains(after, "#"):
+		o.am, o.oi = amPostImm, idx+1
+	case strings.Contains(after, "eDS_"):
+		o.am, o.oi = am3D, idx+1
+	case strings.Contains(after, "eD_"):
+		o.am, o.oi = am2D, idx+1
+	default:
+		o.am = amPlain
+	}
+}
+
+func (o *op) unsupported(why string) { o.kind, o.why = kUnsupported, why }
+
+// classify sets the operation's kind and parameters from its mnemonic.
+func classify(o *op) {
+	mn := o.inst.Mnemonic
+	o.addressing()
+	first := o.inst.Operands
+	firstFile := ""
+	if len(first) > 0 && first[0].RegFile != nil {
+		firstFile = first[0].RegFile.Name
+	}
+	switch {
+	case strings.HasPrefix(mn, "nop"):
+		o.kind = kNop
+	case mn == "done":
+		o.kind = kDone
+	case mn == "event":
+		o.kind = kNop
+	case aluOps[mn] != 0 || mn == "add" && strings.Contains(o.inst.Syntax, "eR_5"):
+		o.kind, o.sub, o.dst = kALU, aluOps[mn], 0
+	case mn == "add": // add r, r, #imm
+		o.kind, o.sub, o.dst = kALU, aAdd, 0
+	case mn == "movxm" || mn == "mova" || mn == "movx" && len(first) == 2 && first[1].Class == "simm" ||
+		mn == "mov" && len(first) == 2 && first[1].Class == "simm":
+		o.kind, o.dst = kMovImm, 0
+	case mn == "movx" || mn == "mov" && len(first) == 2 && first[0].RegFile != nil && first[1].RegFile != nil &&
+		strings.HasPrefix(first[1].Name, "mMvSclDst") || strings.HasPrefix(mn, "mov.d") && len(mn) == 6:
+		o.kind, o.dst = kMov, 0
+	case mn == "mov" && strings.Contains(o.inst.Syntax, "cntr"):
+		o.kind, o.dst = kCntr, 0
+	case mn == "add.nc":
+		o.kind, o.dst = kAddNC, 0
+	case strings.HasPrefix(mn, "padd"):
+		o.kind = kPadd
+		if o.am == amNone { // [p], #imm has the pointer first
+			o.pi, o.oi = 0, 1
+		}
+		switch {
+		case strings.Contains(mn, ".2d"):
+			o.am = am2D
+		case strings.Contains(mn, ".3d"):
+			o.am = am3D
+		case strings.HasPrefix(o.inst.Syntax, "[sp]"):
+			o.am, o.pi, o.oi = amSP, -1, 0
+		case strings.Contains(o.inst.Syntax, "eM_"):
+			o.am = amPostReg
+		default:
+			o.am = amPostImm
+		}
+	case mn == "j":
+		o.kind = kJump
+	case mn == "jl":
+		o.kind = kJL
+	case mn == "jz" || mn == "jnz":
+		o.kind = kJZ
+		if mn == "jnz" {
+			o.sub = 1
+		}
+	case mn == "jnzd":
+		o.kind, o.dst = kJNZD, 0
+	case mn == "ret":
+		o.kind = kRet
+	case mn == "lda" || strings.HasPrefix(mn, "lda.") && mn != "lda.tm":
+		if firstFile == "mQQm" {
+			o.unsupported("sparse mask (q register) loads")
+			return
+		}
+		o.kind, o.dst, o.load, o.memBytes = kLoad, 0, true, 4
+		o.memCyc = 5
+		switch {
+		case strings.HasSuffix(mn, "s8"), strings.HasSuffix(mn, "u8"):
+			o.memBytes = 1
+		case strings.HasSuffix(mn, "s16"), strings.HasSuffix(mn, "u16"):
+			o.memBytes = 2
+		}
+		o.signed = strings.Contains(mn, ".s")
+	case mn == "st" || strings.HasPrefix(mn, "st.") && mn != "st.tm":
+		if firstFile == "mQQm" {
+			o.unsupported("sparse mask (q register) stores")
+			return
+		}
+		o.kind, o.store, o.memBytes = kStore, true, 4
+		o.execAt = o.dataCyc // st.s8/st.s16 read their data in cycle 7
+		switch {
+		case strings.HasSuffix(mn, "s8"):
+			o.memBytes = 1
+		case strings.HasSuffix(mn, "s16"):
+			o.memBytes = 2
+		}
+	case mn == "vlda" || mn == "vldb" || mn == "vlda.2d" || mn == "vlda.3d" || mn == "vldb.2d" || mn == "vldb.3d":
+		o.kind, o.dst, o.load, o.memBytes = kVLoad, 0, true, 32
+	case strings.HasPrefix(mn, "vlda.") && strings.Contains(mn, ".ups."):
+		o.kind, o.dst, o.load, o.memBytes = kVLoadUps, 0, true, 32
+		upsParams(o, mn[strings.Index(mn, "ups.")+4:])
+		// The shift and sign are read in cycle 7, crSat in 8.
+		o.execAt = max(o.it.Read("shift"), o.it.Read("crsat"))
+	case strings.HasPrefix(mn, "vlda.") && strings.Contains(mn, ".conv.fp32.bf16"):
+		o.kind, o.dst, o.load, o.memBytes, o.lanes = kVLoadCnv, 0, true, 32, 16
+	case mn == "vst" || mn == "vst.2d" || mn == "vst.3d":
+		o.kind, o.store, o.memBytes = kVStore, true, 32
+	case strings.HasPrefix(mn, "vst.") && strings.Contains(mn, ".srs."):
+		o.kind, o.store, o.memBytes = kVStSrs, true, 32
+		srsParams(o, mn[strings.Index(mn, "srs.")+4:])
+	case strings.HasPrefix(mn, "vst.") && strings.Contains(mn, ".conv.bf16.fp32"):
+		o.kind, o.store, o.memBytes, o.lanes = kVStConv, true, 32, 16
+	case strings.HasPrefix(mn, "vst.") && strings.Contains(mn, ".pack."):
+		if strings.Contains(mn, "4") {
+			o.unsupported("4-bit packing")
+			return
+		}
+		o.kind, o.store, o.memBytes = kVStPack, true, 32
+		o.lanes, o.ebits, o.signed = 32, 8, strings.Contains(mn, ".s8")
+		if !o.signed {
+			o.dyn = crPackSign
+		}
+	case strings.HasPrefix(mn, "vadd.") && mn != "vadd.f", strings.HasPrefix(mn, "vsub.") && mn != "vsub.f", mn == "vband", mn == "vbor":
+		o.kind, o.dst = kVLane, 0
+		o.ebits = elemBits(mn)
+		switch {
+		case strings.HasPrefix(mn, "vsub"):
+			o.sub = 1
+		case mn == "vband":
+			o.sub, o.ebits = 2, 32
+		case mn == "vbor":
+			o.sub, o.ebits = 3, 32
+		}
+	case strings.HasPrefix(mn, "vbcst."):
+		o.kind, o.dst, o.ebits = kVBcst, 0, elemBits(mn)
+	case strings.HasPrefix(mn, "vextbcst."):
+		o.kind, o.dst, o.ebits = kVExtBcst, 0, elemBits(mn)
+	case strings.HasPrefix(mn, "vextract."):
+		o.kind, o.dst, o.ebits = kVExtract, 0, elemBits(mn)
+		o.signed = strings.Contains(mn, ".s")
+		if strings.Contains(mn, ".d") {
+			o.dyn = crVaddSign
+		}
+	case strings.HasPrefix(mn, "vinsert."):
+		o.kind, o.dst, o.ebits = kVInsert, 0, elemBits(mn)
+	case strings.HasPrefix(mn, "vmax_lt.") || strings.HasPrefix(mn, "vmin_ge."):
+		o.kind, o.dst, o.ebits = kVMaxMin, 0, elemBits(mn)
+		if strings.HasPrefix(mn, "vmin") {
+			o.sub = 1
+		}
+		cmpSign(o, mn)
+	case strings.HasPrefix(mn, "vge.") || strings.HasPrefix(mn, "vlt.") || strings.HasPrefix(mn, "veqz."):
+		o.kind, o.dst, o.ebits = kVCmp, 0, elemBits(mn)
+		switch {
+		case strings.HasPrefix(mn, "vlt"):
+			o.sub = 1
+		case strings.HasPrefix(mn, "veqz"):
+			o.sub = 2
+		}
+		cmpSign(o, mn)
+	case strings.HasPrefix(mn, "vsel."):
+		o.kind, o.dst, o.ebits = kVSel, 0, elemBits(mn)
+	case mn == "vshift":
+		o.kind, o.dst = kVShift, 0
+	case mn == "vshuffle":
+		o.kind, o.dst = kVShuffle, 0
+	case mn == "vmov" && o.inst.Slot == "mv":
+		o.kind, o.dst = kVCopy, 0
+	case strings.HasPrefix(mn, "vsrs.") || strings.HasPrefix(mn, "vsrsm."):
+		o.kind, o.dst = kVSrs, 0
+		srsParams(o, mn[strings.Index(mn, ".")+1:])
+	case strings.HasPrefix(mn, "vups."):
+		o.kind, o.dst = kVUps, 0
+		upsParams(o, mn[5:])
+	case mn == "vconv.bf16.fp32":
+		o.kind, o.dst, o.lanes = kVConvBF, 0, 16
+	case mn == "vconv.fp32.bf16":
+		o.kind, o.dst, o.lanes = kVConvF32, 0, 16
+	case strings.HasPrefix(mn, "vpack."):
+		if strings.Contains(mn, "4") {
+			o.unsupported("4-bit packing")
+			return
+		}
+		o.kind, o.dst, o.lanes, o.ebits = kVPack, 0, 32, 8
+		o.signed = strings.Contains(mn, ".s8")
+		if !o.signed {
+			o.dyn = crPackSign
+		}
+	case mn == "vclr":
+		o.kind, o.dst = kVClr, 0
+	case o.inst.Slot == "vec" && (strings.HasPrefix(mn, "vmac") || strings.HasPrefix(mn, "vmul") || strings.HasPrefix(mn, "vmsc") ||
+		mn == "vnegmul" || mn == "vnegmul.f" || strings.HasPrefix(mn, "vaddm")):
+		if strings.Contains(o.inst.Syntax, "mQQXw") || strings.Contains(o.inst.Syntax, "eYs") {
+			o.unsupported("sparse MAC forms")
+			return
+		}
+		o.kind, o.dst = kVMac, 0
+		if strings.HasSuffix(mn, ".f") {
+			o.kind = kVMacF
+		}
+		o.neg = strings.Contains(mn, "msc") || strings.HasPrefix(mn, "vnegmul")
+		if strings.HasPrefix(mn, "vaddm") {
+			o.sub = 2 // acc1 + acc2 ± A·B
+		} else if strings.HasPrefix(mn, "vmul") || strings.HasPrefix(mn, "vnegmul") {
+			o.sub = 0 // no accumulator input
+		} else {
+			o.sub = 1
+		}
+		if o.sub > 0 {
+			o.execAt = o.it.Read("acc")
+		}
+	case o.inst.Slot == "vec" && (mn == "vadd" || mn == "vsub" || mn == "vnegadd" || mn == "vnegsub" || mn == "vneg"):
+		o.kind, o.dst = kVAcc, 0
+		o.sub = accFlavour(mn)
+		o.execAt = o.it.Read("acc")
+	case mn == "vadd.f" || mn == "vsub.f" || mn == "vnegadd.f" || mn == "vnegsub.f" || mn == "vneg.f":
+		o.kind, o.dst = kVAccF, 0
+		o.sub = accFlavour(strings.TrimSuffix(mn, ".f"))
+		o.execAt = o.it.Read("acc")
+	default:
+		o.unsupported("")
+	}
+	if o.execAt <= 1 {
+		o.execAt = 1
+	}
+}
+
+// accFlavour encodes which of the two accumulator operands are negated:
+// bit 0 the first, bit 1 the second; 4: one operand (vneg).
+func accFlavour(mn string) int {
+	switch mn {
+	case "vsub":
+		return 2
+	case "vnegadd":
+		return 1
+	case "vnegsub":
+		return 3
+	case "vneg":
+		return 4 | 1
+	}
+	return 0
+}
+
+// elemBits reads the element width from a mnemonic suffix (.8, .s16, .d32, .bf16).
+func elemBits(mn string) int {
+	i := strings.LastIndex(mn, ".")
+	s := strings.TrimLeft(mn[i+1:], "sdbf")
+	switch s {
+	case "8":
+		return 8
+	case "16":
+		return 16
+	case "32":
+		return 32
+	case "64":
+		return 64
+	}
+	return 0
+}
+
+// cmpSign sets a compare's signedness: .sN signed, .dN from crVaddSign,
+// .bf16 floating point (sub |= 8).
+func cmpSign(o *op, mn string) {
+	suf := mn[strings.LastIndex(mn, ".")+1:]
+	switch {
+	case suf == "bf16":
+		o.sub |= 8
+	case suf[0] == 's':
+		o.signed = true
+	case suf[0] == 'd':
+		o.dyn = crVaddSign
+	}
+	if suf == "16" || suf == "32" || suf == "8" { // veqz.N: sign irrelevant
+		o.signed = true
+	}
+}
+
+// srsParams reads "dN.sM" / "sN.sM": destination N bits (d: sign from
+// crSRSSign), accumulator lanes M bits.
+func srsParams(o *op, s string) {
+	d, a, _ := strings.Cut(s, ".")
+	o.ebits = elemBits("." + d)
+	o.abits = elemBits("." + a)
+	o.signed = d[0] == 's'
+	if d[0] == 'd' {
+		o.dyn = crSRSSign
+	}
+}
+
+// upsParams reads "sM.dN" / "sM.sN": accumulator lanes M bits, source N
+// bits (d: sign from crUPSSign).
+func upsParams(o *op, s string) {
+	a, d, _ := strings.Cut(s, ".")
+	o.abits = elemBits("." + a)
+	o.ebits = elemBits("." + d)
+	o.signed = d[0] == 's'
+	if d[0] == 'd' {
+		o.dyn = crUPSSign
+	}
+}

@@ -1,0 +1,200 @@
+package aie2
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"kernelcraft/sim"
+)
+
+// MAC configuration word (aiev2_vmult.h, aiev2_compute_control).
+const (
+	cfgZeroAcc = 1 << 0  // treat the accumulator input as 0
+	cfgSgnY    = 1 << 8  // Y (second multiplicand) signed
+	cfgSgnX    = 1 << 9  // X (first multiplicand) signed
+	cfgSubMul  = 1 << 11 // negate the product
+	cfgSubAcc1 = 1 << 12 // negate the (first) accumulator
+	cfgSubAcc2 = 1 << 13 // negate the second accumulator (vaddmac)
+)
+
+// macMode is one matrix geometry of the MAC unit: C[M][N] (+)= X[M][K] *
+// Y[K][N], X, Y and C row-major in their registers, C lane r*N+n.
+type macMode struct {
+	m, k, n     int
+	xbits       int
+	ybits       int
+	abits       int // accumulator lane bits (32, 64; 32 = fp32 for bf16)
+	fp          bool
+	name        string
+	amode       int
+	bmode, var_ int
+}
+
+// macModes are the dense modes the simulator implements, by (amode,
+// bmode, variant) of the configuration word (the fact sheet's table, after
+// aietools' constants as xdna-emu records them).
+var macModes = []macMode{
+	{4, 8, 8, 8, 8, 32, false, "int8 x int8 4x8x8, acc32", 0, 1, 0},
+	{4, 4, 8, 16, 8, 32, false, "int16 x int8 4x4x8, acc32", 0, 2, 0},
+	{4, 2, 8, 16, 16, 32, false, "int16 x int16 4x2x8, acc32", 0, 3, 0},
+	{2, 8, 8, 16, 8, 64, false, "int16 x int8 2x8x8, acc64", 1, 2, 0},
+	{4, 8, 4, 16, 8, 64, false, "int16 x int8 4x8x4, acc64", 1, 2, 1},
+	{2, 4, 8, 16, 16, 64, false, "int16 x int16 2x4x8, acc64", 1, 3, 0},
+	{4, 4, 4, 16, 16, 64, false, "int16 x int16 4x4x4, acc64", 1, 3, 1},
+	{4, 2, 4, 32, 16, 64, false, "int32 x int16 4x2x4, acc64", 1, 0, 0},
+	{4, 8, 4, 16, 16, 32, true, "bf16 x bf16 4x8x4, fp32", 2, 3, 0},
+}
+
+func lookupMode(cfg uint32) (*macMode, error) {
+	am, bm, v := int(cfg>>1&3), int(cfg>>3&3), int(cfg>>5&7)
+	for i := range macModes {
+		if mm := &macModes[i]; mm.amode == am && mm.bmode == bm && mm.var_ == v {
+			return mm, nil
+		}
+	}
+	return nil, fmt.Errorf("MAC configuration %#x (amode %d, bmode %d, variant %d) is not supported yet (supported: sim/aie2/SEMANTICS.md)", cfg, am, bm, v)
+}
+
+// mac runs vmul/vmac/vmsc/vnegmul/vaddmac/vaddmsc (integer and .f): the
+// multiplicands and the configuration are read in cycle 1, the
+// accumulator(s) in the itinerary's acc cycle.
+func (m *Machine) mac(f *flight) {
+	o := f.o
+	xi := 1 + o.sub // vmul: dst x y cfg; vmac: dst acc x y cfg; vaddmac: dst acc1 acc2 x y cfg
+	var x, y [64]byte
+	m.rdV(f, o.o[xi].r, 1, 0, x[:])
+	m.rdV(f, o.o[xi+1].r, 1, 0, y[:])
+	cfg := m.rd(f, o.o[xi+2].r, 1, 0)
+	mm, err := lookupMode(cfg)
+	if err == nil && mm.fp != (o.kind == kVMacF) {
+		err = fmt.Errorf("configuration %#x selects %s, which %s does not compute", cfg, mm.name, o.inst.Name)
+	}
+	if err != nil {
+		m.trap(sim.TrapIllegal, f.pc, uint64(cfg), "%s: %v", o.inst.Name, err)
+		return
+	}
+	ac, _ := o.it.Get("acc")
+	dr := o.o[0].r
+	lanes := mm.m * mm.n
+	var acc1, acc2 [128]byte
+	accBytes := lanes * mm.abits / 8
+	if dr.bytes() != accBytes {
+		m.trap(sim.TrapIllegal, f.pc, uint64(cfg), "%s: %s has %d bits, mode %s needs %d", o.inst.Name, regName(dr), dr.bytes()*8, mm.name, accBytes*8)
+		return
+	}
+	if o.sub >= 1 && cfg&cfgZeroAcc == 0 {
+		m.rdV(f, o.o[1].r, ac.Cycle, bypOf(ac.Bypass), acc1[:accBytes])
+	}
+	if o.sub == 2 {
+		m.rdV(f, o.o[2].r, ac.Cycle, bypOf(ac.Bypass), acc2[:accBytes])
+	}
+	negMul := o.neg != (cfg&cfgSubMul != 0)
+	var out [128]byte
+	m.stats.Counters[cntMACs] += uint64(mm.m * mm.k * mm.n)
+	if mm.fp {
+		var terms [10]fpTerm
+		for r := 0; r < mm.m; r++ {
+			for n := 0; n < mm.n; n++ {
+				ts := terms[:0]
+				var sp fpSpecial
+				for k := 0; k < mm.k; k++ {
+					a := binary.LittleEndian.Uint16(x[2*(r*mm.k+k):])
+					b := binary.LittleEndian.Uint16(y[2*(k*mm.n+n):])
+					if t, ok := bf16Term(a, b, negMul, &sp); ok {
+						ts = append(ts, t)
+					}
+				}
+				lane := r*mm.n + n
+				if t, ok := f32Term(binary.LittleEndian.Uint32(acc1[4*lane:]), cfg&cfgSubAcc1 != 0, &sp); ok {
+					ts = append(ts, t)
+				}
+				if t, ok := f32Term(binary.LittleEndian.Uint32(acc2[4*lane:]), cfg&cfgSubAcc2 != 0, &sp); ok {
+					ts = append(ts, t)
+				}
+				binary.LittleEndian.PutUint32(out[4*lane:], alignedSum(ts, sp))
+			}
+		}
+	} else {
+		sx, sy := cfg&cfgSgnX != 0, cfg&cfgSgnY != 0
+		for r := 0; r < mm.m; r++ {
+			for n := 0; n < mm.n; n++ {
+				var sum int64
+				for k := 0; k < mm.k; k++ {
+					sum += getLane(x[:], r*mm.k+k, mm.xbits, sx) * getLane(y[:], k*mm.n+n, mm.ybits, sy)
+				}
+				if negMul {
+					sum = -sum
+				}
+				lane := r*mm.n + n
+				a1 := getLane(acc1[:], lane, mm.abits, true)
+				if cfg&cfgSubAcc1 != 0 {
+					a1 = -a1
+				}
+				a2 := getLane(acc2[:], lane, mm.abits, true)
+				if cfg&cfgSubAcc2 != 0 {
+					a2 = -a2
+				}
+				putLane(out[:], lane, mm.abits, uint64(a1+a2+sum))
+			}
+		}
+	}
+	m.wrV(f, dr, o.dstCyc, o.dstByp, out[:accBytes])
+}
+
+// accAdd runs vadd/vsub/vnegadd/vnegsub/vneg on accumulators (integer:
+// lanes of 32 or 64 bits by the configuration's amode; .f: fp32 lanes
+// added as the MAC adds, aligned to the larger exponent and rounded once).
+// The configuration's zero_acc1, sub_acc1 and sub_acc2 bits combine with
+// the opcode's own negations.
+func (m *Machine) accAdd(f *flight) {
+	o := f.o
+	ac, _ := o.it.Get("acc")
+	dr := o.o[0].r
+	n := dr.bytes()
+	var a1, a2, out [128]byte
+	ci := 3
+	if o.sub&4 != 0 { // vneg dst, src, cfg
+		ci = 2
+	}
+	cfg := m.rd(f, o.o[ci].r, 1, 0)
+	if cfg&cfgZeroAcc == 0 {
+		m.rdV(f, o.o[1].r, ac.Cycle, bypOf(ac.Bypass), a1[:n])
+	}
+	if o.sub&4 == 0 {
+		m.rdV(f, o.o[2].r, ac.Cycle, bypOf(ac.Bypass), a2[:n])
+	}
+	neg1 := o.sub&1 != 0 != (cfg&cfgSubAcc1 != 0)
+	neg2 := o.sub&2 != 0 != (cfg&cfgSubAcc2 != 0)
+	if o.kind == kVAccF {
+		for i := 0; i < n/4; i++ {
+			var sp fpSpecial
+			var ts [2]fpTerm
+			k := 0
+			if t, ok := f32Term(binary.LittleEndian.Uint32(a1[4*i:]), neg1, &sp); ok {
+				ts[k] = t
+				k++
+			}
+			if t, ok := f32Term(binary.LittleEndian.Uint32(a2[4*i:]), neg2, &sp); ok {
+				ts[k] = t
+				k++
+			}
+			binary.LittleEndian.PutUint32(out[4*i:], alignedSum(ts[:k], sp))
+		}
+	} else {
+		w := 32
+		if cfg>>1&3 == 1 {
+			w = 64
+		}
+		for i := 0; i < n*8/w; i++ {
+			x, y := getLane(a1[:], i, w, true), getLane(a2[:], i, w, true)
+			if neg1 {
+				x = -x
+			}
+			if neg2 {
+				y = -y
+			}
+			putLane(out[:], i, w, uint64(x+y))
+		}
+	}
+	m.wrV(f, dr, o.dstCyc, o.dstByp, out[:n])
+}

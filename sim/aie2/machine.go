@@ -1,0 +1,626 @@
+// Package aie2 simulates the AMD AI Engine-ML (AIE2) core of XDNA NPUs as
+// its exposed pipeline runs a program: one VLIW bundle issues per cycle
+// and nothing interlocks. Every register write is time-stamped with the
+// cycle its operation's itinerary (isa-defs/aie2/aie2.isa, from llvm-aie's
+// AIE2Schedule.td) writes it, and every read samples the register in the
+// cycle the itinerary reads it, so a value read too early is the old one,
+// as on silicon. Branches have 5 delay slots; the zero-overhead loop
+// (ls/le/lc) ends by llvm-aie's rule; pointers wrap at 20 bits; data
+// memory is the tile's 64 KiB at 0x70000 in 8 single-port banks, where two
+// accesses to one bank in one cycle cost a stall cycle.
+//
+// A hazard policy chooses what happens to a read of a value whose write
+// has not landed yet: Exposed (what the hardware does), Warn (the same,
+// and each such read is reported with both instructions) or Interlock (the
+// bundle waits until the value has landed, and the wait is counted as
+// stall cycles: the program computes what sequential code would).
+//
+// SEMANTICS.md lists what is simulated, the numerics, and the
+// instructions that stop the run as not supported yet.
+package aie2
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"kernelcraft/asm"
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim"
+)
+
+// Policy is the hazard policy.
+type Policy uint8
+
+// Hazard policies.
+const (
+	Exposed   Policy = iota // faithful: an early read gets the old value
+	Warn                    // as Exposed, and each early read is reported
+	Interlock               // a bundle waits for its operands (counted as stalls)
+)
+
+func (p Policy) String() string { return [...]string{"exposed", "warn", "interlock"}[p] }
+
+// ParsePolicy reads a policy name.
+func ParsePolicy(s string) (Policy, error) {
+	switch strings.ToLower(s) {
+	case "", "exposed":
+		return Exposed, nil
+	case "warn":
+		return Warn, nil
+	case "interlock":
+		return Interlock, nil
+	}
+	return 0, fmt.Errorf("unknown hazard policy %q (want exposed, warn or interlock)", s)
+}
+
+// Options configure a Machine.
+type Options struct {
+	MaxCycles int64     // 0: the hardware config's max_cycles
+	Trace     io.Writer // one line per issued bundle
+	Profile   *sim.Profile
+	Reference bool   // Run decodes every bundle afresh from memory
+	Hazard    Policy // what an early read does
+	// Stop, if not nil, ends the run with sim.HaltCancelled once true;
+	// Run polls it every pollBundles bundles.
+	Stop *atomic.Bool
+	// MaxWarnings bounds the warnings kept under Warn (0: 1000); the
+	// count is exact.
+	MaxWarnings int
+}
+
+const pollBundles = 4096
+
+// Warning is one read of a register (or memory) before an earlier
+// instruction's write to it landed.
+type Warning struct {
+	PC       uint32 // the reading bundle
+	WriterPC uint32 // the bundle whose write had not landed
+	On       string // register (or "memory 0x…")
+	Read     int64  // the cycle the read sampled
+	Lands    int64  // the cycle the write becomes visible
+}
+
+func (w Warning) String() string {
+	return fmt.Sprintf("pc %#x reads %s in cycle %d, before the write of pc %#x lands (visible from cycle %d): it gets the old value", w.PC, w.On, w.Read, w.WriterPC, w.Lands+1)
+}
+
+// flight is one operation in the pipeline.
+type flight struct {
+	o     *op
+	pc    uint32
+	seq   uint64
+	t     int64 // issue cycle
+	addr  uint32
+	phase int
+	buf   [64]byte
+	next  *flight
+}
+
+// ringN is the span of the event rings in cycles (> the deepest stage).
+const ringN = 32
+
+// Machine is one AIE2 core with its memories.
+type Machine struct {
+	hw   *isadefs.HW
+	isa  *isadefs.ISA
+	opts Options
+	mem  *sim.Memory
+	dmem *sim.Region
+	pmem *sim.Region
+
+	units [nUnits]unitState
+
+	// Program.
+	codeLo, codeHi uint32
+	cache          map[uint32]*bundle
+	pc             uint32
+	entry          uint32
+
+	// Pipeline.
+	now    int64
+	limit  int64
+	bseq   uint64
+	free   *flight
+	memR   [ringN][]*flight
+	memW   [ringN][]*flight
+	exec   [ringN][]*flight
+	banks  [ringN]uint8 // physical banks busy in a cycle
+	inFly  int
+	lateRd map[int16]int64 // interlock: unit -> latest pending late-read cycle
+	branch struct {
+		on     bool
+		target uint32
+		left   int
+		from   uint32
+	}
+
+	warnings []Warning
+	nWarn    uint64
+
+	stats   *sim.Stats
+	prof    *sim.Profile
+	halted  bool
+	halt    sim.Halt
+	loaded  bool
+	done    bool
+	curBund *bundle
+}
+
+// Stall causes.
+const (
+	stallBank = iota
+	stallInterlock
+)
+
+// Counters.
+const (
+	cntBundles = iota
+	cntMACs
+	cntStale
+	cntBankConflicts
+)
+
+// New builds a machine for an aie2 hardware config.
+func New(hw *isadefs.HW, opts Options) (*Machine, error) {
+	if hw == nil {
+		return nil, fmt.Errorf("aie2: no hardware config")
+	}
+	if hw.ISA != "aie2" {
+		return nil, fmt.Errorf("aie2: hardware config %s is for isa %q", hw.Name, hw.ISA)
+	}
+	if err := hw.Validate(); err != nil {
+		return nil, err
+	}
+	isa, err := isadefs.LoadISA("aie2")
+	if err != nil {
+		return nil, err
+	}
+	m := &Machine{hw: hw, isa: isa, opts: opts, mem: sim.NewMemory(hw), prof: opts.Profile, cache: map[uint32]*bundle{}}
+	for _, r := range m.mem.Regions {
+		switch {
+		case r.Executable && m.pmem == nil:
+			m.pmem = r
+		case r.Writable && m.dmem == nil:
+			m.dmem = r
+		}
+	}
+	if m.pmem == nil || m.dmem == nil {
+		return nil, fmt.Errorf("aie2: hardware config %s needs an executable program memory and a writable data memory", hw.Name)
+	}
+	m.limit = opts.MaxCycles
+	if m.limit <= 0 {
+		m.limit = hw.MaxCycles
+	}
+	if m.limit <= 0 {
+		m.limit = 1 << 62
+	}
+	if m.opts.MaxWarnings <= 0 {
+		m.opts.MaxWarnings = 1000
+	}
+	m.stats = &sim.Stats{
+		StallNames:   []string{"bank_conflict", "interlock"},
+		StallCycles:  make([]uint64, 2),
+		UnitNames:    append([]string(nil), slotNames[:7]...),
+		UnitCount:    []int{1, 1, 1, 1, 1, 1, 1},
+		UnitBusy:     make([]uint64, 7),
+		CounterNames: []string{"bundles", "macs", "stale_reads", "bank_conflicts"},
+		Counters:     make([]uint64, 4),
+	}
+	m.lateRd = map[int16]int64{}
+	m.reset()
+	return m, nil
+}
+
+// Memory is the machine's memory.
+func (m *Machine) Memory() *sim.Memory { return m.mem }
+
+// Stats are the run's counters.
+func (m *Machine) Stats() *sim.Stats {
+	m.stats.Cycles = uint64(m.now)
+	return m.stats
+}
+
+// Warnings are the early reads reported under the Warn policy (at most
+// Options.MaxWarnings) and how many there were.
+func (m *Machine) Warnings() ([]Warning, uint64) { return m.warnings, m.nWarn }
+
+// Cycles is the number of cycles so far.
+func (m *Machine) Cycles() int64 { return m.now }
+
+// Halted reports whether the run has ended, and how.
+func (m *Machine) Halted() (bool, sim.Halt) { return m.halted, m.halt }
+
+// Load places a program image: memories are zeroed, registers reset, and
+// execution starts at the entry point.
+func (m *Machine) Load(img *sim.Image) error {
+	if img.Machine != 0 && img.Machine != asm.MachineAIE2 {
+		return fmt.Errorf("aie2: ELF machine %v is not aie2's (%#x)", img.Machine, uint16(asm.MachineAIE2))
+	}
+	m.mem.Reset()
+	if err := img.LoadInto(m.mem); err != nil {
+		return err
+	}
+	m.codeLo, m.codeHi = 0, 0
+	for _, s := range img.Segments {
+		if s.Exec && img.Entry >= s.Addr && img.Entry < s.Addr+s.MemSize {
+			m.codeLo, m.codeHi = uint32(s.Addr), uint32(s.Addr+uint64(len(s.Data)))
+		}
+	}
+	if m.codeHi == 0 {
+		return fmt.Errorf("aie2: the entry point %#x is in no executable segment", img.Entry)
+	}
+	if r := m.mem.Find(uint64(m.codeLo)); r != m.pmem {
+		return fmt.Errorf("aie2: the program at %#x is not in program memory (%s)", m.codeLo, m.pmem.Name)
+	}
+	m.entry = uint32(img.Entry)
+	clear(m.cache)
+	m.reset()
+	m.loaded = true
+	return nil
+}
+
+// reset puts registers, pipeline and counters in their power-on state:
+// every register 0 (control registers too: no saturation, floor rounding,
+// unsigned), sp at the end of the first KiB of data memory (the calling
+// convention's stack).
+func (m *Machine) reset() {
+	for i := range m.units {
+		m.units[i].reset()
+	}
+	m.now, m.bseq, m.pc = 0, 0, m.entry
+	for i := range m.memR {
+		m.memR[i], m.memW[i], m.exec[i] = m.memR[i][:0], m.memW[i][:0], m.exec[i][:0]
+		m.banks[i] = 0
+	}
+	m.inFly = 0
+	clear(m.lateRd)
+	m.branch.on = false
+	m.halted, m.halt, m.done = false, sim.Halt{}, false
+	m.warnings, m.nWarn = m.warnings[:0], 0
+	clear(m.stats.StallCycles)
+	clear(m.stats.UnitBusy)
+	clear(m.stats.Counters)
+	m.stats.Instructions, m.stats.VectorElems, m.stats.Wall = 0, 0, 0
+	if m.prof != nil {
+		m.prof.Reset(m.stats.StallNames, nil)
+		m.prof.Charging = "each bundle is charged its issue cycle and the stall cycles before it issued (one bundle issues per cycle)"
+	}
+}
+
+// Run executes until done, a trap, the cycle limit or the stop flag.
+func (m *Machine) Run() sim.Halt {
+	if !m.loaded {
+		return sim.Halt{Kind: sim.HaltTrap, Trap: &sim.Trap{Kind: sim.TrapAccess, Msg: "no program loaded"}}
+	}
+	start := time.Now()
+	for n := 0; !m.halted; n++ {
+		if n%pollBundles == 0 && m.opts.Stop != nil && m.opts.Stop.Load() {
+			m.stop(sim.Halt{Kind: sim.HaltCancelled, PC: uint64(m.pc)})
+			break
+		}
+		m.step(m.opts.Reference)
+	}
+	m.stats.Wall += time.Since(start)
+	m.stats.Cycles = uint64(m.now)
+	return m.halt
+}
+
+// Step issues one bundle with the reference decoder (the bundle is decoded
+// afresh from memory). It returns false once the machine has halted.
+func (m *Machine) Step() bool {
+	if !m.loaded || m.halted {
+		return false
+	}
+	m.step(true)
+	return !m.halted
+}
+
+func (m *Machine) stop(h sim.Halt) { m.halted, m.halt = true, h }
+
+// trap ends the run with a trap at pc.
+func (m *Machine) trap(k sim.TrapKind, pc uint32, addr uint64, format string, args ...any) {
+	if m.halted {
+		return
+	}
+	t := &sim.Trap{Kind: k, PC: uint64(pc), Addr: addr, Msg: fmt.Sprintf(format, args...)}
+	m.stop(sim.Halt{Kind: sim.HaltTrap, PC: uint64(pc), Trap: t})
+}
+
+// fetch returns the bundle at pc, decoded (cached unless ref).
+func (m *Machine) fetch(pc uint32, ref bool) *bundle {
+	if !ref {
+		if b := m.cache[pc]; b != nil {
+			return b
+		}
+	}
+	b := &bundle{pc: pc}
+	n := uint64(16)
+	if end := m.pmem.End; uint64(pc)+n > end {
+		n = end - uint64(pc)
+	}
+	code, err := m.mem.Peek(uint64(pc), n)
+	if err != nil {
+		b.bad = fmt.Sprintf("instruction fetch: %v", err)
+		return b
+	}
+	f, size, ops, ok := m.isa.Unpack(code)
+	if !ok {
+		b.bad = fmt.Sprintf("the bytes at %#x (% x) are no bundle of any format", pc, code[:min(len(code), 4)])
+		return b
+	}
+	_ = f
+	b.size = size
+	for _, so := range ops {
+		if so.Inst == nil {
+			b.bad = fmt.Sprintf("slot %s of the bundle at %#x holds %#x, which decodes to no instruction", so.Slot, pc, so.Word)
+			return b
+		}
+		if m.isa.IsNop(so.Inst) {
+			continue
+		}
+		b.ops = append(b.ops, decodeOp(m.isa, so.Inst, so.Word))
+	}
+	if !ref {
+		m.cache[pc] = b
+	}
+	return b
+}
+
+// disasm renders a bundle in llvm-aie syntax.
+func (m *Machine) disasm(b *bundle) string {
+	if b.text == "" {
+		if be, err := asm.BackendFor("aie2"); err == nil {
+			code, _ := m.mem.Peek(uint64(b.pc), uint64(max(b.size, 2)))
+			if t, _, ok := asm.DisassembleBundle(be, code, uint64(b.pc)); ok {
+				b.text = t
+			}
+		}
+		if b.text == "" {
+			b.text = "(undecodable)"
+		}
+	}
+	return b.text
+}
+
+// step issues one bundle (after any stall cycles it needs) and advances
+// the pipeline by the cycles it took.
+func (m *Machine) step(ref bool) {
+	if m.now >= m.limit {
+		m.stop(sim.Halt{Kind: sim.HaltCycleLimit, PC: uint64(m.pc)})
+		return
+	}
+	pc := m.pc
+	if pc < m.codeLo || pc >= m.codeHi {
+		m.trap(sim.TrapAccess, pc, uint64(pc), "pc %#x is outside the program [%#x, %#x): the program must end with done", pc, m.codeLo, m.codeHi)
+		return
+	}
+	b := m.fetch(pc, ref)
+	if b.bad != "" {
+		m.trap(sim.TrapIllegal, pc, uint64(pc), "%s", b.bad)
+		return
+	}
+	for _, o := range b.ops {
+		if o.kind == kUnsupported {
+			what := o.inst.Name
+			if o.why != "" {
+				what += " (" + o.why + ")"
+			}
+			m.trap(sim.TrapIllegal, pc, uint64(pc), "%s is not supported yet by the aie2 simulator (sim/aie2/SEMANTICS.md lists what is)", what)
+			return
+		}
+	}
+	m.curBund = b
+	var ps *sim.PCStat
+	if m.prof != nil {
+		ps = m.prof.At(uint64(pc))
+		if ps.Text == "" {
+			ps.Text = m.disasm(b)
+		}
+	}
+	// Stalls before issue: interlock waits, then bank conflicts.
+	if m.opts.Hazard == Interlock {
+		if s, h := m.interlockStall(b); s > 0 {
+			m.stallCycles(s, stallInterlock, ps)
+			if m.prof != nil {
+				h.PC = uint64(pc)
+				h.Cycles = uint64(s)
+				m.prof.AddHazard(h)
+			}
+		}
+	}
+	if s := m.bankStall(b); s > 0 {
+		m.stallCycles(s, stallBank, ps)
+		m.stats.Counters[cntBankConflicts]++
+		if m.prof != nil {
+			m.prof.AddHazard(sim.Hazard{PC: uint64(pc), Cause: stallBank, On: "a data-memory bank", Rel: "used in the same cycle by another access", Cycles: uint64(s)})
+		}
+	}
+	if m.now >= m.limit {
+		m.stop(sim.Halt{Kind: sim.HaltCycleLimit, PC: uint64(pc)})
+		return
+	}
+	// Issue.
+	m.bseq++
+	for i, o := range b.ops {
+		f := m.newFlight(o, pc, m.bseq*8+uint64(i))
+		m.exec[m.now%ringN] = append(m.exec[m.now%ringN], f)
+		m.reserve(f)
+		m.stats.UnitBusy[o.slot]++
+		m.stats.Instructions++
+		if o.kind == kDone {
+			m.done = true
+		}
+	}
+	m.stats.Counters[cntBundles]++
+	if m.opts.Trace != nil {
+		fmt.Fprintf(m.opts.Trace, "%8d  %05x  %s\n", m.now, pc, m.disasm(b))
+	}
+	m.endCycle()
+	if m.halted {
+		return
+	}
+	next := m.nextPC(b)
+	m.now++
+	if ps != nil {
+		ps.Count++
+		m.prof.Charge(ps, 1)
+	}
+	if m.done {
+		m.drain()
+		if !m.halted {
+			m.stop(sim.Halt{Kind: sim.HaltPause, PC: uint64(pc),
+				Msg: fmt.Sprintf("halted: done at pc %#x after %d cycles (success)", pc, m.now)})
+		}
+		return
+	}
+	m.pc = next
+}
+
+// reserve records, at issue, the register writes f will make (their
+// values are filled in when f computes them), so that reads of the
+// registers before the writes land know they are early (Warn, Interlock).
+func (m *Machine) reserve(f *flight) {
+	if m.opts.Hazard == Exposed {
+		return
+	}
+	for _, a := range f.o.accesses() {
+		if !a.write {
+			continue
+		}
+		for u := int(a.r.base); u < int(a.r.base)+int(a.r.n); u++ {
+			st := &m.units[u]
+			w := *st.latest()
+			w.vis, w.seq, w.byp, w.pc = f.t+int64(a.cyc), f.seq, a.byp, f.pc
+			st.add(w, m.now)
+		}
+	}
+}
+
+// stallCycles lets n cycles pass without issuing (the pipeline goes on).
+func (m *Machine) stallCycles(n int, cause int, ps *sim.PCStat) {
+	for i := 0; i < n && !m.halted; i++ {
+		m.endCycle()
+		m.now++
+	}
+	m.stats.StallCycles[cause] += uint64(n)
+	if ps != nil {
+		ps.Stalls[cause] += uint64(n)
+		m.prof.Charge(ps, uint64(n))
+	}
+}
+
+// drain completes the operations in flight after done (their results
+// land; the cycles are not counted).
+func (m *Machine) drain() {
+	now := m.now
+	for i := 0; i < ringN && m.inFly > 0 && !m.halted; i++ {
+		m.endCycle()
+		m.now++
+	}
+	m.now = now
+}
+
+// endCycle runs the pipeline events of cycle now: memory reads, then
+// memory writes, then the operations' execute phases in issue order.
+func (m *Machine) endCycle() {
+	c := m.now % ringN
+	for _, f := range m.memR[c] {
+		m.memRead(f)
+	}
+	m.memR[c] = m.memR[c][:0]
+	for _, f := range m.memW[c] {
+		m.memWrite(f)
+	}
+	m.memW[c] = m.memW[c][:0]
+	for i := 0; i < len(m.exec[c]); i++ {
+		m.execute(m.exec[c][i])
+	}
+	m.exec[c] = m.exec[c][:0]
+	m.banks[c] = 0
+	for u, s := range m.lateRd {
+		if s <= m.now+1 {
+			delete(m.lateRd, u)
+		}
+	}
+}
+
+func (m *Machine) newFlight(o *op, pc uint32, seq uint64) *flight {
+	f := m.free
+	if f != nil {
+		m.free = f.next
+	} else {
+		f = new(flight)
+	}
+	f.o, f.pc, f.seq, f.t, f.phase, f.addr, f.next = o, pc, seq, m.now, 0, 0, nil
+	m.inFly++
+	return f
+}
+
+func (m *Machine) release(f *flight) {
+	f.next = m.free
+	m.free = f
+	m.inFly--
+}
+
+// schedule queues f's next event for cycle c in ring r.
+func (m *Machine) schedule(r *[ringN][]*flight, c int64, f *flight) {
+	r[c%ringN] = append(r[c%ringN], f)
+}
+
+// nextPC decides the bundle after b: sequential, the zero-overhead loop's
+// back edge, or a branch target after its 5 delay slots.
+func (m *Machine) nextPC(b *bundle) uint32 {
+	next := b.pc + uint32(b.size)
+	s := m.now + 1
+	le := u32(m.units[uLE].read(s, 0))
+	if b.pc == le&0xFFFFF {
+		seq := m.bseq*8 + 7
+		lc := m.rdUnit(uLC, s, 0, seq, b.pc)
+		if lc != 0 {
+			m.wrUnit(uLC, m.now+1, 0, seq, b.pc, lc-1)
+			if lc-1 != 0 {
+				next = m.rdUnit(uLS, s, 0, seq, b.pc) & 0xFFFFF
+			}
+		}
+	}
+	if m.branch.on {
+		if m.branch.left == 0 {
+			m.branch.left = 5
+		} else {
+			m.branch.left--
+		}
+		if m.branch.left == 0 {
+			next = m.branch.target
+			m.branch.on = false
+		}
+	}
+	return next
+}
+
+// setBranch starts a branch's delay slots (a branch in a delay slot is a
+// fault).
+func (m *Machine) setBranch(f *flight, target uint32) {
+	if m.branch.on {
+		m.trap(sim.TrapIllegal, f.pc, uint64(target), "a branch in the delay slots of the branch at pc %#x (AIE2 faults)", m.branch.from)
+		return
+	}
+	m.branch.on, m.branch.target, m.branch.left, m.branch.from = true, target&0xFFFFF, 0, f.pc
+}
+
+// afterDelaySlots is the address after the 5 bundles that follow pc in
+// memory (jl's return address).
+func (m *Machine) afterDelaySlots(pc uint32) uint32 {
+	b := m.fetch(pc, m.opts.Reference)
+	a := pc + uint32(b.size)
+	for i := 0; i < 5; i++ {
+		nb := m.fetch(a, m.opts.Reference)
+		if nb.size == 0 {
+			break
+		}
+		a += uint32(nb.size)
+	}
+	return a
+}

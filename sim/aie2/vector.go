@@ -1,0 +1,260 @@
+package aie2
+
+import (
+	"encoding/binary"
+	"math"
+
+	"kernelcraft/sim"
+)
+
+// vector runs the vector ALU, permute, shift-round-saturate and
+// conversion operations (all read in cycle 1).
+func (m *Machine) vector(f *flight) {
+	o := f.o
+	var a, b, d [128]byte
+	dr := o.o[0].r
+	rdx := func(i int, dst []byte) { m.rdV(f, o.o[i].r, 1, o.srcByp, dst) }
+	switch o.kind {
+	case kVLane:
+		rdx(1, a[:64])
+		rdx(2, b[:64])
+		w := o.ebits
+		for i := 0; i < 512/w; i++ {
+			x, y := uint64(getLane(a[:], i, w, false)), uint64(getLane(b[:], i, w, false))
+			var v uint64
+			switch o.sub {
+			case 0:
+				v = x + y
+			case 1:
+				v = x - y
+			case 2:
+				v = x & y
+			case 3:
+				v = x | y
+			}
+			putLane(d[:], i, w, v)
+		}
+	case kVBcst:
+		var v uint64
+		if o.ebits == 64 {
+			v = m.rd64(f, o.o[1].r, 1)
+		} else {
+			v = uint64(m.rd(f, o.o[1].r, 1, 0))
+		}
+		for i := 0; i < 512/o.ebits; i++ {
+			putLane(d[:], i, o.ebits, v)
+		}
+	case kVExtBcst:
+		rdx(1, a[:64])
+		idx := uint64(o.o[2].imm)
+		if o.o[2].isReg {
+			idx = uint64(m.rd(f, o.o[2].r, 1, 0))
+		}
+		lanes := 512 / o.ebits
+		v := uint64(getLane(a[:], int(idx%uint64(lanes)), o.ebits, false))
+		for i := 0; i < lanes; i++ {
+			putLane(d[:], i, o.ebits, v)
+		}
+	case kVExtract:
+		rdx(1, a[:64])
+		idx := int(m.rd(f, o.o[2].r, 1, 0)) & (512/o.ebits - 1)
+		v := getLane(a[:], idx, o.ebits, m.signedness(f))
+		if o.ebits == 64 {
+			m.wr(f, reg{dr.base, 1}, o.dstCyc, 0, uint32(v))
+			m.wr(f, reg{dr.base + 1, 1}, o.dstCyc, 0, uint32(uint64(v)>>32))
+		} else {
+			m.wr(f, dr, o.dstCyc, 0, uint32(v))
+		}
+		return
+	case kVInsert:
+		rdx(1, d[:64])
+		idx := int(m.rd(f, reg{uR + 29, 1}, 1, 0)) & (512/o.ebits - 1)
+		var v uint64
+		if o.ebits == 64 {
+			v = m.rd64(f, o.o[3].r, 1)
+		} else {
+			v = uint64(m.rd(f, o.o[3].r, 1, 0))
+		}
+		putLane(d[:], idx, o.ebits, v)
+	case kVMaxMin, kVCmp:
+		m.compare(f)
+		return
+	case kVSel:
+		rdx(1, a[:64])
+		rdx(2, b[:64])
+		lanes := 512 / o.ebits
+		var mask uint64
+		if o.ebits == 8 {
+			mask = m.rd64(f, o.o[3].r, 1)
+		} else {
+			mask = uint64(m.rd(f, o.o[3].r, 1, 0))
+		}
+		for i := 0; i < lanes; i++ {
+			src := a[:]
+			if mask>>i&1 != 0 {
+				src = b[:]
+			}
+			putLane(d[:], i, o.ebits, uint64(getLane(src, i, o.ebits, false)))
+		}
+	case kVShift:
+		rdx(1, a[:64])
+		rdx(2, a[64:128])
+		s := int(m.rd(f, o.o[3].r, 1, 0) & 63)
+		copy(d[:64], a[s:s+64])
+	case kVShuffle:
+		rdx(1, a[:64])
+		rdx(2, a[64:128])
+		mode := m.rd(f, o.o[3].r, 1, 0)
+		if !shuffle(d[:64], a[:], mode) {
+			m.trap(sim.TrapIllegal, f.pc, uint64(mode), "vshuffle mode %d is not supported yet (modes 0-38 are: sim/aie2/SEMANTICS.md)", mode)
+			return
+		}
+	case kVCopy:
+		sr := o.o[1].r
+		if sr.bytes() != dr.bytes() {
+			m.trap(sim.TrapIllegal, f.pc, 0, "vmov %s, %s: the registers differ in width", regName(dr), regName(sr))
+			return
+		}
+		m.rdV(f, sr, 1, o.srcByp, d[:dr.bytes()])
+	case kVSrs:
+		sr := o.o[1].r
+		m.rdV(f, sr, 1, 0, a[:sr.bytes()])
+		m.srs(f, a[:sr.bytes()], m.rd(f, o.o[2].r, o.it.Read("shift"), 0), d[:dr.bytes()])
+	case kVUps:
+		sr := o.o[1].r
+		m.rdV(f, sr, 1, 0, a[:sr.bytes()])
+		shift := m.rd(f, o.o[2].r, o.it.Read("shift"), 0)
+		sat := m.rdUnit(crSat, f.t+int64(o.it.Read("crsat")), 0, f.seq, f.pc)
+		m.ups(f, a[:sr.bytes()], shift, sat, m.signedness(f), d[:dr.bytes()])
+	case kVConvBF:
+		m.rdV(f, o.o[1].r, 1, 0, a[:64])
+		rnd := m.rdUnit(crRnd, f.t+int64(o.it.Read("crrnd")), 0, f.seq, f.pc)
+		for i := 0; i < 16; i++ {
+			binary.LittleEndian.PutUint16(d[2*i:], bf16FromF32(binary.LittleEndian.Uint32(a[4*i:]), rnd))
+		}
+	case kVConvF32:
+		m.rdV(f, o.o[1].r, 1, 0, a[:32])
+		for i := 0; i < 16; i++ {
+			binary.LittleEndian.PutUint32(d[4*i:], f32FromBF16(binary.LittleEndian.Uint16(a[2*i:])))
+		}
+	case kVPack:
+		m.rdV(f, o.o[1].r, 1, 0, a[:64])
+		m.pack(f, a[:64], d[:32])
+	default:
+		m.trap(sim.TrapIllegal, f.pc, 0, "%s is not supported yet by the aie2 simulator", o.inst.Name)
+		return
+	}
+	m.wrV(f, dr, o.dstCyc, o.dstByp, d[:dr.bytes()])
+}
+
+// compare runs vmax_lt/vmin_ge (d = max/min, mask = a<b / a>=b) and
+// vge/vlt/veqz (mask only). Lane i's mask bit is bit i.
+func (m *Machine) compare(f *flight) {
+	o := f.o
+	var a, b, d [64]byte
+	w := o.ebits
+	lanes := 512 / w
+	ai, bi, mi := 1, 2, 0
+	if o.kind == kVMaxMin {
+		ai, bi, mi = 2, 3, 1
+	}
+	m.rdV(f, o.o[ai].r, 1, o.srcByp, a[:])
+	if o.kind == kVMaxMin || o.sub&3 != 2 {
+		m.rdV(f, o.o[bi].r, 1, o.srcByp, b[:])
+	}
+	fp := o.sub&8 != 0
+	signed := fp || m.signedness(f)
+	less := func(i int) bool {
+		if fp {
+			x := math.Float32frombits(f32FromBF16(binary.LittleEndian.Uint16(a[2*i:])))
+			y := math.Float32frombits(f32FromBF16(binary.LittleEndian.Uint16(b[2*i:])))
+			return x < y
+		}
+		x, y := getLane(a[:], i, w, signed), getLane(b[:], i, w, signed)
+		if signed {
+			return x < y
+		}
+		return uint64(x) < uint64(y)
+	}
+	var mask uint64
+	for i := 0; i < lanes; i++ {
+		var bit bool
+		switch {
+		case o.kind == kVMaxMin && o.sub&1 == 0: // vmax_lt
+			bit = less(i)
+			src := a[:]
+			if bit {
+				src = b[:]
+			}
+			putLane(d[:], i, w, uint64(getLane(src, i, w, false)))
+		case o.kind == kVMaxMin: // vmin_ge
+			bit = !less(i)
+			src := a[:]
+			if bit {
+				src = b[:]
+			}
+			putLane(d[:], i, w, uint64(getLane(src, i, w, false)))
+		case o.sub&3 == 0: // vge
+			bit = !less(i)
+		case o.sub&3 == 1: // vlt
+			bit = less(i)
+		default: // veqz
+			bit = getLane(a[:], i, w, false) == 0
+		}
+		if bit {
+			mask |= 1 << i
+		}
+	}
+	mr := o.o[mi].r
+	mc := o.dstCyc
+	if o.kind == kVMaxMin {
+		mc = o.it.Read("dst2")
+		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, d[:])
+	}
+	if w == 8 {
+		m.wr(f, reg{mr.base, 1}, mc, 0, uint32(mask))
+		m.wr(f, reg{mr.base + 1, 1}, mc, 0, uint32(mask>>32))
+	} else {
+		m.wr(f, reg{mr.base, 1}, mc, 0, uint32(mask))
+	}
+}
+
+// shuffle applies vshuffle mode mode to the 128 bytes in (a then b) and
+// writes the 64-byte result. Modes 0-37 are transposes named T<B>_<R>x<C>
+// (aiev2_enums.h): the input read as an R x C row-major matrix of B-bit
+// elements (a and b together when it has 1024 bits, a alone when 512),
+// written transposed; _lo and _hi are the result's first and second 512
+// bits. Mode 38 (T16_1x2_flip) swaps the 16-bit halves of every 32-bit
+// element of a. It reports false for modes 39-47 and others.
+func shuffle(out, in []byte, mode uint32) bool {
+	type tr struct{ b, r, c, half int }
+	table := []tr{
+		{8, 64, 2, 0}, {8, 64, 2, 1}, {16, 32, 2, 0}, {16, 32, 2, 1}, {32, 16, 2, 0}, {32, 16, 2, 1},
+		{64, 8, 2, 0}, {64, 8, 2, 1}, {128, 4, 2, 0}, {128, 4, 2, 1}, {256, 2, 2, 0}, {256, 2, 2, 1},
+		{128, 2, 4, 0}, {128, 2, 4, 1}, {64, 2, 8, 0}, {64, 2, 8, 1}, {32, 2, 16, 0}, {32, 2, 16, 1},
+		{16, 2, 32, 0}, {16, 2, 32, 1}, {8, 2, 64, 0}, {8, 2, 64, 1}, {512, 1, 2, 0}, {512, 1, 2, 1},
+		{16, 16, 4, 0}, {16, 16, 4, 1}, {16, 4, 16, 0}, {16, 4, 16, 1}, {16, 8, 4, 0}, {16, 4, 8, 0},
+		{32, 8, 4, 0}, {32, 8, 4, 1}, {32, 4, 8, 0}, {32, 4, 8, 1}, {32, 4, 4, 0}, {8, 8, 8, 0},
+		{8, 16, 4, 0}, {8, 4, 16, 0},
+	}
+	if mode == 38 {
+		for i := 0; i < 64; i += 4 {
+			out[i], out[i+1], out[i+2], out[i+3] = in[i+2], in[i+3], in[i], in[i+1]
+		}
+		return true
+	}
+	if int(mode) >= len(table) {
+		return false
+	}
+	t := table[mode]
+	eb := t.b / 8
+	var tmp [128]byte
+	// Transposed element (j, i) = input element (i, j).
+	for i := 0; i < t.r; i++ {
+		for j := 0; j < t.c; j++ {
+			copy(tmp[(j*t.r+i)*eb:], in[(i*t.c+j)*eb:(i*t.c+j+1)*eb])
+		}
+	}
+	copy(out, tmp[64*t.half:64*t.half+64])
+	return true
+}
