@@ -281,7 +281,7 @@ func TestPlenaCaseEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile("../../testdata/kernels/plena/gemm_c1.s")
+	src, err := os.ReadFile("../../testdata/kernels/plena/gemm_c1.asm")
 	if err != nil {
 		t.Fatal(err)
 	}
