@@ -312,6 +312,8 @@ type assembler struct {
 	warns        ErrorList     // the first MaxWarnings warnings (warn.go)
 	nWarns       int           // all warnings found
 	candWarns    []pendingWarn // warnings of the encoding being matched
+	candSeq      seqRec        // the instruction being matched, for a SequenceLinter
+	seq          []seqRec      // pass 2's instructions in source order, for a SequenceLinter
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
@@ -533,6 +535,7 @@ func (a *assembler) run(src []byte) {
 		a.pass2(st)
 		st.op = nil
 	}
+	a.lintSequence()
 }
 
 // opOf parses a statement's line again (pass 1 drops the trees) and

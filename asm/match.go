@@ -453,6 +453,9 @@ func (a *assembler) encodeOp(op *Op, pc int64, depth int) ([]uint64, error) {
 			for _, pw := range a.candWarns {
 				a.warnAt(pw.pos, pw.msg, pw.hint)
 			}
+			if a.final {
+				a.seq = append(a.seq, a.candSeq)
+			}
 			return []uint64{w}, nil
 		}
 		if firstErr == nil {
@@ -735,6 +738,9 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 	}
 	a.candWarns = append(a.candWarns, operandWarnings(in, values, opPos)...)
 	a.candWarns = append(a.candWarns, a.lintWarnings(in, values, opPos, op.Pos)...)
+	if a.final {
+		a.candSeq = seqRec{LintInst{in, append([]int64(nil), values...)}, op.Pos, append([]lexer.Position(nil), opPos...)}
+	}
 	return w, nil
 }
 

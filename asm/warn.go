@@ -33,6 +33,60 @@ type Linter interface {
 	Lint(in *isadefs.Inst, values []int64) []Lint
 }
 
+// LintInst is one encoded instruction of a program, as a SequenceLinter
+// sees it: the instruction and its operand values in syntax order.
+type LintInst struct {
+	Inst   *isadefs.Inst
+	Values []int64
+}
+
+// SeqLint is a warning about the instruction at Index of the program a
+// SequenceLinter was shown.
+type SeqLint struct {
+	Index int
+	Lint
+}
+
+// SequenceLinter is an optional interface of a Backend: after pass 2 it
+// is shown every instruction of the program in source order and returns
+// warnings that only the sequence shows (a register read before any
+// instruction sets it, an accumulator never written out). Warnings never
+// change the output.
+type SequenceLinter interface {
+	LintSequence(prog []LintInst) []SeqLint
+}
+
+// seqRec is one encoded instruction kept for the SequenceLinter.
+type seqRec struct {
+	LintInst
+	pos    lexer.Position
+	argPos []lexer.Position
+}
+
+// lintSequence runs the backend's SequenceLinter (if any) on the
+// instructions of pass 2.
+func (a *assembler) lintSequence() {
+	l, ok := a.as.backend.(SequenceLinter)
+	if !ok || len(a.seq) == 0 {
+		return
+	}
+	prog := make([]LintInst, len(a.seq))
+	for i, r := range a.seq {
+		prog[i] = r.LintInst
+	}
+	for _, w := range l.LintSequence(prog) {
+		if w.Index < 0 || w.Index >= len(a.seq) {
+			continue
+		}
+		r := a.seq[w.Index]
+		p := r.pos
+		if w.Operand >= 0 && w.Operand < len(r.argPos) && r.argPos[w.Operand].Line > 0 {
+			p = r.argPos[w.Operand]
+		}
+		a.warnAt(p, w.Msg, w.Hint)
+	}
+}
+
 // pendingWarn is a warning of one candidate encoding, kept until the
 // candidate is chosen.
 type pendingWarn struct {

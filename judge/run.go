@@ -8,11 +8,13 @@ import (
 
 	"kernelcraft/asm"
 	_ "kernelcraft/asm/coral" // the coral assembler back end
+	_ "kernelcraft/asm/plena" // the plena assembler back end
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/ref"
 	"kernelcraft/ref/check"
 	"kernelcraft/sim"
 	_ "kernelcraft/sim/coral" // the coral simulator
+	_ "kernelcraft/sim/plena" // the plena simulator
 )
 
 // Run is one kernel simulated on one case: what kc-as, kc-sim --case and
@@ -85,11 +87,11 @@ func RunCase(ctx context.Context, c *ref.Case, tensors map[string]*sim.Tensor, e
 	expected, inputs := map[string]*sim.Tensor{}, map[string]*sim.Tensor{}
 	for _, s := range c.Tensors {
 		addrs[s.Name] = s.Addr
-		size, _ := ref.DTypeSize(s.DType)
-		n := uint64(sim.Elems(s.Shape) * size)
-		for _, seg := range img.Segments {
-			if seg.MemSize > 0 && seg.Addr < s.Addr+n && s.Addr < seg.Addr+seg.MemSize {
-				return nil, fmt.Errorf("the program's segment [%#x, %#x) overlaps tensor %s [%#x, %#x)", seg.Addr, seg.Addr+seg.MemSize, s.Name, s.Addr, s.Addr+n)
+		for _, sp := range s.Spans() {
+			for _, seg := range img.Segments {
+				if seg.MemSize > 0 && seg.Addr < sp.End && sp.Start < seg.Addr+seg.MemSize {
+					return nil, fmt.Errorf("the program's segment [%#x, %#x) overlaps tensor %s [%#x, %#x)", seg.Addr, seg.Addr+seg.MemSize, s.Name, sp.Start, sp.End)
+				}
 			}
 		}
 		switch s.Role {
@@ -98,17 +100,25 @@ func RunCase(ctx context.Context, c *ref.Case, tensors map[string]*sim.Tensor, e
 			if tt == nil {
 				return nil, fmt.Errorf("case has no data for input %s", s.Name)
 			}
-			if err := m.Load(s.Addr, tt.Data); err != nil {
-				return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
+			chunks, err := s.Image(tt)
+			if err != nil {
+				return nil, err
+			}
+			for _, ch := range chunks {
+				if err := m.Load(ch.Addr, ch.Data); err != nil {
+					return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
+				}
 			}
 			inputs[s.Name] = tt
 		default:
-			fill := make([]byte, n)
-			for i := range fill {
-				fill[i] = c.Fill
-			}
-			if err := m.Load(s.Addr, fill); err != nil {
-				return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
+			for _, sp := range s.Spans() {
+				fill := make([]byte, sp.End-sp.Start)
+				for i := range fill {
+					fill[i] = c.Fill
+				}
+				if err := m.Load(sp.Start, fill); err != nil {
+					return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
+				}
 			}
 			if s.Role == ref.RoleOut {
 				expected[s.Name] = tensors[s.Name]
@@ -142,11 +152,7 @@ func RunCase(ctx context.Context, c *ref.Case, tensors map[string]*sim.Tensor, e
 		if s.Role == ref.RoleScratch {
 			continue
 		}
-		dt, err := ref.SimDType(s.DType)
-		if err != nil {
-			return nil, err
-		}
-		tt, err := sim.DumpTensor(m, s.Addr, sim.DumpSpec{Name: s.Name, DType: dt, Shape: s.Shape})
+		tt, err := s.ReadBack(m)
 		if err != nil {
 			return nil, err
 		}

@@ -89,7 +89,9 @@ func RoundTo(dtype string, x float64) float64 {
 		return RoundBF16(x)
 	case "float32":
 		return RoundF32(x)
-	case "float64", "":
+	case "float16":
+		return roundHalf(x)
+	case "float64", "", MXFP8: // MX rounds by blocks: quantiseMX
 		return x
 	}
 	lo, hi := intRange(dtype)
@@ -116,8 +118,11 @@ func intRange(dtype string) (float64, float64) {
 
 // DTypeSize is the element size in bytes of a case dtype.
 func DTypeSize(dtype string) (int, error) {
-	if dtype == "bfloat16" {
+	switch dtype {
+	case "bfloat16":
 		return 2, nil
+	case MXFP8:
+		return 1, nil // the E4M3 element; the scales are a plane of their own
 	}
 	d, err := sim.LookupDType(dtype)
 	if err != nil {
@@ -127,10 +132,13 @@ func DTypeSize(dtype string) (int, error) {
 }
 
 // simDType maps a case dtype to the simulator's (bfloat16 is stored as
-// uint16 bit patterns).
+// uint16 bit patterns, an MX dtype as its float32 values).
 func simDType(dtype string) (sim.DType, error) {
-	if dtype == "bfloat16" {
+	switch dtype {
+	case "bfloat16":
 		dtype = "uint16"
+	case MXFP8:
+		dtype = "float32"
 	}
 	return sim.LookupDType(dtype)
 }
@@ -147,8 +155,10 @@ func Encode(a *Array, dtype string) (*sim.Tensor, error) {
 		switch dtype {
 		case "bfloat16":
 			binary.LittleEndian.PutUint16(b, BF16Bits(v))
-		case "float32":
+		case "float32", MXFP8:
 			binary.LittleEndian.PutUint32(b, math.Float32bits(float32(v)))
+		case "float16":
+			binary.LittleEndian.PutUint16(b, halfBits(v))
 		case "int8", "uint8":
 			b[0] = byte(int64(RoundTo(dtype, v)))
 		case "int16", "uint16":
@@ -164,10 +174,11 @@ func Encode(a *Array, dtype string) (*sim.Tensor, error) {
 
 // Decode converts a tensor holding dtype elements to an array.
 func Decode(t *sim.Tensor, dtype string) (*Array, error) {
-	size, err := DTypeSize(dtype)
+	d, err := simDType(dtype)
 	if err != nil {
 		return nil, err
 	}
+	size := d.Size
 	if t.DType.Size != size {
 		return nil, fmt.Errorf("tensor of %s cannot hold %s elements", t.DType.Name, dtype)
 	}
@@ -177,7 +188,7 @@ func Decode(t *sim.Tensor, dtype string) (*Array, error) {
 	a := &Array{Shape: append([]int(nil), t.Shape...)}
 	if dtype != "bfloat16" {
 		tt := *t
-		tt.DType, _ = sim.LookupDType(dtype) // reinterpret a same-size tensor
+		tt.DType = d // reinterpret a same-size tensor
 		a.Data = tt.Values()
 		return a, nil
 	}
@@ -189,5 +200,26 @@ func Decode(t *sim.Tensor, dtype string) (*Array, error) {
 }
 
 // SimDType is the simulator dtype that holds a case dtype's elements
-// (bfloat16 is held as uint16 bit patterns).
+// (bfloat16 is held as uint16 bit patterns, an MX dtype as float32
+// values: the .npy of a case tensor).
 func SimDType(dtype string) (sim.DType, error) { return simDType(dtype) }
+
+// halfBits is the IEEE binary16 bit pattern of x rounded to binary16.
+func halfBits(x float64) uint16 {
+	r := roundHalf(x)
+	var sign uint16
+	if math.Signbit(r) {
+		sign, r = 0x8000, -r
+	}
+	switch {
+	case math.IsNaN(r):
+		return 0x7e00
+	case math.IsInf(r, 0):
+		return sign | 0x7c00
+	case r < 0x1p-14:
+		return sign | uint16(r*0x1p24)
+	}
+	_, e := math.Frexp(r) // r in [2^(e-1), 2^e)
+	m := uint16(math.Ldexp(r, 11-e)) & 0x3ff
+	return sign | uint16(e-1+15)<<10 | m
+}

@@ -46,6 +46,35 @@ type TensorSpec struct {
 	Addr   uint64 `json:"addr"`
 	Memory string `json:"memory"` // region name of the hardware config (dtcm, …)
 	File   string `json:"file"`   // .npy in the case directory: input values, or expected values for outputs
+	// Layout, when set, says how the elements are arranged in memory
+	// (padded rows, column blocks, an MX scale plane); without it they
+	// are dense, row-major, from Addr.
+	Layout *Layout `json:"layout,omitempty"`
+}
+
+// Layout places a tensor's elements in memory other than densely in
+// row-major order. The tensor is seen as R rows of C elements: C is its
+// last dimension and R the product of the others (1 for a vector). The
+// stored elements are numbered from 0 at Addr (each DTypeSize bytes); the
+// padding elements of a layout are zero in an input and unspecified in an
+// output.
+type Layout struct {
+	// Pitch is the distance in stored elements from one row's start to the
+	// next (>= C): rows padded to Pitch. 0: C.
+	Pitch int `json:"pitch,omitempty"`
+	// Block stores the rows in column blocks of Block elements, block by
+	// block: element (r, c) is stored element ((c/Block)*R + r)*Block +
+	// c%Block, the last block padded to Block (PLENA's Vector SRAM layout
+	// [C/VLEN, R, VLEN]). 0: no blocks.
+	Block int `json:"block,omitempty"`
+	// ScaleAddr is, for an MX dtype (mxfp8), the address of the scale
+	// plane: one E8M0 byte per MXBlock consecutive stored elements, in
+	// order, the first at ScaleAddr.
+	ScaleAddr uint64 `json:"scale_addr,omitempty"`
+	// ScaleReg is ScaleAddr - Addr: what PLENA's SCALE_REG must hold when
+	// the HBM address register holds Addr (the scales of the element at
+	// Addr + i are read at Addr + SCALE_REG + i/8).
+	ScaleReg uint64 `json:"scale_reg,omitempty"`
 }
 
 // Convention says how a kernel finds its tensors and how it must stop.

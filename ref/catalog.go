@@ -47,6 +47,9 @@ func (t *Task) Note(target string) string {
 	if target == "coral" {
 		return t.CoralNote
 	}
+	if n := targetInfos[target].taskNote; n != "" {
+		return n
+	}
 	return t.BF16Note
 }
 

@@ -156,6 +156,9 @@ func Configs(target, task string) ([]Config, error) {
 		if target == "coral" && highmem[fmt.Sprintf("%s/%d", t.ID, i+1)] {
 			hw = "coral-highmem"
 		}
+		if ti := targetInfos[target]; ti.bigHW != "" && ti.fits != nil && !ti.fits(t.ID, p) {
+			hw = ti.bigHW
+		}
 		out[i] = Config{Number: i + 1, HW: hw, Params: p, Note: configNotes[i]}
 	}
 	return out, nil

@@ -36,13 +36,28 @@ func Describe(c *Case) string {
 	fmt.Fprintf(&b, "| name | role | dtype | shape | address | bytes | memory |\n|---|---|---|---|---|---|---|\n")
 	for _, s := range c.Tensors {
 		size, _ := DTypeSize(s.DType)
-		fmt.Fprintf(&b, "| %s | %s | %s | %v | %#x | %d | %s |\n", s.Name, s.Role, s.DType, s.Shape, s.Addr, prod(s.Shape)*size, s.Memory)
+		n := uint64(prod(s.Shape) * size)
+		if s.Layout != nil {
+			n = 0
+			for _, sp := range s.Spans() {
+				n += sp.End - sp.Start
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %v | %#x | %d | %s |\n", s.Name, s.Role, s.DType, s.Shape, s.Addr, n, s.Memory)
 	}
-	fmt.Fprintf(&b, "\nRow-major (C order), little-endian; bfloat16 is the upper half of an IEEE float32. Before the run, out and scratch regions hold the byte 0x%02X everywhere. "+
-		"Inputs and consts are read-only; see the rules below for the memory a kernel may write.\n", c.Fill)
+	if hasLayouts(c) {
+		fmt.Fprintf(&b, "\nLittle-endian; bfloat16 is the upper half of an IEEE float32, float16 IEEE binary16. Tensors are row-major (C order) unless the memory map below says otherwise (bytes include padding and scale planes). Before the run, out and scratch regions hold the byte 0x%02X everywhere. "+
+			"Inputs and consts are read-only; see the rules below for the memory a kernel may write.\n", c.Fill)
+	} else {
+		fmt.Fprintf(&b, "\nRow-major (C order), little-endian; bfloat16 is the upper half of an IEEE float32. Before the run, out and scratch regions hold the byte 0x%02X everywhere. "+
+			"Inputs and consts are read-only; see the rules below for the memory a kernel may write.\n", c.Fill)
+	}
 	if hasTables(c) {
 		b.WriteString("\nLookup tables (bfloat16): exp_hi[i] = exp(int8(i)) (i read as a signed byte), exp_lo[i] = exp(i/256): exp(x) ~ exp_hi[(t>>8)&255] * exp_lo[t&255] with t = round(x*256) as int16. " +
 			"recip_lut[i] = 1/(1 + (i+0.5)/128) for the top 7 mantissa bits i of m in [1, 2); rsqrt_lut[e*128 + i] = 1/sqrt((1 + (i+0.5)/128) * 2^e) for exponent parity e. Refine with Newton steps as needed.\n")
+	}
+	if d := targetInfos[c.Target].describe; d != nil {
+		b.WriteString(d(c))
 	}
 	fmt.Fprintf(&b, "\n## Calling convention\n")
 	var regs []string
@@ -57,6 +72,9 @@ func Describe(c *Case) string {
 		} else {
 			fmt.Fprintf(&b, "- %s = %s\n", r, v)
 		}
+	}
+	if len(regs) == 0 {
+		b.WriteString("- no register is preset\n")
 	}
 	fmt.Fprintf(&b, "- halt: %s\n\n%s\n", c.Convention.Halt, c.Convention.Notes)
 	writeRules(&b, c)
@@ -92,7 +110,11 @@ func writeRules(b *strings.Builder, c *Case) {
 	if o := otherHalts[c.Target]; o != "" {
 		other += ", or " + o
 	}
-	fmt.Fprintf(b, "- End with `%s`. Any other end of the run fails: %s.\n", c.Convention.Halt, other)
+	if r := targetInfos[c.Target].haltRule; r != "" {
+		fmt.Fprintf(b, "- %s. Any other end of the run fails: %s.\n", r, other)
+	} else {
+		fmt.Fprintf(b, "- End with `%s`. Any other end of the run fails: %s.\n", c.Convention.Halt, other)
+	}
 	var outs, scratch, ro []string
 	for _, s := range c.Tensors {
 		switch s.Role {
@@ -147,6 +169,16 @@ func fmtParam(v any) string {
 	return fmt.Sprint(v)
 }
 
+// hasLayouts reports whether a tensor of the case is not dense row-major.
+func hasLayouts(c *Case) bool {
+	for _, s := range c.Tensors {
+		if s.Layout != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func hasTables(c *Case) bool {
 	_, ok := findSpec(c, "exp_hi")
 	_, ok2 := findSpec(c, "recip_lut")
@@ -191,7 +223,8 @@ func TasksMarkdown() string {
 		len(Supported("plena"))+len(Supported("aie2"))+len(Supported("coral")), NumConfigs, NumConfigs*(len(Supported("plena"))+len(Supported("aie2"))+len(Supported("coral"))))
 	b.WriteString(`## Dtypes and numerics
 
-- **plena, aie2**: bfloat16 inputs, weights and outputs (stored in .npy as uint16 bit patterns, case.json dtype "bfloat16"); kernels accumulate in fp32. Expected outputs are computed in float64 and rounded to bfloat16 (round to nearest, ties to even).
+- **aie2**: bfloat16 inputs, weights and outputs (stored in .npy as uint16 bit patterns, case.json dtype "bfloat16"); kernels accumulate in fp32. Expected outputs are computed in float64 and rounded to bfloat16 (round to nearest, ties to even).
+- **plena**: as PLENA's test harness: inputs, weights and tables in HBM as MXFP8 (case.json dtype "mxfp8": E4M3 elements, rows padded to 64 elements, then an E8M0 scale plane, one byte per 8 elements; the .npy holds the dequantised values as float32), quantised by PLENA's harness quantiser; constants (0, 1, eps, 1/N, scales, -inf) in an FP SRAM preload (dtype "float16", tensor fp_consts); bfloat16 outputs in Vector SRAM in PLENA's activation layout [C/64, R, 64]. Expected outputs are computed in float64 from the dequantised inputs and rounded to bfloat16.
 - **coral**: the vector unit is integer-only (Zve32x), so
   - gemv, gemm, bmm, linear, conv2d, depthwise_conv, conv_block, ffn: int8 inputs and weights (zero point 0), int32 biases, int32 accumulation, int8 outputs through the requantisation q = clamp(((acc*mult + 2^(shift-1)) >> shift) + zp, -128, 127) (params.requant; mult 16..31, chosen per configuration from the shapes so that no accumulator can overflow int32). Outputs are exact.
   - swiglu: int8 inputs, int32 accumulators dequantised with params.dequant, float32 output.
@@ -211,7 +244,7 @@ func TasksMarkdown() string {
 
 - coral: DTCM of ` + "`coral`" + ` (32 KiB at 0x10000); the first 1 KiB is the kernel's own (.data, .bss, stack; sp = 0x10400), tensors follow, 16-byte aligned. Configurations marked *highmem* use ` + "`coral-highmem`" + ` (1 MiB DTCM).
 - aie2: the 64 KiB tile data memory at 0x70000; the first 1 KiB is the kernel's stack; tensors 32-byte aligned. Configuration 5 uses most of the 64 KiB.
-- plena: tensors in HBM (64-byte aligned); scratch in Vector SRAM when it fits.
+- plena: inputs in HBM from address 0, each tensor's elements and then its scale plane 64-byte aligned (PLENA's harness layout); outputs in Vector SRAM from element 0; the FP SRAM preload from entry 0. Configurations whose output needs more than half of plena's 1024 Vector SRAM rows use ` + "`plena-highmem`" + ` (65536 rows).
 
 ## Calling conventions
 
@@ -244,8 +277,11 @@ Before a run, every out and scratch region holds the byte 0xFF (NaN in float32 a
 	b.WriteString("## Definitions\n\n")
 	for _, t := range tasks {
 		fmt.Fprintf(&b, "### %d. %s (`%s`, level %d)\n\n%s\n\n", t.Number, t.Name, t.ID, t.Level, t.Definition)
-		if t.Supports("plena") || t.Supports("aie2") {
-			fmt.Fprintf(&b, "- plena, aie2: %s\n", t.BF16Note)
+		if t.Supports("plena") {
+			fmt.Fprintf(&b, "- plena: %s\n", t.Note("plena"))
+		}
+		if t.Supports("aie2") {
+			fmt.Fprintf(&b, "- aie2: %s\n", t.BF16Note)
 		}
 		if t.Supports("coral") {
 			fmt.Fprintf(&b, "- coral: %s\n", t.CoralNote)

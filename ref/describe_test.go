@@ -1,6 +1,7 @@
 package ref
 
 import (
+	"flag"
 	"os"
 	"strconv"
 	"strings"
@@ -29,8 +30,9 @@ func TestDescribe(t *testing.T) {
 		{"coral", "gemm", 5, []string{"requant", "mult", "int8", "exact", "coral-highmem", "vssra"}},
 		{"aie2", "softmax", 1, []string{"exp_hi", "recip_lut", "p0 = 0x70400 (x)", "halt: done", "bfloat16"}},
 		{"aie2", "decoder_llama", 1, []string{"p0 = 0x70", " (x)\n", "p6 = ", "(wo)", "p7 = ", "(args)", "uint32", "causal", "RoPE"}},
-		{"plena", "flash_attention", 5, []string{"online", "a0 = 0x0 (q)", "C_BREAK", "hbm"}},
-		{"plena", "ffn", 2, []string{"gp1 = 0x10000000 (scratch)", "vsram", "gelu"}},
+		{"plena", "flash_attention", 5, []string{"online", "plena-highmem", "no register is preset", "runs off its last instruction", "C_SET_SCALE_REG to 65536", "[ceil(64/64), 1024, 64]", "[3] = -inf"}},
+		{"plena", "ffn", 2, []string{"vsram", "GELU", "mxfp8", "SCALE_REG", "[2] = 2*sqrt(2/pi)"}},
+		{"plena", "rmsnorm", 3, []string{"rows padded to 128 elements", "C_SET_SCALE_REG to 640", "[2] = eps = 1e-06", "[3] = 1/N = 1/100", "Columns 36..63 of the last block are padding"}},
 		{"aie2", "layernorm", 2, []string{"eps = 1e-05", "non-zero means"}},
 	}
 	for _, c := range cases {
@@ -87,5 +89,41 @@ func TestLookupByNumber(t *testing.T) {
 		if got, _ := TaskID(strconv.Itoa(task.Number)); got != task.ID {
 			t.Errorf("task %d: %q, want %s", task.Number, got, task.ID)
 		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// TestDescribePlenaGolden: the task text of every plena task (its
+// ragged configuration 3, which shows padded rows and partial Vector SRAM
+// blocks) is testdata/describe_plena.golden (go test ./ref -run
+// TestDescribePlenaGolden -update rewrites it; review the diff).
+func TestDescribePlenaGolden(t *testing.T) {
+	var b strings.Builder
+	tasks := Supported("plena")
+	if len(tasks) != 20 {
+		t.Fatalf("plena supports %d tasks, want the paper's 20", len(tasks))
+	}
+	for _, task := range tasks {
+		c, _, err := Generate("plena", task.ID, 3, 1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString("======== " + task.ID + " ========\n")
+		b.WriteString(c.Description)
+		b.WriteString("\n")
+	}
+	const golden = "testdata/describe_plena.golden"
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != b.String() {
+		t.Errorf("plena task texts differ from %s (rerun with -update and review the diff)", golden)
 	}
 }

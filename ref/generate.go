@@ -62,9 +62,7 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 		if s.role != RoleOut {
 			rng := rand.New(rand.NewPCG(streamSeed(seed, hidden, target, t.ID, config, s.name)))
 			a := genInput(t.ID, s, p, rng, integer)
-			for i, v := range a.Data {
-				a.Data[i] = RoundTo(dt, v)
-			}
+			roundArray(dt, a)
 			arrays[s.name] = a
 		}
 		tspecs = append(tspecs, TensorSpec{Name: s.name, Role: s.role, DType: dt, Shape: s.shape})
@@ -76,19 +74,25 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 		shapeFloat(t.ID, p, arrays, shapeRNG)
 		for _, s := range tspecs {
 			if a := arrays[s.Name]; a != nil {
-				for i, v := range a.Data {
-					a.Data[i] = RoundTo(s.DType, v)
-				}
+				roundArray(s.DType, a)
 			}
 		}
 	}
+	ti := targetInfos[target]
 	if target == "aie2" {
 		for _, tb := range aie2Tables(t.ID) {
 			arrays[tb.name] = tb.values
 			tspecs = append(tspecs, TensorSpec{Name: tb.name, Role: RoleConst, DType: "bfloat16", Shape: tb.values.Shape})
 		}
 	}
-	if n := scratchElems(t.ID, p); n > 0 {
+	if ti.consts != nil {
+		for _, ct := range ti.consts(t.ID, p) {
+			roundArray(ct.dtype, ct.values)
+			arrays[ct.name] = ct.values
+			tspecs = append(tspecs, TensorSpec{Name: ct.name, Role: RoleConst, DType: ct.dtype, Shape: ct.values.Shape, Memory: ct.memory})
+		}
+	}
+	if n := scratchElems(t.ID, p); n > 0 && !ti.noScratch {
 		tspecs = append(tspecs, TensorSpec{Name: "scratch", Role: RoleScratch, DType: dtypeOf(target, t.ID, "scratch"), Shape: []int{n}})
 	}
 	refIn := map[string]*Array{}
@@ -102,14 +106,13 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 
 	// Inputs, consts, outputs, scratch: the convention's order.
 	ordered := orderSpecs(tspecs)
-	ti := targetInfos[target]
 	var main int
 	for _, s := range ordered {
 		if s.Role != RoleScratch || ti.scratchMem == "" {
 			main++
 		}
 	}
-	if main > len(ti.regs) {
+	if len(ti.regs) > 0 && main > len(ti.regs) {
 		ordered = append([]TensorSpec{{Name: "args", Role: RoleConst, DType: "uint32", Shape: []int{len(ordered)}}}, ordered...)
 	}
 	placed, err := layout(target, hw, ordered)
@@ -159,6 +162,17 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 	c.Convention = convention(target, hw, placed)
 	c.Description = Describe(c)
 	return c, tensors, nil
+}
+
+// roundArray rounds an array's values to a dtype: element by element, or
+// block by block for an MX dtype.
+func roundArray(dtype string, a *Array) {
+	for i, v := range a.Data {
+		a.Data[i] = RoundTo(dtype, v)
+	}
+	if isMX(dtype) {
+		quantiseMX(a)
+	}
 }
 
 // orderSpecs sorts tensors by role (in, const, out, scratch), keeping the

@@ -102,9 +102,8 @@ func ReadTensorFile(path string, s TensorSpec) (*sim.Tensor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tensor %s: %s: %w", s.Name, path, err)
 	}
-	size, _ := DTypeSize(s.DType)
 	want, _ := simDType(s.DType)
-	if t.DType.Size != size || (t.DType.Name != want.Name && !(s.DType == "bfloat16" && t.DType.Size == 2)) {
+	if t.DType.Size != want.Size || (t.DType.Name != want.Name && !(s.DType == "bfloat16" && t.DType.Size == 2)) {
 		return nil, fmt.Errorf("tensor %s: %s holds %s, case.json says %s", s.Name, path, t.DType.Name, s.DType)
 	}
 	if !slices.Equal(t.Shape, s.Shape) {
@@ -189,8 +188,7 @@ func (c *Case) Validate() error {
 		default:
 			return fmt.Errorf("%s: role %q (want in, out, scratch or const)", where, s.Role)
 		}
-		size, err := DTypeSize(s.DType)
-		if err != nil {
+		if _, err := DTypeSize(s.DType); err != nil {
 			return fmt.Errorf("%s: dtype: %w", where, err)
 		}
 		n := 1
@@ -216,11 +214,24 @@ func (c *Case) Validate() error {
 		if region == nil {
 			return fmt.Errorf("%s: memory %q is not a region of %s", where, s.Memory, hw.Name)
 		}
-		bytes := uint64(n) * uint64(size)
-		if s.Addr < uint64(region.Base) || s.Addr+bytes > region.End() || s.Addr+bytes < s.Addr {
-			return fmt.Errorf("%s: %d bytes at %#x are outside %s [%#x, %#x)", where, bytes, s.Addr, region.Name, uint64(region.Base), region.End())
+		if err := s.checkLayout(); err != nil {
+			return fmt.Errorf("%s: %w", where, err)
 		}
-		spans = append(spans, span{s.Name, s.Addr, s.Addr + bytes})
+		for k, sp := range s.Spans() {
+			bytes := sp.End - sp.Start
+			if sp.Start < uint64(region.Base) || sp.End > region.End() || sp.End < sp.Start {
+				what := "bytes"
+				if k > 0 {
+					what = "scale bytes"
+				}
+				return fmt.Errorf("%s: %d %s at %#x are outside %s [%#x, %#x)", where, bytes, what, sp.Start, region.Name, uint64(region.Base), region.End())
+			}
+			name := s.Name
+			if k > 0 {
+				name += " (scales)"
+			}
+			spans = append(spans, span{name, sp.Start, sp.End})
+		}
 	}
 	if outs == 0 {
 		return fmt.Errorf("case.json: no tensor has role out")

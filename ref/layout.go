@@ -21,6 +21,37 @@ type targetInfo struct {
 	ownMems    []string // memory regions left to the kernel as a whole (Convention.KernelMemories)
 	halt       string
 	notes      string
+
+	// Tables a target fills when its cases are not plain dense tensors
+	// (plena; coral and aie2 leave them empty).
+	taskNote  string // the dtype note of every task's definition ("" = the task's BF16Note)
+	inDType   string // element type of inputs and consts in dataMem ("" = floatDType): plena's HBM holds MXFP8
+	rowAlign  int    // rows of dataMem tensors padded to a multiple of this many elements (0 = dense)
+	outMem    string // region for outputs ("" = dataMem)
+	outBlock  string // hardware param: outputs in outMem stored in column blocks of that width ("" = row-major)
+	noScratch bool   // no scratch tensor: the on-chip memories are the kernel's own
+	// consts are extra constant tensors of a task, each in its own
+	// memory region (plena's FP SRAM preload).
+	consts func(task string, p Params) []constTensor
+	// haltRule is the task text's rule for ending a program ("" = "End
+	// with `halt`").
+	haltRule string
+	// bigHW is the hardware config of configurations for which fits is
+	// false ("" = always the target's own).
+	bigHW string
+	fits  func(task string, p Params) bool
+	// describe adds the target's own section to the task text (memory
+	// layout in the target's terms, registers, preloads).
+	describe func(c *Case) string
+}
+
+// constTensor is a constant tensor a target adds to a case.
+type constTensor struct {
+	name   string
+	dtype  string
+	memory string
+	values *Array
+	doc    []string // what each element is, for the task text
 }
 
 var targetInfos = map[string]targetInfo{
@@ -42,15 +73,16 @@ var targetInfos = map[string]targetInfo{
 			"AIE2 has no exp, divide or square root: the lookup tables exp_hi, exp_lo, recip_lut, rsqrt_lut (bf16, described below) are provided as consts where a task needs them. End with `done`.",
 	},
 	"plena": {
-		floatDType: "bfloat16", align: 64, dataMem: "hbm", scratchMem: "vsram",
-		regs:       []string{"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"},
-		scratchReg: []string{"gp1", "gp2", "gp3", "gp4"},
-		ownMems:    []string{"vsram", "msram", "fpmem", "intmem"},
-		halt:       "C_BREAK",
-		notes: "Inputs, consts and outputs live in HBM as plain bf16 (PLENA's MX block formats are not used), 64-byte (one 512-bit HBM beat) aligned. " +
-			"a0..a7 (HBM address registers) hold their HBM addresses in the order listed; with more than 8, a0..a6 hold the first seven and a7 the address of `args`, a uint32 table (placed first) of every other tensor's address in the order listed. " +
-			"A scratch region, when the task has one and it fits, is in Vector SRAM and its address is in gp1; otherwise it is in HBM after the outputs. The on-chip SRAMs are otherwise the kernel's own. " +
-			"End with C_BREAK. (The PLENA ISA and simulator are a later issue: this convention is provisional.)",
+		floatDType: "bfloat16", inDType: MXFP8, align: 64, dataMem: "hbm", rowAlign: 64,
+		outMem: "vsram", outBlock: "vlen", noScratch: true,
+		ownMems: []string{"vsram", "msram", "fpmem", "intmem"},
+		consts:  plenaConsts, bigHW: "plena-highmem", fits: plenaFits, describe: plenaDescribe,
+		halt:     "end",
+		haltRule: "End by running off the last instruction, as PLENA's emulator ends a program (there is no halt instruction; C_BREAK only leaves a hardware loop)",
+		notes: "As PLENA's test harness sets up a run: inputs in HBM as MXFP8 (E4M3 element bytes, rows padded to a multiple of 64 elements, then one E8M0 scale byte per 8 elements; each tensor and its scale plane 64-byte aligned, tensors one after another from HBM address 0), " +
+			"constants in an FP SRAM preload (f16), outputs in Vector SRAM (bf16) in PLENA's activation layout [C/VLEN, R, VLEN]. The kernel prefetches what it needs (H_PREFETCH_V, H_PREFETCH_M). " +
+			"No register is preset: all start at 0 (STRIDE_REG at 1); set the HBM address register, SCALE_REG and STRIDE_REG before every prefetch. " +
+			"The program ends when it runs off its last instruction. Vector, Matrix, FP (past the constants) and INT SRAM are the kernel's own.",
 	},
 }
 
@@ -80,6 +112,9 @@ func dtypeOf(target, task, kind string) string {
 		if kind == "scratch" && target == "coral" {
 			return "float32"
 		}
+		if ti.inDType != "" && kind != "out" && kind != "scratch" {
+			return ti.inDType
+		}
 		return ti.floatDType
 	}
 	switch kind {
@@ -108,19 +143,31 @@ func layout(target string, hw *isadefs.HW, specs []TensorSpec) ([]TensorSpec, er
 		return nil, fmt.Errorf("hardware config %s has no %s region", hw.Name, ti.dataMem)
 	}
 	next := map[string]uint64{data.Name: uint64(data.Base) + ti.reserve}
+	alignUp := func(a uint64) uint64 { return (a + ti.align - 1) / ti.align * ti.align }
 	place := func(s *TensorSpec, r isadefs.Region) bool {
 		size, _ := DTypeSize(s.DType)
-		n := uint64(prod(s.Shape) * size)
 		at, ok := next[r.Name]
 		if !ok {
 			at = uint64(r.Base)
 		}
-		at = (at + ti.align - 1) / ti.align * ti.align
-		if at+n > r.End() {
+		at = alignUp(at)
+		s.Layout = tensorLayout(ti, hw, s, r.Name)
+		n := uint64(s.StoredElems() * size)
+		end := at + n
+		if isMX(s.DType) {
+			// The scale plane follows the elements, as PLENA's harness
+			// lays a tensor out: elements, then scales, each 64-byte
+			// aligned.
+			s.Layout.ScaleAddr = alignUp(end)
+			s.Layout.ScaleReg = s.Layout.ScaleAddr - at
+			end = alignUp(s.Layout.ScaleAddr + (n+MXBlock-1)/MXBlock)
+		}
+		if end > r.End() {
+			s.Layout = nil
 			return false
 		}
 		s.Addr, s.Memory = at, r.Name
-		next[r.Name] = at + n
+		next[r.Name] = end
 		return true
 	}
 	out := append([]TensorSpec(nil), specs...)
@@ -130,6 +177,21 @@ func layout(target string, hw *isadefs.HW, specs []TensorSpec) ([]TensorSpec, er
 			if r, ok := region(ti.scratchMem); ok && place(s, r) {
 				continue
 			}
+		}
+		own := s.Memory
+		if own == "" && s.Role == RoleOut {
+			own = ti.outMem
+		}
+		if own != "" {
+			r, ok := region(own)
+			if !ok {
+				return nil, fmt.Errorf("hardware config %s has no %s region", hw.Name, own)
+			}
+			if !place(s, r) {
+				return nil, fmt.Errorf("%s (%s%v, %s) does not fit in %s of %s (%d bytes); this configuration needs a larger hardware config",
+					s.Name, s.DType, s.Shape, s.Role, r.Name, hw.Name, uint64(r.Size))
+			}
+			continue
 		}
 		if !place(s, data) {
 			return nil, fmt.Errorf("%s (%s%v, %s) does not fit in %s of %s: %d of %d bytes already used; this configuration needs a larger hardware config",
@@ -154,6 +216,9 @@ func convention(target string, hw *isadefs.HW, specs []TensorSpec) Convention {
 		}
 	}
 	for i, s := range main {
+		if i >= len(ti.regs) {
+			break
+		}
 		if i == len(ti.regs)-1 && len(main) > len(ti.regs) {
 			c.Registers[ti.regs[i]] = "args"
 			break
@@ -174,6 +239,25 @@ func convention(target string, hw *isadefs.HW, specs []TensorSpec) Convention {
 		}
 	}
 	return c
+}
+
+// tensorLayout is the layout of a tensor placed in region mem: column
+// blocks for outputs in the target's outMem, padded rows for tensors in
+// its dataMem, and an MX scale plane (filled in by the placement); nil
+// for a dense tensor.
+func tensorLayout(ti targetInfo, hw *isadefs.HW, s *TensorSpec, mem string) *Layout {
+	var l Layout
+	_, c := rowsCols(s.Shape)
+	switch {
+	case mem == ti.outMem && ti.outBlock != "":
+		l.Block = int(hw.Param(ti.outBlock, 0))
+	case mem == ti.dataMem && ti.rowAlign > 0 && c%ti.rowAlign != 0:
+		l.Pitch = (c + ti.rowAlign - 1) / ti.rowAlign * ti.rowAlign
+	}
+	if l == (Layout{}) && !isMX(s.DType) {
+		return nil
+	}
+	return &l
 }
 
 // meanAbs is the mean absolute value of the finite values.

@@ -34,7 +34,10 @@ type Stats struct {
 	// HBM bytes read and written), sized at setup like UnitBusy.
 	CounterNames []string
 	Counters     []uint64
-	Wall         time.Duration
+	// Notes are a target's remarks about the run that are not faults
+	// (plena: a classic mistake its emulator lets pass, naming the rule).
+	Notes []string
+	Wall  time.Duration
 }
 
 // IPC is instructions per cycle.
@@ -68,6 +71,7 @@ type statsJSON struct {
 	WallSeconds  float64            `json:"wall_seconds"`
 	MIPS         float64            `json:"simulated_mips"`
 	Written      []Range            `json:"written_ranges,omitempty"`
+	Notes        []string           `json:"notes,omitempty"`
 }
 
 func (s *Stats) utilisation() map[string]float64 {
@@ -99,13 +103,16 @@ func (s *Stats) WriteJSON(w io.Writer, h Halt, written []Range) error {
 		Halt: h.KindName(), HaltMessage: h.String(), ExitStatus: h.ExitStatus(),
 		Cycles: s.Cycles, Instructions: s.Instructions, IPC: s.IPC(),
 		Stalls: stalls, Utilisation: s.utilisation(), VectorElems: s.VectorElems, Counters: counters,
-		WallSeconds: s.Wall.Seconds(), MIPS: s.MIPS(), Written: written,
+		WallSeconds: s.Wall.Seconds(), MIPS: s.MIPS(), Written: written, Notes: s.Notes,
 	})
 }
 
 // WriteText writes a human-readable summary.
 func (s *Stats) WriteText(w io.Writer, h Halt) {
 	fmt.Fprintf(w, "%s\n", h)
+	for _, n := range s.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	fmt.Fprintf(w, "cycles        %d\n", s.Cycles)
 	fmt.Fprintf(w, "instructions  %d\n", s.Instructions)
 	fmt.Fprintf(w, "IPC           %.3f\n", s.IPC())

@@ -10,7 +10,7 @@ import (
 
 // DType is an element type of tensors in simulated memory (little-endian).
 type DType struct {
-	Name string // int8, uint8, int16, uint16, int32, uint32, float32
+	Name string // int8, uint8, int16, uint16, int32, uint32, float32, float16
 	Size int    // bytes per element
 	npy  string // NumPy descr
 }
@@ -24,11 +24,12 @@ var DTypes = []DType{
 	{"int32", 4, "<i4"},
 	{"uint32", 4, "<u4"},
 	{"float32", 4, "<f4"},
+	{"float16", 2, "<f2"},
 }
 
 // LookupDType finds a dtype by name (also accepts i8/u8/i16/u16/i32/u32/f32).
 func LookupDType(name string) (DType, error) {
-	short := map[string]string{"i8": "int8", "u8": "uint8", "i16": "int16", "u16": "uint16", "i32": "int32", "u32": "uint32", "f32": "float32"}
+	short := map[string]string{"i8": "int8", "u8": "uint8", "i16": "int16", "u16": "uint16", "i32": "int32", "u32": "uint32", "f32": "float32", "f16": "float16"}
 	if n, ok := short[name]; ok {
 		name = n
 	}
@@ -51,7 +52,7 @@ func dtypeOfNPY(descr string) (DType, error) {
 			return t, nil
 		}
 	}
-	return DType{}, fmt.Errorf("unsupported .npy dtype %q (want int8, uint8, int16, uint16, int32, uint32 or float32, little-endian)", descr)
+	return DType{}, fmt.Errorf("unsupported .npy dtype %q (want int8, uint8, int16, uint16, int32, uint32, float32 or float16, little-endian)", descr)
 }
 
 // Tensor is raw little-endian element bytes with a dtype and shape.
@@ -218,7 +219,28 @@ func (t *Tensor) Values() []float64 {
 			out[i] = float64(binary.LittleEndian.Uint32(b))
 		case "float32":
 			out[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
+		case "float16":
+			out[i] = HalfValue(binary.LittleEndian.Uint16(b))
 		}
 	}
 	return out
+}
+
+// HalfValue is the value of an IEEE binary16 bit pattern (exact).
+func HalfValue(h uint16) float64 {
+	sign := 1.0
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	e, m := int(h>>10)&0x1f, float64(h&0x3ff)
+	switch e {
+	case 0x1f:
+		if m != 0 {
+			return math.NaN()
+		}
+		return math.Inf(int(sign))
+	case 0:
+		return sign * math.Ldexp(m, -24)
+	}
+	return sign * math.Ldexp(1024+m, e-25)
 }

@@ -83,9 +83,10 @@ func (b *Backend) Macro(name string, args map[string]*asm.Arg, ctx *asm.Ctx, _ i
 }
 
 // Lint warns about the encodings PLENA's assembler writes but its emulator
-// reads differently (plena.isa flags maskdrop and immshift).
+// reads differently (plena.isa flags maskdrop and immshift), and about an
+// S_LUI_INT immediate that breaks rule lui-units (rules.go).
 func (b *Backend) Lint(in *isadefs.Inst, values []int64) []asm.Lint {
-	var out []asm.Lint
+	out := luiLint(in, values)
 	for i, k := range in.Operands {
 		if i >= len(values) || values[i] == 0 {
 			continue

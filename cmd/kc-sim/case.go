@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	isadefs "kernelcraft/isa-defs"
@@ -10,24 +11,22 @@ import (
 	"kernelcraft/sim"
 )
 
-// caseSetup is what --case adds to a run: the case, where its tensors go
-// and the byte that fills out and scratch regions.
+// caseSetup is what --case adds to a run: the case, its tensors (loaded
+// into memory before the run, read back after it; ref.TensorSpec.Image
+// and ReadBack know their layouts and encodings) and the byte that fills
+// out and scratch regions.
 type caseSetup struct {
-	dir  string
-	c    *ref.Case
-	fill []fillSpec
+	dir     string
+	c       *ref.Case
+	tensors map[string]*sim.Tensor
 }
 
-type fillSpec struct {
-	name       string
-	addr, size uint64
-}
-
-// fromCase fills cfg's loads, dumps and register sets from a case
-// directory (kc-ref gen output). The hardware config and target come
-// from the case; --hw and -t may only repeat them.
+// fromCase fills cfg's register sets from a case directory (kc-ref gen
+// output) and keeps the case for the run's set-up and read-back. The
+// hardware config and target come from the case; --hw and -t may only
+// repeat them.
 func fromCase(cfg *config, dir, target, hwFlag string) error {
-	c, _, err := ref.LoadCase(dir)
+	c, tensors, err := ref.LoadCase(dir)
 	if err != nil {
 		return err
 	}
@@ -52,27 +51,9 @@ func fromCase(cfg *config, dir, target, hwFlag string) error {
 		return fmt.Errorf("--case needs -o RESULT_DIR for the output tensors and stats.json")
 	}
 	cfg.hw, cfg.target, cfg.statsFile = hw, t, true
-	cs := &caseSetup{dir: dir, c: c}
 	addrs := map[string]uint64{}
 	for _, s := range c.Tensors {
 		addrs[s.Name] = s.Addr
-		hex := fmt.Sprintf("%#x", s.Addr)
-		size, _ := ref.DTypeSize(s.DType)
-		switch s.Role {
-		case ref.RoleIn, ref.RoleConst:
-			cfg.loads = append(cfg.loads, sim.LoadSpec{Name: s.Name, File: filepath.Join(dir, s.File), Addr: hex})
-		default:
-			cs.fill = append(cs.fill, fillSpec{s.Name, s.Addr, uint64(sim.Elems(s.Shape) * size)})
-		}
-		if s.Role == ref.RoleScratch {
-			continue
-		}
-		// Outputs, and inputs read back so the checker sees clobbering.
-		d, err := ref.SimDType(s.DType)
-		if err != nil {
-			return err
-		}
-		cfg.dumps = append(cfg.dumps, sim.DumpSpec{Name: s.Name, Addr: hex, DType: d, Shape: s.Shape})
 	}
 	for _, r := range sortedKeys(c.Convention.Registers) {
 		v := c.Convention.Registers[r]
@@ -81,7 +62,7 @@ func fromCase(cfg *config, dir, target, hwFlag string) error {
 		}
 		cfg.sets = append(cfg.sets, regSet{r, v})
 	}
-	cfg.caseRun = cs
+	cfg.caseRun = &caseSetup{dir: dir, c: c, tensors: tensors}
 	return nil
 }
 
@@ -99,26 +80,72 @@ func sortedKeys(m map[string]string) []string {
 }
 
 // prepare checks that the program's segments stay out of the case's
-// tensors and fills the out and scratch regions; it runs after the
-// program is loaded and before the inputs are.
+// tensors, fills the out and scratch regions and loads the inputs and
+// constants; it runs after the program is loaded.
 func (cs *caseSetup) prepare(m *sim.Memory, img *sim.Image) error {
 	for _, seg := range img.Segments {
 		for _, s := range cs.c.Tensors {
-			size, _ := ref.DTypeSize(s.DType)
-			end := s.Addr + uint64(sim.Elems(s.Shape)*size)
-			if seg.MemSize > 0 && seg.Addr < end && s.Addr < seg.Addr+seg.MemSize {
-				area := ""
-				if k := cs.c.Convention.KernelArea; k != nil {
-					area = fmt.Sprintf("; the case leaves [%#x, %#x) of %s to the kernel's own data", k.Start, k.End, k.Memory)
+			for _, sp := range s.Spans() {
+				if seg.MemSize > 0 && seg.Addr < sp.End && sp.Start < seg.Addr+seg.MemSize {
+					area := ""
+					if k := cs.c.Convention.KernelArea; k != nil {
+						area = fmt.Sprintf("; the case leaves [%#x, %#x) of %s to the kernel's own data", k.Start, k.End, k.Memory)
+					}
+					return fmt.Errorf("the program's segment [%#x, %#x) overlaps tensor %s [%#x, %#x) of case %s%s",
+						seg.Addr, seg.Addr+seg.MemSize, s.Name, sp.Start, sp.End, cs.dir, area)
 				}
-				return fmt.Errorf("the program's segment [%#x, %#x) overlaps tensor %s [%#x, %#x) of case %s%s",
-					seg.Addr, seg.Addr+seg.MemSize, s.Name, s.Addr, end, cs.dir, area)
 			}
 		}
 	}
-	for _, f := range cs.fill {
-		if err := m.Load(f.addr, bytes.Repeat([]byte{cs.c.Fill}, int(f.size))); err != nil {
-			return fmt.Errorf("case tensor %s: %v", f.name, err)
+	for _, s := range cs.c.Tensors {
+		switch s.Role {
+		case ref.RoleIn, ref.RoleConst:
+			t := cs.tensors[s.Name]
+			if t == nil {
+				return fmt.Errorf("case %s: no data for %s %s", cs.dir, s.Role, s.Name)
+			}
+			chunks, err := s.Image(t)
+			if err != nil {
+				return fmt.Errorf("case %s: %v", cs.dir, err)
+			}
+			for _, ch := range chunks {
+				// The program is decoded when it is loaded: bytes placed
+				// in executable memory afterwards would not run.
+				if r := m.Find(ch.Addr); r != nil && r.Executable {
+					return fmt.Errorf("case tensor %s at %#x: region %s is executable memory, whose code kc-sim decodes when the program is loaded", s.Name, ch.Addr, r.Name)
+				}
+				if err := m.Load(ch.Addr, ch.Data); err != nil {
+					return fmt.Errorf("case tensor %s: %v", s.Name, err)
+				}
+			}
+		default:
+			for _, sp := range s.Spans() {
+				if err := m.Load(sp.Start, bytes.Repeat([]byte{cs.c.Fill}, int(sp.End-sp.Start))); err != nil {
+					return fmt.Errorf("case tensor %s: %v", s.Name, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// dump writes every output, input and constant as the run left it (the
+// checker sees clobbered inputs) to dir as NAME.npy.
+func (cs *caseSetup) dump(m *sim.Memory, dir string) error {
+	for _, s := range cs.c.Tensors {
+		if s.Role == ref.RoleScratch {
+			continue
+		}
+		t, err := s.ReadBack(m)
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if err := sim.WriteNPY(&buf, t); err != nil {
+			return fmt.Errorf("%s: %v", s.Name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, s.Name+".npy"), buf.Bytes(), 0o644); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -298,6 +298,11 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 				return fail("%v", err)
 			}
 		}
+		if cfg.caseRun != nil {
+			if err := cfg.caseRun.dump(core.Memory(), dir); err != nil {
+				return fail("%v", err)
+			}
+		}
 	}
 	if cfg.stats == "text" {
 		st.WriteText(stderr, halt)

@@ -51,9 +51,9 @@ type Result struct {
 // ecall exit(0) or a tohost store on coral: riscv-tests' ways, not the
 // task's).
 var conventionHalts = map[string]string{
-	"mpause":  "pause", // coral: mpause (0x08000073), sim.HaltPause
-	"done":    "pause", // aie2: the core's done; its simulator is to stop with sim.HaltPause
-	"C_BREAK": "pause", // plena: C_BREAK ends the program; its simulator is to stop with sim.HaltPause
+	"mpause": "pause", // coral: mpause (0x08000073), sim.HaltPause
+	"done":   "pause", // aie2: the core's done; its simulator is to stop with sim.HaltPause
+	"end":    "end",   // plena: the program runs off its last instruction (sim.HaltEnd), as PLENA's emulator ends programs
 }
 
 // RequiredHalt returns the simulator halt kind (sim.Halt.KindName) that
@@ -184,6 +184,11 @@ func lookupElemType(name string) (elemType, error) {
 		return elemType{name: "bfloat16", size: 2}, nil
 	case "float32":
 		return elemType{name: name, size: 4}, nil
+	case ref.MXFP8:
+		// An MX tensor's .npy (and its read-back) holds float32 values.
+		return elemType{name: name, size: 4}, nil
+	case "float16":
+		return elemType{name: name, size: 2}, nil
 	}
 	d, err := sim.LookupDType(name)
 	if err != nil {
@@ -211,6 +216,13 @@ func decode(dt elemType, t *sim.Tensor) ([]float64, error) {
 			out[i] = float64(math.Float32frombits(uint32(binary.LittleEndian.Uint16(t.Data[2*i:])) << 16))
 		}
 		return out, nil
+	}
+	if dt.name == ref.MXFP8 || dt.name == "float16" {
+		d, err := ref.SimDType(dt.name)
+		if err != nil || t.DType.Size != d.Size {
+			return nil, fmt.Errorf("stored as %s, the case says %s", t.DType.Name, dt.name)
+		}
+		return (&sim.Tensor{DType: d, Shape: t.Shape, Data: t.Data}).Values(), nil
 	}
 	if t.DType.Name != dt.name {
 		// Same size, another integer/float view (e.g. .npy saved as uint8
@@ -248,6 +260,13 @@ func (dt elemType) ulps(a, e float64) float64 {
 		d = -d
 	}
 	return float64(d)
+}
+
+// elemAddr is the address of a tensor's element i (row-major) in memory,
+// after its layout.
+func elemAddr(ts ref.TensorSpec, i int) uint64 {
+	size, _ := ref.DTypeSize(ts.DType)
+	return ts.Addr + uint64(ts.StoredIndex(i)*size)
 }
 
 // comparer decides element-wise agreement for one output.
@@ -570,7 +589,7 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 }
 
 func (o *output) element(i int) *Element {
-	return &Element{Index: unflatten(i, o.spec.Shape), Flat: i, Addr: o.spec.Addr + uint64(i*o.dt.size), Expected: o.e[i], Actual: o.a[i]}
+	return &Element{Index: unflatten(i, o.spec.Shape), Flat: i, Addr: elemAddr(o.spec, i), Expected: o.e[i], Actual: o.a[i]}
 }
 
 func unflatten(i int, shape []int) []int {

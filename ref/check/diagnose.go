@@ -203,7 +203,10 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 	}
 	written := true
 	if res.WrittenKnown {
-		written = overlaps(res.Written, o.spec.Addr, o.spec.Addr+uint64(n*o.dt.size))
+		written = false
+		for _, sp := range o.spec.Spans() {
+			written = written || overlaps(res.Written, sp.Start, sp.End)
+		}
 	}
 	allZero := true
 	for _, x := range o.a {
@@ -217,7 +220,7 @@ func (o *output) patterns(c *ref.Case, res *Result, others []named) []Pattern {
 		structural = true
 		what := fmt.Sprintf("%s still holds the fill byte %#02x in every wrong element (%d)", o.spec.Name, o.fill, unt)
 		if !written {
-			what = fmt.Sprintf("the kernel never stored to %s [%#x,%#x): it still holds the fill byte %#02x", o.spec.Name, o.spec.Addr, o.spec.Addr+uint64(n*o.dt.size), o.fill)
+			what = fmt.Sprintf("the kernel never stored to %s [%#x,%#x): it still holds the fill byte %#02x", o.spec.Name, o.spec.Addr, o.spec.Spans()[0].End, o.fill)
 		}
 		add(PatUntouched, "output untouched: "+what, "store the results to "+reg+"; check the store instructions run and use that address")
 	case unt*10 >= o.nbad:

@@ -88,7 +88,7 @@ func readStats(path string, res *Result) error {
 		return fmt.Errorf("%s: no halt reason (\"halt\"): how the run ended cannot be judged", path)
 	}
 	res.Halt, res.HaltMessage = s.Halt, s.HaltMessage
-	res.HaltOK = s.ExitStatus == 0 && (s.Halt == "pause" || s.Halt == "exit" || s.Halt == "tohost")
+	res.HaltOK = s.ExitStatus == 0 && (s.Halt == "pause" || s.Halt == "exit" || s.Halt == "tohost" || s.Halt == "end")
 	// written_ranges is omitted when empty (the kernel stored nothing);
 	// a stats.json with a halt reason comes from a simulator that reports
 	// them, exact to the byte.

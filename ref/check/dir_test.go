@@ -55,7 +55,7 @@ func TestDir(t *testing.T) {
 		caseDir, m := genCase(t, tc.target, tc.task, 1)
 		name := tc.target + "/" + tc.task
 		w := m.okWritten()[0]
-		okStats := fmt.Sprintf(`{"halt":"pause","halt_message":"halted: mpause","exit_status":0,"written_ranges":[{"start":%d,"end":%d}]}`, w.Start, w.End)
+		okStats := fmt.Sprintf(`{"halt":%q,"halt_message":"halted","exit_status":0,"written_ranges":[{"start":%d,"end":%d}]}`, successHalt(m.c), w.Start, w.End)
 		y := m.tensors[m.out.Name]
 
 		good := t.TempDir()

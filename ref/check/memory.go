@@ -22,17 +22,18 @@ func memoryPatterns(c *ref.Case, inputs map[string]*sim.Tensor, res *Result) []P
 	var ps []Pattern
 	var allowed, readonly, all []region
 	for _, ts := range c.Tensors {
-		dt, err := lookupElemType(ts.DType)
-		if err != nil {
+		if _, err := lookupElemType(ts.DType); err != nil {
 			continue
 		}
-		r := region{ts, ts.Addr, ts.Addr + uint64(sim.Elems(ts.Shape)*dt.size)}
-		all = append(all, r)
-		switch ts.Role {
-		case ref.RoleOut, ref.RoleScratch:
-			allowed = append(allowed, r)
-		case ref.RoleIn, ref.RoleConst:
-			readonly = append(readonly, r)
+		for _, sp := range ts.Spans() {
+			r := region{ts, sp.Start, sp.End}
+			all = append(all, r)
+			switch ts.Role {
+			case ref.RoleOut, ref.RoleScratch:
+				allowed = append(allowed, r)
+			case ref.RoleIn, ref.RoleConst:
+				readonly = append(readonly, r)
+			}
 		}
 	}
 	for _, r := range kernelRegions(c) {
@@ -98,7 +99,7 @@ func memoryPatterns(c *ref.Case, inputs map[string]*sim.Tensor, res *Result) []P
 			first = 0
 		}
 		ps = append(ps, Pattern{Kind: PatClobber, Fatal: true,
-			Text: fmt.Sprintf("%s '%s' changed during the run: %d elements differ, first %s%s at %#x", roleName(ts.Role), ts.Name, diff, ts.Name, fmtIndex(unflatten(first, ts.Shape)), ts.Addr+uint64(first*dt.size)),
+			Text: fmt.Sprintf("%s '%s' changed during the run: %d elements differ, first %s%s at %#x", roleName(ts.Role), ts.Name, diff, ts.Name, fmtIndex(unflatten(first, ts.Shape)), elemAddr(ts, first)),
 			Hint: "inputs and constants are read-only: keep intermediates in registers, the output or a scratch region"})
 	}
 	return ps

@@ -67,13 +67,22 @@ func (m *mcase) enc(t testing.TB, vals []float64) *sim.Tensor {
 }
 
 func (m *mcase) outBytes() uint64 {
-	dt, _ := lookupElemType(m.out.DType)
-	return uint64(len(m.e) * dt.size)
+	sp := m.out.Spans()[0] // the output's elements, padding included
+	return sp.End - sp.Start
 }
 
 // okWritten is what a correct kernel writes: its output.
 func (m *mcase) okWritten() []sim.Range {
 	return []sim.Range{{Start: m.out.Addr, End: m.out.Addr + m.outBytes()}}
+}
+
+// successHalt is the simulator halt kind a case's convention asks for
+// (pause for a case that names none).
+func successHalt(c *ref.Case) string {
+	if k, ok := RequiredHalt(c.Convention.Halt); ok {
+		return k
+	}
+	return "pause"
 }
 
 // inputs splits the case's tensors into expected outputs and inputs.
@@ -93,7 +102,7 @@ func (m *mcase) split() (exp, in map[string]*sim.Tensor) {
 
 func (m *mcase) check(actual *sim.Tensor, written []sim.Range) Verdict {
 	exp, in := m.split()
-	res := &Result{Outputs: map[string]*sim.Tensor{m.out.Name: actual}, Written: written, WrittenKnown: true, Halt: "pause", HaltOK: true}
+	res := &Result{Outputs: map[string]*sim.Tensor{m.out.Name: actual}, Written: written, WrittenKnown: true, Halt: successHalt(m.c), HaltOK: true}
 	return Check(m.c, exp, in, res)
 }
 

@@ -92,7 +92,7 @@ func (s *synth) out(t testing.TB) *ref.TensorSpec { return &s.c.Tensors[1] }
 
 func (s *synth) check(t testing.TB, actual []float64, written []sim.Range) Verdict {
 	o := s.out(t)
-	res := &Result{Outputs: map[string]*sim.Tensor{"y": encode(t, o.DType, o.Shape, actual)}, Written: written, WrittenKnown: written != nil, Halt: "pause", HaltOK: true}
+	res := &Result{Outputs: map[string]*sim.Tensor{"y": encode(t, o.DType, o.Shape, actual)}, Written: written, WrittenKnown: written != nil, Halt: successHalt(s.c), HaltOK: true}
 	return Check(s.c, s.exp, s.inp, res)
 }
 
@@ -237,7 +237,7 @@ func TestSyntheticPatterns(t *testing.T) {
 			if raw == nil {
 				raw = encode(t, o.DType, o.Shape, a)
 			}
-			res := &Result{Outputs: map[string]*sim.Tensor{"y": raw}, Written: w, WrittenKnown: w != nil, Halt: "pause", HaltOK: true}
+			res := &Result{Outputs: map[string]*sim.Tensor{"y": raw}, Written: w, WrittenKnown: w != nil, Halt: successHalt(s.c), HaltOK: true}
 			v := Check(s.c, s.exp, s.inp, res)
 			txt := v.String()
 			if v.Pass {

@@ -35,6 +35,7 @@ const (
 	Overview = "overview"
 	Pseudo   = "pseudo"
 	Cycles   = "cycles"
+	Mistakes = "mistakes"
 )
 
 // New builds the manual of hardware config hw. halt, if not empty, is
@@ -70,6 +71,9 @@ func (m *Manual) Sections() []string {
 	if m.costs != nil {
 		secs = append(secs, Cycles)
 	}
+	if len(isadefs.Rules(m.ISA.Name)) > 0 {
+		secs = append(secs, Mistakes)
+	}
 	return secs
 }
 
@@ -84,6 +88,8 @@ func (m *Manual) Section(name string) (string, error) {
 		return m.overview(secs), nil
 	case strings.EqualFold(name, Pseudo):
 		return m.pseudos(), nil
+	case strings.EqualFold(name, Mistakes) && len(isadefs.Rules(m.ISA.Name)) > 0:
+		return m.mistakes(), nil
 	case strings.EqualFold(name, Cycles) && m.costs != nil:
 		return fmt.Sprintf("# %s: what decides cycles (hardware config %s)\n\n%s", m.ISA.Name, m.HW.Name, m.costs.Rules()), nil
 	}
@@ -232,6 +238,17 @@ func (m *Manual) overview(secs []string) string {
 	}
 	fmt.Fprintf(&b, "\nsections (isa_manual section=NAME, kc-as --isa NAME): %s\n", strings.Join(secs[1:], ", "))
 	b.WriteString("or an instruction's mnemonic (e.g. add): its syntax, semantics, unit, latency, encoding and cost\n")
+	return b.String()
+}
+
+// mistakes lists the ISA's classic-mistake rules (isadefs.Rules), which
+// the assembler's warnings and the simulator's messages quote by ID.
+func (m *Manual) mistakes() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s: the classic mistakes (rules the assembler's warnings and the simulator's messages name)\n", m.ISA.Name)
+	for i, r := range isadefs.Rules(m.ISA.Name) {
+		fmt.Fprintf(&b, "\n## %d. %s (rule %s)\n%s\nCaught: %s\n", i+1, r.Title, r.ID, r.Text, r.Caught)
+	}
 	return b.String()
 }
 

@@ -1,6 +1,7 @@
 package manual
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -120,5 +121,39 @@ func TestEveryMnemonic(t *testing.T) {
 	}
 	if n < 400 {
 		t.Errorf("only %d mnemonics", n)
+	}
+}
+
+// TestMistakesSection: plena's manual has a section of its classic
+// mistakes listing every rule of isadefs.Rules with the ID that warnings
+// and messages quote; coral, which has no such rules, has no section.
+func TestMistakesSection(t *testing.T) {
+	for _, tc := range []struct {
+		hw   string
+		want bool
+	}{{"plena", true}, {"coral", false}} {
+		hw, err := isadefs.HWByName(tc.hw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := New(hw, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := slices.Contains(m.Sections(), Mistakes); got != tc.want {
+			t.Fatalf("%s: mistakes section %v, want %v", tc.hw, got, tc.want)
+		}
+		if !tc.want {
+			continue
+		}
+		text, err := m.Section("mistakes")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range isadefs.Rules(hw.ISA) {
+			if !strings.Contains(text, "(rule "+r.ID+")") || !strings.Contains(text, r.Text) {
+				t.Errorf("the mistakes section lacks rule %s", r.ID)
+			}
+		}
 	}
 }

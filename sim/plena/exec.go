@@ -19,32 +19,44 @@ func (m *Machine) exec(o *op) (next int, t *sim.Trap) {
 
 	// ---- matrix unit ----
 	case kMM:
+		m.accBusy = true
 		t = m.mm(g[o.rs1], g[o.rs2], false)
 	case kTMM:
+		m.accBusy = true
 		t = m.mm(g[o.rs2], g[o.rs1], true)
 	case kBMM:
+		m.accBusy = true
 		t = m.bmm(g[o.rs1], g[o.rs2], false, m.cfg.MLEN)
 	case kBTMM:
+		m.accBusy = true
 		t = m.bmm(g[o.rs1], g[o.rs2], true, m.cfg.MLEN)
 	case kBMV:
+		m.accBusy = true
 		t = m.bmm(g[o.rs1]+g[o.rd], g[o.rs2], false, 1)
 	case kBTMV:
+		m.accBusy = true
 		t = m.bmm(g[o.rs1]+g[o.rd], g[o.rs2], true, 1)
 	case kMV:
+		m.accBusy = true
 		t = m.mv(g[o.rs1], g[o.rs2], false)
 	case kTMV:
+		m.accBusy = true
 		t = m.mv(g[o.rs1], g[o.rs2], true)
 	case kMMWO:
+		m.accBusy = false
 		stride := uint32(1)
 		if o.rs1 != 0 {
 			stride = g[o.rs1]
 		}
 		t = m.mmWO(g[o.rd]+o.imm2, stride)
 	case kMVWO:
+		m.accBusy = false
 		t = m.mvWO(g[o.rd] + o.imm2)
 	case kBMMWO:
+		m.accBusy = false
 		t = m.bmmWO(g[o.rd]+o.imm2, m.cfg.MLEN)
 	case kBMVWO:
+		m.accBusy = false
 		t = m.bmmWO(g[o.rd]+o.imm2, 1)
 
 	// ---- vector unit ----
@@ -134,9 +146,11 @@ func (m *Machine) exec(o *op) (next int, t *sim.Trap) {
 			return next, m.trapf(sim.TrapIllegal, 0, "C_SET_ADDR_REG: a%d does not exist (a0-a7; PLENA's emulator indexes past its 8 address registers and panics)", o.rd)
 		}
 		m.a[o.rd] = uint64(g[o.rs1])<<32 | uint64(g[o.rs2])
+		m.addrSet |= 1 << o.rd
 		m.now += o.lat
 	case kSetScale:
 		m.scale = g[o.rd]
+		m.scaleSet = true
 		m.now += o.lat
 	case kSetStride:
 		m.stride = g[o.rd]
@@ -161,7 +175,7 @@ func (m *Machine) exec(o *op) (next int, t *sim.Trap) {
 			}
 		}
 		if j < 0 {
-			return next, m.trapf(sim.TrapIllegal, 0, "C_LOOP_END gp%d: no active C_LOOP_START counts with gp%d (PLENA's emulator panics)", o.rd, o.rd)
+			return next, m.trapf(sim.TrapIllegal, 0, "C_LOOP_END gp%d: no active C_LOOP_START counts with gp%d (PLENA's emulator panics)%s", o.rd, o.rd, ruleSuffix("loop-counter"))
 		}
 		if v := g[o.rd]; v > 1 {
 			g[o.rd] = v - 1

@@ -2,6 +2,7 @@ package plena
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 
 	"kernelcraft/sim"
@@ -39,10 +40,10 @@ func rustU32Wide(f float32) uint64 {
 // hbmCheck traps unless the 64 bytes at a are an aligned chunk inside HBM.
 func (m *Machine) hbmCheck(name string, a uint64, what string) *sim.Trap {
 	if a%64 != 0 {
-		return m.trapf(sim.TrapMisaligned, a, "%s: the %s address %#x is not 64-byte aligned (every HBM access is one aligned 64-byte chunk; PLENA's emulator asserts it)", name, what, a)
+		return m.trapf(sim.TrapMisaligned, a, "%s: the %s address %#x is not 64-byte aligned (every HBM access is one aligned 64-byte chunk; PLENA's emulator asserts it)%s", name, what, a, ruleSuffix("prefetch-setup"))
 	}
 	if a+64 > uint64(len(m.ms.hbm.Data)) || a+64 < a {
-		return m.trapf(sim.TrapAccess, a, "%s: the %s chunk at HBM address %#x is past the end of HBM (%d bytes)", name, what, a, len(m.ms.hbm.Data))
+		return m.trapf(sim.TrapAccess, a, "%s: the %s chunk at HBM address %#x is past the end of HBM (%d bytes)%s", name, what, a, len(m.ms.hbm.Data), ruleSuffix("prefetch-setup"))
 	}
 	return nil
 }
@@ -50,6 +51,14 @@ func (m *Machine) hbmCheck(name string, a uint64, what string) *sim.Trap {
 func (m *Machine) hbmRegs(o *op) (index, scaleIndex uint64, t *sim.Trap) {
 	if o.rs2 >= 8 {
 		return 0, 0, m.trapf(sim.TrapIllegal, 0, "%s: a%d does not exist (a0-a7; PLENA's emulator indexes past its 8 address registers and panics)", o.inst.Name, o.rs2)
+	}
+	if !m.notedHBM && (m.addrSet>>o.rs2&1 == 0 || !m.scaleSet) {
+		m.notedHBM = true
+		what := fmt.Sprintf("a%d, which no C_SET_ADDR_REG has set (it holds %#x)", o.rs2, m.a[o.rs2])
+		if m.addrSet>>o.rs2&1 != 0 {
+			what = fmt.Sprintf("SCALE_REG, which no C_SET_SCALE_REG has set (it holds %d)", m.scale)
+		}
+		m.note("prefetch-setup", fmt.Sprintf("%s at pc %#x uses %s", o.inst.Name, m.pcAddr(m.pc), what))
 	}
 	off := m.gp[o.rs1]
 	base := m.a[o.rs2]

@@ -104,6 +104,14 @@ type Machine struct {
 	elemBuf          []byte
 	scaleBuf         []byte
 
+	// Rule tracking (isadefs.Rules("plena")): what the run has set up, for
+	// the notes of a run that breaks a rule the emulator lets pass.
+	addrSet  uint8 // a registers written by C_SET_ADDR_REG
+	scaleSet bool  // SCALE_REG written by C_SET_SCALE_REG
+	accBusy  bool  // the matrix accumulator holds products not yet written out
+	notedHBM bool
+	notes    []string
+
 	loaded, halted bool
 	halt           sim.Halt
 	prof           *sim.Profile
@@ -190,6 +198,7 @@ func (m *Machine) syncStats() {
 	m.stats.Counters[0] = uint64(m.dram.reads) * 64
 	m.stats.Counters[1] = uint64(m.dram.writes) * 64
 	m.stats.Counters[2] = uint64(m.dram.reads + m.dram.writes)
+	m.stats.Notes = m.notes
 }
 
 // Cycles is the time so far, in accelerator cycles.
@@ -250,6 +259,7 @@ func (m *Machine) reset() {
 	m.loops = m.loops[:0]
 	m.pc, m.icount, m.now = 0, 0, 0
 	m.halted, m.halt = false, sim.Halt{}
+	m.addrSet, m.scaleSet, m.accBusy, m.notedHBM, m.notes = 0, false, false, false, nil
 	m.dram.reset()
 	clear(m.stats.UnitBusy)
 	clear(m.stats.Counters)
@@ -295,6 +305,22 @@ func (m *Machine) Halted() (bool, sim.Halt) { return m.halted, m.halt }
 
 func (m *Machine) pcAddr(pc int) uint64 { return m.progBase + 4*uint64(pc) }
 
+// note records a remark about the run that names one of plena's rules.
+func (m *Machine) note(rule, msg string) {
+	if r, ok := isadefs.RuleByID("plena", rule); ok {
+		msg += fmt.Sprintf(" (rule %s: %s)", r.ID, r.Title)
+	}
+	m.notes = append(m.notes, msg)
+}
+
+// ruleSuffix names a rule at the end of a trap message.
+func ruleSuffix(rule string) string {
+	if r, ok := isadefs.RuleByID("plena", rule); ok {
+		return fmt.Sprintf("; rule %s: %s (kc-as --isa -t plena mistakes)", r.ID, r.Title)
+	}
+	return ""
+}
+
 func (m *Machine) stop(h sim.Halt) {
 	m.halted, m.halt = true, h
 }
@@ -302,6 +328,9 @@ func (m *Machine) stop(h sim.Halt) {
 // step runs one instruction; ref decodes it from memory.
 func (m *Machine) step(ref bool) {
 	if m.pc >= len(m.prog) {
+		if m.accBusy {
+			m.note("accumulate", "the program ended with products in the matrix accumulator that no write-out (M_MM_WO, M_BMM_WO, M_MV_WO, M_BMV_WO) wrote to Vector SRAM")
+		}
 		m.stop(sim.Halt{Kind: sim.HaltEnd, PC: m.pcAddr(m.pc),
 			Msg: fmt.Sprintf("halted: the program ran off its last instruction at pc %#x after %d instructions (success: a PLENA program ends there)", m.pcAddr(m.pc), m.stats.Instructions)})
 		return

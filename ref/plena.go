@@ -1,0 +1,178 @@
+package ref
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	isadefs "kernelcraft/isa-defs"
+)
+
+// plena's entries of the target tables (targetInfos["plena"]): its FP SRAM
+// preload, which hardware config a configuration needs, and its part of
+// the task text, in PLENA's terms (/work/shared/notes/plena-facts.md §7:
+// how PLENA's test harness places inputs, preloads and outputs).
+
+// fpConstsName is the name of plena's FP SRAM preload tensor.
+const fpConstsName = "fp_consts"
+
+// plenaConsts is the FP SRAM preload of a task: f16 scalars at entries
+// 0, 1, … (entry 0 is 0.0, as in every PLENA testbench), the task's
+// epsilon, 1/N, attention scale, -inf and the GELU constants where the
+// task needs them.
+func plenaConsts(task string, p Params) []constTensor {
+	type nv struct {
+		doc string
+		v   float64
+	}
+	vals := []nv{{"0.0", 0}, {"1.0", 1}}
+	if task == "relu" {
+		vals = append(vals, nv{"65504 (the largest f16)", 65504})
+	}
+	gelu := []nv{{"2*sqrt(2/pi) (GELU: x*sigmoid(2u), u = sqrt(2/pi)*(x + 0.044715*x^3))", 2 * math.Sqrt(2/math.Pi)}, {"0.044715", 0.044715}}
+	switch task {
+	case "gelu":
+		vals = append(vals, gelu...)
+	case "ffn":
+		if p.Activation == "gelu" {
+			vals = append(vals, gelu...)
+		}
+	case "softmax":
+		vals = append(vals, nv{"-inf (to start a running max)", math.Inf(-1)})
+	case "layernorm", "rmsnorm":
+		vals = append(vals, nv{fmt.Sprintf("eps = %g", p.Eps), p.Eps}, nv{fmt.Sprintf("1/N = 1/%d", p.N), 1 / float64(p.N)})
+	case "sdpa", "flash_attention", "mha", "gqa", "mqa":
+		vals = append(vals, nv{fmt.Sprintf("the score scale %.6g", p.Scale), p.Scale}, nv{"-inf (to start a running max)", math.Inf(-1)})
+	case "decoder_llama", "decoder_t5":
+		vals = append(vals, nv{fmt.Sprintf("eps = %g", p.Eps), p.Eps}, nv{fmt.Sprintf("1/d_model = 1/%d", p.DModel), 1 / float64(p.DModel)},
+			nv{fmt.Sprintf("the score scale %.6g", p.Scale), p.Scale}, nv{"-inf (to start a running max)", math.Inf(-1)})
+	}
+	a := NewArray(len(vals))
+	ct := constTensor{name: fpConstsName, dtype: "float16", memory: "fpmem", values: a}
+	for i, x := range vals {
+		a.Data[i] = x.v
+		ct.doc = append(ct.doc, x.doc)
+	}
+	return []constTensor{ct}
+}
+
+// plenaFits reports whether a configuration's output fits in half of
+// plena's Vector SRAM (the other half left to the kernel's activations
+// and intermediates); the others use plena-highmem.
+func plenaFits(task string, p Params) bool {
+	hw, err := isadefs.HWByName("plena")
+	if err != nil {
+		return false
+	}
+	vlen, rows := int(hw.Param("vlen", 64)), int(hw.Param("vector_sram_rows", 1024))
+	for _, s := range tensorSpecs(task, p, false) {
+		if s.role != RoleOut {
+			continue
+		}
+		r, c := rowsCols(s.shape)
+		if (c+vlen-1)/vlen*r > rows/2 {
+			return false
+		}
+	}
+	return true
+}
+
+// plenaHints say, per task, how PLENA's compiler templates lay the work
+// out (the baseline's manner), for the task text.
+var plenaHints = map[string]string{
+	"silu":            "PLENA's SiLU template: per Vector SRAM row, V_SUB_VF (0 - x, rorder 1), V_EXP_V, V_ADD_VF (+1.0), V_RECI_V, V_MUL_VV (x * sigmoid), in a C_LOOP over rows.",
+	"relu":            "Per Vector SRAM row: max(x, 0). PLENA has no element-wise max; one way is the SiLU template's gate with a steep slope: x * sigmoid(k*x) with k*x scaled up by V_MUL_VF (by 65504, twice) is exactly x or 0 in bf16.",
+	"gelu":            "GELU(x) = x * sigmoid(2u) with u = sqrt(2/pi)*(x + 0.044715*x^3): V_MUL_VV for x^3, V_MUL_VF/V_ADD_VV, then the SiLU template's sigmoid.",
+	"softmax":         "Per row of N: V_RED_MAX into an f register started at -inf (it accumulates), V_SUB_VF (x - max), V_EXP_V, V_RED_SUM into an f register started at 0.0 (it accumulates), S_RECI_FP, V_MUL_VF (PLENA's online-softmax building block).",
+	"layernorm":       "PLENA's layer_norm template: per row, V_RED_SUM for the mean (times 1/N), V_SUB_VF, V_MUL_VV and V_RED_SUM for the variance, S_ADD_FP eps, S_SQRT_FP, S_RECI_FP, V_MUL_VF; gamma and beta prefetched as rows (H_PREFETCH_V with rstride 0 repeats one row).",
+	"rmsnorm":         "PLENA's rms_norm template: per row, V_MUL_VV x*x and V_RED_SUM over the row's N/VLEN chunks, S_MUL_FP (1/N), S_ADD_FP (eps), S_SQRT_FP, S_RECI_FP, V_MUL_VF per chunk; gamma prefetched as a row and applied with V_MUL_VV.",
+	"gemv":            "Matrix-vector: A's 64x64 tiles into Matrix SRAM (H_PREFETCH_M), x as a Vector SRAM row; M_MV accumulates BLEN outputs, M_MV_WO writes and clears them (or M_TMV for the transposed tile).",
+	"gemm":            "PLENA's projection template: A's rows prefetched into Vector SRAM as [K/64, M, 64]; B's 64x64 tiles into Matrix SRAM (H_PREFETCH_M, STRIDE_REG = B's row pitch); per BLEN x BLEN output block, M_MM over the K/64 tiles (it accumulates) then one M_MM_WO (it writes the block and clears the accumulator).",
+	"bmm":             "The projection template per batch: re-set the address register, SCALE_REG and STRIDE_REG for each batch's tiles; M_MM accumulates, M_MM_WO writes and clears.",
+	"linear":          "PLENA's projection template with w [N, K] as stored (out x in: use M_TMM, which reads the Matrix SRAM tile transposed), then the bias added as a row (H_PREFETCH_V with rstride 0 repeats it; V_ADD_VV).",
+	"rope":            "PLENA's RoPE template: y = x*cos + rotate_half(x)*sin with V_MUL_VV/V_ADD_VV per row; the half rotation and the sign are yours to arrange (cos and sin are [S, D/2]).",
+	"ffn":             "PLENA's FFN template: up projection (M_MM/M_MM_WO) into Vector SRAM, bias and GELU with vector operations, down projection, bias.",
+	"swiglu":          "PLENA's FFN template's gated half: the gate and up projections (M_MM/M_MM_WO), SiLU(gate) with the SiLU template, times up (V_MUL_VV).",
+	"sdpa":            "PLENA's flash-attention template: QK^T per KV tile (M_TMM or M_BTMM with M_MM_WO/M_BMM_WO), the online softmax per row (V_MUL_VF scale, V_RED_MAX, S_EXP_FP, V_SUB_VF, V_EXP_V, V_RED_SUM; running max and sum in FP SRAM), PV with M_MM/M_MM_WO, the output rescaled by V_MUL_VF.",
+	"flash_attention": "PLENA's flash-attention template: QK^T per KV tile, the online softmax with running max and sum kept in FP SRAM, PV accumulated and rescaled per tile (V_MUL_VF, V_ADD_VV).",
+	"mha":             "Projections as in the projection template, attention per head as in the flash-attention template (V_MASK selects a head's HLEN-wide segment of a row), the output projection.",
+	"gqa":             "As mha, with each K/V head shared by H/H_kv query heads (PLENA's GQA packing puts the BROADCAST query heads of one KV head side by side for M_BTMM).",
+	"mqa":             "As mha with one K/V head shared by every query head.",
+	"decoder_llama":   "Composed from the templates: rms_norm, projections, RoPE, flash attention, residual adds (V_ADD_VV), rms_norm, the SwiGLU FFN, residual add.",
+	"decoder_t5":      "Composed from the templates: rms_norm, projections, attention with the relative-position bias added to the scores (V_ADD_VV), residual add, rms_norm, the ReLU FFN, residual add.",
+}
+
+// plenaDescribe is plena's part of the task text: every tensor in PLENA's
+// terms (HBM addresses, MX scale planes and SCALE_REG values, Vector SRAM
+// layouts in element addresses, FP SRAM entries), registers and the end
+// of a program.
+func plenaDescribe(c *Case) string {
+	var b strings.Builder
+	hw, err := isadefs.HWByName(c.HW)
+	if err != nil {
+		return ""
+	}
+	base := map[string]uint64{}
+	for _, r := range hw.Memory {
+		base[r.Name] = uint64(r.Base)
+	}
+	vlen := int(hw.Param("vlen", 64))
+	b.WriteString("\n## PLENA memory map (as PLENA's test harness sets up a run)\n")
+	b.WriteString("The addresses in the table above are kc-sim's (each PLENA memory mapped at its own base: hbm 0x0, vsram 0x10000000, fpmem 0x30000000). " +
+		"Instructions address each memory in its own units from 0: HBM in bytes, Vector SRAM and Matrix SRAM in elements, FP SRAM and INT SRAM in entries.\n\n")
+	consts := map[string][]string{}
+	if p, err := ParamsOf(c); err == nil {
+		for _, ct := range plenaConsts(c.Task, p) {
+			consts[ct.name] = ct.doc
+		}
+	}
+	for _, s := range c.Tensors {
+		r, cols := rowsCols(s.Shape)
+		off := s.Addr - base[s.Memory]
+		switch {
+		case s.Memory == "hbm" && isMX(s.DType):
+			pitch := cols
+			if s.Layout.Pitch > 0 {
+				pitch = s.Layout.Pitch
+			}
+			fmt.Fprintf(&b, "- **%s** %v (%s): MXFP8 in HBM at byte %d. Element (r, c) of the %d x %d rows is the E4M3 byte at HBM %d + r*%d + c", s.Name, s.Shape, s.Role, off, r, cols, off, pitch)
+			if pitch != cols {
+				fmt.Fprintf(&b, " (rows padded to %d elements with zeros, so every row starts 64-byte aligned)", pitch)
+			}
+			fmt.Fprintf(&b, "; its E8M0 scale (one per 8 elements) is the byte at HBM %d + %d + (r*%d + c)/8. "+
+				"To prefetch it: set an address register to %d (C_SET_ADDR_REG aN, gpHi, gpLo with gpHi = 0, gpLo = %d), **C_SET_SCALE_REG to %d**, C_SET_STRIDE_REG to %d (the row pitch), then H_PREFETCH_V/H_PREFETCH_M with rs1 = the element offset r*%d + c of the first element (a multiple of 64).\n",
+				off, s.Layout.ScaleReg, pitch, off, off, s.Layout.ScaleReg, pitch, pitch)
+		case s.Memory == "vsram" && s.Layout != nil && s.Layout.Block > 0:
+			bl := s.Layout.Block
+			e0 := off / 2
+			fmt.Fprintf(&b, "- **%s** %v (%s): bf16 in Vector SRAM from element address %d, in PLENA's activation layout [ceil(%d/%d), %d, %d]: element (r, c) of the %d x %d rows is at Vector SRAM element %d + ((c/%d)*%d + r)*%d + c%%%d, i.e. row %d + (c/%d)*%d + r, column c%%%d (%d Vector SRAM rows of %d).",
+				s.Name, s.Shape, s.Role, e0, cols, bl, r, bl, r, cols, e0, bl, r, bl, bl, e0/uint64(vlen), bl, r, bl, s.StoredElems()/vlen, vlen)
+			if cols%bl != 0 {
+				fmt.Fprintf(&b, " Columns %d..%d of the last block are padding: not compared.", cols%bl, bl-1)
+			}
+			if s.Role == RoleOut {
+				b.WriteString(" The checker reads it from there after the run (Vector SRAM is what PLENA's testbench compares with its golden).")
+			}
+			b.WriteString("\n")
+		case s.Memory == "fpmem":
+			fmt.Fprintf(&b, "- **%s** (f16, read-only): FP SRAM entries %d..%d, preloaded as PLENA's fp_sram.bin: ", s.Name, off/2, off/2+uint64(prod(s.Shape))-1)
+			for i, d := range consts[s.Name] {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "[%d] = %s", off/2+uint64(i), d)
+			}
+			b.WriteString(". Load one with S_LD_FP fN, gp0, index (gp0 holding 0). Every value is rounded to f16 (1e-6 is 1.013e-6).\n")
+		default:
+			fmt.Fprintf(&b, "- **%s** %v (%s): %s at %s byte %d.\n", s.Name, s.Shape, s.Role, s.DType, s.Memory, off)
+		}
+	}
+	b.WriteString("\nThe ground truth is computed in float64 from the dequantised MXFP8 inputs (the values the scale planes and elements encode), so quantisation costs the kernel nothing. " +
+		"H_PREFETCH_V converts to bf16 rows, H_PREFETCH_M to f32 Matrix SRAM tiles. Scalars (f registers, FP SRAM, V_RED_SUM/V_RED_MAX results) are f16: range ±65504.\n")
+	b.WriteString("\nRegisters: none is preset. gp0..gp15, f0..f7, a0..a7, SCALE_REG and V_MASK start at 0, STRIDE_REG at 1; gp0 is an ordinary register (keep it 0 if you use it as zero). " +
+		"Build addresses with S_ADDI_INT (18-bit unsigned immediate) and S_LUI_INT (immediate in units of 4096).\n")
+	if h := plenaHints[c.Task]; h != "" {
+		fmt.Fprintf(&b, "\nHow PLENA's compiler does it: %s\n", h)
+	}
+	return b.String()
+}

@@ -1,0 +1,343 @@
+package ref
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"kernelcraft/sim"
+	"kernelcraft/sim/plena"
+)
+
+// This file is how a case tensor sits in simulated memory: its layout
+// (dense, padded rows, column blocks), its encoding (plain little-endian
+// elements, or MXFP8 with a scale plane), the bytes that load it and the
+// reading back of a result. kc-sim --case, the judge and the checker use
+// it, so every target's cases are set up and read the same way.
+
+// MXBlock is the number of consecutive elements that share one E8M0 scale
+// in an MX dtype.
+const MXBlock = 8
+
+// MXFP8 is the dtype of MXFP8 tensors (OCP MX: E4M3 elements, one E8M0
+// scale per MXBlock elements; E4M3 exponent 0 decodes as PLENA's emulator
+// decodes it, (m/8)*2^-7). In a case directory its .npy holds the values
+// as float32, each exactly representable in its block; in memory the
+// elements are one byte each from Addr and the scales one byte per block
+// from Layout.ScaleAddr.
+const MXFP8 = "mxfp8"
+
+// isMX reports whether a dtype is an MX block format.
+func isMX(dtype string) bool { return dtype == MXFP8 }
+
+// Chunk is bytes to place at an address.
+type Chunk struct {
+	Addr uint64
+	Data []byte
+}
+
+// rowsCols views a shape as rows of its last dimension.
+func rowsCols(shape []int) (r, c int) {
+	if len(shape) == 0 {
+		return 1, 1
+	}
+	c = shape[len(shape)-1]
+	r = 1
+	for _, d := range shape[:len(shape)-1] {
+		r *= d
+	}
+	return r, c
+}
+
+// StoredElems is the number of elements the tensor occupies in memory,
+// padding included.
+func (s TensorSpec) StoredElems() int {
+	r, c := rowsCols(s.Shape)
+	if l := s.Layout; l != nil {
+		if l.Block > 0 {
+			return (c + l.Block - 1) / l.Block * r * l.Block
+		}
+		if l.Pitch > 0 {
+			return r * l.Pitch
+		}
+	}
+	return r * c
+}
+
+// StoredIndex is where the tensor's element i (row-major) is stored, in
+// elements from Addr.
+func (s TensorSpec) StoredIndex(i int) int {
+	l := s.Layout
+	if l == nil || l.Block == 0 && l.Pitch == 0 {
+		return i
+	}
+	r, c := rowsCols(s.Shape)
+	row, col := i/c, i%c
+	if l.Block > 0 {
+		return ((col/l.Block)*r+row)*l.Block + col%l.Block
+	}
+	return row*l.Pitch + col
+}
+
+// Spans are the address ranges the tensor occupies: its elements, and
+// for an MX dtype its scale plane.
+func (s TensorSpec) Spans() []Span {
+	size, _ := DTypeSize(s.DType)
+	n := uint64(s.StoredElems())
+	out := []Span{{Memory: s.Memory, Start: s.Addr, End: s.Addr + n*uint64(size)}}
+	if isMX(s.DType) && s.Layout != nil {
+		out = append(out, Span{Memory: s.Memory, Start: s.Layout.ScaleAddr, End: s.Layout.ScaleAddr + (n+MXBlock-1)/MXBlock})
+	}
+	return out
+}
+
+// checkLayout validates a tensor's layout against its shape and dtype.
+func (s TensorSpec) checkLayout() error {
+	l := s.Layout
+	_, c := rowsCols(s.Shape)
+	if l == nil {
+		if isMX(s.DType) {
+			return fmt.Errorf("dtype %s needs a layout with its scale plane (scale_addr, scale_reg)", s.DType)
+		}
+		return nil
+	}
+	switch {
+	case l.Pitch < 0 || l.Block < 0:
+		return fmt.Errorf("layout: pitch and block must be >= 0")
+	case l.Pitch > 0 && l.Block > 0:
+		return fmt.Errorf("layout: pitch and block cannot both be set")
+	case l.Pitch > 0 && l.Pitch < c:
+		return fmt.Errorf("layout: pitch %d is shorter than a row (%d)", l.Pitch, c)
+	case l.Pitch > maxElems || l.Block > maxElems:
+		return fmt.Errorf("layout: pitch or block too large")
+	}
+	if !isMX(s.DType) {
+		if l.ScaleAddr != 0 || l.ScaleReg != 0 {
+			return fmt.Errorf("layout: scale_addr and scale_reg are for MX dtypes, not %s", s.DType)
+		}
+		return nil
+	}
+	if l.ScaleAddr < s.Addr || l.ScaleAddr-s.Addr != l.ScaleReg {
+		return fmt.Errorf("layout: scale_reg %d is not scale_addr %#x - addr %#x", l.ScaleReg, l.ScaleAddr, s.Addr)
+	}
+	return nil
+}
+
+// Image is the memory image of a tensor's values t (as its .npy holds
+// them): the chunks that load it. Padding elements are zero; an MX tensor
+// is encoded exactly (a value its block cannot represent is an error).
+func (s TensorSpec) Image(t *sim.Tensor) ([]Chunk, error) {
+	n := sim.Elems(s.Shape)
+	want, err := simDType(s.DType)
+	if err != nil {
+		return nil, err
+	}
+	if t.DType.Size != want.Size || len(t.Data) != n*want.Size {
+		return nil, fmt.Errorf("tensor %s: %d bytes of %s, want %d elements of %s", s.Name, len(t.Data), t.DType.Name, n, want.Name)
+	}
+	if isMX(s.DType) {
+		return s.mxImage(t)
+	}
+	if s.Layout == nil || s.StoredElems() == n && s.StoredIndex(n-1) == n-1 {
+		return []Chunk{{s.Addr, t.Data}}, nil
+	}
+	size := want.Size
+	buf := make([]byte, s.StoredElems()*size)
+	for i := 0; i < n; i++ {
+		copy(buf[s.StoredIndex(i)*size:], t.Data[i*size:(i+1)*size])
+	}
+	return []Chunk{{s.Addr, buf}}, nil
+}
+
+func (s TensorSpec) mxImage(t *sim.Tensor) ([]Chunk, error) {
+	n := sim.Elems(s.Shape)
+	stored := make([]float32, s.StoredElems())
+	for i := 0; i < n; i++ {
+		stored[s.StoredIndex(i)] = math.Float32frombits(binary.LittleEndian.Uint32(t.Data[4*i:]))
+	}
+	elems := make([]byte, len(stored))
+	scales := make([]byte, (len(stored)+MXBlock-1)/MXBlock)
+	for b := range scales {
+		blk := stored[b*MXBlock : min(len(stored), (b+1)*MXBlock)]
+		sc, err := encodeMXExact(blk, elems[b*MXBlock:])
+		if err != nil {
+			return nil, fmt.Errorf("tensor %s, stored elements %d..%d: %v", s.Name, b*MXBlock, b*MXBlock+len(blk)-1, err)
+		}
+		scales[b] = sc
+	}
+	return []Chunk{{s.Addr, elems}, {s.Layout.ScaleAddr, scales}}, nil
+}
+
+// ReadBack reads the tensor from memory after a run, as its .npy holds
+// values (an MX tensor's elements decoded with their scales to float32).
+func (s TensorSpec) ReadBack(m *sim.Memory) (*sim.Tensor, error) {
+	d, err := simDType(s.DType)
+	if err != nil {
+		return nil, err
+	}
+	size, _ := DTypeSize(s.DType)
+	n := sim.Elems(s.Shape)
+	raw, err := m.Peek(s.Addr, uint64(s.StoredElems()*size))
+	if err != nil {
+		return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
+	}
+	out := &sim.Tensor{DType: d, Shape: append([]int(nil), s.Shape...), Data: make([]byte, n*d.Size)}
+	if isMX(s.DType) {
+		sc, err := m.Peek(s.Layout.ScaleAddr, uint64((s.StoredElems()+MXBlock-1)/MXBlock))
+		if err != nil {
+			return nil, fmt.Errorf("tensor %s scales: %v", s.Name, err)
+		}
+		for i := 0; i < n; i++ {
+			j := s.StoredIndex(i)
+			v := plena.DecodeE4M3(raw[j]) * plena.DecodeE8M0(sc[j/MXBlock])
+			binary.LittleEndian.PutUint32(out.Data[4*i:], math.Float32bits(v))
+		}
+		return out, nil
+	}
+	for i := 0; i < n; i++ {
+		j := s.StoredIndex(i)
+		copy(out.Data[i*size:(i+1)*size], raw[j*size:(j+1)*size])
+	}
+	return out, nil
+}
+
+// encodeMXExact encodes a block of values that are exactly MXFP8 values
+// with a common scale (as quantiseMX leaves them): the scale is 2^e with
+// e = floor(log2 max|x|), as both PLENA quantisers choose it (an all-zero
+// block has scale byte 0), and each element is the E4M3 code of x/2^e.
+func encodeMXExact(block []float32, elems []byte) (byte, error) {
+	var maxAbs float64
+	for _, x := range block {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return 0, fmt.Errorf("%g is not an MXFP8 value", x)
+		}
+		maxAbs = math.Max(maxAbs, math.Abs(float64(x)))
+	}
+	if maxAbs == 0 {
+		for i := range block {
+			elems[i] = 0
+		}
+		return 0, nil
+	}
+	_, e := math.Frexp(maxAbs)
+	e-- // maxAbs in [2^e, 2^(e+1))
+	if e < -126 || e > 127 {
+		return 0, fmt.Errorf("block maximum %g is outside E8M0's scale range", maxAbs)
+	}
+	for i, x := range block {
+		c, ok := e4m3Exact(math.Ldexp(float64(x), -e))
+		if !ok {
+			return 0, fmt.Errorf("%g is not an E4M3 value times the block scale 2^%d (quantise it first)", x, e)
+		}
+		elems[i] = c
+	}
+	return byte(e + 127), nil
+}
+
+// e4m3Exact is the E4M3 code of v when v is exactly an E4M3 value (PLENA's
+// decoding: exponent field 0 is (m/8)*2^-7).
+func e4m3Exact(v float64) (byte, bool) {
+	if v == 0 {
+		return 0, true
+	}
+	var sign byte
+	if v < 0 {
+		sign, v = 0x80, -v
+	}
+	_, k := math.Frexp(v)
+	k-- // v in [2^k, 2^(k+1))
+	if k >= -6 && k <= 7 {
+		m := (math.Ldexp(v, -k) - 1) * 8
+		if m == math.Trunc(m) && m >= 0 && m <= 7 {
+			return sign | byte(k+7)<<3 | byte(m), true
+		}
+		return 0, false
+	}
+	m := math.Ldexp(v, 10) // (m/8)*2^-7
+	if m == math.Trunc(m) && m >= 1 && m <= 7 {
+		return sign | byte(m), true
+	}
+	return 0, false
+}
+
+// quantiseMX rounds a tensor's values to MXFP8 in place, block by block
+// along its rows (a row's last block is completed by zeros, as a padded
+// row is), with the quantiser of PLENA's test harness
+// (tools/quant/quantizer/hardware_quantizer/mxfp.py): the block's shared
+// exponent e = floor(log2(max|x| + 1e-9)); each x/2^e gets the exponent
+// floor(log2(|v| + 1e-9)) clamped to [-7, 7] and a 3-bit mantissa
+// rounded by hardware_round (two guard bits, then half to even) and
+// clamped to 7 (no carry: values that round up saturate), exponent -7
+// being the subnormal (m/8)*2^-7. The values are then the dequantised
+// ones, so a reference computed from them charges no quantisation error
+// to the kernel.
+func quantiseMX(a *Array) {
+	_, c := rowsCols(a.Shape)
+	if c == 0 {
+		return
+	}
+	for r := 0; r+c <= len(a.Data); r += c {
+		row := a.Data[r : r+c]
+		for b := 0; b < c; b += MXBlock {
+			quantiseMXBlock(row[b:min(c, b+MXBlock)])
+		}
+	}
+}
+
+func quantiseMXBlock(blk []float64) {
+	var maxAbs float32
+	for _, x := range blk {
+		maxAbs = max(maxAbs, float32(math.Abs(float64(float32(x)))))
+	}
+	e := math.Floor(math.Log2(float64(maxAbs + 1e-9)))
+	e = math.Max(-127, math.Min(127, e))
+	for i, x := range blk {
+		v := float64(float32(x)) / math.Exp2(e)
+		blk[i] = math.Ldexp(quantiseE4M3(v), int(e))
+	}
+}
+
+// quantiseE4M3 is the harness's minifloat quantiser for one value.
+func quantiseE4M3(v float64) float64 {
+	if v == 0 {
+		return 0
+	}
+	sign := 1.0
+	if v < 0 {
+		sign, v = -1, -v
+	}
+	exp := math.Floor(math.Log2(float64(float32(v) + 1e-9)))
+	exp = math.Max(-7, math.Min(7, exp))
+	m := v / math.Exp2(exp)
+	if exp != -7 {
+		q := math.Min(7, math.Max(0, hardwareRound((m-1)*8)))
+		return sign * (1 + q/8) * math.Exp2(exp)
+	}
+	q := math.Min(7, math.Max(0, hardwareRound(m*8)))
+	return sign * q / 8 * math.Exp2(-7)
+}
+
+// hardwareRound is PLENA's hardware_round: keep two fractional bits
+// (floor), then round half to even.
+func hardwareRound(x float64) float64 { return math.RoundToEven(math.Floor(4*x) / 4) }
+
+// roundHalf rounds x to IEEE binary16 (nearest even; overflow to
+// infinity; gradual underflow).
+func roundHalf(x float64) float64 {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return x
+	}
+	a := math.Abs(x)
+	var r float64
+	if a < 0x1p-14 {
+		r = math.RoundToEven(a*0x1p24) / 0x1p24
+	} else {
+		_, e := math.Frexp(a) // a in [2^(e-1), 2^e)
+		q := math.Ldexp(1, e-11)
+		r = math.RoundToEven(a/q) * q
+	}
+	if r > 65504 {
+		r = math.Inf(1)
+	}
+	return math.Copysign(r, x)
+}

@@ -1,0 +1,217 @@
+package ref
+
+import (
+	"encoding/binary"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim"
+	"kernelcraft/sim/plena"
+)
+
+// TestQuantiseMXHarness: PLENA's harness quantiser on hand-computed
+// blocks (two guard bits then half to even; no carry into the exponent;
+// PLENA's subnormal (m/8)*2^-7, which also catches [2^-7, 2^-6)).
+func TestQuantiseMXHarness(t *testing.T) {
+	for _, tc := range []struct{ in, want []float64 }{
+		{[]float64{1, 0.5, 0.25, 0}, []float64{1, 0.5, 0.25, 0}},
+		// 1.0625 = 1 + 0.5/8: floor(4*0.5)/4 = 0.5, a tie, even -> 1.
+		{[]float64{1.0625, 1.1875, 1.9999, -3}, []float64{1, 1.25, 1.875, -3}},
+		// Block max 3 (e = 1): 0.01 / 2 = 0.005 in [2^-8, 2^-7): subnormal
+		// m = hardware_round(0.005*2^7*8) = hardware_round(5.12) = 5 ->
+		// 5/8*2^-7*2.
+		{[]float64{3, 0.01}, []float64{3, 5.0 / 8 * math.Ldexp(1, -7) * 2}},
+		// Block max 2 (e = 1): 0.0155/2 = 0.00775 in [2^-7, 2^-6) takes
+		// the subnormal branch and saturates at 7/8*2^-7.
+		{[]float64{2, 0.0155}, []float64{2, 7.0 / 8 * math.Ldexp(1, -7) * 2}},
+	} {
+		a := &Array{Shape: []int{len(tc.in)}, Data: slices.Clone(tc.in)}
+		quantiseMX(a)
+		for i := range tc.want {
+			if a.Data[i] != tc.want[i] {
+				t.Errorf("quantise %v: [%d] = %g, want %g", tc.in, i, a.Data[i], tc.want[i])
+			}
+		}
+	}
+}
+
+// TestMXExactAgainstSimulator: every quantised block encodes exactly, the
+// simulator's decoder (sim/plena) reads the values back, and the
+// emulator's store quantiser (EncodeMXBlock) writes the same bytes for
+// them.
+func TestMXExactAgainstSimulator(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 2000; n++ {
+		blk := make([]float64, MXBlock)
+		sc := math.Ldexp(1, r.IntN(40)-20)
+		for i := range blk {
+			if r.IntN(6) > 0 {
+				blk[i] = r.NormFloat64() * sc
+			}
+		}
+		a := &Array{Shape: []int{MXBlock}, Data: blk}
+		quantiseMX(a)
+		f := make([]float32, MXBlock)
+		for i, v := range a.Data {
+			f[i] = float32(v)
+		}
+		elems := make([]byte, MXBlock)
+		scale, err := encodeMXExact(f, elems)
+		if err != nil {
+			t.Fatalf("%v: %v", a.Data, err)
+		}
+		for i, v := range a.Data {
+			if got := float64(plena.DecodeE4M3(elems[i]) * plena.DecodeE8M0(scale)); got != v {
+				t.Fatalf("block %v: element %d decodes to %g, want %g", a.Data, i, got, v)
+			}
+		}
+		store := make([]byte, MXBlock)
+		if s2 := plena.EncodeMXBlock(f, store); s2 != scale || !slices.Equal(store, elems) {
+			t.Fatalf("block %v: store quantiser writes %d %v, exact encoding %d %v", a.Data, s2, store, scale, elems)
+		}
+	}
+	if _, err := encodeMXExact([]float32{1, 1.1}, make([]byte, 2)); err == nil {
+		t.Error("1.1 with block scale 1 encoded without error")
+	}
+}
+
+// TestHalf: float16 rounding and bits agree with the simulator's f16.
+func TestHalf(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	vals := []float64{0, 1, -1, 1e-6, 65504, 65520, 1e-8, 0x1p-24, 0x1p-25, math.Inf(-1), 1.0 / 3}
+	for i := 0; i < 5000; i++ {
+		vals = append(vals, math.Ldexp(r.Float64()*2-1, r.IntN(40)-25))
+	}
+	for _, v := range vals {
+		want := plena.F16FromF32(float32(v))
+		if float64(float32(v)) != v {
+			continue // the simulator's conversion starts from f32
+		}
+		if got := halfBits(v); got != want {
+			t.Errorf("halfBits(%g) = %#04x, want %#04x", v, got, want)
+		}
+		if got, w := roundHalf(v), sim.HalfValue(want); got != w && !(math.IsNaN(got) && math.IsNaN(w)) {
+			t.Errorf("roundHalf(%g) = %g, want %g", v, got, w)
+		}
+	}
+}
+
+// TestImageReadBack: a tensor's image and its reading back are inverse
+// for every layout and dtype, and the layouts place elements as their
+// documentation says.
+func TestImageReadBack(t *testing.T) {
+	hw, err := isadefs.HWByName("plena")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := NewArray(3, 70)
+	for i := range vals.Data {
+		vals.Data[i] = float64(i%17) - 8
+	}
+	for _, tc := range []struct {
+		name  string
+		spec  TensorSpec
+		where func(i int) uint64 // address of element i's first byte
+	}{
+		{"dense bf16", TensorSpec{Name: "d", DType: "bfloat16", Shape: []int{3, 70}, Addr: 0x100, Memory: "hbm"},
+			func(i int) uint64 { return 0x100 + 2*uint64(i) }},
+		{"blocks bf16", TensorSpec{Name: "b", DType: "bfloat16", Shape: []int{3, 70}, Addr: 0x10000000, Memory: "vsram", Layout: &Layout{Block: 64}},
+			func(i int) uint64 { r, c := i/70, i%70; return 0x10000000 + 2*uint64(((c/64)*3+r)*64+c%64) }},
+		{"pitch float16", TensorSpec{Name: "p", DType: "float16", Shape: []int{3, 70}, Addr: 0x40, Memory: "hbm", Layout: &Layout{Pitch: 128}},
+			func(i int) uint64 { return 0x40 + 2*uint64(i/70*128+i%70) }},
+		{"mxfp8 pitch", TensorSpec{Name: "m", DType: MXFP8, Shape: []int{3, 70}, Addr: 0x1000, Memory: "hbm", Layout: &Layout{Pitch: 128, ScaleAddr: 0x1000 + 384, ScaleReg: 384}},
+			func(i int) uint64 { return 0x1000 + uint64(i/70*128+i%70) }},
+	} {
+		if err := tc.spec.checkLayout(); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		a := vals.Clone()
+		roundArray(tc.spec.DType, a)
+		tt, err := Encode(a, tc.spec.DType)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chunks, err := tc.spec.Image(tt)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		m := sim.NewMemory(hw)
+		for _, ch := range chunks {
+			if err := m.Load(ch.Addr, ch.Data); err != nil {
+				t.Fatal(err)
+			}
+		}
+		back, err := tc.spec.ReadBack(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(back.Data, tt.Data) {
+			t.Errorf("%s: read back differs", tc.name)
+		}
+		size, _ := DTypeSize(tc.spec.DType)
+		for _, i := range []int{0, 63, 64, 69, 70, 209} {
+			b, _ := m.Peek(tc.where(i), uint64(size))
+			var got float64
+			switch tc.spec.DType {
+			case "bfloat16":
+				got = BF16Value(binary.LittleEndian.Uint16(b))
+			case "float16":
+				got = sim.HalfValue(binary.LittleEndian.Uint16(b))
+			case MXFP8:
+				sc, _ := m.Peek(tc.spec.Layout.ScaleAddr+uint64(tc.spec.StoredIndex(i)/MXBlock), 1)
+				got = float64(plena.DecodeE4M3(b[0]) * plena.DecodeE8M0(sc[0]))
+			}
+			if got != a.Data[i] {
+				t.Errorf("%s: element %d at %#x holds %g, want %g", tc.name, i, tc.where(i), got, a.Data[i])
+			}
+		}
+	}
+}
+
+// TestPlenaCaseLayout: a plena case places its inputs as PLENA's harness
+// does (elements, then the scale plane, each 64-byte aligned, tensors one
+// after another from HBM 0; SCALE_REG = the padded element count), the FP
+// SRAM preload at entry 0 and the output at Vector SRAM element 0.
+func TestPlenaCaseLayout(t *testing.T) {
+	c, tensors, err := Generate("plena", "linear", 3, 1, false) // x [100, 70], w [90, 70], bias [90]
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := uint64(0)
+	for _, s := range c.Tensors {
+		switch s.Memory {
+		case "hbm":
+			_, cols := rowsCols(s.Shape)
+			pitch := (cols + 63) / 64 * 64
+			stored := uint64(prod(s.Shape) / cols * pitch)
+			if s.DType != MXFP8 || s.Addr != next || s.Layout.ScaleReg != (stored+63)/64*64 || s.Layout.ScaleAddr != s.Addr+s.Layout.ScaleReg {
+				t.Errorf("%s: %s at %#x, layout %+v; want mxfp8 at %#x with SCALE_REG %d", s.Name, s.DType, s.Addr, *s.Layout, next, (stored+63)/64*64)
+			}
+			if (pitch != cols) != (s.Layout.Pitch == pitch) {
+				t.Errorf("%s: pitch %d, want %d", s.Name, s.Layout.Pitch, pitch)
+			}
+			next = (s.Layout.ScaleAddr + (stored+7)/8 + 63) / 64 * 64
+		case "fpmem":
+			if s.Addr != 0x30000000 || s.DType != "float16" || s.Role != RoleConst {
+				t.Errorf("FP SRAM preload %+v", s)
+			}
+		case "vsram":
+			if s.Addr != 0x10000000 || s.Layout == nil || s.Layout.Block != 64 || s.Role != RoleOut {
+				t.Errorf("output %+v", s)
+			}
+		default:
+			t.Errorf("%s in %s", s.Name, s.Memory)
+		}
+		if s.Role != RoleOut {
+			if _, err := s.Image(tensors[s.Name]); err != nil {
+				t.Errorf("%s: %v", s.Name, err)
+			}
+		}
+	}
+	if len(c.Convention.Registers) != 0 || c.Convention.Halt != "end" {
+		t.Errorf("convention %+v: want no preset register and halt end", c.Convention)
+	}
+}
