@@ -142,7 +142,7 @@ func (c *client) cmd(p string) string {
 		c.t.Fatalf("%q: got %q, want the ack", p, b)
 	}
 	r := c.packet()
-	c.write("+")
+	io.WriteString(c.conn, "+") // may fail: a final reply (W, X) closes the connection
 	return r
 }
 
@@ -177,7 +177,9 @@ func (c *client) end() Result {
 	return Result{}
 }
 
-func le32(v uint32) string { return fmt.Sprintf("%02x%02x%02x%02x", v&0xff, v>>8&0xff, v>>16&0xff, v>>24) }
+func le32(v uint32) string {
+	return fmt.Sprintf("%02x%02x%02x%02x", v&0xff, v>>8&0xff, v>>16&0xff, v>>24)
+}
 
 // TestSession drives the demo kernel through everything GDB does: the
 // target description, registers (x, pc, f, CSR, vector), memory reads and
@@ -219,12 +221,12 @@ func TestSession(t *testing.T) {
 		{fmt.Sprintf("Z0,%x,4", check), "OK"},
 		{"c", "T05swbreak:;"},
 		{"p20", le32(uint32(check))},
-		{"pa", le32(10)}, // a0: the vector unit's sum
+		{"pa", le32(10)},                              // a0: the vector unit's sum
 		{"p1043", "01000000020000000300000004000000"}, // v1
-		{fmt.Sprintf("p%x", 65+0xc20), "04000000"},      // vl
+		{fmt.Sprintf("p%x", 65+0xc20), "04000000"},    // vl
 		{fmt.Sprintf("m%x,10", data), "01000000020000000300000004000000"},
-		{fmt.Sprintf("M%x,4:14000000", data), "OK"}, // data[0] = 20
-		{fmt.Sprintf("X%x,0:", data), "OK"},         // GDB's probe
+		{fmt.Sprintf("M%x,4:14000000", data), "OK"},  // data[0] = 20
+		{fmt.Sprintf("X%x,0:", data), "OK"},          // GDB's probe
 		{fmt.Sprintf("X%x,2:}]}\x03", data+4), "OK"}, // data[1] = 0x237d, escaped
 		{fmt.Sprintf("m%x,8", data), "140000007d230000"},
 		{fmt.Sprintf("M%x,4:02000000", data+4), "OK"},
