@@ -138,6 +138,9 @@ func TestGDBMultiarch(t *testing.T) {
 	g := exec.CommandContext(ctx, gdb, args...)
 	g.Dir = t.TempDir()
 	transcript, err := g.CombinedOutput()
+	if err != nil {
+		server.cmd.Process.Kill() // GDB failed: kc-sim may still wait for it
+	}
 	status, serverLog := server.wait(t)
 	text := string(transcript)
 	t.Logf("gdb-multiarch:\n%s\nkc-sim:\n%s", text, serverLog)
