@@ -44,7 +44,16 @@ type Region struct {
 type Memory struct {
 	Regions []*Region // sorted by Base
 	last    *Region   // most recently used region (fast path)
+	// watch, if set, sees every read and write Bytes grants (a
+	// debugger's watchpoints; see SetWatch).
+	watch func(addr, n uint64, acc Access)
 }
+
+// SetWatch makes Bytes call fn for every read and write it grants (not
+// instruction fetches), after the checks; nil turns it off. Cores whose
+// fast paths reach memory without Bytes must send their accesses through
+// it while a watch is set (sim.Debugger.SetWatch).
+func (m *Memory) SetWatch(fn func(addr, n uint64, acc Access)) { m.watch = fn }
 
 // NewMemory builds zeroed memory from a hardware config's regions.
 func NewMemory(hw *isadefs.HW) *Memory {
@@ -106,6 +115,9 @@ func (m *Memory) Bytes(addr uint64, n uint64, acc Access) ([]byte, *Trap) {
 	off := addr - r.Base
 	if acc == Write && n > 0 {
 		r.markWritten(off, n)
+	}
+	if m.watch != nil && acc != Exec {
+		m.watch(addr, n, acc)
 	}
 	return r.Data[off : off+n : off+n], nil
 }

@@ -1,5 +1,7 @@
 // Package report turns benchmark results (the JSONL records kc-agent
-// bench writes) into the paper's tables, in Markdown or CSV:
+// bench writes) into the paper's tables, in Markdown or CSV, and its
+// figures, in SVG or a self-contained HTML page with tables and charts
+// (svg.go, html.go):
 //
 // Success table: one row per task, grouped by level (a header row, the
 // tasks in the paper's order, a subtotal row), then a total row; one
@@ -43,8 +45,9 @@ import (
 	"kernelcraft/ref"
 )
 
-// Formats are the output formats.
-var Formats = []string{"md", "csv"}
+// Formats are the output formats: Markdown and CSV tables, SVG charts
+// (svg.go), and an HTML page with both (html.go).
+var Formats = []string{"md", "csv", "svg", "html"}
 
 // Tables are the table selections of Write.
 var Tables = []string{"all", "success", "speedup", "effort"}
@@ -83,9 +86,13 @@ type Report struct {
 type Effort struct {
 	Attempts, Passed int
 	Iterations       int // summed over the attempts
+	MaxIterations    int // of the attempt that used the most
 	FirstCorrect     int // summed over the attempts that were ever correct
 	EverCorrect      int // attempts with a first correct iteration
-	ProviderErrors   int // attempts stopped by a provider error
+	// FirstCorrectAt is the first correct iteration of each attempt
+	// that was ever correct, in reading order (the effort chart).
+	FirstCorrectAt []int
+	ProviderErrors int // attempts stopped by a provider error
 	// DataDependent counts the successful attempts whose kernel's cycles
 	// on the visible and hidden cases differ by more than the judge's
 	// margin (their speedup is the hidden case's).
@@ -153,9 +160,11 @@ func Build(recs []agent.Record) (*Report, []string) {
 		}
 		ef.Attempts++
 		ef.Iterations += rec.Iterations
+		ef.MaxIterations = max(ef.MaxIterations, rec.Iterations)
 		if rec.FirstCorrect > 0 {
 			ef.EverCorrect++
 			ef.FirstCorrect += rec.FirstCorrect
+			ef.FirstCorrectAt = append(ef.FirstCorrectAt, rec.FirstCorrect)
 		}
 		if rec.StopReason == agent.StopProviderError {
 			ef.ProviderErrors++
@@ -386,7 +395,9 @@ func Geomean(xs []float64) float64 {
 
 // Write writes the tables (one of Tables: all, or one table) in format
 // (one of Formats). In Markdown each table has a title; in CSV the tables
-// follow each other, separated by an empty line.
+// follow each other, separated by an empty line; svg draws the selected
+// tables' charts in one SVG document, html a self-contained page with
+// each chart above its table.
 func (r *Report) Write(w io.Writer, format, tables string) error {
 	if !slices.Contains(Formats, format) {
 		return fmt.Errorf("unknown format %q (formats: %s)", format, strings.Join(Formats, ", "))
@@ -396,6 +407,17 @@ func (r *Report) Write(w io.Writer, format, tables string) error {
 	}
 	if len(r.Columns) == 0 {
 		return fmt.Errorf("no records to report")
+	}
+	switch format {
+	case "svg", "html":
+		var b strings.Builder
+		if format == "svg" {
+			r.writeSVG(&b, tables)
+		} else {
+			r.writeHTML(&b, tables)
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
 	}
 	csvMode := format == "csv"
 	var parts []func() error
@@ -499,10 +521,9 @@ func (r *Report) writeCSV(w io.Writer, rows []row, split bool) error {
 	return cw.Error()
 }
 
-// writeEffort writes the effort table: one row per column.
-func (r *Report) writeEffort(w io.Writer, csvMode bool) error {
-	head := []string{"target", "model", "attempts", "passed", "mean iterations", "mean first correct", "provider errors", "data-dependent cycles", "tokens in", "tokens out", "cost USD"}
-	var rows [][]string
+// effortTable is the effort table's header and rows: one row per column.
+func (r *Report) effortTable() (head []string, rows [][]string) {
+	head = []string{"target", "model", "attempts", "passed", "mean iterations", "mean first correct", "provider errors", "data-dependent cycles", "tokens in", "tokens out", "cost USD"}
 	for _, c := range r.Columns {
 		e := r.effort[c]
 		mean := func(sum, n int) string {
@@ -514,6 +535,12 @@ func (r *Report) writeEffort(w io.Writer, csvMode bool) error {
 		rows = append(rows, []string{c.Target, c.Model, fmt.Sprint(e.Attempts), fmt.Sprint(e.Passed), mean(e.Iterations, e.Attempts),
 			mean(e.FirstCorrect, e.EverCorrect), fmt.Sprint(e.ProviderErrors), fmt.Sprint(e.DataDependent), fmt.Sprint(e.TokensIn), fmt.Sprint(e.TokensOut), fmt.Sprintf("%.2f", e.CostUSD)})
 	}
+	return head, rows
+}
+
+// writeEffort writes the effort table: one row per column.
+func (r *Report) writeEffort(w io.Writer, csvMode bool) error {
+	head, rows := r.effortTable()
 	if csvMode {
 		cw := csv.NewWriter(w)
 		cw.Write(head)

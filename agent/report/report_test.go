@@ -150,7 +150,7 @@ func TestGeomean(t *testing.T) {
 func TestWriteErrors(t *testing.T) {
 	r, _ := Build(synthetic())
 	var b bytes.Buffer
-	if err := r.Write(&b, "html", "all"); err == nil || !strings.Contains(err.Error(), "unknown format") {
+	if err := r.Write(&b, "pdf", "all"); err == nil || !strings.Contains(err.Error(), "unknown format") {
 		t.Errorf("format: %v", err)
 	}
 	if err := r.Write(&b, "md", "cycles"); err == nil || !strings.Contains(err.Error(), "unknown table") {

@@ -93,7 +93,7 @@ func benchCommand() *cli.Command {
 			&cli.IntFlag{Name: "budget", Usage: "iterations per attempt", DefaultText: "15/20/25 by level"},
 			&cli.BoolFlag{Name: "retry-errors", Usage: "also re-run cells recorded with a provider error"},
 			&cli.BoolFlag{Name: "no-report", Usage: "do not print the report at the end"},
-			&cli.StringFlag{Name: "format", Value: "md", Usage: "report format: md or csv"},
+			&cli.StringFlag{Name: "format", Value: "md", Usage: "report format: md, csv, svg (charts) or html (a page with tables and charts)"},
 		}, append(limitFlags(), providerFlags()...)...),
 		Action: benchAction,
 	}
@@ -127,8 +127,8 @@ func benchAction(c *cli.Context) error {
 		return cli.Exit("--jobs and --budget must not be negative", 2)
 	}
 	format := c.String("format")
-	if format != "md" && format != "csv" {
-		return cli.Exit(fmt.Sprintf("--format %q: want md or csv", format), 2)
+	if !slices.Contains(report.Formats, format) {
+		return cli.Exit(fmt.Sprintf("--format %q: want %s", format, strings.Join(report.Formats, ", ")), 2)
 	}
 	all, err := m.Cells()
 	if err != nil {
@@ -243,6 +243,8 @@ torn lines and interrupted attempts are skipped with a warning.
 
    kc-agent report runs/bench
    kc-agent report runs/shard-* --format csv --table speedup > speedup.csv
+   kc-agent report runs/bench --format html > results.html   # tables and charts, one file
+   kc-agent report runs/bench --format svg --table speedup > speedup.svg
 
 Success table: rows are tasks by level with subtotals and a total, columns
 target / model; a cell is passed/N over the configurations run (5 for a full
@@ -254,6 +256,13 @@ tasks. In CSV each column is two: geomean, best.
 Effort table: per target / model, attempts, passed, mean iterations, mean
 first correct iteration, provider errors, tokens in and out, cost in USD.
 
+Charts (--format svg: one SVG document; --format html: a page holding each
+chart above its table, no scripts or external files): success as a heat map
+of tasks by target / model (colour: share of configurations passed);
+speedup per task as bars from 1x to the geometric mean, the best marked, on
+a log scale, with the geometric means over tasks marked per level and
+overall; effort as the share of attempts correct by each iteration.
+
 Exit status: 0 ok, 1 no records, 2 bad usage or an unreadable path.`
 
 func reportCommand() *cli.Command {
@@ -263,7 +272,7 @@ func reportCommand() *cli.Command {
 		ArgsUsage:   "[DIR|FILE]... (default: runs/bench)",
 		Description: reportDescription,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "md", Usage: "md or csv"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "md", Usage: "md, csv, svg (the charts) or html (a self-contained page with the tables and charts)"},
 			&cli.StringFlag{Name: "table", Value: "all", Usage: "all, success, speedup or effort"},
 		},
 		Action: func(c *cli.Context) error {
@@ -272,8 +281,8 @@ func reportCommand() *cli.Command {
 				paths = []string{"runs/bench"}
 			}
 			format, table := c.String("format"), c.String("table")
-			if format != "md" && format != "csv" {
-				return cli.Exit(fmt.Sprintf("--format %q: want md or csv", format), 2)
+			if !slices.Contains(report.Formats, format) {
+				return cli.Exit(fmt.Sprintf("--format %q: want %s", format, strings.Join(report.Formats, ", ")), 2)
 			}
 			if !slices.Contains(report.Tables, table) {
 				return cli.Exit(fmt.Sprintf("--table %q: want %s", table, strings.Join(report.Tables, ", ")), 2)

@@ -103,7 +103,7 @@ func TestBenchErrors(t *testing.T) {
 		{[]string{"--configs", "3-1"}, nil, "--configs"},
 		{[]string{"--levels", "4"}, nil, "levels are"},
 		{[]string{"--jobs", "-1"}, nil, "must not be negative"},
-		{[]string{"--format", "html"}, nil, "want md or csv"},
+		{[]string{"--format", "pdf"}, nil, "want md, csv, svg, html"},
 		{[]string{"relu"}, nil, "no arguments"},
 		{[]string{"--tool-memory", "255"}, nil, "want 256 to 1048576 MiB"},
 		{[]string{"--tool-memory", "1048577"}, nil, "want 256 to 1048576 MiB"},
@@ -369,7 +369,9 @@ func TestReportCommand(t *testing.T) {
 		{[]string{filepath.Join(dir, "results.jsonl"), "--table", "success", "--format", "csv"}, 0, ",,Total,4/5", ""},
 		{[]string{empty}, 1, "", "no records"},
 		{[]string{filepath.Join(dir, "missing")}, 2, "", "no such file"},
-		{[]string{dir, "--format", "html"}, 2, "", "want md or csv"},
+		{[]string{dir, "--format", "pdf"}, 2, "", "want md, csv, svg, html"},
+		{[]string{dir, "--format", "svg", "--table", "speedup"}, 0, "ReLU, coral / m: geomean 2.78×, best 5.00×", ""},
+		{[]string{dir, "-f", "html"}, 0, "<td>2.78 (5.00)</td>", ""},
 		{[]string{dir, "--table", "x"}, 2, "", "want all, success, speedup, effort"},
 	} {
 		var out, errb bytes.Buffer

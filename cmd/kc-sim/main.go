@@ -50,6 +50,15 @@ the region; --preload REGION=FILE does the same for any region).
 Addresses in --load and --dump may name a memory region (vsram,
 vsram+128, hbm).
 
+--gdb ADDR (host:port; port 0 picks one) loads the program as usual and
+waits for a GDB client (Debian's gdb-multiarch: target remote ADDR), which
+can then set breakpoints and watchpoints, step, continue, interrupt with
+Ctrl-C, and read and write registers (x, pc, f, CSRs, v0-v31) and memory.
+The program runs on the reference stepper, so its cycles are those of a run
+without GDB; its halt ends the session and kc-sim reports as usual
+("monitor cycles" in GDB shows the count so far). Detaching lets the
+program run to its end; killing it (or quitting GDB) exits 130.
+
 Tensors go in and out as NumPy .npy files: --load copies an array's bytes
 to an address before the run, --dump writes memory after it (whatever the
 halt) as DIR/NAME.npy. Addresses are numbers or symbols of the program
@@ -79,6 +88,7 @@ Examples:
    kc-sim --hw my.json --describe                    # print a config
    kc-sim bench --against qemu --fallback             # simulator speed (see kc-sim bench --help)
    kc-sim gelu.elf --case gelu3/ -o out/             # a kc-ref case; then kc-ref check gelu3/ out/
+   kc-sim k.elf --gdb 127.0.0.1:1234 --stats         # wait for GDB: gdb-multiarch k.elf -ex 'target remote 127.0.0.1:1234'
    kc-sim -t plena k.mem --hbm hbm.bin --fpsram fp.bin --dump v@vsram:uint16[1024,64]   # PLENA's artefacts
 
 Exit status:
@@ -87,8 +97,9 @@ Exit status:
    125  ebreak (fault halt)
    126  trap: illegal instruction, misaligned or out-of-range access
    127  kc-sim itself failed: bad flags, unreadable ELF or .npy, bad address
-   130  interrupted: Ctrl-C or SIGTERM stopped the run (halt kind "cancelled"; statistics
-        and dumps are of the cycles run until then)`
+   130  interrupted: Ctrl-C or SIGTERM stopped the run, or (--gdb) GDB killed the program or
+        went away before it ended (halt kind "cancelled"; statistics and dumps are of the
+        cycles run until then)`
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 	cli.VersionPrinter = func(c *cli.Context) {
@@ -125,7 +136,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 		Reader:                    stdin,
 		Writer:                    stdout,
 		ErrWriter:                 stderr,
-		Flags:                     append(flags, preloadFlags()...),
+		Flags:                     append(append(flags, gdbFlags()...), preloadFlags()...),
 		Action: func(c *cli.Context) error {
 			if p := c.String("simd"); p != "auto" {
 				if !vec.SetPath(p) {

@@ -40,6 +40,8 @@ type config struct {
 	preloads  []preload
 	outDir    string     // "" when -o was not given
 	caseRun   *caseSetup // --case: fill out/scratch, keep the program off the tensors
+	gdb       string     // --gdb ADDR: serve GDB there instead of running (gdb.go)
+	gdbLog    string     // --gdb-log FILE: the protocol's packets
 }
 
 type regSet struct{ reg, value string }
@@ -66,7 +68,7 @@ func configFrom(c *cli.Context) (*config, error) {
 		if err := fromCase(cfg, dir, c.String("target"), c.String("hw")); err != nil {
 			return nil, err
 		}
-		return cfg, nil
+		return cfg, gdbFrom(c, cfg)
 	}
 	hw, err := loadHW(c.String("target"), c.String("hw"))
 	if err != nil {
@@ -120,7 +122,7 @@ func configFrom(c *cli.Context) (*config, error) {
 	if err := preloadsFrom(c, cfg); err != nil {
 		return nil, err
 	}
-	return cfg, nil
+	return cfg, gdbFrom(c, cfg)
 }
 
 // preloadsFrom reads --preload REGION=FILE and the target's own preload
@@ -275,9 +277,9 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	halt := core.Run()
-	if halt.Kind == sim.HaltCancelled {
-		halt.Msg = fmt.Sprintf("halted: interrupted at pc %#x after %d cycles (the run was stopped before it ended)", halt.PC, core.Stats().Cycles)
+	halt, err := runProgram(ctx, cfg, core, stderr)
+	if err != nil {
+		return fail("%v", err)
 	}
 
 	if cfg.stats != "text" {
@@ -327,6 +329,19 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		writeProfile(stderr, opts.Profile, data, cfg.input, cfg.profTop)
 	}
 	return halt.ExitStatus()
+}
+
+// runProgram runs the loaded program to its halt: on its own, or under
+// GDB with --gdb.
+func runProgram(ctx context.Context, cfg *config, core sim.Core, stderr io.Writer) (sim.Halt, error) {
+	if cfg.gdb != "" {
+		return serveGDB(ctx, cfg, core, stderr)
+	}
+	halt := core.Run()
+	if halt.Kind == sim.HaltCancelled {
+		halt.Msg = fmt.Sprintf("halted: interrupted at pc %#x after %d cycles (the run was stopped before it ended)", halt.PC, core.Stats().Cycles)
+	}
+	return halt, nil
 }
 
 func loadTensor(m *sim.Memory, img *sim.Image, l sim.LoadSpec) error {

@@ -157,6 +157,8 @@ type Machine struct {
 	noBlocks bool // Run without the block engine (for tests and benchmarks)
 
 	prof *profiler // Options.Profile's state (profile.go)
+
+	dbg *debugState // the debugging interface's state (debug.go), nil until used
 }
 
 // New builds a machine for a coral hardware config.
