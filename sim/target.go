@@ -41,6 +41,9 @@ type CoreOptions struct {
 	// true the run ends with HaltCancelled. StopOnDone makes one that a
 	// context sets.
 	Stop *atomic.Bool
+	// Console, if set, receives what the program writes to a console
+	// device the hardware config has (coral's HTIF with params.htif).
+	Console io.Writer
 }
 
 // StopOnDone returns a stop flag (CoreOptions.Stop) that becomes true when

@@ -40,7 +40,11 @@ with code a0, as qemu-user), a store of an odd word to the tohost symbol
 (riscv-tests: value>>1 is the failing test), a trap (illegal instruction,
 misaligned or out-of-range access), or the cycle limit; a plena program
 ends (success) when it runs off its last instruction. The halt reason is
-printed on standard error.
+printed on standard error. A coral program that has written mtvec takes
+its traps (and ecall) to its handler instead, as Coral does
+(sim/coral/TRAPS.md); --hw riscv-tests runs riscv-tests -p ELFs unchanged
+(RAM at 0x80000000, Spike's HTIF: exit status 0 on a pass, the failing
+test number otherwise; console output on standard output).
 
 A target may also read its own program format: plena takes PLENA's
 machine-code text (FILE.mem, as PLENA's assembler writes it and
@@ -85,6 +89,7 @@ Examples:
    kc-sim k.elf --profile=10                         # the 10 hottest lines only
    kc-sim k.elf --regs                               # final registers on stderr
    kc-sim --hw coral-highmem big.elf                 # a config with more memory
+   kc-sim --hw riscv-tests rv32ui-p-add              # a riscv-tests ELF: exit 0 = pass
    kc-sim --hw my.json --describe                    # print a config
    kc-sim bench --against qemu --fallback             # simulator speed (see kc-sim bench --help)
    kc-sim gelu.elf --case gelu3/ -o out/             # a kc-ref case; then kc-ref check gelu3/ out/

@@ -219,7 +219,10 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stopSignals()
 	stop, release := sim.StopOnDone(ctx)
 	defer release()
-	opts := sim.CoreOptions{MaxCycles: cfg.maxCycles, Stop: stop}
+	opts := sim.CoreOptions{MaxCycles: cfg.maxCycles, Stop: stop, Console: stdout}
+	if cfg.stats == "json" && cfg.outDir == "" {
+		opts.Console = stderr // stdout carries the JSON
+	}
 	if cfg.trace {
 		opts.Trace = stderr
 	}

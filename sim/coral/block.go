@@ -229,7 +229,9 @@ type blockEngine struct {
 
 func (m *Machine) resetBlocks() {
 	e := &m.blk
-	e.off = m.selfMod || len(m.t.vq) > maxVQ || len(m.t.unitNext) > maxUnits
+	// With an HTIF, a store to tohost's high word is a command: blocks
+	// check only the low word, so the engine stays off.
+	e.off = m.selfMod || m.htif || len(m.t.vq) > maxVQ || len(m.t.unitNext) > maxUnits
 	e.states = e.states[:0]
 	if e.ids == nil {
 		e.ids = map[skey]int32{}
@@ -695,8 +697,10 @@ func (m *Machine) runBlocks() {
 		if c == nil || pc-c.base >= c.size || pc&3 != 0 {
 			nc, trap := m.fetchRegion(pc)
 			if trap != nil {
-				m.trapHalt(trap, nil)
-				return
+				if !m.raise(trap, nil) {
+					return
+				}
+				continue
 			}
 			c = nc
 		}
@@ -727,8 +731,10 @@ func (m *Machine) runBlocks() {
 			// A pre-decoded vector op: its plan, without exec's switch.
 			if t, ok := m.execVecPlan(o); ok {
 				if t != nil {
-					m.trapHalt(t, o)
-					return
+					if !m.raise(t, o) {
+						return
+					}
+					continue
 				}
 				m.x[0] = 0
 				m.pc = pc + 4

@@ -167,6 +167,7 @@ func (c *costModel) Rules() string {
 	p("- in order, at most %d instructions per cycle (dispatch_width); nothing more in the cycle of a jump or a taken branch\n", t.width)
 	p("- a source register is ready its producer's latency after the producer dispatched [raw]; a register is never written out of order [waw]\n")
 	p("- branches: backward ones are predicted taken, forward ones not taken, jal always right; jalr and mret always redirect. A mispredict (and every jalr/mret) puts the next instruction %d cycles after the branch (1 + mispredict_penalty %d) [branch-mispredict]\n", 1+t.penalty, t.penalty)
+	p("- traps: a kernel has no trap handler, so an exception (illegal instruction or CSR, misaligned jump target, access outside memory) ends the run with a trap halt. A program that has written mtvec takes its exceptions there instead (mepc, mcause, mtval; ecall too), each redirecting as a jalr does [branch-mispredict]\n")
 	p("- at most %d multiply per cycle (mul_per_cycle) [struct-mul]\n", t.mulMax)
 	p("- one memory port: at most %d access per cycle (mem_per_cycle); scalar loads/stores and vector memory beats share it in program order, so a scalar access waits for earlier vector beats [struct-mem]\n", t.memMax)
 	for _, it := range c.iterUnits() {

@@ -102,16 +102,20 @@ func init() {
 // csrFile holds the CSRs that are not part of the vector state.
 type csrFile struct {
 	fflags, frm uint32
-	mstatus     uint32
+	mstatus     uint32 // only MPP (bits 12..11) exists, as on Coral
+	mie         uint32 // one bit, as on Coral (no interrupts are simulated)
 	mtvec       uint32
-	mscratch    uint32
-	mepc        uint32
-	mcause      uint32
-	mtval       uint32
-	mcontext    [8]uint32
-	mpc, msp    uint32
-	cycleOff    uint64 // mcycle writes move the counter by this much
-	instretOff  uint64
+	// handler is set once the program has written mtvec: from then on
+	// exceptions trap to it (TRAPS.md); before, they halt the run.
+	handler    bool
+	mscratch   uint32
+	mepc       uint32
+	mcause     uint32
+	mtval      uint32
+	mcontext   [8]uint32
+	mpc, msp   uint32
+	cycleOff   uint64 // mcycle writes move the counter by this much
+	instretOff uint64
 }
 
 // csrOp executes a CSR instruction: it reads the old value (when read) and
@@ -141,6 +145,10 @@ func (m *Machine) csrOp(csr uint32, src uint32, kind uint8, read, write bool) (u
 	_ = read
 	return old, nil
 }
+
+// mstatusMPP is the only field of Coral's mstatus (Csr.scala reads it as
+// Cat(0, mpp, 0)): no MIE, MPIE, FS or VS.
+const mstatusMPP = 3 << 11
 
 const (
 	csrKindWrite uint8 = iota
@@ -174,15 +182,15 @@ func (m *Machine) misa() uint32 {
 	return v
 }
 
+// csrRead reads a CSR. The CSRs are Coral's (coralnpu Csr.scala,
+// CsrAddress) plus those the simulator adds for its extensions: vcsr
+// (RVV 1.0), the user counters cycle, time and instret (and their high
+// halves) and mconfigptr; any other number is an unknown CSR, an illegal
+// instruction (TRAPS.md).
 func (m *Machine) csrRead(csr uint32) (uint32, bool) {
 	switch {
-	case csr >= csrPmpcfg0 && csr < csrPmpcfg0+16, csr >= csrPmpaddr0 && csr < csrPmpaddr0+64:
-		return 0, true
 	case csr >= csrMcontext && csr < csrMcontext+8:
 		return m.csr.mcontext[csr-csrMcontext], true
-	case csr >= 0xb03 && csr <= 0xb1f, csr >= 0xb83 && csr <= 0xb9f, csr >= 0x323 && csr <= 0x33f,
-		csr >= 0xc03 && csr <= 0xc1f, csr >= 0xc83 && csr <= 0xc9f:
-		return 0, true // hpm counters and events: not implemented, read 0
 	case csr == 0xfc0 || csr >= 0xfc4 && csr <= 0xfd4 && csr%4 == 0:
 		return 0, true // Coral's kisa and kscm0-4 (read-only): 0
 	}
@@ -210,6 +218,8 @@ func (m *Machine) csrRead(csr uint32) (uint32, bool) {
 		return m.csr.mstatus, true
 	case csrMisa:
 		return m.misa(), true
+	case csrMie:
+		return m.csr.mie, true
 	case csrMtvec:
 		return m.csr.mtvec, true
 	case csrMscratch:
@@ -224,15 +234,18 @@ func (m *Machine) csrRead(csr uint32) (uint32, bool) {
 		return m.csr.mpc, true
 	case csrMsp:
 		return m.csr.msp, true
-	case csrMvendor, csrMarchid, csrMimpid, csrMhartid, csrMconfig:
+	case csrMvendor:
+		return coralVendorID, true
+	case csrMarchid, csrMimpid, csrMhartid, csrMconfig:
 		return 0, true
-	case csrSatp, csrMedeleg, csrMideleg, csrMie, csrMip, csrMcounten, csrMenvcfg, csrMenvcfgh,
-		csrMstatush, csrMcountin, csrTselect, csrTdata1, csrTdata2,
-		csrSstatus, csrSie, csrStvec, csrSscratch, csrSepc, csrScause, csrStval, csrSip:
-		return 0, true // accepted, writes ignored, reads 0
+	case csrTselect, csrTdata1, csrTdata2:
+		return 0, true // Coral's trigger CSRs (debug module): no triggers, read 0
 	}
 	return 0, false
 }
+
+// coralVendorID is Coral's mvendorid (Csr.scala: Google's JEDEC id 0x426).
+const coralVendorID = 0x426
 
 func (m *Machine) csrWrite(csr uint32, v uint32) {
 	switch {
@@ -254,13 +267,18 @@ func (m *Machine) csrWrite(csr uint32, v uint32) {
 	case csrMcycleh:
 		m.csr.cycleOff += uint64(v)<<32 - m.cycleNow()&^0xffffffff
 	case csrMinstret:
-		m.csr.instretOff += uint64(v) - uint64(uint32(m.instretNow()))
+		// The write replaces the increment of the writing instruction,
+		// which retires after it (Zicsr): minstret reads v next.
+		m.csr.instretOff += uint64(v) - uint64(uint32(m.instretNow())) - 1
 	case csrMinsth:
-		m.csr.instretOff += uint64(v)<<32 - m.instretNow()&^0xffffffff
+		m.csr.instretOff += uint64(v)<<32 - m.instretNow()&^0xffffffff - 1
 	case csrMstatus:
-		m.csr.mstatus = v
+		m.csr.mstatus = v & mstatusMPP
+	case csrMie:
+		m.csr.mie = v & 1
 	case csrMtvec:
 		m.csr.mtvec = v
+		m.csr.handler = true
 	case csrMscratch:
 		m.csr.mscratch = v
 	case csrMepc:

@@ -17,7 +17,7 @@ func (m *Machine) exec(o *op) bool {
 	next := pc + 4
 	switch o.h {
 	case hIllegal:
-		return m.trapHalt(&sim.Trap{Kind: sim.TrapIllegal, Msg: o.illegal}, nil)
+		return m.illegalOp(o)
 
 	// RV32I
 	case hLui:
@@ -42,74 +42,75 @@ func (m *Machine) exec(o *op) bool {
 		m.t.control(o, true)
 	case hBeq:
 		if !m.branch(o, x[o.rs1] == x[o.rs2], &next) {
-			return false
+			return !m.halted // a trap taken (pc is at mtvec) or a halt
 		}
 	case hBne:
 		if !m.branch(o, x[o.rs1] != x[o.rs2], &next) {
-			return false
+			return !m.halted // a trap taken (pc is at mtvec) or a halt
 		}
 	case hBlt:
 		if !m.branch(o, int32(x[o.rs1]) < int32(x[o.rs2]), &next) {
-			return false
+			return !m.halted // a trap taken (pc is at mtvec) or a halt
 		}
 	case hBge:
 		if !m.branch(o, int32(x[o.rs1]) >= int32(x[o.rs2]), &next) {
-			return false
+			return !m.halted // a trap taken (pc is at mtvec) or a halt
 		}
 	case hBltu:
 		if !m.branch(o, x[o.rs1] < x[o.rs2], &next) {
-			return false
+			return !m.halted // a trap taken (pc is at mtvec) or a halt
 		}
 	case hBgeu:
 		if !m.branch(o, x[o.rs1] >= x[o.rs2], &next) {
-			return false
+			return !m.halted // a trap taken (pc is at mtvec) or a halt
 		}
 	case hLb:
 		v, t := m.load(x[o.rs1]+uint32(o.imm), 1)
 		if t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 		x[o.rd] = uint32(int32(int8(v)))
 	case hLh:
 		v, t := m.load(x[o.rs1]+uint32(o.imm), 2)
 		if t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 		x[o.rd] = uint32(int32(int16(v)))
 	case hLw:
 		v, t := m.load(x[o.rs1]+uint32(o.imm), 4)
 		if t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 		x[o.rd] = v
 	case hLbu:
 		v, t := m.load(x[o.rs1]+uint32(o.imm), 1)
 		if t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 		x[o.rd] = v
 	case hLhu:
 		v, t := m.load(x[o.rs1]+uint32(o.imm), 2)
 		if t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 		x[o.rd] = v
 	case hSb:
 		if t := m.store(x[o.rs1]+uint32(o.imm), 1, x[o.rs2]); t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 	case hSh:
 		if t := m.store(x[o.rs1]+uint32(o.imm), 2, x[o.rs2]); t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 	case hSw:
 		a, v := x[o.rs1]+uint32(o.imm), x[o.rs2]
 		if t := m.store(a, 4, v); t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
-		if a == m.tohost && m.hasTohost && v&1 != 0 {
-			m.stats.Instructions++
-			return m.stop(sim.HaltToHost, int(v>>1))
+		if (a == m.tohost || a == m.tohostHi) && m.hasTohost {
+			if !m.toHost(a, v) {
+				return false
+			}
 		}
 	case hAddi:
 		x[o.rd] = x[o.rs1] + uint32(o.imm)
@@ -151,14 +152,9 @@ func (m *Machine) exec(o *op) bool {
 		x[o.rd] = x[o.rs1] & x[o.rs2]
 	case hFence:
 	case hEcall:
-		if x[17] != 93 {
-			return m.trapHalt(&sim.Trap{Kind: sim.TrapIllegal, Msg: fmt.Sprintf("unsupported environment call a7=%d (only a7=93, exit with code a0, is supported)", x[17])}, o)
-		}
-		m.stats.Instructions++
-		return m.stop(sim.HaltExit, int(int32(x[10])))
+		return m.ecall(o)
 	case hEbreak:
-		m.stats.Instructions++
-		return m.stop(sim.HaltBreak, 0)
+		return m.ebreak()
 	case hMpause:
 		m.stats.Instructions++
 		return m.stop(sim.HaltPause, 0)
@@ -229,7 +225,7 @@ func (m *Machine) exec(o *op) bool {
 		write := kind == csrKindWrite || o.rs1 != 0
 		old, t := m.csrOp(uint32(o.imm)&0xfff, src, kind, o.rd != 0 || kind != csrKindWrite, write)
 		if t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 		x[o.rd] = old
 
@@ -282,12 +278,12 @@ func (m *Machine) exec(o *op) bool {
 	case hFlw:
 		v, t := m.load(x[o.rs1]+uint32(o.imm), 4)
 		if t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 		f[o.rd] = v
 	case hFsw:
 		if t := m.store(x[o.rs1]+uint32(o.imm), 4, f[o.rs2]); t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 	case hFsgnj:
 		f[o.rd] = f[o.rs1]&^signBit | f[o.rs2]&signBit
@@ -319,7 +315,7 @@ func (m *Machine) exec(o *op) bool {
 			rm = uint8(m.csr.frm)
 		}
 		if rm > rmRMM {
-			return m.trapHalt(&sim.Trap{Kind: sim.TrapIllegal, Msg: fmt.Sprintf("invalid rounding mode %d (rm field %d, frm %d)", rm, o.rm, m.csr.frm)}, o)
+			return m.raise(&sim.Trap{Kind: sim.TrapIllegal, Msg: fmt.Sprintf("invalid rounding mode %d (rm field %d, frm %d)", rm, o.rm, m.csr.frm)}, o)
 		}
 		var r uint32
 		var fl uint8
@@ -355,10 +351,10 @@ func (m *Machine) exec(o *op) bool {
 
 	case hVec:
 		if t := m.execVec(o); t != nil {
-			return m.trapHalt(t, o)
+			return m.raise(t, o)
 		}
 	default:
-		return m.trapHalt(&sim.Trap{Kind: sim.TrapIllegal, Msg: "no handler"}, o)
+		return m.raise(&sim.Trap{Kind: sim.TrapIllegal, Msg: "no handler"}, o)
 	}
 	x[0] = 0
 	m.pc = next
@@ -373,12 +369,14 @@ func b2u(b bool) uint32 {
 	return 0
 }
 
-// branch resolves a conditional branch.
+// branch resolves a conditional branch. It returns false when the branch
+// raised an exception (taken to the handler, or the run halted).
 func (m *Machine) branch(o *op, taken bool, next *uint32) bool {
 	if taken {
 		t := m.pc + uint32(o.imm)
 		if t&3 != 0 {
-			return m.jumpTrap(o, t)
+			m.jumpTrap(o, t)
+			return false
 		}
 		*next = t
 	}
@@ -387,7 +385,7 @@ func (m *Machine) branch(o *op, taken bool, next *uint32) bool {
 }
 
 func (m *Machine) jumpTrap(o *op, target uint32) bool {
-	return m.trapHalt(&sim.Trap{Kind: sim.TrapMisaligned, Addr: uint64(target),
+	return m.raise(&sim.Trap{Kind: sim.TrapMisaligned, Addr: uint64(target),
 		Msg: fmt.Sprintf("jump target %#x is not 4-byte aligned (no C extension)", target)}, o)
 }
 

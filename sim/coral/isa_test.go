@@ -280,16 +280,17 @@ func TestCSRs(t *testing.T) {
 		"csrrs a3, mtvec, zero",
 		"csrrs a4, misa, zero",
 		"csrrs a5, mhartid, zero",
-		"csrrw zero, satp, a1", // accepted, reads 0
-		"csrrs a6, satp, zero",
+		"csrrs a6, mvendorid, zero",
 		"csrrwi zero, fcsr, 0x1f",
 		"csrrs a7, frm, zero",
 		"csrrs t0, fflags, zero",
 		"csrrs t1, vlenb, zero",
-		"csrrwi zero, pmpcfg0, 3",
-		"csrrwi zero, mie, 0",
+		"csrrwi zero, mie, 3", // one bit on Coral
+		"csrrs t2, mie, zero",
+		"csrrw zero, mstatus, a1", // only MPP on Coral
+		"csrrs s0, mstatus, zero",
 	)
-	want := map[int]uint32{a0: 0x1234, a2: 16, a3: 0, a4: 1<<30 | 1<<8 | 1<<12 | 1<<5 | 1<<21, a5: 0, a6: 0, a7: 0, t0: 0x1f, t1: 16}
+	want := map[int]uint32{a0: 0x1234, a2: 16, a3: 0, a4: 1<<30 | 1<<8 | 1<<12 | 1<<5 | 1<<21, a5: 0, a6: 0x426, a7: 0, t0: 0x1f, t1: 16, t2: 1, s0: 0x1234 & 0x1800}
 	for r, w := range want {
 		if got := m.X(r); got != w {
 			t.Errorf("x%d = %#x, want %#x", r, got, w)

@@ -12,17 +12,21 @@
 // straight from memory); tests hold Run to Step's results and cycles.
 //
 // Behaviour the hardware leaves open, as this simulator defines it:
-//   - There are no privilege modes and no trap vectors: a trap (illegal
-//     instruction, misaligned or out-of-range access, misaligned jump target)
-//     ends the run with sim.HaltTrap. mtvec, mepc, mcause, mtval, mstatus and
-//     mscratch are plain read/write registers.
-//   - mret jumps to mepc (as it does in M-mode with MPP=M); wfi is a no-op
-//     (no interrupts exist, and the spec allows wfi to be a no-op).
-//   - ecall with a7=93 ends the run with exit code a0 (qemu-user's exit);
-//     any other a7 is a trap. ebreak halts with a fault (HaltBreak).
-//     mpause halts with success once everything has completed.
+//   - Machine mode only. A program that has written mtvec takes its
+//     exceptions there as Coral does (mepc, mcause, mtval; traps.go,
+//     TRAPS.md); in a program that has not, an exception (illegal
+//     instruction, misaligned or out-of-range access, misaligned jump
+//     target) ends the run with sim.HaltTrap.
+//   - mret jumps to mepc; wfi is a no-op (no interrupts exist, and the
+//     spec allows wfi to be a no-op).
+//   - ecall traps to the handler once mtvec has been written; before,
+//     a7=93 ends the run with exit code a0 (qemu-user's exit) and any other
+//     a7 halts. ebreak halts with a fault (HaltBreak) as on Coral, or traps
+//     with params.ebreak_traps 1. mpause halts with success once everything
+//     has completed.
 //   - A word store with bit 0 set to the image's tohost symbol ends the run
-//     (riscv-tests: value>>1 is the failing test, 0 is a pass).
+//     (riscv-tests: value>>1 is the failing test, 0 is a pass); with
+//     params.htif 1, tohost and fromhost are Spike's HTIF (htif.go).
 //   - Misaligned scalar loads and stores are allowed when params.misaligned
 //     is 1 (the default: Coral's DTCM is byte-addressable), and trap when 0.
 package coral
@@ -62,6 +66,9 @@ type Options struct {
 	// simulated cycles in the block engine's state mode, never per
 	// instruction.
 	Stop *atomic.Bool
+	// Console, if set, receives the bytes a program writes to the HTIF
+	// console (configs with params.htif 1; htif.go).
+	Console io.Writer
 }
 
 // How often a run polls Options.Stop: every pollInsts instructions run one
@@ -148,6 +155,13 @@ type Machine struct {
 
 	tohost    uint32
 	hasTohost bool
+	// tohostHi is the address of tohost's high word with an HTIF
+	// (params.htif 1: Spike's 64-bit tohost/fromhost), else tohost.
+	tohostHi    uint32
+	fromhost    uint32
+	hasFromhost bool
+	htif        bool
+	ebreakTraps bool // params.ebreak_traps: ebreak is a breakpoint exception (traps.go)
 
 	halted bool
 	halt   sim.Halt
@@ -182,6 +196,8 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	m := &Machine{hw: hw, isa: isa, opts: opts, mem: sim.NewMemory(hw)}
 	m.hasVec = hw.HasExt("Zve32x")
 	m.misaligned = hw.Param("misaligned", 1) != 0
+	m.htif = hw.Param("htif", 0) != 0
+	m.ebreakTraps = hw.Param("ebreak_traps", 0) != 0
 	if v := hw.Param("vlen", 128); v != 128 {
 		return nil, fmt.Errorf("coral: params.vlen %d is not supported (the simulator models VLEN 128)", v)
 	}
@@ -300,10 +316,19 @@ func (m *Machine) Load(img *sim.Image) error {
 	m.pc = uint32(img.Entry)
 	m.x, m.f = [32]uint32{}, [32]uint32{}
 	m.vreset()
-	if a, ok := img.Symbols["tohost"]; ok && a <= 0xffffffff {
+	if a, ok := img.Symbols["tohost"]; ok && a <= 0xffffffff-8 {
 		m.tohost, m.hasTohost = uint32(a), true
 	} else {
 		m.hasTohost = false
+	}
+	m.tohostHi = m.tohost
+	if m.htif {
+		m.tohostHi = m.tohost + 4
+	}
+	if a, ok := img.Symbols["fromhost"]; ok && a <= 0xffffffff-8 {
+		m.fromhost, m.hasFromhost = uint32(a), true
+	} else {
+		m.hasFromhost = false
 	}
 	m.vops = m.vops[:0]
 	var zero op // the decoded zero word (most of a region): decoded once
@@ -406,8 +431,10 @@ func (m *Machine) runFast() {
 		if c == nil || pc-c.base >= c.size || pc&3 != 0 {
 			nc, trap := m.fetchRegion(pc)
 			if trap != nil {
-				m.trapHalt(trap, nil)
-				return
+				if !m.raise(trap, nil) {
+					return
+				}
+				continue
 			}
 			c = nc
 		}
@@ -451,14 +478,12 @@ func (m *Machine) Step() bool {
 	}
 	pc := m.pc
 	if _, trap := m.fetchRegion(pc); trap != nil {
-		m.trapHalt(trap, nil)
-		return false
+		return m.raise(trap, nil)
 	}
 	b, trap := m.mem.Bytes(uint64(pc), 4, sim.Exec)
 	if trap != nil {
 		trap.PC = uint64(pc)
-		m.trapHalt(trap, nil)
-		return false
+		return m.raise(trap, nil)
 	}
 	var o op
 	m.decodeOp(binary.LittleEndian.Uint32(b), &o, true)

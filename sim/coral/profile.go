@@ -98,9 +98,11 @@ func (m *Machine) runProfiled() {
 		if c == nil || pc-c.base >= c.size || pc&3 != 0 {
 			nc, trap := m.fetchRegion(pc)
 			if trap != nil {
-				m.trapHalt(trap, nil)
-				m.profFinish()
-				return
+				if !m.raise(trap, nil) {
+					m.profFinish()
+					return
+				}
+				continue
 			}
 			c = nc
 		}
