@@ -184,6 +184,21 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 		return nil, ErrorList{{File: file, Msg: "the source has no instructions or data: there is nothing to run",
 			Hint: "a kernel needs at least its instructions (and the one that ends it); kc-as --isa lists them"}}
 	}
+	if c, ok := as.backend.(ProgramChecker); ok {
+		var errs ErrorList
+		for _, d := range c.CheckProgram(p) {
+			e := &Error{File: file, Line: p.LineOf(d.Addr), Col: 1, Msg: d.Msg, Hint: d.Hint}
+			if d.Error {
+				errs = append(errs, e)
+			} else {
+				p.Warnings = append(p.Warnings, e)
+			}
+		}
+		if len(errs) > 0 {
+			return nil, errs.sorted()
+		}
+		p.Warnings = p.Warnings.sorted()
+	}
 	return p, nil
 }
 
@@ -253,9 +268,14 @@ type stmtRec struct {
 	off       int64
 	size      int64
 	directive bool
-	cand      any  // chosen *isadefs.Inst or *isadefs.Pseudo (pass 1)
-	macroSize int  // instructions a macro was sized to
-	failed    bool // pass 1 reported an error for this statement
+	cand      any // chosen *isadefs.Inst or *isadefs.Pseudo (pass 1)
+	// bundle lists the statement numbers of a bundle's operations (VLIW
+	// targets: the record is the whole line); bundleInsts their forms
+	// chosen in pass 1.
+	bundle      []int
+	bundleInsts []*isadefs.Inst
+	macroSize   int  // instructions a macro was sized to
+	failed      bool // pass 1 reported an error for this statement
 }
 
 type assembler struct {
@@ -452,14 +472,18 @@ func (a *assembler) run(src []byte) {
 			a.report(err, lexer.Position{Line: n, Column: 1})
 			continue
 		}
-		if a.as.isa.Bundles && countOps(l) > 1 {
-			a.errorAt(lexer.Position{Line: n, Column: 1}, fmt.Sprintf("VLIW bundles (several %s-separated slot operations on one line) are not supported by the assembler yet", a.as.isa.Separator), "write one operation per line")
+		if a.as.isa.Bundles && countOps(l) > 1 && !a.bundleTarget() {
+			a.errorAt(lexer.Position{Line: n, Column: 1}, fmt.Sprintf("VLIW bundles (several %s-separated slot operations on one line) need bundle formats in the ISA", a.as.isa.Separator), "write one operation per line")
 			continue
 		}
 		first := len(a.stmts)
-		for k, st := range l.Stmts {
-			if st != nil {
-				a.pass1(st, k)
+		if a.bundleTarget() {
+			a.pass1Bundle(l)
+		} else {
+			for k, st := range l.Stmts {
+				if st != nil {
+					a.pass1(st, k)
+				}
 			}
 		}
 		// Drop the syntax trees: pass 2 parses the line again, so memory
@@ -501,7 +525,11 @@ func (a *assembler) run(src []byte) {
 	for _, st := range a.stmts {
 		a.curStmt = st
 		a.cur = st.sec
-		st.op = a.opOf(st)
+		if st.bundle == nil {
+			st.op = a.opOf(st)
+		} else {
+			st.op = a.bundleOps(st)[0]
+		}
 		a.pass2(st)
 		st.op = nil
 	}
@@ -567,6 +595,10 @@ func (a *assembler) pass1(st *Stmt, stmtNo int) {
 }
 
 func (a *assembler) pass2(rec *stmtRec) {
+	if rec.bundle != nil {
+		a.pass2Bundle(rec)
+		return
+	}
 	if rec.failed {
 		// Already reported; keep the layout of pass 1.
 		if !rec.sec.nobits {

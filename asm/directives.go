@@ -565,7 +565,15 @@ func alignDir(pow2 bool) directiveFunc {
 		}
 		a.cur.align = max(a.cur.align, align)
 		pad := (align - a.cur.size%align) % align
-		if a.cur.exec && len(rec.op.Args) < 2 && pad%a.wordBytes() == 0 {
+		if nop := a.nopBundle(); a.cur.exec && len(rec.op.Args) < 2 && nop != nil && pad%int64(len(nop)) == 0 {
+			// A bundle target pads code with its smallest nop bundle.
+			for i := int64(0); i < pad/int64(len(nop)); i++ {
+				a.recordLineSize(len(nop))
+				a.emit(nop...)
+			}
+			return nil
+		}
+		if a.cur.exec && len(rec.op.Args) < 2 && pad%a.wordBytes() == 0 && !a.bundleTarget() {
 			// Pad code with nops so a fall-through into aligned code is safe.
 			for i := int64(0); i < pad/a.wordBytes(); i++ {
 				a.emitWord(a.nopWord())

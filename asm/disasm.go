@@ -141,8 +141,12 @@ func Disassemble(data []byte) (out string, err error) {
 		}
 	}
 	sort.SliceStable(d.sorted, func(i, j int) bool { return d.sorted[i].addr < d.sorted[j].addr })
+	d.cmt = "#"
+	if len(d.isa.Comments) > 0 {
+		d.cmt = d.isa.Comments[0]
+	}
 	sb := &d.sb
-	fmt.Fprintf(sb, "# %s ELF32 executable, entry %#x: kc-as -d output, which kc-as assembles back to the same bytes (with the same --hw and --map)\n", d.isa.Name, f.Entry)
+	fmt.Fprintf(sb, "%s %s ELF32 executable, entry %#x: kc-as -d output, which kc-as assembles back to the same bytes (with the same --hw and --map)\n", d.cmt, d.isa.Name, f.Entry)
 	for _, s := range abs {
 		if d.nameOK(s.Name) {
 			fmt.Fprintf(sb, "\t.set %s, %#x\n", s.Name, s.Value)
@@ -173,6 +177,7 @@ type symAddr struct {
 type disasm struct {
 	b      Backend
 	isa    *isadefs.ISA
+	cmt    string                          // the target's comment prefix
 	labels map[int]map[uint64][]elf.Symbol // by section index, address
 	sorted []symAddr
 	seen   map[string]bool // labels written
@@ -217,7 +222,7 @@ func (d *disasm) line(stmt, comment string) {
 		for n := len(stmt); n < 39; n++ {
 			d.sb.WriteByte(' ')
 		}
-		d.sb.WriteString(" # ")
+		d.sb.WriteString(" " + d.cmt + " ")
 		d.sb.WriteString(comment)
 	}
 	d.sb.WriteByte('\n')
@@ -227,7 +232,7 @@ func (d *disasm) line(stmt, comment string) {
 func (d *disasm) writeLabels(syms []elf.Symbol) {
 	for _, s := range syms {
 		if !d.nameOK(s.Name) {
-			fmt.Fprintf(&d.sb, "# %s (symbol not written as a label)\n", s.Name)
+			fmt.Fprintf(&d.sb, "%s %s (symbol not written as a label)\n", d.cmt, s.Name)
 			continue
 		}
 		if elf.ST_BIND(s.Info) == elf.STB_GLOBAL {
@@ -254,7 +259,7 @@ func (d *disasm) section(s *elf.Section, idx int) error {
 	if nobits {
 		d.sb.WriteString(", @nobits")
 	}
-	fmt.Fprintf(&d.sb, "%*s# %d bytes at %#x\n", max(1, 24-len(name)-len(flags)), "", s.Size, s.Addr)
+	fmt.Fprintf(&d.sb, "%*s%s %d bytes at %#x\n", max(1, 24-len(name)-len(flags)), "", d.cmt, s.Size, s.Addr)
 	if s.Addralign > 1 {
 		fmt.Fprintf(&d.sb, "\t.balign %d\n", s.Addralign)
 	}
@@ -299,6 +304,8 @@ func (d *disasm) section(s *elf.Section, idx int) error {
 		case nobits:
 			d.line(fmt.Sprintf(".zero %d", end-off), fmt.Sprintf("%#x", s.Addr+off))
 			off = end
+		case exec && len(d.isa.Formats) > 0:
+			off = d.bundles(code, s.Addr, off, end)
 		case exec:
 			off = d.code(code, s.Addr, off, end)
 		default:
@@ -342,6 +349,26 @@ func (d *disasm) code(code []byte, base, off, end uint64) uint64 {
 			d.line(fmt.Sprintf(".word 0x%0*x", wb*2, w), where+"  (no instruction)")
 		}
 		off += wb
+	}
+	return off
+}
+
+// bundles renders a VLIW target's code in [off, end): one bundle per
+// line, with its address and bytes as a comment; bytes that start no
+// bundle (or one that would cross end) as .byte, two at a time (the
+// smallest bundle).
+func (d *disasm) bundles(code []byte, base, off, end uint64) uint64 {
+	for off < end {
+		pc := base + off
+		text, size, ok := DisassembleBundle(d.b, code[off:end], pc)
+		if !ok || size == 0 || off+uint64(size) > end {
+			n := min(2, end-off)
+			d.bytes(code[off:off+n], pc)
+			off += n
+			continue
+		}
+		d.line(text, fmt.Sprintf("%08x: % x", pc, code[off:off+uint64(size)]))
+		off += uint64(size)
 	}
 	return off
 }

@@ -181,6 +181,12 @@ func (p *Program) ELF() []byte {
 // file for another architecture's.
 const MachinePlena elf.Machine = 0x504c
 
+// MachineAIE2 is the ELF e_machine of aie2 executables: a project value
+// (ASCII "A2"), like MachinePlena, outside the ELF registry's range.
+// (llvm-aie's own objects carry its AIE machine number and relocations;
+// kc-as writes linked executables only, for kc-sim.)
+const MachineAIE2 elf.Machine = 0x4132
+
 // pageSize is the segment alignment of the executables kc-as writes.
 const pageSize = 0x1000
 

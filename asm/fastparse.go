@@ -429,6 +429,11 @@ func (f *fastParser) parseArg(depth int) *Arg {
 		}
 		f.p++
 	}
+	if !f.failed && f.isPunct(f.peek(), ":") && f.peekAt(1).kind == tIdent {
+		s := f.val(f.peekAt(1))
+		a.Pair = &s
+		f.p += 2
+	}
 	a.EndPos = f.endPos()
 	return a
 }

@@ -68,6 +68,7 @@ var fastParseSeeds = []string{
 	"1f 2b 3F", "0b 0x 0f 00x1 1.e5 1.5E+7 12bx", "%hi %x(1) % 3", "a=b=c", "x: = 5", "1: 2: 3", "op ,", "op a,",
 	"op (((1)))", "op -(a0)", "op 1 << 2 >> 3 && 4 || 5 == 6 != 7 <= 8 >= 9 | 10 ^ 11 & 12 + 13 - 14 * 15 / 16 % 17 < 18 > 19",
 	"op 'a", "op \"abc", "op é", "op \"é\", 'é'", "op \xff", "op '\xff'", "op {1}", "op a0)(", ".section .text.x, \"ax\", @progbits",
+	"vbcst.64 x9, r25:r24", "op a:b, c : d", "op a:", "op a:1", "op (a):b", "op 8(a0):b", "x: op a:b:c",
 	"\t\r op \t a", "op 1 - - - ;", "op (1+2+3", "op %hi 1", "op .", "op $x, @y, .L1", "x = ", "x = (", "op #",
 }
 

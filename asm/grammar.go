@@ -13,7 +13,8 @@ import (
 // The grammar is shared by every target: one line holds labels and
 // statements separated by the target's separator (";"), a statement is a
 // mnemonic or directive with comma-separated operands, and an operand is an
-// expression optionally followed by a parenthesised base ("8(a0)"), a
+// expression optionally followed by a parenthesised base ("8(a0)") or by
+// ":" and a second register (a register pair, "r17:r16", aie2), a
 // bracketed list ("[p0, #0]", aie2), a "#"-prefixed immediate (aie2) or a
 // string. What ";" and "#" mean is the target's choice (isa-defs "comment"
 // and "separator" lines), so the lexer is built per target.
@@ -61,6 +62,8 @@ type Arg struct {
 	Str     *string `parser:" | @String"`
 	Expr    *Expr   `parser:" | @@ )"`
 	Base    *Expr   `parser:"( \"(\" @@ \")\" )?"`
+	// Pair is the second register of a pair written "r17:r16" (aie2).
+	Pair *string `parser:"( \":\" @Ident )?"`
 }
 
 // Expr is a flat chain of unary terms and binary operators; precedence is

@@ -3,6 +3,7 @@ package asm
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,18 @@ func (a *assembler) candidates(mn string) (insts []*isadefs.Inst, pseudos []*isa
 		}
 	}
 	return
+}
+
+// disabledFormFor returns the extension of an instruction with op's
+// mnemonic and operand shape that the hardware config does not enable,
+// or "".
+func (a *assembler) disabledFormFor(op *Op) string {
+	for _, in := range a.as.isa.Lookup(op.Name) {
+		if !a.opts.HW.HasExt(in.Ext()) && a.shapeMatches(a.as.tmpl[in], op.Args, extraOperands(in.Attrs)) {
+			return in.Ext()
+		}
+	}
+	return ""
 }
 
 func (a *assembler) unknownMnemonic(op *Op, disabled string) error {
@@ -144,7 +157,7 @@ func (a *assembler) shapeMatches(tmpl, args []*Arg, extra int) bool {
 			if u.Expr == nil || u.Base != nil {
 				return false
 			}
-			if _, _, err := a.regOperand(k, u.Expr, nil); err != nil {
+			if _, _, err := a.regOperand(k, u.Expr, u, nil); err != nil {
 				return false
 			}
 			ui++
@@ -159,7 +172,7 @@ func (a *assembler) shapeMatches(tmpl, args []*Arg, extra int) bool {
 			}
 			ui += max(n, 1)
 		case k != nil:
-			if u.Expr == nil || u.Base != nil {
+			if u.Expr == nil || u.Base != nil || u.Pair != nil {
 				return false
 			}
 			if _, isReg := a.identRegister(u.Expr); isReg {
@@ -256,8 +269,27 @@ func (a *assembler) literalShapeMatches(t, u *Arg) bool {
 			return false
 		}
 		for i := range t.Bracket {
-			if k := a.kindOf(t.Bracket[i]); k == nil && !a.literalShapeMatches(t.Bracket[i], u.Bracket[i]) {
-				return false
+			k := a.kindOf(t.Bracket[i])
+			ub := u.Bracket[i]
+			switch {
+			case k == nil:
+				if !a.literalShapeMatches(t.Bracket[i], ub) {
+					return false
+				}
+			case k.Class == "reg":
+				if ub.Expr == nil || ub.Base != nil {
+					return false
+				}
+				if _, _, err := a.regOperand(k, ub.Expr, ub, nil); err != nil {
+					return false
+				}
+			case isGenericClass(k.Class):
+				if ub.Expr == nil || ub.Base != nil {
+					return false
+				}
+				if _, isReg := a.identRegister(ub.Expr); isReg {
+					return false
+				}
 			}
 		}
 		return true
@@ -298,6 +330,13 @@ func (a *assembler) register(u *Arg, file string) (int, error) {
 }
 
 func (a *assembler) registerExpr(e *Expr, file string) (int, error) {
+	if rf := a.as.isa.RegFiles[file]; rf != nil && rf.Class {
+		if id, ok := e.Ident(); ok {
+			if idx, ok := rf.IndexOf(id); ok {
+				return idx, nil
+			}
+		}
+	}
 	r, ok := a.identRegister(e)
 	if !ok {
 		return 0, errAt(e.Pos, "expected %s", a.regFileDesc(file))
@@ -314,11 +353,64 @@ func (a *assembler) regFileDesc(file string) string {
 	if rf == nil {
 		return "a register"
 	}
+	if rf.Class {
+		return "one of " + classDesc(a.as.isa, rf)
+	}
 	article := "a"
 	if strings.ContainsRune("aefhilmnorsx", rune(file[0])) {
 		article = "an" // "an f register", "an x register"
 	}
 	return fmt.Sprintf("%s %s register (%s0-%s%d)", article, file, file, file, rf.Count-1)
+}
+
+// classDesc lists the registers of a register class compactly, by the
+// register file they belong to: "r0-r31, p0-p7, lr".
+func classDesc(isa *isadefs.ISA, rc *isadefs.RegFile) string {
+	type run struct {
+		file   *isadefs.RegFile
+		lo, hi int
+	}
+	var runs []run
+	seen := map[string]bool{}
+	var regs []isadefs.RegRef
+	for _, n := range rc.Names {
+		if n == "" || seen[n] {
+			continue
+		}
+		seen[n] = true
+		if r, ok := isa.Register(n); ok {
+			regs = append(regs, r)
+		}
+	}
+	// By file (in the order the class first names one), then number.
+	fileOrder := map[*isadefs.RegFile]int{}
+	for _, r := range regs {
+		if _, ok := fileOrder[r.File]; !ok {
+			fileOrder[r.File] = len(fileOrder)
+		}
+	}
+	sort.SliceStable(regs, func(i, j int) bool {
+		if regs[i].File != regs[j].File {
+			return fileOrder[regs[i].File] < fileOrder[regs[j].File]
+		}
+		return regs[i].Index < regs[j].Index
+	})
+	for _, r := range regs {
+		if l := len(runs) - 1; l >= 0 && runs[l].file == r.File && runs[l].hi+1 == r.Index {
+			runs[l].hi = r.Index
+			continue
+		}
+		runs = append(runs, run{file: r.File, lo: r.Index, hi: r.Index})
+	}
+	var parts []string
+	for _, r := range runs {
+		if r.lo == r.hi {
+			parts = append(parts, r.file.Names[r.lo])
+		} else {
+			parts = append(parts, r.file.Names[r.lo]+"-"+r.file.Names[r.hi])
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // encodeInstruction encodes a statement in pass 2 into words.
@@ -332,7 +424,11 @@ func (a *assembler) encodeInstruction(rec *stmtRec, pc int64) ([]uint64, error) 
 		return words, nil
 	case *isadefs.Pseudo:
 		if !a.shapeMatches(a.as.tmpl[c], rec.op.Args, extraOperands(c.Attrs)) {
-			// Pass 1 found no form with these operands: say why.
+			// Pass 1 found no form with these operands: say why (a form
+			// of an extension the hardware config lacks has them).
+			if ext := a.disabledFormFor(rec.op); ext != "" {
+				return nil, a.unknownMnemonic(rec.op, ext)
+			}
 			return nil, a.explain(rec.op, pc, a.pseudoShapeError(c, rec.op))
 		}
 		words, err := a.expandPseudo(c, rec.op, pc, rec.macroSize, 0)
@@ -669,7 +765,7 @@ func (a *assembler) operandValue(k *isadefs.OperandKind, e *Expr, u *Arg, env *e
 	}
 	switch k.Class {
 	case "reg":
-		v, warn, err := a.regOperand(k, e, env)
+		v, warn, err := a.regOperand(k, e, u, env)
 		if err == nil && warn != "" {
 			a.candWarns = append(a.candWarns, pendingWarn{e.Pos, warn, ""})
 		}

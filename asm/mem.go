@@ -17,6 +17,9 @@ import (
 // place in such a file: a program with data sections is an error, and so
 // are code sections that do not follow one another without a gap.
 func (p *Program) Mem() ([]byte, error) {
+	if len(p.backend.ISA().Formats) > 0 {
+		return p.memBundles()
+	}
 	bits := p.backend.ISA().WordBits
 	wb := uint64(bits / 8)
 	secs := append([]*Section(nil), p.Sections...)
@@ -108,4 +111,33 @@ func DisassembleWords(b Backend, words []uint64) string {
 		fmt.Fprintf(&sb, "%-40s %s %4d: 0x%0*X\n", text, comment, i, digits, w)
 	}
 	return sb.String()
+}
+
+// memBundles renders a VLIW target's code as machine-code text: one
+// bundle per line, its bytes in hexadecimal in memory order ("19 1c e4
+// 10"), as llvm-objdump shows them.
+func (p *Program) memBundles() ([]byte, error) {
+	isa := p.backend.ISA()
+	secs := append([]*Section(nil), p.Sections...)
+	sort.SliceStable(secs, func(i, j int) bool { return secs[i].Addr < secs[j].Addr })
+	var b bytes.Buffer
+	next := uint64(0)
+	for i, s := range secs {
+		if !s.Exec || s.NoBits {
+			return nil, fmt.Errorf("section %s holds data: a machine-code text file has only instructions", s.Name)
+		}
+		if i > 0 && s.Addr != next {
+			return nil, fmt.Errorf("section %s at %#x does not follow the code before it (which ends at %#x): a machine-code text file has no addresses", s.Name, s.Addr, next)
+		}
+		for off := 0; off < len(s.Data); {
+			n := min(2, len(s.Data)-off)
+			if f, ok := isa.FormatOf(s.Data[off:]); ok {
+				n = f.Bits / 8
+			}
+			fmt.Fprintf(&b, "% x\n", s.Data[off:off+n])
+			off += n
+		}
+		next = s.Addr + uint64(len(s.Data))
+	}
+	return b.Bytes(), nil
 }

@@ -34,6 +34,22 @@ type Backend interface {
 	Macro(name string, args map[string]*Arg, ctx *Ctx, size int) ([]string, error)
 }
 
+// ProgramChecker is implemented by backends that check a whole assembled
+// program (aie2: the alignment rules of zero-overhead loops and branch
+// targets, which depend on final addresses).
+type ProgramChecker interface {
+	CheckProgram(p *Program) []Diag
+}
+
+// Diag is a finding of a ProgramChecker at an address of the program: an
+// error (the program is rejected) or a warning.
+type Diag struct {
+	Addr  uint64
+	Error bool
+	Msg   string
+	Hint  string
+}
+
 // Ctx gives a backend access to the assembler during one instruction.
 type Ctx struct {
 	PC    int64 // address of the instruction being assembled

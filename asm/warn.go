@@ -120,7 +120,27 @@ var numberedRegRe = regexp.MustCompile(`^([A-Za-z_]+?)([0-9]+)$`)
 // number. warn is "" or a warning to report if this encoding is chosen.
 // env may be nil (shape matching in pass 1): a bare value is then not
 // evaluated.
-func (a *assembler) regOperand(k *isadefs.OperandKind, e *Expr, env *env) (v int64, warn string, err error) {
+func (a *assembler) regOperand(k *isadefs.OperandKind, e *Expr, u *Arg, env *env) (v int64, warn string, err error) {
+	if u != nil && u.Pair != nil {
+		// A register pair "r17:r16" is one register of the operand's file.
+		id, ok := e.Ident()
+		if ok && k.RegFile != nil {
+			if idx, ok := k.RegFile.IndexOf(id + ":" + *u.Pair); ok {
+				return int64(idx), "", nil
+			}
+		}
+		return 0, "", errAt(e.Pos, "%s:%s is not %s", a.argText(u), *u.Pair, a.regFileDesc(k.Sub))
+	}
+	if k.RegFile != nil && k.RegFile.Class {
+		// A register class (aie2): each register has its code in it.
+		if id, ok := e.Ident(); ok {
+			if idx, ok := k.RegFile.IndexOf(id); ok {
+				if s, isSym := a.symbols[id]; !isSym || !s.defined {
+					return int64(idx), "", nil
+				}
+			}
+		}
+	}
 	if r, ok := a.identRegister(e); ok {
 		if r.File.Name == k.Sub {
 			return int64(r.Index), "", nil

@@ -11,7 +11,7 @@ import (
 	"sync"
 )
 
-//go:embed coral/*.isa plena/*.isa hw/*.json
+//go:embed aie2/*.isa coral/*.isa plena/*.isa hw/*.json
 var files embed.FS
 
 var (
@@ -34,8 +34,9 @@ func Targets() []string {
 
 // PlannedTargets are targets that are not complete yet: their hardware
 // configs exist (so the reference runner can lay out cases for them), but
-// their ISA, simulator or baselines do not (plena has an ISA and an
-// assembler, not yet a simulator). A benchmark run leaves them out.
+// their ISA, simulator or baselines do not (plena has an ISA, an assembler
+// and a simulator, not yet its cases and baselines). A benchmark run
+// leaves them out.
 var PlannedTargets = []string{"aie2", "plena"}
 
 // IsPlanned reports whether target is planned but not complete yet.

@@ -14,16 +14,23 @@ import (
 
 // ISA is one target's instruction set, loaded from its .isa file.
 type ISA struct {
-	Name       string                  // target name, e.g. "coral"
-	WordBits   int                     // instruction word size in bits
-	Comments   []string                // assembly comment prefixes
-	Separator  string                  // statement separator character
-	Bundles    bool                    // separator joins ops into one VLIW bundle
-	RegFiles   map[string]*RegFile     // register files by name
-	Enums      map[string]*Enum        // named value sets
-	Operands   map[string]*OperandKind // operand kinds by name
-	Insts      []*Inst                 // real instructions, in file order
-	Pseudos    []*Pseudo               // pseudo-instructions, in file order
+	Name      string                  // target name, e.g. "coral"
+	WordBits  int                     // instruction word size in bits
+	Comments  []string                // assembly comment prefixes
+	Separator string                  // statement separator character
+	Bundles   bool                    // separator joins ops into one VLIW bundle
+	RegFiles  map[string]*RegFile     // register files by name
+	Enums     map[string]*Enum        // named value sets
+	Operands  map[string]*OperandKind // operand kinds by name
+	Insts     []*Inst                 // real instructions, in file order
+	Pseudos   []*Pseudo               // pseudo-instructions, in file order
+	// Slots and Formats describe a VLIW target (aie2): an instruction is a
+	// slot operation of its slot's width, and one source line (a bundle)
+	// is encoded in one of the formats. Both are empty for other targets.
+	Slots      map[string]*Slot
+	SlotOrder  []*Slot
+	Formats    []*Format
+	bySlot     map[string][]*Inst
 	byMnemonic map[string][]*Inst
 	pseudoBy   map[string][]*Pseudo
 	regByName  map[string]RegRef
@@ -31,11 +38,28 @@ type ISA struct {
 	decodeKey  uint32
 }
 
-// RegFile is a register file such as RISC-V's x, f or v registers.
+// RegFile is a register file such as RISC-V's x, f or v registers, or a
+// register class (regclass lines): the encodings registers of several
+// files have in one kind of operand field (aie2's mLdaScl field holds r,
+// p, m, dn, dj, dc registers and lr, each with its own code).
 type RegFile struct {
 	Name  string
 	Count int
-	Names []string // canonical (first) name of each register
+	Names []string // canonical (first) name of each register; "" where no register has that number
+	Class bool     // a regclass: its names belong to regfiles
+	index map[string]int
+}
+
+// IndexOf returns the number (encoding) of a register name in the file or
+// class (case-insensitive; aliases included).
+func (rf *RegFile) IndexOf(name string) (int, bool) {
+	i, ok := rf.index[strings.ToLower(name)]
+	return i, ok
+}
+
+// Valid reports whether number v names a register of the file or class.
+func (rf *RegFile) Valid(v int64) bool {
+	return v >= 0 && v < int64(len(rf.Names)) && rf.Names[v] != ""
 }
 
 // RegRef names one register: its file and index.
@@ -94,7 +118,14 @@ type OperandKind struct {
 	// what fits in the word; FieldMax is the field's own limit.
 	Overflow bool
 	FieldMax int64 // largest value the bits hold (for reg: whatever the file's size)
-	Line     int
+	// Bias is added to the field's value on decode and subtracted on
+	// encode (aie2's sp-relative spill offsets, always negative).
+	Bias int64
+	// Tie names the operand this one repeats (class tie.KIND): it has no
+	// bits of its own and must have the same value (aie2's vaddmac, whose
+	// destination is also its first accumulator and is written twice).
+	Tie  *OperandKind
+	Line int
 }
 
 // Signed reports whether the operand's value is sign-extended on decode.
@@ -110,9 +141,14 @@ func (k *OperandKind) Mask() uint64 {
 }
 
 // Insert places value v into word w. The caller has range-checked v.
+// A tie operand places nothing (its kind places the value).
 // An Overflow operand is added at its field's lowest bit (carrying into
 // the bits above when v does not fit); Encode adds those last.
 func (k *OperandKind) Insert(w uint64, v int64) uint64 {
+	if k.Tie != nil {
+		return w
+	}
+	v -= k.Bias
 	if k.Overflow {
 		return w + uint64(v)<<uint(k.Pieces[0].WordLo)
 	}
@@ -126,6 +162,9 @@ func (k *OperandKind) Insert(w uint64, v int64) uint64 {
 
 // Extract reads the operand's value from word w, sign-extending signed kinds.
 func (k *OperandKind) Extract(w uint64) int64 {
+	if k.Tie != nil {
+		return k.Tie.Extract(w)
+	}
 	var v uint64
 	top := 0
 	for _, p := range k.Pieces {
@@ -137,9 +176,9 @@ func (k *OperandKind) Extract(w uint64) int64 {
 		}
 	}
 	if k.Signed() && v&(1<<uint(top)) != 0 {
-		return int64(v) - int64(1)<<uint(top+1)
+		return int64(v) - int64(1)<<uint(top+1) + k.Bias
 	}
-	return int64(v)
+	return int64(v) + k.Bias
 }
 
 // CheckRange returns an error describing why v does not fit, or nil.
@@ -170,6 +209,9 @@ type Inst struct {
 	Tokens      []SyntaxToken // template split into literals and operands
 	Operands    []*OperandKind
 	Match, Mask uint64 // word&Mask == Match identifies the instruction
+	DontCare    uint64 // bits that are neither fixed nor operands (written 0, ignored on decode)
+	Slot        string // VLIW slot (aie2), "" for other targets
+	Prio        int    // decode priority among overlapping encodings (attribute prio)
 	Attrs       map[string]string
 	Flags       map[string]bool
 	Description string
@@ -204,6 +246,13 @@ func (in *Inst) Encode(values []int64) (uint64, error) {
 	for i, k := range in.Operands {
 		if err := k.CheckRange(values[i]); err != nil {
 			return 0, err
+		}
+		if k.Tie != nil {
+			for j, t := range in.Operands {
+				if t == k.Tie && values[j] != values[i] {
+					return 0, fmt.Errorf("%s: operand %d must be the same register as operand %d (%s writes it)", in.Name, i+1, j+1, in.Name)
+				}
+			}
 		}
 		if k.Overflow {
 			overflow = true
@@ -271,6 +320,10 @@ func (isa *ISA) Mnemonics() []string {
 	sort.Strings(out)
 	return out
 }
+
+// Width is the instruction's word size in bits: its slot's width on a
+// VLIW target, else the ISA's word size.
+func (in *Inst) Width() int { return in.wordBits }
 
 // Decode finds the instruction that word w encodes. When several match (an
 // instruction and a more specific one), the one with the most fixed bits wins.

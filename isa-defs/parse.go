@@ -28,6 +28,8 @@ func Parse(file, text string) (*ISA, error) {
 		byMnemonic: map[string][]*Inst{},
 		pseudoBy:   map[string][]*Pseudo{},
 		regByName:  map[string]RegRef{},
+		Slots:      map[string]*Slot{},
+		bySlot:     map[string][]*Inst{},
 	}
 	p := &parser{file: file, isa: isa}
 	sc := bufio.NewScanner(strings.NewReader(text))
@@ -36,8 +38,12 @@ func Parse(file, text string) (*ISA, error) {
 		p.line++
 		p.parseLine(sc.Text())
 	}
+	if isa.WordBits > 64 && len(isa.Formats) == 0 {
+		p.errorf("word: more than 64 bits needs bundle formats (format lines)")
+	}
 	if len(p.errs) == 0 {
 		p.buildDecodeTable()
+		p.checkFormats()
 	}
 	if len(p.errs) > 0 {
 		return nil, joinErrors(p.errs)
@@ -89,8 +95,8 @@ func (p *parser) parseLine(raw string) {
 		p.isa.Name = rest
 	case "word":
 		n, err := strconv.Atoi(rest)
-		if err != nil || n <= 0 || n > 64 {
-			p.errorf("word: want a bit count in 1..64, got %q", rest)
+		if err != nil || n <= 0 || n > 128 {
+			p.errorf("word: want a bit count in 1..128, got %q", rest)
 			return
 		}
 		p.isa.WordBits = n
@@ -105,6 +111,12 @@ func (p *parser) parseLine(raw string) {
 		p.isa.Separator, p.isa.Bundles = f[0], f[1] == "bundle"
 	case "regfile", "regfile-nonumeric":
 		p.parseRegFile(rest, keyword == "regfile")
+	case "regclass":
+		p.parseRegClass(rest)
+	case "slot":
+		p.parseSlot(rest)
+	case "format":
+		p.parseFormat(rest)
 	case "enum":
 		p.parseEnum(rest)
 	case "operand":
@@ -114,7 +126,7 @@ func (p *parser) parseLine(raw string) {
 	case "pseudo":
 		p.parsePseudo(rest)
 	default:
-		p.errorf("unknown keyword %q (want isa, word, comment, separator, regfile, enum, operand, inst or pseudo)", keyword)
+		p.errorf("unknown keyword %q (want isa, word, comment, separator, regfile, regclass, slot, format, enum, operand, inst or pseudo)", keyword)
 	}
 }
 
@@ -124,7 +136,7 @@ func (p *parser) parseRegFile(rest string, numeric bool) {
 		p.errorf("regfile: want a file name and register names")
 		return
 	}
-	rf := &RegFile{Name: f[0]}
+	rf := &RegFile{Name: f[0], index: map[string]int{}}
 	if _, dup := p.isa.RegFiles[rf.Name]; dup {
 		p.errorf("regfile %s defined twice", rf.Name)
 		return
@@ -135,13 +147,63 @@ func (p *parser) parseRegFile(rest string, numeric bool) {
 		rf.Names = append(rf.Names, aliases[0])
 		for _, a := range aliases {
 			p.addReg(strings.ToLower(a), RegRef{rf, i})
+			rf.index[strings.ToLower(a)] = i
 		}
 		if numeric {
 			p.addReg(fmt.Sprintf("%s%d", strings.ToLower(rf.Name), i), RegRef{rf, i})
+			rf.index[fmt.Sprintf("%s%d", strings.ToLower(rf.Name), i)] = i
 		}
 	}
 	rf.Count = len(rf.Names)
 	p.isa.RegFiles[rf.Name] = rf
+}
+
+// parseRegClass reads "regclass NAME CODE=REG …": the encoding each
+// register (named by a regfile) has in operand fields of this class. A
+// register may have several codes: the first is the one encoded, the
+// others decode to it too.
+func (p *parser) parseRegClass(rest string) {
+	f := strings.Fields(rest)
+	if len(f) < 2 {
+		p.errorf("regclass: want a class name and CODE=REGISTER pairs")
+		return
+	}
+	rc := &RegFile{Name: f[0], Class: true, index: map[string]int{}}
+	if _, dup := p.isa.RegFiles[rc.Name]; dup {
+		p.errorf("regclass %s: the name is already a register file or class", rc.Name)
+		return
+	}
+	for _, kv := range f[1:] {
+		c, name, ok := strings.Cut(kv, "=")
+		code, err := strconv.Atoi(c)
+		if !ok || err != nil || code < 0 || code >= 1<<16 {
+			p.errorf("regclass %s: bad pair %q (want CODE=REGISTER)", rc.Name, kv)
+			continue
+		}
+		r, known := p.isa.regByName[strings.ToLower(name)]
+		if !known {
+			p.errorf("regclass %s: %q is not a register of any regfile", rc.Name, name)
+			continue
+		}
+		for len(rc.Names) <= code {
+			rc.Names = append(rc.Names, "")
+		}
+		if rc.Names[code] != "" {
+			p.errorf("regclass %s: code %d given twice", rc.Name, code)
+			continue
+		}
+		canon := r.File.Names[r.Index]
+		rc.Names[code] = canon
+		for alias, ref := range p.isa.regByName {
+			if ref == r {
+				if _, seen := rc.index[alias]; !seen {
+					rc.index[alias] = code
+				}
+			}
+		}
+	}
+	rc.Count = len(rc.Names)
+	p.isa.RegFiles[rc.Name] = rc
 }
 
 // expandRanges expands "a0..a7" into a0 a1 … a7.
@@ -204,13 +266,28 @@ var pieceRe = regexp.MustCompile(`^(\d+)(?:\.\.(\d+))?(?:=\[(\d+)(?::(\d+))?\])?
 
 func (p *parser) parseOperand(rest string) {
 	f := strings.Fields(rest)
-	if len(f) < 3 {
+	if len(f) < 3 && !(len(f) == 2 && strings.HasPrefix(f[1], "tie.")) {
 		p.errorf("operand: want NAME CLASS BITS…")
 		return
 	}
 	k := &OperandKind{Name: f[0], Line: p.line}
 	class, sub, _ := strings.Cut(f[1], ".")
 	k.Class, k.Sub = class, sub
+	if class == "tie" {
+		base := p.isa.Operands[sub]
+		if base == nil || base.Tie != nil || len(f) != 2 {
+			p.errorf("operand %s: tie.KIND needs a defined operand kind and nothing else", k.Name)
+			return
+		}
+		t := *base
+		t.Name, t.Tie, t.Pieces, t.Line = k.Name, base, nil, p.line
+		if _, dup := p.isa.Operands[k.Name]; dup {
+			p.errorf("operand %s defined twice", k.Name)
+			return
+		}
+		p.isa.Operands[k.Name] = &t
+		return
+	}
 	switch class {
 	case "reg":
 		if k.RegFile = p.isa.RegFiles[sub]; k.RegFile == nil {
@@ -223,8 +300,8 @@ func (p *parser) parseOperand(rest string) {
 			return
 		}
 	}
-	var minSet, maxSet bool
-	var minV, maxV int64
+	var minSet, maxSet, biasSet bool
+	var minV, maxV, bias int64
 	for _, w := range f[2:] {
 		switch w {
 		case "bare":
@@ -250,6 +327,8 @@ func (p *parser) parseOperand(rest string) {
 				minSet, minV = true, n
 			case "max":
 				maxSet, maxV = true, n
+			case "bias":
+				biasSet, bias = true, n
 			default:
 				p.errorf("operand %s: unknown option %q", k.Name, key)
 			}
@@ -312,6 +391,14 @@ func (p *parser) parseOperand(rest string) {
 			return
 		}
 		k.Min, k.Max = 0, int64(1)<<uint(p.isa.WordBits-k.Pieces[0].WordLo)-1
+	}
+	if biasSet {
+		if k.Class != "uimm" && k.Class != "simm" {
+			p.errorf("operand %s: bias applies to immediates only", k.Name)
+		}
+		k.Bias = bias
+		k.Min += bias
+		k.Max += bias
 	}
 	if minSet {
 		k.Min = minV
@@ -395,11 +482,34 @@ func (p *parser) parseInst(rest string) {
 	if len(cols) > 4 {
 		in.Description = strings.Join(cols[4:], "|")
 	}
+	if sl, ok := in.Attrs["slot"]; ok && len(p.isa.Slots) > 0 {
+		s := p.isa.Slots[sl]
+		if s == nil {
+			p.errorf("%s: unknown slot %q", in.Mnemonic, sl)
+			return
+		}
+		in.Slot, in.wordBits = s.Name, s.Bits
+	} else if len(p.isa.Slots) > 0 {
+		p.errorf("%s: a VLIW target's instruction needs slot=NAME", in.Mnemonic)
+		return
+	}
+	if pr, ok := in.Attrs["prio"]; ok {
+		n, err := strconv.Atoi(pr)
+		if err != nil || n < 0 {
+			p.errorf("%s: prio must be a number ≥ 0", in.Mnemonic)
+			return
+		}
+		in.Prio = n
+	}
 	var used uint64
 	for _, w := range strings.Fields(cols[2]) {
 		rng, val, ok := strings.Cut(w, "=")
 		m := pieceRe.FindStringSubmatch(rng)
+		dontCare := val == "x"
 		v, err := parseInt(val)
+		if dontCare {
+			v, err = 0, nil
+		}
 		if !ok || m == nil || m[3] != "" || err != nil {
 			p.errorf("%s: bad encoding piece %q (want HI..LO=VALUE)", in.Mnemonic, w)
 			return
@@ -409,8 +519,8 @@ func (p *parser) parseInst(rest string) {
 		if m[2] != "" {
 			lo, _ = strconv.Atoi(m[2])
 		}
-		if lo > hi || hi >= p.isa.WordBits {
-			p.errorf("%s: bit range %q outside the word", in.Mnemonic, rng)
+		if lo > hi || hi >= in.wordBits {
+			p.errorf("%s: bit range %q outside the %d-bit word", in.Mnemonic, rng, in.wordBits)
 			return
 		}
 		mask := bitsMask(hi, lo)
@@ -423,6 +533,10 @@ func (p *parser) parseInst(rest string) {
 			return
 		}
 		used |= mask
+		if dontCare {
+			in.DontCare |= mask
+			continue
+		}
 		in.Mask |= mask
 		in.Match |= uint64(v) << uint(lo)
 	}
@@ -433,18 +547,32 @@ func (p *parser) parseInst(rest string) {
 			return
 		}
 		seen[k.Name] = true
+		if k.Tie != nil {
+			if !seen[k.Tie.Name] {
+				p.errorf("%s: operand %s repeats %s, which must come first in the syntax", in.Mnemonic, k.Name, k.Tie.Name)
+				return
+			}
+			continue
+		}
+		if k.Mask()>>uint(in.wordBits) != 0 {
+			p.errorf("%s: operand %s lies outside the %d-bit word", in.Mnemonic, k.Name, in.wordBits)
+			return
+		}
 		if used&k.Mask() != 0 {
 			p.errorf("%s: operand %s overlaps fixed bits or another operand", in.Mnemonic, k.Name)
 			return
 		}
 		used |= k.Mask()
 	}
-	if all := bitsMask(p.isa.WordBits-1, 0); used != all {
+	if all := bitsMask(in.wordBits-1, 0); used != all {
 		p.errorf("%s: encoding leaves bits %#x undefined", in.Mnemonic, all&^used)
 		return
 	}
 	p.isa.Insts = append(p.isa.Insts, in)
 	p.isa.byMnemonic[in.Mnemonic] = append(p.isa.byMnemonic[in.Mnemonic], in)
+	if in.Slot != "" {
+		p.isa.bySlot[in.Slot] = append(p.isa.bySlot[in.Slot], in)
+	}
 }
 
 func (p *parser) parsePseudo(rest string) {
@@ -491,7 +619,7 @@ func (p *parser) buildDecodeTable() {
 	for _, list := range p.isa.decodeTab {
 		for i, a := range list {
 			for _, b := range list[i+1:] {
-				if a.Match == b.Match && a.Mask == b.Mask {
+				if a.Match == b.Match && a.Mask == b.Mask && a.Slot == b.Slot {
 					p.line = b.Line
 					p.errorf("%s has the same encoding as %s (line %d)", b.Mnemonic, a.Mnemonic, a.Line)
 				}

@@ -291,6 +291,11 @@ func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool) *Arr
 				a.Data[r*p.N+j] = mean + float64(std*rng.NormFloat64()) // float64(): no FMA, same bits everywhere
 			}
 		}
+	case task == "decoder_t5" && s.name == "wq":
+		// T5 does not scale its scores by 1/sqrt(head_dim): its query
+		// weights carry the factor (T5's initialisation, std
+		// (d_model*d_kv)^-1/2), so scores have unit scale.
+		norm(1 / math.Sqrt(fanIn()*float64(p.D)))
 	case s.name[0] == 'w':
 		norm(1 / math.Sqrt(fanIn()))
 	default:

@@ -261,25 +261,7 @@ func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 	}
 	acc := func(i, j, c int) int64 {
 		s := int64(bias.Data[c])
-		for kh := 0; kh < p.KH; kh++ {
-			ih := i*p.Stride + kh - p.Pad
-			if ih < 0 || ih >= p.Hin {
-				continue
-			}
-			for kw := 0; kw < p.KW; kw++ {
-				iw := j*p.Stride + kw - p.Pad
-				if iw < 0 || iw >= p.Win {
-					continue
-				}
-				if dw {
-					s += int64(x.Data[(ih*p.Win+iw)*p.Cin+c]) * int64(w.Data[(kh*p.KW+kw)*co+c])
-					continue
-				}
-				for ci := 0; ci < p.Cin; ci++ {
-					s += int64(x.Data[(ih*p.Win+iw)*p.Cin+ci]) * int64(w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c])
-				}
-			}
-		}
+		convTaps(p, i, j, c, dw, func(xi, wi int) { s += int64(x.Data[xi]) * int64(w.Data[wi]) })
 		return s
 	}
 	// Saturation: align windows until satFraction of the final outputs
@@ -304,22 +286,7 @@ func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 		}
 		i, j, c := pos/ow, pos%ow, rng.IntN(co)
 		neg := !relu && n%2 == 1
-		for kh := 0; kh < p.KH; kh++ {
-			ih := i*p.Stride + kh - p.Pad
-			for kw := 0; kw < p.KW; kw++ {
-				iw := j*p.Stride + kw - p.Pad
-				if ih < 0 || ih >= p.Hin || iw < 0 || iw >= p.Win {
-					continue
-				}
-				if dw {
-					x.Data[(ih*p.Win+iw)*p.Cin+c] = sign127(w.Data[(kh*p.KW+kw)*co+c], neg)
-					continue
-				}
-				for ci := 0; ci < p.Cin; ci++ {
-					x.Data[(ih*p.Win+iw)*p.Cin+ci] = sign127(w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c], neg)
-				}
-			}
-		}
+		convTaps(p, i, j, c, dw, func(xi, wi int) { x.Data[xi] = sign127(w.Data[wi], neg) })
 		reach := (max(p.KH, p.KW) + p.Stride - 1) / p.Stride
 		for i2 := max(0, i-reach); i2 <= min(oh-1, i+reach); i2++ {
 			for j2 := max(0, j-reach); j2 <= min(ow-1, j+reach); j2++ {

@@ -561,25 +561,9 @@ func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
 		for j := 0; j < ow; j++ {
 			for c := 0; c < co; c++ {
 				terms = terms[:0]
-				for kh := 0; kh < p.KH; kh++ {
-					ih := i*p.Stride + kh - p.Pad
-					if ih < 0 || ih >= p.Hin {
-						continue
-					}
-					for kw := 0; kw < p.KW; kw++ {
-						iw := j*p.Stride + kw - p.Pad
-						if iw < 0 || iw >= p.Win {
-							continue
-						}
-						if dw {
-							terms = append(terms, g.a(float64(x.Data[(ih*p.Win+iw)*p.Cin+c]*w.Data[(kh*p.KW+kw)*co+c])))
-							continue
-						}
-						for ci := 0; ci < p.Cin; ci++ {
-							terms = append(terms, g.a(float64(x.Data[(ih*p.Win+iw)*p.Cin+ci]*w.Data[((kh*p.KW+kw)*p.Cin+ci)*co+c])))
-						}
-					}
-				}
+				convTaps(p, i, j, c, dw, func(xi, wi int) {
+					terms = append(terms, g.a(float64(x.Data[xi]*w.Data[wi])))
+				})
 				acc := g.sum(bias.Data[c], len(terms), func(l int) float64 { return terms[l] })
 				if g.integer() {
 					acc = float64(g.requant(0, int64(acc)))
@@ -591,6 +575,32 @@ func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
 		}
 	}
 	return y
+}
+
+// convTaps calls f with the indices into x ([H, W, C_in]) and w ([KH, KW,
+// C_in, C_out], or [KH, KW, C] when dw) of every product that output
+// (i, j, c) sums, in the order the reference adds them (padding taps
+// skipped).
+func convTaps(p Params, i, j, c int, dw bool, f func(xi, wi int)) {
+	for kh := 0; kh < p.KH; kh++ {
+		ih := i*p.Stride + kh - p.Pad
+		if ih < 0 || ih >= p.Hin {
+			continue
+		}
+		for kw := 0; kw < p.KW; kw++ {
+			iw := j*p.Stride + kw - p.Pad
+			if iw < 0 || iw >= p.Win {
+				continue
+			}
+			if dw {
+				f((ih*p.Win+iw)*p.Cin+c, (kh*p.KW+kw)*p.Cout+c)
+				continue
+			}
+			for ci := 0; ci < p.Cin; ci++ {
+				f((ih*p.Win+iw)*p.Cin+ci, ((kh*p.KW+kw)*p.Cin+ci)*p.Cout+c)
+			}
+		}
+	}
 }
 
 func maxpool(x *Array, k int) *Array {

@@ -55,6 +55,7 @@ const (
 	// Ctrl-C, a deadline) before it ended. It is never a success, and
 	// its cycles are those simulated until then.
 	HaltCancelled
+	HaltEnd // the program ran off its last instruction (success on targets whose programs end so, such as plena)
 )
 
 // Exit statuses of kc-sim for stops that are not the program's own exit code.
@@ -80,7 +81,7 @@ type Halt struct {
 // OK reports whether the run ended successfully.
 func (h Halt) OK() bool {
 	switch h.Kind {
-	case HaltPause:
+	case HaltPause, HaltEnd:
 		return true
 	case HaltExit, HaltToHost:
 		return h.Code == 0
@@ -92,7 +93,7 @@ func (h Halt) OK() bool {
 // the program's own code for exits, documented codes for faults.
 func (h Halt) ExitStatus() int {
 	switch h.Kind {
-	case HaltPause:
+	case HaltPause, HaltEnd:
 		return 0
 	case HaltExit, HaltToHost:
 		return h.Code & 0xff
@@ -110,7 +111,7 @@ func (h Halt) ExitStatus() int {
 
 // KindName is a short stable name for the halt kind (used in stats.json).
 func (h Halt) KindName() string {
-	return [...]string{"running", "pause", "exit", "tohost", "ebreak", "trap", "cycle-limit", "cancelled"}[h.Kind]
+	return [...]string{"running", "pause", "exit", "tohost", "ebreak", "trap", "cycle-limit", "cancelled", "end"}[h.Kind]
 }
 
 func (h Halt) String() string {
@@ -135,6 +136,8 @@ func (h Halt) String() string {
 		return fmt.Sprintf("halted: cycle limit reached at pc %#x", h.PC)
 	case HaltCancelled:
 		return fmt.Sprintf("halted: cancelled at pc %#x (the run was stopped before it ended)", h.PC)
+	case HaltEnd:
+		return fmt.Sprintf("halted: the program ran off its last instruction at pc %#x (success)", h.PC)
 	}
 	return "running"
 }

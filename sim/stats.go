@@ -30,7 +30,11 @@ type Stats struct {
 	UnitBusy           []uint64 // busy cycles (uops issued), by unit
 	UnitCount          []int    // instances of each unit, for utilisation
 	VectorElems        uint64   // vector elements processed (body elements)
-	Wall               time.Duration
+	// CounterNames and Counters are a target's other event counts (plena:
+	// HBM bytes read and written), sized at setup like UnitBusy.
+	CounterNames []string
+	Counters     []uint64
+	Wall         time.Duration
 }
 
 // IPC is instructions per cycle.
@@ -60,6 +64,7 @@ type statsJSON struct {
 	Stalls       map[string]uint64  `json:"stalls"`
 	Utilisation  map[string]float64 `json:"unit_utilisation"`
 	VectorElems  uint64             `json:"vector_elements"`
+	Counters     map[string]uint64  `json:"counters,omitempty"`
 	WallSeconds  float64            `json:"wall_seconds"`
 	MIPS         float64            `json:"simulated_mips"`
 	Written      []Range            `json:"written_ranges,omitempty"`
@@ -81,12 +86,19 @@ func (s *Stats) WriteJSON(w io.Writer, h Halt, written []Range) error {
 	for i, n := range s.StallNames {
 		stalls[n] = s.StallCycles[i]
 	}
+	var counters map[string]uint64
+	for i, n := range s.CounterNames {
+		if counters == nil {
+			counters = map[string]uint64{}
+		}
+		counters[n] = s.Counters[i]
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(statsJSON{
 		Halt: h.KindName(), HaltMessage: h.String(), ExitStatus: h.ExitStatus(),
 		Cycles: s.Cycles, Instructions: s.Instructions, IPC: s.IPC(),
-		Stalls: stalls, Utilisation: s.utilisation(), VectorElems: s.VectorElems,
+		Stalls: stalls, Utilisation: s.utilisation(), VectorElems: s.VectorElems, Counters: counters,
 		WallSeconds: s.Wall.Seconds(), MIPS: s.MIPS(), Written: written,
 	})
 }
@@ -101,6 +113,13 @@ func (s *Stats) WriteText(w io.Writer, h Halt) {
 		fmt.Fprintf(w, "vector elems  %d\n", s.VectorElems)
 	}
 	s.writeStalls(w)
+	if len(s.CounterNames) > 0 {
+		parts := make([]string, len(s.CounterNames))
+		for i, n := range s.CounterNames {
+			parts[i] = fmt.Sprintf("%s %d", n, s.Counters[i])
+		}
+		fmt.Fprintf(w, "counters      %s\n", strings.Join(parts, ", "))
+	}
 	u := s.utilisation()
 	names := make([]string, 0, len(u))
 	for n, v := range u {

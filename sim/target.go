@@ -68,6 +68,46 @@ type Target struct {
 	// Costs, if set, explains the target's timing model with the numbers
 	// of one hardware config (the ISA manual's "what decides cycles").
 	Costs func(hw *isadefs.HW) (CostModel, error)
+	// ParseProgram, if set, reads a program file that is not an ELF (a
+	// target's own machine-code format, such as PLENA's text of hex
+	// words) into an image for the hardware config.
+	ParseProgram func(hw *isadefs.HW, data []byte) (*Image, error)
+	// Preloads are the target's raw memory-image options: kc-sim --FLAG
+	// FILE copies FILE's bytes to the start of memory region Region
+	// before the run (PLENA's emulator takes --hbm, --fpsram, ...).
+	Preloads []Preload
+}
+
+// Preload is one raw memory-image option of a target.
+type Preload struct {
+	Flag   string // option name, without dashes
+	Region string // memory region the file's bytes go to, from its start
+	Usage  string // what the file holds
+}
+
+// LoadProgram reads a program file for a target: an ELF executable, or
+// (when the data is not an ELF and the target has one) the target's own
+// program format.
+func (t Target) LoadProgram(hw *isadefs.HW, data []byte) (*Image, error) {
+	if len(data) >= 4 && string(data[:4]) == "\x7fELF" || t.ParseProgram == nil {
+		return LoadELF(data, t.ELFMachine)
+	}
+	return t.ParseProgram(hw, data)
+}
+
+// PreloadRegion copies a raw image to the start of a named region,
+// ignoring permissions; the image must fit.
+func (m *Memory) PreloadRegion(region string, data []byte) error {
+	for _, r := range m.Regions {
+		if r.Name == region {
+			if len(data) > len(r.Data) {
+				return fmt.Errorf("%d bytes do not fit in region %s (%d bytes)", len(data), r.Name, len(r.Data))
+			}
+			copy(r.Data, data)
+			return nil
+		}
+	}
+	return fmt.Errorf("no memory region %q (%s)", region, m.Map())
 }
 
 // CostModel explains, in words and with a hardware config's numbers, what
@@ -93,6 +133,18 @@ func RegisterTarget(t Target) {
 	targetsMu.Lock()
 	defer targetsMu.Unlock()
 	targets[t.Name] = t
+}
+
+// Targets returns every registered target, by name.
+func Targets() []Target {
+	targetsMu.Lock()
+	defer targetsMu.Unlock()
+	out := make([]Target, 0, len(targets))
+	for _, t := range targets {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // LookupTarget returns the registered target of an isa.

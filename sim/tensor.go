@@ -159,6 +159,35 @@ func ResolveAddr(s string, syms map[string]uint64) (uint64, error) {
 	return 0, fmt.Errorf("address %q is neither a number nor a symbol of the program", s)
 }
 
+// ResolveAddrIn reads an address as ResolveAddr does, and also accepts
+// the name of one of m's memory regions (its base), e.g. "vsram" or
+// "vsram+128". A symbol of the program wins over a region of the same
+// name.
+func ResolveAddrIn(s string, syms map[string]uint64, m *Memory) (uint64, error) {
+	v, err := ResolveAddr(s, syms)
+	if err == nil || m == nil {
+		return v, err
+	}
+	base, off := s, uint64(0)
+	if b, o, ok := strings.Cut(s, "+"); ok {
+		n, perr := strconv.ParseUint(o, 0, 64)
+		if perr != nil {
+			return 0, err
+		}
+		base, off = b, n
+	}
+	for _, r := range m.Regions {
+		if r.Name == base {
+			return r.Base + off, nil
+		}
+	}
+	names := make([]string, len(m.Regions))
+	for i, r := range m.Regions {
+		names[i] = r.Name
+	}
+	return 0, fmt.Errorf("address %q is neither a number, a symbol of the program nor a memory region (%s)", s, strings.Join(names, ", "))
+}
+
 // DumpTensor reads a tensor from memory.
 func DumpTensor(m *Memory, addr uint64, d DumpSpec) (*Tensor, error) {
 	b, err := m.Peek(addr, uint64(d.Bytes()))

@@ -12,6 +12,7 @@ import (
 	"kernelcraft/ref"
 	_ "kernelcraft/sim/coral" // coral's timing model: the manual's cycles section
 	"kernelcraft/sim/manual"
+	_ "kernelcraft/sim/plena" // plena's
 )
 
 // isaFlag is kc-as --isa.

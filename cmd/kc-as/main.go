@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"kernelcraft/asm"
+	_ "kernelcraft/asm/aie2"
 	_ "kernelcraft/asm/coral"
 	_ "kernelcraft/asm/plena"
 	"kernelcraft/cmd/internal/cliutil"
@@ -264,6 +265,18 @@ func disassembleInput(target string, data []byte) (string, error) {
 	b, err := asm.BackendFor(target)
 	if err != nil {
 		return "", err
+	}
+	if len(b.ISA().Formats) > 0 {
+		// A VLIW target's machine-code text is bytes ("19 1c e4 10").
+		code, err := asm.ParseMem(data, 8)
+		if err != nil {
+			return "", fmt.Errorf("not an ELF file, nor %s machine-code text: %w", target, err)
+		}
+		bs := make([]byte, len(code))
+		for i, w := range code {
+			bs[i] = byte(w)
+		}
+		return asm.DisassembleBytes(b, bs), nil
 	}
 	words, err := asm.ParseMem(data, b.ISA().WordBits)
 	if err != nil {

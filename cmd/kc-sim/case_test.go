@@ -84,7 +84,7 @@ func TestCaseErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"plena has no simulator", []string{elf, "--case", genCase(t, "plena", "relu", 1), "-o", t.TempDir()}, "no simulator yet"},
+		{"coral program on a plena case", []string{elf, "--case", genCase(t, "plena", "relu", 1), "-o", t.TempDir()}, "ELF machine EM_RISCV"},
 		{"aie2 has no simulator", []string{elf, "--case", genCase(t, "aie2", "relu", 1), "-o", t.TempDir()}, "no simulator yet"},
 		{"no -o", []string{elf, "--case", relu}, "needs -o"},
 		{"not a case", []string{elf, "--case", t.TempDir(), "-o", t.TempDir()}, "not a case directory"},

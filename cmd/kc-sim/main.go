@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sort"
 	"strings"
 
 	"github.com/klauspost/cpuid/v2"
@@ -17,6 +18,7 @@ import (
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
 	_ "kernelcraft/sim/coral"
+	_ "kernelcraft/sim/plena"
 	"kernelcraft/sim/vec"
 )
 
@@ -35,8 +37,17 @@ input, so kc-as and kc-sim compose in a pipe.
 A run ends with mpause (success), ebreak (fault), ecall with a7=93 (exit
 with code a0, as qemu-user), a store of an odd word to the tohost symbol
 (riscv-tests: value>>1 is the failing test), a trap (illegal instruction,
-misaligned or out-of-range access), or the cycle limit. The halt reason is
+misaligned or out-of-range access), or the cycle limit; a plena program
+ends (success) when it runs off its last instruction. The halt reason is
 printed on standard error.
+
+A target may also read its own program format: plena takes PLENA's
+machine-code text (FILE.mem, as PLENA's assembler writes it and
+kc-as -t plena --format mem) as well as kc-as's ELF, and PLENA's memory
+images: --hbm, --fpsram, --intsram, --vram (raw bytes from the start of
+the region; --preload REGION=FILE does the same for any region).
+Addresses in --load and --dump may name a memory region (vsram,
+vsram+128, hbm).
 
 Tensors go in and out as NumPy .npy files: --load copies an array's bytes
 to an address before the run, --dump writes memory after it (whatever the
@@ -67,6 +78,7 @@ Examples:
    kc-sim --hw my.json --describe                    # print a config
    kc-sim bench --against qemu --fallback             # simulator speed (see kc-sim bench --help)
    kc-sim gelu.elf --case gelu3/ -o out/             # a kc-ref case; then kc-ref check gelu3/ out/
+   kc-sim -t plena k.mem --hbm hbm.bin --fpsram fp.bin --dump v@vsram:uint16[1024,64]   # PLENA's artefacts
 
 Exit status:
    the program's exit code for mpause (0), ecall exit and tohost (code & 255);
@@ -82,10 +94,29 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 		fmt.Fprintf(c.App.Writer, "kc-sim %s (%s, %s/%s)\n", c.App.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 		fmt.Fprintf(c.App.Writer, "host: %s\n", hostFeatures())
 	}
+	flags := []cli.Flag{
+		&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Usage: "target ISA (default: the hardware config's, coral)"},
+		&cli.StringFlag{Name: "hw", Usage: "hardware config (built-in: " + strings.Join(isadefs.HWNames(), ", ") + "; or a .json file); default: the target's own"},
+		&cli.Int64Flag{Name: "max-cycles", Usage: "stop after this many cycles (default: the config's max_cycles)"},
+		&cli.BoolFlag{Name: "stats", Usage: "print statistics: --stats (text, on stderr) or --stats=json (on stdout, or DIR/stats.json with -o)"},
+		&cli.BoolFlag{Name: "stats-json", Hidden: true},
+		&cli.BoolFlag{Name: "trace", Usage: "print one line per retired instruction on stderr: cycle, pc, word, instruction, register writes"},
+		&cli.BoolFlag{Name: "profile", Usage: "after the run, print cycles, executions and stalls by source line (by address when the ELF has no kc-as line table) and the top hazards on stderr; --profile=N: only the N hottest lines"},
+		&cli.IntFlag{Name: "profile-top", Hidden: true},
+		&cli.StringSliceFlag{Name: "load", Usage: "before the run, copy a .npy array to memory: NAME=FILE.npy@ADDR (repeatable)"},
+		&cli.StringSliceFlag{Name: "dump", Usage: "after the run, write memory to DIR/NAME.npy: NAME@ADDR:DTYPE[SHAPE] (repeatable)"},
+		&cli.StringSliceFlag{Name: "set", Usage: "before the run, set a register: REG=VALUE, VALUE a number or symbol (repeatable)"},
+		&cli.StringFlag{Name: "case", Usage: "run on a case (kc-ref gen): load its inputs and consts, fill out/scratch, set the calling convention's registers, write every output (and inputs read back) as DIR/NAME.npy and stats.json; needs -o"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "directory for --dump files and stats.json (created if needed; default: .)"},
+		&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
+		&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},
+		&cli.StringSliceFlag{Name: "preload", Usage: "before the run, copy a file's raw bytes to the start of a memory region: REGION=FILE (repeatable; regions: kc-sim --describe)"},
+		&cli.StringFlag{Name: "simd", Value: "auto", Usage: "vector element loops: auto (best the CPU has), generic (pure Go), avx2 or avx512; results are identical, only speed differs (also KC_SIMD=…: auto, generic, avx2, avx512; any other value is an error)"},
+	}
 	return &cli.App{
 		Name:                      "kc-sim",
 		Usage:                     "run a kernel on a cycle-counting simulator",
-		UsageText:                 "kc-sim [-t TARGET] [--hw CONFIG] [flags] FILE.elf|-\n   kc-sim [--hw CONFIG] --describe",
+		UsageText:                 "kc-sim [-t TARGET] [--hw CONFIG] [flags] FILE.elf|FILE.mem|-\n   kc-sim [--hw CONFIG] --describe",
 		Description:               description,
 		Version:                   version,
 		HideHelpCommand:           true,
@@ -93,24 +124,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 		Reader:                    stdin,
 		Writer:                    stdout,
 		ErrWriter:                 stderr,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Usage: "target ISA (default: the hardware config's, coral)"},
-			&cli.StringFlag{Name: "hw", Usage: "hardware config (built-in: " + strings.Join(isadefs.HWNames(), ", ") + "; or a .json file); default: the target's own"},
-			&cli.Int64Flag{Name: "max-cycles", Usage: "stop after this many cycles (default: the config's max_cycles)"},
-			&cli.BoolFlag{Name: "stats", Usage: "print statistics: --stats (text, on stderr) or --stats=json (on stdout, or DIR/stats.json with -o)"},
-			&cli.BoolFlag{Name: "stats-json", Hidden: true},
-			&cli.BoolFlag{Name: "trace", Usage: "print one line per retired instruction on stderr: cycle, pc, word, instruction, register writes"},
-			&cli.BoolFlag{Name: "profile", Usage: "after the run, print cycles, executions and stalls by source line (by address when the ELF has no kc-as line table) and the top hazards on stderr; --profile=N: only the N hottest lines"},
-			&cli.IntFlag{Name: "profile-top", Hidden: true},
-			&cli.StringSliceFlag{Name: "load", Usage: "before the run, copy a .npy array to memory: NAME=FILE.npy@ADDR (repeatable)"},
-			&cli.StringSliceFlag{Name: "dump", Usage: "after the run, write memory to DIR/NAME.npy: NAME@ADDR:DTYPE[SHAPE] (repeatable)"},
-			&cli.StringSliceFlag{Name: "set", Usage: "before the run, set a register: REG=VALUE, VALUE a number or symbol (repeatable)"},
-			&cli.StringFlag{Name: "case", Usage: "run on a case (kc-ref gen): load its inputs and consts, fill out/scratch, set the calling convention's registers, write every output (and inputs read back) as DIR/NAME.npy and stats.json; needs -o"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "directory for --dump files and stats.json (created if needed; default: .)"},
-			&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
-			&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},
-			&cli.StringFlag{Name: "simd", Value: "auto", Usage: "vector element loops: auto (best the CPU has), generic (pure Go), avx2 or avx512; results are identical, only speed differs (also KC_SIMD=…: auto, generic, avx2, avx512; any other value is an error)"},
-		},
+		Flags:                     append(flags, preloadFlags()...),
 		Action: func(c *cli.Context) error {
 			if p := c.String("simd"); p != "auto" {
 				if !vec.SetPath(p) {
@@ -131,6 +145,29 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 			return nil
 		},
 	}
+}
+
+// preloadFlags are the raw memory-image options of every simulated target
+// (sim.Target.Preloads), e.g. plena's --hbm FILE.
+func preloadFlags() []cli.Flag {
+	seen := map[string][]string{}
+	usage := map[string]string{}
+	var names []string
+	for _, t := range sim.Targets() {
+		for _, p := range t.Preloads {
+			if _, ok := seen[p.Flag]; !ok {
+				names = append(names, p.Flag)
+				usage[p.Flag] = p.Usage
+			}
+			seen[p.Flag] = append(seen[p.Flag], t.Name)
+		}
+	}
+	sort.Strings(names)
+	var out []cli.Flag
+	for _, n := range names {
+		out = append(out, &cli.StringFlag{Name: n, Usage: fmt.Sprintf("%s: %s", strings.Join(seen[n], ", "), usage[n])})
+	}
+	return out
 }
 
 // run is main without the process: it returns the exit status.

@@ -36,6 +36,11 @@ func normalizeProfile(args []string) []string {
 // the top hottest rows; 0 lists every row in source order.
 func writeProfile(w io.Writer, p *sim.Profile, elfData []byte, input string, top int) {
 	o := sim.ReportOptions{Top: top, Hazards: profileHazards}
+	if len(elfData) < 4 || string(elfData[:4]) != "\x7fELF" {
+		fmt.Fprintf(w, "\nprofile of %s (machine-code text: by instruction address)\n", input)
+		p.WriteReport(w, o)
+		return
+	}
 	lt, err := asm.ReadLineTable(elfData)
 	switch {
 	case err != nil:

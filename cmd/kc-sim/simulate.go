@@ -37,11 +37,16 @@ type config struct {
 	loads     []sim.LoadSpec
 	dumps     []sim.DumpSpec
 	sets      []regSet
+	preloads  []preload
 	outDir    string     // "" when -o was not given
 	caseRun   *caseSetup // --case: fill out/scratch, keep the program off the tensors
 }
 
 type regSet struct{ reg, value string }
+
+// preload is a raw image for a memory region (--preload, or a target's
+// own option such as plena's --hbm).
+type preload struct{ flag, region, file string }
 
 // configFrom validates the flags.
 func configFrom(c *cli.Context) (*config, error) {
@@ -112,7 +117,50 @@ func configFrom(c *cli.Context) (*config, error) {
 		}
 		cfg.sets = append(cfg.sets, regSet{r, v})
 	}
+	if err := preloadsFrom(c, cfg); err != nil {
+		return nil, err
+	}
 	return cfg, nil
+}
+
+// preloadsFrom reads --preload REGION=FILE and the target's own preload
+// options (a flag of another target is an error).
+func preloadsFrom(c *cli.Context, cfg *config) error {
+	for _, s := range c.StringSlice("preload") {
+		r, f, ok := strings.Cut(s, "=")
+		if !ok || r == "" || f == "" {
+			return fmt.Errorf("--preload %q: want REGION=FILE, e.g. hbm=hbm.bin", s)
+		}
+		cfg.preloads = append(cfg.preloads, preload{"preload", r, f})
+	}
+	own := map[string]string{}
+	for _, p := range cfg.target.Preloads {
+		own[p.Flag] = p.Region
+	}
+	for _, t := range sim.Targets() {
+		for _, p := range t.Preloads {
+			if !c.IsSet(p.Flag) {
+				continue
+			}
+			r, ok := own[p.Flag]
+			if !ok {
+				return fmt.Errorf("--%s is an option of target %s, not %s", p.Flag, t.Name, cfg.target.Name)
+			}
+			if !hasPreload(cfg.preloads, p.Flag) {
+				cfg.preloads = append(cfg.preloads, preload{p.Flag, r, c.String(p.Flag)})
+			}
+		}
+	}
+	return nil
+}
+
+func hasPreload(ps []preload, flag string) bool {
+	for _, p := range ps {
+		if p.flag == flag {
+			return true
+		}
+	}
+	return false
 }
 
 // statsMode is "json" for --stats=json, "text" for --stats, else "".
@@ -158,7 +206,7 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	img, err := sim.LoadELF(data, cfg.target.ELFMachine)
+	img, err := cfg.target.LoadProgram(cfg.hw, data)
 	if err != nil {
 		return fail("%s: %v", cfg.input, err)
 	}
@@ -188,6 +236,15 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 	}
+	for _, p := range cfg.preloads {
+		b, err := os.ReadFile(p.file)
+		if err == nil {
+			err = core.Memory().PreloadRegion(p.region, b)
+		}
+		if err != nil {
+			return fail("--%s %s: %v", p.flag, p.file, err)
+		}
+	}
 	for _, l := range cfg.loads {
 		if err := loadTensor(core.Memory(), img, l); err != nil {
 			return fail("%v", err)
@@ -195,7 +252,7 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// Check the dumps now, so a bad address fails before a long run.
 	for _, d := range cfg.dumps {
-		addr, err := sim.ResolveAddr(d.Addr, img.Symbols)
+		addr, err := sim.ResolveAddrIn(d.Addr, img.Symbols, core.Memory())
 		if err == nil {
 			_, err = sim.DumpTensor(core.Memory(), addr, d)
 		}
@@ -268,7 +325,7 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func loadTensor(m *sim.Memory, img *sim.Image, l sim.LoadSpec) error {
-	addr, err := sim.ResolveAddr(l.Addr, img.Symbols)
+	addr, err := sim.ResolveAddrIn(l.Addr, img.Symbols, m)
 	if err != nil {
 		return fmt.Errorf("--load %s: %v", l.Name, err)
 	}
@@ -293,7 +350,7 @@ func loadTensor(m *sim.Memory, img *sim.Image, l sim.LoadSpec) error {
 }
 
 func dumpTensor(m *sim.Memory, img *sim.Image, d sim.DumpSpec, dir string) error {
-	addr, err := sim.ResolveAddr(d.Addr, img.Symbols)
+	addr, err := sim.ResolveAddrIn(d.Addr, img.Symbols, m)
 	if err != nil {
 		return fmt.Errorf("--dump %s: %v", d.Name, err)
 	}

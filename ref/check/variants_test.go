@@ -162,8 +162,8 @@ var shortfalls = []shortfall{
 		"the two GELUs differ by at most 4.7e-4 absolute (x = -2.7) and by 25% or more only on the tails (x < -3.5, outputs below 1e-3); on bf16 hardware the exp argument 2u is a bf16 value, which puts a correct kernel up to 6% off on those tails (the bf16 alternative measured 21x a relative tolerance there): no tolerance admits it and rejects the erf GELU"},
 	{"geglu-for-swiglu", func(tg, task string) bool { return bf16Target(tg) && task == "swiglu" }, 5,
 		"a level-2 bf16 output's tolerance (2^-5 relative, 2^-4 of rms) is what chained bf16 stages need; SiLU and GELU gates differ by 0.1-0.2 on unit inputs, which the up projection's product spreads"},
-	{"", func(tg, task string) bool { return bf16Target(tg) && decoder(task) }, 1.25,
-		"a level-3 bf16 tolerance (2^-4 relative, 2^-3 of rms) is what a decoder keeping its intermediates in bf16 needs (the bf16 alternative reaches 0.93 of it); each variant changes only the attention or FFN branch, which the residual stream dilutes, so it misses by 1.4-9.7x"},
+	{"", func(tg, task string) bool { return bf16Target(tg) && decoder(task) }, 2.5,
+		"a level-3 bf16 tolerance (2^-5 relative, 2^-4 of rms) is about twice what a decoder keeping its intermediates in bf16 needs (the bf16 alternative reaches 0.46 of it); each variant changes only the attention or FFN branch, which the residual stream dilutes, so it misses by 2.9-27x"},
 }
 
 // shortfallOf returns the shortfall that covers a variant on a cell.

@@ -1,0 +1,822 @@
+package plena
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"kernelcraft/sim"
+)
+
+// exec runs one instruction: its effect, and m.now advanced by its cost.
+// It returns the next pc, or a trap.
+func (m *Machine) exec(o *op) (next int, t *sim.Trap) {
+	next = m.pc + 1
+	g := &m.gp
+	switch o.kind {
+	case kInvalid:
+		return next, m.trapf(sim.TrapIllegal, 0, "word %#08x has opcode %#x, which PLENA's emulator cannot execute (it decodes 0x01-0x31; 0x00 and 0x32-0x3f are unknown and panic)", o.word, o.word&0x3f)
+
+	// ---- matrix unit ----
+	case kMM:
+		t = m.mm(g[o.rs1], g[o.rs2], false)
+	case kTMM:
+		t = m.mm(g[o.rs2], g[o.rs1], true)
+	case kBMM:
+		t = m.bmm(g[o.rs1], g[o.rs2], false, m.cfg.MLEN)
+	case kBTMM:
+		t = m.bmm(g[o.rs1], g[o.rs2], true, m.cfg.MLEN)
+	case kBMV:
+		t = m.bmm(g[o.rs1]+g[o.rd], g[o.rs2], false, 1)
+	case kBTMV:
+		t = m.bmm(g[o.rs1]+g[o.rd], g[o.rs2], true, 1)
+	case kMV:
+		t = m.mv(g[o.rs1], g[o.rs2], false)
+	case kTMV:
+		t = m.mv(g[o.rs1], g[o.rs2], true)
+	case kMMWO:
+		stride := uint32(1)
+		if o.rs1 != 0 {
+			stride = g[o.rs1]
+		}
+		t = m.mmWO(g[o.rd]+o.imm2, stride)
+	case kMVWO:
+		t = m.mvWO(g[o.rd] + o.imm2)
+	case kBMMWO:
+		t = m.bmmWO(g[o.rd]+o.imm2, m.cfg.MLEN)
+	case kBMVWO:
+		t = m.bmmWO(g[o.rd]+o.imm2, 1)
+
+	// ---- vector unit ----
+	case kAddVV, kSubVV, kMulVV:
+		t = m.vv(o)
+	case kAddVF, kSubVF, kMulVF:
+		t = m.vf(o)
+	case kExpV, kReciV:
+		t = m.vunary(o)
+	case kRedSum, kRedMax:
+		if o.rd == 0 {
+			return next, nil // f0: a no-op of 0 cycles, no reads, no checks
+		}
+		t = m.vred(o)
+
+	// ---- scalar: f registers ----
+	case kAddFP, kSubFP, kMaxFP, kMulFP, kExpFP, kReciFP, kSqrtFP:
+		if o.rd == 0 {
+			return next, nil // f0 is protected: no-op, 0 cycles
+		}
+		if o.rd >= 8 || o.rs1 >= 8 || (o.rs2 >= 8 && o.kind <= kMulFP) {
+			return next, m.fregTrap(o)
+		}
+		m.scalarFP(o)
+	case kLdFP:
+		if o.rd >= 8 {
+			return next, m.fregTrap(o)
+		}
+		i := g[o.rs1] + o.imm2
+		if int64(i) >= int64(m.cfg.FPEntries) {
+			return next, m.trapf(sim.TrapAccess, uint64(i), "S_LD_FP: FP SRAM index gp%d + %d = %d is past its %d entries", o.rs1, o.imm2, i, m.cfg.FPEntries)
+		}
+		m.f[o.rd] = binary.LittleEndian.Uint16(m.ms.fpmem.Data[2*i:])
+		m.now += o.lat
+	case kStFP:
+		if o.rd >= 8 {
+			return next, m.fregTrap(o)
+		}
+		i := g[o.rs1] + o.imm2
+		if int64(i) >= int64(m.cfg.FPEntries) {
+			return next, m.trapf(sim.TrapAccess, uint64(i), "S_ST_FP: FP SRAM index gp%d + %d = %d is past its %d entries", o.rs1, o.imm2, i, m.cfg.FPEntries)
+		}
+		binary.LittleEndian.PutUint16(m.ms.fpmem.Data[2*i:], m.f[o.rd])
+		m.ms.fpmem.MarkWritten(2*uint64(i), 2)
+		m.now += o.lat
+	case kMapVFP:
+		t = m.mapV(o)
+
+	// ---- scalar: gp registers (u32, wrapping; gp0 not hard-wired) ----
+	case kAddInt:
+		g[o.rd] = g[o.rs1] + g[o.rs2]
+		m.now += o.lat
+	case kAddiInt:
+		g[o.rd] = g[o.rs1] + o.imm2
+		m.now += o.lat
+	case kSubInt:
+		g[o.rd] = g[o.rs1] - g[o.rs2]
+		m.now += o.lat
+	case kMulInt:
+		g[o.rd] = g[o.rs1] * g[o.rs2]
+		m.now += o.lat
+	case kLuiInt:
+		g[o.rd] = o.imm << 12
+		m.now += o.lat
+	case kLdInt, kStInt:
+		i := g[o.rs1] + o.imm2
+		if int64(i) >= int64(m.cfg.IntEntries) {
+			return next, m.trapf(sim.TrapAccess, uint64(i), "%s: INT SRAM index gp%d + %d = %d is past its %d entries", o.inst.Name, o.rs1, o.imm2, i, m.cfg.IntEntries)
+		}
+		if o.kind == kLdInt {
+			g[o.rd] = binary.LittleEndian.Uint32(m.ms.intmem.Data[4*i:])
+		} else {
+			binary.LittleEndian.PutUint32(m.ms.intmem.Data[4*i:], g[o.rd])
+			m.ms.intmem.MarkWritten(4*uint64(i), 4)
+		}
+		m.now += o.lat
+
+	// ---- HBM ----
+	case kPrefetchM, kPrefetchV:
+		t = m.prefetch(o)
+	case kStoreV:
+		t = m.store(o)
+
+	// ---- control ----
+	case kSetAddr:
+		if o.rd >= 8 {
+			return next, m.trapf(sim.TrapIllegal, 0, "C_SET_ADDR_REG: a%d does not exist (a0-a7; PLENA's emulator indexes past its 8 address registers and panics)", o.rd)
+		}
+		m.a[o.rd] = uint64(g[o.rs1])<<32 | uint64(g[o.rs2])
+		m.now += o.lat
+	case kSetScale:
+		m.scale = g[o.rd]
+		m.now += o.lat
+	case kSetStride:
+		m.stride = g[o.rd]
+		m.now += o.lat
+	case kSetMask:
+		m.vmask = g[o.rd]
+		m.now += o.lat
+	case kLoopStart:
+		if o.imm == 0 {
+			return next, m.trapf(sim.TrapIllegal, 0, "C_LOOP_START gp%d, 0: the iteration count must be greater than 0 (PLENA's emulator asserts it)", o.rd)
+		}
+		g[o.rd] = o.imm
+		m.loops = append(m.loops, loopInfo{startPC: m.pc, reg: o.rd, since: m.icount})
+		m.setDeadline()
+		m.now += o.lat
+	case kLoopEnd:
+		j := -1
+		for i := len(m.loops) - 1; i >= 0; i-- {
+			if m.loops[i].reg == o.rd {
+				j = i
+				break
+			}
+		}
+		if j < 0 {
+			return next, m.trapf(sim.TrapIllegal, 0, "C_LOOP_END gp%d: no active C_LOOP_START counts with gp%d (PLENA's emulator panics)", o.rd, o.rd)
+		}
+		if v := g[o.rd]; v > 1 {
+			g[o.rd] = v - 1
+			m.loops[j].since = m.icount
+			next = m.loops[j].startPC + 1
+		} else {
+			g[o.rd] = 0
+			m.loops = append(m.loops[:j], m.loops[j+1:]...)
+		}
+		m.setDeadline()
+		m.now += o.lat
+	case kBreak:
+		if len(m.loops) == 0 {
+			return next, m.trapf(sim.TrapIllegal, 0, "C_BREAK (opcode 0x31 in PLENA's emulator): no active loop to break out of (the emulator panics)")
+		}
+		l := m.loops[len(m.loops)-1]
+		m.loops = m.loops[:len(m.loops)-1]
+		g[l.reg] = 0
+		m.setDeadline()
+		m.now += o.lat
+	}
+	return next, t
+}
+
+func (m *Machine) trapf(k sim.TrapKind, addr uint64, format string, args ...any) *sim.Trap {
+	return &sim.Trap{Kind: k, Addr: addr, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (m *Machine) fregTrap(o *op) *sim.Trap {
+	return m.trapf(sim.TrapIllegal, 0, "%s: an f register index is past f7 (word %#08x; PLENA's emulator has 8 f registers and panics)", o.inst.Name, o.word)
+}
+
+// ---- Vector SRAM rows ----
+
+// vrow checks a Vector SRAM element address (a multiple of VLEN, inside
+// the SRAM) and returns its row index.
+func (m *Machine) vrow(addr uint32, what string) (int, *sim.Trap) {
+	vl := uint32(m.cfg.VLEN)
+	if addr%vl != 0 {
+		return 0, m.trapf(sim.TrapMisaligned, uint64(addr), "%s: Vector SRAM address %d is not a multiple of VLEN %d (PLENA's emulator asserts it)", what, addr, vl)
+	}
+	r := int(addr / vl)
+	if r >= m.cfg.VRows {
+		return 0, m.trapf(sim.TrapAccess, uint64(addr), "%s: Vector SRAM address %d is row %d, past its %d rows", what, addr, r, m.cfg.VRows)
+	}
+	return r, nil
+}
+
+// loadRow widens Vector SRAM row r to f32.
+func (m *Machine) loadRow(dst []float32, r int) {
+	vl := m.cfg.VLEN
+	b := m.ms.vsram.Data[r*vl*2 : (r+1)*vl*2]
+	for i := range dst[:vl] {
+		dst[i] = math.Float32frombits(uint32(binary.LittleEndian.Uint16(b[2*i:])) << 16)
+	}
+}
+
+// storeRow rounds an f32 row to bf16 (RNE) into Vector SRAM row r.
+func (m *Machine) storeRow(r int, src []float32) {
+	vl := m.cfg.VLEN
+	b := m.ms.vsram.Data[r*vl*2 : (r+1)*vl*2]
+	for i, x := range src[:vl] {
+		binary.LittleEndian.PutUint16(b[2*i:], BF16FromF32(x))
+	}
+	m.ms.vsram.MarkWritten(uint64(r*vl*2), uint64(vl*2))
+}
+
+// storeCols rounds n values into columns off.. of Vector SRAM row r (the
+// rest of the row is kept).
+func (m *Machine) storeCols(r, off int, src []float32) {
+	vl := m.cfg.VLEN
+	b := m.ms.vsram.Data[r*vl*2+off*2:]
+	for i, x := range src {
+		binary.LittleEndian.PutUint16(b[2*i:], BF16FromF32(x))
+	}
+	m.ms.vsram.MarkWritten(uint64(r*vl*2+off*2), uint64(2*len(src)))
+}
+
+// ---- Matrix SRAM tiles ----
+
+// tile checks a Matrix SRAM tile base (a multiple of MLEN*MLEN inside the
+// SRAM) and returns the tile's bytes (f32, row-major).
+func (m *Machine) tile(base uint32, what string) ([]byte, *sim.Trap) {
+	ts := uint32(m.cfg.MLEN * m.cfg.MLEN)
+	if base%ts != 0 {
+		return nil, m.trapf(sim.TrapMisaligned, uint64(base), "%s: Matrix SRAM address %d is not a tile base (a multiple of MLEN*MLEN = %d; PLENA's emulator asserts it)", what, base, ts)
+	}
+	i := int(base / ts)
+	if i >= m.cfg.MTiles {
+		return nil, m.trapf(sim.TrapAccess, uint64(base), "%s: Matrix SRAM address %d is tile %d, past its %d tiles", what, base, i, m.cfg.MTiles)
+	}
+	return m.ms.msram.Data[int(ts)*4*i : int(ts)*4*(i+1)], nil
+}
+
+func tileAt(t []byte, mlen, r, c int) float32 {
+	return math.Float32frombits(binary.LittleEndian.Uint32(t[4*(r*mlen+c):]))
+}
+
+// mm is M_MM (trans false: m = matrix address, column offset c; the
+// tile's columns c..c+BLEN) and M_TMM (trans true: row offset j*MLEN; the
+// tile's rows j..j+BLEN transposed): BLEN rows of Vector SRAM from v times
+// that MLEN x BLEN slice, summed in f32 in k order, added to m_accum.
+func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
+	c := m.cfg
+	ml, bl := c.MLEN, c.BLEN
+	name := "M_MM"
+	if trans {
+		name = "M_TMM"
+	}
+	ts := uint32(ml * ml)
+	base, off := maddr/ts*ts, int(maddr%ts)
+	if trans {
+		if off%ml != 0 {
+			return m.trapf(sim.TrapMisaligned, uint64(maddr), "%s: Matrix SRAM address %d: the offset %d in the tile must be a multiple of MLEN %d (a tile row)", name, maddr, off, ml)
+		}
+		off /= ml
+	}
+	if off%bl != 0 || off >= ml {
+		return m.trapf(sim.TrapMisaligned, uint64(maddr), "%s: Matrix SRAM address %d: the %s offset %d must be a multiple of BLEN %d below MLEN %d", name, maddr, map[bool]string{false: "column", true: "row"}[trans], off, bl, ml)
+	}
+	tb, tr := m.tile(base, name)
+	if tr != nil {
+		return tr
+	}
+	rows := m.ridx[:0]
+	for i := 0; i < bl; i++ {
+		r, tr := m.vrow(vaddr+uint32(i*ml), name)
+		if tr != nil {
+			return tr
+		}
+		rows = append(rows, r)
+	}
+	m.now += c.latSys
+	// W[k][j]: tile[k][off+j] (M_MM) or tile[off+j][k] (M_TMM).
+	w := m.mat[:ml*bl]
+	for k := 0; k < ml; k++ {
+		for j := 0; j < bl; j++ {
+			if trans {
+				w[k*bl+j] = tileAt(tb, ml, off+j, k)
+			} else {
+				w[k*bl+j] = tileAt(tb, ml, k, off+j)
+			}
+		}
+	}
+	for i := 0; i < bl; i++ {
+		m.loadRow(m.rowA, rows[i])
+		for j := 0; j < bl; j++ {
+			var s float32
+			for k := 0; k < ml; k++ {
+				s += float32(m.rowA[k] * w[k*bl+j])
+			}
+			m.macc[i*bl+j] += s
+		}
+	}
+	return nil
+}
+
+// mmWO is M_MM_WO: m_accum row i goes to columns off..off+BLEN of row
+// base + i*MLEN*stride (RNE to bf16); m_accum is cleared.
+func (m *Machine) mmWO(vaddr, stride uint32) *sim.Trap {
+	c := m.cfg
+	ml, bl := uint32(c.MLEN), c.BLEN
+	base, off := vaddr/ml*ml, vaddr%ml
+	if off%uint32(bl) != 0 {
+		return m.trapf(sim.TrapMisaligned, uint64(vaddr), "M_MM_WO: Vector SRAM address %d: the column offset %d must be a multiple of BLEN %d", vaddr, off, bl)
+	}
+	rows := m.ridx[:0]
+	for i := 0; i < bl; i++ {
+		r, tr := m.vrow(base+uint32(i)*ml*stride, "M_MM_WO")
+		if tr != nil {
+			return tr
+		}
+		rows = append(rows, r)
+	}
+	m.now += c.latWO
+	for i := 0; i < bl; i++ {
+		m.storeCols(rows[i], int(off), m.macc[i*bl:(i+1)*bl])
+	}
+	clear(m.macc)
+	return nil
+}
+
+// bmm is M_BMM/M_BTMM (q = MLEN query rows) and M_BMV/M_BTMV (q = 1):
+// per head b, the queries (HLEN values per row: columns h*BROADCAST+b for
+// M_BMM, interleaved; b*HLEN+h for M_BTMM, contiguous) times the tile
+// slice (rows h0..h0+HLEN for M_BMM; columns h0..h0+HLEN, transposed, for
+// M_BTMM), scaled by bmm_scale, added to the head's accumulator.
+func (m *Machine) bmm(maddr, vaddr uint32, trans bool, q int) *sim.Trap {
+	c := m.cfg
+	ml, hl, nb := c.MLEN, c.HLEN, c.Broadcast
+	name := "M_BMM"
+	switch {
+	case trans && q == 1:
+		name = "M_BTMV"
+	case trans:
+		name = "M_BTMM"
+	case q == 1:
+		name = "M_BMV"
+	}
+	if nb*hl != ml {
+		return m.trapf(sim.TrapConfig, 0, "%s: BROADCAST %d x HLEN %d != MLEN %d (PLENA's emulator asserts it)", name, nb, hl, ml)
+	}
+	if q == 1 && !trans && nb > 1 {
+		// The emulator stacks the heads' [1, MLEN] products into
+		// [BROADCAST, 1, MLEN] and adds that in place to the
+		// [BROADCAST, MLEN] accumulator: libtorch refuses the broadcast.
+		return m.trapf(sim.TrapIllegal, 0, "M_BMV cannot execute in PLENA's emulator with BROADCAST %d > 1: it adds a [%d, 1, %d] product to the [%d, %d] accumulator, which libtorch rejects (the decode templates use M_BTMV)", nb, nb, ml, nb, ml)
+	}
+	ts := uint32(ml * ml)
+	base, off := maddr/ts*ts, int(maddr%ts)
+	if off >= ml || off%hl != 0 {
+		return m.trapf(sim.TrapMisaligned, uint64(maddr), "%s: Matrix SRAM address %d must be a tile base plus a head offset (a multiple of HLEN %d below MLEN %d); the offset is %d (PLENA's emulator asserts or fails on a shape mismatch otherwise)", name, maddr, hl, ml, off)
+	}
+	tb, tr := m.tile(base, name)
+	if tr != nil {
+		return tr
+	}
+	rows := m.ridx[:0]
+	for i := 0; i < q; i++ {
+		r, tr := m.vrow(vaddr+uint32(i*ml), name)
+		if tr != nil {
+			return tr
+		}
+		rows = append(rows, r)
+	}
+	if q == 1 {
+		m.now += c.latBMV
+	} else {
+		m.now += c.latSys
+	}
+	h0 := off
+	// kt[col][h]: the operand column by column, so that each output is one
+	// contiguous dot product over h (summed in h order).
+	kt := m.mat[:ml*hl]
+	for col := 0; col < ml; col++ {
+		for h := 0; h < hl; h++ {
+			if trans {
+				kt[col*hl+h] = tileAt(tb, ml, col, h0+h)
+			} else {
+				kt[col*hl+h] = tileAt(tb, ml, h0+h, col)
+			}
+		}
+	}
+	x := m.rowB[:hl]
+	for i := 0; i < q; i++ {
+		m.loadRow(m.rowA, rows[i])
+		for b := 0; b < nb; b++ {
+			for h := range x {
+				if trans {
+					x[h] = m.rowA[b*hl+h]
+				} else {
+					x[h] = m.rowA[h*nb+b]
+				}
+			}
+			var acc []float32
+			if q == 1 {
+				acc = m.hvacc[b*ml : (b+1)*ml]
+			} else {
+				acc = m.hmacc[(b*ml+i)*ml : (b*ml+i+1)*ml]
+			}
+			dotRows(acc, x, kt, c.BMMScale)
+		}
+	}
+	return nil
+}
+
+// dotRows adds scale x (x . kt[col]) to acc[col] for every column: each
+// dot product is summed in f32 in index order, starting from 0.
+func dotRows(acc, x, kt []float32, scale float32) {
+	n := len(x)
+	if n == 16 {
+		x16 := (*[16]float32)(x)
+		for col := range acc {
+			k := (*[16]float32)(kt[col*16 : col*16+16])
+			var s float32
+			s += float32(x16[0] * k[0])
+			s += float32(x16[1] * k[1])
+			s += float32(x16[2] * k[2])
+			s += float32(x16[3] * k[3])
+			s += float32(x16[4] * k[4])
+			s += float32(x16[5] * k[5])
+			s += float32(x16[6] * k[6])
+			s += float32(x16[7] * k[7])
+			s += float32(x16[8] * k[8])
+			s += float32(x16[9] * k[9])
+			s += float32(x16[10] * k[10])
+			s += float32(x16[11] * k[11])
+			s += float32(x16[12] * k[12])
+			s += float32(x16[13] * k[13])
+			s += float32(x16[14] * k[14])
+			s += float32(x16[15] * k[15])
+			acc[col] += s * scale
+		}
+		return
+	}
+	for col := range acc {
+		k := kt[col*n : col*n+n]
+		var s float32
+		for h, xv := range x {
+			s += float32(xv * k[h])
+		}
+		acc[col] += s * scale
+	}
+}
+
+// bmmWO is M_BMM_WO (q = MLEN rows per head) and M_BMV_WO (q = 1): the
+// heads' accumulators go to consecutive Vector SRAM rows from addr (a
+// multiple of MLEN), RNE to bf16, and are cleared.
+func (m *Machine) bmmWO(vaddr uint32, q int) *sim.Trap {
+	c := m.cfg
+	ml, nb := c.MLEN, c.Broadcast
+	name := "M_BMM_WO"
+	if q == 1 {
+		name = "M_BMV_WO"
+	}
+	if vaddr%uint32(ml) != 0 {
+		return m.trapf(sim.TrapMisaligned, uint64(vaddr), "%s: Vector SRAM address %d is not a multiple of MLEN %d (PLENA's emulator asserts it)", name, vaddr, ml)
+	}
+	first, tr := m.vrow(vaddr, name)
+	if tr != nil {
+		return tr
+	}
+	if last := first + nb*q - 1; last >= c.VRows {
+		return m.trapf(sim.TrapAccess, uint64(vaddr), "%s: writes %d rows from row %d, past the %d rows of Vector SRAM", name, nb*q, first, c.VRows)
+	}
+	m.now += c.latWO
+	acc := m.hmacc
+	if q == 1 {
+		acc = m.hvacc
+	}
+	for r := 0; r < nb*q; r++ {
+		m.storeRow(first+r, acc[r*ml:(r+1)*ml])
+	}
+	clear(acc)
+	return nil
+}
+
+// mv is M_MV (the vector row times the tile's columns c..c+BLEN) and
+// M_TMV (the tile at maddr, which must be a tile base, transposed: its
+// first BLEN rows), added to v_accum.
+func (m *Machine) mv(maddr, vaddr uint32, trans bool) *sim.Trap {
+	c := m.cfg
+	ml, bl := c.MLEN, c.BLEN
+	name := "M_MV"
+	if trans {
+		name = "M_TMV"
+	}
+	ts := uint32(ml * ml)
+	base, off := maddr/ts*ts, int(maddr%ts)
+	if off%bl != 0 || (!trans && off >= ml) {
+		return m.trapf(sim.TrapMisaligned, uint64(maddr), "%s: Matrix SRAM address %d: the column offset %d must be a multiple of BLEN %d below MLEN %d", name, maddr, off, bl, ml)
+	}
+	if trans {
+		base = maddr // the emulator reads the tile at the address itself
+	}
+	tb, tr := m.tile(base, name)
+	if tr != nil {
+		return tr
+	}
+	r, tr := m.vrow(vaddr, name)
+	if tr != nil {
+		return tr
+	}
+	m.now += c.latMV
+	m.loadRow(m.rowA, r)
+	for j := 0; j < bl; j++ {
+		var s float32
+		for k := 0; k < ml; k++ {
+			var w float32
+			if trans {
+				w = tileAt(tb, ml, j, k)
+			} else {
+				w = tileAt(tb, ml, k, off+j)
+			}
+			s += float32(m.rowA[k] * w)
+		}
+		m.vacc[j] += s
+	}
+	return nil
+}
+
+// mvWO is M_MV_WO: v_accum goes to columns off..off+BLEN of the row
+// (RNE to bf16); v_accum is cleared.
+func (m *Machine) mvWO(vaddr uint32) *sim.Trap {
+	c := m.cfg
+	ml, bl := uint32(c.MLEN), uint32(c.BLEN)
+	base, off := vaddr/ml*ml, vaddr%ml
+	if off%bl != 0 {
+		return m.trapf(sim.TrapMisaligned, uint64(vaddr), "M_MV_WO: Vector SRAM address %d: the column offset %d must be a multiple of BLEN %d", vaddr, off, bl)
+	}
+	r, tr := m.vrow(base, "M_MV_WO")
+	if tr != nil {
+		return tr
+	}
+	m.now += c.latWO
+	m.storeCols(r, int(off), m.vacc)
+	clear(m.vacc)
+	return nil
+}
+
+// ---- vector unit ----
+
+// segments applies the HLEN-segment mask: with rmask 0 every element gets
+// the result; else segment s gets it when V_MASK bit s is set and keeps
+// the rs1 value otherwise (src holds rs1, res the full result).
+func (m *Machine) masked(o *op, src, res []float32) {
+	if o.rs3 == 0 {
+		return
+	}
+	hl := m.cfg.HLEN
+	for s := 0; s < m.cfg.VLEN/hl; s++ {
+		if m.vmask>>uint(s)&1 == 0 {
+			copy(res[s*hl:(s+1)*hl], src[s*hl:(s+1)*hl])
+		}
+	}
+}
+
+func (m *Machine) vv(o *op) *sim.Trap {
+	name := o.inst.Name
+	ra, t := m.vrow(m.gp[o.rs1], name)
+	if t != nil {
+		return t
+	}
+	rb, t := m.vrow(m.gp[o.rs2], name)
+	if t != nil {
+		return t
+	}
+	rd, t := m.vrow(m.gp[o.rd], name)
+	if t != nil {
+		return t
+	}
+	a, b, d := m.rowA, m.rowB, m.rowC
+	m.loadRow(a, ra)
+	m.loadRow(b, rb)
+	switch o.kind {
+	case kAddVV:
+		for i := range d {
+			d[i] = a[i] + b[i]
+		}
+	case kSubVV:
+		for i := range d {
+			d[i] = a[i] - b[i]
+		}
+	case kMulVV:
+		for i := range d {
+			d[i] = a[i] * b[i]
+		}
+	}
+	m.masked(o, a, d)
+	m.now += o.lat
+	m.storeRow(rd, d)
+	m.stats.VectorElems += uint64(len(d))
+	return nil
+}
+
+func (m *Machine) vf(o *op) *sim.Trap {
+	name := o.inst.Name
+	if o.rs2 >= 8 {
+		return m.fregTrap(o)
+	}
+	ra, t := m.vrow(m.gp[o.rs1], name)
+	if t != nil {
+		return t
+	}
+	rd, t := m.vrow(m.gp[o.rd], name)
+	if t != nil {
+		return t
+	}
+	a, d := m.rowA, m.rowC
+	m.loadRow(a, ra)
+	f := m.cfg.Scalar.ToF32(m.f[o.rs2])
+	switch {
+	case o.kind == kAddVF:
+		for i := range d {
+			d[i] = a[i] + f
+		}
+	case o.kind == kSubVF && o.funct1 == 0:
+		for i := range d {
+			d[i] = a[i] - f
+		}
+	case o.kind == kSubVF:
+		for i := range d {
+			d[i] = f - a[i]
+		}
+	case o.kind == kMulVF:
+		for i := range d {
+			d[i] = a[i] * f
+		}
+	}
+	m.masked(o, a, d)
+	m.now += o.lat
+	m.storeRow(rd, d)
+	m.stats.VectorElems += uint64(len(d))
+	return nil
+}
+
+func (m *Machine) vunary(o *op) *sim.Trap {
+	name := o.inst.Name
+	ra, t := m.vrow(m.gp[o.rs1], name)
+	if t != nil {
+		return t
+	}
+	rd, t := m.vrow(m.gp[o.rd], name)
+	if t != nil {
+		return t
+	}
+	a, d := m.rowA, m.rowC
+	m.loadRow(a, ra)
+	if o.kind == kExpV {
+		for i, x := range a {
+			d[i] = expf(x)
+		}
+	} else {
+		for i, x := range a {
+			d[i] = 1 / x
+		}
+	}
+	m.masked(o, a, d)
+	m.now += o.lat
+	m.storeRow(rd, d)
+	m.stats.VectorElems += uint64(len(d))
+	return nil
+}
+
+// expf is f32 exp (correctly rounded through float64).
+func expf(x float32) float32 { return float32(math.Exp(float64(x))) }
+
+// sum32 adds a row in f32 in a fixed order: 8 lanes (lane l takes
+// elements l, l+8, …), then lanes 0+4, 1+5, 2+6, 3+7, then 0+2, 1+3, then
+// 0+1 (SEMANTICS.md: the order is this simulator's; libtorch's may differ
+// in the last f32 bit).
+func sum32(x []float32) float32 {
+	var l [8]float32
+	i := 0
+	for ; i+8 <= len(x); i += 8 {
+		for j := 0; j < 8; j++ {
+			l[j] += x[i+j]
+		}
+	}
+	for j := 0; i < len(x); i, j = i+1, j+1 {
+		l[j] += x[i]
+	}
+	a0, a1, a2, a3 := l[0]+l[4], l[1]+l[5], l[2]+l[6], l[3]+l[7]
+	b0, b1 := a0+a2, a1+a3
+	return b0 + b1
+}
+
+func (m *Machine) vred(o *op) *sim.Trap {
+	name := o.inst.Name
+	if o.rd >= 8 {
+		return m.fregTrap(o)
+	}
+	ra, t := m.vrow(m.gp[o.rs1], name)
+	if t != nil {
+		return t
+	}
+	a := m.rowA
+	m.loadRow(a, ra)
+	m.now += o.lat
+	sc := m.cfg.Scalar
+	fv := sc.ToF32(m.f[o.rd])
+	hl := m.cfg.HLEN
+	if o.kind == kRedSum {
+		if o.rs3 != 0 {
+			// The emulator replaces every selected segment's elements by
+			// the segment's sum before adding the row up.
+			for s := 0; s < m.cfg.VLEN/hl; s++ {
+				if m.vmask>>uint(s)&1 != 0 {
+					seg := a[s*hl : (s+1)*hl]
+					v := sum32(seg)
+					for i := range seg {
+						seg[i] = v
+					}
+				}
+			}
+		}
+		m.f[o.rd] = sc.FromF32(fv + sum32(a))
+	} else {
+		// A masked max replaces segments by their own max: the same max.
+		mx := a[0]
+		nan := false
+		for _, x := range a {
+			if x != x {
+				nan = true
+			}
+			if x > mx {
+				mx = x
+			}
+		}
+		if nan {
+			mx = float32(math.NaN()) // torch's max propagates NaN
+		}
+		// Rust's f32::max ignores a NaN operand.
+		r := fv
+		switch {
+		case mx != mx:
+		case fv != fv || mx > fv:
+			r = mx
+		}
+		m.f[o.rd] = sc.FromF32(r)
+	}
+	m.stats.VectorElems += uint64(len(a))
+	return nil
+}
+
+// ---- scalar f registers ----
+
+func (m *Machine) scalarFP(o *op) {
+	sc := m.cfg.Scalar
+	a := sc.ToF32(m.f[o.rs1])
+	var r float32
+	switch o.kind {
+	case kAddFP:
+		r = a + sc.ToF32(m.f[o.rs2])
+	case kSubFP:
+		r = a - sc.ToF32(m.f[o.rs2])
+	case kMulFP:
+		r = a * sc.ToF32(m.f[o.rs2])
+	case kMaxFP:
+		// half's f16::max: other if other > self and other is not NaN.
+		x, y := m.f[o.rs1], m.f[o.rs2]
+		if !sc.IsNaN(x) && !sc.IsNaN(y) && sc.ToF32(y) > a {
+			m.f[o.rd] = y
+		} else {
+			m.f[o.rd] = x
+		}
+		m.now += o.lat
+		return
+	case kExpFP:
+		r = expf(a)
+	case kReciFP:
+		r = 1 / a
+	case kSqrtFP:
+		r = float32(math.Sqrt(float64(a)))
+	}
+	m.f[o.rd] = sc.FromF32(r)
+	m.now += o.lat
+}
+
+// mapV is S_MAP_V_FP: VLEN FP SRAM values to a Vector SRAM row (bf16).
+func (m *Machine) mapV(o *op) *sim.Trap {
+	s := m.gp[o.rs1] + o.imm2
+	vl := m.cfg.VLEN
+	if int64(s)+int64(vl) > int64(m.cfg.FPEntries) {
+		return m.trapf(sim.TrapAccess, uint64(s), "S_MAP_V_FP: FP SRAM entries %d..%d (gp%d + %d, VLEN %d of them) run past its %d entries", s, int64(s)+int64(vl)-1, o.rs1, o.imm2, vl, m.cfg.FPEntries)
+	}
+	rd, t := m.vrow(m.gp[o.rd], "S_MAP_V_FP")
+	if t != nil {
+		return t
+	}
+	d := m.rowC
+	for i := range d {
+		d[i] = m.cfg.Scalar.ToF32(binary.LittleEndian.Uint16(m.ms.fpmem.Data[2*(int(s)+i):]))
+	}
+	m.now += o.lat
+	m.storeRow(rd, d)
+	return nil
+}

@@ -1,0 +1,408 @@
+// Package plena simulates the PLENA LLM accelerator as PLENA_Simulator's
+// transactional emulator of March 2026 (commit 54ae9544, the KernelCraft
+// era) executes it: the 48 opcodes of isa-defs/plena/plena.isa with the
+// emulator's semantics, numerics and timing (SEMANTICS.md says where they
+// differ from PLENA's documents and what this simulator decides; HBM.md
+// describes the HBM timing model).
+//
+// Memories are regions of the hardware config, so kc-sim's --load and
+// --dump reach them by name: hbm (bytes: MXFP8 elements and E8M0 scales),
+// vsram (bf16 rows of VLEN, little-endian), msram (f32 tiles of MLEN x
+// MLEN), fpmem (f16, or bf16 with params.scalar_bf16), intmem (u32). The
+// program is a list of 32-bit words in the executable region (from an ELF
+// of kc-as or a PLENA machine-code text file); the instructions address
+// the memories in their own units (elements, entries), not by region
+// address.
+//
+// Instructions complete one after another; each costs its latency class's
+// cycles, and H_ instructions the time the HBM model gives them. Run
+// executes the pre-decoded program; Step is the plain reference stepper
+// (fetch and decode one word from memory, execute it), and tests hold Run
+// to Step's state and cycles.
+package plena
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"sync/atomic"
+	"time"
+
+	"kernelcraft/asm"
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim"
+)
+
+// Options configure a Machine.
+type Options struct {
+	MaxCycles int64     // 0: the hardware config's max_cycles
+	Trace     io.Writer // one line per retired instruction
+	Profile   *sim.Profile
+	Reference bool // Run uses the reference stepper
+	// Stop, if not nil, ends the run with sim.HaltCancelled once it is
+	// true (sim.CoreOptions.Stop); Run polls it every pollInsts
+	// instructions, never per instruction.
+	Stop *atomic.Bool
+}
+
+// pollInsts is how often Run polls Options.Stop. The costliest
+// instruction (M_BTMM) simulates in about 70 µs, so a stop is seen
+// within a third of a second.
+const pollInsts = 4096
+
+// loopInfo is one active hardware loop (the emulator's LoopInfo).
+type loopInfo struct {
+	startPC int    // index of its C_LOOP_START
+	reg     uint8  // its counter register
+	since   uint64 // instruction count at the start of this iteration
+}
+
+// Machine is one PLENA accelerator with its memories.
+type Machine struct {
+	hw   *isadefs.HW
+	isa  *isadefs.ISA
+	cfg  *Config
+	opts Options
+	mem  *sim.Memory
+	ms   memories
+	dec  *decoder
+
+	// Architectural state.
+	gp                   [16]uint32
+	f                    [8]uint16 // f16 (or bf16) bit patterns
+	a                    [8]uint64
+	scale, stride, vmask uint32
+
+	// Systolic accumulators (f32), as the emulator's m_accum [BLEN][BLEN],
+	// hm_accum [BROADCAST][MLEN][MLEN], hv_accum [BROADCAST][MLEN] and
+	// v_accum [BLEN].
+	macc, hmacc, hvacc, vacc []float32
+
+	loops    []loopInfo
+	deadline uint64 // instruction count past which the oldest loop iteration is too long
+
+	// Program: words from the entry to the end of its segment.
+	prog     []op
+	progBase uint64 // address of prog[0]
+	pc       int
+	icount   uint64 // instructions started (for the loop limit)
+
+	now   int64 // cycles
+	limit int64
+	dram  *dram
+
+	stats   *sim.Stats
+	unitOf  []int // decoder unit index → stats unit index
+	hbmUnit int
+
+	// Scratch for element work (allocation-free hot loop).
+	rowA, rowB, rowC []float32
+	mat              []float32 // MLEN x MLEN
+	tmp              []float32
+	ridx             []int // Vector SRAM rows of the instruction
+	chunks           []uint64
+	elemBuf          []byte
+	scaleBuf         []byte
+
+	loaded, halted bool
+	halt           sim.Halt
+	prof           *sim.Profile
+}
+
+// New builds a machine for a plena hardware config.
+func New(hw *isadefs.HW, opts Options) (*Machine, error) {
+	if hw == nil {
+		return nil, fmt.Errorf("plena: no hardware config")
+	}
+	if hw.ISA != "plena" {
+		return nil, fmt.Errorf("plena: hardware config %s is for isa %q", hw.Name, hw.ISA)
+	}
+	if err := hw.Validate(); err != nil {
+		return nil, err
+	}
+	cfg, err := NewConfig(hw)
+	if err != nil {
+		return nil, err
+	}
+	isa, err := isadefs.LoadISA("plena")
+	if err != nil {
+		return nil, err
+	}
+	dec, err := newDecoder(isa, cfg)
+	if err != nil {
+		return nil, err
+	}
+	m := &Machine{hw: hw, isa: isa, cfg: cfg, opts: opts, mem: sim.NewMemory(hw), dec: dec, prof: opts.Profile}
+	if m.ms, err = findMemories(hw, cfg, m.mem); err != nil {
+		return nil, err
+	}
+	m.limit = opts.MaxCycles
+	if m.limit <= 0 {
+		m.limit = hw.MaxCycles
+	}
+	if m.limit <= 0 {
+		m.limit = 1 << 62
+	}
+	b, ml, vl := cfg.BLEN, cfg.MLEN, cfg.VLEN
+	m.macc = make([]float32, b*b)
+	m.hmacc = make([]float32, cfg.Broadcast*ml*ml)
+	m.hvacc = make([]float32, cfg.Broadcast*ml)
+	m.vacc = make([]float32, b)
+	m.rowA, m.rowB, m.rowC = make([]float32, vl), make([]float32, vl), make([]float32, vl)
+	m.mat = make([]float32, ml*ml)
+	m.tmp = make([]float32, ml*max(b, cfg.HLEN))
+	m.ridx = make([]int, 0, max(ml, b))
+	m.chunks = make([]uint64, 0, 2*cfg.PrefetchM*(ml/64+1))
+	m.elemBuf = make([]byte, vl)
+	m.scaleBuf = make([]byte, vl/cfg.MXBlock)
+	m.loops = make([]loopInfo, 0, 16)
+	m.dram = newDRAM(&cfg.HBM)
+	st := &sim.Stats{}
+	for _, u := range dec.units {
+		st.UnitNames = append(st.UnitNames, u)
+		st.UnitCount = append(st.UnitCount, 1)
+		m.unitOf = append(m.unitOf, len(st.UnitNames)-1)
+		if u == "hbm" {
+			m.hbmUnit = len(st.UnitNames) - 1
+		}
+	}
+	st.UnitBusy = make([]uint64, len(st.UnitNames))
+	st.CounterNames = []string{"hbm_bytes_read", "hbm_bytes_written", "hbm_requests"}
+	st.Counters = make([]uint64, len(st.CounterNames))
+	m.stats = st
+	return m, nil
+}
+
+// Config is the machine's hardware parameters.
+func (m *Machine) Config() *Config { return m.cfg }
+
+// Memory is the machine's memory.
+func (m *Machine) Memory() *sim.Memory { return m.mem }
+
+// Stats are the run's counters.
+func (m *Machine) Stats() *sim.Stats {
+	m.syncStats()
+	return m.stats
+}
+
+func (m *Machine) syncStats() {
+	m.stats.Cycles = uint64(m.now)
+	m.stats.Counters[0] = uint64(m.dram.reads) * 64
+	m.stats.Counters[1] = uint64(m.dram.writes) * 64
+	m.stats.Counters[2] = uint64(m.dram.reads + m.dram.writes)
+}
+
+// Cycles is the time so far, in accelerator cycles.
+func (m *Machine) Cycles() int64 { return m.now }
+
+// Load places a program image: memories are zeroed, registers reset, and
+// the words of the executable segment that holds the entry point, from
+// the entry to the segment's end, become the program (a PLENA program
+// ends when it runs off its last instruction).
+func (m *Machine) Load(img *sim.Image) error {
+	if img.Machine != 0 && img.Machine != asm.MachinePlena {
+		return fmt.Errorf("plena: ELF machine %v is not plena's (%#x)", img.Machine, uint16(asm.MachinePlena))
+	}
+	m.mem.Reset()
+	if err := img.LoadInto(m.mem); err != nil {
+		return err
+	}
+	var seg *sim.Segment
+	for i := range img.Segments {
+		s := &img.Segments[i]
+		if s.Exec && img.Entry >= s.Addr && img.Entry < s.Addr+s.MemSize {
+			seg = s
+		}
+	}
+	if seg == nil {
+		return fmt.Errorf("plena: the entry point %#x is in no executable segment", img.Entry)
+	}
+	if (img.Entry-seg.Addr)%4 != 0 {
+		return fmt.Errorf("plena: the entry point %#x is not word-aligned", img.Entry)
+	}
+	if r := m.mem.Find(seg.Addr); r != m.ms.code {
+		return fmt.Errorf("plena: the program at %#x is not in the executable region %s", seg.Addr, m.ms.code.Name)
+	}
+	data := seg.Data[img.Entry-seg.Addr:]
+	n := len(data) / 4
+	if cap(m.prog) < n {
+		m.prog = make([]op, n)
+	}
+	m.prog = m.prog[:n]
+	for i := range m.prog {
+		m.prog[i] = m.dec.decode(binary.LittleEndian.Uint32(data[4*i:]))
+	}
+	m.progBase = img.Entry
+	m.reset()
+	m.loaded = true
+	return nil
+}
+
+// reset puts the registers, accumulators and clocks in their power-on
+// state (the emulator's: everything zero, STRIDE 1).
+func (m *Machine) reset() {
+	m.gp, m.f, m.a = [16]uint32{}, [8]uint16{}, [8]uint64{}
+	m.scale, m.stride, m.vmask = 0, 1, 0
+	clear(m.macc)
+	clear(m.hmacc)
+	clear(m.hvacc)
+	clear(m.vacc)
+	m.loops = m.loops[:0]
+	m.pc, m.icount, m.now = 0, 0, 0
+	m.halted, m.halt = false, sim.Halt{}
+	m.dram.reset()
+	clear(m.stats.UnitBusy)
+	clear(m.stats.Counters)
+	m.stats.Instructions, m.stats.VectorElems, m.stats.Wall = 0, 0, 0
+	if m.prof != nil {
+		m.prof.Reset(nil, nil)
+		m.prof.Charging = "each instruction is charged the cycles from its start to the next one's (instructions complete one after another)"
+	}
+}
+
+// Run executes until the program ends, traps or reaches the cycle limit.
+func (m *Machine) Run() sim.Halt {
+	if !m.loaded {
+		return sim.Halt{Kind: sim.HaltTrap, Trap: &sim.Trap{Kind: sim.TrapAccess, Msg: "no program loaded"}}
+	}
+	start := time.Now()
+	ref := m.opts.Reference
+	for n := 0; !m.halted; n++ {
+		if n%pollInsts == 0 && m.opts.Stop != nil && m.opts.Stop.Load() {
+			m.stop(sim.Halt{Kind: sim.HaltCancelled, PC: m.pcAddr(m.pc)})
+			break
+		}
+		m.step(ref)
+	}
+	m.stats.Wall += time.Since(start)
+	m.syncStats()
+	return m.halt
+}
+
+// Step executes one instruction with the reference stepper: the word is
+// fetched from memory and decoded afresh. It returns false once the
+// machine has halted.
+func (m *Machine) Step() bool {
+	if !m.loaded || m.halted {
+		return false
+	}
+	m.step(true)
+	return !m.halted
+}
+
+// Halted reports whether the run has ended, and how.
+func (m *Machine) Halted() (bool, sim.Halt) { return m.halted, m.halt }
+
+func (m *Machine) pcAddr(pc int) uint64 { return m.progBase + 4*uint64(pc) }
+
+func (m *Machine) stop(h sim.Halt) {
+	m.halted, m.halt = true, h
+}
+
+// step runs one instruction; ref decodes it from memory.
+func (m *Machine) step(ref bool) {
+	if m.pc >= len(m.prog) {
+		m.stop(sim.Halt{Kind: sim.HaltEnd, PC: m.pcAddr(m.pc),
+			Msg: fmt.Sprintf("halted: the program ran off its last instruction at pc %#x after %d instructions (success: a PLENA program ends there)", m.pcAddr(m.pc), m.stats.Instructions)})
+		return
+	}
+	if m.now >= m.limit || int64(m.icount) >= m.limit {
+		// (The instruction count guards configs whose latencies are 0.)
+		m.stop(sim.Halt{Kind: sim.HaltCycleLimit, PC: m.pcAddr(m.pc)})
+		return
+	}
+	m.icount++
+	if len(m.loops) > 0 && m.icount > m.deadline {
+		l := m.oldestLoop()
+		m.trap(sim.TrapConfig, 0, "an iteration of the hardware loop started at pc %#x (C_LOOP_START) has executed more than %d instructions (max_loop_instructions, inner loops included; PLENA's emulator panics here)",
+			m.pcAddr(l.startPC), m.cfg.MaxLoop)
+		return
+	}
+	var o op
+	if ref {
+		w, err := m.mem.Peek(m.pcAddr(m.pc), 4)
+		if err != nil {
+			m.trap(sim.TrapAccess, m.pcAddr(m.pc), "instruction fetch: %v", err)
+			return
+		}
+		o = m.dec.decode(binary.LittleEndian.Uint32(w))
+	} else {
+		o = m.prog[m.pc]
+	}
+	start := m.now
+	pc := m.pc
+	var before [16]uint32
+	if m.opts.Trace != nil {
+		before = m.gp
+	}
+	next, t := m.exec(&o)
+	if t != nil {
+		t.PC = m.pcAddr(pc)
+		m.stop(sim.Halt{Kind: sim.HaltTrap, PC: t.PC, Trap: t})
+		return
+	}
+	m.stats.Instructions++
+	d := m.now - start
+	m.stats.UnitBusy[m.unitOf[o.unit]] += uint64(d)
+	if m.prof != nil {
+		s := m.prof.At(m.pcAddr(pc))
+		s.Count++
+		if s.Text == "" {
+			s.Text = m.disasm(&o)
+		}
+		m.prof.Charge(s, uint64(d))
+	}
+	if m.opts.Trace != nil {
+		m.traceLine(&o, pc, start, &before)
+	}
+	m.pc = next
+}
+
+// trap stops the run with a trap (the emulator panics: no result).
+func (m *Machine) trap(k sim.TrapKind, addr uint64, format string, args ...any) {
+	t := &sim.Trap{Kind: k, Addr: addr, PC: m.pcAddr(m.pc), Msg: fmt.Sprintf(format, args...)}
+	m.stop(sim.Halt{Kind: sim.HaltTrap, PC: t.PC, Trap: t})
+}
+
+func (m *Machine) oldestLoop() *loopInfo {
+	o := &m.loops[0]
+	for i := range m.loops {
+		if m.loops[i].since < o.since {
+			o = &m.loops[i]
+		}
+	}
+	return o
+}
+
+// setDeadline recomputes the instruction count at which the oldest loop
+// iteration exceeds the limit (the emulator counts every active loop's
+// instructions one by one; this is the same test in O(1) per instruction).
+func (m *Machine) setDeadline() {
+	if len(m.loops) == 0 {
+		return
+	}
+	m.deadline = m.oldestLoop().since + uint64(m.cfg.MaxLoop)
+}
+
+// Registers, for tests and kc-sim --set.
+
+// GP reads gp register i.
+func (m *Machine) GP(i int) uint32 { return m.gp[i&15] }
+
+// SetGP writes gp register i.
+func (m *Machine) SetGP(i int, v uint32) { m.gp[i&15] = v }
+
+// F reads the bits of f register i.
+func (m *Machine) F(i int) uint16 { return m.f[i&7] }
+
+// SetF writes the bits of f register i.
+func (m *Machine) SetF(i int, v uint16) { m.f[i&7] = v }
+
+// A reads HBM address register i.
+func (m *Machine) A(i int) uint64 { return m.a[i&7] }
+
+// SetA writes HBM address register i.
+func (m *Machine) SetA(i int, v uint64) { m.a[i&7] = v }
+
+// Special returns SCALE, STRIDE and V_MASK.
+func (m *Machine) Special() (scale, stride, vmask uint32) { return m.scale, m.stride, m.vmask }

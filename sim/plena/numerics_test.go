@@ -1,0 +1,174 @@
+package plena
+
+import (
+	"math"
+	"testing"
+)
+
+func TestBF16FromF32(t *testing.T) {
+	for _, c := range []struct {
+		in   uint32
+		want uint16
+		why  string
+	}{
+		{0x3f800000, 0x3f80, "1.0"},
+		{0x3f808000, 0x3f80, "1 + 2^-8: a tie, to even (down)"},
+		{0x3f818000, 0x3f82, "1 + 3*2^-8: a tie, to even (up)"},
+		{0x3f808001, 0x3f81, "just above the tie"},
+		{0x3f807fff, 0x3f80, "just below the tie"},
+		{0xbfc00000, 0xbfc0, "-1.5"},
+		{0x7f7fffff, 0x7f80, "largest f32 rounds up to infinity"},
+		{0x7f7f7fff, 0x7f7f, "below the half: stays finite"},
+		{0x00008000, 0x0000, "subnormal tie to even: zero"},
+		{0x00018000, 0x0002, "subnormal tie to even: up"},
+		{0x007fffff, 0x0080, "largest subnormal carries into the smallest normal"},
+		{0x7f800000, 0x7f80, "infinity"},
+		{0xff800000, 0xff80, "-infinity"},
+		{0x7fc00000, 0x7fc0, "quiet NaN"},
+		{0xffc00000, 0xffc0, "x86's default NaN"},
+		{0x7f800001, 0x7f80, "a NaN whose payload rounds away: infinity (the emulator's cast)"},
+		{0x7fffffff, 0x7f80, "a NaN whose payload carries out: infinity (the emulator's cast)"},
+		{0x7fc10000, 0x7fc1, "NaN payload kept"},
+	} {
+		if got := BF16FromF32(math.Float32frombits(c.in)); got != c.want {
+			t.Errorf("BF16FromF32(%#08x) = %#04x, want %#04x (%s)", c.in, got, c.want, c.why)
+		}
+	}
+}
+
+func TestF16(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want uint16
+	}{
+		{1, 0x3c00}, {-2, 0xc000}, {65504, 0x7bff}, {65519, 0x7bff}, {65520, 0x7c00},
+		{math.Ldexp(1, -24), 0x0001}, {math.Ldexp(1, -25), 0x0000}, {math.Ldexp(1.5, -25), 0x0001},
+		{math.Ldexp(1, -14), 0x0400}, {0.1, 0x2e66}, {1 + math.Ldexp(1, -11), 0x3c00}, {1 + math.Ldexp(3, -11), 0x3c02},
+		{math.Inf(-1), 0xfc00},
+	} {
+		if got := F16FromF32(float32(c.in)); got != c.want {
+			t.Errorf("F16FromF32(%g) = %#04x, want %#04x", c.in, got, c.want)
+		}
+	}
+	if got := F16FromF32(float32(math.NaN())); got&0x7e00 != 0x7e00 {
+		t.Errorf("NaN -> %#04x, want a quiet NaN", got)
+	}
+	// Every f16 widens exactly and rounds back to itself.
+	for h := 0; h < 1<<16; h++ {
+		f := F32FromF16(uint16(h))
+		if h&0x7c00 == 0x7c00 && h&0x3ff != 0 {
+			if f == f {
+				t.Fatalf("F32FromF16(%#04x) = %g, want NaN", h, f)
+			}
+			continue
+		}
+		if back := F16FromF32(f); back != uint16(h) {
+			t.Fatalf("f16 %#04x -> %g -> %#04x", h, f, back)
+		}
+	}
+	if got := F32FromF16(0x0001); got != float32(math.Ldexp(1, -24)) {
+		t.Errorf("smallest subnormal = %g", got)
+	}
+}
+
+// TestE4M3Decode: PLENA's values, including its subnormal rule (exponent
+// 0 is (m/8)*2^-7; the emulator's test_e4m3_subnormal values).
+func TestE4M3Decode(t *testing.T) {
+	for _, c := range []struct {
+		b    uint8
+		want float64
+	}{
+		{0x00, 0}, {0x80, math.Copysign(0, -1)},
+		{0x07, 0.0068359375}, {0x87, -0.0068359375}, {0x01, 0.0009765625}, {0x04, 0.00390625},
+		{0x08, 0.015625}, {0x38, 1}, {0x3f, 1.875}, {0x77, 240}, {0xf7, -240},
+		{0x78, math.Inf(1)}, {0xf8, math.Inf(-1)},
+	} {
+		got := DecodeE4M3(c.b)
+		if float64(got) != c.want || math.Signbit(float64(got)) != math.Signbit(c.want) {
+			t.Errorf("DecodeE4M3(%#02x) = %g, want %g", c.b, got, c.want)
+		}
+	}
+	if v := DecodeE4M3(0x79); v == v {
+		t.Errorf("DecodeE4M3(0x79) = %g, want NaN", v)
+	}
+	for _, c := range []struct {
+		b    uint8
+		want float64
+	}{{0, 0}, {1, math.Ldexp(1, -126)}, {127, 1}, {130, 8}, {254, math.Ldexp(1, 127)}, {255, math.Inf(1)}} {
+		if got := DecodeE8M0(c.b); float64(got) != c.want {
+			t.Errorf("DecodeE8M0(%d) = %g, want %g", c.b, got, c.want)
+		}
+	}
+}
+
+// TestE4M3Encode: the emulator's store quantiser (H_STORE_V).
+func TestE4M3Encode(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want uint8
+		why  string
+	}{
+		{1, 0x38, "1.0"},
+		{1.875, 0x3f, "largest mantissa"},
+		{1.9375, 0x3f, "rounds up to mantissa 8: clamped to 7, no carry into the exponent"},
+		{1.0625, 0x39, "a tie: half away from zero (PLENA's Python quantiser would round to even: 0x38)"},
+		{-2.5, 0xc2, "negative"},
+		{240, 0x77, "largest value"},
+		{300, 0x77, "overflow saturates"},
+		{1e30, 0x77, "far overflow saturates"},
+		{math.Ldexp(1, -8), 0x04, "2^-8: subnormal 4/8 * 2^-7"},
+		{math.Ldexp(1, -7), 0x07, "2^-7 has exponent -7: the subnormal encoding, saturated at 7/8 * 2^-7"},
+		{math.Ldexp(1.5, -7), 0x07, "also saturates"},
+		{math.Ldexp(1, -6), 0x08, "2^-6: smallest normal"},
+		{math.Ldexp(1, -12), 0x00, "underflow to 0"},
+	} {
+		if got := EncodeE4M3(float32(c.v)); got != c.want {
+			t.Errorf("EncodeE4M3(%g) = %#02x, want %#02x (%s)", c.v, got, c.want, c.why)
+		}
+	}
+}
+
+// TestMXBlock: the shared exponent and the scale byte of a block.
+func TestMXBlock(t *testing.T) {
+	elems := make([]byte, 8)
+	s := EncodeMXBlock([]float32{1, 2, 3, 4, 5, 6, 7, 8}, elems)
+	if s != 130 {
+		t.Errorf("scale byte %d, want 130 (2^3: max 8)", s)
+	}
+	want := []byte{0x20, 0x28, 0x2c, 0x30, 0x32, 0x34, 0x36, 0x38}
+	for i := range want {
+		if elems[i] != want[i] {
+			t.Errorf("element %d = %#02x, want %#02x", i, elems[i], want[i])
+		}
+		if v := DecodeE4M3(elems[i]) * DecodeE8M0(s); v != float32(i+1) {
+			t.Errorf("element %d decodes to %g, want %d", i, v, i+1)
+		}
+	}
+	if s := EncodeMXBlock(make([]float32, 8), elems); s != 0 {
+		t.Errorf("zero block: scale byte %d, want 0", s)
+	}
+	nan := float32(math.NaN())
+	if s := EncodeMXBlock([]float32{nan, 0.5, 0, 0, 0, 0, 0, 0.25}, elems); s != 126 {
+		t.Errorf("NaN ignored by the max: scale byte %d, want 126", s)
+	}
+	// The 1e-9 added before the log2 dominates tiny blocks: exponent -30.
+	if s := EncodeMXBlock([]float32{math.SmallestNonzeroFloat32, 0, 0, 0, 0, 0, 0, 0}, elems); s != 97 || elems[0] != 0 {
+		t.Errorf("tiny block: scale byte %d, element %#02x, want 97 (floor(log2(1e-9)) = -30) and 0", s, elems[0])
+	}
+	// Round trip of every finite E4M3 value in a block with 1.5: what the
+	// dequantiser gives re-quantises to the same value, except the values
+	// that land in [2^-7, 2^-6) after the shared scale, which the store
+	// quantiser encodes with exponent -7 and so saturates at 7/8 * 2^-7.
+	for b := 0; b < 256; b++ {
+		if b&0x78 == 0x78 {
+			continue
+		}
+		v := DecodeE4M3(uint8(b))
+		s := EncodeMXBlock([]float32{v, 1.5, 0, 0, 0, 0, 0, 0}, elems)
+		got := DecodeE4M3(elems[0]) * DecodeE8M0(s)
+		r := math.Abs(float64(v) / float64(DecodeE8M0(s)))
+		if got != v && !(r >= 1.0/128 && r < 1.0/64) {
+			t.Errorf("E4M3 %#02x = %g re-encodes to %#02x x 2^%d = %g", b, v, elems[0], int(s)-127, got)
+		}
+	}
+}

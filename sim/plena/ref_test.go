@@ -1,0 +1,220 @@
+package plena
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim"
+)
+
+// diffMachines compares everything two machines can disagree on: halt,
+// cycles, counters, registers, accumulators, loops and every memory byte.
+func diffMachines(a, b *Machine) string {
+	ha, hb := a.halt, b.halt
+	switch {
+	case ha.Kind != hb.Kind || ha.String() != hb.String():
+		return fmt.Sprintf("halt %q vs %q", ha, hb)
+	case a.now != b.now:
+		return fmt.Sprintf("cycles %d vs %d", a.now, b.now)
+	case a.stats.Instructions != b.stats.Instructions:
+		return fmt.Sprintf("instructions %d vs %d", a.stats.Instructions, b.stats.Instructions)
+	case a.gp != b.gp || a.f != b.f || a.a != b.a:
+		return fmt.Sprintf("registers %v %v %v vs %v %v %v", a.gp, a.f, a.a, b.gp, b.f, b.a)
+	case a.scale != b.scale || a.stride != b.stride || a.vmask != b.vmask:
+		return "SCALE/STRIDE/V_MASK differ"
+	case a.dram.reads != b.dram.reads || a.dram.writes != b.dram.writes:
+		return "HBM counters differ"
+	case fmt.Sprint(a.loops) != fmt.Sprint(b.loops):
+		return fmt.Sprintf("loops %v vs %v", a.loops, b.loops)
+	}
+	for i, acc := range [][2][]float32{{a.macc, b.macc}, {a.hmacc, b.hmacc}, {a.hvacc, b.hvacc}, {a.vacc, b.vacc}} {
+		for j := range acc[0] {
+			x, y := acc[0][j], acc[1][j]
+			if x != y && !(x != x && y != y) {
+				return fmt.Sprintf("accumulator %d[%d]: %g vs %g", i, j, x, y)
+			}
+		}
+	}
+	for i, r := range a.mem.Regions {
+		if !bytes.Equal(r.Data, b.mem.Regions[i].Data) {
+			return "memory region " + r.Name + " differs"
+		}
+	}
+	return ""
+}
+
+// randomProgram is n instructions over every executable opcode with
+// operands that mostly make sense: gp1..gp7 hold aligned Vector/Matrix
+// SRAM and HBM addresses (set up first), the rest random.
+func randomProgram(r *rand.Rand, n int) []uint32 {
+	var w []uint32
+	addi := func(rd, imm uint32) uint32 { return 0x22 | rd<<6 | imm<<14 }
+	// Tile bases are also aligned Vector SRAM rows and HBM chunks: every
+	// unit accepts them. gp6 is a mask, gp7 a small stride.
+	tile := func() uint32 { return 4096 * uint32(r.Intn(4)) }
+	w = append(w, addi(1, tile()), addi(2, tile()), addi(3, tile()), addi(4, tile()), addi(5, tile()),
+		addi(6, uint32(r.Intn(16))), addi(7, 64), 0x2c|3<<6, 0x2e|6<<6, 0x2d|7<<6)
+	ops := []uint32{}
+	for opc := uint32(1); opc <= 0x30; opc++ {
+		if opc != 0x09 { // M_BMV always traps with BROADCAST 4
+			ops = append(ops, opc)
+		}
+	}
+	var open []uint32
+	for len(w) < n {
+		opc := ops[r.Intn(len(ops))]
+		if r.Intn(400) == 0 {
+			opc = uint32(r.Intn(64)) // anything, including unknown opcodes, M_BMV and C_BREAK
+		}
+		reg := func() uint32 {
+			switch {
+			case r.Intn(40) == 0:
+				return uint32(r.Intn(16))
+			case r.Intn(2) == 0:
+				return 0
+			}
+			return uint32(r.Intn(6)) // gp0..gp5: addresses every unit accepts
+		}
+		word := opc | reg()<<6 | reg()<<10 | reg()<<14 | uint32(r.Intn(2))<<18 | uint32(r.Intn(2))<<22
+		switch opc {
+		case 0x2f: // C_LOOP_START rd, small count (nested at most 4 deep)
+			if len(open) == 4 {
+				continue
+			}
+			reg := 8 + uint32(len(open))
+			word = opc | reg<<6 | uint32(1+r.Intn(3))<<10
+			open = append(open, reg)
+		case 0x30:
+			if len(open) == 0 {
+				continue
+			}
+			word = opc | open[len(open)-1]<<6
+			open = open[:len(open)-1]
+		case 0x1e, 0x1f, 0x27: // FP/INT SRAM: index gp0 + imm
+			word = opc | reg()<<6 | uint32(r.Intn(1000))<<14
+		case 0x20: // S_MAP_V_FP rd, gp0, imm
+			word = opc | reg()<<6 | uint32(r.Intn(900))<<14
+		case 0x06: // M_MM_WO rd, gp0 or the stride gp7, offset 0 or a row
+			word = opc | reg()<<6 | 7*uint32(r.Intn(2))<<10 | 64*uint32(r.Intn(2))<<14
+		case 0x05, 0x0b, 0x0c: // write-outs: offset 0 or a row
+			word = opc | reg()<<6 | 64*uint32(r.Intn(2))<<14
+		case 0x2b: // C_SET_ADDR_REG a, gp0 (high word 0), gp
+			word = opc | uint32(r.Intn(8))<<6 | reg()<<14
+		case 0x21, 0x23, 0x24: // integer results to gp12..gp15 (not addresses, not loop counters)
+			word = opc | (12+uint32(r.Intn(4)))<<6 | uint32(r.Intn(16))<<10 | uint32(r.Intn(16))<<14
+		case 0x22:
+			word = opc | (12+uint32(r.Intn(4)))<<6 | uint32(r.Intn(16))<<10 | uint32(r.Intn(64))<<14
+		case 0x26:
+			word = opc | (12+uint32(r.Intn(4)))<<6 | uint32(r.Intn(1000))<<14
+		case 0x25:
+			word = opc | (12+uint32(r.Intn(4)))<<6 | uint32(r.Intn(8))<<10
+		}
+		w = append(w, word)
+	}
+	for i := len(open) - 1; i >= 0; i-- {
+		w = append(w, 0x30|open[i]<<6)
+	}
+	return w
+}
+
+func runBoth(t testing.TB, hw *isadefs.HW, img *sim.Image, prep func(m *Machine)) [2]*Machine {
+	var ms [2]*Machine
+	for i, ref := range []bool{false, true} {
+		m, err := New(hw, Options{MaxCycles: 20000, Reference: ref})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Load(img); err != nil {
+			t.Fatal(err)
+		}
+		if prep != nil {
+			prep(m)
+		}
+		if h := m.Run(); h.Kind == sim.Running || h.String() == "" {
+			t.Fatalf("Run returned without a halt reason")
+		}
+		ms[i] = m
+	}
+	return ms
+}
+
+// fill puts deterministic non-trivial data in every memory.
+func fill(m *Machine, seed int64) {
+	r := rand.New(rand.NewSource(seed))
+	for i := 0; i < 256*m.cfg.VLEN; i++ {
+		binary.LittleEndian.PutUint16(m.ms.vsram.Data[2*i:], BF16FromF32(float32(r.NormFloat64())))
+	}
+	m.setTile(0, randInts(r, 64*64, 3))
+	for i := 0; i < m.cfg.FPEntries; i++ {
+		binary.LittleEndian.PutUint16(m.ms.fpmem.Data[2*i:], F16FromF32(float32(r.NormFloat64())))
+	}
+	hb := m.ms.hbm.Data[:1<<14]
+	for i := range hb {
+		hb[i] = byte(r.Intn(256)) &^ 0x40 // mostly small values, few Inf/NaN
+	}
+}
+
+// TestReferenceStepper: Run (pre-decoded program) and the reference
+// stepper (fetch and decode every word from memory) agree on random
+// programs: halt, cycles, registers, accumulators, every memory byte.
+func TestReferenceStepper(t *testing.T) {
+	hw := loadHW(t, "plena")
+	r := rand.New(rand.NewSource(18))
+	halts := map[string]int{}
+	for i := 0; i < 200; i++ {
+		prog := randomProgram(r, 15+r.Intn(30))
+		ms := runBoth(t, hw, wordsImage(t, hw, prog), func(m *Machine) { fill(m, int64(i)) })
+		if d := diffMachines(ms[0], ms[1]); d != "" {
+			t.Fatalf("program %d: Run vs Step: %s\n%s", i, d, memText(prog))
+		}
+		halts[ms[0].halt.KindName()]++
+		if ms[0].halt.Trap != nil {
+			halts[ms[0].halt.Trap.Kind.String()]++
+			halts[strings.SplitN(ms[0].halt.Trap.Msg, ":", 2)[0]]++
+		}
+	}
+	t.Logf("halts: %v", halts)
+	if halts["end"] < 20 || halts["trap"] < 20 {
+		t.Errorf("random programs should both end and trap often: %v", halts)
+	}
+}
+
+// FuzzPlenaSim runs arbitrary words: the simulator never panics, always
+// halts with a reason, within the cycle limit, and Run agrees with the
+// reference stepper. Memory is bounded: everything is allocated by New.
+func FuzzPlenaSim(f *testing.F) {
+	r := rand.New(rand.NewSource(1))
+	for i := 0; i < 8; i++ {
+		var b []byte
+		for _, w := range randomProgram(r, 40) {
+			b = binary.LittleEndian.AppendUint32(b, w)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte{0x2f, 0x10, 0x00, 0x00, 0x30, 0x00, 0x00, 0x00})
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff})
+	hw := loadHW(f, "plena")
+	f.Fuzz(func(t *testing.T, prog []byte) {
+		if len(prog) > 4096 {
+			prog = prog[:4096]
+		}
+		prog = prog[:len(prog)/4*4]
+		if len(prog) == 0 {
+			return
+		}
+		base := uint64(hw.Memory[len(hw.Memory)-1].Base)
+		img := &sim.Image{Entry: base, Segments: []sim.Segment{{Addr: base, Data: prog, MemSize: uint64(len(prog)), Exec: true}}}
+		ms := runBoth(t, hw, img, func(m *Machine) { fill(m, 7) })
+		if ms[0].now > 20000+int64(ms[0].cfg.HBM.NRFC)*4+100000 {
+			t.Fatalf("ran %d cycles past the limit", ms[0].now)
+		}
+		if d := diffMachines(ms[0], ms[1]); d != "" {
+			t.Fatalf("Run vs Step: %s", d)
+		}
+	})
+}
