@@ -464,38 +464,74 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 		}
 		return c
 	}
+	sums := g.sums(a, b, m, k, n)
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			acc := sums[i*n+j]
+			if bias != nil {
+				acc = g.r(g.a(acc + bias[j]))
+			}
+			c.Data[i*n+j] = g.r(acc)
+		}
+	}
+	return c
+}
+
+// sums returns the m x n sums over l of a[i,l]*b[l,j] (a [m,k], b [k,n]),
+// each one what g.sum(0, k, func(l) g.a(a[i,l]*b[l,j])) gives, bit for
+// bit (TestMatmulRowsMatchSum), computed row by row: cache-friendly and
+// without a call per product.
+func (g *gt) sums(a, b []float64, m, k, n int) []float64 {
+	c := make([]float64, m*n)
 	if g.p.Intermediate == "" && g.p.SumOrder == "" {
-		// Row by row (cache-friendly); each element still sums its k
-		// products in order l = 0..k-1.
+		// Each element sums its k products in order l = 0..k-1.
 		for i := 0; i < m; i++ {
-			row := c.Data[i*n : i*n+n]
+			row := c[i*n : i*n+n]
 			for l := 0; l < k; l++ {
 				av, br := a[i*k+l], b[l*n:l*n+n]
 				for j := range row {
 					row[j] += float64(av * br[j])
 				}
 			}
-			if bias != nil {
-				for j := range row {
-					row[j] += bias[j]
-				}
-			}
 		}
 		return c
 	}
-	// Row by row as above, with g.sum's order and rounding: lane
-	// partial rows for "blocked", l descending for "reverse".
+	// g.sum's order and rounding: lane partial rows for "blocked", l
+	// descending for "reverse".
 	lanes := 1
 	if g.p.SumOrder == "blocked" {
 		lanes = sumLanes
 	}
 	part := make([]float64, lanes*n)
+	// Rounded sums of float32 values are float32 arithmetic: the product
+	// of two float32 values is exact in float64 and a float32 sum's
+	// double rounding through float64 is harmless (53 >= 2*24+2 bits), so
+	// float32(float64(x*y)) and float32(float64(s + p)) are the float32
+	// operations. They run on float32 slices when every input is a float32
+	// value (NaNs excluded: their payloads could differ).
+	var a32, b32, part32 []float32
+	if g.round {
+		a32, b32 = toF32(a), toF32(b)
+		if a32 != nil && b32 != nil {
+			part32 = make([]float32, lanes*n)
+		}
+	}
 	for i := 0; i < m; i++ {
 		clear(part)
+		clear(part32)
 		for s := 0; s < k; s++ {
 			l := s
 			if g.p.SumOrder == "reverse" {
 				l = k - 1 - s
+			}
+			if part32 != nil {
+				av, br := a32[i*k+l], b32[l*n:l*n+n]
+				acc := part32[(l%lanes)*n : (l%lanes)*n+n]
+				br = br[:len(acc)]
+				for j := range acc { // the hottest loop of the reference
+					acc[j] += float32(av * br[j]) // the conversion forbids an FMA
+				}
+				continue
 			}
 			av, br := a[i*k+l], b[l*n:l*n+n]
 			acc := part[(l%lanes)*n : (l%lanes)*n+n]
@@ -506,9 +542,12 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 				}
 				continue
 			}
-			for j := range acc { // g.a, written out: the hottest loop of the reference
+			for j := range acc { // g.a, written out
 				acc[j] = float64(float32(acc[j] + float64(float32(float64(av*br[j])))))
 			}
+		}
+		for j, x := range part32 {
+			part[j] = float64(x)
 		}
 		for w := lanes / 2; w >= 1; w /= 2 {
 			for ln := 0; ln < w; ln++ {
@@ -523,10 +562,7 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 			if lanes > 1 {
 				acc = g.a(0 + acc)
 			}
-			if bias != nil {
-				acc = g.r(g.a(acc + bias[j]))
-			}
-			c.Data[i*n+j] = g.r(acc)
+			c[i*n+j] = acc
 		}
 	}
 	return c
@@ -690,9 +726,59 @@ func (g *gt) swiglu(x, wg, wu *Array) *Array {
 	return a
 }
 
+// toF32 returns x as float32 values, or nil if one of them is not a
+// float32 value or is a NaN.
+func toF32(x []float64) []float32 {
+	out := make([]float32, len(x))
+	for i, v := range x {
+		f := float32(v)
+		if float64(f) != v { // NaNs too
+			return nil
+		}
+		out[i] = f
+	}
+	return out
+}
+
 // attention computes softmax(q k^T * scale + bias + mask) v for one head:
-// q [s, d], k and v [skv, d] contiguous; bias [s, skv] or nil.
+// q [s, d], k and v [skv, d] contiguous; bias [s, skv] or nil. Its sums
+// are g.sums' rows, which give the bits of attentionBySum's g.sum per
+// element (TestAttentionRowsMatchSum).
 func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array {
+	p := g.p
+	kt := make([]float64, d*skv) // k transposed: [d, skv]
+	for j := 0; j < skv; j++ {
+		for l := 0; l < d; l++ {
+			kt[l*skv+j] = k[j*d+l]
+		}
+	}
+	scores := g.sums(q, kt, s, d, skv) // masked ones are computed and not used
+	probs := make([]float64, s*skv)
+	for i := 0; i < s; i++ {
+		row := probs[i*skv : (i+1)*skv]
+		for j := 0; j < skv; j++ {
+			if p.Causal && j > i+p.MaskShift {
+				row[j] = math.Inf(-1)
+				continue
+			}
+			acc := g.r(scores[i*skv+j] * p.Scale)
+			if bias != nil && !p.NoPosBias {
+				acc = g.r(acc + bias[i*skv+j])
+			}
+			row[j] = acc
+		}
+		g.softmaxRow(row)
+	}
+	o := NewArray(s, d)
+	for i, acc := range g.sums(probs, v, s, skv, d) {
+		o.Data[i] = g.r(acc)
+	}
+	return o
+}
+
+// attentionBySum is attention written with g.sum, element by element
+// (the definition attention must equal; tests only).
+func (g *gt) attentionBySum(q, k, v []float64, s, skv, d int, bias []float64) *Array {
 	p := g.p
 	o := NewArray(s, d)
 	row := make([]float64, skv)

@@ -284,11 +284,20 @@ func TestMatmulRowsMatchSum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	const m, k, n = 5, 37, 11
 	a, b, bias := make([]float64, m*k), make([]float64, k*n), make([]float64, n)
-	for _, s := range [][]float64{a, b, bias} {
-		for i := range s {
-			s[i] = RoundBF16(rng.NormFloat64() * 3)
+	for _, rounded := range []bool{true, false} { // float32 values (float32 arithmetic) or not
+		for _, s := range [][]float64{a, b, bias} {
+			for i := range s {
+				if s[i] = rng.NormFloat64() * 3; rounded {
+					s[i] = RoundBF16(s[i])
+				}
+			}
 		}
+		matmulMatchesSum(t, a, b, bias, m, k, n)
 	}
+}
+
+func matmulMatchesSum(t *testing.T, a, b, bias []float64, m, k, n int) {
+	t.Helper()
 	for _, inter := range []string{"", "float32", "bfloat16"} {
 		for _, order := range []string{"", "reverse", "blocked"} {
 			for _, bs := range [][]float64{nil, bias} {
@@ -297,6 +306,52 @@ func TestMatmulRowsMatchSum(t *testing.T) {
 				for i := range want.Data {
 					if math.Float64bits(got.Data[i]) != math.Float64bits(want.Data[i]) {
 						t.Fatalf("%s %q bias=%v: element %d = %v, g.sum gives %v", inter, order, bs != nil, i, got.Data[i], want.Data[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAttentionRowsMatchSum: attention, whose sums come from g.sums' rows,
+// gives the bits of its element-wise definition through g.sum for every
+// intermediate precision and summation order, causal or not (with the
+// mask shifted), with and without a position bias, on bf16 inputs and on
+// unrounded ones with zeros (signed-zero products).
+func TestAttentionRowsMatchSum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	const s, skv, d = 6, 13, 11
+	for _, rounded := range []bool{true, false} {
+		q, k, v, bias := make([]float64, s*d), make([]float64, skv*d), make([]float64, skv*d), make([]float64, s*skv)
+		for _, a := range [][]float64{q, k, v, bias} {
+			for i := range a {
+				x := rng.NormFloat64() * 3
+				switch {
+				case rounded:
+					x = RoundBF16(x)
+				case rng.IntN(8) == 0:
+					x = 0
+				}
+				a[i] = x
+			}
+		}
+		for _, inter := range []string{"", "float32", "bfloat16"} {
+			for _, order := range []string{"", "reverse", "blocked"} {
+				for _, mask := range []struct {
+					causal bool
+					shift  int
+				}{{false, 0}, {true, 0}, {true, 1}} {
+					for _, bs := range [][]float64{nil, bias} {
+						for _, noBias := range []bool{false, true} {
+							g := newGT(Params{Intermediate: inter, SumOrder: order, Causal: mask.causal, MaskShift: mask.shift, NoPosBias: noBias, Scale: 0.3})
+							got, want := g.attention(q, k, v, s, skv, d, bs), g.attentionBySum(q, k, v, s, skv, d, bs)
+							for i := range want.Data {
+								if math.Float64bits(got.Data[i]) != math.Float64bits(want.Data[i]) {
+									t.Fatalf("bf16 inputs %v, %s %q, causal %v shift %d, bias %v (off %v): element %d = %v, g.sum gives %v",
+										rounded, inter, order, mask.causal, mask.shift, bs != nil, noBias, i, got.Data[i], want.Data[i])
+								}
+							}
+						}
 					}
 				}
 			}

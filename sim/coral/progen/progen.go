@@ -40,6 +40,12 @@ type Options struct {
 	Vector      bool // Zve32x
 	VectorFloat bool // Zve32f (coral-f)
 	Float       bool // scalar F
+	// Prefix namespaces the program's labels so that several programs
+	// can be assembled into one file: with a prefix P the entry is
+	// "Pstart" (not global), the area "Parea" (see DataNamed) and local
+	// labels ".LPg<n>". "" keeps _start (global), area and .Lg<n>. The
+	// prefix does not change the instructions generated.
+	Prefix string
 }
 
 // Program is a generated program.
@@ -147,7 +153,7 @@ func (g *gen) line(format string, args ...any) {
 
 func (g *gen) label() string {
 	g.lbl++
-	return fmt.Sprintf(".Lg%d", g.lbl)
+	return fmt.Sprintf(".L%sg%d", g.opt.Prefix, g.lbl)
 }
 
 // flushLabels places every pending forward label now.
@@ -200,16 +206,20 @@ func (g *gen) value() uint32 {
 
 func (g *gen) prologue() {
 	g.line("    .text")
-	g.line("    .globl _start")
-	g.line("_start:")
-	g.line("    la s0, area")
+	if g.opt.Prefix == "" {
+		g.line("    .globl _start")
+		g.line("_start:")
+	} else {
+		g.line("%sstart:", g.opt.Prefix)
+	}
+	g.line("    la s0, %sarea", g.opt.Prefix)
 	g.line("    addi s0, s0, 2047")
 	g.line("    addi s0, s0, 1")
 	g.line("    li s1, 0")
 	// Vector registers from the buffer (before the buffer is randomised
 	// further by the body), then x and f registers.
 	if g.opt.Vector {
-		g.line("    la t0, area")
+		g.line("    la t0, %sarea", g.opt.Prefix)
 		for v := 0; v < 32; v += 8 {
 			g.line("    vl8re8.v v%d, (t0)", v)
 			g.line("    addi t0, t0, 128")
@@ -262,10 +272,14 @@ func (g *gen) dump() {
 }
 
 // Data returns the .data section text: the area with random initial bytes.
-func Data(seed uint64) string {
+func Data(seed uint64) string { return DataNamed(seed, "") }
+
+// DataNamed is Data for a program generated with Options.Prefix prefix:
+// the same bytes under the label prefix+"area".
+func DataNamed(seed uint64, prefix string) string {
 	r := rand.New(rand.NewPCG(seed, 42))
 	var b strings.Builder
-	b.WriteString("    .data\n    .p2align 4\narea:\n")
+	b.WriteString("    .data\n    .p2align 4\n" + prefix + "area:\n")
 	for i := 0; i < AreaSize/4; i += 8 {
 		b.WriteString("    .word ")
 		for j := 0; j < 8; j++ {
