@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"debug/elf"
 	"fmt"
-	"io"
 )
 
 // Segment is one loadable piece of a program image.
 type Segment struct {
 	Addr    uint64
-	Data    []byte // file bytes; the rest up to MemSize is zero
+	Data    []byte // file bytes (may share storage with other segments: read only); the rest up to MemSize is zero
 	MemSize uint64
 	Exec    bool
 }
@@ -24,7 +23,9 @@ type Image struct {
 }
 
 // LoadELF reads an ELF32 executable's PT_LOAD segments, entry and symbols.
-// machine, if non-zero, is the required e_machine.
+// machine, if non-zero, is the required e_machine. The segments' bytes
+// are slices of one copy of data, so the image costs at most len(data)
+// bytes however many segments the program header table declares.
 func LoadELF(data []byte, machine elf.Machine) (img *Image, err error) {
 	defer func() {
 		// debug/elf is robust in practice, but a malformed file must never
@@ -48,6 +49,7 @@ func LoadELF(data []byte, machine elf.Machine) (img *Image, err error) {
 		return nil, fmt.Errorf("ELF type %v: want an executable (ET_EXEC), link the program first", f.Type)
 	}
 	img = &Image{Machine: f.Machine, Entry: f.Entry, Symbols: map[string]uint64{}}
+	var own []byte
 	for _, p := range f.Progs {
 		if p.Type != elf.PT_LOAD || p.Memsz == 0 {
 			continue
@@ -55,14 +57,16 @@ func LoadELF(data []byte, machine elf.Machine) (img *Image, err error) {
 		if p.Filesz > p.Memsz {
 			return nil, fmt.Errorf("segment at %#x: file size %d exceeds memory size %d", p.Vaddr, p.Filesz, p.Memsz)
 		}
-		if p.Filesz > uint64(len(data)) {
-			return nil, fmt.Errorf("segment at %#x: file size %d exceeds the file", p.Vaddr, p.Filesz)
+		if p.Off > uint64(len(data)) || p.Filesz > uint64(len(data))-p.Off {
+			return nil, fmt.Errorf("segment at %#x: file bytes [%#x, %#x+%#x) lie outside the %d-byte file", p.Vaddr, p.Off, p.Off, p.Filesz, len(data))
 		}
-		buf := make([]byte, p.Filesz)
-		if _, err := io.ReadFull(p.Open(), buf); err != nil {
-			return nil, fmt.Errorf("segment at %#x: %w", p.Vaddr, err)
+		// Segments are slices of one copy of the file: a program header
+		// table of thousands of segments that all cover the whole file
+		// costs no more memory than the file itself.
+		if own == nil {
+			own = bytes.Clone(data)
 		}
-		img.Segments = append(img.Segments, Segment{Addr: p.Vaddr, Data: buf, MemSize: p.Memsz, Exec: p.Flags&elf.PF_X != 0})
+		img.Segments = append(img.Segments, Segment{Addr: p.Vaddr, Data: own[p.Off : p.Off+p.Filesz : p.Off+p.Filesz], MemSize: p.Memsz, Exec: p.Flags&elf.PF_X != 0})
 	}
 	if len(img.Segments) == 0 {
 		return nil, fmt.Errorf("ELF has no loadable segments")
