@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"kernelcraft/asm"
+	_ "kernelcraft/asm/aie2"  // the aie2 back end, for aie2 kernels
+	_ "kernelcraft/asm/plena" // the plena back end, for plena kernels
 	isadefs "kernelcraft/isa-defs"
 )
 
@@ -40,11 +42,24 @@ func repoKernels(t *testing.T) []string {
 	return files
 }
 
-// assembleAny assembles src with the first coral hardware config that
-// takes it (some kernels need coral-f's vector float or more memory).
-func assembleAny(as *asm.Assembler, name string, src []byte) (*asm.Program, *isadefs.HW, error) {
+// targetOf is the target whose assembler a repository file is written
+// for (by its path: .../aie2/..., .../plena/..., else coral) and the
+// hardware configs to try, in order.
+func targetOf(path string) (string, []string) {
+	switch p := filepath.ToSlash(path); {
+	case strings.Contains(p, "/aie2/"):
+		return "aie2", []string{"aie2"}
+	case strings.Contains(p, "/plena/"):
+		return "plena", []string{"plena"}
+	}
+	return "coral", []string{"coral", "coral-f", "coral-highmem"} // some kernels need vector float or more memory
+}
+
+// assembleAny assembles src with the first of the hardware configs that
+// takes it.
+func assembleAny(as *asm.Assembler, name string, src []byte, hws []string) (*asm.Program, *isadefs.HW, error) {
 	var firstErr error
-	for _, hwName := range []string{"coral", "coral-f", "coral-highmem"} {
+	for _, hwName := range hws {
 		hw, err := isadefs.HWByName(hwName)
 		if err != nil {
 			return nil, nil, err
@@ -65,13 +80,23 @@ func assembleAny(as *asm.Assembler, name string, src []byte) (*asm.Program, *isa
 // bytes at the same addresses in every section, data and .bss included,
 // with the same entry point.
 func TestDisassemblyRoundTrip(t *testing.T) {
-	as, _ := coralAsm(t)
+	assemblers := map[string]*asm.Assembler{}
 	files := repoKernels(t)
 	n, expectedBad, templates := 0, 0, 0
 	for _, file := range files {
 		src, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if env := filepath.Join(filepath.Dir(file), "env.s"); filepath.Base(file) != "env.s" {
+			// A riscv-tests-style directory (sim/coral/testdata/rvtests):
+			// each program is its env.s (the environment's macros)
+			// followed by the program, as its tests assemble it.
+			if e, err := os.ReadFile(env); err == nil {
+				src = append(append(e, '\n'), src...)
+			}
+		} else {
+			continue // the environment alone: macros, no program
 		}
 		if bytes.Contains(src, []byte("{{")) {
 			// A kernel written as a Go template (baseline.Instantiate fills
@@ -80,7 +105,15 @@ func TestDisassemblyRoundTrip(t *testing.T) {
 			src = placeholder.ReplaceAll(src, []byte("4"))
 			templates++
 		}
-		p, hw, err := assembleAny(as, file, src)
+		target, hws := targetOf(file)
+		as := assemblers[target]
+		if as == nil {
+			if as, err = asm.New(target); err != nil {
+				t.Fatal(err)
+			}
+			assemblers[target] = as
+		}
+		p, hw, err := assembleAny(as, file, src, hws)
 		if err != nil {
 			if strings.Contains(filepath.ToSlash(file), "testdata/errors/") {
 				expectedBad++ // error goldens: meant not to assemble
