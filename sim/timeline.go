@@ -389,8 +389,10 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 		name += " (" + top.Kind.String() + ")"
 	}
 	fmt.Fprintf(&b, "bottleneck: %s, %d of the %d wait cycles (%.0f%%)", name, top.Cycles, s.WaitCycles, 100*s.Share)
-	if s.Cycles > 0 {
+	if s.Cycles > 0 && int64(top.Cycles) <= s.Cycles {
 		fmt.Fprintf(&b, ", %.0f%% of the window's %d cycles", 100*float64(top.Cycles)/float64(s.Cycles), s.Cycles)
+	} else if s.Cycles > 0 {
+		fmt.Fprintf(&b, ", %.1f cycles per cycle of the window (waits overlap in the vector backend)", float64(top.Cycles)/float64(s.Cycles))
 	}
 	s.Text = b.String()
 	return s
