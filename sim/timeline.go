@@ -112,10 +112,13 @@ type TimelineRow struct {
 	Issue    int64          `json:"issue"` // execution start (= Dispatch for in-order scalar ops)
 	Done     int64          `json:"done"`  // the cycle its result is ready
 	Waits    []TimelineWait `json:"waits,omitempty"`
-	// Unit and Slots: the unit (or "memory port") it occupied and for how
-	// many slots or beats.
-	Unit  string `json:"unit,omitempty"`
-	Slots uint64 `json:"slots,omitempty"`
+	// Unit and Slots: the resource it occupied, named as waits name it
+	// (TimelineWait.On: "the memory port", "the valu unit"), and for how
+	// many slots or beats; Instances: how many slots the resource has a
+	// cycle.
+	Unit      string `json:"unit,omitempty"`
+	Slots     uint64 `json:"slots,omitempty"`
+	Instances int    `json:"instances,omitempty"`
 }
 
 // TimelineEvent is what a core reports for each retired instruction.
@@ -309,10 +312,13 @@ type TimelineResource struct {
 	Cycles   uint64   `json:"cycles"`
 }
 
-// TimelineUnit is a unit's occupancy in the window.
+// TimelineUnit is a unit's occupancy in the window: Busy is
+// Slots / (Instances · the window's cycles).
 type TimelineUnit struct {
-	Unit  string `json:"unit"`
-	Slots uint64 `json:"slots"`
+	Unit      string  `json:"unit"`
+	Slots     uint64  `json:"slots"`
+	Instances int     `json:"instances"`
+	Busy      float64 `json:"busy"`
 }
 
 // resource is the summary's name for what a wait waited on.
@@ -335,7 +341,7 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 	}
 	s.Start, s.End = rows[0].Dispatch, rows[0].Done
 	by := map[string]*TimelineResource{}
-	units := map[string]uint64{}
+	units := map[string]*TimelineUnit{}
 	for _, r := range rows {
 		s.Start = min(s.Start, r.Dispatch)
 		s.End = max(s.End, r.Done, r.Dispatch+1)
@@ -348,7 +354,10 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 			s.WaitCycles += w.Cycles
 		}
 		if r.Unit != "" {
-			units[r.Unit] += r.Slots
+			if units[r.Unit] == nil {
+				units[r.Unit] = &TimelineUnit{Unit: r.Unit, Instances: max(1, r.Instances)}
+			}
+			units[r.Unit].Slots += r.Slots
 		}
 	}
 	s.Cycles = s.End - s.Start
@@ -361,8 +370,11 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 		}
 		return s.Waits[i].Resource < s.Waits[j].Resource
 	})
-	for u, n := range units {
-		s.Units = append(s.Units, TimelineUnit{u, n})
+	for _, u := range units {
+		if s.Cycles > 0 {
+			u.Busy = float64(u.Slots) / float64(u.Instances) / float64(s.Cycles)
+		}
+		s.Units = append(s.Units, *u)
 	}
 	sort.Slice(s.Units, func(i, j int) bool {
 		if s.Units[i].Slots != s.Units[j].Slots {
@@ -389,10 +401,13 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 		name += " (" + top.Kind.String() + ")"
 	}
 	fmt.Fprintf(&b, "bottleneck: %s, %d of the %d wait cycles (%.0f%%)", name, top.Cycles, s.WaitCycles, 100*s.Share)
-	if s.Cycles > 0 && int64(top.Cycles) <= s.Cycles {
+	if s.Cycles > 0 && int64(top.Cycles) <= s.Cycles { // waits in the vector backend overlap
 		fmt.Fprintf(&b, ", %.0f%% of the window's %d cycles", 100*float64(top.Cycles)/float64(s.Cycles), s.Cycles)
-	} else if s.Cycles > 0 {
-		fmt.Fprintf(&b, ", %.1f cycles per cycle of the window (waits overlap in the vector backend)", float64(top.Cycles)/float64(s.Cycles))
+	}
+	for _, u := range s.Units {
+		if u.Unit == top.Resource {
+			fmt.Fprintf(&b, "; %s was busy %.0f%% of the window (%d slots, %d a cycle)", u.Unit, 100*u.Busy, u.Slots, u.Instances)
+		}
 	}
 	s.Text = b.String()
 	return s
@@ -493,11 +508,10 @@ func (t *Timeline) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  none\n")
 	}
 	if len(s.Units) > 0 {
-		fmt.Fprintf(w, "occupancy (slots or beats):")
+		fmt.Fprintf(w, "occupancy:\n")
 		for _, u := range s.Units {
-			fmt.Fprintf(w, " %s %d", u.Unit, u.Slots)
+			fmt.Fprintf(w, "  %-28s %6d slots, %d a cycle: busy %3.0f%%\n", u.Unit, u.Slots, u.Instances, 100*u.Busy)
 		}
-		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "summary: %s\n", s.Text)
 }

@@ -74,9 +74,16 @@ func (m *Machine) tlAfter(o *op, pc uint32, text string) {
 		e.Issue += t.vq[m.tl.vqPos] - t.cur
 		e.Done = t.vLast
 	}
-	e.Unit, e.Slots = "", 0
+	e.Unit, e.Slots, e.Instances = "", 0, 0
 	if n := t.busy[o.unit] - m.tl.busy; n > 0 {
-		e.Unit, e.Slots = m.stats.UnitNames[o.unit], n
+		// Named as the waits name it (profiler.hazard).
+		e.Slots = n
+		if o.tflags&(tMem|tVecMem) != 0 {
+			e.Unit, e.Instances = "the memory port", int(t.memMax)
+		} else {
+			r := t.res[o.unit]
+			e.Unit, e.Instances = pr.unitOn[r], int(t.unitCnt[r])
+		}
 	}
 	m.opts.Timeline.Record(e)
 }
