@@ -95,8 +95,11 @@ type TimelineWait struct {
 	Cause  string   `json:"cause"` // the target's stall name (Stats.StallNames)
 	Kind   WaitKind `json:"kind"`
 	Cycles uint64   `json:"cycles"`
-	On     string   `json:"on,omitempty"`  // what was waited for: a register, "the memory port", …
-	Rel    string   `json:"rel,omitempty"` // "written by", "in use by", "after", …
+	// Backend: the wait came after dispatch (between dispatch and issue);
+	// other waits held up the in-order dispatch itself.
+	Backend bool   `json:"backend,omitempty"`
+	On      string `json:"on,omitempty"`  // what was waited for: a register, "the memory port", …
+	Rel     string `json:"rel,omitempty"` // "written by", "in use by", "after", …
 	// From is the address of the instruction responsible, if HasFrom;
 	// FromRow its row in the timeline (-1: before the window).
 	From    uint64 `json:"from_pc,omitempty"`
@@ -453,7 +456,7 @@ func (t *Timeline) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "no instructions in the window\n")
 		return
 	}
-	fmt.Fprintf(w, "D dispatch, = queued, e executing, E last cycle before the result is ready; cycle axis from %d\n", s.Start)
+	fmt.Fprintf(w, "- waiting to dispatch, D dispatch, = dispatched, waiting to issue, e executing, E last cycle before the result is ready; cycle axis from %d\n", s.Start)
 	axis := int(min(s.End-s.Start, timelineAxisMax))
 	textW := 0
 	for _, r := range rows {
@@ -471,6 +474,12 @@ func (t *Timeline) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "%s  %s\n", pad, tens.String())
 	fmt.Fprintf(w, "%*s %6s %6s %6s  %s  %-*s  waits\n", idxW+2, "#", "disp", "issue", "done", units.String(), textW, "instruction")
 	for i, r := range rows {
+		var held int64 // cycles the dispatch waited
+		for _, w := range r.Waits {
+			if !w.Backend {
+				held += int64(w.Cycles)
+			}
+		}
 		cells := make([]byte, axis)
 		for c := range cells {
 			cells[c] = '.'
@@ -478,6 +487,8 @@ func (t *Timeline) WriteText(w io.Writer) {
 			switch {
 			case x == r.Dispatch:
 				cells[c] = 'D'
+			case x < r.Dispatch && x >= r.Dispatch-held:
+				cells[c] = '-'
 			case x < r.Dispatch:
 			case x < r.Issue:
 				cells[c] = '='

@@ -64,7 +64,7 @@ func (m *Machine) tlAfter(o *op, pc uint32, text string) {
 		if c == stVStruct && o.tflags&tVecMem != 0 {
 			k = sim.WaitMemPort
 		}
-		e.Waits = append(e.Waits, sim.TimelineWait{Cause: stallNames[c], Kind: k, Cycles: d,
+		e.Waits = append(e.Waits, sim.TimelineWait{Cause: stallNames[c], Kind: k, Cycles: d, Backend: afterDispatch[c],
 			On: h.On, Rel: h.Rel, From: h.From, HasFrom: h.HasFrom})
 		if c == stVStruct {
 			e.Issue += int64(d)
