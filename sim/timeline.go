@@ -90,6 +90,17 @@ func (k WaitKind) String() string {
 // MarshalText writes the kind's name.
 func (k WaitKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
+// UnmarshalText reads a kind's name.
+func (k *WaitKind) UnmarshalText(b []byte) error {
+	for i, n := range waitKindNames {
+		if n == string(b) {
+			*k = WaitKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown wait kind %q", b)
+}
+
 // TimelineWait is one reason an instruction waited.
 type TimelineWait struct {
 	Cause  string   `json:"cause"` // the target's stall name (Stats.StallNames)
@@ -198,8 +209,11 @@ func (t *Timeline) Record(e *TimelineEvent) {
 			} else {
 				l.full = true
 			}
-			if e.PC == l.tail && e.BackEdge && e.Next == l.head {
+			if e.PC == l.tail {
 				l.iters++
+				if e.Next != l.head { // the loop exits: its first run is recorded
+					l.full = true
+				}
 			}
 		}
 		if l.iters >= iters || l.full {
