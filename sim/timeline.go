@@ -149,7 +149,6 @@ type tlLoop struct {
 	head, tail uint64 // the back edge's target and the branch
 	rows       []TimelineRow
 	iters      int
-	recording  bool
 	full       bool
 }
 
@@ -217,7 +216,6 @@ func (t *Timeline) Record(e *TimelineEvent) {
 			}
 		}
 		if l.iters >= iters || l.full {
-			l.recording = false
 			continue
 		}
 		keep = append(keep, l)
@@ -226,7 +224,7 @@ func (t *Timeline) Record(e *TimelineEvent) {
 	if e.BackEdge && e.Next < e.PC {
 		k := [2]uint64{e.Next, e.PC}
 		if _, ok := t.loopAt[k]; !ok && len(t.loops) < maxTimelineLoops {
-			l := &tlLoop{head: e.Next, tail: e.PC, recording: true}
+			l := &tlLoop{head: e.Next, tail: e.PC}
 			t.loopAt[k] = l
 			t.loops = append(t.loops, l)
 			t.active = append(t.active, l)
