@@ -108,9 +108,13 @@ type TimelineWait struct {
 	Cycles uint64   `json:"cycles"`
 	// Backend: the wait came after dispatch (between dispatch and issue);
 	// other waits held up the in-order dispatch itself.
-	Backend bool   `json:"backend,omitempty"`
-	On      string `json:"on,omitempty"`  // what was waited for: a register, "the memory port", …
-	Rel     string `json:"rel,omitempty"` // "written by", "in use by", "after", …
+	Backend bool `json:"backend,omitempty"`
+	// Inherited: the wait only passes on the wait of the instruction
+	// ahead (in-order issue behind it); the summary does not count it
+	// towards the bottleneck, which would count the same cycles twice.
+	Inherited bool   `json:"inherited,omitempty"`
+	On        string `json:"on,omitempty"`  // what was waited for: a register, "the memory port", …
+	Rel       string `json:"rel,omitempty"` // "written by", "in use by", "after", …
 	// From is the address of the instruction responsible, if HasFrom;
 	// FromRow its row in the timeline (-1: before the window).
 	From    uint64 `json:"from_pc,omitempty"`
@@ -307,6 +311,9 @@ type TimelineSummary struct {
 	End          int64  `json:"end"`                  // last completion
 	Cycles       int64  `json:"cycles"`               // End - Start
 	WaitCycles   uint64 `json:"wait_cycles"`
+	// InheritedCycles are the waits that pass on an earlier
+	// instruction's (TimelineWait.Inherited), not in WaitCycles.
+	InheritedCycles uint64 `json:"inherited_wait_cycles"`
 	// Waits are the wait cycles by resource (a register dependency, "the
 	// memory port", "the valu unit", …), most first.
 	Waits []TimelineResource `json:"waits"`
@@ -361,6 +368,10 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 		s.Start = min(s.Start, r.Dispatch)
 		s.End = max(s.End, r.Done, r.Dispatch+1)
 		for _, w := range r.Waits {
+			if w.Inherited {
+				s.InheritedCycles += w.Cycles
+				continue
+			}
 			k := w.resource()
 			if by[k] == nil {
 				by[k] = &TimelineResource{Resource: k, Kind: w.Kind}
@@ -416,6 +427,9 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 		name += " (" + top.Kind.String() + ")"
 	}
 	fmt.Fprintf(&b, "bottleneck: %s, %d of the %d wait cycles (%.0f%%)", name, top.Cycles, s.WaitCycles, 100*s.Share)
+	if s.InheritedCycles > 0 {
+		fmt.Fprintf(&b, " (%d more waiting in order behind them)", s.InheritedCycles)
+	}
 	if s.Cycles > 0 && int64(top.Cycles) <= s.Cycles { // waits in the vector backend overlap
 		fmt.Fprintf(&b, ", %.0f%% of the window's %d cycles", 100*float64(top.Cycles)/float64(s.Cycles), s.Cycles)
 	}
@@ -526,6 +540,9 @@ func (t *Timeline) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "\nwaits by resource:\n")
 	for _, r := range s.Waits {
 		fmt.Fprintf(w, "  %-28s %-20s %8d cycles\n", r.Resource, r.Kind, r.Cycles)
+	}
+	if s.InheritedCycles > 0 {
+		fmt.Fprintf(w, "  %-28s %-20s %8d cycles (passed on: not counted above)\n", "in order behind the above", "", s.InheritedCycles)
 	}
 	if len(s.Waits) == 0 {
 		fmt.Fprintf(w, "  none\n")

@@ -11,10 +11,18 @@ import "kernelcraft/sim"
 // the model counted for it. Nothing here feeds back into the model, so a
 // run's cycles are those of the same run without a timeline.
 
+// InOrderIssue is the cause of a vector instruction's wait to issue
+// behind the one before it (vector instructions issue in order): a
+// timeline wait that is not one of the model's stall counters, since the
+// earlier instruction's own wait is counted already.
+const InOrderIssue = "in-order-issue"
+
 // tlState is the model's state just before an instruction dispatches.
 type tlState struct {
 	busy  uint64 // the instruction's unit's busy count
 	vqPos int
+	vIss  int64 // the vector backend's last issue cycle
+	vIssN int32 // and how many issued in it
 	ev    sim.TimelineEvent
 }
 
@@ -40,6 +48,7 @@ var waitKinds = [numStalls]sim.WaitKind{
 func (m *Machine) tlBefore(o *op) {
 	m.tl.busy = m.t.busy[o.unit]
 	m.tl.vqPos = m.t.vqPos
+	m.tl.vIss, m.tl.vIssN = m.t.vIssCyc, m.t.vIssN
 	m.t.vLast = -1
 }
 
@@ -73,6 +82,23 @@ func (m *Machine) tlAfter(o *op, pc uint32, text string) {
 	if t.vLast >= 0 { // issued to the vector backend
 		e.Issue += t.vq[m.tl.vqPos] - t.cur
 		e.Done = t.vLast
+		// In-order issue (timing.vslot): not a stall the model counts,
+		// but a wait between dispatch and issue all the same.
+		s0 := t.cur + 1
+		if m.tl.vIss > s0 {
+			s0 = m.tl.vIss
+		}
+		if s0 == m.tl.vIss && m.tl.vIssN >= t.vWidth {
+			s0++
+		}
+		if n := s0 - (t.cur + 1); n > 0 {
+			w := sim.TimelineWait{Cause: InOrderIssue, Kind: sim.WaitQueue, Cycles: uint64(n), Backend: true, Inherited: true,
+				On: "in-order vector issue", Rel: "behind"}
+			if prev := pr.vqBy[(m.tl.vqPos+len(pr.vqBy)-1)%len(pr.vqBy)]; prev.ok {
+				w.From, w.HasFrom = uint64(prev.pc), true
+			}
+			e.Waits = append([]sim.TimelineWait{w}, e.Waits...)
+		}
 	}
 	e.Unit, e.Slots, e.Instances = "", 0, 0
 	if n := t.busy[o.unit] - m.tl.busy; n > 0 {
