@@ -54,13 +54,15 @@ const (
 	TimelinePCs                         // instructions at addresses in [From, To)
 )
 
-// Defaults of Timeline.MaxRows and Timeline.Iterations, and the widest
-// cycle axis drawn (longer rows are cut with '>').
+// Defaults of Timeline.MaxRows and Timeline.Iterations, the widest cycle
+// axis drawn (longer rows are cut with '>'), and how many loops the
+// default window follows (memory: at most maxTimelineLoops · MaxRows
+// rows).
 const (
 	DefaultTimelineRows       = 100
 	DefaultTimelineIterations = 3
 	timelineAxisMax           = 160
-	maxTimelineLoops          = 256
+	maxTimelineLoops          = 64
 )
 
 // WaitKind classifies a wait for the bottleneck summary; targets map their

@@ -55,8 +55,8 @@ func timelineFrom(c *cli.Context, cfg *config) error {
 	if f != "text" && f != "json" {
 		return fmt.Errorf("--timeline-format %q: want text or json", f)
 	}
-	if n := c.Int("timeline-rows"); n < 1 || n > 100000 {
-		return fmt.Errorf("--timeline-rows %d: want 1..100000", n)
+	if n := c.Int("timeline-rows"); n < 1 || n > 5000 {
+		return fmt.Errorf("--timeline-rows %d: want 1..5000", n)
 	}
 	if f == "json" && cfg.stats == "json" && cfg.outDir == "" {
 		return fmt.Errorf("--timeline-format json and --stats=json both write to stdout: give -o DIR for the statistics")

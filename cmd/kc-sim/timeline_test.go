@@ -155,7 +155,7 @@ func TestTimelineErrors(t *testing.T) {
 		{[]string{"--timeline=nosuch:0x10"}, "nosuch"},
 		{[]string{"--timeline", "--timeline-format", "xml"}, "want text or json"},
 		{[]string{"--timeline-format", "json"}, "need --timeline"},
-		{[]string{"--timeline", "--timeline-rows", "0"}, "want 1..100000"},
+		{[]string{"--timeline", "--timeline-rows", "0"}, "want 1..5000"},
 		{[]string{"--timeline", "--timeline-format", "json", "--stats=json"}, "both write to stdout"},
 	} {
 		status, _, stderr := kcsim(t, elf, append([]string{"-"}, c.args...)...)

@@ -81,10 +81,20 @@ func TestTimelineIsTheModel(t *testing.T) {
 		}
 		var waits uint64
 		for _, row := range r {
+			var backend int64
 			for _, w := range row.Waits {
 				if w.Cause != coral.InOrderIssue {
 					waits += w.Cycles
 				}
+				if w.Backend {
+					backend += int64(w.Cycles)
+				}
+			}
+			// Every cycle between dispatch and issue has its reason
+			// (vector instructions issue the cycle after dispatch at the
+			// earliest; scalar ones at dispatch).
+			if row.Issue != row.Dispatch && row.Issue-row.Dispatch-1 != backend {
+				t.Errorf("%#x %s: dispatch %d, issue %d, backend waits %v", row.PC, row.Text, row.Dispatch, row.Issue, row.Waits)
 			}
 			if row.Issue < row.Dispatch || row.Done <= row.Dispatch || row.Done > int64(sq.Cycles) {
 				t.Errorf("%#x %s: dispatch %d issue %d done %d (run %d cycles)", row.PC, row.Text, row.Dispatch, row.Issue, row.Done, sq.Cycles)
