@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim"
 )
 
 // TestTimelineGolden: kernels whose bottleneck is known by construction,
@@ -161,6 +164,23 @@ func TestTimelineErrors(t *testing.T) {
 		status, _, stderr := kcsim(t, elf, append([]string{"-"}, c.args...)...)
 		if status != 127 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stderr %q (want %q)", c.args, status, stderr, c.want)
+		}
+	}
+}
+
+// TestTimelineOtherTargets: targets without a timeline say so.
+func TestTimelineOtherTargets(t *testing.T) {
+	for _, name := range []string{"plena", "aie2"} {
+		tg, err := sim.LookupTarget(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hw, err := isadefs.HWByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tg.New(hw, sim.CoreOptions{Timeline: &sim.Timeline{}}); err == nil || !strings.Contains(err.Error(), "not supported yet") {
+			t.Errorf("%s: %v", name, err)
 		}
 	}
 }
