@@ -17,6 +17,7 @@ import (
 // The window is a cycle range, a PC range, or by default the hottest
 // innermost loop's first iterations after the one that revealed the loop
 // (the loop is found by its back edge, a taken backward branch or jump).
+// A Timeline records one run: use a fresh one for each.
 type Timeline struct {
 	// Window selects the rows (the zero value: the hottest loop).
 	Window TimelineWindow
@@ -119,8 +120,8 @@ type TimelineWait struct {
 	Rel       string `json:"rel,omitempty"` // "written by", "in use by", "after", …
 	// From is the address of the instruction responsible, if HasFrom;
 	// FromRow its row in the timeline (-1: before the window).
-	From    uint64 `json:"from_pc,omitempty"`
-	HasFrom bool   `json:"-"`
+	From    uint64 `json:"from_pc"`
+	HasFrom bool   `json:"has_from"`
 	FromRow int    `json:"from_row"`
 }
 
