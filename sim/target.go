@@ -35,6 +35,10 @@ type CoreOptions struct {
 	// stalls and hazards by address; see Profile). Cores may run slower
 	// while profiling; cycle counts are the same.
 	Profile *Profile
+	// Timeline, if set, records a window of the run instruction by
+	// instruction (see Timeline); cores may run slower, cycle counts are
+	// the same. Targets that cannot record one return an error from New.
+	Timeline *Timeline
 	// Stop, if not nil, is polled while the core runs (not per
 	// instruction: every few thousand instructions or about a million
 	// simulated cycles, well under a millisecond of work); once it is

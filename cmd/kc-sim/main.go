@@ -87,6 +87,8 @@ Examples:
    kc-sim k.elf --trace 2> trace.txt                 # one line per instruction
    kc-sim k.elf --profile                            # cycles and stalls by source line, hazards
    kc-sim k.elf --profile=10                         # the 10 hottest lines only
+   kc-sim k.elf --timeline                           # the hottest loop: dispatch, issue, waits, bottleneck
+   kc-sim k.elf --timeline=100:200 --timeline-format json   # cycles 100..200 as JSON
    kc-sim k.elf --regs                               # final registers on stderr
    kc-sim --hw coral-highmem big.elf                 # a config with more memory
    kc-sim --hw riscv-tests rv32ui-p-add              # a riscv-tests ELF: exit 0 = pass
@@ -141,7 +143,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 		Reader:                    stdin,
 		Writer:                    stdout,
 		ErrWriter:                 stderr,
-		Flags:                     append(append(flags, gdbFlags()...), preloadFlags()...),
+		Flags:                     append(append(append(flags, gdbFlags()...), timelineFlags()...), preloadFlags()...),
 		Action: func(c *cli.Context) error {
 			if p := c.String("simd"); p != "auto" {
 				if !vec.SetPath(p) {
@@ -201,7 +203,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return runBenchCLI(args[1:], stdout, stderr)
 	}
 	app := newApp(stdin, stdout, stderr, &status)
-	if err := app.Run(cliutil.Interspersed(normalizeProfile(normalizeStats(args)), app.Flags)); err != nil {
+	if err := app.Run(cliutil.Interspersed(normalizeTimeline(normalizeProfile(normalizeStats(args))), app.Flags)); err != nil {
 		fmt.Fprintf(stderr, "kc-sim: %v\n", err)
 		if status == 0 {
 			status = sim.ExitToolError

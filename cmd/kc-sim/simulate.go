@@ -38,10 +38,11 @@ type config struct {
 	dumps     []sim.DumpSpec
 	sets      []regSet
 	preloads  []preload
-	outDir    string     // "" when -o was not given
-	caseRun   *caseSetup // --case: fill out/scratch, keep the program off the tensors
-	gdb       string     // --gdb ADDR: serve GDB there instead of running (gdb.go)
-	gdbLog    string     // --gdb-log FILE: the protocol's packets
+	outDir    string        // "" when -o was not given
+	caseRun   *caseSetup    // --case: fill out/scratch, keep the program off the tensors
+	gdb       string        // --gdb ADDR: serve GDB there instead of running (gdb.go)
+	gdbLog    string        // --gdb-log FILE: the protocol's packets
+	timeline  *timelineOpts // --timeline (timeline.go)
 }
 
 type regSet struct{ reg, value string }
@@ -68,7 +69,10 @@ func configFrom(c *cli.Context) (*config, error) {
 		if err := fromCase(cfg, dir, c.String("target"), c.String("hw")); err != nil {
 			return nil, err
 		}
-		return cfg, gdbFrom(c, cfg)
+		if err := gdbFrom(c, cfg); err != nil {
+			return nil, err
+		}
+		return cfg, timelineFrom(c, cfg)
 	}
 	hw, err := loadHW(c.String("target"), c.String("hw"))
 	if err != nil {
@@ -122,7 +126,10 @@ func configFrom(c *cli.Context) (*config, error) {
 	if err := preloadsFrom(c, cfg); err != nil {
 		return nil, err
 	}
-	return cfg, gdbFrom(c, cfg)
+	if err := gdbFrom(c, cfg); err != nil {
+		return nil, err
+	}
+	return cfg, timelineFrom(c, cfg)
 }
 
 // preloadsFrom reads --preload REGION=FILE and the target's own preload
@@ -229,6 +236,11 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.profile {
 		opts.Profile = &sim.Profile{}
 	}
+	if cfg.timeline != nil {
+		if opts.Timeline, err = newTimeline(cfg.timeline, img); err != nil {
+			return fail("%v", err)
+		}
+	}
 	core, err := cfg.target.New(cfg.hw, opts)
 	if err != nil {
 		return fail("%v", err)
@@ -330,6 +342,11 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cfg.profile {
 		writeProfile(stderr, opts.Profile, data, cfg.input, cfg.profTop)
+	}
+	if cfg.timeline != nil {
+		if err := writeTimeline(cfg.timeline, opts.Timeline, stdout, stderr); err != nil {
+			return fail("%v", err)
+		}
 	}
 	return halt.ExitStatus()
 }

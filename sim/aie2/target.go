@@ -18,6 +18,9 @@ func init() {
 		Name:       "aie2",
 		ELFMachine: asm.MachineAIE2,
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
+			if o.Timeline != nil {
+				return nil, fmt.Errorf("aie2: the timeline view is not supported yet (coral only)")
+			}
 			pol := Exposed
 			if v, ok := hw.Params["hazard_policy"]; ok {
 				if v < 0 || v > int64(Interlock) {

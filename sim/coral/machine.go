@@ -60,6 +60,9 @@ type Options struct {
 	// then goes one instruction at a time, without the block engine; see
 	// profile.go).
 	Profile *sim.Profile
+	// Timeline, if set, records a window of the run (timeline.go); Run
+	// then goes one instruction at a time, as for Profile.
+	Timeline *sim.Timeline
 	// Stop, if not nil, ends the run with sim.HaltCancelled once it is
 	// true (sim.CoreOptions.Stop). It is polled every pollInsts
 	// instructions on the per-instruction paths and every pollCycles
@@ -171,6 +174,7 @@ type Machine struct {
 	noBlocks bool // Run without the block engine (for tests and benchmarks)
 
 	prof *profiler // Options.Profile's state (profile.go)
+	tl   tlState   // Options.Timeline's state (timeline.go)
 
 	dbg *debugState // the debugging interface's state (debug.go), nil until used
 }
@@ -192,6 +196,9 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	isa, err := isadefs.LoadISA("coral")
 	if err != nil {
 		return nil, err
+	}
+	if opts.Timeline != nil && opts.Profile == nil {
+		opts.Profile = &sim.Profile{} // the timeline reads the profiler's hazards
 	}
 	m := &Machine{hw: hw, isa: isa, opts: opts, mem: sim.NewMemory(hw)}
 	m.hasVec = hw.HasExt("Zve32x")

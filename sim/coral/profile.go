@@ -157,6 +157,9 @@ func (m *Machine) profBefore(o *op, pc uint32) {
 		pr.vready = t.vready
 		pr.unit = pr.unitBy[t.res[o.unit]]
 	}
+	if m.opts.Timeline != nil {
+		m.tlBefore(o)
+	}
 }
 
 // profAfter records o, at pc, once it has executed (dispatched false: it
@@ -184,6 +187,9 @@ func (m *Machine) profAfter(o *op, pc uint32, dispatched bool) {
 		}
 	}
 	if dispatched {
+		if m.opts.Timeline != nil {
+			m.tlAfter(o, pc, s.Text)
+		}
 		m.profTrack(o, pc)
 	}
 	pr.prevPC = who{pc: pc, ok: true}

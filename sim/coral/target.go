@@ -15,7 +15,7 @@ func init() {
 		Name:       "coral",
 		ELFMachine: elf.EM_RISCV,
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
-			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile, Stop: o.Stop, Console: o.Console})
+			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile, Timeline: o.Timeline, Stop: o.Stop, Console: o.Console})
 		},
 		Costs: NewCostModel,
 	})

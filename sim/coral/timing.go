@@ -103,6 +103,7 @@ type timing struct {
 	unitCnt  []int32 // instances
 	res      []uint8 // unit -> the unit whose instances it issues to (vred shares vperm)
 	vecEnd   int64
+	vLast    int64    // the last vector instruction's result-ready cycle (the timeline's)
 	vdivLat  [3]int32 // lat.vdiv.e8, .e16, .e32: cycles a uop holds the vector divider
 
 	// Counters, copied into sim.Stats by Machine.Stats (fixed-size arrays
@@ -398,6 +399,7 @@ func (t *timing) vbook(s, r int64, unit uint8, mem bool, vt vtime) int64 {
 // vdone records a vector instruction's results ready at done: the scalar
 // register it writes (scoreboard index sw, if any) and the ends.
 func (t *timing) vdone(done int64, sw int) {
+	t.vLast = done
 	if sw > 0 && sw < regNone {
 		t.ready[sw] = done
 	}

@@ -1,0 +1,597 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// Timeline records, for a window of a run, one row per dynamic instruction
+// with its dispatch, issue and completion cycles and the reason for every
+// wait, in the spirit of llvm-mca's timeline view (CoreOptions.Timeline).
+// A core fills it from the same timing decisions that count the run's
+// cycles: a timeline never changes a run's cycle count.
+//
+// The window is a cycle range, a PC range, or by default the hottest
+// innermost loop's first iterations after the one that revealed the loop
+// (the loop is found by its back edge, a taken backward branch or jump).
+// A Timeline records one run: use a fresh one for each.
+type Timeline struct {
+	// Window selects the rows (the zero value: the hottest loop).
+	Window TimelineWindow
+	// MaxRows bounds the rows kept (0: DefaultTimelineRows).
+	MaxRows int
+	// Iterations is how many loop iterations the default window keeps
+	// (0: DefaultTimelineIterations).
+	Iterations int
+
+	rows      []TimelineRow
+	truncated bool
+	loops     []*tlLoop
+	loopAt    map[[2]uint64]*tlLoop
+	active    []*tlLoop
+	cycles    map[uint64]uint64 // dispatch-charged cycles by PC
+	prevD     int64
+	started   bool
+	done      bool
+	chosen    *tlLoop
+}
+
+// TimelineWindow is the part of a run a Timeline records.
+type TimelineWindow struct {
+	Kind     TimelineKind
+	From, To uint64 // cycles or addresses, From ≤ x < To
+}
+
+// TimelineKind is the kind of a TimelineWindow.
+type TimelineKind int
+
+// The kinds of timeline windows.
+const (
+	TimelineHotLoop TimelineKind = iota // the hottest innermost loop's first iterations
+	TimelineCycles                      // instructions dispatched in [From, To)
+	TimelinePCs                         // instructions at addresses in [From, To)
+)
+
+// Defaults of Timeline.MaxRows and Timeline.Iterations, the widest cycle
+// axis drawn (longer rows are cut with '>'), and how many loops the
+// default window follows (memory: at most maxTimelineLoops · MaxRows
+// rows).
+const (
+	DefaultTimelineRows       = 100
+	DefaultTimelineIterations = 3
+	timelineAxisMax           = 160
+	maxTimelineLoops          = 64
+)
+
+// WaitKind classifies a wait for the bottleneck summary; targets map their
+// stall causes onto these.
+type WaitKind int
+
+// The kinds of waits.
+const (
+	WaitRegister  WaitKind = iota // a register written by an earlier instruction
+	WaitUnit                      // a busy functional unit (multiplier, divider, vector unit)
+	WaitMemPort                   // the memory port
+	WaitQueue                     // a full queue or issue width (vector queue, dispatch width)
+	WaitSerialize                 // a serialising instruction, a drain or a sync
+	WaitControl                   // a branch mispredict or redirect
+)
+
+var waitKindNames = []string{"register dependency", "unit busy", "memory port", "vector queue", "serialising op", "control"}
+
+// String names the kind.
+func (k WaitKind) String() string {
+	if k < 0 || int(k) >= len(waitKindNames) {
+		return fmt.Sprintf("wait%d", int(k))
+	}
+	return waitKindNames[k]
+}
+
+// MarshalText writes the kind's name.
+func (k WaitKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *WaitKind) UnmarshalText(b []byte) error {
+	for i, n := range waitKindNames {
+		if n == string(b) {
+			*k = WaitKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown wait kind %q", b)
+}
+
+// TimelineWait is one reason an instruction waited.
+type TimelineWait struct {
+	Cause  string   `json:"cause"` // the target's stall name (Stats.StallNames)
+	Kind   WaitKind `json:"kind"`
+	Cycles uint64   `json:"cycles"`
+	// Backend: the wait came after dispatch (between dispatch and issue);
+	// other waits held up the in-order dispatch itself.
+	Backend bool `json:"backend,omitempty"`
+	// Inherited: the wait only passes on the wait of the instruction
+	// ahead (in-order issue behind it); the summary does not count it
+	// towards the bottleneck, which would count the same cycles twice.
+	Inherited bool   `json:"inherited,omitempty"`
+	On        string `json:"on,omitempty"`  // what was waited for: a register, "the memory port", …
+	Rel       string `json:"rel,omitempty"` // "written by", "in use by", "after", …
+	// From is the address of the instruction responsible, if HasFrom;
+	// FromRow its row in the timeline (-1: before the window).
+	From    uint64 `json:"from_pc"`
+	HasFrom bool   `json:"has_from"`
+	FromRow int    `json:"from_row"`
+}
+
+// TimelineRow is one dynamic instruction.
+type TimelineRow struct {
+	PC       uint64         `json:"pc"`
+	Text     string         `json:"text"`
+	Dispatch int64          `json:"dispatch"`
+	Issue    int64          `json:"issue"` // execution start (= Dispatch for in-order scalar ops)
+	Done     int64          `json:"done"`  // the cycle its result is ready
+	Waits    []TimelineWait `json:"waits,omitempty"`
+	// Unit and Slots: the resource it occupied, named as waits name it
+	// (TimelineWait.On: "the memory port", "the valu unit"), and for how
+	// many slots or beats; Instances: how many slots the resource has a
+	// cycle.
+	Unit      string `json:"unit,omitempty"`
+	Slots     uint64 `json:"slots,omitempty"`
+	Instances int    `json:"instances,omitempty"`
+}
+
+// TimelineEvent is what a core reports for each retired instruction.
+type TimelineEvent struct {
+	TimelineRow
+	// Next is the address of the next instruction; BackEdge is set when
+	// the instruction is a branch or direct jump, so that Next < PC marks
+	// a loop's back edge.
+	Next     uint64
+	BackEdge bool
+}
+
+type tlLoop struct {
+	head, tail uint64 // the back edge's target and the branch
+	rows       []TimelineRow
+	iters      int
+	full       bool
+}
+
+// Record takes one retired instruction, in program order.
+func (t *Timeline) Record(e *TimelineEvent) {
+	if t.done && t.Window.Kind != TimelineHotLoop {
+		return
+	}
+	maxRows := t.MaxRows
+	if maxRows <= 0 {
+		maxRows = DefaultTimelineRows
+	}
+	switch t.Window.Kind {
+	case TimelineCycles, TimelinePCs:
+		x := e.PC
+		if t.Window.Kind == TimelineCycles {
+			if e.Dispatch < 0 {
+				return
+			}
+			x = uint64(e.Dispatch)
+			if x >= t.Window.To {
+				t.done = true
+				return
+			}
+		}
+		if x < t.Window.From || x >= t.Window.To {
+			return
+		}
+		if len(t.rows) >= maxRows {
+			t.truncated, t.done = true, true
+			return
+		}
+		t.rows = append(t.rows, cloneRow(e.TimelineRow))
+		return
+	}
+	// The hottest loop: charge cycles by PC, find loops by their back
+	// edges, record each loop's first iterations after its discovery.
+	if t.cycles == nil {
+		t.cycles = map[uint64]uint64{}
+		t.loopAt = map[[2]uint64]*tlLoop{}
+	}
+	if t.started && e.Dispatch > t.prevD {
+		t.cycles[e.PC] += uint64(e.Dispatch - t.prevD)
+	} else if !t.started && e.Dispatch > 0 {
+		t.cycles[e.PC] += uint64(e.Dispatch)
+	}
+	t.started, t.prevD = true, e.Dispatch
+	iters := t.Iterations
+	if iters <= 0 {
+		iters = DefaultTimelineIterations
+	}
+	keep := t.active[:0]
+	for _, l := range t.active {
+		if e.PC >= l.head && e.PC <= l.tail {
+			if len(l.rows) < maxRows {
+				l.rows = append(l.rows, cloneRow(e.TimelineRow))
+			} else {
+				l.full = true
+			}
+			if e.PC == l.tail {
+				l.iters++
+				if e.Next != l.head { // the loop exits: its first run is recorded
+					l.full = true
+				}
+			}
+		}
+		if l.iters >= iters || l.full {
+			continue
+		}
+		keep = append(keep, l)
+	}
+	t.active = keep
+	if e.BackEdge && e.Next < e.PC {
+		k := [2]uint64{e.Next, e.PC}
+		if _, ok := t.loopAt[k]; !ok && len(t.loops) < maxTimelineLoops {
+			l := &tlLoop{head: e.Next, tail: e.PC}
+			t.loopAt[k] = l
+			t.loops = append(t.loops, l)
+			t.active = append(t.active, l)
+		}
+	}
+}
+
+func cloneRow(r TimelineRow) TimelineRow {
+	if r.Waits != nil {
+		r.Waits = append([]TimelineWait(nil), r.Waits...)
+	}
+	return r
+}
+
+// Rows returns the recorded window (for the default window, the chosen
+// loop's rows), each wait's FromRow resolved to the latest earlier row at
+// its address.
+func (t *Timeline) Rows() []TimelineRow {
+	rows := t.rows
+	if t.Window.Kind == TimelineHotLoop {
+		t.chooseLoop()
+		rows = nil
+		if t.chosen != nil {
+			rows = t.chosen.rows
+		}
+	}
+	last := map[uint64]int{}
+	for i := range rows {
+		for j := range rows[i].Waits {
+			w := &rows[i].Waits[j]
+			w.FromRow = -1
+			if w.HasFrom {
+				if k, ok := last[w.From]; ok {
+					w.FromRow = k
+				}
+			}
+		}
+		last[rows[i].PC] = i
+	}
+	return rows
+}
+
+// chooseLoop picks the innermost loop (one that contains no other found
+// loop) with the most cycles charged to its addresses.
+func (t *Timeline) chooseLoop() {
+	if t.chosen != nil {
+		return
+	}
+	var best *tlLoop
+	var bestC uint64
+	for _, l := range t.loops {
+		inner := true
+		for _, o := range t.loops {
+			if o != l && o.head >= l.head && o.tail <= l.tail {
+				inner = false
+				break
+			}
+		}
+		if !inner || len(l.rows) == 0 {
+			continue
+		}
+		var c uint64
+		for pc, n := range t.cycles {
+			if pc >= l.head && pc <= l.tail {
+				c += n
+			}
+		}
+		if best == nil || c > bestC {
+			best, bestC = l, c
+		}
+	}
+	t.chosen = best
+}
+
+// TimelineSummary is a window's bottleneck analysis.
+type TimelineSummary struct {
+	Instructions int    `json:"instructions"`
+	Iterations   int    `json:"iterations,omitempty"` // back edges in the window (default window)
+	Start        int64  `json:"start"`                // first dispatch
+	End          int64  `json:"end"`                  // last completion
+	Cycles       int64  `json:"cycles"`               // End - Start
+	WaitCycles   uint64 `json:"wait_cycles"`
+	// InheritedCycles are the waits that pass on an earlier
+	// instruction's (TimelineWait.Inherited), not in WaitCycles.
+	InheritedCycles uint64 `json:"inherited_wait_cycles"`
+	// Waits are the wait cycles by resource (a register dependency, "the
+	// memory port", "the valu unit", …), most first.
+	Waits []TimelineResource `json:"waits"`
+	// Units are the slots each unit was occupied in the window.
+	Units []TimelineUnit `json:"units,omitempty"`
+	// Bottleneck names the resource with the most wait cycles ("" when
+	// nothing waited).
+	Bottleneck string  `json:"bottleneck"`
+	Kind       string  `json:"bottleneck_kind,omitempty"`
+	Share      float64 `json:"bottleneck_share"` // of the window's wait cycles
+	Text       string  `json:"text"`
+}
+
+// TimelineResource is the wait cycles on one resource.
+type TimelineResource struct {
+	Resource string   `json:"resource"`
+	Kind     WaitKind `json:"kind"`
+	Cycles   uint64   `json:"cycles"`
+}
+
+// TimelineUnit is a unit's occupancy in the window: Busy is
+// Slots / (Instances · the window's cycles).
+type TimelineUnit struct {
+	Unit      string  `json:"unit"`
+	Slots     uint64  `json:"slots"`
+	Instances int     `json:"instances"`
+	Busy      float64 `json:"busy"`
+}
+
+// resource is the summary's name for what a wait waited on.
+func (w TimelineWait) resource() string {
+	switch {
+	case w.Kind == WaitRegister:
+		return "register dependency"
+	case w.On != "":
+		return w.On
+	}
+	return w.Cause
+}
+
+// Summarize computes the bottleneck of rows.
+func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
+	s := TimelineSummary{Instructions: len(rows), Iterations: iterations}
+	if len(rows) == 0 {
+		s.Text = "no instructions in the window"
+		return s
+	}
+	s.Start, s.End = rows[0].Dispatch, rows[0].Done
+	by := map[string]*TimelineResource{}
+	units := map[string]*TimelineUnit{}
+	for _, r := range rows {
+		s.Start = min(s.Start, r.Dispatch)
+		s.End = max(s.End, r.Done, r.Dispatch+1)
+		for _, w := range r.Waits {
+			if w.Inherited {
+				s.InheritedCycles += w.Cycles
+				continue
+			}
+			k := w.resource()
+			if by[k] == nil {
+				by[k] = &TimelineResource{Resource: k, Kind: w.Kind}
+			}
+			by[k].Cycles += w.Cycles
+			s.WaitCycles += w.Cycles
+		}
+		if r.Unit != "" {
+			if units[r.Unit] == nil {
+				units[r.Unit] = &TimelineUnit{Unit: r.Unit, Instances: max(1, r.Instances)}
+			}
+			units[r.Unit].Slots += r.Slots
+		}
+	}
+	s.Cycles = s.End - s.Start
+	for _, v := range by {
+		s.Waits = append(s.Waits, *v)
+	}
+	sort.Slice(s.Waits, func(i, j int) bool {
+		if s.Waits[i].Cycles != s.Waits[j].Cycles {
+			return s.Waits[i].Cycles > s.Waits[j].Cycles
+		}
+		return s.Waits[i].Resource < s.Waits[j].Resource
+	})
+	for _, u := range units {
+		if s.Cycles > 0 {
+			u.Busy = float64(u.Slots) / float64(u.Instances) / float64(s.Cycles)
+		}
+		s.Units = append(s.Units, *u)
+	}
+	sort.Slice(s.Units, func(i, j int) bool {
+		if s.Units[i].Slots != s.Units[j].Slots {
+			return s.Units[i].Slots > s.Units[j].Slots
+		}
+		return s.Units[i].Unit < s.Units[j].Unit
+	})
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d instructions in %d cycles (%.2f cycles each", s.Instructions, s.Cycles, float64(s.Cycles)/float64(s.Instructions))
+	if iterations > 0 {
+		fmt.Fprintf(&b, ", %.1f per iteration", float64(s.Cycles)/float64(iterations))
+	}
+	b.WriteString("); ")
+	if s.WaitCycles == 0 || len(s.Waits) == 0 {
+		b.WriteString("no waits: throughput is limited by the dispatch width and latencies")
+		s.Text = b.String()
+		return s
+	}
+	top := s.Waits[0]
+	s.Bottleneck, s.Kind = top.Resource, top.Kind.String()
+	s.Share = float64(top.Cycles) / float64(s.WaitCycles)
+	name := top.Resource
+	if name != top.Kind.String() {
+		name += " (" + top.Kind.String() + ")"
+	}
+	fmt.Fprintf(&b, "bottleneck: %s, %d of the %d wait cycles (%.0f%%)", name, top.Cycles, s.WaitCycles, 100*s.Share)
+	if s.InheritedCycles > 0 {
+		fmt.Fprintf(&b, " (%d more waiting in order behind them)", s.InheritedCycles)
+	}
+	if s.Cycles > 0 && int64(top.Cycles) <= s.Cycles { // waits in the vector backend overlap
+		fmt.Fprintf(&b, ", %.0f%% of the window's %d cycles", 100*float64(top.Cycles)/float64(s.Cycles), s.Cycles)
+	}
+	for _, u := range s.Units {
+		if u.Unit == top.Resource {
+			fmt.Fprintf(&b, "; %s was busy %.0f%% of the window (%d slots, %d a cycle)", u.Unit, 100*u.Busy, u.Slots, u.Instances)
+		}
+	}
+	s.Text = b.String()
+	return s
+}
+
+// iterations counts the window's back edges: rows after the first at the
+// chosen loop's head.
+func (t *Timeline) iterations(rows []TimelineRow) int {
+	if t.Window.Kind != TimelineHotLoop || t.chosen == nil {
+		return 0
+	}
+	n := 0
+	for _, r := range rows {
+		if r.PC == t.chosen.head {
+			n++
+		}
+	}
+	return n
+}
+
+// Describe says what the window is.
+func (t *Timeline) Describe() string {
+	switch t.Window.Kind {
+	case TimelineCycles:
+		return fmt.Sprintf("instructions dispatched in cycles %d..%d", t.Window.From, t.Window.To)
+	case TimelinePCs:
+		return fmt.Sprintf("instructions at %#x..%#x", t.Window.From, t.Window.To)
+	}
+	t.chooseLoop()
+	if t.chosen == nil {
+		return "the hottest loop (no loop found)"
+	}
+	return fmt.Sprintf("the hottest loop %#x..%#x, first iterations after the one that found it", t.chosen.head, t.chosen.tail)
+}
+
+// WriteText writes the timeline as a table with a cycle axis, then the
+// summary.
+func (t *Timeline) WriteText(w io.Writer) {
+	rows := t.Rows()
+	s := Summarize(rows, t.iterations(rows))
+	fmt.Fprintf(w, "\ntimeline of %s\n", t.Describe())
+	if len(rows) == 0 {
+		fmt.Fprintf(w, "no instructions in the window\n")
+		return
+	}
+	fmt.Fprintf(w, "- waiting to dispatch, D dispatch, = dispatched, waiting to issue, e executing, E last cycle before the result is ready; cycle axis from %d\n", s.Start)
+	axis := int(min(s.End-s.Start, timelineAxisMax))
+	textW := 0
+	for _, r := range rows {
+		textW = max(textW, len(r.Text))
+	}
+	textW = min(textW, 40)
+	idxW := len(fmt.Sprint(len(rows) - 1))
+	// The axis header: tens digit above units digit, relative to Start.
+	var tens, units strings.Builder
+	for c := 0; c < axis; c++ {
+		tens.WriteByte(byte('0' + (c/10)%10))
+		units.WriteByte(byte('0' + c%10))
+	}
+	pad := strings.Repeat(" ", idxW+2+3*7)
+	fmt.Fprintf(w, "%s  %s\n", pad, tens.String())
+	fmt.Fprintf(w, "%*s %6s %6s %6s  %s  %-*s  waits\n", idxW+2, "#", "disp", "issue", "done", units.String(), textW, "instruction")
+	for i, r := range rows {
+		var held int64 // cycles the dispatch waited
+		for _, w := range r.Waits {
+			if !w.Backend {
+				held += int64(w.Cycles)
+			}
+		}
+		cells := make([]byte, axis)
+		for c := range cells {
+			cells[c] = '.'
+			x := s.Start + int64(c)
+			switch {
+			case x == r.Dispatch:
+				cells[c] = 'D'
+			case x < r.Dispatch && x >= r.Dispatch-held:
+				cells[c] = '-'
+			case x < r.Dispatch:
+			case x < r.Issue:
+				cells[c] = '='
+			case x < r.Done-1:
+				cells[c] = 'e'
+			case x == r.Done-1:
+				cells[c] = 'E'
+			}
+		}
+		if r.Done-s.Start > int64(axis) && axis > 0 {
+			cells[axis-1] = '>'
+		}
+		text := r.Text
+		if len(text) > textW {
+			text = text[:textW-1] + "…"
+		}
+		line := fmt.Sprintf("[%*d] %6d %6d %6d  %s  %-*s  %s", idxW, i, r.Dispatch, r.Issue, r.Done, cells, textW, text, waitsText(r.Waits))
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	if t.truncated {
+		fmt.Fprintf(w, "(the window has more instructions: the first %d are shown)\n", len(rows))
+	}
+	fmt.Fprintf(w, "\nwaits by resource:\n")
+	for _, r := range s.Waits {
+		fmt.Fprintf(w, "  %-28s %-20s %8d cycles\n", r.Resource, r.Kind, r.Cycles)
+	}
+	if s.InheritedCycles > 0 {
+		fmt.Fprintf(w, "  %-28s %-20s %8d cycles (passed on: not counted above)\n", "in order behind the above", "", s.InheritedCycles)
+	}
+	if len(s.Waits) == 0 {
+		fmt.Fprintf(w, "  none\n")
+	}
+	if len(s.Units) > 0 {
+		fmt.Fprintf(w, "occupancy:\n")
+		for _, u := range s.Units {
+			fmt.Fprintf(w, "  %-28s %6d slots, %d a cycle: busy %3.0f%%\n", u.Unit, u.Slots, u.Instances, 100*u.Busy)
+		}
+	}
+	fmt.Fprintf(w, "summary: %s\n", s.Text)
+}
+
+// waitsText is a row's waits: "raw 2 on a0 written by [3]; …".
+func waitsText(ws []TimelineWait) string {
+	var parts []string
+	for _, w := range ws {
+		p := fmt.Sprintf("%s %d", w.Cause, w.Cycles)
+		if w.On != "" {
+			p += " on " + w.On
+		}
+		if w.HasFrom {
+			if w.FromRow >= 0 {
+				p += fmt.Sprintf(" %s [%d]", w.Rel, w.FromRow)
+			} else {
+				p += fmt.Sprintf(" %s %#x", w.Rel, w.From)
+			}
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// WriteJSON writes the window, its rows and its summary as JSON.
+func (t *Timeline) WriteJSON(w io.Writer) error {
+	rows := t.Rows()
+	if rows == nil {
+		rows = []TimelineRow{}
+	}
+	out := struct {
+		Window    string          `json:"window"`
+		Rows      []TimelineRow   `json:"rows"`
+		Truncated bool            `json:"truncated"`
+		Summary   TimelineSummary `json:"summary"`
+	}{t.Describe(), rows, t.truncated, Summarize(rows, t.iterations(rows))}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(out)
+}
