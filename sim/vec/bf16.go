@@ -327,7 +327,25 @@ func MatAcc(out []float32, ldo int, a []float32, lda, sa int, b []byte, ldb int,
 	j0 := matK(out, ldo, a, lda, sa, b, ldb, m, k, n, scale)
 	for i := range m {
 		o := out[i*ldo : i*ldo+n]
-		for j := j0; j < n; j++ {
+		j := j0
+		// Four columns at a time: four independent sums per pass over k.
+		for ; j+4 <= n; j += 4 {
+			var s0, s1, s2, s3 float32
+			ai, bj := i*lda, 4*j
+			for range k {
+				x, w := a[ai], b[bj:bj+16]
+				s0 += float32(x * math.Float32frombits(binary.LittleEndian.Uint32(w[0:])))
+				s1 += float32(x * math.Float32frombits(binary.LittleEndian.Uint32(w[4:])))
+				s2 += float32(x * math.Float32frombits(binary.LittleEndian.Uint32(w[8:])))
+				s3 += float32(x * math.Float32frombits(binary.LittleEndian.Uint32(w[12:])))
+				ai += sa
+				bj += 4 * ldb
+			}
+			for c, s := range [4]float32{s0, s1, s2, s3} {
+				matFinish(o, j+c, s, a[i*lda:], sa, b, ldb, k, scale)
+			}
+		}
+		for ; j < n; j++ {
 			var s float32
 			ai, bj := i*lda, j
 			for range k {
@@ -335,13 +353,19 @@ func MatAcc(out []float32, ldo int, a []float32, lda, sa int, b []byte, ldb int,
 				ai += sa
 				bj += ldb
 			}
-			if r := o[j] + float32(s*scale); r == r {
-				o[j] = r
-				continue
-			}
-			o[j] = matStrict(o[j], a[i*lda:], sa, b, ldb, j, k, scale)
+			matFinish(o, j, s, a[i*lda:], sa, b, ldb, k, scale)
 		}
 	}
+}
+
+// matFinish adds the scaled dot product s of column j to o[j], or, when
+// that gives a NaN, computes the output again with the NaN rule.
+func matFinish(o []float32, j int, s float32, a []float32, sa int, b []byte, ldb, k int, scale float32) {
+	if r := o[j] + float32(s*scale); r == r {
+		o[j] = r
+		return
+	}
+	o[j] = matStrict(o[j], a, sa, b, ldb, j, k, scale)
 }
 
 // matStrict is one output of MatAcc with the NaN rule at every step.
@@ -362,6 +386,9 @@ func TransposeF32(dst, src []byte, ld, rows, cols int) {
 	}
 	need("TransposeF32 src", len(src)/4, (rows-1)*ld+cols)
 	need("TransposeF32 dst", len(dst)/4, rows*cols)
+	if transK(dst, src, ld, rows, cols) {
+		return
+	}
 	for r := range rows {
 		s := src[4*r*ld : 4*(r*ld+cols)]
 		for c := range cols {

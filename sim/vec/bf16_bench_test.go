@@ -130,3 +130,10 @@ func BenchmarkPlenaTranspose(b *testing.B) {
 	tile, dst := benchTile(r), make([]byte, 4*1024)
 	benchPaths(b, 1024, func() { TransposeF32(dst, tile, 64, 64, 16) })
 }
+
+// M_TMM's operand: a 4 x 64 slice of the tile transposed.
+func BenchmarkPlenaTransposeTMM(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 6))
+	tile, dst := benchTile(r), make([]byte, 4*256)
+	benchPaths(b, 256, func() { TransposeF32(dst, tile, 64, 4, 64) })
+}

@@ -17,3 +17,5 @@ func max8K(x []float32) (mx float32, nan bool, done int) { return 0, false, 0 }
 func matK(out []float32, ldo int, a []float32, lda, sa int, b []byte, ldb int, m, k, n int, scale float32) int {
 	return 0
 }
+
+func transK(dst, src []byte, ld, rows, cols int) bool { return false }

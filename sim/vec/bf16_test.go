@@ -449,3 +449,17 @@ func TestTransposeF32(t *testing.T) {
 		}
 	}
 }
+
+func TestTransposePaths(t *testing.T) {
+	forPaths(t, func(t *testing.T, r *rand.Rand, same func(name string, call func() any)) {
+		for _, sh := range [][3]int{{64, 16, 64}, {4, 64, 64}, {64, 64, 64}, {16, 3, 5}, {8, 1, 1}, {7, 9, 11}, {32, 4, 100}, {2, 8, 9}, {1, 16, 16}, {4, 2, 70}, {8, 6, 6}} {
+			rows, cols, ld := sh[0], sh[1], sh[2]
+			src := f32Bytes(rndF32s(r, (rows-1)*ld+cols))
+			same("TransposeF32", func() any {
+				dst := make([]byte, 4*rows*cols+8)
+				TransposeF32(dst, src, ld, rows, cols)
+				return dst
+			})
+		}
+	})
+}

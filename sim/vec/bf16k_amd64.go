@@ -143,3 +143,34 @@ func matK(out []float32, ldo int, a []float32, lda, sa int, b []byte, ldb int, m
 	}
 	return n &^ 3
 }
+
+func transK(dst, src []byte, ld, rows, cols int) bool {
+	isa, l := bfISA()
+	if isa < 0 || ld > 1<<24 {
+		return false
+	}
+	var idx [16]int32
+	switch {
+	case rows%l == 0: // chunks down each source column
+		for i := range l {
+			idx[i] = int32(i * ld * 4)
+		}
+		if isa == isaAVX512 {
+			transpose512(&dst[0], &src[0], &idx[0], ld, rows, cols)
+		} else {
+			transpose2(&dst[0], &src[0], &idx[0], ld, rows, cols)
+		}
+	case l%rows == 0 && rows*cols%l == 0: // each chunk spans l/rows source columns
+		for i := range l {
+			idx[i] = int32((i%rows*ld + i/rows) * 4)
+		}
+		if isa == isaAVX512 {
+			gather512(&dst[0], &src[0], &idx[0], l/rows*4, rows*cols/l)
+		} else {
+			gather2(&dst[0], &src[0], &idx[0], l/rows*4, rows*cols/l)
+		}
+	default:
+		return false
+	}
+	return true
+}

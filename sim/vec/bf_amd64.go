@@ -41,6 +41,12 @@ func bfLut512(d *byte, a *byte, tab *uint16, n int)
 func matAcc512(out *float32, a *float32, b *byte, ldo int, lda int, sa int, ldb int, m int, k int, n int, scale float32)
 
 //go:noescape
+func transpose512(dst *byte, src *byte, idx *int32, ld int, rows int, cols int)
+
+//go:noescape
+func gather512(dst *byte, src *byte, idx *int32, step int, n int)
+
+//go:noescape
 func bfWiden2(d *float32, a *byte, n int)
 
 //go:noescape
@@ -75,6 +81,12 @@ func bfLut2(d *byte, a *byte, tab *uint16, n int)
 
 //go:noescape
 func matAcc2(out *float32, a *float32, b *byte, ldo int, lda int, sa int, ldb int, m int, k int, n int, scale float32)
+
+//go:noescape
+func transpose2(dst *byte, src *byte, idx *int32, ld int, rows int, cols int)
+
+//go:noescape
+func gather2(dst *byte, src *byte, idx *int32, step int, n int)
 
 //go:noescape
 func sum8AVX(l *[8]float32, x *float32, n int)

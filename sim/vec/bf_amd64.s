@@ -1123,6 +1123,57 @@ matAcc512w0:
 	VZEROUPPER
 	RET
 
+// func transpose512(dst *byte, src *byte, idx *int32, ld int, rows int, cols int)
+// Requires: AVX, AVX512F
+TEXT ·transpose512(SB), NOSPLIT, $0-48
+	MOVQ      dst+0(FP), AX
+	MOVQ      src+8(FP), CX
+	MOVQ      idx+16(FP), DX
+	VMOVDQU32 (DX), Z0
+	MOVQ      ld+24(FP), DX
+	SHLQ      $0x02, DX
+	IMUL3Q    $0x10, DX, DX
+	MOVQ      cols+40(FP), BX
+
+transpose512col:
+	MOVQ CX, SI
+	MOVQ rows+32(FP), DI
+
+transpose512chunk:
+	KXNORW     K1, K1, K1
+	VPGATHERDD (SI)(Z0*1), K1, Z1
+	VMOVDQU32  Z1, (AX)
+	ADDQ       DX, SI
+	ADDQ       $0x40, AX
+	SUBQ       $0x10, DI
+	JNZ        transpose512chunk
+	ADDQ       $0x04, CX
+	DECQ       BX
+	JNZ        transpose512col
+	VZEROUPPER
+	RET
+
+// func gather512(dst *byte, src *byte, idx *int32, step int, n int)
+// Requires: AVX, AVX512F
+TEXT ·gather512(SB), NOSPLIT, $0-40
+	MOVQ      dst+0(FP), AX
+	MOVQ      src+8(FP), CX
+	MOVQ      idx+16(FP), DX
+	VMOVDQU32 (DX), Z0
+	MOVQ      step+24(FP), DX
+	MOVQ      n+32(FP), BX
+
+gather512chunk:
+	KXNORW     K1, K1, K1
+	VPGATHERDD (CX)(Z0*1), K1, Z1
+	VMOVDQU32  Z1, (AX)
+	ADDQ       DX, CX
+	ADDQ       $0x40, AX
+	DECQ       BX
+	JNZ        gather512chunk
+	VZEROUPPER
+	RET
+
 // func bfWiden2(d *float32, a *byte, n int)
 // Requires: AVX, AVX2
 TEXT ·bfWiden2(SB), NOSPLIT, $0-24
@@ -2034,6 +2085,59 @@ matAcc2w4r0:
 	JMP  matAcc2w4
 
 matAcc2w0:
+	VZEROUPPER
+	RET
+
+// func transpose2(dst *byte, src *byte, idx *int32, ld int, rows int, cols int)
+// Requires: AVX, AVX2
+TEXT ·transpose2(SB), NOSPLIT, $0-48
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    idx+16(FP), DX
+	VMOVDQU (DX), Y0
+	MOVQ    ld+24(FP), DX
+	SHLQ    $0x02, DX
+	IMUL3Q  $0x08, DX, DX
+	MOVQ    cols+40(FP), BX
+
+transpose2col:
+	MOVQ CX, SI
+	MOVQ rows+32(FP), DI
+
+transpose2chunk:
+	VPCMPEQD   Y2, Y2, Y2
+	VPXOR      Y1, Y1, Y1
+	VPGATHERDD Y2, (SI)(Y0*1), Y1
+	VMOVDQU    Y1, (AX)
+	ADDQ       DX, SI
+	ADDQ       $0x20, AX
+	SUBQ       $0x08, DI
+	JNZ        transpose2chunk
+	ADDQ       $0x04, CX
+	DECQ       BX
+	JNZ        transpose2col
+	VZEROUPPER
+	RET
+
+// func gather2(dst *byte, src *byte, idx *int32, step int, n int)
+// Requires: AVX, AVX2
+TEXT ·gather2(SB), NOSPLIT, $0-40
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    idx+16(FP), DX
+	VMOVDQU (DX), Y0
+	MOVQ    step+24(FP), DX
+	MOVQ    n+32(FP), BX
+
+gather2chunk:
+	VPCMPEQD   Y2, Y2, Y2
+	VPXOR      Y1, Y1, Y1
+	VPGATHERDD Y2, (CX)(Y0*1), Y1
+	VMOVDQU    Y1, (AX)
+	ADDQ       DX, CX
+	ADDQ       $0x20, AX
+	DECQ       BX
+	JNZ        gather2chunk
 	VZEROUPPER
 	RET
 

@@ -450,6 +450,87 @@ func matBlock(name string, r int, mkv func() VecVirtual, scv VecVirtual, jb, pa,
 	}
 }
 
+// transK transposes: for c < cols and r < rows (a whole number of
+// chunks), dst[c*rows + r] = src[r*ld + c] (32-bit elements); idx holds
+// the byte offsets of one chunk's rows (lane·ld·4). Each chunk of a
+// destination row is one gather.
+func transK(s isa) {
+	name := "transpose" + s.suffix
+	TEXT(name, NOSPLIT, "func(dst, src *byte, idx *int32, ld, rows, cols int)")
+	Pragma("noescape")
+	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
+	iv := s.vec()
+	if s.zmm {
+		VMOVDQU32(Mem{Base: Load(Param("idx"), GP64())}, iv)
+	} else {
+		VMOVDQU(Mem{Base: Load(Param("idx"), GP64())}, iv)
+	}
+	step := Load(Param("ld"), GP64()) // bytes from one chunk of rows to the next: lanes·ld·4
+	SHLQ(U8(2), step)
+	IMUL3Q(U8(s.lanes), step, step)
+	cols := Load(Param("cols"), GP64())
+	Label(name + "col")
+	p := GP64()
+	MOVQ(src, p)
+	n := Load(Param("rows"), GP64())
+	Label(name + "chunk")
+	g := s.vec()
+	if s.zmm {
+		KXNORW(K1, K1, K1)
+		VPGATHERDD(Mem{Base: p, Index: iv, Scale: 1}, K1, g)
+		VMOVDQU32(g, Mem{Base: dst})
+	} else {
+		msk := YMM()
+		VPCMPEQD(msk, msk, msk)
+		VPXOR(g, g, g)
+		VPGATHERDD(msk, Mem{Base: p, Index: iv, Scale: 1}, g)
+		VMOVDQU(g, Mem{Base: dst})
+	}
+	ADDQ(step, p)
+	ADDQ(U8(4*s.lanes), dst)
+	SUBQ(U8(s.lanes), n)
+	JNZ(LabelRef(name + "chunk"))
+	ADDQ(U8(4), src)
+	DECQ(cols)
+	JNZ(LabelRef(name + "col"))
+	end()
+}
+
+// gatherK: for chunk i < n, the lanes of dst chunk i are the 32-bit
+// elements at src + i·step + idx[lane] (a transposition of a block whose
+// row count divides the lanes: see TransposeF32).
+func gatherK(s isa) {
+	name := "gather" + s.suffix
+	TEXT(name, NOSPLIT, "func(dst, src *byte, idx *int32, step, n int)")
+	Pragma("noescape")
+	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
+	iv := s.vec()
+	if s.zmm {
+		VMOVDQU32(Mem{Base: Load(Param("idx"), GP64())}, iv)
+	} else {
+		VMOVDQU(Mem{Base: Load(Param("idx"), GP64())}, iv)
+	}
+	step, n := Load(Param("step"), GP64()), Load(Param("n"), GP64())
+	Label(name + "chunk")
+	g := s.vec()
+	if s.zmm {
+		KXNORW(K1, K1, K1)
+		VPGATHERDD(Mem{Base: src, Index: iv, Scale: 1}, K1, g)
+		VMOVDQU32(g, Mem{Base: dst})
+	} else {
+		msk := YMM()
+		VPCMPEQD(msk, msk, msk)
+		VPXOR(g, g, g)
+		VPGATHERDD(msk, Mem{Base: src, Index: iv, Scale: 1}, g)
+		VMOVDQU(g, Mem{Base: dst})
+	}
+	ADDQ(step, src)
+	ADDQ(U8(4*s.lanes), dst)
+	DECQ(n)
+	JNZ(LabelRef(name + "chunk"))
+	end()
+}
+
 // sum8K adds x[0:n] (n a multiple of 8) into the eight lanes at l: lane j
 // takes x[j], x[j+8], … in order (AVX, for both paths).
 func sum8K() {
@@ -519,6 +600,8 @@ func main() {
 		reciK(s)
 		lutK(s)
 		matK(s)
+		transK(s)
+		gatherK(s)
 	}
 	sum8K()
 	max8K()
