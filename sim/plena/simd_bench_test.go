@@ -14,7 +14,7 @@ import (
 // fallback in the same run: for each path the host has, blocks of runs on
 // the path alternate with blocks on the fallback, and x-vs-generic is the
 // fallback's time over the path's (ns/op is the path's). Workloads: one
-// instruction kind repeated 1000 times in a hardware loop, and PLENA's
+// instruction kind repeated 100 times in a hardware loop, and PLENA's
 // compiler-template programs (load and run; their HBM model time is the
 // same on every path).
 func BenchmarkSIMD(b *testing.B) {
@@ -39,7 +39,7 @@ func BenchmarkSIMD(b *testing.B) {
 		{"V_RED_SUM", "V_RED_SUM f1, gp0"},
 		{"V_RED_MAX", "V_RED_MAX f1, gp0, 0"},
 	} {
-		src := "S_ADDI_INT gp1, gp0, 512\nS_ADDI_INT gp3, gp0, 1024\nC_LOOP_START gp2, 1000\n" + c.op + "\nC_LOOP_END gp2\n"
+		src := "S_ADDI_INT gp1, gp0, 512\nS_ADDI_INT gp3, gp0, 1024\nC_LOOP_START gp2, 100\n" + c.op + "\nC_LOOP_END gp2\n"
 		works = append(works, work{name: c.name, m: newMachine(b, hw, src, Options{})})
 	}
 	for _, name := range []string{"tmpl_linear", "tmpl_ffn", "tmpl_flashattn_prefill", "tmpl_silu", "tmpl_rms", "tmpl_bmm"} {

@@ -38,7 +38,7 @@ func rndF32(r *rand.Rand) float32 {
 	case 2: // small integers and halves: exact sums and products
 		return float32(r.IntN(17)-8) / 2
 	case 3: // subnormal
-		return math.Float32frombits(r.Uint32()&0x807fffff | 0)
+		return math.Float32frombits(r.Uint32() & 0x807fffff)
 	}
 	return math.Float32frombits(r.Uint32())
 }
