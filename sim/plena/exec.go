@@ -434,9 +434,10 @@ func (m *Machine) bmmWO(vaddr uint32, q int) *sim.Trap {
 	if q == 1 {
 		acc = m.hvacc
 	}
-	for r := 0; r < nb*q; r++ {
-		m.storeRow(first+r, acc[r*ml:(r+1)*ml])
-	}
+	// The rows are consecutive (MLEN = VLEN): one rounding pass.
+	n := nb * q * ml
+	vec.NarrowBF16(m.ms.vsram.Data[2*first*ml:2*first*ml+2*n], acc[:n])
+	m.ms.vsram.MarkWritten(uint64(2*first*ml), uint64(2*n))
 	clear(acc)
 	return nil
 }

@@ -111,7 +111,7 @@ func bitsOf32(v []float32) []uint32 {
 }
 
 func (m *Machine) snap() snapshot {
-	return snapshot{slices.Clone(m.ms.vsram.Data[:160*2*m.cfg.VLEN]), bitsOf32(m.macc), bitsOf32(m.hmacc), bitsOf32(m.hvacc), bitsOf32(m.vacc), m.f}
+	return snapshot{slices.Clone(m.ms.vsram.Data[:300*2*m.cfg.VLEN]), bitsOf32(m.macc), bitsOf32(m.hmacc), bitsOf32(m.hvacc), bitsOf32(m.vacc), m.f}
 }
 
 func (s snapshot) diff(o snapshot) string {
@@ -231,6 +231,43 @@ func TestElementLoopsBitExact(t *testing.T) {
 			}
 		}},
 	}
+	// The write-outs round the accumulators (edge cases included) with
+	// this package's own BF16FromF32, not through sim/vec.
+	put := func(m *Machine, r, c int, v float32) {
+		binary.LittleEndian.PutUint16(m.ms.vsram.Data[2*(r*64+c):], BF16FromF32(v))
+	}
+	cases = append(cases,
+		simdCase{"M_MM_WO", [5]uint32{0, 2*64 + 8}, "M_MM_WO gp1, gp0, 0", nil, func(m *Machine, _ func(int) []float32, _ func(r, c int) float32) {
+			for i := 0; i < 4; i++ {
+				for j := 0; j < 4; j++ {
+					put(m, 2+i, 8+j, m.macc[i*4+j])
+				}
+			}
+			clear(m.macc)
+		}},
+		simdCase{"M_MV_WO", [5]uint32{0, 7*64 + 60}, "M_MV_WO gp1, 0", nil, func(m *Machine, _ func(int) []float32, _ func(r, c int) float32) {
+			for j := 0; j < 4; j++ {
+				put(m, 7, 60+j, m.vacc[j])
+			}
+			clear(m.vacc)
+		}},
+		simdCase{"M_BMM_WO", [5]uint32{0, 64}, "M_BMM_WO gp1, 0", nil, func(m *Machine, _ func(int) []float32, _ func(r, c int) float32) {
+			for r := 0; r < 256; r++ {
+				for c := 0; c < 64; c++ {
+					put(m, 1+r, c, m.hmacc[r*64+c])
+				}
+			}
+			clear(m.hmacc)
+		}},
+		simdCase{"M_BMV_WO", [5]uint32{0, 3 * 64}, "M_BMV_WO gp1, 0", nil, func(m *Machine, _ func(int) []float32, _ func(r, c int) float32) {
+			for r := 0; r < 4; r++ {
+				for c := 0; c < 64; c++ {
+					put(m, 3+r, c, m.hvacc[r*64+c])
+				}
+			}
+			clear(m.hvacc)
+		}},
+	)
 	// The V ops: rd = gp1, rs1 = gp2, rs2 = gp3 (rows 1, 4, 6; rd = rs1 in
 	// the in-place variants), f2 for the scalar forms.
 	type vop struct {
