@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"embed"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"runtime"
@@ -26,10 +28,11 @@ import (
 	"kernelcraft/judge"
 	"kernelcraft/ref"
 	"kernelcraft/sim"
+	"kernelcraft/sim/plena"
 	"kernelcraft/sim/vec"
 )
 
-//go:embed workloads/*.s
+//go:embed workloads/*.s workloads/*.mem
 var benchSources embed.FS
 
 // qemuCPU makes qemu-user a Zve32-like machine (VLEN 128, ELEN 32, Zbb),
@@ -41,7 +44,7 @@ const qemuCPU = "rv32,v=true,vlen=128,elen=32,zbb=true,vext_spec=v1.0"
 const spikeVsQEMU = 14.3
 
 // benchWorkloads lists the built-in workloads, in --workload all order.
-var benchWorkloads = []string{"scalar", "vector", "gemm", "softmax"}
+var benchWorkloads = []string{"scalar", "vector", "gemm", "softmax", "plena-linear", "plena-attention"}
 
 // Default amounts of work (scale 1), chosen so each run takes ~0.5-1 s on
 // a Zen 5 core.
@@ -54,7 +57,8 @@ const (
 // visible case runs.
 var baselineReps = map[string]int{"gemm": 2, "softmax": 100}
 
-const ()
+// plenaReps is how many times each plena workload's program runs.
+var plenaReps = map[string]int{"plena-linear": 100, "plena-attention": 100}
 
 const benchDescription = `kc-sim bench times the simulator on a fixed amount of simulated work and
 prints simulated instructions, cycles and vector elements per second of
@@ -69,6 +73,14 @@ Built-in workloads (embedded; no files needed):
             10 instructions
    gemm     the coral baseline GEMM kernels on their cases (configs 1-5)
    softmax  the coral baseline softmax kernels on their cases (configs 1-5)
+   plena-linear
+            PLENA's compiler-template projection (8 x 128 @ 128 x 256, the
+            corpus's tmpl_linear.mem) on random MXFP8 inputs: H_PREFETCH,
+            M_MM tile products, M_MM_WO
+   plena-attention
+            PLENA's flash-attention prefill template (tmpl_flashattn_prefill:
+            64 queries, 4 heads of 16) on random MXFP8 Q, K, V: M_BTMM,
+            M_BMM_WO, online softmax in V ops, M_MM for P.V
    all      every one of them, in this order
 
 scalar and vector are linked for the coral-user memory map (code at
@@ -81,8 +93,11 @@ qemu-user's time on the scalar loop: a ratio below that is faster than
 Spike. --against spike runs spike (with pk) when it is on PATH. The
 baseline kernels use coral's own memory map, which qemu-user cannot load.
 
---fallback also runs each workload on the pure-Go vector loops and prints
-how many times faster the SIMD path is. --scale multiplies the amount of
+--fallback also runs each workload on the pure-Go vector loops (coral's
+RVV element loops; plena's tile products and bf16 row operations) and
+prints how many times faster the SIMD path is. A plena workload's time is
+its runs' simulation alone (not resetting the 64 MiB of HBM or preloading
+the inputs before each run). --scale multiplies the amount of
 work (0.1 for a quick look).
 
 A program of your own (FILE.elf) is timed the same way; it runs on --hw
@@ -166,6 +181,7 @@ type BenchReport struct {
 type benchWork struct {
 	name, desc, hw string
 	elf            []byte // runnable by qemu-user, or nil
+	noOracle       string // why --against does not run it, if elf is nil and not for the usual reason
 	once           func() (*sim.Stats, sim.Halt, time.Duration, error)
 }
 
@@ -173,14 +189,14 @@ func benchCommand(stdout, stderr io.Writer, status *int) *cli.App {
 	return &cli.App{
 		Name:            "kc-sim bench",
 		Usage:           "time the simulator on built-in workloads or your own ELF",
-		UsageText:       "kc-sim bench [--workload scalar|vector|gemm|softmax|all] [--against qemu[,spike]] [--fallback] [--json] [--repeat N] [--scale F]\n   kc-sim bench [--hw CONFIG] [flags] FILE.elf",
+		UsageText:       "kc-sim bench [--workload scalar|vector|gemm|softmax|plena-linear|plena-attention|all] [--against qemu[,spike]] [--fallback] [--json] [--repeat N] [--scale F]\n   kc-sim bench [--hw CONFIG] [flags] FILE.elf",
 		Description:     benchDescription,
 		HideHelpCommand: true,
 		HideVersion:     true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Value: "all", Usage: "scalar, vector, gemm, softmax or all (comma-separated list allowed); ignored with FILE.elf"},
+			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Value: "all", Usage: "scalar, vector, gemm, softmax, plena-linear, plena-attention or all (comma-separated list allowed); ignored with FILE.elf"},
 			&cli.StringFlag{Name: "against", Usage: "also run the ELF workloads under qemu (qemu-riscv32) and/or spike, comma-separated, and print kc-sim's wall time over theirs"},
 			&cli.BoolFlag{Name: "fallback", Usage: "also run on the pure-Go vector loops and print the SIMD path's speedup"},
 			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON on standard output"},
@@ -352,6 +368,9 @@ func runOracle(tool string, w *benchWork, o benchOptions, r *BenchRun) BenchOrac
 	res.Found, res.Path = true, path
 	if w.elf == nil {
 		res.Note = "not run: this workload uses coral's own memory map (ITCM at 0x0), which a Linux user-mode emulator cannot load"
+		if w.noOracle != "" {
+			res.Note = w.noOracle
+		}
 		return res
 	}
 	f, err := os.CreateTemp("", "kc-bench-*.elf")
@@ -428,6 +447,8 @@ func builtinWork(name string, scale float64) (*benchWork, error) {
 		return sourceWork(name, fmt.Sprintf("int8 dot product at LMUL 4, 4 vle8 + 4 vwmacc.vv per iteration, %d iterations", n), "vector.s", n)
 	case "gemm", "softmax":
 		return baselineWork(name, scaled(baselineReps[name]))
+	case "plena-linear", "plena-attention":
+		return plenaWork(name, scaled(plenaReps[name]))
 	}
 	return nil, fmt.Errorf("unknown workload %s", name)
 }
@@ -569,6 +590,99 @@ func baselineWork(task string, reps int) (*benchWork, error) {
 			}
 		}
 		return total, h, total.Wall, nil
+	}
+	return w, nil
+}
+
+// plenaWork runs one of PLENA's compiler-template programs (embedded
+// copies of testdata/plena/corpus) reps times on the plena config, with
+// random MXFP8 inputs in HBM laid out as PLENA's harness lays them out
+// (per tensor its E4M3 elements, then its E8M0 scales, each padded to 64
+// bytes) and the FP SRAM constants its testbench preloads. The wall time
+// is the runs' simulation (Run), not the load and preloads before each.
+func plenaWork(name string, reps int) (*benchWork, error) {
+	file, desc := "plena_linear.mem", "PLENA's projection template, (8, 128) @ (128, 256) with MXFP8 weights"
+	tensors := []int{8 * 128, 128 * 256} // activations, weights
+	fp := []float32{0, 1e-6, 1.0 / 128}  // linear/rms: [0, eps, 1/H]
+	if name == "plena-attention" {
+		file, desc = "plena_flashattn_prefill.mem", "PLENA's flash-attention prefill template, 64 queries x 64 keys, 4 heads of 16"
+		tensors = []int{64 * 64, 64 * 64, 64 * 64}     // Q, K, V
+		fp = []float32{0, 0.25, float32(math.Inf(-1))} // attention: [0, 1/sqrt(d), -inf]
+	}
+	src, err := benchSources.ReadFile("workloads/" + file)
+	if err != nil {
+		return nil, err
+	}
+	hw, err := isadefs.HWByName("plena")
+	if err != nil {
+		return nil, err
+	}
+	t, err := sim.LookupTarget(hw.ISA)
+	if err != nil {
+		return nil, err
+	}
+	img, err := t.ParseProgram(hw, src)
+	if err != nil {
+		return nil, err
+	}
+	// Random E4M3 codes of magnitude at most 2 (no NaN or infinity) and
+	// scales 2^-2..2^0, from a fixed seed.
+	r := rand.New(rand.NewPCG(18, uint64(len(tensors))))
+	pad := func(x int) int { return (x + 63) / 64 * 64 }
+	var hbm []byte
+	for _, n := range tensors {
+		e := make([]byte, pad(n))
+		for i := range n {
+			for {
+				c := byte(r.IntN(256))
+				if v := plena.DecodeE4M3(c); c&0x78 != 0x78 && v >= -2 && v <= 2 {
+					e[i] = c
+					break
+				}
+			}
+		}
+		sc := make([]byte, pad(n/8))
+		for i := range n / 8 {
+			sc[i] = byte(125 + r.IntN(3))
+		}
+		hbm = append(append(hbm, e...), sc...)
+	}
+	fpb := make([]byte, 2*len(fp))
+	for i, v := range fp {
+		binary.LittleEndian.PutUint16(fpb[2*i:], plena.F16FromF32(v))
+	}
+	w := &benchWork{name: name, hw: hw.Name, noOracle: "not run: a plena program (qemu and spike run RISC-V)",
+		desc: fmt.Sprintf("%s (testdata/plena/corpus), %d runs", desc, reps)}
+	w.once = func() (*sim.Stats, sim.Halt, time.Duration, error) {
+		core, err := t.New(hw, sim.CoreOptions{})
+		if err != nil {
+			return nil, sim.Halt{}, 0, err
+		}
+		total := &sim.Stats{}
+		var h sim.Halt
+		var wall time.Duration
+		for range reps {
+			if err := core.Load(img); err != nil {
+				return nil, h, 0, err
+			}
+			if err := core.Memory().PreloadRegion("hbm", hbm); err != nil {
+				return nil, h, 0, err
+			}
+			if err := core.Memory().PreloadRegion("fpmem", fpb); err != nil {
+				return nil, h, 0, err
+			}
+			start := time.Now()
+			h = core.Run()
+			wall += time.Since(start)
+			if !h.OK() {
+				return nil, h, 0, fmt.Errorf("halted with %v", h)
+			}
+			st := core.Stats()
+			total.Instructions += st.Instructions
+			total.Cycles += st.Cycles
+			total.VectorElems += st.VectorElems
+		}
+		return total, h, wall, nil
 	}
 	return w, nil
 }

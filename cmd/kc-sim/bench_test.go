@@ -144,7 +144,7 @@ func TestBenchErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, vector, gemm, softmax, all)`},
+		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, vector, gemm, softmax, plena-linear, plena-attention, all)`},
 		{[]string{"missing.elf"}, "missing.elf: no such file"},
 		{[]string{"--against", "gem5"}, "--against gem5: unknown simulator (have: qemu, spike)"},
 		{[]string{"--repeat", "0"}, "--repeat 0: want 1 or more"},
@@ -169,5 +169,36 @@ func TestBenchHelp(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("help lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestBenchPlena: the plena workloads run their programs to the end on
+// both paths (--fallback), and their embedded programs are the corpus's.
+func TestBenchPlena(t *testing.T) {
+	for w, corpus := range map[string]string{"plena_linear.mem": "tmpl_linear.mem", "plena_flashattn_prefill.mem": "tmpl_flashattn_prefill.mem"} {
+		a, err := benchSources.ReadFile("workloads/" + w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile("../../testdata/plena/corpus/" + corpus)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(a) != string(b) {
+			t.Errorf("workloads/%s differs from testdata/plena/corpus/%s: copy it again", w, corpus)
+		}
+	}
+	rep := benchJSON(t, "--workload", "plena-linear,plena-attention", "--repeat", "1", "--scale", "0.01", "--fallback", "--against", "qemu")
+	for i, r := range rep.Results {
+		if r.Workload != []string{"plena-linear", "plena-attention"}[i] || r.HW != "plena" || r.Instructions == 0 || r.Cycles == 0 ||
+			!strings.Contains(r.Halt, "ran off its last instruction") || r.Fallback == nil || r.Fallback.WallSeconds <= 0 {
+			t.Errorf("%+v", r)
+		}
+		if len(r.Against) != 1 || r.Against[0].WallSeconds != 0 || !strings.Contains(r.Against[0].Note, "a plena program") {
+			t.Errorf("%s under qemu: %+v", r.Workload, r.Against)
+		}
+	}
+	if rep.Results[1].VectorElems == 0 {
+		t.Errorf("plena-attention counted no vector elements")
 	}
 }

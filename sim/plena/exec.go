@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/vec"
 )
 
 // exec runs one instruction: its effect, and m.now advanced by its cost.
@@ -227,19 +228,19 @@ func (m *Machine) vrow(addr uint32, what string) (int, *sim.Trap) {
 // loadRow widens Vector SRAM row r to f32.
 func (m *Machine) loadRow(dst []float32, r int) {
 	vl := m.cfg.VLEN
-	b := m.ms.vsram.Data[r*vl*2 : (r+1)*vl*2]
-	for i := range dst[:vl] {
-		dst[i] = math.Float32frombits(uint32(binary.LittleEndian.Uint16(b[2*i:])) << 16)
-	}
+	vec.WidenBF16(dst[:vl], m.vrowBytes(r))
+}
+
+// vrowBytes returns Vector SRAM row r (VLEN bf16, little-endian).
+func (m *Machine) vrowBytes(r int) []byte {
+	vl := m.cfg.VLEN
+	return m.ms.vsram.Data[r*vl*2 : (r+1)*vl*2]
 }
 
 // storeRow rounds an f32 row to bf16 (RNE) into Vector SRAM row r.
 func (m *Machine) storeRow(r int, src []float32) {
 	vl := m.cfg.VLEN
-	b := m.ms.vsram.Data[r*vl*2 : (r+1)*vl*2]
-	for i, x := range src[:vl] {
-		binary.LittleEndian.PutUint16(b[2*i:], BF16FromF32(x))
-	}
+	vec.NarrowBF16(m.vrowBytes(r), src[:vl])
 	m.ms.vsram.MarkWritten(uint64(r*vl*2), uint64(vl*2))
 }
 
@@ -247,10 +248,7 @@ func (m *Machine) storeRow(r int, src []float32) {
 // rest of the row is kept).
 func (m *Machine) storeCols(r, off int, src []float32) {
 	vl := m.cfg.VLEN
-	b := m.ms.vsram.Data[r*vl*2+off*2:]
-	for i, x := range src {
-		binary.LittleEndian.PutUint16(b[2*i:], BF16FromF32(x))
-	}
+	vec.NarrowBF16(m.ms.vsram.Data[r*vl*2+off*2:r*vl*2+off*2+2*len(src)], src)
 	m.ms.vsram.MarkWritten(uint64(r*vl*2+off*2), uint64(2*len(src)))
 }
 
@@ -309,27 +307,18 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 		rows = append(rows, r)
 	}
 	m.now += c.latSys
-	// W[k][j]: tile[k][off+j] (M_MM) or tile[off+j][k] (M_TMM).
-	w := m.mat[:ml*bl]
-	for k := 0; k < ml; k++ {
-		for j := 0; j < bl; j++ {
-			if trans {
-				w[k*bl+j] = tileAt(tb, ml, off+j, k)
-			} else {
-				w[k*bl+j] = tileAt(tb, ml, k, off+j)
-			}
-		}
+	// W[k][j]: tile[k][off+j] (M_MM) or tile[off+j][k] (M_TMM, through
+	// the transposed copy).
+	vl := c.VLEN
+	for i, r := range rows {
+		m.loadRow(m.rows[i*vl:], r)
 	}
-	for i := 0; i < bl; i++ {
-		m.loadRow(m.rowA, rows[i])
-		for j := 0; j < bl; j++ {
-			var s float32
-			for k := 0; k < ml; k++ {
-				s += float32(m.rowA[k] * w[k*bl+j])
-			}
-			m.macc[i*bl+j] += s
-		}
+	w, ldw := tb[4*off:], ml
+	if trans {
+		vec.TransposeF32(m.opT, tb[4*off*ml:], ml, bl, ml)
+		w, ldw = m.opT, bl
 	}
+	vec.MatAcc(m.macc, bl, m.rows, vl, 1, w, ldw, bl, ml, bl, 1)
 	return nil
 }
 
@@ -407,78 +396,31 @@ func (m *Machine) bmm(maddr, vaddr uint32, trans bool, q int) *sim.Trap {
 		m.now += c.latSys
 	}
 	h0 := off
-	// kt[col][h]: the operand column by column, so that each output is one
-	// contiguous dot product over h (summed in h order).
-	kt := m.mat[:ml*hl]
-	for col := 0; col < ml; col++ {
-		for h := 0; h < hl; h++ {
-			if trans {
-				kt[col*hl+h] = tileAt(tb, ml, col, h0+h)
-			} else {
-				kt[col*hl+h] = tileAt(tb, ml, h0+h, col)
-			}
-		}
+	// K[h][col]: tile[h0+h][col] (M_BMM) or tile[col][h0+h] (M_BTMM,
+	// through the transposed copy); head b of row i is x[h] =
+	// row[h*BROADCAST + b] (M_BMM) or row[b*HLEN + h] (M_BTMM). Each
+	// output is the dot product over h, summed in h order (vec.MatAcc).
+	vl := c.VLEN
+	for i, r := range rows {
+		m.loadRow(m.rows[i*vl:], r)
 	}
-	x := m.rowB[:hl]
-	for i := 0; i < q; i++ {
-		m.loadRow(m.rowA, rows[i])
-		for b := 0; b < nb; b++ {
-			for h := range x {
-				if trans {
-					x[h] = m.rowA[b*hl+h]
-				} else {
-					x[h] = m.rowA[h*nb+b]
-				}
-			}
-			var acc []float32
-			if q == 1 {
-				acc = m.hvacc[b*ml : (b+1)*ml]
-			} else {
-				acc = m.hmacc[(b*ml+i)*ml : (b*ml+i+1)*ml]
-			}
-			dotRows(acc, x, kt, c.BMMScale)
+	k, ldk := tb[4*h0*ml:], ml
+	if trans {
+		vec.TransposeF32(m.opT, tb[4*h0:], ml, ml, hl)
+		k = m.opT
+	}
+	for b := 0; b < nb; b++ {
+		x, sx := m.rows[b:], nb
+		if trans {
+			x, sx = m.rows[b*hl:], 1
 		}
+		acc := m.hmacc[b*ml*ml : (b+1)*ml*ml]
+		if q == 1 {
+			acc = m.hvacc[b*ml : (b+1)*ml]
+		}
+		vec.MatAcc(acc, ml, x, vl, sx, k, ldk, q, hl, ml, c.BMMScale)
 	}
 	return nil
-}
-
-// dotRows adds scale x (x . kt[col]) to acc[col] for every column: each
-// dot product is summed in f32 in index order, starting from 0.
-func dotRows(acc, x, kt []float32, scale float32) {
-	n := len(x)
-	if n == 16 {
-		x16 := (*[16]float32)(x)
-		for col := range acc {
-			k := (*[16]float32)(kt[col*16 : col*16+16])
-			var s float32
-			s += float32(x16[0] * k[0])
-			s += float32(x16[1] * k[1])
-			s += float32(x16[2] * k[2])
-			s += float32(x16[3] * k[3])
-			s += float32(x16[4] * k[4])
-			s += float32(x16[5] * k[5])
-			s += float32(x16[6] * k[6])
-			s += float32(x16[7] * k[7])
-			s += float32(x16[8] * k[8])
-			s += float32(x16[9] * k[9])
-			s += float32(x16[10] * k[10])
-			s += float32(x16[11] * k[11])
-			s += float32(x16[12] * k[12])
-			s += float32(x16[13] * k[13])
-			s += float32(x16[14] * k[14])
-			s += float32(x16[15] * k[15])
-			acc[col] += s * scale
-		}
-		return
-	}
-	for col := range acc {
-		k := kt[col*n : col*n+n]
-		var s float32
-		for h, xv := range x {
-			s += float32(xv * k[h])
-		}
-		acc[col] += s * scale
-	}
 }
 
 // bmmWO is M_BMM_WO (q = MLEN rows per head) and M_BMV_WO (q = 1): the
@@ -506,9 +448,10 @@ func (m *Machine) bmmWO(vaddr uint32, q int) *sim.Trap {
 	if q == 1 {
 		acc = m.hvacc
 	}
-	for r := 0; r < nb*q; r++ {
-		m.storeRow(first+r, acc[r*ml:(r+1)*ml])
-	}
+	// The rows are consecutive (MLEN = VLEN): one rounding pass.
+	n := nb * q * ml
+	vec.NarrowBF16(m.ms.vsram.Data[2*first*ml:2*first*ml+2*n], acc[:n])
+	m.ms.vsram.MarkWritten(uint64(2*first*ml), uint64(2*n))
 	clear(acc)
 	return nil
 }
@@ -541,19 +484,13 @@ func (m *Machine) mv(maddr, vaddr uint32, trans bool) *sim.Trap {
 	}
 	m.now += c.latMV
 	m.loadRow(m.rowA, r)
-	for j := 0; j < bl; j++ {
-		var s float32
-		for k := 0; k < ml; k++ {
-			var w float32
-			if trans {
-				w = tileAt(tb, ml, j, k)
-			} else {
-				w = tileAt(tb, ml, k, off+j)
-			}
-			s += float32(m.rowA[k] * w)
-		}
-		m.vacc[j] += s
+	// W[k][j]: tile[k][off+j] (M_MV) or tile[j][k] (M_TMV).
+	w, ldw := tb[4*off:], ml
+	if trans {
+		vec.TransposeF32(m.opT, tb, ml, bl, ml)
+		w, ldw = m.opT, bl
 	}
+	vec.MatAcc(m.vacc, bl, m.rowA, ml, 1, w, ldw, 1, ml, bl, 1)
 	return nil
 }
 
@@ -578,19 +515,35 @@ func (m *Machine) mvWO(vaddr uint32) *sim.Trap {
 
 // ---- vector unit ----
 
-// segments applies the HLEN-segment mask: with rmask 0 every element gets
-// the result; else segment s gets it when V_MASK bit s is set and keeps
-// the rs1 value otherwise (src holds rs1, res the full result).
-func (m *Machine) masked(o *op, src, res []float32) {
+// vdst returns where a V op writes its bf16 result: the row rd itself,
+// or, under an HLEN-segment mask (rmask field set), the scratch row that
+// vmasked then merges.
+func (m *Machine) vdst(o *op, rd int) []byte {
 	if o.rs3 == 0 {
-		return
+		return m.vrowBytes(rd)
 	}
-	hl := m.cfg.HLEN
-	for s := 0; s < m.cfg.VLEN/hl; s++ {
-		if m.vmask>>uint(s)&1 == 0 {
-			copy(res[s*hl:(s+1)*hl], src[s*hl:(s+1)*hl])
+	return m.rowT
+}
+
+// vmasked finishes a V op into row rd: with rmask 0 the result is already
+// there; else segment s gets the result when V_MASK bit s is set and the
+// rs1 row's value otherwise (copied as bf16 bits: rounding a widened bf16
+// gives it back). Row rd is marked written.
+func (m *Machine) vmasked(o *op, rd, ra int) {
+	vl := m.cfg.VLEN
+	if o.rs3 != 0 {
+		hl := m.cfg.HLEN
+		d, a := m.vrowBytes(rd), m.vrowBytes(ra)
+		for s := 0; s < vl/hl; s++ {
+			src := m.rowT
+			if m.vmask>>uint(s)&1 == 0 {
+				src = a
+			}
+			copy(d[2*s*hl:2*(s+1)*hl], src[2*s*hl:2*(s+1)*hl])
 		}
 	}
+	m.ms.vsram.MarkWritten(uint64(rd*vl*2), uint64(vl*2))
+	m.stats.VectorElems += uint64(vl)
 }
 
 func (m *Machine) vv(o *op) *sim.Trap {
@@ -607,27 +560,16 @@ func (m *Machine) vv(o *op) *sim.Trap {
 	if t != nil {
 		return t
 	}
-	a, b, d := m.rowA, m.rowB, m.rowC
-	m.loadRow(a, ra)
-	m.loadRow(b, rb)
+	op := vec.BFAdd
 	switch o.kind {
-	case kAddVV:
-		for i := range d {
-			d[i] = a[i] + b[i]
-		}
 	case kSubVV:
-		for i := range d {
-			d[i] = a[i] - b[i]
-		}
+		op = vec.BFSub
 	case kMulVV:
-		for i := range d {
-			d[i] = a[i] * b[i]
-		}
+		op = vec.BFMul
 	}
-	m.masked(o, a, d)
+	vec.BF16Arith(op, m.vdst(o, rd), m.vrowBytes(ra), m.vrowBytes(rb))
+	m.vmasked(o, rd, ra)
 	m.now += o.lat
-	m.storeRow(rd, d)
-	m.stats.VectorElems += uint64(len(d))
 	return nil
 }
 
@@ -644,31 +586,19 @@ func (m *Machine) vf(o *op) *sim.Trap {
 	if t != nil {
 		return t
 	}
-	a, d := m.rowA, m.rowC
-	m.loadRow(a, ra)
 	f := m.cfg.Scalar.ToF32(m.f[o.rs2])
+	op := vec.BFAdd
 	switch {
-	case o.kind == kAddVF:
-		for i := range d {
-			d[i] = a[i] + f
-		}
 	case o.kind == kSubVF && o.funct1 == 0:
-		for i := range d {
-			d[i] = a[i] - f
-		}
+		op = vec.BFSub
 	case o.kind == kSubVF:
-		for i := range d {
-			d[i] = f - a[i]
-		}
+		op = vec.BFRSub // f - row
 	case o.kind == kMulVF:
-		for i := range d {
-			d[i] = a[i] * f
-		}
+		op = vec.BFMul
 	}
-	m.masked(o, a, d)
+	vec.BF16ArithF(op, m.vdst(o, rd), m.vrowBytes(ra), f)
+	m.vmasked(o, rd, ra)
 	m.now += o.lat
-	m.storeRow(rd, d)
-	m.stats.VectorElems += uint64(len(d))
 	return nil
 }
 
@@ -682,46 +612,24 @@ func (m *Machine) vunary(o *op) *sim.Trap {
 	if t != nil {
 		return t
 	}
-	a, d := m.rowA, m.rowC
-	m.loadRow(a, ra)
 	if o.kind == kExpV {
-		for i, x := range a {
-			d[i] = expf(x)
-		}
+		vec.BF16Exp(m.vdst(o, rd), m.vrowBytes(ra)) // bf16(expf(x)) for every bf16 x
 	} else {
-		for i, x := range a {
-			d[i] = 1 / x
-		}
+		vec.BF16Reci(m.vdst(o, rd), m.vrowBytes(ra))
 	}
-	m.masked(o, a, d)
+	m.vmasked(o, rd, ra)
 	m.now += o.lat
-	m.storeRow(rd, d)
-	m.stats.VectorElems += uint64(len(d))
 	return nil
 }
 
 // expf is f32 exp (correctly rounded through float64).
 func expf(x float32) float32 { return float32(math.Exp(float64(x))) }
 
-// sum32 adds a row in f32 in a fixed order: 8 lanes (lane l takes
-// elements l, l+8, …), then lanes 0+4, 1+5, 2+6, 3+7, then 0+2, 1+3, then
-// 0+1 (SEMANTICS.md: the order is this simulator's; libtorch's may differ
-// in the last f32 bit).
-func sum32(x []float32) float32 {
-	var l [8]float32
-	i := 0
-	for ; i+8 <= len(x); i += 8 {
-		for j := 0; j < 8; j++ {
-			l[j] += x[i+j]
-		}
-	}
-	for j := 0; i < len(x); i, j = i+1, j+1 {
-		l[j] += x[i]
-	}
-	a0, a1, a2, a3 := l[0]+l[4], l[1]+l[5], l[2]+l[6], l[3]+l[7]
-	b0, b1 := a0+a2, a1+a3
-	return b0 + b1
-}
+// sum32 adds a row in f32 in a fixed order (vec.Sum8): 8 lanes (lane l
+// takes elements l, l+8, …), then lanes 0+4, 1+5, 2+6, 3+7, then 0+2,
+// 1+3, then 0+1 (SEMANTICS.md: the order is this simulator's; libtorch's
+// may differ in the last f32 bit).
+func sum32(x []float32) float32 { return vec.Sum8(x) }
 
 func (m *Machine) vred(o *op) *sim.Trap {
 	name := o.inst.Name
@@ -755,16 +663,7 @@ func (m *Machine) vred(o *op) *sim.Trap {
 		m.f[o.rd] = sc.FromF32(fv + sum32(a))
 	} else {
 		// A masked max replaces segments by their own max: the same max.
-		mx := a[0]
-		nan := false
-		for _, x := range a {
-			if x != x {
-				nan = true
-			}
-			if x > mx {
-				mx = x
-			}
-		}
+		mx, nan := vec.MaxF32(a) // the first largest element
 		if nan {
 			mx = float32(math.NaN()) // torch's max propagates NaN
 		}

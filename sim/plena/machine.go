@@ -96,13 +96,14 @@ type Machine struct {
 	hbmUnit int
 
 	// Scratch for element work (allocation-free hot loop).
-	rowA, rowB, rowC []float32
-	mat              []float32 // MLEN x MLEN
-	tmp              []float32
-	ridx             []int // Vector SRAM rows of the instruction
-	chunks           []uint64
-	elemBuf          []byte
-	scaleBuf         []byte
+	rowA, rowC []float32
+	rows       []float32 // the matrix unit's Vector SRAM rows widened (up to MLEN of VLEN)
+	opT        []byte    // a transposed tile slice (f32 little-endian, MLEN x max(BLEN, HLEN))
+	rowT       []byte    // a masked V op's result row (bf16)
+	ridx       []int     // Vector SRAM rows of the instruction
+	chunks     []uint64
+	elemBuf    []byte
+	scaleBuf   []byte
 
 	// Rule tracking (isadefs.Rules("plena")): what the run has set up, for
 	// the notes of a run that breaks a rule the emulator lets pass.
@@ -156,9 +157,10 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	m.hmacc = make([]float32, cfg.Broadcast*ml*ml)
 	m.hvacc = make([]float32, cfg.Broadcast*ml)
 	m.vacc = make([]float32, b)
-	m.rowA, m.rowB, m.rowC = make([]float32, vl), make([]float32, vl), make([]float32, vl)
-	m.mat = make([]float32, ml*ml)
-	m.tmp = make([]float32, ml*max(b, cfg.HLEN))
+	m.rowA, m.rowC = make([]float32, vl), make([]float32, vl)
+	m.rows = make([]float32, max(ml, b)*vl)
+	m.opT = make([]byte, 4*ml*max(b, cfg.HLEN))
+	m.rowT = make([]byte, 2*vl)
 	m.ridx = make([]int, 0, max(ml, b))
 	m.chunks = make([]uint64, 0, 2*cfg.PrefetchM*(ml/64+1))
 	m.elemBuf = make([]byte, vl)

@@ -86,6 +86,7 @@ const (
 // 1: 16, 2: 32), operation and form (0: .vv, 1: .vx).
 type ktab struct {
 	name      string
+	isa       int                    // isaAVX512 or isaAVX2
 	copyWidth int                    // the widest unmasked move of the path: 64 (AVX-512) or 32 (AVX2) bytes
 	bin       [3][opCount][2][4]kent // [sew][op][form][vxrm]
 	wide      [2][opCount][2]kent
@@ -170,7 +171,7 @@ func best() *ktab {
 }
 
 func buildTab(isa int) *ktab {
-	t := &ktab{name: isaNames[isa], copyWidth: 32}
+	t := &ktab{name: isaNames[isa], isa: isa, copyWidth: 32}
 	if isa == isaAVX512 {
 		t.copyWidth = 64
 	}
