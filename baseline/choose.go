@@ -3,10 +3,12 @@ package baseline
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"kernelcraft/baseline/plena"
 	"kernelcraft/ref"
 )
 
@@ -72,26 +74,52 @@ func ChosenKind(task string, config int) string {
 	return KindCompiler
 }
 
+// targetBaselines is what one target contributes: its kinds of baseline,
+// which one a cell is compared with, and the kernels.
+type targetBaselines struct {
+	kinds  []string
+	chosen func(task string, config int) string
+	kernel func(kind, task string, config int) (Kernel, error)
+}
+
+// byTarget holds every target's baselines (a target missing here has
+// none yet).
+var byTarget = map[string]targetBaselines{
+	"coral": {kinds: Kinds, chosen: ChosenKind, kernel: coralKernel},
+	"plena": {kinds: []string{KindCompiler}, chosen: func(string, int) string { return KindCompiler }, kernel: plenaKernel},
+}
+
 // Baseline returns the baseline kernel of a kind for a (target, task,
-// configuration); kind "" is the chosen one (ChosenKind). Only coral has
-// baselines.
+// configuration); kind "" is the chosen one (ChosenKind on coral).
 func Baseline(target, kind, task string, config int) (Kernel, error) {
-	if target != "coral" {
-		return Kernel{}, fmt.Errorf("no baselines for target %s yet (coral only)", target)
+	tb, ok := byTarget[target]
+	if !ok {
+		return Kernel{}, fmt.Errorf("no baselines for target %s yet", target)
 	}
 	if _, err := ref.LookupConfig(target, task, config); err != nil {
 		return Kernel{}, err
 	}
 	if kind == "" {
-		kind = ChosenKind(task, config)
+		kind = tb.chosen(task, config)
 	}
-	switch kind {
-	case KindCompiler:
-		return CompilerKernel(task, config)
-	case KindTemplate:
+	if !slices.Contains(tb.kinds, kind) {
+		return Kernel{}, fmt.Errorf("unknown baseline kind %q for target %s (have: %v)", kind, target, tb.kinds)
+	}
+	return tb.kernel(kind, task, config)
+}
+
+// coralKernel is coral's baseline of a kind.
+func coralKernel(kind, task string, config int) (Kernel, error) {
+	if kind == KindTemplate {
 		return Template(task, config)
 	}
-	return Kernel{}, fmt.Errorf("unknown baseline kind %q (have: %v)", kind, Kinds)
+	return CompilerKernel(task, config)
+}
+
+// plenaKernel is plena's baseline: PLENA's compiler templates, in Go.
+func plenaKernel(_, task string, config int) (Kernel, error) {
+	src, err := plena.Kernel(task, config)
+	return Kernel{Name: fmt.Sprintf("baseline/plena/%s_c%d.asm", task, config), Src: src}, err
 }
 
 // SimCost estimates how long a cell takes to simulate, for scheduling the

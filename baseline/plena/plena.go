@@ -1,0 +1,132 @@
+// Package plena writes plena's baseline kernels: Go generators in the
+// manner of PLENA's compiler templates (PLENA_Compiler asm_templates/,
+// /work/shared/notes/plena-facts.md §8), one per task, instantiated with a
+// configuration's shapes and the case layout PLENA's test harness uses
+// (ref: inputs as MXFP8 in HBM, constants in FP SRAM, outputs in Vector
+// SRAM).
+//
+// Each task's generator lives in the file of its family and registers
+// itself with register; Kernel finds it by task id.
+package plena
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"kernelcraft/ref"
+)
+
+// Target is the target these baselines are for.
+const Target = "plena"
+
+// Gen writes the baseline kernel of one task into p for a case's layout
+// (tensor addresses, pitches and scale planes are those of c.Tensors) and
+// parameters.
+type Gen func(p *Prog, c *ref.Case, params ref.Params) error
+
+var gens = map[string]Gen{}
+
+// register makes g the generator of a task; called from init functions.
+func register(task string, g Gen) {
+	if _, dup := gens[task]; dup {
+		panic("plena baseline: two generators for " + task)
+	}
+	gens[task] = g
+}
+
+// Tasks lists the tasks that have a generator, sorted.
+func Tasks() []string {
+	out := make([]string, 0, len(gens))
+	for t := range gens {
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Kernel returns the baseline kernel of a (task, configuration): PLENA
+// assembly text that kc-as -t plena assembles.
+func Kernel(task string, config int) ([]byte, error) {
+	g := gens[task]
+	if g == nil {
+		return nil, fmt.Errorf("plena: no baseline for task %s yet (have: %s)", task, strings.Join(Tasks(), ", "))
+	}
+	c, _, err := ref.Generate(Target, task, config, 1, false)
+	if err != nil {
+		return nil, err
+	}
+	params, err := ref.ParamsOf(c)
+	if err != nil {
+		return nil, err
+	}
+	p := &Prog{}
+	p.Comment("%s, plena configuration %d: baseline in the manner of PLENA's compiler templates (kernelcraft/baseline/plena)", task, config)
+	if err := g(p, c, params); err != nil {
+		return nil, fmt.Errorf("plena baseline %s config %d: %w", task, config, err)
+	}
+	return p.Source(), nil
+}
+
+// Prog is a plena program being written, one PLENA assembly line at a
+// time.
+type Prog struct {
+	lines []string
+}
+
+// Comment adds a comment line.
+func (p *Prog) Comment(format string, a ...any) {
+	p.lines = append(p.lines, "; "+fmt.Sprintf(format, a...))
+}
+
+// Op adds one instruction, e.g. p.Op("S_ADDI_INT gp%d, gp0, %d", r, v).
+func (p *Prog) Op(format string, a ...any) {
+	p.lines = append(p.lines, fmt.Sprintf(format, a...))
+}
+
+// SetInt sets gp[reg] to v with S_ADDI_INT (v < 2^18) or S_LUI_INT then
+// S_ADDI_INT; it assumes gp0 holds 0, as every generator here keeps it.
+func (p *Prog) SetInt(reg int, v uint32) {
+	const imm18 = 1 << 18
+	if v < imm18 {
+		p.Op("S_ADDI_INT gp%d, gp0, %d", reg, v)
+		return
+	}
+	p.Op("S_LUI_INT gp%d, %d", reg, v>>12)
+	if lo := v & 0xfff; lo != 0 {
+		p.Op("S_ADDI_INT gp%d, gp%d, %d", reg, reg, lo)
+	}
+}
+
+// Loop wraps body in a hardware loop of n iterations counted down in
+// gp[counter] (n >= 1); n == 1 emits the body once without a loop.
+func (p *Prog) Loop(counter, n int, body func()) {
+	if n == 1 {
+		body()
+		return
+	}
+	p.Op("C_LOOP_START gp%d, %d", counter, n)
+	body()
+	p.Op("C_LOOP_END gp%d", counter)
+}
+
+// Lines is how many lines (instructions and comments) p holds.
+func (p *Prog) Lines() int { return len(p.lines) }
+
+// Source is the program's text.
+func (p *Prog) Source() []byte {
+	return []byte(strings.Join(p.lines, "\n") + "\n")
+}
+
+// Tensor is the spec of a case's tensor by name, or an error naming the
+// tensors the case has.
+func Tensor(c *ref.Case, name string) (ref.TensorSpec, error) {
+	var names []string
+	for _, t := range c.Tensors {
+		if t.Name == name {
+			return t, nil
+		}
+		names = append(names, t.Name)
+	}
+	return ref.TensorSpec{}, fmt.Errorf("case %s has no tensor %q (has: %s)", c.Task, name, strings.Join(names, ", "))
+}
