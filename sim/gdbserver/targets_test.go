@@ -96,10 +96,10 @@ func TestTargetSessions(t *testing.T) {
 			target: "plena", file: "testdata/demo_plena.asm", gLen: 16*4 + 4 + 8*2 + 8*8 + 3*4, pc: 16, in: 0x31000000, input: "01000000020000000300000004000000", out: 0x31000010,
 			steps: func(check, next uint64) []step {
 				return []step{
-					{"p2", le32(10)},            // gp2: 1 + 2 + 3 + 4
-					{"p3", le32(4)},             // gp3: the index
-					{"p22", le32(1)}, // STRIDE (34) = 1 at power-on
-					{"P2=1e000000", "OK"},       // gp2 = 30
+					{"p2", le32(10)},      // gp2: 1 + 2 + 3 + 4
+					{"p3", le32(4)},       // gp3: the index
+					{"p22", le32(1)},      // STRIDE (34) = 1 at power-on
+					{"P2=1e000000", "OK"}, // gp2 = 30
 					{"s", "T05"},
 					{"p10", le32(uint32(next))},
 					{"p11", "0000"}, // f0
