@@ -41,6 +41,16 @@ type Debugger interface {
 	SetWatch(fn func(addr, n uint64, acc Access))
 }
 
+// DebugWideNum is where a target GDB does not know (RegisterSet.Arch "")
+// numbers its registers wider than 32 bits. Such a GDB rejects the target
+// description and falls back on an architecture of its own, whose g
+// packet layout and register numbers it applies to the core's: a g
+// packet of sixteen 32-bit registers fits the start of every such
+// layout, and a register GDB then asks for by its own number (p) is at
+// most 32 bits wide below DebugWideNum, never wider than GDB's (GDB
+// copies a p reply into a buffer of its register's size).
+const DebugWideNum = 8192
+
 // RegisterSet describes a core's registers to a debugger.
 type RegisterSet struct {
 	// Arch is GDB's name for the architecture ("riscv:rv32"), or "" for

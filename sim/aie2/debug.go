@@ -10,11 +10,12 @@ import (
 
 // The debugging interface (sim.Debugger, for kc-sim --gdb). GDB knows no
 // AIE-ML, so the registers go to it in a target description of their own
-// (feature org.kernelcraft.aie2), all of them in the g packet: r0..r31
-// 0..31, pc 32, then the other scalar registers in the order of the
-// units (p0..p7, m0..m7, dn0..dn7, dj0..dj7, dc0..dc7, s0..s3, lr, sp,
-// lc, le, ls, dp, core_id, the 12 control and 10 status registers) from
-// 33, then x0..x11 (512 bits) and cm0..cm8 (1024 bits) as vectors. The pc
+// (feature org.kernelcraft.aie2): r0..r31 0..31 (r0..r15 the g packet),
+// pc 32, then the other scalar registers in the order of the units
+// (p0..p7, m0..m7, dn0..dn7, dj0..dj7, dc0..dc7, s0..s3, lr, sp, lc, le,
+// ls, dp, core_id, the 12 control and 10 status registers) from 33, then
+// x0..x11 (512 bits) and cm0..cm8 (1024 bits) as vectors from
+// sim.DebugWideNum. The pc
 // is a bundle's address in program memory, so breakpoints go by bundle
 // address; memory is the program memory at 0 and the data memory at
 // 0x70000, as the core sees them.
@@ -46,9 +47,13 @@ func (m *Machine) DebugRegs() *sim.RegisterSet {
 		return m.dbgRegs
 	}
 	const feat = "org.kernelcraft.aie2"
-	rs := &sim.RegisterSet{PC: dbgPC, General: dbgCount}
+	rs := &sim.RegisterSet{PC: dbgPC, General: 16}
 	add := func(name string, bits int, typ, group string) {
-		rs.Regs = append(rs.Regs, sim.DebugReg{Name: name, Bits: bits, Type: typ, Group: group, Feature: feat, Num: len(rs.Regs)})
+		num := len(rs.Regs)
+		if bits > 32 {
+			num = sim.DebugWideNum + len(rs.Regs) - dbgX
+		}
+		rs.Regs = append(rs.Regs, sim.DebugReg{Name: name, Bits: bits, Type: typ, Group: group, Feature: feat, Num: num})
 	}
 	for u := range uP {
 		add(unitName(u), 32, "int", "general")

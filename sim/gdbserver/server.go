@@ -878,9 +878,15 @@ func (s *session) stopped(reply string) (Result, bool, error) {
 	return Result{}, false, s.sendString(reply)
 }
 
-// tReply is a T stop reply with a reason the client may not know.
+// tReply is a T stop reply with a reason the client may not know. A
+// client that does not know the architecture (RegisterSet.Arch "") reads
+// the pc where its own architecture has it, not where the core's is: told
+// of a software breakpoint at a pc where it has none, GDB would take the
+// stop for a late event of a removed breakpoint and resume silently, so
+// the reply leaves the reason out (GDB then reports a SIGTRAP and stops;
+// having been offered swbreak, it still does not move the pc back).
 func (s *session) tReply(sig int, reason string) string {
-	if reason == "swbreak" && !s.swbreak {
+	if reason == "swbreak" && (!s.swbreak || s.regs.Arch == "") {
 		return fmt.Sprintf("T%02x", sig)
 	}
 	return fmt.Sprintf("T%02x%s:;", sig, reason)

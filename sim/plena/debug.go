@@ -9,9 +9,9 @@ import (
 
 // The debugging interface (sim.Debugger, for kc-sim --gdb). GDB knows no
 // PLENA, so the registers go to it in a target description of their own
-// (feature org.kernelcraft.plena), all of them in the g packet, numbered
-// gp0..gp15 0..15, pc 16, f0..f7 17..24, a0..a7 25..32, SCALE 33, STRIDE
-// 34, V_MASK 35. The pc is the address of the next instruction in the
+// (feature org.kernelcraft.plena), numbered gp0..gp15 0..15 (the g
+// packet), pc 16, f0..f7 17..24, SCALE 25, STRIDE 26, V_MASK 27, and the
+// 64-bit a0..a7 from sim.DebugWideNum. The pc is the address of the next instruction in the
 // program's region (imem at 0x40000000: word index i is address
 // 0x40000000 + 4i), so breakpoints go by address. The memories are the
 // regions kc-sim maps them to (hbm at 0, vsram, msram, fpmem, intmem,
@@ -27,8 +27,8 @@ const (
 	dbgGP    = 0
 	dbgPC    = 16
 	dbgF     = 17
-	dbgA     = 25
-	dbgScale = 33
+	dbgScale = 25
+	dbgA     = 28
 	dbgCount = 36
 )
 
@@ -38,9 +38,13 @@ func (m *Machine) DebugRegs() *sim.RegisterSet {
 		return m.dbgRegs
 	}
 	const feat = "org.kernelcraft.plena"
-	rs := &sim.RegisterSet{PC: dbgPC, General: dbgCount}
+	rs := &sim.RegisterSet{PC: dbgPC, General: 16}
 	add := func(name string, bits int, typ, group string) {
-		rs.Regs = append(rs.Regs, sim.DebugReg{Name: name, Bits: bits, Type: typ, Group: group, Feature: feat, Num: len(rs.Regs)})
+		num := len(rs.Regs)
+		if bits > 32 {
+			num = sim.DebugWideNum + len(rs.Regs) - dbgA
+		}
+		rs.Regs = append(rs.Regs, sim.DebugReg{Name: name, Bits: bits, Type: typ, Group: group, Feature: feat, Num: num})
 	}
 	for i := range 16 {
 		add(fmt.Sprintf("gp%d", i), 32, "int", "general")
@@ -53,12 +57,12 @@ func (m *Machine) DebugRegs() *sim.RegisterSet {
 	for i := range 8 {
 		add(fmt.Sprintf("f%d", i), 16, ft, "float")
 	}
-	for i := range 8 {
-		add(fmt.Sprintf("a%d", i), 64, "uint64", "general")
-	}
 	add("SCALE", 32, "int", "system")
 	add("STRIDE", 32, "int", "system")
 	add("V_MASK", 32, "int", "system")
+	for i := range 8 {
+		add(fmt.Sprintf("a%d", i), 64, "uint64", "general")
+	}
 	m.dbgRegs = rs
 	return rs
 }
@@ -70,12 +74,12 @@ func (m *Machine) ReadReg(i int) ([]byte, error) {
 		return binary.LittleEndian.AppendUint32(nil, m.gp[i-dbgGP]), nil
 	case i == dbgPC:
 		return binary.LittleEndian.AppendUint32(nil, uint32(m.pcAddr(m.pc))), nil
-	case i >= dbgF && i < dbgA:
+	case i >= dbgF && i < dbgScale:
 		return binary.LittleEndian.AppendUint16(nil, m.f[i-dbgF]), nil
-	case i >= dbgA && i < dbgScale:
-		return binary.LittleEndian.AppendUint64(nil, m.a[i-dbgA]), nil
-	case i >= dbgScale && i < dbgCount:
+	case i >= dbgScale && i < dbgA:
 		return binary.LittleEndian.AppendUint32(nil, *m.special(i)), nil
+	case i >= dbgA && i < dbgCount:
+		return binary.LittleEndian.AppendUint64(nil, m.a[i-dbgA]), nil
 	}
 	return nil, fmt.Errorf("plena: no register %d", i)
 }
@@ -103,12 +107,12 @@ func (m *Machine) WriteReg(i int, val []byte) error {
 			return fmt.Errorf("plena: pc %#x is no instruction of the program (%#x..%#x, a multiple of 4 from its start)", a, m.progBase, m.pcAddr(len(m.prog)))
 		}
 		m.pc = int((a - m.progBase) / 4)
-	case i < dbgA:
-		m.f[i-dbgF] = binary.LittleEndian.Uint16(val)
 	case i < dbgScale:
-		m.a[i-dbgA] = binary.LittleEndian.Uint64(val)
-	default:
+		m.f[i-dbgF] = binary.LittleEndian.Uint16(val)
+	case i < dbgA:
 		*m.special(i) = binary.LittleEndian.Uint32(val)
+	default:
+		m.a[i-dbgA] = binary.LittleEndian.Uint64(val)
 	}
 	return nil
 }
