@@ -72,6 +72,10 @@ type Target struct {
 	Name       string      // isa name, as in a hardware config's "isa"
 	ELFMachine elf.Machine // required e_machine of program images
 	New        func(hw *isadefs.HW, opts CoreOptions) (Core, error)
+	// Timelines: New accepts CoreOptions.Timeline (the target's timing
+	// model can say when each instruction dispatched, issued and
+	// completed, and why it waited).
+	Timelines bool
 	// Costs, if set, explains the target's timing model with the numbers
 	// of one hardware config (the ISA manual's "what decides cycles").
 	Costs func(hw *isadefs.HW) (CostModel, error)

@@ -157,6 +157,7 @@ type tlLoop struct {
 	rows       []TimelineRow
 	iters      int
 	full       bool
+	cut        bool // rows were left out: the loop's iterations exceed MaxRows
 }
 
 // Record takes one retired instruction, in program order.
@@ -213,7 +214,7 @@ func (t *Timeline) Record(e *TimelineEvent) {
 			if len(l.rows) < maxRows {
 				l.rows = append(l.rows, cloneRow(e.TimelineRow))
 			} else {
-				l.full = true
+				l.full, l.cut = true, true
 			}
 			if e.PC == l.tail {
 				l.iters++
@@ -244,6 +245,16 @@ func cloneRow(r TimelineRow) TimelineRow {
 		r.Waits = append([]TimelineWait(nil), r.Waits...)
 	}
 	return r
+}
+
+// cutShort reports whether the window had more instructions than the
+// rows kept (MaxRows).
+func (t *Timeline) cutShort() bool {
+	if t.Window.Kind == TimelineHotLoop {
+		t.chooseLoop()
+		return t.chosen != nil && t.chosen.cut
+	}
+	return t.truncated
 }
 
 // Rows returns the recorded window (for the default window, the chosen
@@ -537,7 +548,7 @@ func (t *Timeline) WriteText(w io.Writer) {
 		line := fmt.Sprintf("[%*d] %6d %6d %6d  %s  %-*s  %s", idxW, i, r.Dispatch, r.Issue, r.Done, cells, textW, text, waitsText(r.Waits))
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
-	if t.truncated {
+	if t.cutShort() {
 		fmt.Fprintf(w, "(the window has more instructions: the first %d are shown)\n", len(rows))
 	}
 	fmt.Fprintf(w, "\nwaits by resource:\n")
@@ -590,8 +601,107 @@ func (t *Timeline) WriteJSON(w io.Writer) error {
 		Rows      []TimelineRow   `json:"rows"`
 		Truncated bool            `json:"truncated"`
 		Summary   TimelineSummary `json:"summary"`
-	}{t.Describe(), rows, t.truncated, Summarize(rows, t.iterations(rows))}
+	}{t.Describe(), rows, t.cutShort(), Summarize(rows, t.iterations(rows))}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(out)
+}
+
+// CompactOptions shape Timeline.Compact.
+type CompactOptions struct {
+	// MaxChars bounds the text: rows that do not fit are left out (and
+	// counted); the window's description and its summary always stay,
+	// cut only if MaxChars cannot hold them. 0: no bound.
+	MaxChars int
+	// Line maps an instruction address to its 1-based source line (0:
+	// unknown); nil shows addresses.
+	Line func(pc uint64) int
+	// Width bounds an instruction's text (0: 32 characters).
+	Width int
+}
+
+// Compact writes the timeline without its cycle axis, for a reader of
+// text (the agent's profile tool): one line per row with its source line
+// (or address), dispatch, issue and result cycles relative to the
+// window's first dispatch, its text and its waits, then the waits by
+// resource and the summary; within o.MaxChars.
+func (t *Timeline) Compact(o CompactOptions) string {
+	rows := t.Rows()
+	s := Summarize(rows, t.iterations(rows))
+	width := o.Width
+	if width <= 0 {
+		width = 32
+	}
+	var head, tail strings.Builder
+	fmt.Fprintf(&head, "timeline of %s", t.Describe())
+	if len(rows) == 0 {
+		head.WriteString(": no instructions in the window\n")
+		return clipBytes(head.String(), o.MaxChars)
+	}
+	fmt.Fprintf(&head, "; cycles from %d: d dispatch, i issue, r result ready; waits: cause, cycles, on what, from which row\n", s.Start)
+	where := "addr"
+	if o.Line != nil {
+		where = "line"
+	}
+	fmt.Fprintf(&head, "%4s %6s %5s %5s %5s  %-*s  %s\n", "#", where, "d", "i", "r", width, "instruction", "waits")
+	if len(s.Waits) > 0 {
+		tail.WriteString("waits:")
+		for i, r := range s.Waits {
+			if i > 0 {
+				tail.WriteString(";")
+			}
+			fmt.Fprintf(&tail, " %s %d", r.Resource, r.Cycles)
+		}
+		if s.InheritedCycles > 0 {
+			fmt.Fprintf(&tail, "; in order behind them %d (not counted)", s.InheritedCycles)
+		}
+		tail.WriteString("\n")
+	}
+	fmt.Fprintf(&tail, "summary: %s\n", s.Text)
+	var body strings.Builder
+	budget := -1
+	if o.MaxChars > 0 {
+		budget = max(0, o.MaxChars-head.Len()-tail.Len())
+	}
+	shown := 0
+	for i, r := range rows {
+		loc := fmt.Sprintf("%#x", r.PC)
+		if o.Line != nil {
+			if n := o.Line(r.PC); n > 0 {
+				loc = fmt.Sprint(n)
+			} else {
+				loc = "?"
+			}
+		}
+		text := r.Text
+		if len(text) > width {
+			text = text[:width-1] + "…"
+		}
+		line := fmt.Sprintf("%4d %6s %5d %5d %5d  %-*s  %s", i, loc, r.Dispatch-s.Start, r.Issue-s.Start, r.Done-s.Start, width, text, waitsText(r.Waits))
+		line = strings.TrimRight(line, " ") + "\n"
+		// Keep room for the note on the rows left out (at most 40 bytes).
+		if budget >= 0 && body.Len()+len(line)+40 > budget {
+			break
+		}
+		body.WriteString(line)
+		shown++
+	}
+	if more := len(rows) - shown; more > 0 {
+		fmt.Fprintf(&body, "(%d more rows not shown)\n", more)
+	} else if t.cutShort() {
+		body.WriteString("(the window has more instructions: the first rows are shown)\n")
+	}
+	return clipBytes(head.String()+body.String()+tail.String(), o.MaxChars)
+}
+
+// clipBytes cuts s to at most n bytes (0: no bound), at a character boundary.
+func clipBytes(s string, n int) string {
+	if n <= 0 || len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && cut < len(s) && s[cut]&0xc0 == 0x80 {
+		cut--
+	}
+	return s[:cut]
 }

@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -128,5 +129,60 @@ func TestTimelineSummary(t *testing.T) {
 	none.WriteText(&b)
 	if !strings.Contains(b.String(), "no loop found") {
 		t.Errorf("no loop:\n%s", b.String())
+	}
+}
+
+// TestTimelineCompact: the compact text keeps within MaxChars, shows the
+// rows that fit (with source lines when it has them), says how many it
+// left out, and ends with the summary when there is room for it.
+func TestTimelineCompact(t *testing.T) {
+	var pcs []uint64
+	for range 40 {
+		pcs = append(pcs, 0x0, 0x4, 0x8)
+	}
+	pcs = append(pcs, 0xc)
+	for _, c := range []struct {
+		max                 int
+		minRows, maxRows    int
+		note, lines, summed bool
+	}{
+		{0, 9, 9, false, false, true},
+		{0, 9, 9, false, true, true},
+		{800, 1, 8, true, true, true},
+		{560, 0, 1, true, false, true},
+		{300, 0, 0, true, false, false}, // the summary does not fit
+	} {
+		tl := Timeline{}
+		feed(&tl, pcs, map[uint64]int64{0x4: 2}, map[uint64]uint64{0x4: 0x0})
+		o := CompactOptions{MaxChars: c.max}
+		if c.lines {
+			o.Line = func(pc uint64) int { return int(pc/4) + 10 }
+		}
+		got := tl.Compact(o)
+		if c.max > 0 && len(got) > c.max {
+			t.Errorf("max %d: %d characters:\n%s", c.max, len(got), got)
+		}
+		if !strings.HasPrefix(got, "timeline of the hottest loop 0x0..0x8") {
+			t.Errorf("max %d: no description:\n%s", c.max, got)
+		}
+		summed := strings.Contains(got, "waits: register dependency 6\nsummary: 9 instructions") && strings.HasSuffix(got, "(100%), 86% of the window's 7 cycles\n")
+		if summed != c.summed {
+			t.Errorf("max %d: summary %v, want %v:\n%s", c.max, summed, c.summed, got)
+		}
+		rows := 0
+		for _, l := range strings.Split(got, "\n") {
+			if f := strings.Fields(l); len(f) > 5 && f[5] == "op" {
+				rows++
+				if c.lines && f[1] != "10" && f[1] != "11" && f[1] != "12" {
+					t.Errorf("row %q: want a source line", l)
+				}
+				if !c.lines && !strings.HasPrefix(f[1], "0x") {
+					t.Errorf("row %q: want an address", l)
+				}
+			}
+		}
+		if rows < c.minRows || rows > c.maxRows || strings.Contains(got, fmt.Sprintf("(%d more rows not shown)", 9-rows)) != c.note {
+			t.Errorf("max %d: %d rows (want %d..%d), note %v:\n%s", c.max, rows, c.minRows, c.maxRows, c.note, got)
+		}
 	}
 }

@@ -147,6 +147,8 @@ type Machine struct {
 	loaded  bool
 	done    bool
 	curBund *bundle
+
+	dbgRegs *sim.RegisterSet // DebugRegs (debug.go), built on first use
 }
 
 // Stall causes.
@@ -230,8 +232,8 @@ func (m *Machine) Warnings() ([]Warning, uint64) { return m.warnings, m.nWarn }
 // Cycles is the number of cycles so far.
 func (m *Machine) Cycles() int64 { return m.now }
 
-// Halted reports whether the run has ended, and how.
-func (m *Machine) Halted() (bool, sim.Halt) { return m.halted, m.halt }
+// Halted reports how the run ended, and whether it has.
+func (m *Machine) Halted() (sim.Halt, bool) { return m.halt, m.halted }
 
 // Load places a program image: memories are zeroed, registers reset, and
 // execution starts at the entry point.

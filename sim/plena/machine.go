@@ -116,6 +116,8 @@ type Machine struct {
 	loaded, halted bool
 	halt           sim.Halt
 	prof           *sim.Profile
+
+	dbgRegs *sim.RegisterSet // DebugRegs (debug.go), built on first use
 }
 
 // New builds a machine for a plena hardware config.
@@ -302,8 +304,8 @@ func (m *Machine) Step() bool {
 	return !m.halted
 }
 
-// Halted reports whether the run has ended, and how.
-func (m *Machine) Halted() (bool, sim.Halt) { return m.halted, m.halt }
+// Halted reports how the run ended, and whether it has.
+func (m *Machine) Halted() (sim.Halt, bool) { return m.halt, m.halted }
 
 func (m *Machine) pcAddr(pc int) uint64 { return m.progBase + 4*uint64(pc) }
 
