@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"kernelcraft/baseline/aie2"
 	"kernelcraft/baseline/plena"
 	"kernelcraft/ref"
 )
@@ -87,6 +88,7 @@ type targetBaselines struct {
 var byTarget = map[string]targetBaselines{
 	"coral": {kinds: Kinds, chosen: ChosenKind, kernel: coralKernel},
 	"plena": {kinds: []string{KindCompiler}, chosen: func(string, int) string { return KindCompiler }, kernel: plenaKernel},
+	"aie2":  {kinds: []string{KindCompiler}, chosen: func(string, int) string { return KindCompiler }, kernel: aie2Kernel},
 }
 
 // Baseline returns the baseline kernel of a kind for a (target, task,
@@ -120,6 +122,12 @@ func coralKernel(kind, task string, config int) (Kernel, error) {
 func plenaKernel(_, task string, config int) (Kernel, error) {
 	src, err := plena.Kernel(task, config)
 	return Kernel{Name: fmt.Sprintf("baseline/plena/%s_c%d.asm", task, config), Src: src}, err
+}
+
+// aie2Kernel is aie2's baseline: mlir-aie's aie_kernels, in Go.
+func aie2Kernel(_, task string, config int) (Kernel, error) {
+	src, err := aie2.Kernel(task, config)
+	return Kernel{Name: fmt.Sprintf("baseline/aie2/%s_c%d.s", task, config), Src: src}, err
 }
 
 // SimCost estimates how long a cell takes to simulate, for scheduling the
