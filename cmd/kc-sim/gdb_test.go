@@ -278,7 +278,7 @@ func TestGDBMultiarchTargets(t *testing.T) {
 		result      uint32   // the word at dump
 	}{
 		{
-			target: "plena", src: "../../sim/gdbserver/testdata/demo_plena.asm",
+			target: "plena", src: "../../sim/gdbserver/testdata/plena/demo.asm",
 			args: []string{"--dump", "r@intmem+16:uint32[1]"},
 			script: []string{
 				"x/4wx 0x31000000",
@@ -307,7 +307,7 @@ func TestGDBMultiarchTargets(t *testing.T) {
 			result: 29,
 		},
 		{
-			target: "aie2", src: "../../sim/gdbserver/testdata/demo_aie2.s",
+			target: "aie2", src: "../../sim/gdbserver/testdata/aie2/demo.s",
 			args: []string{"--dump", "r@0x70008:uint32[1]"},
 			script: []string{
 				"set {int}0x70000 = 20",

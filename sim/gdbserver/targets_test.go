@@ -93,7 +93,7 @@ func TestTargetSessions(t *testing.T) {
 		watch        string   // Z2's reply: OK, or "" (GDB watches in software)
 	}{
 		{
-			target: "plena", file: "testdata/demo_plena.asm", gLen: 16 * 4, pc: 16, in: 0x31000000, input: "01000000020000000300000004000000", out: 0x31000010,
+			target: "plena", file: "testdata/plena/demo.asm", gLen: 16 * 4, pc: 16, in: 0x31000000, input: "01000000020000000300000004000000", out: 0x31000010,
 			steps: func(check, next uint64) []step {
 				return []step{
 					{"p2", le32(10)},              // gp2: 1 + 2 + 3 + 4
@@ -110,7 +110,7 @@ func TestTargetSessions(t *testing.T) {
 			watch: "",
 		},
 		{
-			target: "aie2", file: "testdata/demo_aie2.s", gLen: 16 * 4, pc: 32, in: 0x70000, input: "0100000009000000", out: 0x70008,
+			target: "aie2", file: "testdata/aie2/demo.s", gLen: 16 * 4, pc: 32, in: 0x70000, input: "0100000009000000", out: 0x70008,
 			steps: func(check, next uint64) []step {
 				return []step{
 					{"p1", le32(1)},        // r1, landed
