@@ -200,7 +200,7 @@ func (c *CostModel) bundles() string {
 	}
 	fmt.Fprintf(&b, "Never together: %s (lng takes the room of alu and mv).\n", strings.Join(never, ", "))
 	b.WriteString("So per cycle at most: 2 loads (lda, ldb), 1 store (st), 1 scalar op (alu), 1 move or vector-ALU op (mv), 1 MAC (vec); a movxm or an absolute jump replaces the alu and mv operations of its bundle.\n")
-	b.WriteString("Loops: a zero-overhead loop's first and last bundles start 16-byte aligned and its last bundle is 16 bytes long (write `.p2align 4` before the first; the assembler pads the last with nops); branch targets are 16-byte aligned.\n")
+	b.WriteString("Loops: a zero-overhead loop's first bundle starts 16-byte aligned (write `.p2align 4` before it) and its last bundle ends on a 16-byte boundary (the assembler checks; make the body's bundles add up, e.g. write every body bundle as a full 16-byte one by naming the empty slots' nops: `... ; nopx ; nopm`); branch targets should be 16-byte aligned too.\n")
 	return b.String()
 }
 
