@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/ref"
 )
 
@@ -135,4 +136,174 @@ func Tensor(c *ref.Case, name string) (ref.TensorSpec, error) {
 		names = append(names, t.Name)
 	}
 	return ref.TensorSpec{}, fmt.Errorf("case %s has no tensor %q (has: %s)", c.Task, name, strings.Join(names, ", "))
+}
+
+// fullSlots are the slots of a full 128-bit bundle (lng is alu and mv
+// together).
+var fullSlots = []string{"ldb", "lda", "st", "alu", "mv", "vec"}
+
+// nopOf is each slot's nop.
+var nopOf = map[string]string{"lda": "nopa", "ldb": "nopb", "st": "nops", "alu": "nopx", "mv": "nopm", "vec": "nopv"}
+
+// slotsOf lists the slots an operation's mnemonic can issue in.
+func slotsOf(op string) ([]string, error) {
+	isa, err := isadefs.LoadISA(Target)
+	if err != nil {
+		return nil, err
+	}
+	mn := strings.ToLower(strings.Fields(op)[0])
+	seen := map[string]bool{}
+	var out []string
+	for _, in := range isa.Lookup(mn) {
+		s := in.Slot
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("unknown aie2 mnemonic %q", mn)
+	}
+	return out, nil
+}
+
+// assignSlots gives each operation a slot (lng taking alu and mv), the
+// way the assembler must: every operation in a slot it can issue in, no
+// slot twice.
+func assignSlots(ops []string) (map[string]bool, error) {
+	cands := make([][]string, len(ops))
+	for i, op := range ops {
+		c, err := slotsOf(op)
+		if err != nil {
+			return nil, err
+		}
+		cands[i] = c
+	}
+	used := map[string]bool{}
+	var try func(i int) bool
+	try = func(i int) bool {
+		if i == len(ops) {
+			return true
+		}
+		for _, s := range cands[i] {
+			need := []string{s}
+			if s == "lng" {
+				need = []string{"alu", "mv"}
+			}
+			free := true
+			for _, n := range need {
+				free = free && !used[n]
+			}
+			if !free {
+				continue
+			}
+			for _, n := range need {
+				used[n] = true
+			}
+			if try(i + 1) {
+				return true
+			}
+			for _, n := range need {
+				used[n] = false
+			}
+		}
+		return false
+	}
+	if !try(0) {
+		return nil, fmt.Errorf("no slot assignment for bundle %q", strings.Join(ops, " ; "))
+	}
+	return used, nil
+}
+
+// Full adds a bundle padded with the nops of every slot it leaves empty,
+// so that it is encoded in the 128-bit format (16 bytes): zero-overhead
+// loop bodies are made of such bundles to keep llvm-aie's alignment rules
+// (the loop's last bundle ends on a 16-byte boundary).
+func (p *Prog) Full(ops ...string) error {
+	used, err := assignSlots(ops)
+	if err != nil {
+		return err
+	}
+	out := append([]string(nil), ops...)
+	for _, s := range fullSlots {
+		if !used[s] {
+			out = append(out, nopOf[s])
+		}
+	}
+	p.Bundle(out...)
+	return nil
+}
+
+// SOp is an operation of a software-pipelined loop body at cycle T of its
+// iteration.
+type SOp struct {
+	T  int
+	Op string
+}
+
+// Pipelined emits n iterations of a loop body modulo-scheduled with
+// initiation interval ii: iteration i issues op at cycle i*ii + op.T. On
+// the exposed pipeline no register rotation is needed as long as every
+// value is read within ii cycles of landing. The steady state is a
+// zero-overhead loop (ls/le/lc set first, 16-byte bundles, at least 112
+// bytes from the set-up to the loop's last bundle), with its prologue and
+// epilogue written out; with too few iterations for a steady state the
+// whole schedule is written out. Operations must not depend on the
+// iteration except through post-modified pointers.
+func (p *Prog) Pipelined(n, ii int, ops []SOp) error {
+	if n <= 0 {
+		return nil
+	}
+	maxT := 0
+	for _, o := range ops {
+		maxT = max(maxT, o.T)
+	}
+	stages := maxT/ii + 1
+	at := func(c int) []string { // the operations issuing in cycle c
+		var out []string
+		for _, o := range ops {
+			if d := c - o.T; d >= 0 && d%ii == 0 && d/ii < n {
+				out = append(out, o.Op)
+			}
+		}
+		return out
+	}
+	total := (n-1)*ii + maxT + 1
+	if k := n - stages + 1; k >= 2 {
+		start, end := p.NewLabel("ls"), p.NewLabel("le")
+		pro := (stages - 1) * ii
+		p.Bundle(fmt.Sprintf("movxm ls, #%s", start))
+		p.Bundle(fmt.Sprintf("movxm le, #%s", end))
+		p.Bundle(fmt.Sprintf("movxm lc, #%d", k))
+		p.Align16()
+		for pad := 7 - (pro + ii - 1); pad > 0; pad-- {
+			if err := p.Full(); err != nil {
+				return err
+			}
+		}
+		for c := 0; c < pro; c++ {
+			if err := p.Full(at(c)...); err != nil {
+				return err
+			}
+		}
+		for j := 0; j < ii; j++ {
+			if j == 0 {
+				p.Label(start)
+			}
+			if j == ii-1 {
+				p.Label(end)
+			}
+			if err := p.Full(at(pro + j)...); err != nil {
+				return err
+			}
+		}
+		for c := n * ii; c < total; c++ {
+			p.Bundle(at(c)...)
+		}
+		return nil
+	}
+	for c := 0; c < total; c++ {
+		p.Bundle(at(c)...)
+	}
+	return nil
 }

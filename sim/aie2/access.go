@@ -235,7 +235,10 @@ func (m *Machine) bankStall(b *bundle) int {
 		}
 		intra = max(intra, k)
 	}
-	// Then wait until no access meets an earlier bundle's on a bank.
+	// Then count the cycles until no access meets an earlier bundle's on
+	// a bank: the arbiter serves them one a cycle while the whole core
+	// stands still (Machine.freeze), so the accesses keep their pipeline
+	// cycle.
 	s := 0
 	for ; s < 8; s++ {
 		ok := true
@@ -250,7 +253,7 @@ func (m *Machine) bankStall(b *bundle) int {
 	}
 	for i := 0; i < n; i++ {
 		for d := 0; d <= intra; d++ {
-			m.banks[(m.now+int64(s+d)+acc[i].e)%ringN] |= acc[i].mask
+			m.banks[(m.now+int64(d)+acc[i].e)%ringN] |= acc[i].mask
 		}
 	}
 	return s + intra

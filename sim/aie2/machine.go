@@ -122,6 +122,7 @@ type Machine struct {
 	// Pipeline.
 	now    int64
 	limit  int64
+	frozen int64 // cycles the whole core stood still (bank conflicts): counted, not run
 	bseq   uint64
 	free   *flight
 	memR   [ringN][]*flight
@@ -219,7 +220,7 @@ func (m *Machine) Memory() *sim.Memory { return m.mem }
 
 // Stats are the run's counters.
 func (m *Machine) Stats() *sim.Stats {
-	m.stats.Cycles = uint64(m.now)
+	m.stats.Cycles = uint64(m.now + m.frozen)
 	return m.stats
 }
 
@@ -228,7 +229,7 @@ func (m *Machine) Stats() *sim.Stats {
 func (m *Machine) Warnings() ([]Warning, uint64) { return m.warnings, m.nWarn }
 
 // Cycles is the number of cycles so far.
-func (m *Machine) Cycles() int64 { return m.now }
+func (m *Machine) Cycles() int64 { return m.now + m.frozen }
 
 // Halted reports whether the run has ended, and how.
 func (m *Machine) Halted() (bool, sim.Halt) { return m.halted, m.halt }
@@ -270,7 +271,7 @@ func (m *Machine) reset() {
 	for i := range m.units {
 		m.units[i].reset()
 	}
-	m.now, m.bseq, m.pc = 0, 0, m.entry
+	m.now, m.bseq, m.pc, m.frozen = 0, 0, m.entry, 0
 	for i := range m.memR {
 		m.memR[i], m.memW[i], m.exec[i] = m.memR[i][:0], m.memW[i][:0], m.exec[i][:0]
 		m.banks[i] = 0
@@ -304,7 +305,7 @@ func (m *Machine) Run() sim.Halt {
 		m.step(m.opts.Reference)
 	}
 	m.stats.Wall += time.Since(start)
-	m.stats.Cycles = uint64(m.now)
+	m.stats.Cycles = uint64(m.now + m.frozen)
 	return m.halt
 }
 
@@ -388,7 +389,7 @@ func (m *Machine) disasm(b *bundle) string {
 // step issues one bundle (after any stall cycles it needs) and advances
 // the pipeline by the cycles it took.
 func (m *Machine) step(ref bool) {
-	if m.now >= m.limit {
+	if m.now+m.frozen >= m.limit {
 		m.stop(sim.Halt{Kind: sim.HaltCycleLimit, PC: uint64(m.pc)})
 		return
 	}
@@ -432,13 +433,13 @@ func (m *Machine) step(ref bool) {
 		}
 	}
 	if s := m.bankStall(b); s > 0 {
-		m.stallCycles(s, stallBank, ps)
+		m.freeze(s, stallBank, ps)
 		m.stats.Counters[cntBankConflicts]++
 		if m.prof != nil {
 			m.prof.AddHazard(sim.Hazard{PC: uint64(pc), Cause: stallBank, On: "a data-memory bank", Rel: "used in the same cycle by another access", Cycles: uint64(s)})
 		}
 	}
-	if m.now >= m.limit {
+	if m.now+m.frozen >= m.limit {
 		m.stop(sim.Halt{Kind: sim.HaltCycleLimit, PC: uint64(pc)})
 		return
 	}
@@ -472,7 +473,7 @@ func (m *Machine) step(ref bool) {
 		m.drain()
 		if !m.halted {
 			m.stop(sim.Halt{Kind: sim.HaltPause, PC: uint64(pc),
-				Msg: fmt.Sprintf("halted: done at pc %#x after %d cycles (success)", pc, m.now)})
+				Msg: fmt.Sprintf("halted: done at pc %#x after %d cycles (success)", pc, m.now+m.frozen)})
 		}
 		return
 	}
@@ -505,6 +506,20 @@ func (m *Machine) stallCycles(n int, cause int, ps *sim.PCStat) {
 		m.endCycle()
 		m.now++
 	}
+	m.stats.StallCycles[cause] += uint64(n)
+	if ps != nil {
+		ps.Stalls[cause] += uint64(n)
+		m.prof.Charge(ps, uint64(n))
+	}
+}
+
+// freeze counts n cycles in which the whole core stands still: "a bank
+// conflict on any port stalls the entire data path" (AM020 ch. 4), so
+// the operations in flight keep their distance to the bundles after the
+// stall and an exposed-pipeline schedule computes what it computes
+// without the conflict.
+func (m *Machine) freeze(n int, cause int, ps *sim.PCStat) {
+	m.frozen += int64(n)
 	m.stats.StallCycles[cause] += uint64(n)
 	if ps != nil {
 		ps.Stalls[cause] += uint64(n)
