@@ -421,13 +421,18 @@ config = zero_acc | amode<<1 | bmode<<3 | variant<<5 | sgn_y<<8 | sgn_x<<9 | sub
 			acc = "fp32"
 			conf = fmt.Sprintf("%d (%d zero)", cfg, cfg|1)
 		}
-		fmt.Fprintf(&b, "%-28s %-7s %-6s %-9s %-13s %d\n", mm.name, fmt.Sprintf("%dx%dx%d", mm.m, mm.k, mm.n), acc, fmt.Sprintf("%d,%d,%d", mm.amode, mm.bmode, mm.var_), conf, mm.m*mm.k*mm.n)
+		shape := fmt.Sprintf("%dx%dx%d", mm.m, mm.k, mm.n)
+		if mm.elem {
+			shape = fmt.Sprintf("%d lanes x %d terms", mm.m, mm.k)
+		}
+		fmt.Fprintf(&b, "%-28s %-7s %-6s %-9s %-13s %d\n", mm.name, shape, acc, fmt.Sprintf("%d,%d,%d", mm.amode, mm.bmode, mm.var_), conf, mm.m*mm.k*mm.n)
 	}
 	b.WriteString(`(integer configs shown signed x signed: clear bit 8 and/or 9 for unsigned operands; 776 - 512 = 264 is uint8 X with int8 Y)
 
 Examples:
 - bf16 4x8x4: X = 4 rows of 8 bf16 (64 bytes, one x register), Y = 8 rows of 4 bf16, C = 16 fp32 in a bm register. movxm r0, #28 ; then vmac.f bml0, bml0, x0, x1, r0 accumulates, vmul.f bml0, x0, x1, r0 (or vmac.f with config 29) starts afresh.
 - int8 4x8x8: X = 4x8 int8 (32 bytes used of x), Y = 8x8 int8 (64 bytes), C = 32 lanes of acc32 in cm. movxm r1, #776 ; vmac cm0, cm0, x0, x1, r1.
+- bf16 element-wise (config 60; 61 zero): 16 fp32 lanes, lane i = x[i]*y[i] + x[i+16]*y[i+16] (+ acc): put 16 operands in the low halves (wl) of both x registers and zeros in the high halves for a lane-wise product (mlir-aie's lowering of a bf16 element-wise multiply), or use both halves for two terms.
 - To subtract: vmsc, or set sub_mul (config 28 | 1<<11 = 2076 for bf16).
 
 Numerics: bf16 MACs align every product (exponent ea+eb+1) and the fp32 accumulator to the largest exponent with 23 fractional bits, add exactly and round once to nearest even (AM020); subnormals flush to zero. Integer lanes wrap. Convert results with vst.conv.bf16.fp32 / vconv.bf16.fp32 (rounding by crRnd: set crRnd = 12 for round-to-nearest-even, the reset value 0 truncates toward -inf) or vst.srs / vsrs (integers: shift, crRnd, crSat).
