@@ -32,7 +32,7 @@ import (
 	"kernelcraft/sim/vec"
 )
 
-//go:embed workloads/*.s workloads/*.mem
+//go:embed workloads/*.s workloads/*.mem workloads/aie2/*.s
 var benchSources embed.FS
 
 // qemuCPU makes qemu-user a Zve32-like machine (VLEN 128, ELEN 32, Zbb),
@@ -702,7 +702,7 @@ func plenaWork(name string, reps int) (*benchWork, error) {
 // runs' simulation, not the loads before each.
 func aie2GemmWork(reps int) (*benchWork, error) {
 	const a, b, c = 0x74000, 0x78000, 0x7C000
-	src, err := benchSources.ReadFile("workloads/aie2_gemm_32.s")
+	src, err := benchSources.ReadFile("workloads/aie2/gemm_32.s")
 	if err != nil {
 		return nil, err
 	}

@@ -207,7 +207,7 @@ func TestBenchPlena(t *testing.T) {
 // golden GEMM, to done: 287 cycles a run, plus the 3 movxm that set its
 // pointers, less the alignment nop they make unnecessary.
 func TestBenchAIE2(t *testing.T) {
-	a, err := benchSources.ReadFile("workloads/aie2_gemm_32.s")
+	a, err := benchSources.ReadFile("workloads/aie2/gemm_32.s")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestBenchAIE2(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(a) != string(b) {
-		t.Errorf("workloads/aie2_gemm_32.s differs from testdata/kernels/aie2/gemm_32.s: copy it again")
+		t.Errorf("workloads/aie2/gemm_32.s differs from testdata/kernels/aie2/gemm_32.s: copy it again")
 	}
 	rep := benchJSON(t, "--workload", "aie2-gemm", "--repeat", "1", "--scale", "0.005")
 	r := rep.Results[0]
