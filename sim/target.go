@@ -173,3 +173,12 @@ func LookupTarget(isa string) (Target, error) {
 	}
 	return t, nil
 }
+
+// ManualSections is implemented by a CostModel that adds sections of its
+// own to the ISA manual (aie2: bundle formats, register views, the exposed
+// pipeline, MAC modes): their names, listed after the overview, and their
+// text.
+type ManualSections interface {
+	SectionNames() []string
+	Section(name string) string
+}

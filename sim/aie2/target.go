@@ -17,6 +17,7 @@ func init() {
 	sim.RegisterTarget(sim.Target{
 		Name:       "aie2",
 		ELFMachine: asm.MachineAIE2,
+		Costs:      NewCostModel,
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
 			if o.Timeline != nil {
 				return nil, fmt.Errorf("aie2: the timeline view is not supported yet (coral only)")
