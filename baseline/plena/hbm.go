@@ -65,7 +65,7 @@ func HWOf(c *ref.Case) (HW, error) {
 	h := HW{
 		MLEN: int(hw.Param("mlen", 0)), VLEN: int(hw.Param("vlen", 0)), BLEN: int(hw.Param("blen", 0)),
 		HLEN: int(hw.Param("hlen", 0)), PrefetchV: int(hw.Param("hbm_v_prefetch", 0)),
-		MTiles: int(hw.Param("matrix_sram_tiles", 0)), VRows: int(hw.Param("vector_sram_rows", 0)),
+		MTiles: int(hw.Param("matrix_sram_size", 0) / max(hw.Param("mlen", 1), 1)), VRows: int(hw.Param("vector_sram_rows", 0)),
 		MaxLoop: int(hw.Param("max_loop_instructions", 10000)),
 	}
 	if h.MLEN <= 0 || h.VLEN != h.MLEN || h.BLEN <= 0 || h.MLEN%h.BLEN != 0 || h.PrefetchV <= 0 || h.MTiles <= 0 || h.VRows <= 0 {
