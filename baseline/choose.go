@@ -39,6 +39,11 @@ var (
 	compilerCycles string
 	//go:embed testdata/template_cycles.md
 	templateCycles string
+	// plenaCompilerCycles is plena's golden table (its one kind of
+	// baseline, PLENA's compiler templates), written by the judge's
+	// TestPlenaBaselineAllCells.
+	//go:embed testdata/plena_compiler_cycles.md
+	plenaCompilerCycles string
 )
 
 // parseTable reads a cycle table written by Table: task -> cycles per
@@ -80,13 +85,17 @@ type targetBaselines struct {
 	kinds  []string
 	chosen func(task string, config int) string
 	kernel func(kind, task string, config int) (Kernel, error)
+	// tables are the golden cycle tables by kind.
+	tables map[string]*string
 }
 
 // byTarget holds every target's baselines (a target missing here has
 // none yet).
 var byTarget = map[string]targetBaselines{
-	"coral": {kinds: Kinds, chosen: ChosenKind, kernel: coralKernel},
-	"plena": {kinds: []string{KindCompiler}, chosen: func(string, int) string { return KindCompiler }, kernel: plenaKernel},
+	"coral": {kinds: Kinds, chosen: ChosenKind, kernel: coralKernel,
+		tables: map[string]*string{KindCompiler: &compilerCycles, KindTemplate: &templateCycles}},
+	"plena": {kinds: []string{KindCompiler}, chosen: func(string, int) string { return KindCompiler }, kernel: plenaKernel,
+		tables: map[string]*string{KindCompiler: &plenaCompilerCycles}},
 }
 
 // Baseline returns the baseline kernel of a kind for a (target, task,
@@ -123,16 +132,12 @@ func plenaKernel(_, task string, config int) (Kernel, error) {
 }
 
 // SimCost estimates how long a cell takes to simulate, for scheduling the
-// longest first: the baselines' golden cycle count (the larger of the two
-// tables; there are tables for coral only), or for cells without one, a
-// guess from the configuration number (larger configurations have larger
-// shapes).
+// longest first: the target's baselines' golden cycle count (the largest
+// of its tables), or for cells without one, a guess from the
+// configuration number (larger configurations have larger shapes).
 func SimCost(target, task string, config int) uint64 {
 	var best uint64
-	for _, tab := range goldenTables() {
-		if target != "coral" {
-			break
-		}
+	for _, tab := range goldenTables()[target] {
 		if row := tab[task]; config >= 1 && config <= len(row) {
 			best = max(best, row[config-1])
 		}
@@ -143,20 +148,27 @@ func SimCost(target, task string, config int) uint64 {
 	return best
 }
 
-// goldenTables are the compiler and template golden cycle tables, parsed.
-var goldenTables = sync.OnceValue(func() [2]map[string][]uint64 {
-	return [2]map[string][]uint64{parseTable(compilerCycles), parseTable(templateCycles)}
+// goldenTables are every target's golden cycle tables by kind, parsed.
+var goldenTables = sync.OnceValue(func() map[string]map[string]map[string][]uint64 {
+	out := map[string]map[string]map[string][]uint64{}
+	for target, tb := range byTarget {
+		out[target] = map[string]map[string][]uint64{}
+		for kind, text := range tb.tables {
+			out[target][kind] = parseTable(*text)
+		}
+	}
+	return out
 })
 
-// GoldenCycles is the golden cycle table of a baseline kind: task ->
+// GoldenCycles is coral's golden cycle table of a baseline kind: task ->
 // cycles per configuration (0 where a cell failed); nil for an unknown
 // kind.
 func GoldenCycles(kind string) map[string][]uint64 {
-	switch kind {
-	case KindCompiler:
-		return goldenTables()[0]
-	case KindTemplate:
-		return goldenTables()[1]
-	}
-	return nil
+	return TargetGoldenCycles("coral", kind)
+}
+
+// TargetGoldenCycles is a target's golden cycle table of a baseline kind
+// (plena: KindCompiler); nil for a target or kind without one.
+func TargetGoldenCycles(target, kind string) map[string][]uint64 {
+	return goldenTables()[target][kind]
 }
