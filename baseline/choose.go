@@ -98,6 +98,19 @@ var byTarget = map[string]targetBaselines{
 		tables: map[string]*string{KindCompiler: &plenaCompilerCycles}},
 }
 
+// CheckKind reports an error unless the target has baselines of the kind
+// ("" is the chosen kind of each cell).
+func CheckKind(target, kind string) error {
+	tb, ok := byTarget[target]
+	switch {
+	case !ok:
+		return fmt.Errorf("no baselines for target %s yet", target)
+	case kind != "" && !slices.Contains(tb.kinds, kind):
+		return fmt.Errorf("unknown baseline kind %q for target %s (have: %v)", kind, target, tb.kinds)
+	}
+	return nil
+}
+
 // Baseline returns the baseline kernel of a kind for a (target, task,
 // configuration); kind "" is the chosen one (ChosenKind on coral).
 func Baseline(target, kind, task string, config int) (Kernel, error) {
@@ -126,10 +139,17 @@ func coralKernel(kind, task string, config int) (Kernel, error) {
 }
 
 // plenaKernel is plena's baseline: PLENA's compiler templates, in Go.
+// A kernel is generated once per process (generating it lays out the
+// cell's visible case, inputs included) and then copied.
 func plenaKernel(_, task string, config int) (Kernel, error) {
-	src, err := plena.Kernel(task, config)
-	return Kernel{Name: fmt.Sprintf("baseline/plena/%s_c%d.asm", task, config), Src: src}, err
+	name := fmt.Sprintf("baseline/plena/%s_c%d.asm", task, config)
+	v, _ := plenaKernels.LoadOrStore(name, sync.OnceValues(func() ([]byte, error) { return plena.Kernel(task, config) }))
+	src, err := v.(func() ([]byte, error))()
+	return Kernel{Name: name, Src: slices.Clone(src)}, err
 }
+
+// plenaKernels caches plena's generated kernels by name.
+var plenaKernels sync.Map
 
 // SimCost estimates how long a cell takes to simulate, for scheduling the
 // longest first: the target's baselines' golden cycle count (the largest
