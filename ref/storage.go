@@ -58,8 +58,9 @@ func (s TensorSpec) StoredElems() int {
 			return (c + l.Block - 1) / l.Block * r * l.Block
 		}
 		if l.Pitch > 0 {
-			return r * l.Pitch
+			c = l.Pitch
 		}
+		r += l.PadRows
 	}
 	return r * c
 }
@@ -102,13 +103,15 @@ func (s TensorSpec) checkLayout() error {
 		return nil
 	}
 	switch {
-	case l.Pitch < 0 || l.Block < 0:
-		return fmt.Errorf("layout: pitch and block must be >= 0")
+	case l.Pitch < 0 || l.Block < 0 || l.PadRows < 0:
+		return fmt.Errorf("layout: pitch, block and pad_rows must be >= 0")
+	case l.PadRows > 0 && l.Block > 0:
+		return fmt.Errorf("layout: pad_rows and block cannot both be set")
 	case l.Pitch > 0 && l.Block > 0:
 		return fmt.Errorf("layout: pitch and block cannot both be set")
 	case l.Pitch > 0 && l.Pitch < c:
 		return fmt.Errorf("layout: pitch %d is shorter than a row (%d)", l.Pitch, c)
-	case l.Pitch > maxElems || l.Block > maxElems:
+	case l.Pitch > maxElems || l.Block > maxElems || l.PadRows > maxElems:
 		return fmt.Errorf("layout: pitch or block too large")
 	}
 	if !isMX(s.DType) {
@@ -289,11 +292,10 @@ func quantiseMXBlock(blk []float64) {
 	for _, x := range blk {
 		maxAbs = max(maxAbs, float32(math.Abs(float64(float32(x)))))
 	}
-	e := math.Floor(math.Log2(float64(maxAbs + 1e-9)))
-	e = math.Max(-127, math.Min(127, e))
+	e := max(-127, min(127, floorLog2(float64(maxAbs+1e-9))))
+	inv, scale := pow2(-e), pow2(e)
 	for i, x := range blk {
-		v := float64(float32(x)) / math.Exp2(e)
-		blk[i] = math.Ldexp(quantiseE4M3(v), int(e))
+		blk[i] = quantiseE4M3(float64(float32(x))*inv) * scale
 	}
 }
 
@@ -306,16 +308,30 @@ func quantiseE4M3(v float64) float64 {
 	if v < 0 {
 		sign, v = -1, -v
 	}
-	exp := math.Floor(math.Log2(float64(float32(v) + 1e-9)))
-	exp = math.Max(-7, math.Min(7, exp))
-	m := v / math.Exp2(exp)
+	exp := max(-7, min(7, floorLog2(float64(float32(v)+1e-9))))
+	m := v * pow2(-exp)
 	if exp != -7 {
 		q := math.Min(7, math.Max(0, hardwareRound((m-1)*8)))
-		return sign * (1 + q/8) * math.Exp2(exp)
+		return sign * (1 + q/8) * pow2(exp)
 	}
 	q := math.Min(7, math.Max(0, hardwareRound(m*8)))
-	return sign * q / 8 * math.Exp2(-7)
+	return sign * q / 8 * pow2(-7)
 }
+
+// floorLog2 is floor(log2(x)) for a positive float32 value x, exactly as
+// math.Floor(math.Log2(x)) gives it (the harness's formula): the binary
+// exponent, since log2 of a float32 below a power of two is at least
+// 8.6e-8 below it, far more than float64 rounding can close.
+func floorLog2(x float64) int {
+	if math.IsInf(x, 1) {
+		return math.MaxInt32 // log2 = +Inf: clamped by the callers, as the formula's is
+	}
+	_, e := math.Frexp(x)
+	return e - 1
+}
+
+// pow2 is 2^e, exactly, for e in float64's normal exponent range.
+func pow2(e int) float64 { return math.Float64frombits(uint64(e+1023) << 52) }
 
 // hardwareRound is PLENA's hardware_round: keep two fractional bits
 // (floor), then round half to even.
