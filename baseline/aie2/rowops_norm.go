@@ -238,3 +238,197 @@ func genRMSNorm(p *Prog, c *ref.Case, params ref.Params) error {
 		return nil
 	})
 }
+
+func init() {
+	register("layernorm", genLayerNorm)
+}
+
+// padStores writes the bf16 bits in reg to the k elements from addr with
+// scalar stores (the padding of the row buffer).
+func padStores(p *Prog, reg string, addr, k int) {
+	if k == 0 {
+		return
+	}
+	p.Op("movxm p3, #%d", addr)
+	p.Nops(1)
+	for range k {
+		p.Op("st.s16 %s, [p3], #2", reg)
+	}
+}
+
+// genLayerNorm: y = (x - mean) / sqrt(var + eps) * gamma + beta, row by
+// row, as layer_norm.cc does but shifted for accuracy: the row's sum
+// gives c = bf16(mean); d = x - c (exact in fp32, then bf16) with the sums
+// of d and d^2 give the residual mean delta and var = E[d^2] - delta^2 +
+// eps; y = (d - delta)·r·gamma + beta with (d - delta)·r in fp32 split
+// into two bf16 terms (the LUT's 1/sqrt and one bf16 rounding of that
+// product would use up the tolerance where gamma·e cancels beta).
+func genLayerNorm(p *Prog, c *ref.Case, params ref.Params) error {
+	regs := map[string]string{}
+	for _, n := range []string{"x", "gamma", "beta", "rsqrt_lut", "y"} {
+		r, err := Reg(c, n)
+		if err != nil {
+			return err
+		}
+		regs[n] = r
+	}
+	px, pg, pb, plut, py := regs["x"], regs["gamma"], regs["beta"], regs["rsqrt_lut"], regs["y"]
+	if pg != "p1" || pb != "p2" || py != "p5" {
+		return fmt.Errorf("unexpected layout: gamma %s, beta %s, y %s", pg, pb, py)
+	}
+	m, n := params.M, params.N
+	aligned := n%32 == 0
+	c32 := (n + 31) / 32
+	c16 := (n + 15) / 16
+	pad := c16*16 - n
+	rowConsts(p)
+	p.Op("mov r10, #1")
+	p.Op("mov r18, p1")
+	p.Op("mov r19, p2")
+	if !aligned {
+		zeroBuf(p, c32*64)
+	}
+	p.Op("movxm r8, #%d", bf16Of(params.Eps))
+	p.Op("movxm r9, #%d", bf16Of(1/float64(n)))
+	p.Op("vbcst.16 x4, r8")
+	p.Op("vbcst.16 x6, r9")
+	p.Op("movxm r8, #%d", bf16Of(1))
+	p.Op("vbcst.16 x7, r8")
+	p.Op("vbcst.16 x8, %s", rZero)
+	p.Nops(1)
+	p.Op("vmov wh6, wh7")
+	p.Op("vmov wh1, wh7")
+	p.Op("movxm r22, #%d", 0x8000)
+	p.Op("movxm r21, #%d", 60|1<<11) // element-wise, products negated
+	p.Op("movxm r23, #%d", bf16Of(-1))
+	return rowLoop(p, m, func() error {
+		// p6: the row's x (aligned) or the buffer; p7: the row's scratch
+		// (y itself, or the buffer).
+		if aligned {
+			p.Op("mov p6, %s", px)
+			p.Op("mov p7, %s", py)
+			p.Op("mov r17, %s", px)
+			p.Op("movxm m0, #%d", 2*n)
+			p.Op("mov r20, %s", py)
+			p.Op("padda [%s], m0", px)
+			p.Op("padda [%s], m0", py)
+		} else {
+			p.Op("movxm p6, #%d", rowBuf)
+			if err := copyU16(p, px, "p6", n); err != nil {
+				return err
+			}
+			padStores(p, rZero, rowBuf+2*n, pad)
+			p.Op("movxm p6, #%d", rowBuf)
+			p.Op("mov r17, p6")
+			p.Op("mov r20, p6")
+		}
+		p.Op("mov p1, r18")
+		p.Op("mov p2, r19")
+		p.Op("vclr bml0")
+		p.Op("vclr bml3")
+		p.Op("vclr bml4")
+		p.Op("vbcst.16 x2, %s", rZero)
+		p.Nops(3)
+		// Sum, 32 elements a step.
+		if err := p.Pipelined(c32, 4, []SOp{
+			{0, "vlda wl0, [p6], #32"},
+			{1, "vlda wh0, [p6], #32"},
+			{8, fmt.Sprintf("vmac.f bml0, bml0, x0, x7, %s", rConf60)},
+		}); err != nil {
+			return err
+		}
+		p.Nops(6)
+		foldLanes(p, "bml0", "bml1")
+		p.Op("vconv.bf16.fp32 wl8, bml0")
+		p.Nops(2)
+		p.Op("vmul.f bml2, x8, x6, %s", rConf60) // lane 0: sum/N
+		p.Nops(6)
+		p.Op("vconv.bf16.fp32 wl9, bml2")
+		p.Nops(2)
+		p.Op("vextract.s16 r9, x9, %s", rIdx0) // c
+		p.Nops(2)
+		p.Op("movxm r8, #%d", bf16Of(-1))
+		p.Op("vbcst.16 x5, r9")
+		p.Op("vbcst.16 x9, r8")
+		p.Nops(1)
+		p.Op("vmov wh0, wh5")
+		p.Op("vmov wl9, wl7") // x9 = [1 | -1]
+		if !aligned {
+			padStores(p, "r9", rowBuf+2*n, pad)
+		}
+		p.Op("mov p6, r17")
+		p.Op("mov p7, r20")
+		p.Nops(2)
+		// d = x - c (bf16, stored), sums of d and d^2.
+		if err := p.Pipelined(c16, 4, []SOp{
+			{0, "vlda wl0, [p6], #32"},
+			{7, fmt.Sprintf("vmul.f bml0, x0, x9, %s", rConf60)},
+			{13, "vconv.bf16.fp32 wl2, bml0"},
+			{16, fmt.Sprintf("vmac.f bml3, bml3, x2, x7, %s", rConf60)},
+			{17, fmt.Sprintf("vmac.f bml4, bml4, x2, x2, %s", rConf60)},
+			{16, "vst wl2, [p7], #32"},
+		}); err != nil {
+			return err
+		}
+		p.Nops(7)
+		foldLanes(p, "bml3", "bml1")
+		foldLanes(p, "bml4", "bml1")
+		p.Op("vconv.bf16.fp32 wl8, bml3")
+		p.Nops(2)
+		p.Op("vmul.f bml2, x8, x6, %s", rConf60) // lane 0: delta = sum d / N
+		p.Op("vconv.bf16.fp32 wl4, bml4")
+		p.Nops(5)
+		p.Op("vconv.bf16.fp32 wl9, bml2")
+		p.Nops(2)
+		p.Op("vextract.s16 r9, x9, %s", rIdx0) // delta
+		p.Op("vbcst.16 x9, %s", rZero)
+		p.Nops(1)
+		p.Op("vbcst.16 x5, r9")
+		p.Nops(1)
+		p.Op("vmov wl9, wl5") // x9 = [delta | 0]
+		p.Nops(1)
+		p.Op("vmov wh0, wh5")            // x0 = [. | delta] for the last pass
+		p.Op("vmul.f bml5, x9, x9, r21") // -delta^2
+		p.Nops(5)
+		p.Op("vmac.f bml2, bml5, x4, x6, %s", rConf60) // sum d^2 / N + eps - delta^2
+		p.Nops(6)
+		rsqrtLane0(p, "bml2", plut)
+		p.Nops(1)
+		p.Op("vbcst.16 x3, r15 ; xor r15, r15, r22")
+		p.Op("vbcst.16 x10, r15")
+		p.Nops(1)
+		p.Op("vmov wh3, wh10") // x3 = [r | -r]
+		p.Op("mov p6, r20")
+		p.Op("mov p7, r20")
+		p.Nops(1)
+		p.Op("vbcst.16 x9, r23")
+		p.Nops(1)
+		p.Op("vmov wh9, wh8") // x9 = [-1 | 0]
+		p.Nops(1)
+		// e = (d - delta)·r in fp32, split into bf16 eh + el; y = eh·gamma +
+		// el·gamma + beta (fp32 from vlda.conv), 16 lanes a step.
+		if err := p.Pipelined(c16, 6, []SOp{
+			{0, "vlda wl0, [p6], #32"},
+			{7, fmt.Sprintf("vmul.f bml0, x0, x3, %s", rConf60)},
+			{13, "vconv.bf16.fp32 wl2, bml0"},
+			{15, fmt.Sprintf("vmac.f bml6, bml0, x2, x9, %s", rConf60)},
+			{15, "vldb wl1, [p1, #0]"},
+			{16, "vldb wh1, [p1], #32"},
+			{17, "vconv.bf16.fp32 wl5, bml0"},
+			{17, "vlda.conv.fp32.bf16 bml7, [p2], #32"},
+			{21, "vconv.bf16.fp32 wh5, bml6"},
+			{23, fmt.Sprintf("vmac.f bml1, bml7, x5, x1, %s", rConf60)},
+			{30, "vst.conv.bf16.fp32 bml1, [p7], #32"},
+		}); err != nil {
+			return err
+		}
+		if !aligned {
+			p.Nops(6)
+			p.Op("movxm p6, #%d", rowBuf)
+			if err := copyU16(p, "p6", py, n); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
