@@ -86,17 +86,19 @@ func TestPipelined(t *testing.T) {
 	}
 }
 
-// TestKernel: a task without a generator is a clear error; relu's kernel
-// assembles for every configuration.
+// TestKernel: a task without a generator is a clear error; every
+// generator's kernel assembles for every configuration.
 func TestKernel(t *testing.T) {
 	if _, err := Kernel("sdpa", 1); err == nil || !strings.Contains(err.Error(), "no baseline for task sdpa") {
 		t.Errorf("sdpa: %v", err)
 	}
-	for c := 1; c <= 5; c++ {
-		src, err := Kernel("relu", c)
-		if err != nil {
-			t.Fatal(err)
+	for _, task := range Tasks() {
+		for c := 1; c <= 5; c++ {
+			src, err := Kernel(task, c)
+			if err != nil {
+				t.Fatalf("%s config %d: %v", task, c, err)
+			}
+			assemble(t, string(src))
 		}
-		assemble(t, string(src))
 	}
 }
