@@ -478,16 +478,31 @@ func RMSNorm(p *Prog, r RowRegs, k FPConsts, a Act, gamma, scratch int) error {
 // LayerNorm writes a = (a - mean) / sqrt(var + eps) * gamma + beta per
 // row, in place, in the manner of PLENA's layer_norm template (V_RED_SUM
 // for the mean, V_SUB_VF, V_MUL_VV and V_RED_SUM for the variance, the
-// scalar 1/sqrt, V_MUL_VF, gamma and beta by V_MUL_VV and V_ADD_VV), with
-// one more centring pass: the mean is an f16 scalar (11 bits; 0.002 off
-// for a mean of 5) and rows whose standard deviation is 0.1 need it to
-// 1e-4, so the row is centred on the first mean, then the mean of the
-// centred row (small, so precise) is subtracted too, and the variance
-// summed on the way. A ragged row's padding columns, -mean after a
-// subtraction, are zeroed by a V_MUL_VV with a pad row 1 / 0 (see
-// padRow). gamma and beta are Vector SRAM addresses of a.Blocks() rows
-// each, or -1 for none. Needs k.One, k.Eps, k.InvN (1/a.N); uses 5
-// scratch rows.
+// scalar 1/sqrt, then V_MUL_VF/V_MUL_VV/V_ADD_VV with gamma and beta), but
+// arranged for PLENA's numerics: every vector result is rounded to bf16
+// and every scalar is f16, while outputs near 0 (where + beta cancels
+// gamma*(x - mean)*rstd, up to 2 or 3 in size) must be right to 2^-7 of
+// the typical output. PLENA's template, with its four bf16 roundings at
+// that size, misses there; this makes one:
+//
+//   - mu1 = the f16 mean; one pass over d1 = x - mu1 sums d1 (mu2 =
+//     mean(d1), small, so precise) and d1^2 (Kahan-compensated across the
+//     blocks: f16 sums of 64 blocks lose 0.2%), giving rstd;
+//   - the row is centred on mc = mu1 rounded to the bf16 grid of
+//     2|mu| + 4 std (a bf16 (B + mu1) - B), so that d = x - mc is exact
+//     for the elements within 4 std of the mean (x's MXFP8 values have 4
+//     significant bits); mu2' = (mu1 - mc) + mu2 is the rest of the mean;
+//   - rstd = rhi + rlo with rhi of 4 significant bits (Veltkamp split in
+//     f16), so that s_hi = gamma*rhi is exact (gamma has 4 bits too);
+//   - y = (d*s_hi + beta) + ((d - mu2')*gamma*rlo - mu2'*s_hi): the one
+//     rounding at the size of gamma*(x - mean)*rstd is d*s_hi's; the
+//     cancellation happens in + beta; the correction terms are small.
+//
+// A ragged row's padding columns, -mu1 after the subtraction, are zeroed
+// by a V_MUL_VV with a pad row 1 / 0 (see padRow) before the sums. gamma
+// and beta are the Vector SRAM addresses of a.Blocks() rows each. Needs
+// k.One, k.Eps, k.InvN (1/a.N) and 4 FP SRAM scratch entries from
+// k.Scratch; uses 8 scratch rows; M*VLEN must be below 2^18.
 func LayerNorm(p *Prog, r RowRegs, k FPConsts, a Act, gamma, beta, scratch int) error {
 	if err := a.check("LayerNorm"); err != nil {
 		return err
@@ -495,77 +510,143 @@ func LayerNorm(p *Prog, r RowRegs, k FPConsts, a Act, gamma, beta, scratch int) 
 	if err := checkScratch("LayerNorm", scratch); err != nil {
 		return err
 	}
-	if err := need("1.0", k.One); err != nil {
-		return err
-	}
-	// b walks beta in the last pass and holds the pad row's address in the
-	// centring passes.
-	row, ptr, stride, t, g, b := r.GP[0], r.GP[1], r.GP[2], r.GP[3], r.GP[4], r.GP[5]
-	outer, inner := r.GP[6], r.GP[7]
-	epsN, sqrtN, s, invN, one, mu := r.F[0], r.F[1], r.F[2], r.F[3], r.F[4], r.F[5]
-	ragged := a.Tail() != rowVLEN
-	keepRow, tmp := scratch, scratch+4*rowVLEN
-	p.Comment("LayerNorm over %d rows of %d (%d column blocks)", a.M, a.N, a.Blocks())
-	if err := normScalars(p, k, epsN, sqrtN); err != nil {
-		return err
-	}
-	p.Op("S_LD_FP f%d, gp0, %d", invN, k.InvN)
-	if ragged {
-		p.Op("S_LD_FP f%d, gp0, %d", one, k.One)
-		if err := padRow(p, keepRow, a.Addr, a.Tail(), one, 0, t, g, k.Scratch); err != nil {
+	for _, c := range []struct {
+		n string
+		i int
+	}{{"1.0", k.One}, {"eps", k.Eps}, {"1/N", k.InvN}, {"FP SRAM scratch", k.Scratch}} {
+		if err := need(c.n, c.i); err != nil {
 			return err
 		}
 	}
-	p.SetInt(stride, uint32(a.M*rowVLEN))
-	p.SetInt(t, uint32(tmp))
+	if gamma < 0 || beta < 0 {
+		return fmt.Errorf("LayerNorm: gamma and beta rows are required")
+	}
+	stride := a.M * rowVLEN
+	if stride >= 1<<18 {
+		return fmt.Errorf("LayerNorm: %d rows: a column block's stride %d does not fit S_ADDI_INT's 18 bits (not supported yet)", a.M, stride)
+	}
+	row, ptr, t1, t2, g, b := r.GP[0], r.GP[1], r.GP[2], r.GP[3], r.GP[4], r.GP[5]
+	outer, inner := r.GP[6], r.GP[7]
+	f := r.F
+	ragged := a.Tail() != rowVLEN
+	keepRow, tmp1, tmp2, zero := scratch, scratch+4*rowVLEN, scratch+5*rowVLEN, scratch+7*rowVLEN
+	cEpsN, cSqrtN, cFour, c129 := k.Scratch, k.Scratch+1, k.Scratch+2, k.Scratch+3
+	p.Comment("LayerNorm over %d rows of %d (%d column blocks)", a.M, a.N, a.Blocks())
+	if ragged {
+		p.Op("S_LD_FP f%d, gp0, %d", f[0], k.One)
+		if err := padRow(p, keepRow, a.Addr, a.Tail(), f[0], 0, t1, g, k.Scratch); err != nil {
+			return err
+		}
+	}
+	p.Comment("constants to FP SRAM %d..%d: eps*N, sqrt(N), 4, 129 (N = 1/(1/N) in f16)", cEpsN, c129)
+	p.Op("S_LD_FP f%d, gp0, %d", f[0], k.InvN)
+	p.Op("S_RECI_FP f%d, f%d", f[1], f[0])
+	p.Op("S_LD_FP f%d, gp0, %d", f[2], k.Eps)
+	p.Op("S_MUL_FP f%d, f%d, f%d", f[2], f[2], f[1])
+	p.Op("S_ST_FP f%d, gp0, %d", f[2], cEpsN)
+	p.Op("S_SQRT_FP f%d, f%d", f[1], f[1])
+	p.Op("S_ST_FP f%d, gp0, %d", f[1], cSqrtN)
+	p.Op("S_LD_FP f%d, gp0, %d", f[0], k.One)
+	p.Op("S_ADD_FP f%d, f%d, f%d", f[1], f[0], f[0]) // 2
+	p.Op("S_RECI_FP f%d, f%d", f[3], f[1])           // 0.5
+	p.Op("S_MUL_FP f%d, f%d, f%d", f[1], f[1], f[1]) // 4
+	p.Op("S_ST_FP f%d, gp0, %d", f[1], cFour)
+	p.Op("S_MUL_FP f%d, f%d, f%d", f[1], f[1], f[1]) // 16
+	p.Op("S_MUL_FP f%d, f%d, f%d", f[1], f[1], f[1]) // 256
+	p.Op("S_MUL_FP f%d, f%d, f%d", f[1], f[1], f[3]) // 128
+	p.Op("S_ADD_FP f%d, f%d, f%d", f[1], f[1], f[0]) // 129
+	p.Op("S_ST_FP f%d, gp0, %d", f[1], c129)
+	p.SetInt(t1, uint32(a.Addr))
+	p.SetInt(g, uint32(zero))
+	p.Op("V_MUL_VF gp%d, gp%d, f0, 0", g, t1)
+	p.SetInt(t1, uint32(tmp1))
+	p.SetInt(t2, uint32(tmp2))
 	p.SetInt(row, uint32(a.Addr))
 	p.Loop(outer, a.M, func() {
-		p.Op("S_ADD_FP f%d, f0, f0", s)
+		p.Comment("mu1 = f16 mean")
+		p.Op("S_ADD_FP f%d, f0, f0", f[1])
 		p.Op("S_ADDI_INT gp%d, gp%d, 0", ptr, row)
 		blockLoop(p, inner, a, false, func(bool) {
-			p.Op("V_RED_SUM f%d, gp%d", s, ptr)
-			p.Op("S_ADD_INT gp%d, gp%d, gp%d", ptr, ptr, stride)
+			p.Op("V_RED_SUM f%d, gp%d", f[1], ptr)
+			p.Op("S_ADDI_INT gp%d, gp%d, %d", ptr, ptr, stride)
 		})
-		for pass := 0; pass < 2; pass++ {
-			p.Op("S_MUL_FP f%d, f%d, f%d", mu, s, invN)
-			p.Op("S_ADD_FP f%d, f0, f0", s)
-			p.Op("S_ADDI_INT gp%d, gp%d, 0", ptr, row)
-			if ragged {
-				p.SetInt(b, uint32(keepRow))
-			}
-			blockLoop(p, inner, a, ragged, func(last bool) {
-				p.Op("V_SUB_VF gp%d, gp%d, f%d, 0, 0", ptr, ptr, mu)
-				if last {
-					p.Op("V_MUL_VV gp%d, gp%d, gp%d, 0", ptr, ptr, b)
-				}
-				if pass == 0 {
-					p.Op("V_RED_SUM f%d, gp%d", s, ptr)
-				} else {
-					p.Op("V_MUL_VV gp%d, gp%d, gp%d, 0", t, ptr, ptr)
-					p.Op("V_RED_SUM f%d, gp%d", s, t)
-				}
-				p.Op("S_ADD_INT gp%d, gp%d, gp%d", ptr, ptr, stride)
-			})
-		}
-		rstd(p, s, epsN, sqrtN)
+		p.Op("S_LD_FP f%d, gp0, %d", f[3], k.InvN)
+		p.Op("S_MUL_FP f%d, f%d, f%d", f[0], f[1], f[3])
+		p.Comment("d1 = x - mu1: f1 = sum d1, f2 = sum d1^2 (Kahan, compensation in f3)")
+		p.Op("S_ADD_FP f%d, f0, f0", f[1])
+		p.Op("S_ADD_FP f%d, f0, f0", f[2])
+		p.Op("S_ADD_FP f%d, f0, f0", f[3])
 		p.Op("S_ADDI_INT gp%d, gp%d, 0", ptr, row)
-		if gamma >= 0 {
-			p.SetInt(g, uint32(gamma))
+		if ragged {
+			p.SetInt(b, uint32(keepRow))
 		}
-		if beta >= 0 {
-			p.SetInt(b, uint32(beta))
-		}
+		blockLoop(p, inner, a, ragged, func(last bool) {
+			p.Op("V_SUB_VF gp%d, gp%d, f%d, 0, 0", t1, ptr, f[0])
+			if last {
+				p.Op("V_MUL_VV gp%d, gp%d, gp%d, 0", t1, t1, b)
+			}
+			p.Op("V_RED_SUM f%d, gp%d", f[1], t1)
+			p.Op("V_MUL_VV gp%d, gp%d, gp%d, 0", t1, t1, t1)
+			p.Op("S_ADD_FP f%d, f0, f0", f[4])
+			p.Op("V_RED_SUM f%d, gp%d", f[4], t1)
+			p.Op("S_SUB_FP f%d, f%d, f%d", f[4], f[4], f[3])
+			p.Op("S_ADD_FP f%d, f%d, f%d", f[5], f[2], f[4])
+			p.Op("S_SUB_FP f%d, f%d, f%d", f[3], f[5], f[2])
+			p.Op("S_SUB_FP f%d, f%d, f%d", f[3], f[3], f[4])
+			p.Op("S_ADD_FP f%d, f%d, f0", f[2], f[5])
+			p.Op("S_ADDI_INT gp%d, gp%d, %d", ptr, ptr, stride)
+		})
+		p.Comment("mu2 = mean(d1) (f4); u = sum d1^2 - mu2 sum d1; rstd = sqrt(N)/sqrt(u + eps*N) (f2)")
+		p.Op("S_LD_FP f%d, gp0, %d", f[4], k.InvN)
+		p.Op("S_MUL_FP f%d, f%d, f%d", f[4], f[1], f[4])
+		p.Op("S_MUL_FP f%d, f%d, f%d", f[1], f[1], f[4])
+		p.Op("S_SUB_FP f%d, f%d, f%d", f[2], f[2], f[1])
+		p.Op("S_LD_FP f%d, gp0, %d", f[5], cEpsN)
+		p.Op("S_ADD_FP f%d, f%d, f%d", f[2], f[2], f[5])
+		p.Op("S_SQRT_FP f%d, f%d", f[2], f[2])
+		p.Op("S_RECI_FP f%d, f%d", f[2], f[2])
+		p.Op("S_LD_FP f%d, gp0, %d", f[5], cSqrtN)
+		p.Op("S_MUL_FP f%d, f%d, f%d", f[2], f[2], f[5])
+		p.Comment("B = 2|mu1| + 4 std (f1); mc = bf16(bf16(B) + mu1) - bf16(B) (f3)")
+		p.Op("S_SUB_FP f%d, f0, f%d", f[1], f[0])
+		p.Op("S_MAX_FP f%d, f%d, f%d", f[1], f[1], f[0])
+		p.Op("S_ADD_FP f%d, f%d, f%d", f[1], f[1], f[1])
+		p.Op("S_RECI_FP f%d, f%d", f[5], f[2])
+		p.Op("S_LD_FP f%d, gp0, %d", f[3], cFour)
+		p.Op("S_MUL_FP f%d, f%d, f%d", f[5], f[5], f[3])
+		p.Op("S_ADD_FP f%d, f%d, f%d", f[1], f[1], f[5])
+		p.SetInt(g, uint32(zero))
+		p.Op("V_ADD_VF gp%d, gp%d, f%d, 0", t1, g, f[1])
+		p.Op("V_ADD_VF gp%d, gp%d, f%d, 0", t2, t1, f[0])
+		p.Op("V_SUB_VV gp%d, gp%d, gp%d, 0", t2, t2, t1)
+		p.Op("S_SUB_FP f%d, f0, f%d", f[3], f[1])
+		p.Op("V_RED_MAX f%d, gp%d, 0", f[3], t2)
+		p.Comment("mu2' = (mu1 - mc) + mu2 (f4); rstd = rhi (f5, 4 bits) + rlo (f2)")
+		p.Op("S_SUB_FP f%d, f%d, f%d", f[0], f[0], f[3])
+		p.Op("S_ADD_FP f%d, f%d, f%d", f[4], f[0], f[4])
+		p.Op("S_LD_FP f%d, gp0, %d", f[5], c129)
+		p.Op("S_MUL_FP f%d, f%d, f%d", f[5], f[5], f[2])
+		p.Op("S_SUB_FP f%d, f%d, f%d", f[0], f[5], f[2])
+		p.Op("S_SUB_FP f%d, f%d, f%d", f[5], f[5], f[0])
+		p.Op("S_SUB_FP f%d, f%d, f%d", f[2], f[2], f[5])
+		p.Comment("y = (d*gamma*rhi + beta) + ((d - mu2')*gamma*rlo - mu2'*gamma*rhi), d = x - mc")
+		p.Op("S_ADDI_INT gp%d, gp%d, 0", ptr, row)
+		p.SetInt(g, uint32(gamma))
+		p.SetInt(b, uint32(beta))
 		blockLoop(p, inner, a, false, func(bool) {
-			p.Op("V_MUL_VF gp%d, gp%d, f%d, 0", ptr, ptr, s)
-			if gamma >= 0 {
-				p.Op("V_MUL_VV gp%d, gp%d, gp%d, 0", ptr, ptr, g)
-				p.Op("S_ADDI_INT gp%d, gp%d, %d", g, g, rowVLEN)
-			}
-			if beta >= 0 {
-				p.Op("V_ADD_VV gp%d, gp%d, gp%d, 0", ptr, ptr, b)
-				p.Op("S_ADDI_INT gp%d, gp%d, %d", b, b, rowVLEN)
-			}
-			p.Op("S_ADD_INT gp%d, gp%d, gp%d", ptr, ptr, stride)
+			p.Op("V_SUB_VF gp%d, gp%d, f%d, 0, 0", ptr, ptr, f[3])
+			p.Op("V_MUL_VF gp%d, gp%d, f%d, 0", t1, g, f[2])
+			p.Op("V_SUB_VF gp%d, gp%d, f%d, 0, 0", t2, ptr, f[4])
+			p.Op("V_MUL_VV gp%d, gp%d, gp%d, 0", t2, t2, t1)
+			p.Op("V_MUL_VF gp%d, gp%d, f%d, 0", t1, g, f[5])
+			p.Op("V_MUL_VV gp%d, gp%d, gp%d, 0", ptr, ptr, t1)
+			p.Op("V_ADD_VV gp%d, gp%d, gp%d, 0", ptr, ptr, b)
+			p.Op("V_MUL_VF gp%d, gp%d, f%d, 0", t1, t1, f[4])
+			p.Op("V_SUB_VV gp%d, gp%d, gp%d, 0", t2, t2, t1)
+			p.Op("V_ADD_VV gp%d, gp%d, gp%d, 0", ptr, ptr, t2)
+			p.Op("S_ADDI_INT gp%d, gp%d, %d", g, g, rowVLEN)
+			p.Op("S_ADDI_INT gp%d, gp%d, %d", b, b, rowVLEN)
+			p.Op("S_ADDI_INT gp%d, gp%d, %d", ptr, ptr, stride)
 		})
 		p.Op("S_ADDI_INT gp%d, gp%d, %d", row, row, rowVLEN)
 	})
