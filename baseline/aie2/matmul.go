@@ -187,6 +187,7 @@ type walker struct {
 	ops    []*sop
 	offs   []int
 	texts  []string // "mn reg, [ptr]" prefix parts
+	rng    [][2]int // each access's immediate range
 }
 
 func (g *mmGen) walker(ptr, mn, region string, banks uint8) *walker {
@@ -203,18 +204,32 @@ func (g *mmGen) walker(ptr, mn, region string, banks uint8) *walker {
 }
 
 // access adds a load into (or store from) reg at byte offset off.
-func (w *walker) access(reg string, off int) {
-	store := w.mn == "vst" || w.mn == "st"
+func (w *walker) access(reg string, off int) { w.accessMn(w.mn, reg, off) }
+
+// accessMn is access by another mnemonic (lda.u16, st.s16: half words,
+// their increments in m registers; st.s16 reads its data in cycle 7 and
+// writes memory in cycle 11).
+func (w *walker) accessMn(mn, reg string, off int) {
+	store := mn == "vst" || mn == "st" || mn == "st.s16"
 	m := &memRef{region: w.region, banks: w.banks, c: 5, store: store}
+	rng := [2]int{w.lo, w.hi}
+	data := 1
+	if mn == "st.s16" || mn == "lda.u16" {
+		rng = [2]int{0, 0}
+	}
+	if mn == "st.s16" {
+		data, m.c = 7, 11
+	}
 	var o *sop
 	if store {
-		o = w.g.op("", []opnd{{reg, 1}, {w.ptr, 1}}, []opnd{{w.ptr, 1}}, m)
+		o = w.g.op("", []opnd{{reg, data}, {w.ptr, 1}}, []opnd{{w.ptr, 1}}, m)
 	} else {
 		o = w.g.op("", []opnd{{w.ptr, 1}}, []opnd{{reg, 7}, {w.ptr, 1}}, m)
 	}
 	w.ops = append(w.ops, o)
 	w.offs = append(w.offs, off)
-	w.texts = append(w.texts, fmt.Sprintf("%s %s, [%s]", w.mn, reg, w.ptr))
+	w.rng = append(w.rng, rng)
+	w.texts = append(w.texts, fmt.Sprintf("%s %s, [%s]", mn, reg, w.ptr))
 }
 
 // finish writes the increments, the last one moving the pointer to end.
@@ -228,7 +243,7 @@ func (w *walker) finish(end int) error {
 			next = w.offs[i+1]
 		}
 		d := next - w.offs[i]
-		if d >= w.lo && d <= w.hi {
+		if d >= w.rng[i][0] && d <= w.rng[i][1] {
 			o.text = fmt.Sprintf("%s, #%d", w.texts[i], d)
 			continue
 		}
@@ -533,6 +548,11 @@ func (g *mmGen) output(bl *mmBlock, o *mmOut) error {
 			j := c / 4
 			reg := fmt.Sprintf("r%d", 13+tmp%3)
 			tmp++
+			if c+1 == bl.cols {
+				ld.accessMn("lda.u16", reg, 32*(4*t+j)+8*rr+2*(c%4))
+				st.accessMn("st.s16", reg, 2*(r*o.ld+c))
+				continue
+			}
 			ld.access(reg, 32*(4*t+j)+8*rr+2*(c%4))
 			st.access(reg, 2*(r*o.ld+c))
 		}

@@ -22,7 +22,8 @@ import (
 // the kernel loads them as constants. The *Banks masks (bit i: the
 // i-th 16 KiB bank of data memory) let the scheduler keep accesses to
 // one bank out of the same cycle. K, N and LDC must be even and K >= 16;
-// operands may be read up to 64 bytes past their end.
+// operands may be read up to 64 bytes past their end. (N and LDC may be
+// odd with SideNK and M = 1: GEMV.)
 type MMSpec struct {
 	M, N, K, LDC, Batch               int
 	SideNK, HasBias                   bool
@@ -239,7 +240,7 @@ func (g *mmGen) emit(p *Prog) error {
 
 // matmul adds the operations of sp's product.
 func (g *mmGen) matmul(sp *MMSpec) error {
-	if sp.K%2 != 0 || sp.N%2 != 0 || sp.LDC%2 != 0 {
+	if sp.K%2 != 0 || (!sp.SideNK && sp.N%2 != 0) || (sp.M > 1 && sp.LDC%2 != 0) {
 		return fmt.Errorf("matmul %dx%dx%d: odd K, N or row stride not supported yet", sp.M, sp.N, sp.K)
 	}
 	if sp.K < mmChunk {
@@ -360,6 +361,7 @@ func mmTensor(c *ref.Case, name string) (addr int, banks uint8, err error) {
 }
 
 func init() {
+	register("gemv", genGEMV)
 	register("gemm", genGEMM)
 	register("linear", genLinear)
 	register("bmm", genBMM)
@@ -368,6 +370,24 @@ func init() {
 // genGEMM: C = A B.
 func genGEMM(p *Prog, c *ref.Case, params ref.Params) error {
 	return genProduct(p, c, params, "a", "b", "c", "", false, 1)
+}
+
+// genGEMV: y = A x, as the one-row product y^T = x^T A^T (A is the W of
+// a Linear without bias: its rows are K-contiguous, tiled by T128_4x2 and
+// transposed by T16_4x8; x fills one row of the 4x8 tiles).
+func genGEMV(p *Prog, c *ref.Case, params ref.Params) error {
+	sp := &MMSpec{M: 1, N: params.M, K: params.K, LDC: params.M, Batch: 1, SideNK: true}
+	var err error
+	if sp.AAddr, sp.ABanks, err = mmTensor(c, "x"); err != nil {
+		return err
+	}
+	if sp.BAddr, sp.BBanks, err = mmTensor(c, "a"); err != nil {
+		return err
+	}
+	if sp.CAddr, sp.CBanks, err = mmTensor(c, "y"); err != nil {
+		return err
+	}
+	return MatMul(p, sp, true)
 }
 
 // genBMM: C[b] = A[b] B[b].

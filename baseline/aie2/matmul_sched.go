@@ -91,6 +91,8 @@ func opSlots(text string) ([]string, error) {
 			return []string{"mv", "alu"}, nil
 		}
 		return []string{"mv"}, nil
+	case mn == "st.s16" || mn == "st.s8":
+		return []string{"lda"}, nil
 	case strings.HasPrefix(mn, "vlda") || mn == "lda" || strings.HasPrefix(mn, "lda.") || mn == "padda" || mn == "mova":
 		return []string{"lda"}, nil
 	case strings.HasPrefix(mn, "vldb"):
