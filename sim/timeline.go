@@ -513,7 +513,11 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 		s.Bottleneck, s.Kind, s.Share = busiest.Unit, BusiestUnit, busyShare
 		fmt.Fprintf(&b, "bottleneck: %s (%s), busy %.0f%% of the %d cycles the window dispatched in", busiest.Unit, BusiestUnit, 100*busyShare, span)
 		if iterations > 0 {
-			fmt.Fprintf(&b, " (%.1f per iteration)", float64(span)/float64(iterations))
+			fmt.Fprintf(&b, " (%.1f per iteration", float64(span)/float64(iterations))
+			if tail := s.End - (lastD + 1); tail > 0 {
+				fmt.Fprintf(&b, "; the last result is ready %d cycles after", tail)
+			}
+			b.WriteString(")")
 		}
 		fmt.Fprintf(&b, ", %d slots, %d a cycle", busiest.Slots, busiest.Instances)
 		if s.WaitCycles > 0 {
