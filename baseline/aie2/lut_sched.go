@@ -204,12 +204,78 @@ func (p *Prog) VLoop(n, minII int, ops []VOp) (int, error) {
 			lastErr = err
 			continue
 		}
-		sops := make([]SOp, len(ops))
-		for i, o := range ops {
-			sops[i] = SOp{T[i], o.Text}
-		}
-		sort.SliceStable(sops, func(a, b int) bool { return sops[a].T < sops[b].T })
-		return ii, p.Pipelined(n, ii, sops)
+		p.pipelinedSlots(n, ii, ops, T)
+		return ii, nil
 	}
 	return 0, fmt.Errorf("no schedule up to ii 64: %v", lastErr)
+}
+
+// pipelinedSlots is Pipelined for VOps placed at T: the same prologue,
+// zero-overhead-loop kernel and epilogue, with every kernel bundle padded
+// to 128 bits by the nops of the slots the ops (whose slots are known)
+// leave empty.
+func (p *Prog) pipelinedSlots(n, ii int, ops []VOp, T []int) {
+	maxT := 0
+	for _, t := range T {
+		maxT = max(maxT, t)
+	}
+	stages := maxT/ii + 1
+	idx := make([]int, len(ops))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return T[idx[a]] < T[idx[b]] })
+	at := func(c int) ([]string, map[string]bool) {
+		var out []string
+		used := map[string]bool{}
+		for _, i := range idx {
+			if d := c - T[i]; d >= 0 && d%ii == 0 && d/ii < n {
+				out = append(out, ops[i].Text)
+				used[ops[i].Slot] = true
+			}
+		}
+		return out, used
+	}
+	full := func(c int) {
+		out, used := at(c)
+		for _, s := range fullSlots {
+			if !used[s] {
+				out = append(out, nopOf[s])
+			}
+		}
+		p.Bundle(out...)
+	}
+	total := (n-1)*ii + maxT + 1
+	if k := n - stages + 1; k >= 2 {
+		start, end := p.NewLabel("ls"), p.NewLabel("le")
+		pro := (stages - 1) * ii
+		p.Bundle(fmt.Sprintf("movxm ls, #%s", start))
+		p.Bundle(fmt.Sprintf("movxm le, #%s", end))
+		p.Bundle(fmt.Sprintf("movxm lc, #%d", k))
+		p.Align16()
+		for pad := 7 - (pro + ii - 1); pad > 0; pad-- {
+			full(-1)
+		}
+		for c := 0; c < pro; c++ {
+			full(c)
+		}
+		for j := 0; j < ii; j++ {
+			if j == 0 {
+				p.Label(start)
+			}
+			if j == ii-1 {
+				p.Label(end)
+			}
+			full(pro + j)
+		}
+		for c := n * ii; c < total; c++ {
+			out, _ := at(c)
+			p.Bundle(out...)
+		}
+		return
+	}
+	for c := 0; c < total; c++ {
+		out, _ := at(c)
+		p.Bundle(out...)
+	}
 }
