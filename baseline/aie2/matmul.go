@@ -54,8 +54,8 @@ const (
 // mmGen holds what a matrix kernel's generator has set up: the operation
 // list, virtual register numbering and the registers holding constants.
 type mmGen struct {
-	s      *sched
-	pro    []schedItem // the prologue (constants), scheduled first
+	s      *mmSched
+	pro    []mmItem // the prologue (constants), scheduled first
 	nextV  int
 	consts map[int]string
 	cpool  []string
@@ -67,7 +67,7 @@ type mmGen struct {
 
 func newMMGen() *mmGen {
 	g := &mmGen{
-		s:      &sched{pool: []string{"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11"}},
+		s:      &mmSched{pool: []string{"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11"}},
 		consts: map[int]string{},
 		masks:  map[uint32]string{},
 		mregs:  map[int]string{},
@@ -90,7 +90,7 @@ func vhi(v int) string { return fmt.Sprintf("%%%dh", v) }
 
 // preOp adds a prologue operation writing reg.
 func (g *mmGen) preOp(text, reg string) {
-	g.pro = append(g.pro, schedItem{op: &sop{text: text, wr: []opnd{{reg, 1}}}})
+	g.pro = append(g.pro, mmItem{op: &mmOp{text: text, wr: []mmOpnd{{reg, 1}}}})
 }
 
 // k is a register holding the constant v (set in the prologue).
@@ -111,9 +111,9 @@ func (g *mmGen) k(v int) (string, error) {
 // tmpK sets the temporary r13 to v for the next operation.
 func (g *mmGen) tmpK(v int) string {
 	if v >= -1024 && v <= 1023 {
-		g.op(fmt.Sprintf("movx r13, #%d", v), nil, []opnd{{"r13", 1}}, nil)
+		g.op(fmt.Sprintf("movx r13, #%d", v), nil, []mmOpnd{{"r13", 1}}, nil)
 	} else {
-		g.op(fmt.Sprintf("movxm r13, #%d", v), nil, []opnd{{"r13", 1}}, nil)
+		g.op(fmt.Sprintf("movxm r13, #%d", v), nil, []mmOpnd{{"r13", 1}}, nil)
 	}
 	return "r13"
 }
@@ -149,9 +149,9 @@ func (g *mmGen) mreg(v int) (string, error) {
 }
 
 // op adds an operation to the body.
-func (g *mmGen) op(text string, rd, wr []opnd, mem *memRef) *sop {
-	o := &sop{text: text, rd: rd, wr: wr, mem: mem}
-	g.s.items = append(g.s.items, schedItem{op: o})
+func (g *mmGen) op(text string, rd, wr []mmOpnd, mem *mmMem) *mmOp {
+	o := &mmOp{text: text, rd: rd, wr: wr, mem: mem}
+	g.s.items = append(g.s.items, mmItem{op: o})
 	return o
 }
 
@@ -161,7 +161,7 @@ func (g *mmGen) shuffle(dst, a, b string, mode int) error {
 	if err != nil {
 		return err
 	}
-	g.op(fmt.Sprintf("vshuffle %s, %s, %s, %s", dst, a, b, r), []opnd{{a, 1}, {b, 1}, {r, 1}}, []opnd{{dst, 2}}, nil)
+	g.op(fmt.Sprintf("vshuffle %s, %s, %s, %s", dst, a, b, r), []mmOpnd{{a, 1}, {b, 1}, {r, 1}}, []mmOpnd{{dst, 2}}, nil)
 	return nil
 }
 
@@ -174,24 +174,24 @@ func bankMask(addr, n int) uint8 {
 	return m
 }
 
-// walker loads or stores through one pointer with post-modify: the
+// mmWalker loads or stores through one pointer with post-modify: the
 // increment of each access is the distance to the next one's offset
 // (filled in by finish), an immediate when it fits, else an m register.
-type walker struct {
+type mmWalker struct {
 	g      *mmGen
 	ptr    string
 	mn     string // vlda, vldb, vst, lda, st
 	lo, hi int    // immediate post-modify range
 	region string
 	banks  uint8
-	ops    []*sop
+	ops    []*mmOp
 	offs   []int
 	texts  []string // "mn reg, [ptr]" prefix parts
 	rng    [][2]int // each access's immediate range
 }
 
-func (g *mmGen) walker(ptr, mn, region string, banks uint8) *walker {
-	w := &walker{g: g, ptr: ptr, mn: mn, region: region, banks: banks}
+func (g *mmGen) mmWalker(ptr, mn, region string, banks uint8) *mmWalker {
+	w := &mmWalker{g: g, ptr: ptr, mn: mn, region: region, banks: banks}
 	switch mn {
 	case "vlda", "vst":
 		w.lo, w.hi = -2048, 2016
@@ -204,14 +204,14 @@ func (g *mmGen) walker(ptr, mn, region string, banks uint8) *walker {
 }
 
 // access adds a load into (or store from) reg at byte offset off.
-func (w *walker) access(reg string, off int) { w.accessMn(w.mn, reg, off) }
+func (w *mmWalker) access(reg string, off int) { w.accessMn(w.mn, reg, off) }
 
 // accessMn is access by another mnemonic (lda.u16, st.s16: half words,
 // their increments in m registers; st.s16 reads its data in cycle 7 and
 // writes memory in cycle 11).
-func (w *walker) accessMn(mn, reg string, off int) {
+func (w *mmWalker) accessMn(mn, reg string, off int) {
 	store := mn == "vst" || mn == "st" || mn == "st.s16"
-	m := &memRef{region: w.region, banks: w.banks, c: 5, store: store}
+	m := &mmMem{region: w.region, banks: w.banks, c: 5, store: store}
 	rng := [2]int{w.lo, w.hi}
 	data := 1
 	if mn == "st.s16" || mn == "lda.u16" {
@@ -220,11 +220,11 @@ func (w *walker) accessMn(mn, reg string, off int) {
 	if mn == "st.s16" {
 		data, m.c = 7, 11
 	}
-	var o *sop
+	var o *mmOp
 	if store {
-		o = w.g.op("", []opnd{{reg, data}, {w.ptr, 1}}, []opnd{{w.ptr, 1}}, m)
+		o = w.g.op("", []mmOpnd{{reg, data}, {w.ptr, 1}}, []mmOpnd{{w.ptr, 1}}, m)
 	} else {
-		o = w.g.op("", []opnd{{w.ptr, 1}}, []opnd{{reg, 7}, {w.ptr, 1}}, m)
+		o = w.g.op("", []mmOpnd{{w.ptr, 1}}, []mmOpnd{{reg, 7}, {w.ptr, 1}}, m)
 	}
 	w.ops = append(w.ops, o)
 	w.offs = append(w.offs, off)
@@ -233,7 +233,7 @@ func (w *walker) accessMn(mn, reg string, off int) {
 }
 
 // finish writes the increments, the last one moving the pointer to end.
-func (w *walker) finish(end int) error {
+func (w *mmWalker) finish(end int) error {
 	if len(w.offs) > 0 && w.offs[0] != 0 {
 		return fmt.Errorf("matmul: the walk of %s starts at offset %d, not at its pointer", w.ptr, w.offs[0])
 	}
@@ -252,7 +252,7 @@ func (w *walker) finish(end int) error {
 			return err
 		}
 		o.text = fmt.Sprintf("%s, %s", w.texts[i], m)
-		o.rd = append(o.rd, opnd{m, 1})
+		o.rd = append(o.rd, mmOpnd{m, 1})
 	}
 	return nil
 }
@@ -261,16 +261,16 @@ func (w *walker) finish(end int) error {
 // the block is at base + 2*(r*ld + c), base being 32-byte aligned in
 // every block; rows and cols bound the valid elements.
 type mmMat struct {
-	w        *walker
+	w        *mmWalker
 	zeroLoad string // vlda or vldb
 	ld       int
 	rows     int // valid rows (others read as zeros)
-	mis      int // the block base's offset from 32-byte alignment (the walker's pointer is the aligned address below it)
-	shift    int // rows before the walker's position
+	mis      int // the block base's offset from 32-byte alignment (the mmWalker's pointer is the aligned address below it)
+	shift    int // rows before the mmWalker's position
 }
 
 // rowPair makes a virtual x holding the 16-element windows of rows r0
-// and r1 starting at column col (a multiple of 16) relative to the walker's
+// and r1 starting at column col (a multiple of 16) relative to the mmWalker's
 // current chunk: [row r0 | row r1]. Rows outside the matrix read zeros.
 func (g *mmGen) rowPair(m *mmMat, r0, r1, col int) (int, error) {
 	out := g.v()
@@ -288,8 +288,8 @@ func (g *mmGen) rowPair(m *mmMat, r0, r1, col int) (int, error) {
 	s := [2]src{srcOf(r0), srcOf(r1)}
 	direct := func(x src, dst string) {
 		if x.zero {
-			g.op(fmt.Sprintf("%s %s, [p7, #0]", m.zeroLoad, dst), []opnd{{"p7", 1}}, []opnd{{dst, 7}},
-				&memRef{region: "zero", banks: 1, c: 5})
+			g.op(fmt.Sprintf("%s %s, [p7, #0]", m.zeroLoad, dst), []mmOpnd{{"p7", 1}}, []mmOpnd{{dst, 7}},
+				&mmMem{region: "zero", banks: 1, c: 5})
 			return
 		}
 		m.w.access(dst, x.off)
@@ -315,7 +315,7 @@ func (g *mmGen) rowPair(m *mmMat, r0, r1, col int) (int, error) {
 		}
 		win[i] = g.v()
 		g.op(fmt.Sprintf("vshift %s, %s, %s, %s", vx(win[i]), vx(t), vx(t), r),
-			[]opnd{{vx(t), 1}, {r, 1}}, []opnd{{vx(win[i]), 2}}, nil)
+			[]mmOpnd{{vx(t), 1}, {r, 1}}, []mmOpnd{{vx(win[i]), 2}}, nil)
 	}
 	return out, g.shuffle(vx(out), vx(win[0]), vx(win[1]), shufT256Lo)
 }
@@ -349,7 +349,7 @@ func (g *mmGen) tiles4x8(m *mmMat, r, col, valid int, need [2]bool) ([2]int, err
 				if err != nil {
 					return out, err
 				}
-				g.op(fmt.Sprintf("vbcst.16 %s, %s", vx(zero), r0), []opnd{{r0, 1}}, []opnd{{vx(zero), 2}}, nil)
+				g.op(fmt.Sprintf("vbcst.16 %s, %s", vx(zero), r0), []mmOpnd{{r0, 1}}, []mmOpnd{{vx(zero), 2}}, nil)
 			}
 			var mask uint32
 			for row := range 4 {
@@ -363,7 +363,7 @@ func (g *mmGen) tiles4x8(m *mmMat, r, col, valid int, need [2]bool) ([2]int, err
 			}
 			masked := g.v()
 			g.op(fmt.Sprintf("vsel.16 %s, %s, %s, %s", vx(masked), vx(out[s]), vx(zero), mr),
-				[]opnd{{vx(out[s]), 1}, {vx(zero), 1}, {mr, 1}}, []opnd{{vx(masked), 2}}, nil)
+				[]mmOpnd{{vx(out[s]), 1}, {vx(zero), 1}, {mr, 1}}, []mmOpnd{{vx(masked), 2}}, nil)
 			out[s] = masked
 		}
 	}
@@ -409,7 +409,7 @@ func (g *mmGen) chunkOps(bl *mmBlock, kc int) error {
 	mac := func(t, j, s, y int) {
 		acc := fmt.Sprintf("bml%d", 4*t+j)
 		g.op(fmt.Sprintf("vmac.f %s, %s, %s, %s, %s", acc, acc, vx(xt[t][s]), vx(y), cfg),
-			[]opnd{{acc, 3}, {vx(xt[t][s]), 1}, {vx(y), 1}, {cfg, 1}}, []opnd{{acc, 6}}, nil)
+			[]mmOpnd{{acc, 3}, {vx(xt[t][s]), 1}, {vx(y), 1}, {cfg, 1}}, []mmOpnd{{acc, 6}}, nil)
 	}
 	if bl.side == sideNK {
 		// W rows 4j..4j+3 of the block: two 4x8 tiles, each transposed.
@@ -490,7 +490,7 @@ func (g *mmGen) output(bl *mmBlock, o *mmOut) error {
 	nt := (bl.cols + 3) / 4
 	aligned := bl.cols == mmBlockCols && (2*o.ld)%32 == 0 && o.mis == 0
 	if aligned {
-		w := g.walker(o.ptr, "vst", o.region, o.banks)
+		w := g.mmWalker(o.ptr, "vst", o.region, o.banks)
 		for t := range mt {
 			q := [2]int{g.v(), g.v()}
 			for j := range 4 {
@@ -499,7 +499,7 @@ func (g *mmGen) output(bl *mmBlock, o *mmOut) error {
 					dst = vhi(q[j/2])
 				}
 				acc := fmt.Sprintf("bml%d", 4*t+j)
-				g.op(fmt.Sprintf("vconv.bf16.fp32 %s, %s", dst, acc), []opnd{{acc, 1}}, []opnd{{dst, 2}}, nil)
+				g.op(fmt.Sprintf("vconv.bf16.fp32 %s, %s", dst, acc), []mmOpnd{{acc, 1}}, []mmOpnd{{dst, 2}}, nil)
 			}
 			l, h := g.v(), g.v()
 			if err := g.shuffle(vx(l), vx(q[0]), vx(q[1]), shufI64Lo); err != nil {
@@ -533,14 +533,14 @@ func (g *mmGen) output(bl *mmBlock, o *mmOut) error {
 		for j := range nt {
 			v := g.v()
 			acc := fmt.Sprintf("bml%d", 4*t+j)
-			g.op(fmt.Sprintf("vconv.bf16.fp32 %s, %s", vlo(v), acc), []opnd{{acc, 1}}, []opnd{{vlo(v), 2}}, nil)
+			g.op(fmt.Sprintf("vconv.bf16.fp32 %s, %s", vlo(v), acc), []mmOpnd{{acc, 1}}, []mmOpnd{{vlo(v), 2}}, nil)
 			off := areaStage - areaZero + 32*(4*t+j)
-			g.op(fmt.Sprintf("vst %s, [p7, #%d]", vlo(v), off), []opnd{{vlo(v), 1}, {"p7", 1}}, nil,
-				&memRef{region: "stage", banks: 1, c: 5, store: true})
+			g.op(fmt.Sprintf("vst %s, [p7, #%d]", vlo(v), off), []mmOpnd{{vlo(v), 1}, {"p7", 1}}, nil,
+				&mmMem{region: "stage", banks: 1, c: 5, store: true})
 		}
 	}
-	ld := g.walker("p6", "lda", "stage", 1)
-	st := g.walker(o.ptr, "st", o.region, o.banks)
+	ld := g.mmWalker("p6", "lda", "stage", 1)
+	st := g.mmWalker(o.ptr, "st", o.region, o.banks)
 	tmp := 0
 	for r := range bl.rows {
 		t, rr := r/4, r%4

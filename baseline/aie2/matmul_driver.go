@@ -49,7 +49,7 @@ const (
 
 // mov adds a register copy (mv slot).
 func (g *mmGen) mov(dst, src string) {
-	g.op(fmt.Sprintf("mov %s, %s", dst, src), []opnd{{src, 1}}, []opnd{{dst, 1}}, nil)
+	g.op(fmt.Sprintf("mov %s, %s", dst, src), []mmOpnd{{src, 1}}, []mmOpnd{{dst, 1}}, nil)
 }
 
 // addK adds a constant to a register.
@@ -58,11 +58,11 @@ func (g *mmGen) addK(r string, v int) error {
 		return nil
 	}
 	if v >= -64 && v <= 63 {
-		g.op(fmt.Sprintf("add %s, %s, #%d", r, r, v), []opnd{{r, 1}}, []opnd{{r, 1}}, nil)
+		g.op(fmt.Sprintf("add %s, %s, #%d", r, r, v), []mmOpnd{{r, 1}}, []mmOpnd{{r, 1}}, nil)
 		return nil
 	}
 	k := g.tmpK(v)
-	g.op(fmt.Sprintf("add %s, %s, %s", r, r, k), []opnd{{r, 1}, {k, 1}}, []opnd{{r, 1}}, nil)
+	g.op(fmt.Sprintf("add %s, %s, %s", r, r, k), []mmOpnd{{r, 1}, {k, 1}}, []mmOpnd{{r, 1}}, nil)
 	return nil
 }
 
@@ -74,7 +74,7 @@ func (g *mmGen) counted(n int, counter string, body func() error) error {
 	if n == 1 {
 		return body()
 	}
-	g.op(fmt.Sprintf("movxm %s, #%d", counter, n), nil, []opnd{{counter, 1}}, nil)
+	g.op(fmt.Sprintf("movxm %s, #%d", counter, n), nil, []mmOpnd{{counter, 1}}, nil)
 	g.labels++
 	top := fmt.Sprintf(".Lmm%d", g.labels)
 	g.s.drainLabel(top)
@@ -87,17 +87,17 @@ func (g *mmGen) counted(n int, counter string, body func() error) error {
 
 // prologueOps sets rounding, the kernel memory pointers and zero chunk.
 func (g *mmGen) prologueOps() error {
-	g.op("movxm crrnd, #12", nil, []opnd{{"crrnd", 1}}, nil)
-	g.op(fmt.Sprintf("movxm p7, #%d", areaZero), nil, []opnd{{"p7", 1}}, nil)
-	g.op(fmt.Sprintf("movxm p6, #%d", areaStage), nil, []opnd{{"p6", 1}}, nil)
+	g.op("movxm crrnd, #12", nil, []mmOpnd{{"crrnd", 1}}, nil)
+	g.op(fmt.Sprintf("movxm p7, #%d", areaZero), nil, []mmOpnd{{"p7", 1}}, nil)
+	g.op(fmt.Sprintf("movxm p6, #%d", areaStage), nil, []mmOpnd{{"p6", 1}}, nil)
 	z, err := g.k(0)
 	if err != nil {
 		return err
 	}
 	v := g.v()
-	g.op(fmt.Sprintf("vbcst.16 %s, %s", vx(v), z), []opnd{{z, 1}}, []opnd{{vx(v), 2}}, nil)
-	g.op(fmt.Sprintf("vst %s, [p7, #0]", vlo(v)), []opnd{{vlo(v), 1}, {"p7", 1}}, nil,
-		&memRef{region: "zero", banks: 1, c: 5, store: true})
+	g.op(fmt.Sprintf("vbcst.16 %s, %s", vx(v), z), []mmOpnd{{z, 1}}, []mmOpnd{{vx(v), 2}}, nil)
+	g.op(fmt.Sprintf("vst %s, [p7, #0]", vlo(v)), []mmOpnd{{vlo(v), 1}, {"p7", 1}}, nil,
+		&mmMem{region: "zero", banks: 1, c: 5, store: true})
 	return nil
 }
 
@@ -106,10 +106,10 @@ func (g *mmGen) prologueOps() error {
 func (g *mmGen) biasAccs(sp *MMSpec) error {
 	g.mov("p3", rBias)
 	yb := g.v()
-	g.op(fmt.Sprintf("vlda %s, [p3, #0]", vlo(yb)), []opnd{{"p3", 1}}, []opnd{{vlo(yb), 7}},
-		&memRef{region: "bias", banks: sp.BiasBanks, c: 5})
-	g.op(fmt.Sprintf("vlda %s, [p7, #0]", vhi(yb)), []opnd{{"p7", 1}}, []opnd{{vhi(yb), 7}},
-		&memRef{region: "zero", banks: 1, c: 5})
+	g.op(fmt.Sprintf("vlda %s, [p3, #0]", vlo(yb)), []mmOpnd{{"p3", 1}}, []mmOpnd{{vlo(yb), 7}},
+		&mmMem{region: "bias", banks: sp.BiasBanks, c: 5})
+	g.op(fmt.Sprintf("vlda %s, [p7, #0]", vhi(yb)), []mmOpnd{{"p7", 1}}, []mmOpnd{{vhi(yb), 7}},
+		&mmMem{region: "zero", banks: 1, c: 5})
 	z, err := g.k(0)
 	if err != nil {
 		return err
@@ -124,21 +124,21 @@ func (g *mmGen) biasAccs(sp *MMSpec) error {
 	}
 	ones, zero, sel0 := g.v(), g.v(), g.v()
 	one := g.tmpK(int(bf16Of(1)))
-	g.op(fmt.Sprintf("vbcst.16 %s, %s", vx(ones), one), []opnd{{one, 1}}, []opnd{{vx(ones), 2}}, nil)
-	g.op(fmt.Sprintf("vbcst.16 %s, %s", vx(zero), z), []opnd{{z, 1}}, []opnd{{vx(zero), 2}}, nil)
+	g.op(fmt.Sprintf("vbcst.16 %s, %s", vx(ones), one), []mmOpnd{{one, 1}}, []mmOpnd{{vx(ones), 2}}, nil)
+	g.op(fmt.Sprintf("vbcst.16 %s, %s", vx(zero), z), []mmOpnd{{z, 1}}, []mmOpnd{{vx(zero), 2}}, nil)
 	g.op(fmt.Sprintf("vsel.16 %s, %s, %s, %s", vx(sel0), vx(zero), vx(ones), m),
-		[]opnd{{vx(zero), 1}, {vx(ones), 1}, {m, 1}}, []opnd{{vx(sel0), 2}}, nil)
+		[]mmOpnd{{vx(zero), 1}, {vx(ones), 1}, {m, 1}}, []mmOpnd{{vx(sel0), 2}}, nil)
 	for j := range 4 {
 		sel := sel0
 		if j > 0 {
 			sel = g.v()
 			r := g.tmpK(64 - 2*j)
 			g.op(fmt.Sprintf("vshift %s, %s, %s, %s", vx(sel), vx(zero), vx(sel0), r),
-				[]opnd{{vx(zero), 1}, {vx(sel0), 1}, {r, 1}}, []opnd{{vx(sel), 2}}, nil)
+				[]mmOpnd{{vx(zero), 1}, {vx(sel0), 1}, {r, 1}}, []mmOpnd{{vx(sel), 2}}, nil)
 		}
 		acc := fmt.Sprintf("bmh%d", j)
 		g.op(fmt.Sprintf("vmul.f %s, %s, %s, %s", acc, vx(sel), vx(yb), cfg),
-			[]opnd{{vx(sel), 1}, {vx(yb), 1}, {cfg, 1}}, []opnd{{acc, 6}}, nil)
+			[]mmOpnd{{vx(sel), 1}, {vx(yb), 1}, {cfg, 1}}, []mmOpnd{{acc, 6}}, nil)
 	}
 	return nil
 }
@@ -154,7 +154,7 @@ func (g *mmGen) block(sp *MMSpec, rows, cols, misA, misB, misC int) error {
 		mis int
 	}{{"p0", misA}, {"p1", misB}} {
 		if u.mis != 0 {
-			g.op(fmt.Sprintf("padda [%s], #%d", u.p, -u.mis), []opnd{{u.p, 1}}, []opnd{{u.p, 1}}, nil)
+			g.op(fmt.Sprintf("padda [%s], #%d", u.p, -u.mis), []mmOpnd{{u.p, 1}}, []mmOpnd{{u.p, 1}}, nil)
 		}
 	}
 	for t := range (rows + 3) / 4 {
@@ -162,9 +162,9 @@ func (g *mmGen) block(sp *MMSpec, rows, cols, misA, misB, misC int) error {
 			acc := fmt.Sprintf("bml%d", 4*t+j)
 			if sp.HasBias {
 				src := fmt.Sprintf("bmh%d", j)
-				g.op(fmt.Sprintf("vmov %s, %s", acc, src), []opnd{{src, 1}}, []opnd{{acc, 2}}, nil)
+				g.op(fmt.Sprintf("vmov %s, %s", acc, src), []mmOpnd{{src, 1}}, []mmOpnd{{acc, 2}}, nil)
 			} else {
-				g.op("vclr "+acc, nil, []opnd{{acc, 6}}, nil)
+				g.op("vclr "+acc, nil, []mmOpnd{{acc, 6}}, nil)
 			}
 		}
 	}
@@ -173,8 +173,8 @@ func (g *mmGen) block(sp *MMSpec, rows, cols, misA, misB, misC int) error {
 		bl.side = sideNK
 	}
 	mk := func() {
-		bl.a = &mmMat{w: g.walker("p0", "vlda", "a", sp.ABanks), zeroLoad: "vlda", ld: sp.K, rows: rows, mis: misA}
-		bl.b = &mmMat{w: g.walker("p1", "vldb", "b", sp.BBanks), zeroLoad: "vldb", ld: sp.N, rows: cols, mis: misB}
+		bl.a = &mmMat{w: g.mmWalker("p0", "vlda", "a", sp.ABanks), zeroLoad: "vlda", ld: sp.K, rows: rows, mis: misA}
+		bl.b = &mmMat{w: g.mmWalker("p1", "vldb", "b", sp.BBanks), zeroLoad: "vldb", ld: sp.N, rows: cols, mis: misB}
 		if sp.SideNK {
 			bl.b.ld = sp.K
 		}
@@ -228,13 +228,15 @@ func MatMul(p *Prog, sp *MMSpec, done bool) error {
 	if done {
 		g.s.barrier()
 		g.op("done", nil, nil, nil)
+	} else {
+		g.s.drainLabel("")
 	}
 	return g.emit(p)
 }
 
 // emit schedules the prologue constants and the body into p.
 func (g *mmGen) emit(p *Prog) error {
-	g.s.items = append(append(g.pro, schedItem{}), g.s.items...)
+	g.s.items = append(append(g.pro, mmItem{}), g.s.items...)
 	return g.s.run(p)
 }
 
@@ -272,13 +274,13 @@ func (g *mmGen) matmul(sp *MMSpec) error {
 			r string
 			v int
 		}{{"r28", sp.AAddr + ph*sa}, {"r29", sp.BAddr + ph*sb}, {"r30", sp.CAddr + ph*sc}} {
-			g.op(fmt.Sprintf("movxm %s, #%d", u.r, u.v), nil, []opnd{{u.r, 1}}, nil)
+			g.op(fmt.Sprintf("movxm %s, #%d", u.r, u.v), nil, []mmOpnd{{u.r, 1}}, nil)
 		}
 		err := g.counted(n, rCntBatch, func() error {
 			g.mov(rB, "r29")
 			g.mov(rCn, "r30")
 			if sp.HasBias {
-				g.op(fmt.Sprintf("movxm %s, #%d", rBias, sp.BiasAddr), nil, []opnd{{rBias, 1}}, nil)
+				g.op(fmt.Sprintf("movxm %s, #%d", rBias, sp.BiasAddr), nil, []mmOpnd{{rBias, 1}}, nil)
 			}
 			nFull, nTail := sp.N/mmBlockCols, sp.N%mmBlockCols
 			for _, nc := range []struct{ count, cols int }{{nFull, mmBlockCols}, {1, nTail}} {

@@ -31,53 +31,53 @@ import (
 // unscheduled reader left the one that lets the write issue earliest.
 // The order of the list is what bounds register pressure.
 
-// opnd is a register unit read or written by an operation in cycle c
+// mmOpnd is a register unit read or written by an operation in cycle c
 // (1 = issue). Units are physical names ("p0", "r8", "bml0", "x3.l") or
 // virtual halves ("%3l", "%3h").
-type opnd struct {
+type mmOpnd struct {
 	u string
 	c int
 }
 
-// memRef is an operation's data-memory access.
-type memRef struct {
+// mmMem is an operation's data-memory access.
+type mmMem struct {
 	region string // aliasing class: accesses of one region are ordered
 	banks  uint8  // 16 KiB banks touched (bit i: bank i)
 	c      int    // cycle the access reaches memory
 	store  bool
 }
 
-// sop is an operation of the scheduler.
-type sop struct {
+// mmOp is an operation of the scheduler.
+type mmOp struct {
 	text   string // with %N, %Nl, %Nh for virtual vector registers
 	slots  []string
-	rd, wr []opnd
-	mem    *memRef
+	rd, wr []mmOpnd
+	mem    *mmMem
 }
 
-// schedItem is an operation or a directive in the list.
-type schedItem struct {
-	op    *sop
+// mmItem is an operation or a directive in the list.
+type mmItem struct {
+	op    *mmOp
 	label string // a label (after a drain: a loop top)
-	loop  *loopEnd
+	loop  *mmLoopEnd
 	drain bool
 }
 
-// loopEnd closes a loop: decrement counter, jnz to top.
-type loopEnd struct {
+// mmLoopEnd closes a loop: decrement counter, jnz to top.
+type mmLoopEnd struct {
 	counter, top string
 }
 
-// sched holds the list and, once run, the schedule.
-type sched struct {
+// mmSched holds the list and, once run, the schedule.
+type mmSched struct {
 	pool  []string // physical x registers for virtual values
-	items []schedItem
+	items []mmItem
 }
 
-var virtRe = regexp.MustCompile(`%(\d+)([lh]?)`)
+var mmVirtRe = regexp.MustCompile(`%(\d+)([lh]?)`)
 
-// opSlots are the slots of the mnemonics the matrix kernels issue.
-func opSlots(text string) ([]string, error) {
+// mmOpSlots are the slots of the mnemonics the matrix kernels issue.
+func mmOpSlots(text string) ([]string, error) {
 	mn := strings.Fields(text)[0]
 	switch {
 	case mn == "done":
@@ -111,41 +111,41 @@ func opSlots(text string) ([]string, error) {
 // drainLabel makes every earlier operation complete (registers landed,
 // late reads done, memory reached) before the next one issues, and
 // defines a label there (aligned to 16 bytes): the top of a loop.
-func (s *sched) drainLabel(label string) {
-	s.items = append(s.items, schedItem{drain: true, label: label})
+func (s *mmSched) drainLabel(label string) {
+	s.items = append(s.items, mmItem{drain: true, label: label})
 }
 
 // barrier makes later operations issue after every earlier one.
-func (s *sched) barrier() { s.items = append(s.items, schedItem{drain: false}) }
+func (s *mmSched) barrier() { s.items = append(s.items, mmItem{drain: false}) }
 
 // loop closes the loop whose top is label: the counter register is
 // decremented and jnz jumps back while it is not zero; the loop's
 // operations complete before its last delay slot.
-func (s *sched) loop(counter, top string) {
-	s.items = append(s.items, schedItem{loop: &loopEnd{counter, top}})
+func (s *mmSched) loop(counter, top string) {
+	s.items = append(s.items, mmItem{loop: &mmLoopEnd{counter, top}})
 }
 
-// unitsOf expands an operand to its units: a virtual %N is both halves,
+// mmUnitsOf expands an operand to its units: a virtual %N is both halves,
 // a physical xN is x N.l and xN.h, wlN/whN are the halves.
-func unitsOf(u string) []string {
-	if m := virtRe.FindStringSubmatch(u); m != nil && m[0] == u {
+func mmUnitsOf(u string) []string {
+	if m := mmVirtRe.FindStringSubmatch(u); m != nil && m[0] == u {
 		if m[2] == "" {
 			return []string{"%" + m[1] + "l", "%" + m[1] + "h"}
 		}
 		return []string{u}
 	}
 	switch {
-	case len(u) > 1 && u[0] == 'x' && isDigits(u[1:]):
+	case len(u) > 1 && u[0] == 'x' && mmIsDigits(u[1:]):
 		return []string{u + ".l", u + ".h"}
-	case strings.HasPrefix(u, "wl") && isDigits(u[2:]):
+	case strings.HasPrefix(u, "wl") && mmIsDigits(u[2:]):
 		return []string{"x" + u[2:] + ".l"}
-	case strings.HasPrefix(u, "wh") && isDigits(u[2:]):
+	case strings.HasPrefix(u, "wh") && mmIsDigits(u[2:]):
 		return []string{"x" + u[2:] + ".h"}
 	}
 	return []string{u}
 }
 
-func isDigits(s string) bool {
+func mmIsDigits(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -157,8 +157,8 @@ func isDigits(s string) bool {
 	return true
 }
 
-// virtID is the virtual value of a unit ("%3l" -> 3), or -1.
-func virtID(u string) int {
+// mmVirtID is the virtual value of a unit ("%3l" -> 3), or -1.
+func mmVirtID(u string) int {
 	if strings.HasPrefix(u, "%") {
 		n, _ := strconv.Atoi(strings.TrimRight(u[1:], "lh"))
 		return n
@@ -166,16 +166,16 @@ func virtID(u string) int {
 	return -1
 }
 
-type unitState struct {
+type mmUnitState struct {
 	land, read int // last write's landing cycle, latest read cycle
 }
 
-type memState struct {
+type mmMemState struct {
 	store, load int // latest store / load memory cycle
 }
 
 // run schedules the list and writes it to p.
-func (s *sched) run(p *Prog) error {
+func (s *mmSched) run(p *Prog) error {
 	const never = -1 << 30
 	// Readers left per virtual value.
 	left := map[int]int{}
@@ -185,8 +185,8 @@ func (s *sched) run(p *Prog) error {
 		}
 		seen := map[int]bool{}
 		for _, r := range it.op.rd {
-			for _, u := range unitsOf(r.u) {
-				if v := virtID(u); v >= 0 && !seen[v] {
+			for _, u := range mmUnitsOf(r.u) {
+				if v := mmVirtID(u); v >= 0 && !seen[v] {
 					seen[v] = true
 					left[v]++
 				}
@@ -198,23 +198,23 @@ func (s *sched) run(p *Prog) error {
 	for _, x := range s.pool {
 		holder[x] = -1
 	}
-	units := map[string]*unitState{}
-	st := func(u string) *unitState {
-		if v := virtID(u); v >= 0 {
+	units := map[string]*mmUnitState{}
+	st := func(u string) *mmUnitState {
+		if v := mmVirtID(u); v >= 0 {
 			x, ok := phys[v]
 			if !ok {
-				return &unitState{never, never}
+				return &mmUnitState{never, never}
 			}
 			u = x + "." + u[len(u)-1:]
 		}
 		if units[u] == nil {
-			units[u] = &unitState{never, never}
+			units[u] = &mmUnitState{never, never}
 		}
 		return units[u]
 	}
-	mems := map[string]*memState{}
+	mems := map[string]*mmMemState{}
 	type bundle struct {
-		ops   []*sop
+		ops   []*mmOp
 		banks map[int]uint8
 	}
 	var cyc []*bundle
@@ -227,14 +227,14 @@ func (s *sched) run(p *Prog) error {
 	labels := map[int][]string{}
 	floor, last := 0, -1
 	horizon := 0 // every landing, read and memory access so far
-	fits := func(t int, o *sop) bool {
+	fits := func(t int, o *mmOp) bool {
 		b := at(t)
 		ops := make([][]string, 0, len(b.ops)+1)
 		for _, q := range b.ops {
 			ops = append(ops, q.slots)
 		}
 		ops = append(ops, o.slots)
-		if !slotsFit(ops) {
+		if !mmSlotsFit(ops) {
 			return false
 		}
 		if o.mem != nil {
@@ -245,16 +245,16 @@ func (s *sched) run(p *Prog) error {
 		return true
 	}
 	// earliest is the first cycle >= floor that the dependences allow.
-	earliest := func(o *sop) int {
+	earliest := func(o *mmOp) int {
 		t := floor
 		for _, r := range o.rd {
-			for _, u := range unitsOf(r.u) {
+			for _, u := range mmUnitsOf(r.u) {
 				// seen when land < t + c
 				t = max(t, st(u).land-r.c+1)
 			}
 		}
 		for _, w := range o.wr {
-			for _, u := range unitsOf(w.u) {
+			for _, u := range mmUnitsOf(w.u) {
 				s := st(u)
 				t = max(t, s.land-w.c+1, s.read-w.c+1)
 			}
@@ -269,20 +269,20 @@ func (s *sched) run(p *Prog) error {
 		}
 		return t
 	}
-	place := func(o *sop) int {
+	place := func(o *mmOp) int {
 		t := earliest(o)
 		for !fits(t, o) {
 			t++
 		}
 		return t
 	}
-	commit := func(o *sop, t int) {
+	commit := func(o *mmOp, t int) {
 		b := at(t)
 		b.ops = append(b.ops, o)
 		if o.mem != nil {
 			at(t + o.mem.c - 1).banks[0] |= o.mem.banks
 			if mems[o.mem.region] == nil {
-				mems[o.mem.region] = &memState{never, never}
+				mems[o.mem.region] = &mmMemState{never, never}
 			}
 			ms := mems[o.mem.region]
 			if o.mem.store {
@@ -294,18 +294,18 @@ func (s *sched) run(p *Prog) error {
 		}
 		seen := map[int]bool{}
 		for _, r := range o.rd {
-			for _, u := range unitsOf(r.u) {
+			for _, u := range mmUnitsOf(r.u) {
 				s := st(u)
 				s.read = max(s.read, t+r.c)
 				horizon = max(horizon, t+r.c)
-				if v := virtID(u); v >= 0 && !seen[v] {
+				if v := mmVirtID(u); v >= 0 && !seen[v] {
 					seen[v] = true
 					left[v]--
 				}
 			}
 		}
 		for _, w := range o.wr {
-			for _, u := range unitsOf(w.u) {
+			for _, u := range mmUnitsOf(w.u) {
 				s := st(u)
 				s.land = max(s.land, t+w.c)
 				horizon = max(horizon, t+w.c)
@@ -317,15 +317,15 @@ func (s *sched) run(p *Prog) error {
 		switch {
 		case it.op != nil:
 			o := it.op
-			sl, err := opSlots(o.text)
+			sl, err := mmOpSlots(o.text)
 			if err != nil {
 				return err
 			}
 			o.slots = sl
 			// Allocate the virtual values this operation writes first.
 			for _, w := range o.wr {
-				for _, u := range unitsOf(w.u) {
-					v := virtID(u)
+				for _, u := range mmUnitsOf(w.u) {
+					v := mmVirtID(u)
 					if v < 0 {
 						continue
 					}
@@ -352,8 +352,8 @@ func (s *sched) run(p *Prog) error {
 				}
 			}
 			for _, r := range o.rd {
-				for _, u := range unitsOf(r.u) {
-					if v := virtID(u); v >= 0 {
+				for _, u := range mmUnitsOf(r.u) {
+					if v := mmVirtID(u); v >= 0 {
 						if _, ok := phys[v]; !ok {
 							return fmt.Errorf("matmul scheduler: %q reads %s before any write", o.text, u)
 						}
@@ -364,11 +364,11 @@ func (s *sched) run(p *Prog) error {
 		case it.loop != nil:
 			// The loop's last bundle issues at tj+5; every operation of
 			// the loop has issued and completed by then.
-			dec := &sop{text: fmt.Sprintf("add %s, %s, #-1", it.loop.counter, it.loop.counter), slots: []string{"alu"},
-				rd: []opnd{{it.loop.counter, 1}}, wr: []opnd{{it.loop.counter, 1}}}
+			dec := &mmOp{text: fmt.Sprintf("add %s, %s, #-1", it.loop.counter, it.loop.counter), slots: []string{"alu"},
+				rd: []mmOpnd{{it.loop.counter, 1}}, wr: []mmOpnd{{it.loop.counter, 1}}}
 			commit(dec, place(dec))
-			j := &sop{text: fmt.Sprintf("jnz %s, #%s", it.loop.counter, it.loop.top), slots: []string{"lng"},
-				rd: []opnd{{it.loop.counter, 1}}}
+			j := &mmOp{text: fmt.Sprintf("jnz %s, #%s", it.loop.counter, it.loop.top), slots: []string{"lng"},
+				rd: []mmOpnd{{it.loop.counter, 1}}}
 			tj := max(earliest(j), last-5, horizon-6)
 			for !fits(tj, j) {
 				tj++
@@ -379,9 +379,7 @@ func (s *sched) run(p *Prog) error {
 			horizon = max(horizon, floor)
 		case it.drain:
 			floor = max(last+1, horizon, floor)
-			if it.label != "" {
-				labels[floor] = append(labels[floor], it.label)
-			}
+			labels[floor] = append(labels[floor], it.label)
 		default:
 			floor = max(floor, last+1)
 		}
@@ -389,13 +387,16 @@ func (s *sched) run(p *Prog) error {
 	end := max(last+1, floor)
 	for t := 0; t < end; t++ {
 		for _, l := range labels[t] {
+			if l == "" {
+				continue
+			}
 			p.Align16()
 			p.Label(l)
 		}
 		var texts []string
 		for _, o := range at(t).ops {
-			texts = append(texts, virtRe.ReplaceAllStringFunc(o.text, func(m string) string {
-				sm := virtRe.FindStringSubmatch(m)
+			texts = append(texts, mmVirtRe.ReplaceAllStringFunc(o.text, func(m string) string {
+				sm := mmVirtRe.FindStringSubmatch(m)
 				n, _ := strconv.Atoi(sm[1])
 				x := phys[n]
 				switch sm[2] {
@@ -412,9 +413,9 @@ func (s *sched) run(p *Prog) error {
 	return nil
 }
 
-// slotsFit reports whether operations with these candidate slots can
+// mmSlotsFit reports whether operations with these candidate slots can
 // share a bundle (lng takes alu and mv).
-func slotsFit(cands [][]string) bool {
+func mmSlotsFit(cands [][]string) bool {
 	used := map[string]bool{}
 	var try func(i int) bool
 	try = func(i int) bool {

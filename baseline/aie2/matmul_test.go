@@ -38,8 +38,8 @@ func cycleOf(src, sub string) int {
 func TestSchedTiming(t *testing.T) {
 	g := newMMGen()
 	a, b, c := g.v(), g.v(), g.v()
-	g.op("vlda "+vlo(a)+", [p0, #0]", []opnd{{"p0", 1}}, []opnd{{vlo(a), 7}}, &memRef{region: "a", banks: 1, c: 5})
-	g.op("vlda "+vhi(a)+", [p0, #32]", []opnd{{"p0", 1}}, []opnd{{vhi(a), 7}}, &memRef{region: "a", banks: 2, c: 5})
+	g.op("vlda "+vlo(a)+", [p0, #0]", []mmOpnd{{"p0", 1}}, []mmOpnd{{vlo(a), 7}}, &mmMem{region: "a", banks: 1, c: 5})
+	g.op("vlda "+vhi(a)+", [p0, #32]", []mmOpnd{{"p0", 1}}, []mmOpnd{{vhi(a), 7}}, &mmMem{region: "a", banks: 2, c: 5})
 	if err := g.shuffle(vx(b), vx(a), vx(a), shufT128Lo); err != nil {
 		t.Fatal(err)
 	}
@@ -48,9 +48,9 @@ func TestSchedTiming(t *testing.T) {
 	}
 	// r9 is read in cycle 1 of the st (issue) and rewritten by a later
 	// load: the load may issue first if it lands after the read.
-	g.op("st r9, [p1, #0]", []opnd{{"r9", 1}, {"p1", 1}}, nil, &memRef{region: "c", banks: 4, c: 5, store: true})
-	g.op("lda r9, [p2, #0]", []opnd{{"p2", 1}}, []opnd{{"r9", 7}}, &memRef{region: "d", banks: 8, c: 5})
-	g.op("vst "+vlo(c)+", [p1, #32]", []opnd{{vlo(c), 1}, {"p1", 1}}, nil, &memRef{region: "c", banks: 4, c: 5, store: true})
+	g.op("st r9, [p1, #0]", []mmOpnd{{"r9", 1}, {"p1", 1}}, nil, &mmMem{region: "c", banks: 4, c: 5, store: true})
+	g.op("lda r9, [p2, #0]", []mmOpnd{{"p2", 1}}, []mmOpnd{{"r9", 7}}, &mmMem{region: "d", banks: 8, c: 5})
+	g.op("vst "+vlo(c)+", [p1, #32]", []mmOpnd{{vlo(c), 1}, {"p1", 1}}, nil, &mmMem{region: "c", banks: 4, c: 5, store: true})
 	g.op("done", nil, nil, nil)
 	p := &Prog{}
 	if err := g.emit(p); err != nil {
@@ -90,17 +90,17 @@ func TestSchedErrors(t *testing.T) {
 	}{
 		{"read before write", "before any write", func(g *mmGen) {
 			v := g.v()
-			g.op("vst "+vlo(v)+", [p1, #0]", []opnd{{vlo(v), 1}, {"p1", 1}}, nil, nil)
+			g.op("vst "+vlo(v)+", [p1, #0]", []mmOpnd{{vlo(v), 1}, {"p1", 1}}, nil, nil)
 		}},
 		{"too many live values", "no free vector register", func(g *mmGen) {
 			var vs []int
 			for range 13 {
 				v := g.v()
 				vs = append(vs, v)
-				g.op("vlda "+vlo(v)+", [p0, #0]", []opnd{{"p0", 1}}, []opnd{{vlo(v), 7}}, nil)
+				g.op("vlda "+vlo(v)+", [p0, #0]", []mmOpnd{{"p0", 1}}, []mmOpnd{{vlo(v), 7}}, nil)
 			}
 			for _, v := range vs {
-				g.op("vst "+vlo(v)+", [p1, #0]", []opnd{{vlo(v), 1}, {"p1", 1}}, nil, nil)
+				g.op("vst "+vlo(v)+", [p1, #0]", []mmOpnd{{vlo(v), 1}, {"p1", 1}}, nil, nil)
 			}
 		}},
 		{"unknown mnemonic", "no slot", func(g *mmGen) { g.op("frobnicate r1", nil, nil, nil) }},
