@@ -219,8 +219,8 @@ func encodeMXExact(block []float32, elems []byte) (byte, error) {
 		maxAbs = math.Max(maxAbs, math.Abs(float64(x)))
 	}
 	if maxAbs == 0 {
-		for i := range block {
-			elems[i] = 0
+		for i, x := range block {
+			elems[i], _ = e4m3Exact(float64(x))
 		}
 		return 0, nil
 	}
@@ -243,6 +243,9 @@ func encodeMXExact(block []float32, elems []byte) (byte, error) {
 // decoding: exponent field 0 is (m/8)*2^-7).
 func e4m3Exact(v float64) (byte, bool) {
 	if v == 0 {
+		if math.Signbit(v) {
+			return 0x80, true // -0 reads back as -0 (the checker compares inputs bit for bit)
+		}
 		return 0, true
 	}
 	var sign byte
