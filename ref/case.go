@@ -62,11 +62,6 @@ type Layout struct {
 	// Pitch is the distance in stored elements from one row's start to the
 	// next (>= C): rows padded to Pitch. 0: C.
 	Pitch int `json:"pitch,omitempty"`
-	// Rows is the number of stored rows (>= R): rows R..Rows-1 are zero
-	// padding after the tensor's own (PLENA's HBM matrices hold whole
-	// MLEN-row tiles, so a 64-row H_PREFETCH_M never reads past them).
-	// 0: R.
-	Rows int `json:"rows,omitempty"`
 	// Block stores the rows in column blocks of Block elements, block by
 	// block: element (r, c) is stored element ((c/Block)*R + r)*Block +
 	// c%Block, the last block padded to Block (PLENA's Vector SRAM layout

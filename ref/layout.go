@@ -27,7 +27,6 @@ type targetInfo struct {
 	taskNote  string // the dtype note of every task's definition ("" = the task's BF16Note)
 	inDType   string // element type of inputs and consts in dataMem ("" = floatDType): plena's HBM holds MXFP8
 	rowAlign  int    // rows of dataMem tensors padded to a multiple of this many elements (0 = dense)
-	rowPad    string // hardware param: matrices in dataMem (more than one row) have their row count padded with zero rows to a multiple of it ("" = none)
 	outMem    string // region for outputs ("" = dataMem)
 	outBlock  string // hardware param: outputs in outMem stored in column blocks of that width ("" = row-major)
 	noScratch bool   // no scratch tensor: the on-chip memories are the kernel's own
@@ -74,13 +73,13 @@ var targetInfos = map[string]targetInfo{
 			"AIE2 has no exp, divide or square root: the lookup tables exp_hi, exp_lo, recip_lut, rsqrt_lut (bf16, described below) are provided as consts where a task needs them. End with `done`.",
 	},
 	"plena": {
-		floatDType: "bfloat16", inDType: MXFP8, align: 64, dataMem: "hbm", rowAlign: 64, rowPad: "mlen",
+		floatDType: "bfloat16", inDType: MXFP8, align: 64, dataMem: "hbm", rowAlign: 64,
 		outMem: "vsram", outBlock: "vlen", noScratch: true,
 		ownMems: []string{"vsram", "msram", "fpmem", "intmem"},
 		consts:  plenaConsts, bigHW: "plena-highmem", fits: plenaFits, describe: plenaDescribe,
 		halt:     "end",
 		haltRule: "End by running off the last instruction, as PLENA's emulator ends a program (there is no halt instruction; C_BREAK only leaves a hardware loop)",
-		notes: "As PLENA's test harness sets up a run: inputs in HBM as MXFP8 (E4M3 element bytes, rows padded to a multiple of 64 elements and a matrix's rows with zero rows to a multiple of 64, whole Matrix SRAM tiles, then one E8M0 scale byte per 8 elements; each tensor and its scale plane 64-byte aligned, tensors one after another from HBM address 0), " +
+		notes: "As PLENA's test harness sets up a run: inputs in HBM as MXFP8 (E4M3 element bytes, rows padded to a multiple of 64 elements, then one E8M0 scale byte per 8 elements; each tensor and its scale plane 64-byte aligned, tensors one after another from HBM address 0), " +
 			"constants in an FP SRAM preload (f16), outputs in Vector SRAM (bf16) in PLENA's activation layout [C/VLEN, R, VLEN]. The kernel prefetches what it needs (H_PREFETCH_V, H_PREFETCH_M). " +
 			"No register is preset: all start at 0 (STRIDE_REG at 1); set the HBM address register, SCALE_REG and STRIDE_REG before every prefetch. " +
 			"The program ends when it runs off its last instruction. Vector, Matrix, FP (past the constants) and INT SRAM are the kernel's own.",
@@ -248,17 +247,12 @@ func convention(target string, hw *isadefs.HW, specs []TensorSpec) Convention {
 // for a dense tensor.
 func tensorLayout(ti targetInfo, hw *isadefs.HW, s *TensorSpec, mem string) *Layout {
 	var l Layout
-	r, c := rowsCols(s.Shape)
+	_, c := rowsCols(s.Shape)
 	switch {
 	case mem == ti.outMem && ti.outBlock != "":
 		l.Block = int(hw.Param(ti.outBlock, 0))
-	case mem == ti.dataMem:
-		if ti.rowAlign > 0 && c%ti.rowAlign != 0 {
-			l.Pitch = (c + ti.rowAlign - 1) / ti.rowAlign * ti.rowAlign
-		}
-		if n := int(hw.Param(ti.rowPad, 0)); ti.rowPad != "" && n > 0 && r > 1 && r%n != 0 {
-			l.Rows = (r + n - 1) / n * n
-		}
+	case mem == ti.dataMem && ti.rowAlign > 0 && c%ti.rowAlign != 0:
+		l.Pitch = (c + ti.rowAlign - 1) / ti.rowAlign * ti.rowAlign
 	}
 	if l == (Layout{}) && !isMX(s.DType) {
 		return nil

@@ -139,9 +139,6 @@ func plenaDescribe(c *Case) string {
 			if pitch != cols {
 				fmt.Fprintf(&b, " (rows padded to %d elements with zeros, so every row starts 64-byte aligned)", pitch)
 			}
-			if s.Layout.Rows > r {
-				fmt.Fprintf(&b, ", followed by %d zero rows up to row %d (a whole number of 64-row Matrix SRAM tiles: H_PREFETCH_M of the last rows reads zeros, not the next tensor)", s.Layout.Rows-r, s.Layout.Rows-1)
-			}
 			fmt.Fprintf(&b, "; its E8M0 scale (one per 8 elements) is the byte at HBM %d + %d + (r*%d + c)/8. "+
 				"To prefetch it: set an address register to %d (C_SET_ADDR_REG aN, gpHi, gpLo with gpHi = 0, gpLo = %d), **C_SET_SCALE_REG to %d**, C_SET_STRIDE_REG to %d (the row pitch), then H_PREFETCH_V/H_PREFETCH_M with rs1 = the element offset r*%d + c of the first element (a multiple of 64).\n",
 				off, s.Layout.ScaleReg, pitch, off, off, s.Layout.ScaleReg, pitch, pitch)

@@ -57,7 +57,6 @@ func (s TensorSpec) StoredElems() int {
 		if l.Block > 0 {
 			return (c + l.Block - 1) / l.Block * r * l.Block
 		}
-		r = max(r, l.Rows)
 		if l.Pitch > 0 {
 			return r * l.Pitch
 		}
@@ -95,7 +94,7 @@ func (s TensorSpec) Spans() []Span {
 // checkLayout validates a tensor's layout against its shape and dtype.
 func (s TensorSpec) checkLayout() error {
 	l := s.Layout
-	r, c := rowsCols(s.Shape)
+	_, c := rowsCols(s.Shape)
 	if l == nil {
 		if isMX(s.DType) {
 			return fmt.Errorf("dtype %s needs a layout with its scale plane (scale_addr, scale_reg)", s.DType)
@@ -103,18 +102,14 @@ func (s TensorSpec) checkLayout() error {
 		return nil
 	}
 	switch {
-	case l.Pitch < 0 || l.Block < 0 || l.Rows < 0:
-		return fmt.Errorf("layout: pitch, block and rows must be >= 0")
+	case l.Pitch < 0 || l.Block < 0:
+		return fmt.Errorf("layout: pitch and block must be >= 0")
 	case l.Pitch > 0 && l.Block > 0:
 		return fmt.Errorf("layout: pitch and block cannot both be set")
-	case l.Rows > 0 && l.Block > 0:
-		return fmt.Errorf("layout: rows and block cannot both be set")
 	case l.Pitch > 0 && l.Pitch < c:
 		return fmt.Errorf("layout: pitch %d is shorter than a row (%d)", l.Pitch, c)
-	case l.Rows > 0 && l.Rows < r:
-		return fmt.Errorf("layout: rows %d is fewer than the tensor's %d", l.Rows, r)
-	case l.Pitch > maxElems || l.Block > maxElems || l.Rows > maxElems:
-		return fmt.Errorf("layout: pitch, block or rows too large")
+	case l.Pitch > maxElems || l.Block > maxElems:
+		return fmt.Errorf("layout: pitch or block too large")
 	}
 	if !isMX(s.DType) {
 		if l.ScaleAddr != 0 || l.ScaleReg != 0 {
