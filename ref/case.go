@@ -75,6 +75,10 @@ type Layout struct {
 	// the HBM address register holds Addr (the scales of the element at
 	// Addr + i are read at Addr + SCALE_REG + i/8).
 	ScaleReg uint64 `json:"scale_reg,omitempty"`
+	// PadRows zero rows (of Pitch, or C, elements) follow the last row
+	// (not with Block): plena pads a matrix in HBM to whole MLEN-row
+	// tiles, so that H_PREFETCH_M of its last rows reads zeros past them.
+	PadRows int `json:"pad_rows,omitempty"`
 }
 
 // Convention says how a kernel finds its tensors and how it must stop.

@@ -244,7 +244,7 @@ func TasksMarkdown() string {
 
 - coral: DTCM of ` + "`coral`" + ` (32 KiB at 0x10000); the first 1 KiB is the kernel's own (.data, .bss, stack; sp = 0x10400), tensors follow, 16-byte aligned. Configurations marked *highmem* use ` + "`coral-highmem`" + ` (1 MiB DTCM).
 - aie2: the 64 KiB tile data memory at 0x70000; the first 1 KiB is the kernel's stack; tensors 32-byte aligned. Configuration 5 uses most of the 64 KiB.
-- plena: inputs in HBM from address 0, each tensor's elements and then its scale plane 64-byte aligned (PLENA's harness layout); outputs in Vector SRAM from element 0; the FP SRAM preload from entry 0. Configurations whose output needs more than half of plena's 1024 Vector SRAM rows use ` + "`plena-highmem`" + ` (65536 rows).
+- plena: inputs in HBM from address 0, each tensor's elements and then its scale plane 64-byte aligned (PLENA's harness layout); outputs in Vector SRAM from element 0; the FP SRAM preload from entry 0. Matrices in HBM have their rows padded with zeros to 64-element multiples and their last matrix to a multiple of 64 rows. Configurations whose output needs more than half of plena's 1024 Vector SRAM rows, and the level-1 matrix products whose K exceeds plena's 4 Matrix SRAM tiles (256), use ` + "`plena-highmem`" + ` (65536 rows, 64 tiles).
 
 ## Calling conventions
 

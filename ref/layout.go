@@ -24,12 +24,17 @@ type targetInfo struct {
 
 	// Tables a target fills when its cases are not plain dense tensors
 	// (plena; coral and aie2 leave them empty).
-	taskNote  string // the dtype note of every task's definition ("" = the task's BF16Note)
-	inDType   string // element type of inputs and consts in dataMem ("" = floatDType): plena's HBM holds MXFP8
-	rowAlign  int    // rows of dataMem tensors padded to a multiple of this many elements (0 = dense)
-	outMem    string // region for outputs ("" = dataMem)
-	outBlock  string // hardware param: outputs in outMem stored in column blocks of that width ("" = row-major)
-	noScratch bool   // no scratch tensor: the on-chip memories are the kernel's own
+	taskNote string // the dtype note of every task's definition ("" = the task's BF16Note)
+	inDType  string // element type of inputs and consts in dataMem ("" = floatDType): plena's HBM holds MXFP8
+	rowAlign int    // rows of dataMem tensors padded to a multiple of this many elements (0 = dense)
+	outMem   string // region for outputs ("" = dataMem)
+	outBlock string // hardware param: outputs in outMem stored in column blocks of that width ("" = row-major)
+	// tileRows is a hardware param: a matrix (rank >= 2) in dataMem has
+	// its last matrix's rows padded with zero rows to a multiple of it
+	// ("" = no row padding): plena's MLEN, so that H_PREFETCH_M of a
+	// ragged matrix's last tile reads zeros, not the scale plane.
+	tileRows  string
+	noScratch bool // no scratch tensor: the on-chip memories are the kernel's own
 	// consts are extra constant tensors of a task, each in its own
 	// memory region (plena's FP SRAM preload).
 	consts func(task string, p Params) []constTensor
@@ -74,7 +79,7 @@ var targetInfos = map[string]targetInfo{
 	},
 	"plena": {
 		floatDType: "bfloat16", inDType: MXFP8, align: 64, dataMem: "hbm", rowAlign: 64,
-		outMem: "vsram", outBlock: "vlen", noScratch: true,
+		outMem: "vsram", outBlock: "vlen", tileRows: "mlen", noScratch: true,
 		ownMems: []string{"vsram", "msram", "fpmem", "intmem"},
 		consts:  plenaConsts, bigHW: "plena-highmem", fits: plenaFits, describe: plenaDescribe,
 		halt:     "end",
@@ -253,6 +258,10 @@ func tensorLayout(ti targetInfo, hw *isadefs.HW, s *TensorSpec, mem string) *Lay
 		l.Block = int(hw.Param(ti.outBlock, 0))
 	case mem == ti.dataMem && ti.rowAlign > 0 && c%ti.rowAlign != 0:
 		l.Pitch = (c + ti.rowAlign - 1) / ti.rowAlign * ti.rowAlign
+	}
+	if t := int(hw.Param(ti.tileRows, 0)); mem == ti.dataMem && ti.tileRows != "" && t > 0 && len(s.Shape) >= 2 {
+		r := s.Shape[len(s.Shape)-2]
+		l.PadRows = (r+t-1)/t*t - r
 	}
 	if l == (Layout{}) && !isMX(s.DType) {
 		return nil

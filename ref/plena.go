@@ -58,13 +58,24 @@ func plenaConsts(task string, p Params) []constTensor {
 
 // plenaFits reports whether a configuration's output fits in half of
 // plena's Vector SRAM (the other half left to the kernel's activations
-// and intermediates); the others use plena-highmem.
+// and intermediates) and, for the level-1 matrix products (gemv, gemm,
+// bmm, linear: judged at fp32-accumulation tolerance), whether K fits in
+// plena's Matrix SRAM tiles, so that every output block can accumulate
+// all of K in f32 (partial sums added in bf16 would exceed the tolerance);
+// the others use plena-highmem.
 func plenaFits(task string, p Params) bool {
 	hw, err := isadefs.HWByName("plena")
 	if err != nil {
 		return false
 	}
 	vlen, rows := int(hw.Param("vlen", 64)), int(hw.Param("vector_sram_rows", 1024))
+	switch task {
+	case "gemv", "gemm", "bmm", "linear":
+		mlen := int(hw.Param("mlen", 64))
+		if (p.K+mlen-1)/mlen > int(hw.Param("matrix_sram_size", 256))/mlen {
+			return false
+		}
+	}
 	for _, s := range tensorSpecs(task, p, false) {
 		if s.role != RoleOut {
 			continue
@@ -138,6 +149,9 @@ func plenaDescribe(c *Case) string {
 			fmt.Fprintf(&b, "- **%s** %v (%s): MXFP8 in HBM at byte %d. Element (r, c) of the %d x %d rows is the E4M3 byte at HBM %d + r*%d + c", s.Name, s.Shape, s.Role, off, r, cols, off, pitch)
 			if pitch != cols {
 				fmt.Fprintf(&b, " (rows padded to %d elements with zeros, so every row starts 64-byte aligned)", pitch)
+			}
+			if s.Layout.PadRows > 0 {
+				fmt.Fprintf(&b, "; %d zero rows (and their zero scales) follow the last row: a matrix's rows are padded to a multiple of MLEN = %d, so that H_PREFETCH_M of its last tile reads zeros, not the scale plane", s.Layout.PadRows, hw.Param("mlen", 64))
 			}
 			fmt.Fprintf(&b, "; its E8M0 scale (one per 8 elements) is the byte at HBM %d + %d + (r*%d + c)/8. "+
 				"To prefetch it: set an address register to %d (C_SET_ADDR_REG aN, gpHi, gpLo with gpHi = 0, gpLo = %d), **C_SET_SCALE_REG to %d**, C_SET_STRIDE_REG to %d (the row pitch), then H_PREFETCH_V/H_PREFETCH_M with rs1 = the element offset r*%d + c of the first element (a multiple of 64).\n",

@@ -58,8 +58,9 @@ func (s TensorSpec) StoredElems() int {
 			return (c + l.Block - 1) / l.Block * r * l.Block
 		}
 		if l.Pitch > 0 {
-			return r * l.Pitch
+			c = l.Pitch
 		}
+		r += l.PadRows
 	}
 	return r * c
 }
@@ -102,13 +103,15 @@ func (s TensorSpec) checkLayout() error {
 		return nil
 	}
 	switch {
-	case l.Pitch < 0 || l.Block < 0:
-		return fmt.Errorf("layout: pitch and block must be >= 0")
+	case l.Pitch < 0 || l.Block < 0 || l.PadRows < 0:
+		return fmt.Errorf("layout: pitch, block and pad_rows must be >= 0")
+	case l.PadRows > 0 && l.Block > 0:
+		return fmt.Errorf("layout: pad_rows and block cannot both be set")
 	case l.Pitch > 0 && l.Block > 0:
 		return fmt.Errorf("layout: pitch and block cannot both be set")
 	case l.Pitch > 0 && l.Pitch < c:
 		return fmt.Errorf("layout: pitch %d is shorter than a row (%d)", l.Pitch, c)
-	case l.Pitch > maxElems || l.Block > maxElems:
+	case l.Pitch > maxElems || l.Block > maxElems || l.PadRows > maxElems:
 		return fmt.Errorf("layout: pitch or block too large")
 	}
 	if !isMX(s.DType) {

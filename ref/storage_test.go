@@ -173,7 +173,8 @@ func TestImageReadBack(t *testing.T) {
 
 // TestPlenaCaseLayout: a plena case places its inputs as PLENA's harness
 // does (elements, then the scale plane, each 64-byte aligned, tensors one
-// after another from HBM 0; SCALE_REG = the padded element count), the FP
+// after another from HBM 0; rows padded to 64 elements and a matrix's
+// rows to a multiple of 64; SCALE_REG = the padded element count), the FP
 // SRAM preload at entry 0 and the output at Vector SRAM element 0.
 func TestPlenaCaseLayout(t *testing.T) {
 	c, tensors, err := Generate("plena", "linear", 3, 1, false) // x [100, 70], w [90, 70], bias [90]
@@ -184,9 +185,12 @@ func TestPlenaCaseLayout(t *testing.T) {
 	for _, s := range c.Tensors {
 		switch s.Memory {
 		case "hbm":
-			_, cols := rowsCols(s.Shape)
+			rows, cols := rowsCols(s.Shape)
 			pitch := (cols + 63) / 64 * 64
-			stored := uint64(prod(s.Shape) / cols * pitch)
+			if len(s.Shape) >= 2 { // a matrix's rows padded to whole 64-row tiles
+				rows = (rows + 63) / 64 * 64
+			}
+			stored := uint64(rows * pitch)
 			if s.DType != MXFP8 || s.Addr != next || s.Layout.ScaleReg != (stored+63)/64*64 || s.Layout.ScaleAddr != s.Addr+s.Layout.ScaleReg {
 				t.Errorf("%s: %s at %#x, layout %+v; want mxfp8 at %#x with SCALE_REG %d", s.Name, s.DType, s.Addr, *s.Layout, next, (stored+63)/64*64)
 			}
