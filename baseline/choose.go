@@ -39,6 +39,11 @@ var (
 	compilerCycles string
 	//go:embed testdata/template_cycles.md
 	templateCycles string
+	// plenaCompilerCycles is plena's golden table (its one kind of
+	// baseline, PLENA's compiler templates), written by the judge's
+	// TestPlenaBaselineAllCells.
+	//go:embed testdata/plena_compiler_cycles.md
+	plenaCompilerCycles string
 )
 
 // parseTable reads a cycle table written by Table: task -> cycles per
@@ -80,13 +85,30 @@ type targetBaselines struct {
 	kinds  []string
 	chosen func(task string, config int) string
 	kernel func(kind, task string, config int) (Kernel, error)
+	// tables are the golden cycle tables by kind.
+	tables map[string]*string
 }
 
 // byTarget holds every target's baselines (a target missing here has
 // none yet).
 var byTarget = map[string]targetBaselines{
-	"coral": {kinds: Kinds, chosen: ChosenKind, kernel: coralKernel},
-	"plena": {kinds: []string{KindCompiler}, chosen: func(string, int) string { return KindCompiler }, kernel: plenaKernel},
+	"coral": {kinds: Kinds, chosen: ChosenKind, kernel: coralKernel,
+		tables: map[string]*string{KindCompiler: &compilerCycles, KindTemplate: &templateCycles}},
+	"plena": {kinds: []string{KindCompiler}, chosen: func(string, int) string { return KindCompiler }, kernel: plenaKernel,
+		tables: map[string]*string{KindCompiler: &plenaCompilerCycles}},
+}
+
+// CheckKind reports an error unless the target has baselines of the kind
+// ("" is the chosen kind of each cell).
+func CheckKind(target, kind string) error {
+	tb, ok := byTarget[target]
+	switch {
+	case !ok:
+		return fmt.Errorf("no baselines for target %s yet", target)
+	case kind != "" && !slices.Contains(tb.kinds, kind):
+		return fmt.Errorf("unknown baseline kind %q for target %s (have: %v)", kind, target, tb.kinds)
+	}
+	return nil
 }
 
 // Baseline returns the baseline kernel of a kind for a (target, task,
@@ -117,22 +139,25 @@ func coralKernel(kind, task string, config int) (Kernel, error) {
 }
 
 // plenaKernel is plena's baseline: PLENA's compiler templates, in Go.
+// A kernel is generated once per process (generating it lays out the
+// cell's visible case, inputs included) and then copied.
 func plenaKernel(_, task string, config int) (Kernel, error) {
-	src, err := plena.Kernel(task, config)
-	return Kernel{Name: fmt.Sprintf("baseline/plena/%s_c%d.asm", task, config), Src: src}, err
+	name := fmt.Sprintf("baseline/plena/%s_c%d.asm", task, config)
+	v, _ := plenaKernels.LoadOrStore(name, sync.OnceValues(func() ([]byte, error) { return plena.Kernel(task, config) }))
+	src, err := v.(func() ([]byte, error))()
+	return Kernel{Name: name, Src: slices.Clone(src)}, err
 }
 
+// plenaKernels caches plena's generated kernels by name.
+var plenaKernels sync.Map
+
 // SimCost estimates how long a cell takes to simulate, for scheduling the
-// longest first: the baselines' golden cycle count (the larger of the two
-// tables; there are tables for coral only), or for cells without one, a
-// guess from the configuration number (larger configurations have larger
-// shapes).
+// longest first: the target's baselines' golden cycle count (the largest
+// of its tables), or for cells without one, a guess from the
+// configuration number (larger configurations have larger shapes).
 func SimCost(target, task string, config int) uint64 {
 	var best uint64
-	for _, tab := range goldenTables() {
-		if target != "coral" {
-			break
-		}
+	for _, tab := range goldenTables()[target] {
 		if row := tab[task]; config >= 1 && config <= len(row) {
 			best = max(best, row[config-1])
 		}
@@ -143,20 +168,27 @@ func SimCost(target, task string, config int) uint64 {
 	return best
 }
 
-// goldenTables are the compiler and template golden cycle tables, parsed.
-var goldenTables = sync.OnceValue(func() [2]map[string][]uint64 {
-	return [2]map[string][]uint64{parseTable(compilerCycles), parseTable(templateCycles)}
+// goldenTables are every target's golden cycle tables by kind, parsed.
+var goldenTables = sync.OnceValue(func() map[string]map[string]map[string][]uint64 {
+	out := map[string]map[string]map[string][]uint64{}
+	for target, tb := range byTarget {
+		out[target] = map[string]map[string][]uint64{}
+		for kind, text := range tb.tables {
+			out[target][kind] = parseTable(*text)
+		}
+	}
+	return out
 })
 
-// GoldenCycles is the golden cycle table of a baseline kind: task ->
+// GoldenCycles is coral's golden cycle table of a baseline kind: task ->
 // cycles per configuration (0 where a cell failed); nil for an unknown
 // kind.
 func GoldenCycles(kind string) map[string][]uint64 {
-	switch kind {
-	case KindCompiler:
-		return goldenTables()[0]
-	case KindTemplate:
-		return goldenTables()[1]
-	}
-	return nil
+	return TargetGoldenCycles("coral", kind)
+}
+
+// TargetGoldenCycles is a target's golden cycle table of a baseline kind
+// (plena: KindCompiler); nil for a target or kind without one.
+func TargetGoldenCycles(target, kind string) map[string][]uint64 {
+	return goldenTables()[target][kind]
 }

@@ -295,11 +295,10 @@ func quantiseMXBlock(blk []float64) {
 	for _, x := range blk {
 		maxAbs = max(maxAbs, float32(math.Abs(float64(float32(x)))))
 	}
-	e := math.Floor(math.Log2(float64(maxAbs + 1e-9)))
-	e = math.Max(-127, math.Min(127, e))
+	e := max(-127, min(127, floorLog2(float64(maxAbs+1e-9))))
+	inv, scale := pow2(-e), pow2(e)
 	for i, x := range blk {
-		v := float64(float32(x)) / math.Exp2(e)
-		blk[i] = math.Ldexp(quantiseE4M3(v), int(e))
+		blk[i] = quantiseE4M3(float64(float32(x))*inv) * scale
 	}
 }
 
@@ -312,16 +311,30 @@ func quantiseE4M3(v float64) float64 {
 	if v < 0 {
 		sign, v = -1, -v
 	}
-	exp := math.Floor(math.Log2(float64(float32(v) + 1e-9)))
-	exp = math.Max(-7, math.Min(7, exp))
-	m := v / math.Exp2(exp)
+	exp := max(-7, min(7, floorLog2(float64(float32(v)+1e-9))))
+	m := v * pow2(-exp)
 	if exp != -7 {
 		q := math.Min(7, math.Max(0, hardwareRound((m-1)*8)))
-		return sign * (1 + q/8) * math.Exp2(exp)
+		return sign * (1 + q/8) * pow2(exp)
 	}
 	q := math.Min(7, math.Max(0, hardwareRound(m*8)))
-	return sign * q / 8 * math.Exp2(-7)
+	return sign * q / 8 * pow2(-7)
 }
+
+// floorLog2 is floor(log2(x)) for a positive float32 value x, exactly as
+// math.Floor(math.Log2(x)) gives it (the harness's formula): the binary
+// exponent, since log2 of a float32 below a power of two is at least
+// 8.6e-8 below it, far more than float64 rounding can close.
+func floorLog2(x float64) int {
+	if math.IsInf(x, 1) {
+		return math.MaxInt32 // log2 = +Inf: clamped by the callers, as the formula's is
+	}
+	_, e := math.Frexp(x)
+	return e - 1
+}
+
+// pow2 is 2^e, exactly, for e in float64's normal exponent range.
+func pow2(e int) float64 { return math.Float64frombits(uint64(e+1023) << 52) }
 
 // hardwareRound is PLENA's hardware_round: keep two fractional bits
 // (floor), then round half to even.

@@ -142,7 +142,7 @@ func evalOne(w io.Writer, target, kind, path, task string, config int, seeds jud
 }
 
 func evalAll(w, progress io.Writer, target, kind string, seeds judge.Seeds) error {
-	if _, err := baseline.Baseline(target, kind, "relu", 1); err != nil {
+	if err := baseline.CheckKind(target, kind); err != nil {
 		return cli.Exit(err.Error(), 2)
 	}
 	start := time.Now()
