@@ -56,6 +56,32 @@ func plenaConsts(task string, p Params) []constTensor {
 	return []constTensor{ct}
 }
 
+// plenaScratch is the HBM scratch of the plena tasks that compute K and V
+// on chip (mha, gqa, mqa, the decoder blocks): PLENA's KV cache region
+// (PLENA_Compiler asm_templates/flashattn/attention_note.md, "Region for
+// K, V Cache"). The matrix unit multiplies a Vector SRAM operand by a
+// Matrix SRAM tile, and Matrix SRAM is filled only from HBM
+// (H_PREFETCH_M), so projected K and V go to HBM with H_STORE_V and come
+// back as tiles, as PLENA's flash attention reads its KV cache. The
+// region is bytes: room for four [S, kv_heads*ceil(D/64)*64] MXFP8
+// matrices (K and V and as much again, e.g. for a second, residual
+// quantisation) with their rows padded to whole 64-row tiles and scale
+// planes.
+func plenaScratch(task string, p Params) (string, int) {
+	switch task {
+	case "mha", "gqa", "mqa", "decoder_llama", "decoder_t5":
+	default:
+		return "", 0
+	}
+	kv := p.HKV
+	if kv == 0 {
+		kv = p.H
+	}
+	rows := (p.S + 63) / 64 * 64
+	cols := kv * ((p.D + 63) / 64 * 64)
+	return "uint8", 4 * rows * cols * 9 / 8
+}
+
 // plenaFits reports whether a configuration's output fits in half of
 // plena's Vector SRAM (the other half left to the kernel's activations
 // and intermediates) and, for the level-1 matrix products (gemv, gemm,
@@ -177,6 +203,10 @@ func plenaDescribe(c *Case) string {
 				fmt.Fprintf(&b, "[%d] = %s", off/2+uint64(i), d)
 			}
 			b.WriteString(". Load one with S_LD_FP fN, gp0, index (gp0 holding 0). Every value is rounded to f16 (1e-6 is 1.013e-6).\n")
+		case s.Role == RoleScratch && s.Memory == "hbm":
+			fmt.Fprintf(&b, "- **%s** (scratch): %d bytes of HBM from byte %d, the kernel's own (PLENA's KV cache region): H_STORE_V writes Vector SRAM rows there as MXFP8 (E4M3 elements, one E8M0 scale per 8 elements at the address register + SCALE_REG + offset/8; the store quantises, so a value keeps 4 significant bits), H_PREFETCH_M/H_PREFETCH_V read them back. "+
+				"It is the way to the matrix unit for values computed on chip (K and V of the projections): Matrix SRAM is filled only from HBM. Room for four [%d, %d] MXFP8 matrices with their scale planes.\n",
+				s.Name, prod(s.Shape), off, plenaScratchRows(c), plenaScratchCols(c))
 		default:
 			fmt.Fprintf(&b, "- **%s** %v (%s): %s at %s byte %d.\n", s.Name, s.Shape, s.Role, s.DType, s.Memory, off)
 		}
@@ -189,4 +219,20 @@ func plenaDescribe(c *Case) string {
 		fmt.Fprintf(&b, "\nHow PLENA's compiler does it: %s\n", h)
 	}
 	return b.String()
+}
+
+// plenaScratchRows and plenaScratchCols are the matrix shape plenaScratch
+// makes room for, for the task text.
+func plenaScratchRows(c *Case) int {
+	p, _ := ParamsOf(c)
+	return (p.S + 63) / 64 * 64
+}
+
+func plenaScratchCols(c *Case) int {
+	p, _ := ParamsOf(c)
+	kv := p.HKV
+	if kv == 0 {
+		kv = p.H
+	}
+	return kv * ((p.D + 63) / 64 * 64)
 }
