@@ -53,7 +53,29 @@ func plenaConsts(task string, p Params) []constTensor {
 		a.Data[i] = x.v
 		ct.doc = append(ct.doc, x.doc)
 	}
-	return []constTensor{ct}
+	out := []constTensor{ct}
+	if task == "rope" {
+		out = append(out, constTensor{name: rotName, dtype: MXFP8, values: rotateHalfMatrix(p.D)})
+	}
+	return out
+}
+
+// rotName is plena's RoPE constant: rotate_half as a [D, D] matrix.
+// PLENA's rope template takes rotate_half(x) preloaded from HBM (PLENA's
+// harness computes it); with only x given and no element shift in PLENA's
+// ISA, a kernel gets it on the matrix unit as x @ rot, exactly (the
+// entries are 0 and +-1, exact in MXFP8; each output is one x element).
+const rotName = "rot"
+
+// rotateHalfMatrix is R [d, d] with x @ R = rotate_half(x) = [-x2, x1]:
+// R[c + d/2][c] = -1 and R[c][c + d/2] = 1 for c < d/2.
+func rotateHalfMatrix(d int) *Array {
+	r := NewArray(d, d)
+	for c := 0; c < d/2; c++ {
+		r.Data[(c+d/2)*d+c] = -1
+		r.Data[c*d+c+d/2] = 1
+	}
+	return r
 }
 
 // plenaScratch is the HBM scratch of the plena tasks that compute K and V
@@ -127,7 +149,7 @@ var plenaHints = map[string]string{
 	"gemm":            "PLENA's projection template: A's rows prefetched into Vector SRAM as [K/64, M, 64]; B's 64x64 tiles into Matrix SRAM (H_PREFETCH_M, STRIDE_REG = B's row pitch); per BLEN x BLEN output block, M_MM over the K/64 tiles (it accumulates) then one M_MM_WO (it writes the block and clears the accumulator).",
 	"bmm":             "The projection template per batch: re-set the address register, SCALE_REG and STRIDE_REG for each batch's tiles; M_MM accumulates, M_MM_WO writes and clears.",
 	"linear":          "PLENA's projection template with w [N, K] as stored (out x in: use M_TMM, which reads the Matrix SRAM tile transposed), then the bias added as a row (H_PREFETCH_V with rstride 0 repeats it; V_ADD_VV).",
-	"rope":            "PLENA's RoPE template: y = x*cos + rotate_half(x)*sin with V_MUL_VV/V_ADD_VV per row; the half rotation and the sign are yours to arrange (cos and sin are [S, D/2]).",
+	"rope":            "PLENA's RoPE template: y = x*cos + rotate_half(x)*sin with V_MUL_VV/V_ADD_VV per row, where PLENA's harness preloads rotate_half(x) = [-x2, x1] and cos, sin as full head_dim rows ([cos, cos]). PLENA has no element shift: rot (const, [D, D], 0 and +-1) is rotate_half as a matrix, so rotate_half(x) = x @ rot on the matrix unit (the projection template: M_MM, M_MM_WO), exactly; [c, 0] + [c, 0] @ rot = [c, c] gives the full cos and sin rows the same way (cos and sin are [S, D/2]). When D/2 is a multiple of 64 the halves are whole column blocks and no product is needed.",
 	"ffn":             "PLENA's FFN template: up projection (M_MM/M_MM_WO) into Vector SRAM, bias and GELU with vector operations, down projection, bias.",
 	"swiglu":          "PLENA's FFN template's gated half: the gate and up projections (M_MM/M_MM_WO), SiLU(gate) with the SiLU template, times up (V_MUL_VV).",
 	"sdpa":            "PLENA's flash-attention template: QK^T per KV tile (M_TMM or M_BTMM with M_MM_WO/M_BMM_WO), the online softmax per row (V_MUL_VF scale, V_RED_MAX, S_EXP_FP, V_SUB_VF, V_EXP_V, V_RED_SUM; running max and sum in FP SRAM), PV with M_MM/M_MM_WO, the output rescaled by V_MUL_VF.",

@@ -46,18 +46,35 @@ const (
 const ScratchRows = 8
 
 // Act is an activation of M rows of N columns in Vector SRAM in PLENA's
-// layout [ceil(N/VLEN), M, VLEN]: element (r, c) is at Vector SRAM element
-// Addr + ((c/VLEN)*M + r)*VLEN + c%VLEN. Addr is a multiple of VLEN.
+// layout [ceil(N/VLEN), Stride, VLEN]: element (r, c) is at Vector SRAM
+// element Addr + ((c/VLEN)*Stride + r)*VLEN + c%VLEN. Addr is a multiple
+// of VLEN. Stride 0 means M (a whole matrix); a larger Stride makes Act
+// a view of M rows of a matrix of Stride rows (ActOf a VTensor's RowsView).
 type Act struct {
-	Addr int // Vector SRAM element address of element (0, 0)
-	M, N int // rows, columns
+	Addr   int // Vector SRAM element address of element (0, 0)
+	M, N   int // rows, columns
+	Stride int // rows per column block (0: M)
+}
+
+// ActOf is the activation a VTensor describes.
+func ActOf(v VTensor) Act {
+	return Act{Addr: int(v.Addr), M: v.Rows, N: v.Cols, Stride: v.Stride}
 }
 
 // Blocks is the number of VLEN-wide column blocks.
 func (a Act) Blocks() int { return (a.N + rowVLEN - 1) / rowVLEN }
 
-// Rows is the number of Vector SRAM rows the activation occupies.
-func (a Act) Rows() int { return a.Blocks() * a.M }
+// BlockStride is the number of Vector SRAM rows from one column block to
+// the next.
+func (a Act) BlockStride() int {
+	if a.Stride > 0 {
+		return a.Stride
+	}
+	return a.M
+}
+
+// Rows is the number of Vector SRAM rows the activation spans.
+func (a Act) Rows() int { return (a.Blocks()-1)*a.BlockStride() + a.M }
 
 // Tail is the number of real columns in the last column block (1..VLEN).
 func (a Act) Tail() int { return a.N - (a.Blocks()-1)*rowVLEN }
@@ -68,6 +85,9 @@ func (a Act) End() int { return a.Addr + a.Rows()*rowVLEN }
 func (a Act) check(what string) error {
 	if a.M < 1 || a.N < 1 {
 		return fmt.Errorf("%s: empty activation %dx%d", what, a.M, a.N)
+	}
+	if a.Stride != 0 && a.Stride < a.M {
+		return fmt.Errorf("%s: block stride %d below its %d rows", what, a.Stride, a.M)
 	}
 	if a.Addr < 0 || a.Addr%rowVLEN != 0 {
 		return fmt.Errorf("%s: Vector SRAM address %d is not a multiple of VLEN %d", what, a.Addr, rowVLEN)
@@ -83,9 +103,11 @@ type RowRegs struct {
 	F  [6]int
 }
 
-// DefaultRowRegs leaves gp1..gp7 and f7 to the caller (prefetch addresses,
-// its own loops).
-var DefaultRowRegs = RowRegs{GP: [8]int{8, 9, 10, 11, 12, 13, 14, 15}, F: [6]int{1, 2, 3, 4, 5, 6}}
+// DefaultRowRegs follows the package's register convention (hbm.go): the
+// template working registers gp4..gp9 for addresses, gp10 (outer) and
+// gp11 (inner) for loop counters; f1..f6. A row operation run inside a
+// caller's loop is given other counters in GP[6] and GP[7].
+var DefaultRowRegs = RowRegs{GP: [8]int{RegWork0, RegWork0 + 1, RegWork0 + 2, RegWork0 + 3, RegWork0 + 4, RegWork0 + 5, RegLoop0, RegLoop0 + 1}, F: [6]int{1, 2, 3, 4, 5, 6}}
 
 // FPConsts are the FP SRAM entries (indices) holding the constants the
 // row operations load with S_LD_FP; -1 where a case has none. Entry 0
@@ -118,7 +140,7 @@ func sameShape(what string, dst, src Act) error {
 	if err := src.check(what + " src"); err != nil {
 		return err
 	}
-	if dst.M != src.M || dst.N != src.N {
+	if dst.M != src.M || dst.N != src.N || (dst.Addr == src.Addr && dst.BlockStride() != src.BlockStride()) {
 		return fmt.Errorf("%s: dst %dx%d and src %dx%d differ in shape", what, dst.M, dst.N, src.M, src.N)
 	}
 	return nil
@@ -143,11 +165,27 @@ func elementwise(p *Prog, r RowRegs, dst, src Act, scratch int, body func(y, x, 
 		y = x
 	}
 	p.SetInt(t, uint32(scratch))
-	p.Loop(loop, src.Rows(), func() {
+	step := func() {
 		body(y, x, t)
 		p.Op("S_ADDI_INT gp%d, gp%d, %d", x, x, rowVLEN)
 		if y != x {
 			p.Op("S_ADDI_INT gp%d, gp%d, %d", y, y, rowVLEN)
+		}
+	}
+	if src.BlockStride() == src.M && dst.BlockStride() == dst.M {
+		p.Loop(loop, src.Blocks()*src.M, step)
+		return
+	}
+	// A view of some rows: per column block, its M rows, then on to the
+	// next block.
+	skipX, skipY := (src.BlockStride()-src.M)*rowVLEN, (dst.BlockStride()-dst.M)*rowVLEN
+	p.Loop(r.GP[6], src.Blocks(), func() {
+		p.Loop(loop, src.M, step)
+		if skipX > 0 {
+			p.Op("S_ADDI_INT gp%d, gp%d, %d", x, x, skipX)
+		}
+		if y != x && skipY > 0 {
+			p.Op("S_ADDI_INT gp%d, gp%d, %d", y, y, skipY)
 		}
 	})
 }
@@ -362,9 +400,9 @@ func Softmax(p *Prog, r RowRegs, k FPConsts, a Act, scratch int) error {
 			return err
 		}
 		p.SetInt(bias, uint32(scratch))
-		p.SetInt(last, uint32((a.Blocks()-1)*a.M*rowVLEN))
+		p.SetInt(last, uint32((a.Blocks()-1)*a.BlockStride()*rowVLEN))
 	}
-	p.SetInt(stride, uint32(a.M*rowVLEN))
+	p.SetInt(stride, uint32(a.BlockStride()*rowVLEN))
 	p.SetInt(row, uint32(a.Addr))
 	p.Loop(outer, a.M, func() {
 		if ragged {
@@ -446,7 +484,7 @@ func RMSNorm(p *Prog, r RowRegs, k FPConsts, a Act, gamma, scratch int) error {
 	if err := normScalars(p, k, epsN, sqrtN); err != nil {
 		return err
 	}
-	p.SetInt(stride, uint32(a.M*rowVLEN))
+	p.SetInt(stride, uint32(a.BlockStride()*rowVLEN))
 	p.SetInt(t, uint32(scratch))
 	p.SetInt(row, uint32(a.Addr))
 	p.Loop(outer, a.M, func() {
@@ -521,7 +559,7 @@ func LayerNorm(p *Prog, r RowRegs, k FPConsts, a Act, gamma, beta, scratch int) 
 	if gamma < 0 || beta < 0 {
 		return fmt.Errorf("LayerNorm: gamma and beta rows are required")
 	}
-	stride := a.M * rowVLEN
+	stride := a.BlockStride() * rowVLEN
 	if stride >= 1<<18 {
 		return fmt.Errorf("LayerNorm: %d rows: a column block's stride %d does not fit S_ADDI_INT's 18 bits (not supported yet)", a.M, stride)
 	}
