@@ -54,7 +54,7 @@ func plenaConsts(task string, p Params) []constTensor {
 		ct.doc = append(ct.doc, x.doc)
 	}
 	out := []constTensor{ct}
-	if task == "rope" {
+	if task == "rope" || task == "decoder_llama" {
 		out = append(out, constTensor{name: rotName, dtype: MXFP8, values: rotateHalfMatrix(p.D)})
 	}
 	return out
@@ -154,11 +154,11 @@ var plenaHints = map[string]string{
 	"swiglu":          "PLENA's FFN template's gated half: the gate and up projections (M_MM/M_MM_WO), SiLU(gate) with the SiLU template, times up (V_MUL_VV).",
 	"sdpa":            "PLENA's flash-attention template: QK^T per KV tile (M_TMM or M_BTMM with M_MM_WO/M_BMM_WO), the online softmax per row (V_MUL_VF scale, V_RED_MAX, S_EXP_FP, V_SUB_VF, V_EXP_V, V_RED_SUM; running max and sum in FP SRAM), PV with M_MM/M_MM_WO, the output rescaled by V_MUL_VF.",
 	"flash_attention": "PLENA's flash-attention template: QK^T per KV tile, the online softmax with running max and sum kept in FP SRAM, PV accumulated and rescaled per tile (V_MUL_VF, V_ADD_VV).",
-	"mha":             "Projections as in the projection template, attention per head as in the flash-attention template (V_MASK selects a head's HLEN-wide segment of a row), the output projection.",
+	"mha":             "Projections as in the projection template, K and V to the KV cache (scratch; H_STORE_V) and back as Matrix SRAM tiles (H_PREFETCH_M), attention per head as in the flash-attention template (V_MASK selects a head's HLEN-wide segment of a row), the output projection.",
 	"gqa":             "As mha, with each K/V head shared by H/H_kv query heads (PLENA's GQA packing puts the BROADCAST query heads of one KV head side by side for M_BTMM).",
 	"mqa":             "As mha with one K/V head shared by every query head.",
-	"decoder_llama":   "Composed from the templates: rms_norm, projections, RoPE, flash attention, residual adds (V_ADD_VV), rms_norm, the SwiGLU FFN, residual add.",
-	"decoder_t5":      "Composed from the templates: rms_norm, projections, attention with the relative-position bias added to the scores (V_ADD_VV), residual add, rms_norm, the ReLU FFN, residual add.",
+	"decoder_llama":   "Composed from the templates: rms_norm, projections, RoPE (rotate_half(q) = q @ rot on the matrix unit, rot as in the rope task), K and V to the KV cache (scratch; H_STORE_V) and back as tiles, flash attention, residual adds (V_ADD_VV), rms_norm, the SwiGLU FFN, residual add.",
+	"decoder_t5":      "Composed from the templates: rms_norm, projections, K and V to the KV cache (scratch; H_STORE_V) and back as tiles, attention with the relative-position bias added to the scores (V_ADD_VV), residual add, rms_norm, the ReLU FFN, residual add.",
 }
 
 // plenaDescribe is plena's part of the task text: every tensor in PLENA's

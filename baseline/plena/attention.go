@@ -686,7 +686,8 @@ func loadRows(p *Prog, h HW, areg int, src HBMTensor, row0, col0 int, dst VTenso
 }
 
 // storeTwoPart stores src's rows (Vector SRAM, computed on chip) to the
-// HBM matrix hi at rows row0.. and what its MX quantisation lost to lo:
+// HBM matrix hi at rows row0.., columns col0.., and what its MX
+// quantisation lost to lo:
 // H_STORE_V keeps 4 significant bits of a value (E4M3 under its block's
 // scale); the residual src - hi, read back with H_PREFETCH_V and
 // subtracted with V_SUB_VV (exact: hi is within a factor 2 of src), is
@@ -694,14 +695,14 @@ func loadRows(p *Prog, h HW, areg int, src HBMTensor, row0, col0 int, dst VTenso
 // largest value, near bf16's own rounding. tmp is one column block of
 // src.Rows rows. Uses a-register areg, gp1..gp5, gp15 and the loop
 // counter loop.
-func storeTwoPart(p *Prog, h HW, areg int, hi, lo HBMTensor, row0 int, src, tmp VTensor, loop int) error {
-	if err := storeRows(p, h, areg, hi, row0, 0, src); err != nil {
+func storeTwoPart(p *Prog, h HW, areg int, hi, lo HBMTensor, row0, col0 int, src, tmp VTensor, loop int) error {
+	if err := storeRows(p, h, areg, hi, row0, col0, src); err != nil {
 		return err
 	}
 	for b := 0; b < src.Blocks(); b++ {
 		t := tmp
 		t.Rows, t.Cols = src.Rows, h.VLEN
-		if err := loadRows(p, h, areg, hi, row0, b*h.VLEN, t); err != nil {
+		if err := loadRows(p, h, areg, hi, row0, col0+b*h.VLEN, t); err != nil {
 			return err
 		}
 		p.Comment("residual of %s's column block %d", hi.Name, b)
@@ -710,7 +711,7 @@ func storeTwoPart(p *Prog, h HW, areg int, hi, lo HBMTensor, row0 int, src, tmp 
 		}); err != nil {
 			return err
 		}
-		if err := storeRows(p, h, areg, lo, row0, b*h.VLEN, t); err != nil {
+		if err := storeRows(p, h, areg, lo, row0, col0+b*h.VLEN, t); err != nil {
 			return err
 		}
 	}
@@ -824,7 +825,7 @@ func genMHA(p *Prog, c *ref.Case, pr ref.Params) error {
 			if err := Projection(p, h, Proj{Act: pl.x, W: w, AReg: 4, Out: kv, Scratch: pl.scratch, Loop: RegLoop0}); err != nil {
 				return err
 			}
-			if err := storeTwoPart(p, h, 5, cache[2*i], cache[2*i+1], r0, kv, pl.qh, RegLoop0); err != nil {
+			if err := storeTwoPart(p, h, 5, cache[2*i], cache[2*i+1], r0, 0, kv, pl.qh, RegLoop0); err != nil {
 				return err
 			}
 		}
