@@ -220,7 +220,7 @@ func (a *VAlloc) Matrix(name string, rows, cols int) (VTensor, error) {
 	v := VTensor{Addr: uint32(a.next * a.hw.VLEN), Rows: rows, Cols: cols, Stride: rows, VLEN: a.hw.VLEN}
 	need := v.Blocks()*rows + a.Spare()
 	if a.next+need > a.hw.VRows {
-		return VTensor{}, fmt.Errorf("Vector SRAM: %s (%d x %d) needs rows %d..%d, past its %d rows", name, rows, cols, a.next, a.next+need, a.hw.VRows)
+		return VTensor{}, fmt.Errorf("vector SRAM: %s (%d x %d) needs rows %d..%d, past its %d rows", name, rows, cols, a.next, a.next+need, a.hw.VRows)
 	}
 	a.next += need
 	return v, nil

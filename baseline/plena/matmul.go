@@ -400,7 +400,7 @@ func chunkRows(h HW, va *VAlloc, rows, perRow, regions int) (int, error) {
 	n := free / perRow / h.BLEN * h.BLEN
 	n = min(n, (rows+h.BLEN-1)/h.BLEN*h.BLEN)
 	if n <= 0 {
-		return 0, fmt.Errorf("Vector SRAM: %d rows free, a row of work needs %d", free, perRow)
+		return 0, fmt.Errorf("vector SRAM: %d rows free, a row of work needs %d", free, perRow)
 	}
 	return n, nil
 }

@@ -96,7 +96,7 @@ func TestBenchErrors(t *testing.T) {
 		{[]string{"--tasks", "nope"}, nil, "unknown task"},
 		{[]string{"--tasks", "rope"}, nil, "not supported on coral"},
 		{[]string{"--targets", "tpu"}, nil, "unknown target"},
-		{[]string{"--targets", "plena"}, nil, "not supported yet"},
+		{[]string{"--targets", "aie2"}, nil, "not supported yet"},
 		{[]string{"--models", "nope:x"}, nil, "unknown provider"},
 		{[]string{"--models", "baseline,openai:gpt-4o"}, nil, "set OPENAI_API_KEY"},
 		{[]string{"--configs", "0-2"}, nil, "configurations are 1..5"},
