@@ -810,7 +810,7 @@ func genMHA(p *Prog, c *ref.Case, pr ref.Params) error {
 		return err
 	}
 	if pr.S%blen != 0 && pr.S > pl.T {
-		return fmt.Errorf("S %d: a ragged last tile's output projection would overwrite the first tile's rows", pr.S)
+		return fmt.Errorf("a ragged last tile (S %d) would have its output projection overwrite the first tile's rows", pr.S)
 	}
 	T := pl.T
 	p.Comment("%s: S %d, heads %d (kv %d), head_dim %d, d_model %d; token tiles of %d rows", c.Task, pr.S, pr.H, hkv, pr.D, pr.DModel, T)

@@ -197,7 +197,7 @@ func genDecoder(p *Prog, c *ref.Case, pr ref.Params) error {
 		return err
 	}
 	if S%blen != 0 && S > pl.T {
-		return fmt.Errorf("S %d: a ragged last tile's projections would overwrite the first tile's rows", S)
+		return fmt.Errorf("a ragged last tile (S %d) would have its projections overwrite the first tile's rows", S)
 	}
 	T := pl.T
 	k := FPConsts{One: 1, NegInf: fpDecNegInf, Big: -1, Eps: fpDecEps, InvN: fpDecInvN, GeluK: -1, GeluC: -1, Scratch: fpDecRowScratch}
