@@ -178,25 +178,6 @@ func TestAttnCoreErrors(t *testing.T) {
 	}
 }
 
-// TestHBMCols: a column view of an HBM matrix finds every element and
-// its scale byte where the whole matrix has them.
-func TestHBMCols(t *testing.T) {
-	w := HBMTensor{Name: "w", Addr: 4096, ScaleReg: 256 * 704, Rows: 256, Cols: 688, Pitch: 704}
-	for _, c0 := range []int{0, 64, 256, 640} {
-		v := hbmCols(w, c0, 48)
-		for _, rc := range [][2]int{{0, 0}, {3, 5}, {255, 47}} {
-			off := rc[0]*v.Pitch + rc[1]
-			whole := rc[0]*w.Pitch + rc[1] + c0
-			if got, want := int(v.Addr)+off, int(w.Addr)+whole; got != want {
-				t.Errorf("c0 %d element %v at %d, want %d", c0, rc, got, want)
-			}
-			if got, want := int(v.Addr)+int(v.ScaleReg)+off/8, int(w.Addr)+int(w.ScaleReg)+whole/8; got != want {
-				t.Errorf("c0 %d scale of %v at %d, want %d", c0, rc, got, want)
-			}
-		}
-	}
-}
-
 // TestTwoPartMX: what storeTwoPart relies on: a block quantised by the
 // store quantiser (H_STORE_V), its residual (exact in bf16) quantised in
 // turn, and the two parts added give the block to within 2^-8 of its

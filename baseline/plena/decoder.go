@@ -23,7 +23,8 @@ import (
 //  3. the feed-forward: b = rmsnorm(h1), per chunk of at most 4 column
 //     blocks of d_ff: silu(b Wg) * (b Wu) (LLaMA, SwiGLURows) or
 //     relu(b Wi) (T5, the ReLU row op), times the chunk's rows of the down
-//     projection, added to y.
+//     projection, accumulated into y (the projection template's
+//     Accumulate).
 
 func init() {
 	register("decoder_llama", genDecoder)
@@ -48,7 +49,7 @@ type decPlan struct {
 	xr, c0, cf, sf     VTensor // LLaMA RoPE: rotate_half rows, a half table, full cos and sin rows
 	a, kh, tmp         VTensor // pass 1
 	a2, qh, o          VTensor // pass 2
-	b, g, u, down      VTensor // pass 3
+	b, g, u            VTensor // pass 3
 	ffnChunk, ffnBlock int
 }
 
@@ -110,21 +111,7 @@ func tryDecoderPlan(c *ref.Case, h HW, pr ref.Params, a *attnCore, llama bool, t
 	if llama {
 		m(&pl.u, "up rows", t, pl.ffnChunk)
 	}
-	m(&pl.down, "down-projection rows", t, pr.DModel)
 	return pl, err
-}
-
-// hbmCols is columns [c0, c0+n) of an HBM matrix as a matrix of its own
-// (c0 a multiple of 64): the address moves by c0 bytes and SCALE_REG
-// shrinks by 7*c0/8, so that element offset e of the view finds its scale
-// at the original's address + SCALE_REG + (e + c0)/8.
-func hbmCols(t HBMTensor, c0, n int) HBMTensor {
-	v := t
-	v.Name = fmt.Sprintf("%s[:, %d:%d]", t.Name, c0, c0+n)
-	v.Addr += uint32(c0)
-	v.ScaleReg -= uint32(c0 - c0/8)
-	v.Cols = n
-	return v
 }
 
 // copyRows copies n consecutive Vector SRAM rows (V_ADD_VF with 0.0);
@@ -387,11 +374,11 @@ func genDecoder(p *Prog, c *ref.Case, pr ref.Params) error {
 					zeroRows(p, u.At(0, u.Blocks()-1), zero, T, RegLoop0)
 				}
 			}
-			if err := Projection(p, h, Proj{Act: bt, W: hbmCols(t[up], c0, cn), AReg: 4, Out: g, Scratch: pl.pscratch, Loop: RegLoop0}); err != nil {
+			if err := Projection(p, h, Proj{Act: bt, W: t[up], WCol0: c0, AReg: 4, Out: g, Scratch: pl.pscratch, Loop: RegLoop0}); err != nil {
 				return err
 			}
 			if llama {
-				if err := Projection(p, h, Proj{Act: bt, W: hbmCols(t["wu"], c0, cn), AReg: 4, Out: u, Scratch: pl.pscratch, Loop: RegLoop0}); err != nil {
+				if err := Projection(p, h, Proj{Act: bt, W: t["wu"], WCol0: c0, AReg: 4, Out: u, Scratch: pl.pscratch, Loop: RegLoop0}); err != nil {
 					return err
 				}
 				p.Op("S_LD_FP f1, gp0, 1")
@@ -403,14 +390,8 @@ func genDecoder(p *Prog, c *ref.Case, pr ref.Params) error {
 			} else if err := ReLU(p, DefaultRowRegs, k, ActOf(g), ActOf(g), int(pl.rowScratch.Addr)); err != nil {
 				return err
 			}
-			dn := pl.down.RowsView(0, n)
-			if err := Projection(p, h, Proj{Act: g, W: t[down], WRow0: c0, AReg: 4, Out: dn, Scratch: pl.pscratch, Loop: RegLoop0}); err != nil {
+			if err := Projection(p, h, Proj{Act: g, W: t[down], WRow0: c0, AReg: 4, Out: y.RowsView(r0, n), Accumulate: true, Scratch: pl.pscratch, Loop: RegLoop0}); err != nil {
 				return err
-			}
-			for b := 0; b < y.Blocks(); b++ {
-				if err := AddRows(p, h, y.At(r0, b), dn.At(0, b), n, RegLoop0); err != nil {
-					return err
-				}
 			}
 		}
 	}
