@@ -70,7 +70,7 @@ func Tools() []Tool {
 			map[string]any{"type": "object", "properties": map[string]any{}, "additionalProperties": false}},
 		{ToolAssemble, "Assemble a kernel: ok and code size, or the errors with line:col and hints.", sourceSchema(src)},
 		{ToolRun, "Assemble, simulate on the visible inputs and check: pass/fail, cycles, halt reason, and on a mismatch the checker's diagnosis.", sourceSchema(src)},
-		{ToolProfile, "Assemble and simulate on the visible inputs: cycles, stalls by cause, functional unit utilisation, the cycles of the hottest source lines, and hazard warnings (which register or unit each stall waited for, and the line responsible).", sourceSchema(src)},
+		{ToolProfile, "Assemble and simulate on the visible inputs: cycles, stalls by cause, functional unit utilisation, the cycles of the hottest source lines, hazard warnings (which register or unit each stall waited for, and the line responsible), and a timeline of the hottest loop's first iterations (each instruction's dispatch, issue and result cycles, what it waited for, and the loop's bottleneck).", sourceSchema(src)},
 		{ToolSubmit, "Submit the final kernel. This ends the attempt; it is judged on the visible inputs and on hidden inputs drawn at that moment, and its speed is measured on the hidden inputs.", sourceSchema(src)},
 	}
 }
@@ -276,12 +276,25 @@ const (
 	profileHazards = 8
 )
 
+// The profile tool's timeline of the hottest loop: at most this many
+// rows (its first iterations) and characters, less when the rest of the
+// result leaves less room under MaxResultChars.
+const (
+	profileTimelineRows  = 64
+	profileTimelineChars = 3600
+	profileTimelineMin   = 400 // below this, the timeline is left out with a note
+)
+
 // Profile assembles source, runs it on the visible case and reports the
 // simulator's statistics, the cycles by source line (numbered as in
 // source) and the hazards behind the stalls.
 func (e *Env) Profile(ctx context.Context, source string) *Outcome {
 	prof := &sim.Profile{}
-	o, elf := e.execute(ctx, source, sim.CoreOptions{Profile: prof})
+	opts := sim.CoreOptions{Profile: prof}
+	if t, err := sim.LookupTarget(e.HW.ISA); err == nil && t.Timelines {
+		opts.Timeline = &sim.Timeline{MaxRows: profileTimelineRows}
+	}
+	o, elf := e.execute(ctx, source, opts)
 	if o.Run == nil {
 		return o
 	}
@@ -327,6 +340,17 @@ func (e *Env) Profile(ctx context.Context, source string) *Outcome {
 		ro.Line, ro.Source = lt.Line, lt.Source
 	}
 	prof.WriteReport(&b, ro)
+	if opts.Timeline != nil {
+		// The timeline comes last and gets the room the rest leaves, so
+		// the result is never cut by Truncate.
+		room := min(profileTimelineChars, MaxResultChars-b.Len()-1)
+		if room < profileTimelineMin {
+			b.WriteString("\n(the timeline of the hottest loop is left out: no room in the result)\n")
+		} else {
+			b.WriteString("\n")
+			b.WriteString(opts.Timeline.Compact(sim.CompactOptions{MaxChars: room, Line: ro.Line, Width: 28}))
+		}
+	}
 	o.Text = b.String()
 	return o
 }

@@ -172,8 +172,11 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 	if a.nErrs > 0 {
 		list := a.errs.sorted()
 		if more := a.nErrs - len(list); more > 0 {
-			list = append(list, &Error{File: file, More: more,
-				Msg: fmt.Sprintf("%d more errors not shown (only the first %d are)", more, MaxErrors)})
+			msg := fmt.Sprintf("%d more errors not shown (only the first %d are)", more, MaxErrors)
+			if a.errStop > 0 {
+				msg += fmt.Sprintf("; stopped reading at line %d after %d errors", a.errStop, StopAfterErrors)
+			}
+			list = append(list, &Error{File: file, More: more, Msg: msg})
 		}
 		return nil, list
 	}
@@ -295,6 +298,7 @@ type assembler struct {
 	final    bool
 	errs     ErrorList // the first MaxErrors errors
 	nErrs    int       // all errors found
+	errStop  int       // the line at which StopAfterErrors ended pass 1, or 0
 	byAddr   map[int64]*stmtRec
 	entry    string
 	lineTab  []LineEntry // pass 2: the line of each instruction word (lines.go)
@@ -464,6 +468,10 @@ func (a *assembler) run(src []byte) {
 		text, n, ok := a.x.next()
 		if !ok {
 			break
+		}
+		if a.nErrs >= StopAfterErrors {
+			a.errStop, _, _ = a.x.where(n, 1) // the source line, inside a .rept or macro too
+			return
 		}
 		if strings.ContainsRune(text, 0) {
 			a.errorAt(lexer.Position{Line: n, Column: strings.IndexByte(text, 0) + 1}, "NUL byte in source", "")

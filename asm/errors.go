@@ -48,6 +48,11 @@ type ErrorList []*Error
 // in one last entry (Error.More).
 const MaxErrors = 50
 
+// StopAfterErrors is how many errors end an assembly's first pass early:
+// past it, a file is not worth reading on (a runaway .rept of a bad line
+// would otherwise be parsed, slowly, to its end just to be counted).
+const StopAfterErrors = 1000
+
 // Count is the number of errors found, those counted in a final
 // Error.More included.
 func (l ErrorList) Count() int {

@@ -75,6 +75,11 @@ func assembleAny(as *asm.Assembler, name string, src []byte, hws []string) (*asm
 	return nil, nil, firstErr
 }
 
+// envFiles are the environments that programs in their directory are
+// assembled after (spike.s is crt.s's alternative: the programs are
+// round-tripped with crt.s).
+var envFiles = map[string]bool{"env.s": true, "crt.s": true, "spike.s": true}
+
 // TestDisassemblyRoundTrip: every kernel and baseline of the repository
 // assembles, disassembles (kc-as -d) and assembles again to the same
 // bytes at the same addresses in every section, data and .bss included,
@@ -88,15 +93,17 @@ func TestDisassemblyRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if env := filepath.Join(filepath.Dir(file), "env.s"); filepath.Base(file) != "env.s" {
-			// A riscv-tests-style directory (sim/coral/testdata/rvtests):
-			// each program is its env.s (the environment's macros)
-			// followed by the program, as its tests assemble it.
-			if e, err := os.ReadFile(env); err == nil {
+		if envFiles[filepath.Base(file)] {
+			continue // an environment alone: macros and start code, no program
+		}
+		for _, env := range []string{"env.s", "crt.s"} {
+			// A directory of programs written for an environment
+			// (sim/coral/testdata/rvtests: env.s; coraltests: crt.s):
+			// each program is the environment followed by the program,
+			// as its tests assemble it.
+			if e, err := os.ReadFile(filepath.Join(filepath.Dir(file), env)); err == nil {
 				src = append(append(e, '\n'), src...)
 			}
-		} else {
-			continue // the environment alone: macros, no program
 		}
 		if bytes.Contains(src, []byte("{{")) {
 			// A kernel written as a Go template (baseline.Instantiate fills

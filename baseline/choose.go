@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"kernelcraft/baseline/aie2"
 	"kernelcraft/baseline/plena"
 	"kernelcraft/ref"
 )
@@ -44,6 +45,10 @@ var (
 	// TestPlenaBaselineAllCells.
 	//go:embed testdata/plena_compiler_cycles.md
 	plenaCompilerCycles string
+	// aie2CompilerCycles is aie2's golden table (its one kind of
+	// baseline), written by the judge package's aie2 tests.
+	//go:embed testdata/aie2_compiler_cycles.md
+	aie2CompilerCycles string
 )
 
 // parseTable reads a cycle table written by Table: task -> cycles per
@@ -96,6 +101,8 @@ var byTarget = map[string]targetBaselines{
 		tables: map[string]*string{KindCompiler: &compilerCycles, KindTemplate: &templateCycles}},
 	"plena": {kinds: []string{KindCompiler}, chosen: func(string, int) string { return KindCompiler }, kernel: plenaKernel,
 		tables: map[string]*string{KindCompiler: &plenaCompilerCycles}},
+	"aie2": {kinds: []string{KindCompiler}, chosen: func(string, int) string { return KindCompiler }, kernel: aie2Kernel,
+		tables: map[string]*string{KindCompiler: &aie2CompilerCycles}},
 }
 
 // CheckKind reports an error unless the target has baselines of the kind
@@ -139,17 +146,26 @@ func coralKernel(kind, task string, config int) (Kernel, error) {
 }
 
 // plenaKernel is plena's baseline: PLENA's compiler templates, in Go.
-// A kernel is generated once per process (generating it lays out the
-// cell's visible case, inputs included) and then copied.
 func plenaKernel(_, task string, config int) (Kernel, error) {
-	name := fmt.Sprintf("baseline/plena/%s_c%d.asm", task, config)
-	v, _ := plenaKernels.LoadOrStore(name, sync.OnceValues(func() ([]byte, error) { return plena.Kernel(task, config) }))
+	return cachedKernel(fmt.Sprintf("baseline/plena/%s_c%d.asm", task, config), func() ([]byte, error) { return plena.Kernel(task, config) })
+}
+
+// aie2Kernel is aie2's baseline: mlir-aie's aie_kernels, in Go.
+func aie2Kernel(_, task string, config int) (Kernel, error) {
+	return cachedKernel(fmt.Sprintf("baseline/aie2/%s_c%d.s", task, config), func() ([]byte, error) { return aie2.Kernel(task, config) })
+}
+
+// generatedKernels caches the generated kernels (plena, aie2) by name.
+var generatedKernels sync.Map
+
+// cachedKernel returns a copy of the kernel gen makes, generated once per
+// process (generating one lays out the cell's visible case, inputs
+// included).
+func cachedKernel(name string, gen func() ([]byte, error)) (Kernel, error) {
+	v, _ := generatedKernels.LoadOrStore(name, sync.OnceValues(gen))
 	src, err := v.(func() ([]byte, error))()
 	return Kernel{Name: name, Src: slices.Clone(src)}, err
 }
-
-// plenaKernels caches plena's generated kernels by name.
-var plenaKernels sync.Map
 
 // SimCost estimates how long a cell takes to simulate, for scheduling the
 // longest first: the target's baselines' golden cycle count (the largest

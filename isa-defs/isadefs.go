@@ -33,12 +33,17 @@ type ISA struct {
 	// Itineraries are the timing classes of an exposed-pipeline target
 	// (aie2): when each operand is read and written. nil for others.
 	Itineraries map[string]*Itinerary
-	bySlot      map[string][]*Inst
-	byMnemonic  map[string][]*Inst
-	pseudoBy    map[string][]*Pseudo
-	regByName   map[string]RegRef
-	decodeTab   map[uint32][]*Inst // keyed by the bits in decodeKeyMask
-	decodeKey   uint32
+	// Docs are the manual's texts of mnemonics (doc lines) and OpNames
+	// the names it shows for operand kinds (opname lines); both may be
+	// empty.
+	Docs       []*Doc
+	OpNames    map[string]string
+	bySlot     map[string][]*Inst
+	byMnemonic map[string][]*Inst
+	pseudoBy   map[string][]*Pseudo
+	regByName  map[string]RegRef
+	decodeTab  map[uint32][]*Inst // keyed by the bits in decodeKeyMask
+	decodeKey  uint32
 }
 
 // RegFile is a register file such as RISC-V's x, f or v registers, or a

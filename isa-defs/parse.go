@@ -45,6 +45,7 @@ func Parse(file, text string) (*ISA, error) {
 		p.buildDecodeTable()
 		p.checkFormats()
 		p.checkItineraries()
+		p.checkDocs()
 	}
 	if len(p.errs) > 0 {
 		return nil, joinErrors(p.errs)
@@ -128,8 +129,12 @@ func (p *parser) parseLine(raw string) {
 		p.parsePseudo(rest)
 	case "itinerary":
 		p.parseItinerary(rest)
+	case "doc":
+		p.parseDoc(rest)
+	case "opname":
+		p.parseOpName(rest)
 	default:
-		p.errorf("unknown keyword %q (want isa, word, comment, separator, regfile, regclass, slot, format, enum, operand, inst, pseudo or itinerary)", keyword)
+		p.errorf("unknown keyword %q (want isa, word, comment, separator, regfile, regclass, slot, format, enum, operand, inst, pseudo, itinerary, doc or opname)", keyword)
 	}
 }
 

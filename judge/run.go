@@ -13,6 +13,7 @@ import (
 	"kernelcraft/ref"
 	"kernelcraft/ref/check"
 	"kernelcraft/sim"
+	_ "kernelcraft/sim/aie2"  // the aie2 simulator
 	_ "kernelcraft/sim/coral" // the coral simulator
 	_ "kernelcraft/sim/plena" // the plena simulator
 )

@@ -28,8 +28,8 @@ func TestDescribe(t *testing.T) {
 	}{
 		{"coral", "gelu", 3, []string{"tanh approximation", "float32", "a0 = 0x10400 (x)", "a1 = ", "(y)", "sp = 0x10400", "halt: mpause", "Hardware config coral", "dtcm: [0x10000, 0x18000)", "rtol"}},
 		{"coral", "gemm", 5, []string{"requant", "mult", "int8", "exact", "coral-highmem", "vssra"}},
-		{"aie2", "softmax", 1, []string{"exp_hi", "recip_lut", "p0 = 0x70400 (x)", "halt: done", "bfloat16"}},
-		{"aie2", "decoder_llama", 1, []string{"p0 = 0x70", " (x)\n", "p6 = ", "(wo)", "p7 = ", "(args)", "uint32", "causal", "RoPE"}},
+		{"aie2", "softmax", 1, []string{"exp_hi", "recip_lut", "p0 = 0x74000 (x)", "halt: done", "bfloat16"}},
+		{"aie2", "decoder_llama", 1, []string{"p0 = 0x7", " (x)\n", "p6 = ", "(wo)", "p7 = ", "(args)", "uint32", "causal", "RoPE"}},
 		{"plena", "flash_attention", 5, []string{"online", "plena-highmem", "no register is preset", "runs off its last instruction", "C_SET_SCALE_REG to 65536", "[ceil(64/64), 1024, 64]", "[3] = -inf"}},
 		{"plena", "ffn", 2, []string{"vsram", "GELU", "mxfp8", "SCALE_REG", "[2] = 2*sqrt(2/pi)"}},
 		{"plena", "rmsnorm", 3, []string{"rows padded to 128 elements", "C_SET_SCALE_REG to 8192", "59 zero rows", "[2] = eps = 1e-06", "[3] = 1/N = 1/100", "Columns 36..63 of the last block are padding"}},

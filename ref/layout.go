@@ -10,11 +10,15 @@ import (
 // targetInfo is what a case needs to know about a target: dtypes, where
 // tensors go, alignment and the calling convention.
 type targetInfo struct {
-	floatDType string   // element type of float tasks
-	align      uint64   // tensor address alignment in bytes
-	dataMem    string   // region for inputs, consts and outputs
-	scratchMem string   // preferred region for scratch ("" = dataMem)
-	reserve    uint64   // bytes at the start of dataMem left to the kernel (.data, .bss, stack)
+	floatDType string // element type of float tasks
+	align      uint64 // tensor address alignment in bytes
+	dataMem    string // region for inputs, consts and outputs
+	scratchMem string // preferred region for scratch ("" = dataMem)
+	reserve    uint64 // bytes at the start of dataMem left to the kernel (.data, .bss, stack)
+	// bankBytes, when set, spreads dataMem's tensors over its banks of
+	// that many bytes (spreadBanks), as a bank-aware allocator places a
+	// tile's buffers; 0 packs them one after another.
+	bankBytes  uint64
 	regs       []string // registers that receive tensor addresses, in order
 	scratchReg []string // registers for scratch addresses in scratchMem (plena)
 	spReg      string   // stack pointer register set to the top of the reserve, or ""
@@ -73,12 +77,12 @@ var targetInfos = map[string]targetInfo{
 			"End with `mpause` (0x08000073); ebreak, a trap or the cycle limit is a failure. Addresses are 16-byte aligned; DTCM accesses may be misaligned.",
 	},
 	"aie2": {
-		floatDType: "bfloat16", align: 32, dataMem: "dmem", reserve: 0x400,
+		floatDType: "bfloat16", align: 32, dataMem: "dmem", reserve: 0x400, bankBytes: 16 << 10,
 		regs:  []string{"p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"},
 		spReg: "sp", halt: "done",
 		notes: "p0..p7 hold the tensors' addresses in the order listed (inputs, consts, outputs, scratch); with more than 8 tensors, p0..p6 hold the first seven and p7 the address of `args`, a uint32 table (placed first) of every other tensor's address in the order listed. " +
 			"sp is the top of the first 1 KiB of data memory (the kernel's stack and own data, as mlir-aie's default 1 KiB stack at the start of the tile's memory). " +
-			"Tensors are 32-byte aligned (256-bit vector loads and stores must be). Vector memory accesses must stay inside the 64 KiB data memory. " +
+			"Tensors are 32-byte aligned (256-bit vector loads and stores must be) and spread over the four 16 KiB bank pairs of data memory (each tensor in the least-filled one it fits, in the order listed), as mlir-aie's bank-aware allocator places buffers, so two loads and a store can go to different banks in one cycle. Vector memory accesses must stay inside the 64 KiB data memory. " +
 			"AIE2 has no exp, divide or square root: the lookup tables exp_hi, exp_lo, recip_lut, rsqrt_lut (bf16, described below) are provided as consts where a task needs them. End with `done`.",
 	},
 	"plena": {
@@ -207,7 +211,53 @@ func layout(target string, hw *isadefs.HW, specs []TensorSpec) ([]TensorSpec, er
 				s.Name, s.DType, s.Shape, s.Role, data.Name, hw.Name, next[data.Name]-uint64(data.Base), uint64(data.Size))
 		}
 	}
+	if ti.bankBytes > 0 {
+		spreadBanks(out, data, ti.reserve, ti.bankBytes, alignUp)
+	}
 	return out, nil
+}
+
+// spreadBanks moves the tensors placed in data so that each lies inside
+// one bank of bankBytes (a 16 KiB bank pair of AIE2's data memory), each
+// in the least-filled bank it fits, in order: inputs, weights and outputs
+// land in different banks where they fit, as mlir-aie's bank-aware buffer
+// allocation places them, so a kernel can load two operands and store a
+// result in one cycle. When some tensor does not fit in any bank, the
+// packed layout stays.
+func spreadBanks(specs []TensorSpec, data isadefs.Region, reserve, bankBytes uint64, alignUp func(uint64) uint64) {
+	nb := uint64(data.Size) / bankBytes
+	if nb < 2 {
+		return
+	}
+	fill := make([]uint64, nb) // next free byte of each bank, from the bank's base
+	fill[0] = reserve
+	addrs := make([]uint64, len(specs))
+	for i, s := range specs {
+		if s.Memory != data.Name {
+			continue
+		}
+		if s.Layout != nil && s.Layout.ScaleAddr != 0 {
+			return // scale planes follow their elements: keep the packed layout
+		}
+		size, _ := DTypeSize(s.DType)
+		n := alignUp(uint64(s.StoredElems() * size))
+		best := -1
+		for b := range fill {
+			if alignUp(fill[b])+n <= bankBytes && (best < 0 || fill[b] < fill[best]) {
+				best = b
+			}
+		}
+		if best < 0 {
+			return
+		}
+		addrs[i] = uint64(data.Base) + uint64(best)*bankBytes + alignUp(fill[best])
+		fill[best] = alignUp(fill[best]) + n
+	}
+	for i := range specs {
+		if specs[i].Memory == data.Name {
+			specs[i].Addr = addrs[i]
+		}
+	}
 }
 
 // convention assigns registers to the laid-out tensors.

@@ -1,5 +1,7 @@
 package sim
 
+import "fmt"
+
 // Debugger is the by-hand debugging interface of a core: kc-sim --gdb
 // drives it through sim/gdbserver. Everything runs on the target's plain
 // reference stepper, so a run driven one instruction at a time has the
@@ -39,6 +41,16 @@ type Debugger interface {
 	SetWatch(fn func(addr, n uint64, acc Access))
 }
 
+// DebugWideNum is where a target GDB does not know (RegisterSet.Arch "")
+// numbers its registers wider than 32 bits. Such a GDB rejects the target
+// description and falls back on an architecture of its own, whose g
+// packet layout and register numbers it applies to the core's: a g
+// packet of sixteen 32-bit registers fits the start of every such
+// layout, and a register GDB then asks for by its own number (p) is at
+// most 32 bits wide below DebugWideNum, never wider than GDB's (GDB
+// copies a p reply into a buffer of its register's size).
+const DebugWideNum = 8192
+
 // RegisterSet describes a core's registers to a debugger.
 type RegisterSet struct {
 	// Arch is GDB's name for the architecture ("riscv:rv32"), or "" for
@@ -67,4 +79,57 @@ type DebugReg struct {
 	Group   string // register group: general, float, vector, csr, system
 	Feature string // target-description feature ("org.gnu.gdb.riscv.cpu")
 	Num     int    // number in the remote protocol, unique
+}
+
+// AccessWatcher is implemented by a Debugger that may not see its
+// program's accesses: when WatchesAccesses is false, SetWatch does
+// nothing, and a debugger leaves watchpoints to its client (GDB then
+// single-steps and compares values: software watchpoints).
+type AccessWatcher interface {
+	WatchesAccesses() bool
+}
+
+// DebugRead is a Debugger's ReadMem on m: up to n bytes from addr, across
+// adjacent regions, stopping at the first byte outside memory; it fails
+// only when addr itself is outside.
+func (m *Memory) DebugRead(addr uint64, n int) ([]byte, error) {
+	var out []byte
+	for n > 0 {
+		r := m.Find(addr)
+		if r == nil {
+			break
+		}
+		k := min(uint64(n), r.End-addr)
+		out = append(out, r.Data[addr-r.Base:addr-r.Base+k]...)
+		addr += k
+		n -= int(k)
+	}
+	if len(out) == 0 && n > 0 {
+		return nil, fmt.Errorf("address %#x is outside memory (%s)", addr, m.Map())
+	}
+	return out, nil
+}
+
+// DebugWrite is a Debugger's WriteMem on m: data at addr, ignoring
+// permissions and marking nothing written, across adjacent regions; it
+// writes nothing unless every byte lies in memory. changed, if not nil,
+// is told each region span written (a core re-decodes code there).
+func (m *Memory) DebugWrite(addr uint64, data []byte, changed func(r *Region, addr uint64, n int)) error {
+	for a, left := addr, uint64(len(data)); left > 0; {
+		r := m.Find(a)
+		if r == nil || a < addr {
+			return fmt.Errorf("address %#x is outside memory (%s)", a, m.Map())
+		}
+		k := min(left, r.End-a)
+		a, left = a+k, left-k
+	}
+	for a, rest := addr, data; len(rest) > 0; {
+		r := m.Find(a)
+		k := copy(r.Data[a-r.Base:], rest)
+		if changed != nil {
+			changed(r, a, k)
+		}
+		a, rest = a+uint64(k), rest[k:]
+	}
+	return nil
 }

@@ -72,6 +72,10 @@ type Target struct {
 	Name       string      // isa name, as in a hardware config's "isa"
 	ELFMachine elf.Machine // required e_machine of program images
 	New        func(hw *isadefs.HW, opts CoreOptions) (Core, error)
+	// Timelines: New accepts CoreOptions.Timeline (the target's timing
+	// model can say when each instruction dispatched, issued and
+	// completed, and why it waited).
+	Timelines bool
 	// Costs, if set, explains the target's timing model with the numbers
 	// of one hardware config (the ISA manual's "what decides cycles").
 	Costs func(hw *isadefs.HW) (CostModel, error)
@@ -168,4 +172,13 @@ func LookupTarget(isa string) (Target, error) {
 		return Target{}, fmt.Errorf("no simulator for target %q (available: %s)", isa, strings.Join(names, ", "))
 	}
 	return t, nil
+}
+
+// ManualSections is implemented by a CostModel that adds sections of its
+// own to the ISA manual (aie2: bundle formats, register views, the exposed
+// pipeline, MAC modes): their names, listed after the overview, and their
+// text.
+type ManualSections interface {
+	SectionNames() []string
+	Section(name string) string
 }

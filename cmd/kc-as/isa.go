@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"kernelcraft/ref"
+	_ "kernelcraft/sim/aie2"  // aie2's: cycles, bundles, registers, pipeline, mac
 	_ "kernelcraft/sim/coral" // coral's timing model: the manual's cycles section
 	"kernelcraft/sim/manual"
 	_ "kernelcraft/sim/plena" // plena's

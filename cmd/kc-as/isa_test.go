@@ -63,7 +63,7 @@ func TestISAManualUsage(t *testing.T) {
 		{[]string{"--isa", "vfadd.vv"}, exitUsage, "which hardware config coral does not enable (coral-f does)"},
 		{[]string{"--isa", "vad.vv"}, exitUsage, "did you mean vadd.vv"},
 		{[]string{"--isa", "cycles", "extra"}, exitUsage, "--isa takes at most one name"},
-		{[]string{"--isa", "vmac.f", "-t", "aie2"}, 0, "syntax: vmac.f"},
+		{[]string{"--isa", "vmac.f", "-t", "aie2"}, 0, "## form 1: vmac.f bmd, bmacc, xa, xb, rcfg"},
 		{[]string{"--isa", "M_MM", "-t", "plena"}, 0, "M_MM"},
 		{[]string{"--isa", "--hw", "nosuch"}, exitUsage, "nosuch"},
 	} {

@@ -32,7 +32,7 @@ import (
 	"kernelcraft/sim/vec"
 )
 
-//go:embed workloads/*.s workloads/*.mem
+//go:embed workloads/*.s workloads/*.mem workloads/aie2/*.s
 var benchSources embed.FS
 
 // qemuCPU makes qemu-user a Zve32-like machine (VLEN 128, ELEN 32, Zbb),
@@ -44,7 +44,7 @@ const qemuCPU = "rv32,v=true,vlen=128,elen=32,zbb=true,vext_spec=v1.0"
 const spikeVsQEMU = 14.3
 
 // benchWorkloads lists the built-in workloads, in --workload all order.
-var benchWorkloads = []string{"scalar", "vector", "gemm", "softmax", "plena-linear", "plena-attention"}
+var benchWorkloads = []string{"scalar", "vector", "gemm", "softmax", "plena-linear", "plena-attention", "aie2-gemm"}
 
 // Default amounts of work (scale 1), chosen so each run takes ~0.5-1 s on
 // a Zen 5 core.
@@ -59,6 +59,9 @@ var baselineReps = map[string]int{"gemm": 2, "softmax": 100}
 
 // plenaReps is how many times each plena workload's program runs.
 var plenaReps = map[string]int{"plena-linear": 100, "plena-attention": 100}
+
+// aie2GemmReps is how many times the aie2 GEMM runs.
+const aie2GemmReps = 2000
 
 const benchDescription = `kc-sim bench times the simulator on a fixed amount of simulated work and
 prints simulated instructions, cycles and vector elements per second of
@@ -81,6 +84,10 @@ Built-in workloads (embedded; no files needed):
             PLENA's flash-attention prefill template (tmpl_flashattn_prefill:
             64 queries, 4 heads of 16) on random MXFP8 Q, K, V: M_BTMM,
             M_BMM_WO, online softmax in V ops, M_MM for P.V
+   aie2-gemm
+            the golden hand-scheduled 32x32x32 bf16 GEMM of aie2
+            (testdata/kernels/aie2/gemm_32.s: one vmac.f per bundle, 287
+            cycles) on random bf16 tiles
    all      every one of them, in this order
 
 scalar and vector are linked for the coral-user memory map (code at
@@ -189,14 +196,14 @@ func benchCommand(stdout, stderr io.Writer, status *int) *cli.App {
 	return &cli.App{
 		Name:            "kc-sim bench",
 		Usage:           "time the simulator on built-in workloads or your own ELF",
-		UsageText:       "kc-sim bench [--workload scalar|vector|gemm|softmax|plena-linear|plena-attention|all] [--against qemu[,spike]] [--fallback] [--json] [--repeat N] [--scale F]\n   kc-sim bench [--hw CONFIG] [flags] FILE.elf",
+		UsageText:       "kc-sim bench [--workload scalar|vector|gemm|softmax|plena-linear|plena-attention|aie2-gemm|all] [--against qemu[,spike]] [--fallback] [--json] [--repeat N] [--scale F]\n   kc-sim bench [--hw CONFIG] [flags] FILE.elf",
 		Description:     benchDescription,
 		HideHelpCommand: true,
 		HideVersion:     true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Value: "all", Usage: "scalar, vector, gemm, softmax, plena-linear, plena-attention or all (comma-separated list allowed); ignored with FILE.elf"},
+			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Value: "all", Usage: "scalar, vector, gemm, softmax, plena-linear, plena-attention, aie2-gemm or all (comma-separated list allowed); ignored with FILE.elf"},
 			&cli.StringFlag{Name: "against", Usage: "also run the ELF workloads under qemu (qemu-riscv32) and/or spike, comma-separated, and print kc-sim's wall time over theirs"},
 			&cli.BoolFlag{Name: "fallback", Usage: "also run on the pure-Go vector loops and print the SIMD path's speedup"},
 			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON on standard output"},
@@ -449,6 +456,8 @@ func builtinWork(name string, scale float64) (*benchWork, error) {
 		return baselineWork(name, scaled(baselineReps[name]))
 	case "plena-linear", "plena-attention":
 		return plenaWork(name, scaled(plenaReps[name]))
+	case "aie2-gemm":
+		return aie2GemmWork(scaled(aie2GemmReps))
 	}
 	return nil, fmt.Errorf("unknown workload %s", name)
 }
@@ -669,6 +678,78 @@ func plenaWork(name string, reps int) (*benchWork, error) {
 				return nil, h, 0, err
 			}
 			if err := core.Memory().PreloadRegion("fpmem", fpb); err != nil {
+				return nil, h, 0, err
+			}
+			start := time.Now()
+			h = core.Run()
+			wall += time.Since(start)
+			if !h.OK() {
+				return nil, h, 0, fmt.Errorf("halted with %v", h)
+			}
+			st := core.Stats()
+			total.Instructions += st.Instructions
+			total.Cycles += st.Cycles
+			total.VectorElems += st.VectorElems
+		}
+		return total, h, wall, nil
+	}
+	return w, nil
+}
+
+// aie2GemmWork runs the golden aie2 GEMM (an embedded copy of
+// testdata/kernels/aie2/gemm_32.s, its operand pointers set by three
+// movxm) reps times on random bf16 A and B tiles; the wall time is the
+// runs' simulation, not the loads before each.
+func aie2GemmWork(reps int) (*benchWork, error) {
+	const a, b, c = 0x74000, 0x78000, 0x7C000
+	src, err := benchSources.ReadFile("workloads/aie2/gemm_32.s")
+	if err != nil {
+		return nil, err
+	}
+	src = append([]byte(fmt.Sprintf("\tmovxm p0, #%#x\n\tmovxm p1, #%#x\n\tmovxm p2, #%#x\n", a, b, c)), src...)
+	hw, err := isadefs.HWByName("aie2")
+	if err != nil {
+		return nil, err
+	}
+	as, err := asm.New(hw.ISA)
+	if err != nil {
+		return nil, err
+	}
+	p, err := as.Assemble("aie2_gemm_32.s", src, asm.Options{HW: hw})
+	if err != nil {
+		return nil, err
+	}
+	img, err := sim.LoadELF(p.ELF(), asm.MachineAIE2)
+	if err != nil {
+		return nil, err
+	}
+	t, err := sim.LookupTarget(hw.ISA)
+	if err != nil {
+		return nil, err
+	}
+	r := rand.New(rand.NewPCG(19, 32))
+	tiles := make([]byte, 2*32*32*2)
+	for i := 0; i < len(tiles); i += 2 {
+		binary.LittleEndian.PutUint16(tiles[i:], uint16(math.Float32bits(float32(r.NormFloat64()))>>16))
+	}
+	w := &benchWork{name: "aie2-gemm", hw: hw.Name, noOracle: "not run: an aie2 program (qemu and spike run RISC-V)",
+		desc: fmt.Sprintf("hand-scheduled 32x32x32 bf16 GEMM (testdata/kernels/aie2/gemm_32.s), %d runs", reps)}
+	w.once = func() (*sim.Stats, sim.Halt, time.Duration, error) {
+		core, err := t.New(hw, sim.CoreOptions{})
+		if err != nil {
+			return nil, sim.Halt{}, 0, err
+		}
+		total := &sim.Stats{}
+		var h sim.Halt
+		var wall time.Duration
+		for range reps {
+			if err := core.Load(img); err != nil {
+				return nil, h, 0, err
+			}
+			if err := core.Memory().Load(a, tiles[:2048]); err != nil {
+				return nil, h, 0, err
+			}
+			if err := core.Memory().Load(b, tiles[2048:]); err != nil {
 				return nil, h, 0, err
 			}
 			start := time.Now()

@@ -144,7 +144,7 @@ func TestBenchErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, vector, gemm, softmax, plena-linear, plena-attention, all)`},
+		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, vector, gemm, softmax, plena-linear, plena-attention, aie2-gemm, all)`},
 		{[]string{"missing.elf"}, "missing.elf: no such file"},
 		{[]string{"--against", "gem5"}, "--against gem5: unknown simulator (have: qemu, spike)"},
 		{[]string{"--repeat", "0"}, "--repeat 0: want 1 or more"},
@@ -200,5 +200,27 @@ func TestBenchPlena(t *testing.T) {
 	}
 	if rep.Results[1].VectorElems == 0 {
 		t.Errorf("plena-attention counted no vector elements")
+	}
+}
+
+// TestBenchAIE2: the aie2 GEMM workload runs its kernel, the repository's
+// golden GEMM, to done: 287 cycles a run, plus the 3 movxm that set its
+// pointers, less the alignment nop they make unnecessary.
+func TestBenchAIE2(t *testing.T) {
+	a, err := benchSources.ReadFile("workloads/aie2/gemm_32.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("../../testdata/kernels/aie2/gemm_32.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(a) != string(b) {
+		t.Errorf("workloads/aie2/gemm_32.s differs from testdata/kernels/aie2/gemm_32.s: copy it again")
+	}
+	rep := benchJSON(t, "--workload", "aie2-gemm", "--repeat", "1", "--scale", "0.005")
+	r := rep.Results[0]
+	if r.HW != "aie2" || r.Runs != 1 || r.Cycles != 10*289 || !strings.Contains(r.Halt, "done") {
+		t.Errorf("%+v", r)
 	}
 }

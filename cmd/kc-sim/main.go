@@ -61,7 +61,11 @@ Ctrl-C, and read and write registers (x, pc, f, CSRs, v0-v31) and memory.
 The program runs on the reference stepper, so its cycles are those of a run
 without GDB; its halt ends the session and kc-sim reports as usual
 ("monitor cycles" in GDB shows the count so far). Detaching lets the
-program run to its end; killing it (or quitting GDB) exits 130.
+program run to its end; killing it (or quitting GDB) exits 130. plena and
+aie2 are served too (breakpoints at word or bundle addresses, stepi,
+memory as kc-sim maps it, the exit); GDB knows neither architecture, so
+their registers are read and written with "monitor regs [NAME...]" and
+"monitor set NAME VALUE" (sim/gdbserver/README.md says how far GDB gets).
 
 Tensors go in and out as NumPy .npy files: --load copies an array's bytes
 to an address before the run, --dump writes memory after it (whatever the

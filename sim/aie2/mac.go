@@ -18,7 +18,9 @@ const (
 )
 
 // macMode is one matrix geometry of the MAC unit: C[M][N] (+)= X[M][K] *
-// Y[K][N], X, Y and C row-major in their registers, C lane r*N+n.
+// Y[K][N], X, Y and C row-major in their registers, C lane r*N+n; or,
+// for an element-wise mode (elem), M lanes each the K-term dot product of
+// X and Y elements r, r+M, r+2M, … (N = 1).
 type macMode struct {
 	m, k, n     int
 	xbits       int
@@ -28,21 +30,48 @@ type macMode struct {
 	name        string
 	amode       int
 	bmode, var_ int
+	elem        bool
+}
+
+// xi is the element of X that multiplies in term k of row r.
+func (mm *macMode) xi(r, k int) int {
+	if mm.elem {
+		return k*mm.m + r
+	}
+	return r*mm.k + k
+}
+
+// yi is the element of Y that multiplies in term k of column n (of lane
+// r, for an element-wise mode).
+func (mm *macMode) yi(r, k, n int) int {
+	if mm.elem {
+		return k*mm.m + r
+	}
+	return k*mm.n + n
 }
 
 // macModes are the dense modes the simulator implements, by (amode,
 // bmode, variant) of the configuration word (the fact sheet's table, after
 // aietools' constants as xdna-emu records them).
 var macModes = []macMode{
-	{4, 8, 8, 8, 8, 32, false, "int8 x int8 4x8x8, acc32", 0, 1, 0},
-	{4, 4, 8, 16, 8, 32, false, "int16 x int8 4x4x8, acc32", 0, 2, 0},
-	{4, 2, 8, 16, 16, 32, false, "int16 x int16 4x2x8, acc32", 0, 3, 0},
-	{2, 8, 8, 16, 8, 64, false, "int16 x int8 2x8x8, acc64", 1, 2, 0},
-	{4, 8, 4, 16, 8, 64, false, "int16 x int8 4x8x4, acc64", 1, 2, 1},
-	{2, 4, 8, 16, 16, 64, false, "int16 x int16 2x4x8, acc64", 1, 3, 0},
-	{4, 4, 4, 16, 16, 64, false, "int16 x int16 4x4x4, acc64", 1, 3, 1},
-	{4, 2, 4, 32, 16, 64, false, "int32 x int16 4x2x4, acc64", 1, 0, 0},
-	{4, 8, 4, 16, 16, 32, true, "bf16 x bf16 4x8x4, fp32", 2, 3, 0},
+	{4, 8, 8, 8, 8, 32, false, "int8 x int8 4x8x8, acc32", 0, 1, 0, false},
+	{4, 4, 8, 16, 8, 32, false, "int16 x int8 4x4x8, acc32", 0, 2, 0, false},
+	{4, 2, 8, 16, 16, 32, false, "int16 x int16 4x2x8, acc32", 0, 3, 0, false},
+	{2, 8, 8, 16, 8, 64, false, "int16 x int8 2x8x8, acc64", 1, 2, 0, false},
+	{4, 8, 4, 16, 8, 64, false, "int16 x int8 4x8x4, acc64", 1, 2, 1, false},
+	{2, 4, 8, 16, 16, 64, false, "int16 x int16 2x4x8, acc64", 1, 3, 0, false},
+	{4, 4, 4, 16, 16, 64, false, "int16 x int16 4x4x4, acc64", 1, 3, 1, false},
+	{4, 2, 4, 32, 16, 64, false, "int32 x int16 4x2x4, acc64", 1, 0, 0, false},
+	{4, 8, 4, 16, 16, 32, true, "bf16 x bf16 4x8x4, fp32", 2, 3, 0, false},
+	// bf16 element-wise (configuration 60/61): lane i = x[i]*y[i] +
+	// x[i+16]*y[i+16], the sum aligned and rounded once as the matrix
+	// mode does. The mode is the fact sheet's (2,3,1) 16x2x1 row; the
+	// pairing of i with i+16 is what mlir-aie's lowering of a bf16
+	// element-wise multiply relies on: it puts the 16 operands in the low
+	// halves of both registers and zeros in the high halves, and reads
+	// the 16 products in order (mlir-aie
+	// test/Conversion/AIEVecToLLVM/mul_elem.mlir, @bf16_bf16_f32_mul_elem).
+	{16, 2, 1, 16, 16, 32, true, "bf16 x bf16 element-wise 16 lanes, fp32", 2, 3, 1, true},
 }
 
 func lookupMode(cfg uint32) (*macMode, error) {
@@ -98,8 +127,8 @@ func (m *Machine) mac(f *flight) {
 				ts := terms[:0]
 				var sp fpSpecial
 				for k := 0; k < mm.k; k++ {
-					a := binary.LittleEndian.Uint16(x[2*(r*mm.k+k):])
-					b := binary.LittleEndian.Uint16(y[2*(k*mm.n+n):])
+					a := binary.LittleEndian.Uint16(x[2*mm.xi(r, k):])
+					b := binary.LittleEndian.Uint16(y[2*mm.yi(r, k, n):])
 					if t, ok := bf16Term(a, b, negMul, &sp); ok {
 						ts = append(ts, t)
 					}
@@ -120,7 +149,7 @@ func (m *Machine) mac(f *flight) {
 			for n := 0; n < mm.n; n++ {
 				var sum int64
 				for k := 0; k < mm.k; k++ {
-					sum += getLane(x[:], r*mm.k+k, mm.xbits, sx) * getLane(y[:], k*mm.n+n, mm.ybits, sy)
+					sum += getLane(x[:], mm.xi(r, k), mm.xbits, sx) * getLane(y[:], mm.yi(r, k, n), mm.ybits, sy)
 				}
 				if negMul {
 					sum = -sum

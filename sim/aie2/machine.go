@@ -61,6 +61,9 @@ type Options struct {
 	MaxCycles int64     // 0: the hardware config's max_cycles
 	Trace     io.Writer // one line per issued bundle
 	Profile   *sim.Profile
+	// Timeline, if set, records a window of the run bundle by bundle
+	// (timeline.go); cycle counts are the same.
+	Timeline  *sim.Timeline
 	Reference bool   // Run decodes every bundle afresh from memory
 	Hazard    Policy // what an early read does
 	// Stop, if not nil, ends the run with sim.HaltCancelled once true;
@@ -122,6 +125,7 @@ type Machine struct {
 	// Pipeline.
 	now    int64
 	limit  int64
+	frozen int64 // cycles the whole core stood still (bank conflicts): counted, not run
 	bseq   uint64
 	free   *flight
 	memR   [ringN][]*flight
@@ -147,6 +151,10 @@ type Machine struct {
 	loaded  bool
 	done    bool
 	curBund *bundle
+
+	dbgRegs *sim.RegisterSet // DebugRegs (debug.go), built on first use
+	tl      tlState          // Options.Timeline's rows (timeline.go)
+	bankPC  [ringN][8]uint32 // the bundle holding each physical bank in a cycle (with a timeline)
 }
 
 // Stall causes.
@@ -219,7 +227,7 @@ func (m *Machine) Memory() *sim.Memory { return m.mem }
 
 // Stats are the run's counters.
 func (m *Machine) Stats() *sim.Stats {
-	m.stats.Cycles = uint64(m.now)
+	m.stats.Cycles = uint64(m.now + m.frozen)
 	return m.stats
 }
 
@@ -228,10 +236,10 @@ func (m *Machine) Stats() *sim.Stats {
 func (m *Machine) Warnings() ([]Warning, uint64) { return m.warnings, m.nWarn }
 
 // Cycles is the number of cycles so far.
-func (m *Machine) Cycles() int64 { return m.now }
+func (m *Machine) Cycles() int64 { return m.now + m.frozen }
 
-// Halted reports whether the run has ended, and how.
-func (m *Machine) Halted() (bool, sim.Halt) { return m.halted, m.halt }
+// Halted reports how the run ended, and whether it has.
+func (m *Machine) Halted() (sim.Halt, bool) { return m.halt, m.halted }
 
 // Load places a program image: memories are zeroed, registers reset, and
 // execution starts at the entry point.
@@ -270,7 +278,7 @@ func (m *Machine) reset() {
 	for i := range m.units {
 		m.units[i].reset()
 	}
-	m.now, m.bseq, m.pc = 0, 0, m.entry
+	m.now, m.bseq, m.pc, m.frozen = 0, 0, m.entry, 0
 	for i := range m.memR {
 		m.memR[i], m.memW[i], m.exec[i] = m.memR[i][:0], m.memW[i][:0], m.exec[i][:0]
 		m.banks[i] = 0
@@ -280,6 +288,7 @@ func (m *Machine) reset() {
 	m.branch.on = false
 	m.halted, m.halt, m.done = false, sim.Halt{}, false
 	m.warnings, m.nWarn = m.warnings[:0], 0
+	m.tlReset()
 	clear(m.stats.StallCycles)
 	clear(m.stats.UnitBusy)
 	clear(m.stats.Counters)
@@ -304,7 +313,7 @@ func (m *Machine) Run() sim.Halt {
 		m.step(m.opts.Reference)
 	}
 	m.stats.Wall += time.Since(start)
-	m.stats.Cycles = uint64(m.now)
+	m.stats.Cycles = uint64(m.now + m.frozen)
 	return m.halt
 }
 
@@ -318,7 +327,12 @@ func (m *Machine) Step() bool {
 	return !m.halted
 }
 
-func (m *Machine) stop(h sim.Halt) { m.halted, m.halt = true, h }
+func (m *Machine) stop(h sim.Halt) {
+	m.halted, m.halt = true, h
+	if m.opts.Timeline != nil {
+		m.tlFlush(m.tl.n)
+	}
+}
 
 // trap ends the run with a trap at pc.
 func (m *Machine) trap(k sim.TrapKind, pc uint32, addr uint64, format string, args ...any) {
@@ -388,7 +402,7 @@ func (m *Machine) disasm(b *bundle) string {
 // step issues one bundle (after any stall cycles it needs) and advances
 // the pipeline by the cycles it took.
 func (m *Machine) step(ref bool) {
-	if m.now >= m.limit {
+	if m.now+m.frozen >= m.limit {
 		m.stop(sim.Halt{Kind: sim.HaltCycleLimit, PC: uint64(m.pc)})
 		return
 	}
@@ -423,6 +437,9 @@ func (m *Machine) step(ref bool) {
 	// Stalls before issue: interlock waits, then bank conflicts.
 	if m.opts.Hazard == Interlock {
 		if s, h := m.interlockStall(b); s > 0 {
+			if m.opts.Timeline != nil {
+				m.tlStall(stallInterlock, s, h, pc)
+			}
 			m.stallCycles(s, stallInterlock, ps)
 			if m.prof != nil {
 				h.PC = uint64(pc)
@@ -432,13 +449,16 @@ func (m *Machine) step(ref bool) {
 		}
 	}
 	if s := m.bankStall(b); s > 0 {
-		m.stallCycles(s, stallBank, ps)
+		if m.opts.Timeline != nil {
+			m.tlStall(stallBank, s, sim.Hazard{}, pc)
+		}
+		m.freeze(s, stallBank, ps)
 		m.stats.Counters[cntBankConflicts]++
 		if m.prof != nil {
 			m.prof.AddHazard(sim.Hazard{PC: uint64(pc), Cause: stallBank, On: "a data-memory bank", Rel: "used in the same cycle by another access", Cycles: uint64(s)})
 		}
 	}
-	if m.now >= m.limit {
+	if m.now+m.frozen >= m.limit {
 		m.stop(sim.Halt{Kind: sim.HaltCycleLimit, PC: uint64(pc)})
 		return
 	}
@@ -455,6 +475,10 @@ func (m *Machine) step(ref bool) {
 		}
 	}
 	m.stats.Counters[cntBundles]++
+	if m.opts.Timeline != nil {
+		m.tlFlush(-1)
+		m.tlIssue(b)
+	}
 	if m.opts.Trace != nil {
 		fmt.Fprintf(m.opts.Trace, "%8d  %05x  %s\n", m.now, pc, m.disasm(b))
 	}
@@ -463,6 +487,9 @@ func (m *Machine) step(ref bool) {
 		return
 	}
 	next := m.nextPC(b)
+	if m.opts.Timeline != nil {
+		m.tlNext(next)
+	}
 	m.now++
 	if ps != nil {
 		ps.Count++
@@ -472,7 +499,7 @@ func (m *Machine) step(ref bool) {
 		m.drain()
 		if !m.halted {
 			m.stop(sim.Halt{Kind: sim.HaltPause, PC: uint64(pc),
-				Msg: fmt.Sprintf("halted: done at pc %#x after %d cycles (success)", pc, m.now)})
+				Msg: fmt.Sprintf("halted: done at pc %#x after %d cycles (success)", pc, m.now+m.frozen)})
 		}
 		return
 	}
@@ -505,6 +532,20 @@ func (m *Machine) stallCycles(n int, cause int, ps *sim.PCStat) {
 		m.endCycle()
 		m.now++
 	}
+	m.stats.StallCycles[cause] += uint64(n)
+	if ps != nil {
+		ps.Stalls[cause] += uint64(n)
+		m.prof.Charge(ps, uint64(n))
+	}
+}
+
+// freeze counts n cycles in which the whole core stands still: "a bank
+// conflict on any port stalls the entire data path" (AM020 ch. 4), so
+// the operations in flight keep their distance to the bundles after the
+// stall and an exposed-pipeline schedule computes what it computes
+// without the conflict.
+func (m *Machine) freeze(n int, cause int, ps *sim.PCStat) {
+	m.frozen += int64(n)
 	m.stats.StallCycles[cause] += uint64(n)
 	if ps != nil {
 		ps.Stalls[cause] += uint64(n)

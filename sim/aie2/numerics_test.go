@@ -278,7 +278,7 @@ func TestMACLayouts(t *testing.T) {
 				continue
 			}
 			xs := make([]int64, mm.m*mm.k)
-			ys := make([]int64, mm.k*mm.n)
+			ys := make([]int64, max(mm.k*mm.n, mm.m*mm.k)) // element-wise modes read M*K of Y
 			acc := make([]int64, mm.m*mm.n)
 			x, y, a := make([]byte, 64), make([]byte, 64), make([]byte, 128)
 			rnd := func(bits int) int64 {
@@ -337,7 +337,7 @@ func TestMACLayouts(t *testing.T) {
 				for n := 0; n < mm.n; n++ {
 					want := acc[rr*mm.n+n]
 					for k := 0; k < mm.k; k++ {
-						want += xs[rr*mm.k+k] * ys[k*mm.n+n]
+						want += xs[mm.xi(rr, k)] * ys[mm.yi(rr, k, n)]
 					}
 					if !mm.fp && mm.abits < 64 { // the lane wraps
 						want = int64(int32(want))
@@ -357,5 +357,52 @@ func TestMACLayouts(t *testing.T) {
 				t.Errorf("%s: %d MACs counted, want %d", mm.name, c, mm.m*mm.k*mm.n)
 			}
 		}
+	}
+}
+
+// TestBF16ElementwiseMAC: configuration 60 multiplies lane by lane (lane
+// i = x[i]*y[i] + x[i+16]*y[i+16]), as mlir-aie's bf16 element-wise
+// multiply uses it with zeros in the high halves; the two products and
+// the accumulator are aligned and rounded once, as in the matrix mode.
+func TestBF16ElementwiseMAC(t *testing.T) {
+	x, y, acc := make([]float32, 32), make([]float32, 32), make([]float32, 16)
+	for i := range 16 {
+		x[i], y[i] = float32(i+1), float32(-2*i)+0.5
+		acc[i] = float32(100 * i)
+	}
+	x[16+3], y[16+3] = 4, 8 // a second term in lane 3
+	// Lane 5: 1 + 2^-23 under AM020's rule (the product of 1*1 sets the
+	// grid at 2^-22): rounds to 1, where an IEEE sum keeps the bit.
+	x[5], y[5], x[21], y[21], acc[5] = 1, 1, 0x1p-23, 1, 0
+	m := build(t, "vmac.f bml1, bml0, x0, x1, r0\nvmul.f bml2, x0, x1, r1\n"+strings.Repeat("nop\n", 7)+"done\n", Options{})
+	m.SetVec("x0", bf16Bytes(x))
+	m.SetVec("x1", bf16Bytes(y))
+	a := make([]byte, 64)
+	for i, v := range acc {
+		binary.LittleEndian.PutUint32(a[4*i:], mathF32(v))
+	}
+	m.SetVec("bml0", a)
+	m.SetReg("r0", 60)
+	m.SetReg("r1", 60)
+	if h := m.Run(); !h.OK() {
+		t.Fatal(h)
+	}
+	mac, _ := m.Vec("bml1")
+	mul, _ := m.Vec("bml2")
+	for i := range 16 {
+		want := acc[i] + x[i]*y[i] + x[i+16]*y[i+16]
+		wantMul := x[i]*y[i] + x[i+16]*y[i+16]
+		if i == 5 {
+			want, wantMul = 1, 1
+		}
+		if g := f32s(mac)[i]; g != want {
+			t.Errorf("vmac.f lane %d = %v, want %v", i, g, want)
+		}
+		if g := f32s(mul)[i]; g != wantMul {
+			t.Errorf("vmul.f lane %d = %v, want %v", i, g, wantMul)
+		}
+	}
+	if c := m.Stats().Counters[cntMACs]; c != 64 {
+		t.Errorf("%d MACs counted, want 2 x 32", c)
 	}
 }

@@ -173,7 +173,7 @@ func TestTraps(t *testing.T) {
 		{"nop\nnop\n", "outside the program"},
 		{"movxm p0, #0x70010\nvlda wl0, [p0, #0]\n" + strings.Repeat("nop\n", 6) + "done\n", "not 32-byte aligned"},
 		{"movxm p0, #0x10000\nlda r1, [p0, #0]\n" + strings.Repeat("nop\n", 6) + "done\n", "access"},
-		{"movxm r0, #60\nvmac.f bml1, bml0, x0, x1, r0\n" + strings.Repeat("nop\n", 6) + "done\n", "not supported yet"},
+		{"movxm r0, #92\nvmac.f bml1, bml0, x0, x1, r0\n" + strings.Repeat("nop\n", 6) + "done\n", "not supported yet"},
 	}
 	for _, c := range cases {
 		m := build(t, c.src, Options{})

@@ -81,9 +81,15 @@ func rvRun(t *testing.T, elfData []byte) (sim.Halt, string) {
 // status and standard output (the HTIF console).
 func qemuRun(t *testing.T, qemu, path string) (int, string) {
 	t.Helper()
+	return qemuRunArgs(t, qemu, qemuSystemArgs, path)
+}
+
+// qemuRunArgs is qemuRun with other qemu arguments (the ELF's path last).
+func qemuRunArgs(t *testing.T, qemu string, args []string, path string) (int, string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, qemu, append(qemuSystemArgs, path)...)
+	cmd := exec.CommandContext(ctx, qemu, append(append([]string(nil), args...), path)...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

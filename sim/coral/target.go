@@ -14,6 +14,7 @@ func init() {
 	sim.RegisterTarget(sim.Target{
 		Name:       "coral",
 		ELFMachine: elf.EM_RISCV,
+		Timelines:  true,
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
 			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile, Timeline: o.Timeline, Stop: o.Stop, Console: o.Console})
 		},

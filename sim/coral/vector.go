@@ -12,7 +12,9 @@ package coral
 //   - vtype is illegal (vill) for SEW 64 or more, LMUL 1/8, any SEW > LMUL·ELEN
 //     (the spec's LMUL ≥ SEW/ELEN rule, so e16 needs at least mf2 and e32 at
 //     least m1), the reserved LMUL encoding, any reserved bit, or vill
-//     itself set in vsetvl's rs2. At reset vill is set.
+//     itself set in vsetvl's rs2. At reset vill is set. Under vill,
+//     vtype reads vill with vma, vta, vsew and vlmul as requested
+//     (Coral's register; the spec zeroes them).
 //   - vector memory accesses may be misaligned (Coral's LSU accesses bytes).
 //   - fault-only-first loads trap only on element 0 and never shrink vl
 //     without a fault. Masked-off elements never fault.
@@ -85,7 +87,7 @@ func (v *VState) Reset() {
 		*regs = [NVReg * VLENB]byte{}
 	}
 	*v = VState{V: regs}
-	v.setVill()
+	v.setVill(0)
 }
 
 // clone returns a copy of v with registers of its own.
@@ -113,8 +115,12 @@ func alignedRegs() *[NVReg * VLENB]byte {
 	return (*[NVReg * VLENB]byte)(buf[off:])
 }
 
-func (v *VState) setVill() {
-	v.VType = vtypeVill
+// setVill makes vtype illegal. The register keeps vma, vta, vsew and
+// vlmul as requested (low is the vtype asked for; 0 at reset): Coral's
+// vtype reads vill with those fields (RvvFrontEnd.sv, and Coral's
+// core_mini_vcsr_test requires them), where RVV 1.0 zeroes them.
+func (v *VState) setVill(low uint32) {
+	v.VType = vtypeVill | low&vtypeMask
 	v.Vill = true
 	v.VL, v.SEW, v.LMUL8, v.VLMAX = 0, 0, 0, 0
 }
@@ -150,7 +156,7 @@ func (v *VState) SetVType(vtype, avl uint32, keepVL bool) uint32 {
 	sew, lmul8, vlmax, ok := VtypeInfo(vtype)
 	v.VStart = 0
 	if !ok {
-		v.setVill()
+		v.setVill(vtype)
 		return 0
 	}
 	v.VType, v.Vill = vtype, false

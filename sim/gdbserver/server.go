@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -476,14 +477,69 @@ func (s *session) monitorOutput(cmd string) string {
 			return out
 		}
 	}
-	switch cmd {
+	word, rest, _ := strings.Cut(cmd, " ")
+	switch word {
 	case "cycles":
 		st := s.core.Stats()
 		return fmt.Sprintf("cycles %d, instructions %d, pc %#x\n", st.Cycles, st.Instructions, s.core.DebugPC())
+	case "regs":
+		return s.monitorRegs(strings.Fields(rest))
+	case "set":
+		f := strings.Fields(rest)
+		if len(f) != 2 {
+			return "usage: monitor set REGISTER VALUE (a number; registers of up to 64 bits)\n"
+		}
+		return s.monitorSet(f[0], f[1])
 	case "help", "":
-		return "monitor commands: cycles (cycles and instructions so far), help\n"
+		return "monitor commands: cycles (cycles and instructions so far), regs [NAME...] (registers by the target's names, from the target description), set NAME VALUE (write a register of up to 64 bits), help\n"
 	}
 	return fmt.Sprintf("unknown monitor command %q (monitor help lists them)\n", cmd)
+}
+
+// monitorRegs lists registers by name with their values in hex (most
+// significant byte first): every register, or those named. It is how a
+// GDB that cannot use the target description (a target it does not
+// know) sees them.
+func (s *session) monitorRegs(names []string) string {
+	var b strings.Builder
+	for i, r := range s.regs.Regs {
+		if len(names) > 0 && !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, r.Name) }) {
+			continue
+		}
+		v, err := s.core.ReadReg(i)
+		if err != nil {
+			fmt.Fprintf(&b, "%-10s (%v)\n", r.Name, err)
+			continue
+		}
+		be := slices.Clone(v)
+		slices.Reverse(be)
+		fmt.Fprintf(&b, "%-10s 0x%s\n", r.Name, hex.EncodeToString(be))
+	}
+	if b.Len() == 0 {
+		return fmt.Sprintf("no register %s (monitor regs lists them)\n", strings.Join(names, ", "))
+	}
+	return b.String()
+}
+
+// monitorSet writes a register of up to 64 bits by name.
+func (s *session) monitorSet(name, value string) string {
+	i := slices.IndexFunc(s.regs.Regs, func(r sim.DebugReg) bool { return strings.EqualFold(r.Name, name) })
+	if i < 0 {
+		return fmt.Sprintf("no register %s (monitor regs lists them)\n", name)
+	}
+	r := s.regs.Regs[i]
+	v, err := strconv.ParseUint(value, 0, 64)
+	if err != nil || r.Bits > 64 || r.Bits < 64 && v>>r.Bits != 0 {
+		return fmt.Sprintf("%s: %q is not a number of at most %d bits (registers of up to 64 bits)\n", r.Name, value, min(r.Bits, 64))
+	}
+	b := make([]byte, r.Bits/8)
+	for k := range b {
+		b[k] = byte(v >> (8 * k))
+	}
+	if err := s.core.WriteReg(i, b); err != nil {
+		return fmt.Sprintf("%v\n", err)
+	}
+	return fmt.Sprintf("%s = %#x\n", r.Name, v)
 }
 
 // readGeneral answers g: the registers of the g packet, in number order.
@@ -690,6 +746,9 @@ func (s *session) breakpoint(insert bool, args string) (string, error) {
 			delete(s.bps, addr)
 		}
 	case '2', '3', '4':
+		if w, ok := s.core.(sim.AccessWatcher); ok && !w.WatchesAccesses() {
+			return "", nil // not supported: GDB falls back on software watchpoints
+		}
 		if kind == 0 || addr+kind < addr {
 			return "E01", errBadPacket
 		}
@@ -819,9 +878,15 @@ func (s *session) stopped(reply string) (Result, bool, error) {
 	return Result{}, false, s.sendString(reply)
 }
 
-// tReply is a T stop reply with a reason the client may not know.
+// tReply is a T stop reply with a reason the client may not know. A
+// client that does not know the architecture (RegisterSet.Arch "") reads
+// the pc where its own architecture has it, not where the core's is: told
+// of a software breakpoint at a pc where it has none, GDB would take the
+// stop for a late event of a removed breakpoint and resume silently, so
+// the reply leaves the reason out (GDB then reports a SIGTRAP and stops;
+// having been offered swbreak, it still does not move the pc back).
 func (s *session) tReply(sig int, reason string) string {
-	if reason == "swbreak" && !s.swbreak {
+	if reason == "swbreak" && (!s.swbreak || s.regs.Arch == "") {
 		return fmt.Sprintf("T%02x", sig)
 	}
 	return fmt.Sprintf("T%02x%s:;", sig, reason)

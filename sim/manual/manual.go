@@ -36,6 +36,9 @@ const (
 	Pseudo   = "pseudo"
 	Cycles   = "cycles"
 	Mistakes = "mistakes"
+	// slotSection prefixes the section of a VLIW slot's instructions
+	// (slot.lda, slot.vec…).
+	slotSection = "slot."
 )
 
 // New builds the manual of hardware config hw. halt, if not empty, is
@@ -59,15 +62,25 @@ func New(hw *isadefs.HW, halt string) (*Manual, error) {
 // cycles (when the target's simulator describes its timing model).
 func (m *Manual) Sections() []string {
 	secs := []string{Overview}
+	if ms, ok := m.costs.(sim.ManualSections); ok {
+		secs = append(secs, ms.SectionNames()...)
+	}
 	seen := map[string]bool{}
 	for _, in := range m.ISA.Insts {
 		x := in.Ext()
-		if !seen[x] && m.HW.HasExt(x) {
+		if x != "" && !seen[x] && m.HW.HasExt(x) {
 			seen[x] = true
 			secs = append(secs, x)
 		}
 	}
-	secs = append(secs, Pseudo)
+	for _, sl := range m.ISA.SlotOrder {
+		if len(m.ISA.SlotInsts(sl.Name)) > 1 {
+			secs = append(secs, slotSection+sl.Name)
+		}
+	}
+	if len(m.ISA.Pseudos) > 0 {
+		secs = append(secs, Pseudo)
+	}
 	if m.costs != nil {
 		secs = append(secs, Cycles)
 	}
@@ -94,6 +107,12 @@ func (m *Manual) Section(name string) (string, error) {
 		return fmt.Sprintf("# %s: what decides cycles (hardware config %s)\n\n%s", m.ISA.Name, m.HW.Name, m.costs.Rules()), nil
 	}
 	if i := slices.IndexFunc(secs, func(s string) bool { return strings.EqualFold(s, name) }); i > 0 {
+		if ms, ok := m.costs.(sim.ManualSections); ok && slices.Contains(ms.SectionNames(), secs[i]) {
+			return ms.Section(secs[i]), nil
+		}
+		if sl, ok := strings.CutPrefix(secs[i], slotSection); ok {
+			return m.slot(sl), nil
+		}
 		return m.extension(secs[i]), nil
 	}
 	insts, pseudos := m.ISA.Lookup(name), m.ISA.LookupPseudo(name)
@@ -103,6 +122,11 @@ func (m *Manual) Section(name string) (string, error) {
 	var b strings.Builder
 	var off []string
 	shown := 0
+	if len(m.ISA.Docs) > 0 && len(insts) > 0 {
+		m.instGroup(&b, insts)
+		shown++
+		insts = nil
+	}
 	for _, in := range insts {
 		if !m.HW.HasExt(in.Ext()) {
 			off = append(off, in.Ext())
@@ -194,7 +218,16 @@ func (m *Manual) overview(secs []string) string {
 	var b strings.Builder
 	hw := m.HW
 	fmt.Fprintf(&b, "# %s ISA manual: overview (hardware config %s)\n\n%s\n\n", m.ISA.Name, hw.Name, hw.Description)
-	fmt.Fprintf(&b, "extensions: %s\n", strings.Join(hw.Extensions, ", "))
+	if len(hw.Extensions) > 0 {
+		fmt.Fprintf(&b, "extensions: %s\n", strings.Join(hw.Extensions, ", "))
+	}
+	if len(m.ISA.SlotOrder) > 0 {
+		var sl []string
+		for _, s := range m.ISA.SlotOrder {
+			sl = append(sl, fmt.Sprintf("%s (%d bits)", s.Name, s.Bits))
+		}
+		fmt.Fprintf(&b, "VLIW: one bundle (one source line, operations separated by '%s') issues per cycle; slots %s\n", m.ISA.Separator, strings.Join(sl, ", "))
+	}
 	keys := make([]string, 0, len(hw.Params))
 	for k := range hw.Params {
 		keys = append(keys, k)
@@ -205,8 +238,10 @@ func (m *Manual) overview(secs []string) string {
 	}
 	b.WriteString("\n## registers\n")
 	files := make([]string, 0, len(m.ISA.RegFiles))
-	for n := range m.ISA.RegFiles {
-		files = append(files, n)
+	for n, rf := range m.ISA.RegFiles {
+		if !rf.Class {
+			files = append(files, n)
+		}
 	}
 	sort.Strings(files)
 	for _, n := range files {
@@ -237,7 +272,11 @@ func (m *Manual) overview(secs []string) string {
 		fmt.Fprintf(&b, "(section %s says what these decide: issue rules, uops, ports, each vector instruction's cost by LMUL)\n", Cycles)
 	}
 	fmt.Fprintf(&b, "\nsections (isa_manual section=NAME, kc-as --isa NAME): %s\n", strings.Join(secs[1:], ", "))
-	b.WriteString("or an instruction's mnemonic (e.g. add): its syntax, semantics, unit, latency, encoding and cost\n")
+	if len(m.ISA.SlotOrder) > 0 {
+		b.WriteString("or an instruction's mnemonic (e.g. vmac.f): its forms with syntax, semantics, slot, operand cycles and latency, encoding and an example\n")
+	} else {
+		b.WriteString("or an instruction's mnemonic (e.g. add): its syntax, semantics, unit, latency, encoding and cost\n")
+	}
 	return b.String()
 }
 
@@ -337,16 +376,26 @@ func Syntax(mn, s string) string {
 // Encoding renders an instruction word's fields from the most significant
 // bit down: fixed bits as HI..LO=0b…, operand pieces as HI..LO name[bits].
 func Encoding(in *isadefs.Inst, wordBits int) string {
+	return EncodingNamed(in, wordBits, nil)
+}
+
+// EncodingNamed is Encoding with the operands under the given names (in
+// syntax order; nil: their kinds' names).
+func EncodingNamed(in *isadefs.Inst, wordBits int, names []string) string {
 	owner := make([]string, wordBits) // per bit: operand piece, "" = fixed or free
-	for _, k := range in.Operands {
+	for i, k := range in.Operands {
+		name := k.Name
+		if i < len(names) {
+			name = names[i]
+		}
 		for _, p := range k.Pieces {
 			for bit := p.WordLo; bit <= p.WordHi && bit < wordBits; bit++ {
-				owner[bit] = fmt.Sprintf("%s[%d:%d]", k.Name, p.ValHi, p.ValLo)
+				owner[bit] = fmt.Sprintf("%s[%d:%d]", name, p.ValHi, p.ValLo)
 				if p.ValHi-p.ValLo == 0 {
-					owner[bit] = fmt.Sprintf("%s[%d]", k.Name, p.ValHi)
+					owner[bit] = fmt.Sprintf("%s[%d]", name, p.ValHi)
 				}
 				if p.ValLo == 0 && p.ValHi == p.WordHi-p.WordLo && len(k.Pieces) == 1 {
-					owner[bit] = k.Name // the whole operand, in place
+					owner[bit] = name // the whole operand, in place
 				}
 			}
 		}
@@ -395,7 +444,9 @@ func OperandText(k *isadefs.OperandKind) string {
 	switch k.Class {
 	case "reg":
 		s = "a register of file " + k.Sub
-		if k.RegFile != nil {
+		if k.RegFile != nil && k.RegFile.Class {
+			s = "one of " + compactNames(k.RegFile.Names)
+		} else if k.RegFile != nil {
 			s += fmt.Sprintf(" (%s…%s)", k.RegFile.Names[0], k.RegFile.Names[len(k.RegFile.Names)-1])
 		}
 		if k.Align > 1 {
@@ -431,4 +482,175 @@ func OperandText(k *isadefs.OperandKind) string {
 		s += fmt.Sprintf("; may be left out (default %d)", k.Default)
 	}
 	return s
+}
+
+// slot lists the instructions of one VLIW slot.
+func (m *Manual) slot(name string) string {
+	var b strings.Builder
+	sl := m.ISA.Slots[name]
+	fmt.Fprintf(&b, "# %s slot %s (%d-bit operations): syntax — semantics\n\n", m.ISA.Name, name, sl.Bits)
+	seen := map[string]bool{}
+	for _, in := range m.ISA.SlotInsts(name) {
+		line := m.ISA.DisplaySyntax(in)
+		if seen[in.Mnemonic+" "+line] {
+			continue
+		}
+		seen[in.Mnemonic+" "+line] = true
+		fmt.Fprintf(&b, "%s — %s\n", Syntax(in.Name, line), m.semantics(in))
+	}
+	return b.String()
+}
+
+// semantics is an instruction's description: its doc's, else the .isa
+// line's.
+func (m *Manual) semantics(in *isadefs.Inst) string {
+	if d := m.ISA.DocOf(in.Mnemonic); d != nil {
+		return d.Semantics
+	}
+	return in.Description
+}
+
+// instGroup writes the entry of one mnemonic of an ISA with docs: what it
+// does and an example once, then each form with its syntax, slot, timing,
+// encoding and an example of that form.
+func (m *Manual) instGroup(b *strings.Builder, insts []*isadefs.Inst) {
+	in0 := insts[0]
+	fmt.Fprintf(b, "# %s (%s", in0.Name, m.ISA.Name)
+	if in0.Slot != "" {
+		fmt.Fprintf(b, ", slot %s", in0.Slot)
+	}
+	fmt.Fprintf(b, ", %d form%s)\n\n", len(insts), map[bool]string{true: "", false: "s"}[len(insts) == 1])
+	fmt.Fprintf(b, "semantics: %s\n", m.semantics(in0))
+	if d := m.ISA.DocOf(in0.Mnemonic); d != nil && d.Example != "" {
+		fmt.Fprintf(b, "example: %s\n", d.Example)
+	}
+	for i, in := range insts {
+		names := m.ISA.OperandNames(in)
+		fmt.Fprintf(b, "\n## form %d: %s\n", i+1, Syntax(in.Name, m.ISA.DisplaySyntax(in)))
+		if in.Slot != "" {
+			fmt.Fprintf(b, "slot: %s (%d bits)\n", in.Slot, in.Width())
+		} else {
+			fmt.Fprintf(b, "unit: %s\n", in.Unit())
+		}
+		if in.Description != "" && in.Description != m.semantics(in) {
+			fmt.Fprintf(b, "defined as: %s\n", in.Description)
+		}
+		if m.costs != nil {
+			b.WriteString(m.costs.Inst(in))
+		}
+		fmt.Fprintf(b, "encoding (%d bits, match 0x%0*x mask 0x%0*x): %s\n", in.Width(), (in.Width()+3)/4, in.Match, (in.Width()+3)/4, in.Mask, EncodingNamed(in, in.Width(), names))
+		if len(in.Operands) > 0 {
+			b.WriteString("operands:\n")
+			for j, k := range in.Operands {
+				fmt.Fprintf(b, "  %s: %s\n", names[j], OperandText(k))
+			}
+		}
+		if ex := Example(in); ex != "" {
+			fmt.Fprintf(b, "e.g. %s\n", ex)
+		}
+	}
+}
+
+// Example writes an instance of an instruction form: each register
+// operand its class's first register, each immediate the value nearest 0
+// that it accepts.
+func Example(in *isadefs.Inst) string {
+	vals := map[*isadefs.OperandKind]string{}
+	var val func(k *isadefs.OperandKind) string
+	val = func(k *isadefs.OperandKind) string {
+		if v, ok := vals[k]; ok {
+			return v
+		}
+		var s string
+		switch {
+		case k.Tie != nil:
+			s = val(k.Tie)
+		case k.Class == "reg" && k.RegFile != nil:
+			for _, n := range k.RegFile.Names {
+				if n != "" {
+					s = n
+					break
+				}
+			}
+		case k.Class == "enum" && k.Enum != nil && len(k.Enum.Order) > 0:
+			s = k.Enum.Order[0]
+		case k.Class == "simm" || k.Class == "uimm" || k.Class == "pcrel":
+			v := max(k.Min, min(k.Max, 0))
+			if a := max(k.Align, 1); v%a != 0 {
+				v += a - v%a
+			}
+			s = fmt.Sprint(v)
+		default:
+			return ""
+		}
+		vals[k] = s
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(in.Name)
+	if len(in.Tokens) > 0 {
+		b.WriteString(" ")
+	}
+	for _, t := range in.Tokens {
+		if t.Operand == nil {
+			b.WriteString(t.Text)
+			continue
+		}
+		v := val(t.Operand)
+		if v == "" {
+			return ""
+		}
+		b.WriteString(v)
+	}
+	return b.String()
+}
+
+// compactNames lists register names once each, runs of one prefix with
+// consecutive numbers as first…last: "r0…r31, p0…p7, lr".
+func compactNames(names []string) string {
+	type run struct {
+		prefix   string
+		lo, hi   int
+		numbered bool
+	}
+	var runs []run
+	seen := map[string]bool{}
+	for _, n := range names {
+		if n == "" || seen[n] {
+			continue
+		}
+		seen[n] = true
+		i := len(n)
+		for i > 0 && n[i-1] >= '0' && n[i-1] <= '9' {
+			i--
+		}
+		if i == len(n) || i == 0 || strings.ContainsRune(n, ':') {
+			runs = append(runs, run{prefix: n})
+			continue
+		}
+		num := 0
+		fmt.Sscan(n[i:], &num)
+		merged := false
+		for j := range runs {
+			if r := &runs[j]; r.numbered && r.prefix == n[:i] && r.hi+1 == num {
+				r.hi, merged = num, true
+				break
+			}
+		}
+		if !merged {
+			runs = append(runs, run{prefix: n[:i], lo: num, hi: num, numbered: true})
+		}
+	}
+	parts := make([]string, len(runs))
+	for i, r := range runs {
+		switch {
+		case !r.numbered:
+			parts[i] = r.prefix
+		case r.lo == r.hi:
+			parts[i] = fmt.Sprintf("%s%d", r.prefix, r.lo)
+		default:
+			parts[i] = fmt.Sprintf("%s%d…%s%d", r.prefix, r.lo, r.prefix, r.hi)
+		}
+	}
+	return strings.Join(parts, ", ")
 }

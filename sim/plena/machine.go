@@ -38,6 +38,9 @@ type Options struct {
 	MaxCycles int64     // 0: the hardware config's max_cycles
 	Trace     io.Writer // one line per retired instruction
 	Profile   *sim.Profile
+	// Timeline, if set, records a window of the run instruction by
+	// instruction (timeline.go); cycle counts are the same.
+	Timeline  *sim.Timeline
 	Reference bool // Run uses the reference stepper
 	// Stop, if not nil, ends the run with sim.HaltCancelled once it is
 	// true (sim.CoreOptions.Stop); Run polls it every pollInsts
@@ -116,6 +119,9 @@ type Machine struct {
 	loaded, halted bool
 	halt           sim.Halt
 	prof           *sim.Profile
+
+	dbgRegs *sim.RegisterSet // DebugRegs (debug.go), built on first use
+	tl      tlState          // Options.Timeline's state (timeline.go)
 }
 
 // New builds a machine for a plena hardware config.
@@ -266,6 +272,7 @@ func (m *Machine) reset() {
 	clear(m.stats.UnitBusy)
 	clear(m.stats.Counters)
 	m.stats.Instructions, m.stats.VectorElems, m.stats.Wall = 0, 0, 0
+	m.tlReset()
 	if m.prof != nil {
 		m.prof.Reset(nil, nil)
 		m.prof.Charging = "each instruction is charged the cycles from its start to the next one's (instructions complete one after another)"
@@ -302,8 +309,8 @@ func (m *Machine) Step() bool {
 	return !m.halted
 }
 
-// Halted reports whether the run has ended, and how.
-func (m *Machine) Halted() (bool, sim.Halt) { return m.halted, m.halt }
+// Halted reports how the run ended, and whether it has.
+func (m *Machine) Halted() (sim.Halt, bool) { return m.halt, m.halted }
 
 func (m *Machine) pcAddr(pc int) uint64 { return m.progBase + 4*uint64(pc) }
 
@@ -385,6 +392,9 @@ func (m *Machine) step(ref bool) {
 	}
 	if m.opts.Trace != nil {
 		m.traceLine(&o, pc, start, &before)
+	}
+	if m.opts.Timeline != nil {
+		m.tlRecord(&o, pc, next, start)
 	}
 	m.pc = next
 }

@@ -1,0 +1,28 @@
+# Equivalent of coralnpu tests/cocotb/exceptions/store_fault_1_elf.elf (f330094):
+# a store to 0xa0000000, where nothing is mapped, must trap; the handler
+# passes on mcause 7 (store access fault) or on mtval 0xa0000000.
+# The handler records the trap (LOG_TRAP, crt.s) and then checks as
+# Coral's does.
+	.text
+isr_wrapper:
+	LOG_TRAP
+	csrr t0, mepc
+	addi t0, t0, 4
+	csrw mepc, t0
+	csrr t0, mcause
+	li t1, 7
+	beq t0, t1, 1f
+	csrr t0, mtval
+	lui t1, 0xa0000
+	beq t0, t1, 1f
+	CORAL_FAIL
+1:	CORAL_PASS
+
+main:
+	la a5, isr_wrapper
+	csrw mtvec, a5
+	li a5, 0xdeadbeef
+	lui a4, 0xa0000
+fault:	sw a5, 0(a4)
+	li a0, 0
+	ret
