@@ -92,7 +92,11 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 			tspecs = append(tspecs, TensorSpec{Name: ct.name, Role: RoleConst, DType: ct.dtype, Shape: ct.values.Shape, Memory: ct.memory})
 		}
 	}
-	if n := scratchElems(t.ID, p); n > 0 && !ti.noScratch {
+	if ti.scratch != nil {
+		if dt, n := ti.scratch(t.ID, p); n > 0 {
+			tspecs = append(tspecs, TensorSpec{Name: "scratch", Role: RoleScratch, DType: dt, Shape: []int{n}})
+		}
+	} else if n := scratchElems(t.ID, p); n > 0 && !ti.noScratch {
 		tspecs = append(tspecs, TensorSpec{Name: "scratch", Role: RoleScratch, DType: dtypeOf(target, t.ID, "scratch"), Shape: []int{n}})
 	}
 	refIn := map[string]*Array{}
