@@ -32,6 +32,7 @@ type macMode struct {
 	bmode, var_ int
 	elem        bool
 	lay         *vec.MacLayout // bf16 modes: the terms of each lane, for vec.MacBF16
+	ig          vec.IntMac     // integer modes: the geometry, for vec.MacInt
 }
 
 // xi is the element of X that multiplies in term k of row r.
@@ -55,15 +56,15 @@ func (mm *macMode) yi(r, k, n int) int {
 // bmode, variant) of the configuration word (the fact sheet's table, after
 // aietools' constants as xdna-emu records them).
 var macModes = []macMode{
-	{4, 8, 8, 8, 8, 32, false, "int8 x int8 4x8x8, acc32", 0, 1, 0, false, nil},
-	{4, 4, 8, 16, 8, 32, false, "int16 x int8 4x4x8, acc32", 0, 2, 0, false, nil},
-	{4, 2, 8, 16, 16, 32, false, "int16 x int16 4x2x8, acc32", 0, 3, 0, false, nil},
-	{2, 8, 8, 16, 8, 64, false, "int16 x int8 2x8x8, acc64", 1, 2, 0, false, nil},
-	{4, 8, 4, 16, 8, 64, false, "int16 x int8 4x8x4, acc64", 1, 2, 1, false, nil},
-	{2, 4, 8, 16, 16, 64, false, "int16 x int16 2x4x8, acc64", 1, 3, 0, false, nil},
-	{4, 4, 4, 16, 16, 64, false, "int16 x int16 4x4x4, acc64", 1, 3, 1, false, nil},
-	{4, 2, 4, 32, 16, 64, false, "int32 x int16 4x2x4, acc64", 1, 0, 0, false, nil},
-	{4, 8, 4, 16, 16, 32, true, "bf16 x bf16 4x8x4, fp32", 2, 3, 0, false, nil},
+	{4, 8, 8, 8, 8, 32, false, "int8 x int8 4x8x8, acc32", 0, 1, 0, false, nil, vec.IntMac{}},
+	{4, 4, 8, 16, 8, 32, false, "int16 x int8 4x4x8, acc32", 0, 2, 0, false, nil, vec.IntMac{}},
+	{4, 2, 8, 16, 16, 32, false, "int16 x int16 4x2x8, acc32", 0, 3, 0, false, nil, vec.IntMac{}},
+	{2, 8, 8, 16, 8, 64, false, "int16 x int8 2x8x8, acc64", 1, 2, 0, false, nil, vec.IntMac{}},
+	{4, 8, 4, 16, 8, 64, false, "int16 x int8 4x8x4, acc64", 1, 2, 1, false, nil, vec.IntMac{}},
+	{2, 4, 8, 16, 16, 64, false, "int16 x int16 2x4x8, acc64", 1, 3, 0, false, nil, vec.IntMac{}},
+	{4, 4, 4, 16, 16, 64, false, "int16 x int16 4x4x4, acc64", 1, 3, 1, false, nil, vec.IntMac{}},
+	{4, 2, 4, 32, 16, 64, false, "int32 x int16 4x2x4, acc64", 1, 0, 0, false, nil, vec.IntMac{}},
+	{4, 8, 4, 16, 16, 32, true, "bf16 x bf16 4x8x4, fp32", 2, 3, 0, false, nil, vec.IntMac{}},
 	// bf16 element-wise (configuration 60/61): lane i = x[i]*y[i] +
 	// x[i+16]*y[i+16], the sum aligned and rounded once as the matrix
 	// mode does. The mode is the fact sheet's (2,3,1) 16x2x1 row; the
@@ -72,7 +73,7 @@ var macModes = []macMode{
 	// halves of both registers and zeros in the high halves, and reads
 	// the 16 products in order (mlir-aie
 	// test/Conversion/AIEVecToLLVM/mul_elem.mlir, @bf16_bf16_f32_mul_elem).
-	{16, 2, 1, 16, 16, 32, true, "bf16 x bf16 element-wise 16 lanes, fp32", 2, 3, 1, true, nil},
+	{16, 2, 1, 16, 16, 32, true, "bf16 x bf16 element-wise 16 lanes, fp32", 2, 3, 1, true, nil, vec.IntMac{}},
 }
 
 // accLayout is the layout of the fp32 accumulator additions (vadd.f …):
@@ -83,6 +84,10 @@ func init() {
 	for i := range macModes {
 		mm := &macModes[i]
 		if !mm.fp {
+			mm.ig = vec.IntMac{M: mm.m, K: mm.k, N: mm.n, XBits: mm.xbits, YBits: mm.ybits, ABits: mm.abits}
+			if err := mm.ig.Check(); err != nil {
+				panic(fmt.Sprintf("aie2: integer mode %s: %v", mm.name, err))
+			}
 			continue
 		}
 		if mm.m*mm.n != vec.MacLanes || mm.k > vec.MacTerms {
@@ -162,28 +167,17 @@ func (m *Machine) mac(f *flight) {
 		}
 		vec.MacBF16((*[64]byte)(out[:64]), &x, &y, (*[64]byte)(acc1[:64]), (*[64]byte)(acc2[:64]), mm.lay, neg)
 	} else {
-		sx, sy := cfg&cfgSgnX != 0, cfg&cfgSgnY != 0
-		for r := 0; r < mm.m; r++ {
-			for n := 0; n < mm.n; n++ {
-				var sum int64
-				for k := 0; k < mm.k; k++ {
-					sum += getLane(x[:], mm.xi(r, k), mm.xbits, sx) * getLane(y[:], mm.yi(r, k, n), mm.ybits, sy)
-				}
-				if negMul {
-					sum = -sum
-				}
-				lane := r*mm.n + n
-				a1 := getLane(acc1[:], lane, mm.abits, true)
-				if cfg&cfgSubAcc1 != 0 {
-					a1 = -a1
-				}
-				a2 := getLane(acc2[:], lane, mm.abits, true)
-				if cfg&cfgSubAcc2 != 0 {
-					a2 = -a2
-				}
-				putLane(out[:], lane, mm.abits, uint64(a1+a2+sum))
-			}
+		var neg uint8
+		if negMul {
+			neg |= vec.NegMul
 		}
+		if cfg&cfgSubAcc1 != 0 {
+			neg |= vec.NegAcc1
+		}
+		if cfg&cfgSubAcc2 != 0 {
+			neg |= vec.NegAcc2
+		}
+		vec.MacInt(&out, &x, &y, &acc1, &acc2, &mm.ig, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
 	}
 	m.wrV(f, dr, o.dstCyc, o.dstByp, out[:accBytes])
 }

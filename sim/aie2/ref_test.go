@@ -39,6 +39,34 @@ func refMacF(mm *macMode, x, y *[64]byte, acc1, acc2 *[64]byte, cfg uint32, negM
 	return out
 }
 
+// refMacInt is the integer MAC of mode mm the way the simulator used to
+// compute it (getLane per product).
+func refMacInt(mm *macMode, x, y *[64]byte, acc1, acc2 *[128]byte, cfg uint32, negMul bool) (out [128]byte) {
+	sx, sy := cfg&cfgSgnX != 0, cfg&cfgSgnY != 0
+	for r := 0; r < mm.m; r++ {
+		for n := 0; n < mm.n; n++ {
+			var sum int64
+			for k := 0; k < mm.k; k++ {
+				sum += getLane(x[:], mm.xi(r, k), mm.xbits, sx) * getLane(y[:], mm.yi(r, k, n), mm.ybits, sy)
+			}
+			if negMul {
+				sum = -sum
+			}
+			lane := r*mm.n + n
+			a1 := getLane(acc1[:], lane, mm.abits, true)
+			if cfg&cfgSubAcc1 != 0 {
+				a1 = -a1
+			}
+			a2 := getLane(acc2[:], lane, mm.abits, true)
+			if cfg&cfgSubAcc2 != 0 {
+				a2 = -a2
+			}
+			putLane(out[:], lane, mm.abits, uint64(a1+a2+sum))
+		}
+	}
+	return out
+}
+
 // refAccAddF is the fp32 accumulator addition (vadd.f …) of 16 lanes.
 func refAccAddF(a1, a2 *[64]byte, neg1, neg2 bool) (out [64]byte) {
 	for i := 0; i < 16; i++ {

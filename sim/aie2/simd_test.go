@@ -171,6 +171,63 @@ func TestAccAddFPathsMatchReference(t *testing.T) {
 	}
 }
 
+// checkMacInt runs one integer MAC on every path against the reference.
+func checkMacInt(t *testing.T, mm *macMode, x, y *[64]byte, a1, a2 *[128]byte, cfg uint32, negMul bool) {
+	t.Helper()
+	want := refMacInt(mm, x, y, a1, a2, cfg, negMul)
+	var neg uint8
+	if negMul {
+		neg |= vec.NegMul
+	}
+	if cfg&cfgSubAcc1 != 0 {
+		neg |= vec.NegAcc1
+	}
+	if cfg&cfgSubAcc2 != 0 {
+		neg |= vec.NegAcc2
+	}
+	n := mm.m * mm.n * mm.abits / 8
+	for _, p := range simdPaths() {
+		vec.SetPath(p)
+		var got [128]byte
+		vec.MacInt(&got, x, y, a1, a2, &mm.ig, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
+		if string(got[:n]) != string(want[:n]) {
+			t.Fatalf("%s on %s, cfg %#x negMul %v:\nx  %x\ny  %x\na1 %x\na2 %x\ngot  %x\nwant %x", mm.name, p, cfg, negMul, x, y, a1, a2, got[:n], want[:n])
+		}
+	}
+}
+
+// TestMacIntPathsMatchReference: every integer mode, signedness and
+// negation bit, random operands with the extremes of each width.
+func TestMacIntPathsMatchReference(t *testing.T) {
+	defer vec.UseFallback(false)
+	r := rand.New(rand.NewPCG(19, 9))
+	ext := []byte{0x00, 0x7F, 0x80, 0xFF}
+	fill := func(b []byte) {
+		for i := range b {
+			if r.IntN(4) == 0 {
+				b[i] = ext[r.IntN(len(ext))]
+			} else {
+				b[i] = byte(r.Uint32())
+			}
+		}
+	}
+	for i := range macModes {
+		mm := &macModes[i]
+		if mm.fp {
+			continue
+		}
+		for range 500 {
+			var x, y [64]byte
+			var a1, a2 [128]byte
+			fill(x[:])
+			fill(y[:])
+			fill(a1[:])
+			fill(a2[:])
+			checkMacInt(t, mm, &x, &y, &a1, &a2, uint32(r.IntN(4))<<8|uint32(r.IntN(8))<<11, r.IntN(2) == 0)
+		}
+	}
+}
+
 // FuzzMacFRef: any operands, any bf16 mode and negation bits; the
 // fallback and the SIMD paths against the scalar reference.
 func FuzzMacFRef(f *testing.F) {
@@ -214,4 +271,29 @@ func TestMacNoAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations per cycle (halted early: %v)", p, n, m.halted)
 		}
 	}
+}
+
+// FuzzMacIntRef: any operands, integer mode, signedness and negation
+// bits; every path against the scalar reference.
+func FuzzMacIntRef(f *testing.F) {
+	f.Add(make([]byte, 384), uint16(776))
+	seed := make([]byte, 384)
+	for i := range seed {
+		seed[i] = byte(i*151 + 7)
+	}
+	f.Add(seed, uint16(3<<11|1<<13))
+	var im []*macMode
+	for i := range macModes {
+		if !macModes[i].fp {
+			im = append(im, &macModes[i])
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, sel uint16) {
+		defer vec.UseFallback(false)
+		var buf [384]byte
+		copy(buf[:], data)
+		mm := im[int(sel&0xFF)%len(im)]
+		checkMacInt(t, mm, (*[64]byte)(buf[0:64]), (*[64]byte)(buf[64:128]), (*[128]byte)(buf[128:256]), (*[128]byte)(buf[256:384]),
+			uint32(sel)&(cfgSgnX|cfgSgnY|cfgSubAcc1|cfgSubAcc2), sel&cfgSubMul != 0)
+	})
 }
