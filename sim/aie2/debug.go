@@ -178,6 +178,7 @@ func (m *Machine) WriteMem(addr uint64, data []byte) error {
 	err := m.mem.DebugWrite(addr, data, func(r *sim.Region, _ uint64, _ int) {
 		if r == m.pmem {
 			clear(m.cache)
+			m.cacheOf = nil
 		}
 	})
 	if err != nil {

@@ -1,10 +1,10 @@
 package aie2
 
 import (
-	"encoding/binary"
 	"fmt"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/vec"
 )
 
 // MAC configuration word (aiev2_vmult.h, aiev2_compute_control).
@@ -31,6 +31,8 @@ type macMode struct {
 	amode       int
 	bmode, var_ int
 	elem        bool
+	lay         *vec.MacLayout // bf16 modes: the terms of each lane, for vec.MacBF16
+	ig          vec.IntMac     // integer modes: the geometry, for vec.MacInt
 }
 
 // xi is the element of X that multiplies in term k of row r.
@@ -54,15 +56,15 @@ func (mm *macMode) yi(r, k, n int) int {
 // bmode, variant) of the configuration word (the fact sheet's table, after
 // aietools' constants as xdna-emu records them).
 var macModes = []macMode{
-	{4, 8, 8, 8, 8, 32, false, "int8 x int8 4x8x8, acc32", 0, 1, 0, false},
-	{4, 4, 8, 16, 8, 32, false, "int16 x int8 4x4x8, acc32", 0, 2, 0, false},
-	{4, 2, 8, 16, 16, 32, false, "int16 x int16 4x2x8, acc32", 0, 3, 0, false},
-	{2, 8, 8, 16, 8, 64, false, "int16 x int8 2x8x8, acc64", 1, 2, 0, false},
-	{4, 8, 4, 16, 8, 64, false, "int16 x int8 4x8x4, acc64", 1, 2, 1, false},
-	{2, 4, 8, 16, 16, 64, false, "int16 x int16 2x4x8, acc64", 1, 3, 0, false},
-	{4, 4, 4, 16, 16, 64, false, "int16 x int16 4x4x4, acc64", 1, 3, 1, false},
-	{4, 2, 4, 32, 16, 64, false, "int32 x int16 4x2x4, acc64", 1, 0, 0, false},
-	{4, 8, 4, 16, 16, 32, true, "bf16 x bf16 4x8x4, fp32", 2, 3, 0, false},
+	{4, 8, 8, 8, 8, 32, false, "int8 x int8 4x8x8, acc32", 0, 1, 0, false, nil, vec.IntMac{}},
+	{4, 4, 8, 16, 8, 32, false, "int16 x int8 4x4x8, acc32", 0, 2, 0, false, nil, vec.IntMac{}},
+	{4, 2, 8, 16, 16, 32, false, "int16 x int16 4x2x8, acc32", 0, 3, 0, false, nil, vec.IntMac{}},
+	{2, 8, 8, 16, 8, 64, false, "int16 x int8 2x8x8, acc64", 1, 2, 0, false, nil, vec.IntMac{}},
+	{4, 8, 4, 16, 8, 64, false, "int16 x int8 4x8x4, acc64", 1, 2, 1, false, nil, vec.IntMac{}},
+	{2, 4, 8, 16, 16, 64, false, "int16 x int16 2x4x8, acc64", 1, 3, 0, false, nil, vec.IntMac{}},
+	{4, 4, 4, 16, 16, 64, false, "int16 x int16 4x4x4, acc64", 1, 3, 1, false, nil, vec.IntMac{}},
+	{4, 2, 4, 32, 16, 64, false, "int32 x int16 4x2x4, acc64", 1, 0, 0, false, nil, vec.IntMac{}},
+	{4, 8, 4, 16, 16, 32, true, "bf16 x bf16 4x8x4, fp32", 2, 3, 0, false, nil, vec.IntMac{}},
 	// bf16 element-wise (configuration 60/61): lane i = x[i]*y[i] +
 	// x[i+16]*y[i+16], the sum aligned and rounded once as the matrix
 	// mode does. The mode is the fact sheet's (2,3,1) 16x2x1 row; the
@@ -71,7 +73,37 @@ var macModes = []macMode{
 	// halves of both registers and zeros in the high halves, and reads
 	// the 16 products in order (mlir-aie
 	// test/Conversion/AIEVecToLLVM/mul_elem.mlir, @bf16_bf16_f32_mul_elem).
-	{16, 2, 1, 16, 16, 32, true, "bf16 x bf16 element-wise 16 lanes, fp32", 2, 3, 1, true},
+	{16, 2, 1, 16, 16, 32, true, "bf16 x bf16 element-wise 16 lanes, fp32", 2, 3, 1, true, nil, vec.IntMac{}},
+}
+
+// accLayout is the layout of the fp32 accumulator additions (vadd.f …):
+// no products, the two accumulators only.
+var accLayout *vec.MacLayout
+
+func init() {
+	for i := range macModes {
+		mm := &macModes[i]
+		if !mm.fp {
+			mm.ig = vec.IntMac{M: mm.m, K: mm.k, N: mm.n, XBits: mm.xbits, YBits: mm.ybits, ABits: mm.abits}
+			if err := mm.ig.Check(); err != nil {
+				panic(fmt.Sprintf("aie2: integer mode %s: %v", mm.name, err))
+			}
+			continue
+		}
+		if mm.m*mm.n != vec.MacLanes || mm.k > vec.MacTerms {
+			panic(fmt.Sprintf("aie2: bf16 mode %s has %d lanes of %d terms; vec.MacBF16 computes %d of at most %d", mm.name, mm.m*mm.n, mm.k, vec.MacLanes, vec.MacTerms))
+		}
+		l, err := vec.NewMacLayout(mm.k, func(lane, k int) int { return mm.xi(lane/mm.n, k) }, func(lane, k int) int { return mm.yi(lane/mm.n, k, lane%mm.n) })
+		if err != nil {
+			panic(fmt.Sprintf("aie2: bf16 mode %s: %v", mm.name, err))
+		}
+		mm.lay = l
+	}
+	l, err := vec.NewMacLayout(0, nil, nil)
+	if err != nil {
+		panic(err)
+	}
+	accLayout = l
 }
 
 func lookupMode(cfg uint32) (*macMode, error) {
@@ -121,51 +153,31 @@ func (m *Machine) mac(f *flight) {
 	var out [128]byte
 	m.stats.Counters[cntMACs] += uint64(mm.m * mm.k * mm.n)
 	if mm.fp {
-		var terms [10]fpTerm
-		for r := 0; r < mm.m; r++ {
-			for n := 0; n < mm.n; n++ {
-				ts := terms[:0]
-				var sp fpSpecial
-				for k := 0; k < mm.k; k++ {
-					a := binary.LittleEndian.Uint16(x[2*mm.xi(r, k):])
-					b := binary.LittleEndian.Uint16(y[2*mm.yi(r, k, n):])
-					if t, ok := bf16Term(a, b, negMul, &sp); ok {
-						ts = append(ts, t)
-					}
-				}
-				lane := r*mm.n + n
-				if t, ok := f32Term(binary.LittleEndian.Uint32(acc1[4*lane:]), cfg&cfgSubAcc1 != 0, &sp); ok {
-					ts = append(ts, t)
-				}
-				if t, ok := f32Term(binary.LittleEndian.Uint32(acc2[4*lane:]), cfg&cfgSubAcc2 != 0, &sp); ok {
-					ts = append(ts, t)
-				}
-				binary.LittleEndian.PutUint32(out[4*lane:], alignedSum(ts, sp))
-			}
+		// AM020's rule (vec.MacBF16); absent accumulators read as zeros,
+		// which the rule drops as it does any zero term.
+		var neg uint8
+		if negMul {
+			neg |= vec.NegMul
 		}
+		if cfg&cfgSubAcc1 != 0 {
+			neg |= vec.NegAcc1
+		}
+		if cfg&cfgSubAcc2 != 0 {
+			neg |= vec.NegAcc2
+		}
+		vec.MacBF16((*[64]byte)(out[:64]), &x, &y, (*[64]byte)(acc1[:64]), (*[64]byte)(acc2[:64]), mm.lay, neg)
 	} else {
-		sx, sy := cfg&cfgSgnX != 0, cfg&cfgSgnY != 0
-		for r := 0; r < mm.m; r++ {
-			for n := 0; n < mm.n; n++ {
-				var sum int64
-				for k := 0; k < mm.k; k++ {
-					sum += getLane(x[:], mm.xi(r, k), mm.xbits, sx) * getLane(y[:], mm.yi(r, k, n), mm.ybits, sy)
-				}
-				if negMul {
-					sum = -sum
-				}
-				lane := r*mm.n + n
-				a1 := getLane(acc1[:], lane, mm.abits, true)
-				if cfg&cfgSubAcc1 != 0 {
-					a1 = -a1
-				}
-				a2 := getLane(acc2[:], lane, mm.abits, true)
-				if cfg&cfgSubAcc2 != 0 {
-					a2 = -a2
-				}
-				putLane(out[:], lane, mm.abits, uint64(a1+a2+sum))
-			}
+		var neg uint8
+		if negMul {
+			neg |= vec.NegMul
 		}
+		if cfg&cfgSubAcc1 != 0 {
+			neg |= vec.NegAcc1
+		}
+		if cfg&cfgSubAcc2 != 0 {
+			neg |= vec.NegAcc2
+		}
+		vec.MacInt(&out, &x, &y, &acc1, &acc2, &mm.ig, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
 	}
 	m.wrV(f, dr, o.dstCyc, o.dstByp, out[:accBytes])
 }
@@ -195,19 +207,16 @@ func (m *Machine) accAdd(f *flight) {
 	neg1 := o.sub&1 != 0 != (cfg&cfgSubAcc1 != 0)
 	neg2 := o.sub&2 != 0 != (cfg&cfgSubAcc2 != 0)
 	if o.kind == kVAccF {
-		for i := 0; i < n/4; i++ {
-			var sp fpSpecial
-			var ts [2]fpTerm
-			k := 0
-			if t, ok := f32Term(binary.LittleEndian.Uint32(a1[4*i:]), neg1, &sp); ok {
-				ts[k] = t
-				k++
-			}
-			if t, ok := f32Term(binary.LittleEndian.Uint32(a2[4*i:]), neg2, &sp); ok {
-				ts[k] = t
-				k++
-			}
-			binary.LittleEndian.PutUint32(out[4*i:], alignedSum(ts[:k], sp))
+		var neg uint8
+		if neg1 {
+			neg |= vec.NegAcc1
+		}
+		if neg2 {
+			neg |= vec.NegAcc2
+		}
+		var zero [64]byte
+		for c := 0; c < n; c += 64 { // 16 fp32 lanes at a time
+			vec.MacBF16((*[64]byte)(out[c:c+64]), &zero, &zero, (*[64]byte)(a1[c:c+64]), (*[64]byte)(a2[c:c+64]), accLayout, neg)
 		}
 	} else {
 		w := 32

@@ -20,6 +20,7 @@
 package aie2
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -119,6 +120,7 @@ type Machine struct {
 	// Program.
 	codeLo, codeHi uint32
 	cache          map[uint32]*bundle
+	cacheOf        []byte // the program memory cache was decoded from (nil: unknown)
 	pc             uint32
 	entry          uint32
 
@@ -264,7 +266,12 @@ func (m *Machine) Load(img *sim.Image) error {
 		return fmt.Errorf("aie2: the program at %#x is not in program memory (%s)", m.codeLo, m.pmem.Name)
 	}
 	m.entry = uint32(img.Entry)
-	clear(m.cache)
+	// The decoded bundles stay valid when the program memory is the one
+	// they were decoded from (the same kernel loaded for another case).
+	if !bytes.Equal(m.cacheOf, m.pmem.Data) {
+		clear(m.cache)
+		m.cacheOf = append(m.cacheOf[:0], m.pmem.Data...)
+	}
 	m.reset()
 	m.loaded = true
 	return nil

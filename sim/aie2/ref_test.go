@@ -1,0 +1,238 @@
+package aie2
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// The scalar reference of the floating-point MAC: the simulator's
+// original per-lane code (before vec.MacBF16 took the MACs over), kept
+// as an independent statement of AM020's rule that the differential
+// tests and FuzzMacBF16Ref hold every vec path to.
+
+// refMacF computes a bf16 MAC of mode mm the way the simulator used to:
+// x, y the multiplicands, acc1 and acc2 the accumulators (zeros when
+// absent), negMul and the configuration's sub_acc bits.
+func refMacF(mm *macMode, x, y *[64]byte, acc1, acc2 *[64]byte, cfg uint32, negMul bool) (out [64]byte) {
+	var terms [10]fpTerm
+	for r := 0; r < mm.m; r++ {
+		for n := 0; n < mm.n; n++ {
+			ts := terms[:0]
+			var sp fpSpecial
+			for k := 0; k < mm.k; k++ {
+				a := binary.LittleEndian.Uint16(x[2*mm.xi(r, k):])
+				b := binary.LittleEndian.Uint16(y[2*mm.yi(r, k, n):])
+				if t, ok := bf16Term(a, b, negMul, &sp); ok {
+					ts = append(ts, t)
+				}
+			}
+			lane := r*mm.n + n
+			if t, ok := f32Term(binary.LittleEndian.Uint32(acc1[4*lane:]), cfg&cfgSubAcc1 != 0, &sp); ok {
+				ts = append(ts, t)
+			}
+			if t, ok := f32Term(binary.LittleEndian.Uint32(acc2[4*lane:]), cfg&cfgSubAcc2 != 0, &sp); ok {
+				ts = append(ts, t)
+			}
+			binary.LittleEndian.PutUint32(out[4*lane:], alignedSum(ts, sp))
+		}
+	}
+	return out
+}
+
+// refMacInt is the integer MAC of mode mm the way the simulator used to
+// compute it (getLane per product).
+func refMacInt(mm *macMode, x, y *[64]byte, acc1, acc2 *[128]byte, cfg uint32, negMul bool) (out [128]byte) {
+	sx, sy := cfg&cfgSgnX != 0, cfg&cfgSgnY != 0
+	for r := 0; r < mm.m; r++ {
+		for n := 0; n < mm.n; n++ {
+			var sum int64
+			for k := 0; k < mm.k; k++ {
+				sum += getLane(x[:], mm.xi(r, k), mm.xbits, sx) * getLane(y[:], mm.yi(r, k, n), mm.ybits, sy)
+			}
+			if negMul {
+				sum = -sum
+			}
+			lane := r*mm.n + n
+			a1 := getLane(acc1[:], lane, mm.abits, true)
+			if cfg&cfgSubAcc1 != 0 {
+				a1 = -a1
+			}
+			a2 := getLane(acc2[:], lane, mm.abits, true)
+			if cfg&cfgSubAcc2 != 0 {
+				a2 = -a2
+			}
+			putLane(out[:], lane, mm.abits, uint64(a1+a2+sum))
+		}
+	}
+	return out
+}
+
+// refAccAddF is the fp32 accumulator addition (vadd.f …) of 16 lanes.
+func refAccAddF(a1, a2 *[64]byte, neg1, neg2 bool) (out [64]byte) {
+	for i := 0; i < 16; i++ {
+		var sp fpSpecial
+		var ts [2]fpTerm
+		k := 0
+		if t, ok := f32Term(binary.LittleEndian.Uint32(a1[4*i:]), neg1, &sp); ok {
+			ts[k] = t
+			k++
+		}
+		if t, ok := f32Term(binary.LittleEndian.Uint32(a2[4*i:]), neg2, &sp); ok {
+			ts[k] = t
+			k++
+		}
+		binary.LittleEndian.PutUint32(out[4*i:], alignedSum(ts[:k], sp))
+	}
+	return out
+}
+
+// fpTerm is one addend of a floating-point MAC: mant * 2^lsb, with top
+// the exponent AM020's alignment uses (the weight of its leading position).
+type fpTerm struct {
+	neg  bool
+	mant uint64
+	lsb  int
+	top  int
+}
+
+// fpSpecial accumulates the IEEE specials of one lane's terms.
+type fpSpecial struct {
+	nan, posInf, negInf bool
+}
+
+// bf16Term makes the product a*b of two bf16 patterns a term (ok false for
+// a zero product: zero or subnormal factors, which AIE2 flushes).
+func bf16Term(a, b uint16, negate bool, sp *fpSpecial) (fpTerm, bool) {
+	ea, eb := int(a>>7&0xFF), int(b>>7&0xFF)
+	neg := (a^b)>>15 != 0 != negate
+	if ea == 0xFF || eb == 0xFF {
+		aNaN, bNaN := ea == 0xFF && a&0x7F != 0, eb == 0xFF && b&0x7F != 0
+		aZero, bZero := ea == 0, eb == 0
+		switch {
+		case aNaN || bNaN, ea == 0xFF && bZero, eb == 0xFF && aZero:
+			sp.nan = true
+		case neg:
+			sp.negInf = true
+		default:
+			sp.posInf = true
+		}
+		return fpTerm{}, false
+	}
+	if ea == 0 || eb == 0 {
+		return fpTerm{}, false
+	}
+	ma, mb := uint64(a&0x7F|0x80), uint64(b&0x7F|0x80)
+	// a = ma * 2^(ea-127-7): the product's 16-bit significand has two
+	// integer bits, so its alignment exponent is ea+eb-254+1.
+	return fpTerm{neg: neg, mant: ma * mb, lsb: ea + eb - 254 - 14, top: ea + eb - 254 + 1}, true
+}
+
+// f32Term makes an fp32 accumulator lane a term.
+func f32Term(b uint32, negate bool, sp *fpSpecial) (fpTerm, bool) {
+	e := int(b >> 23 & 0xFF)
+	neg := b>>31 != 0 != negate
+	if e == 0xFF {
+		switch {
+		case b&0x7FFFFF != 0:
+			sp.nan = true
+		case neg:
+			sp.negInf = true
+		default:
+			sp.posInf = true
+		}
+		return fpTerm{}, false
+	}
+	if e == 0 { // zero or subnormal: flushed
+		return fpTerm{}, false
+	}
+	return fpTerm{neg: neg, mant: uint64(b&0x7FFFFF | 0x800000), lsb: e - 127 - 23, top: e - 127}, true
+}
+
+// Result patterns of the floating-point MAC for specials and overflow.
+const (
+	fpNaN      = 0x7FC00000
+	fpOverflow = 0x7F800001 // silicon's result on overflow (sign bit added)
+)
+
+// alignedSum adds terms as AM020 defines the bf16 MAC: every term is
+// aligned to the largest exponent with 23 fractional bits (rounding to
+// nearest even the bits shifted out), the aligned integers are added
+// exactly, and the sum is normalised and rounded (to nearest even) once
+// to fp32. Subnormal results flush to zero; overflow gives silicon's
+// 0x7F800001 pattern with the sign.
+func alignedSum(terms []fpTerm, sp fpSpecial) uint32 {
+	switch {
+	case sp.nan || sp.posInf && sp.negInf:
+		return fpNaN
+	case sp.posInf:
+		return 0x7F800000
+	case sp.negInf:
+		return 0xFF800000
+	}
+	if len(terms) == 0 {
+		return 0
+	}
+	emax := terms[0].top
+	for _, t := range terms[1:] {
+		emax = max(emax, t.top)
+	}
+	lsb := emax - 23
+	var sum int64
+	for _, t := range terms {
+		var m uint64
+		if d := t.lsb - lsb; d >= 0 {
+			m = t.mant << uint(d)
+		} else {
+			m = rne(t.mant, uint(-d))
+		}
+		if t.neg {
+			sum -= int64(m)
+		} else {
+			sum += int64(m)
+		}
+	}
+	if sum == 0 {
+		return 0
+	}
+	var sign uint32
+	mag := uint64(sum)
+	if sum < 0 {
+		sign, mag = 1<<31, uint64(-sum)
+	}
+	n := bits.Len64(mag)
+	exp := lsb + n - 1 // unbiased exponent of the leading bit
+	if n > 24 {
+		mag = rne(mag, uint(n-24))
+		if mag == 1<<24 {
+			mag >>= 1
+			exp++
+		}
+	} else {
+		mag <<= uint(24 - n)
+	}
+	be := exp + 127
+	if be >= 0xFF {
+		return sign | fpOverflow
+	}
+	if be <= 0 {
+		return sign
+	}
+	return sign | uint32(be)<<23 | uint32(mag)&0x7FFFFF
+}
+
+// rne shifts m right by s bits, rounding to nearest, ties to even.
+func rne(m uint64, s uint) uint64 {
+	if s == 0 {
+		return m
+	}
+	if s >= 64 {
+		return 0
+	}
+	q := m >> s
+	rem := m & (1<<s - 1)
+	half := uint64(1) << (s - 1)
+	if rem > half || rem == half && q&1 != 0 {
+		q++
+	}
+	return q
+}

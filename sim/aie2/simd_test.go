@@ -1,0 +1,299 @@
+package aie2
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+
+	"kernelcraft/sim/vec"
+)
+
+// Differential tests of the MAC tile products: the scalar reference
+// (ref_test.go: the simulator's original per-lane code) against
+// vec.MacBF16 and vec.MacInt on the pure-Go fallback and on every SIMD
+// path of the host, over random and edge-case operands (NaN, infinities,
+// subnormals, ties, cancellation, overflow).
+
+// edgeBF16 and edgeF32 are the operand patterns the rule treats specially.
+var (
+	edgeBF16 = []uint16{
+		0, 0x8000, 0x0001, 0x807F, 0x0080, 0x8080, 0x3F80, 0xBF80, 0x3F81, 0x4000, 0x3F00,
+		0x3380, 0x33C0, 0x3381, 0x7F7F, 0xFF7F, 0x7F00, 0x0100, 0x7F80, 0xFF80, 0x7FC0, 0xFF81,
+	}
+	edgeF32 = []uint32{
+		0, 0x80000000, 0x00000001, 0x807FFFFF, 0x00800000, 0x3F800000, 0xBF800000, 0x3F800001,
+		0x4B800000, 0x7F7FFFFF, 0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7F800001,
+	}
+)
+
+// fillMacOperands fills the multiplicands (bf16) and two fp32 accumulators;
+// special allows infinities and NaNs, near clusters the exponents so that
+// terms overlap, cancel and round at ties.
+func fillMacOperands(r *rand.Rand, x, y, a1, a2 *[64]byte, special, near bool) {
+	bf := func() uint16 {
+		var h uint16
+		switch r.IntN(8) {
+		case 0:
+			h = edgeBF16[r.IntN(len(edgeBF16))]
+		case 1, 2, 3, 4, 5:
+			if near {
+				h = uint16(r.Uint32())&0x807F | uint16(118+r.IntN(20))<<7
+				break
+			}
+			fallthrough
+		default:
+			h = uint16(r.Uint32())
+		}
+		if !special && h&0x7F80 == 0x7F80 {
+			h &^= 0x0080
+		}
+		return h
+	}
+	f32 := func() uint32 {
+		var v uint32
+		switch r.IntN(6) {
+		case 0:
+			v = edgeF32[r.IntN(len(edgeF32))]
+		case 1:
+			v = 0
+		case 2, 3, 4:
+			if near {
+				v = r.Uint32()&0x807FFFFF | uint32(105+r.IntN(50))<<23
+				break
+			}
+			fallthrough
+		default:
+			v = r.Uint32()
+		}
+		if !special && v&0x7F800000 == 0x7F800000 {
+			v &^= 0x00800000
+		}
+		return v
+	}
+	for i := range 32 {
+		binary.LittleEndian.PutUint16(x[2*i:], bf())
+		binary.LittleEndian.PutUint16(y[2*i:], bf())
+	}
+	for i := range 16 {
+		binary.LittleEndian.PutUint32(a1[4*i:], f32())
+		binary.LittleEndian.PutUint32(a2[4*i:], f32())
+	}
+	if near && r.IntN(4) == 0 { // exact cancellation against the first product of lane 0
+		binary.LittleEndian.PutUint16(x[2:], binary.LittleEndian.Uint16(x[0:])^0x8000)
+		binary.LittleEndian.PutUint16(y[2*4:], binary.LittleEndian.Uint16(y[0:]))
+	}
+}
+
+// simdPaths are the vec paths to compare: the fallback and the host's.
+func simdPaths() []string { return append([]string{"generic"}, vec.Paths()...) }
+
+// checkMacF runs one bf16 MAC on every path against the reference.
+func checkMacF(t *testing.T, mm *macMode, x, y, a1, a2 *[64]byte, cfg uint32, negMul bool) {
+	t.Helper()
+	want := refMacF(mm, x, y, a1, a2, cfg, negMul)
+	var neg uint8
+	if negMul {
+		neg |= vec.NegMul
+	}
+	if cfg&cfgSubAcc1 != 0 {
+		neg |= vec.NegAcc1
+	}
+	if cfg&cfgSubAcc2 != 0 {
+		neg |= vec.NegAcc2
+	}
+	for _, p := range simdPaths() {
+		vec.SetPath(p)
+		var got [64]byte
+		vec.MacBF16(&got, x, y, a1, a2, mm.lay, neg)
+		if got != want {
+			for l := range 16 {
+				g, w := binary.LittleEndian.Uint32(got[4*l:]), binary.LittleEndian.Uint32(want[4*l:])
+				if g != w {
+					t.Fatalf("%s on %s, cfg %#x negMul %v: lane %d = %#08x, reference %#08x\nx  %x\ny  %x\na1 %x\na2 %x", mm.name, p, cfg, negMul, l, g, w, x, y, a1, a2)
+				}
+			}
+		}
+	}
+}
+
+// TestMacFPathsMatchReference: random and edge-case operands, every bf16
+// mode, every negation bit.
+func TestMacFPathsMatchReference(t *testing.T) {
+	defer vec.UseFallback(false)
+	r := rand.New(rand.NewPCG(19, 7))
+	for i := range macModes {
+		mm := &macModes[i]
+		if !mm.fp {
+			continue
+		}
+		for it := range 2000 {
+			var x, y, a1, a2 [64]byte
+			fillMacOperands(r, &x, &y, &a1, &a2, it%4 == 0, it%2 == 1)
+			if it%3 == 0 {
+				a2 = [64]byte{}
+			}
+			cfg := uint32(r.IntN(4)) << 12
+			checkMacF(t, mm, &x, &y, &a1, &a2, cfg, r.IntN(2) == 0)
+		}
+	}
+}
+
+// TestAccAddFPathsMatchReference: the fp32 accumulator additions.
+func TestAccAddFPathsMatchReference(t *testing.T) {
+	defer vec.UseFallback(false)
+	r := rand.New(rand.NewPCG(19, 8))
+	var zero [64]byte
+	for it := range 2000 {
+		var x, y, a1, a2 [64]byte
+		fillMacOperands(r, &x, &y, &a1, &a2, it%4 == 0, it%2 == 1)
+		if it%8 == 0 { // x + (−x): exact cancellation
+			for l := range 16 {
+				binary.LittleEndian.PutUint32(a2[4*l:], binary.LittleEndian.Uint32(a1[4*l:]))
+			}
+		}
+		n1, n2 := r.IntN(2) == 0, it%8 == 0 || r.IntN(2) == 0
+		want := refAccAddF(&a1, &a2, n1, n2)
+		var neg uint8
+		if n1 {
+			neg |= vec.NegAcc1
+		}
+		if n2 {
+			neg |= vec.NegAcc2
+		}
+		for _, p := range simdPaths() {
+			vec.SetPath(p)
+			var got [64]byte
+			vec.MacBF16(&got, &zero, &zero, &a1, &a2, accLayout, neg)
+			if got != want {
+				t.Fatalf("accumulator add on %s, neg %v/%v:\na1 %x\na2 %x\ngot  %x\nwant %x", p, n1, n2, a1, a2, got, want)
+			}
+		}
+	}
+}
+
+// checkMacInt runs one integer MAC on every path against the reference.
+func checkMacInt(t *testing.T, mm *macMode, x, y *[64]byte, a1, a2 *[128]byte, cfg uint32, negMul bool) {
+	t.Helper()
+	want := refMacInt(mm, x, y, a1, a2, cfg, negMul)
+	var neg uint8
+	if negMul {
+		neg |= vec.NegMul
+	}
+	if cfg&cfgSubAcc1 != 0 {
+		neg |= vec.NegAcc1
+	}
+	if cfg&cfgSubAcc2 != 0 {
+		neg |= vec.NegAcc2
+	}
+	n := mm.m * mm.n * mm.abits / 8
+	for _, p := range simdPaths() {
+		vec.SetPath(p)
+		var got [128]byte
+		vec.MacInt(&got, x, y, a1, a2, &mm.ig, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
+		if string(got[:n]) != string(want[:n]) {
+			t.Fatalf("%s on %s, cfg %#x negMul %v:\nx  %x\ny  %x\na1 %x\na2 %x\ngot  %x\nwant %x", mm.name, p, cfg, negMul, x, y, a1, a2, got[:n], want[:n])
+		}
+	}
+}
+
+// TestMacIntPathsMatchReference: every integer mode, signedness and
+// negation bit, random operands with the extremes of each width.
+func TestMacIntPathsMatchReference(t *testing.T) {
+	defer vec.UseFallback(false)
+	r := rand.New(rand.NewPCG(19, 9))
+	ext := []byte{0x00, 0x7F, 0x80, 0xFF}
+	fill := func(b []byte) {
+		for i := range b {
+			if r.IntN(4) == 0 {
+				b[i] = ext[r.IntN(len(ext))]
+			} else {
+				b[i] = byte(r.Uint32())
+			}
+		}
+	}
+	for i := range macModes {
+		mm := &macModes[i]
+		if mm.fp {
+			continue
+		}
+		for range 500 {
+			var x, y [64]byte
+			var a1, a2 [128]byte
+			fill(x[:])
+			fill(y[:])
+			fill(a1[:])
+			fill(a2[:])
+			checkMacInt(t, mm, &x, &y, &a1, &a2, uint32(r.IntN(4))<<8|uint32(r.IntN(8))<<11, r.IntN(2) == 0)
+		}
+	}
+}
+
+// FuzzMacFRef: any operands, any bf16 mode and negation bits; the
+// fallback and the SIMD paths against the scalar reference.
+func FuzzMacFRef(f *testing.F) {
+	f.Add(make([]byte, 256), uint16(28))
+	seed := make([]byte, 256)
+	for i := range seed {
+		seed[i] = byte(i*97 + 13)
+	}
+	f.Add(seed, uint16(60|1<<11|1<<12))
+	f.Add(seed, uint16(28|1<<13))
+	var fp []*macMode
+	for i := range macModes {
+		if macModes[i].fp {
+			fp = append(fp, &macModes[i])
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, sel uint16) {
+		defer vec.UseFallback(false)
+		var buf [256]byte
+		copy(buf[:], data)
+		x, y := (*[64]byte)(buf[0:64]), (*[64]byte)(buf[64:128])
+		a1, a2 := (*[64]byte)(buf[128:192]), (*[64]byte)(buf[192:256])
+		mm := fp[int(sel&0xFF)%len(fp)]
+		checkMacF(t, mm, x, y, a1, a2, uint32(sel)&(cfgSubAcc1|cfgSubAcc2), sel&cfgSubMul != 0)
+	})
+}
+
+// TestMacNoAllocs: the steady state of a loop of vmac.f bundles (the
+// benchmark's) allocates nothing, on any path.
+func TestMacNoAllocs(t *testing.T) {
+	defer vec.UseFallback(false)
+	m := build(t, vmacLoop(1000), Options{})
+	for _, p := range simdPaths() {
+		vec.SetPath(p)
+		m.reset()
+		m.SetReg("r0", 28)
+		for range 50 { // into the loop
+			m.step(false)
+		}
+		if n := testing.AllocsPerRun(500, func() { m.step(false) }); n != 0 || m.halted {
+			t.Errorf("%s: %v allocations per cycle (halted early: %v)", p, n, m.halted)
+		}
+	}
+}
+
+// FuzzMacIntRef: any operands, integer mode, signedness and negation
+// bits; every path against the scalar reference.
+func FuzzMacIntRef(f *testing.F) {
+	f.Add(make([]byte, 384), uint16(776))
+	seed := make([]byte, 384)
+	for i := range seed {
+		seed[i] = byte(i*151 + 7)
+	}
+	f.Add(seed, uint16(3<<11|1<<13))
+	var im []*macMode
+	for i := range macModes {
+		if !macModes[i].fp {
+			im = append(im, &macModes[i])
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, sel uint16) {
+		defer vec.UseFallback(false)
+		var buf [384]byte
+		copy(buf[:], data)
+		mm := im[int(sel&0xFF)%len(im)]
+		checkMacInt(t, mm, (*[64]byte)(buf[0:64]), (*[64]byte)(buf[64:128]), (*[128]byte)(buf[128:256]), (*[128]byte)(buf[256:384]),
+			uint32(sel)&(cfgSgnX|cfgSgnY|cfgSubAcc1|cfgSubAcc2), sel&cfgSubMul != 0)
+	})
+}

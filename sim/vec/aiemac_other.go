@@ -1,0 +1,9 @@
+//go:build !amd64 || purego
+
+package vec
+
+// Without the amd64 kernels MacBF16 runs its Go loop.
+
+func macBF16K(out, x, y, acc1, acc2 *[64]byte, l *MacLayout, neg uint8) bool {
+	return false
+}
