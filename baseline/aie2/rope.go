@@ -11,11 +11,11 @@ import (
 // element-wise bf16 MAC (configuration 60: lane i = a[i]·b[i] +
 // a[i+16]·b[i+16]),
 //
-//	y_lo = a·[cos | -sin],   y_hi = [x_hi | x_lo]·[cos | sin],
+//	y_lo = a·[cos | -sin],   y_hi = a·[sin | cos],
 //
 // one MAC per 16 outputs, rounded to bf16 once. -sin is sin with its
 // sign bit flipped by a 16-bit integer add of 0x8000 (vadd.16 on the mv
-// slot), [x_hi | x_lo] a 32-byte vshift rotation of a.
+// slot), [sin | cos] a 32-byte vshift rotation of [cos | sin].
 //
 // With D/2 a multiple of 16 the loops run over the positions s for one
 // head and one 16-lane chunk of the half at a time, so every pointer
@@ -31,16 +31,18 @@ func init() {
 // ropeOps is the loop body of one 16-lane chunk: x_lo, x_hi, cos, sin
 // loaded from the addresses (with their post-modifiers) xl, xh, co, si,
 // y_lo and y_hi stored to yl, yh. x3 = [0 | 0x8000], r1 = 60, r10 = 32.
+// Both products read a = [x_lo | x_hi] (loaded late, when [cos | -sin]
+// and its rotation [sin | cos] are ready): y_hi = a·[sin | cos].
 func ropeOps(xl, xh, co, si, yl, yh string) []VOp {
 	return []VOp{
-		vop("lda", 7, "wl0", "", "vlda wl0, "+xl),
 		vop("ldb", 7, "wl1", "", "vldb wl1, "+co),
 		vop("lda", 7, "wh1", "", "vlda wh1, "+si),
-		vop("ldb", 7, "wh0", "", "vldb wh0, "+xh),
 		vop("mv", 2, "wl2,wh2", "wl1,wh1", "vadd.16 x2, x1, x3"),
-		vop("mv", 2, "wl4,wh4", "wl0,wh0", "vshift x4, x0, x0, r10"),
+		vop("mv", 2, "wl4,wh4", "wl1,wh1", "vshift x4, x1, x1, r10"),
+		late(vop("lda", 7, "wl0", "", "vlda wl0, "+xl)),
+		late(vop("ldb", 7, "wh0", "", "vldb wh0, "+xh)),
 		vop("vec", 6, "bml0", "wl0,wh0,wl2,wh2", "vmul.f bml0, x0, x2, r1"),
-		vop("vec", 6, "bml1", "wl4,wh4,wl1,wh1", "vmul.f bml1, x4, x1, r1"),
+		vop("vec", 6, "bml1", "wl0,wh0,wl4,wh4", "vmul.f bml1, x0, x4, r1"),
 		vop("st", 1, "", "bml0", "vst.conv.bf16.fp32 bml0, "+yl),
 		vop("st", 1, "", "bml1", "vst.conv.bf16.fp32 bml1, "+yh),
 	}
