@@ -917,7 +917,7 @@ func (m *mmConv) flush(jump string, reads ...string) error {
 const (
 	rRows  = "r0"
 	rKh    = "r1"
-	rZeroC  = "r3"
+	rZeroC = "r3"
 	rH     = "r4"
 	rXrow  = "r5"  // address of input row ihBase (may lie outside x)
 	rIH    = "r6"  // ihBase
