@@ -106,15 +106,13 @@ type mmConv struct {
 	khStatic                  bool // tap rows unrolled (weights of a tap row off the grid)
 	kh                        int  // the unrolled tap row
 
-	consts   map[int]string // cached constant registers
-	counts   map[int]int    // constant uses (first generation pass)
-	tmp      int            // rotating scalar temporaries r28..r31
-	xfree    []string       // free vector registers, oldest first
-	yq       []int          // Y loads of the current body, in order (offsets from rWk)
-	segBias  int
-	j0, J    int
-	accBase  map[[2]int]string
-	accOrder []string
+	consts  map[int]string // cached constant registers
+	counts  map[int]int    // constant uses (first generation pass)
+	tmp     int            // rotating scalar temporaries r28..r31
+	xfree   []string       // free vector registers, oldest first
+	yq      []int          // Y loads of the current body, in order (offsets from rWk)
+	segBias int
+	j0, J   int
 }
 
 const mmArea = 0x70000
@@ -175,7 +173,7 @@ func genConvMMOnce(p *Prog, c *ref.Case, params ref.Params, pool bool, consts ma
 		return fmt.Errorf("bad shape C_in %d C_out %d H %d W %d KH %d KW %d", m.Cin, m.Cout, m.H, m.W, m.KH, m.KW)
 	}
 	if m.Cout%4 != 0 {
-		return fmt.Errorf("C_out = %d: only multiples of 4 are supported yet", m.Cout)
+		return fmt.Errorf("output channel count %d: only multiples of 4 are supported yet", m.Cout)
 	}
 	m.OH = (m.H+2*m.pad-m.KH)/m.s + 1
 	m.OW = (m.W+2*m.pad-m.KW)/m.s + 1
