@@ -77,6 +77,9 @@ func (g *mmGen) counted(n int, counter string, body func() error) error {
 	g.op(fmt.Sprintf("movxm %s, #%d", counter, n), nil, []mmOpnd{{counter, 1}}, nil)
 	g.labels++
 	top := fmt.Sprintf(".Lmm%d", g.labels)
+	if g.prog != nil {
+		top = g.prog.NewLabel("mm")
+	}
 	g.s.drainLabel(top)
 	if err := body(); err != nil {
 		return err
@@ -222,6 +225,7 @@ func (g *mmGen) block(sp *MMSpec, rows, cols, misA, misB, misC int) error {
 // kernel's own memory at 0x70000 (0x70000..0x70120).
 func MatMul(p *Prog, sp *MMSpec, done bool) error {
 	g := newMMGen()
+	g.prog = p
 	if err := g.matmul(sp); err != nil {
 		return err
 	}
