@@ -122,3 +122,40 @@ func regionLines(src string) func(int) string {
 		return names[line]
 	}
 }
+
+// TestMMSpecSliceErrors: the MMSpec additions for column slices and
+// run-time addresses refuse what the code cannot do, with a message.
+func TestMMSpecSliceErrors(t *testing.T) {
+	base := MMSpec{M: 8, N: 16, K: 32, LDC: 16, Batch: 1, AAddr: 0x74000, BAddr: 0x78000, CAddr: 0x70120}
+	for _, tc := range []struct {
+		name string
+		edit func(sp *MMSpec)
+		want string
+	}{
+		{"B stride shorter than a row", func(sp *MMSpec) { sp.LDB = 8 }, "shorter than its rows"},
+		{"odd B stride", func(sp *MMSpec) { sp.LDB = 51 }, "odd"},
+		{"address in a register MatMul uses", func(sp *MMSpec) { sp.AReg = "r5" }, "MatMul uses it"},
+		{"slice past data memory", func(sp *MMSpec) { sp.BAddr, sp.LDB = 0x7f000, 128 }, "past data memory"},
+	} {
+		sp := base
+		tc.edit(&sp)
+		err := MatMul(&Prog{}, &sp, true)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestMMReadEnd: a product's reads end at the last row's 16-element
+// window, 32 bytes later when windows are not 32-byte aligned.
+func TestMMReadEnd(t *testing.T) {
+	for _, tc := range []struct{ addr, rows, ld, width, want int }{
+		{0x7c0e0, 64, 128, 16, 0x80000},                // swiglu c2's last Wu slice: ends at the top of memory
+		{0x7c000, 2, 50, 50, 0x7c000 + 2*(50+64) + 32}, // ragged rows: two loads a window
+		{0x7c010, 1, 16, 16, 0x7c010 + 32 + 32},
+	} {
+		if got := mmReadEnd(tc.addr, tc.rows, tc.ld, tc.width); got != tc.want {
+			t.Errorf("mmReadEnd(%#x, %d, %d, %d) = %#x, want %#x", tc.addr, tc.rows, tc.ld, tc.width, got, tc.want)
+		}
+	}
+}
