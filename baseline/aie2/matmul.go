@@ -63,6 +63,7 @@ type mmGen struct {
 	mpool  []string
 	mregs  map[int]string
 	labels int
+	prog   *Prog // when set, loop labels come from prog (unique over several products)
 }
 
 func newMMGen() *mmGen {

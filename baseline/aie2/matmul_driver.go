@@ -2,6 +2,7 @@ package aie2
 
 import (
 	"fmt"
+	"strings"
 
 	"kernelcraft/ref"
 )
@@ -24,11 +25,35 @@ import (
 // one bank out of the same cycle. K, N and LDC must be even and K >= 16;
 // operands may be read up to 64 bytes past their end. (N and LDC may be
 // odd with SideNK and M = 1: GEMV.)
+//
+// LDB, when not 0, is B's row stride in elements (the row length of a
+// wider matrix whose columns [0, N) of B are a slice; N when 0, or K with
+// SideNK); B's batch stride is K*LDB (N*LDB with SideNK). With AReg,
+// BReg or CReg set (a scalar register MatMul leaves alone: dj0..dj7,
+// dn0..dn7, dc0..dc7), the operand's address is that register's value at
+// run time, so one copy of the code can serve many products (ffn's and
+// swiglu's blocks under a loop); AAddr, BAddr and CAddr then stand for
+// every run-time address: they must have the same offset from 32-byte
+// alignment (the code is specialised for it) and be the highest ones
+// (the bound checks use them).
 type MMSpec struct {
 	M, N, K, LDC, Batch               int
 	SideNK, HasBias                   bool
 	AAddr, BAddr, CAddr, BiasAddr     int
 	ABanks, BBanks, CBanks, BiasBanks uint8
+	LDB                               int
+	AReg, BReg, CReg                  string
+}
+
+// ldb is B's row stride in elements.
+func (sp *MMSpec) ldb() int {
+	switch {
+	case sp.LDB != 0:
+		return sp.LDB
+	case sp.SideNK:
+		return sp.K
+	}
+	return sp.N
 }
 
 // Scalar registers of the matrix kernels: r1..r11 constants, r13..r15
@@ -77,6 +102,9 @@ func (g *mmGen) counted(n int, counter string, body func() error) error {
 	g.op(fmt.Sprintf("movxm %s, #%d", counter, n), nil, []mmOpnd{{counter, 1}}, nil)
 	g.labels++
 	top := fmt.Sprintf(".Lmm%d", g.labels)
+	if g.prog != nil {
+		top = g.prog.NewLabel("mm")
+	}
 	g.s.drainLabel(top)
 	if err := body(); err != nil {
 		return err
@@ -174,12 +202,9 @@ func (g *mmGen) block(sp *MMSpec, rows, cols, misA, misB, misC int) error {
 	}
 	mk := func() {
 		bl.a = &mmMat{w: g.mmWalker("p0", "vlda", "a", sp.ABanks), zeroLoad: "vlda", ld: sp.K, rows: rows, mis: misA}
-		bl.b = &mmMat{w: g.mmWalker("p1", "vldb", "b", sp.BBanks), zeroLoad: "vldb", ld: sp.N, rows: cols, mis: misB}
-		if sp.SideNK {
-			bl.b.ld = sp.K
-		}
+		bl.b = &mmMat{w: g.mmWalker("p1", "vldb", "b", sp.BBanks), zeroLoad: "vldb", ld: sp.ldb(), rows: cols, mis: misB}
 	}
-	bStride := 2 * mmChunk * sp.N
+	bStride := 2 * mmChunk * sp.ldb()
 	if sp.SideNK {
 		bStride = 2 * mmChunk
 	}
@@ -222,6 +247,7 @@ func (g *mmGen) block(sp *MMSpec, rows, cols, misA, misB, misC int) error {
 // kernel's own memory at 0x70000 (0x70000..0x70120).
 func MatMul(p *Prog, sp *MMSpec, done bool) error {
 	g := newMMGen()
+	g.prog = p
 	if err := g.matmul(sp); err != nil {
 		return err
 	}
@@ -242,17 +268,37 @@ func (g *mmGen) emit(p *Prog) error {
 
 // matmul adds the operations of sp's product.
 func (g *mmGen) matmul(sp *MMSpec) error {
-	if sp.K%2 != 0 || (!sp.SideNK && sp.N%2 != 0) || (sp.M > 1 && sp.LDC%2 != 0) {
+	if sp.K%2 != 0 || (!sp.SideNK && sp.N%2 != 0) || (sp.M > 1 && sp.LDC%2 != 0) || sp.ldb()%2 != 0 {
 		return fmt.Errorf("matmul %dx%dx%d: odd K, N or row stride not supported yet", sp.M, sp.N, sp.K)
+	}
+	rowLen := sp.N
+	if sp.SideNK {
+		rowLen = sp.K
+	}
+	if sp.LDB != 0 && sp.LDB < rowLen {
+		return fmt.Errorf("matmul: B's row stride %d is shorter than its rows", sp.LDB)
+	}
+	for _, r := range []string{sp.AReg, sp.BReg, sp.CReg} {
+		if r != "" && !strings.HasPrefix(r, "dj") && !strings.HasPrefix(r, "dn") && !strings.HasPrefix(r, "dc") {
+			return fmt.Errorf("matmul: address register %s: MatMul uses it (give one of dj, dn, dc)", r)
+		}
 	}
 	if sp.K < mmChunk {
 		return fmt.Errorf("matmul: K = %d < %d not supported yet", sp.K, mmChunk)
 	}
 	batch := max(sp.Batch, 1)
-	sa, sb, sc := 2*sp.M*sp.K, 2*sp.K*sp.N, 2*sp.M*sp.LDC
-	for _, r := range []struct{ addr, n int }{{sp.AAddr, batch * sa}, {sp.BAddr, batch * sb}} {
-		if r.addr+r.n+64 > dmemEnd {
-			return fmt.Errorf("matmul: operand at %#x reads past data memory", r.addr)
+	sa, sb, sc := 2*sp.M*sp.K, 2*sp.K*sp.ldb(), 2*sp.M*sp.LDC
+	if sp.SideNK {
+		sb = 2 * sp.N * sp.ldb()
+	}
+	bRows, bWidth := sp.K, sp.N
+	if sp.SideNK {
+		bRows, bWidth = sp.N, sp.K
+	}
+	for _, r := range []struct{ addr, stride, rows, ld, width int }{
+		{sp.AAddr, sa, sp.M, sp.K, sp.K}, {sp.BAddr, sb, bRows, sp.ldb(), bWidth}} {
+		if end := mmReadEnd(r.addr+(batch-1)*r.stride, r.rows, r.ld, r.width); end > dmemEnd {
+			return fmt.Errorf("matmul: operand at %#x reads past data memory (to %#x)", r.addr, end)
 		}
 	}
 	if err := g.prologueOps(); err != nil {
@@ -271,10 +317,17 @@ func (g *mmGen) matmul(sp *MMSpec) error {
 		misA, misB, misC := (sp.AAddr+ph*sa)%32, (sp.BAddr+ph*sb)%32, (sp.CAddr+ph*sc)%32
 		// r28..r30: the batch's A, B and C.
 		for _, u := range []struct {
-			r string
-			v int
-		}{{"r28", sp.AAddr + ph*sa}, {"r29", sp.BAddr + ph*sb}, {"r30", sp.CAddr + ph*sc}} {
-			g.op(fmt.Sprintf("movxm %s, #%d", u.r, u.v), nil, []mmOpnd{{u.r, 1}}, nil)
+			r, src string
+			v, d   int
+		}{{"r28", sp.AReg, sp.AAddr, ph * sa}, {"r29", sp.BReg, sp.BAddr, ph * sb}, {"r30", sp.CReg, sp.CAddr, ph * sc}} {
+			if u.src == "" {
+				g.op(fmt.Sprintf("movxm %s, #%d", u.r, u.v+u.d), nil, []mmOpnd{{u.r, 1}}, nil)
+				continue
+			}
+			g.mov(u.r, u.src)
+			if err := g.addK(u.r, u.d); err != nil {
+				return err
+			}
 		}
 		err := g.counted(n, rCntBatch, func() error {
 			g.mov(rB, "r29")
@@ -315,7 +368,7 @@ func (g *mmGen) matmul(sp *MMSpec) error {
 					}
 					bstep := 2 * mmBlockCols
 					if sp.SideNK {
-						bstep = 2 * mmBlockCols * sp.K
+						bstep = 2 * mmBlockCols * sp.ldb()
 					}
 					if err := g.addK(rB, bstep); err != nil {
 						return err
@@ -347,6 +400,18 @@ func (g *mmGen) matmul(sp *MMSpec) error {
 		}
 	}
 	return nil
+}
+
+// mmReadEnd bounds the bytes a product reads of a row-major operand at
+// addr (rows of width elements, row stride ld): each row is read in
+// windows of 16 elements (past width to the next multiple of 16), a
+// window not 32-byte aligned as two aligned loads (32 bytes more).
+func mmReadEnd(addr, rows, ld, width int) int {
+	end := addr + 2*((rows-1)*ld+(width+15)/16*16)
+	if addr%32 != 0 || (2*ld)%32 != 0 {
+		end += 32
+	}
+	return end
 }
 
 // mmTensor is a case tensor's address and banks.
