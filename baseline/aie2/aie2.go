@@ -152,9 +152,20 @@ func slotsOf(op string) ([]string, error) {
 		return nil, err
 	}
 	mn := strings.ToLower(strings.Fields(op)[0])
+	args := strings.TrimSpace(op[len(mn):])
+	forms := isa.Lookup(mn)
+	var matching []*isadefs.Inst
+	for _, in := range forms {
+		if formMatches(in, args) {
+			matching = append(matching, in)
+		}
+	}
+	if len(matching) > 0 { // else the assembler names what is wrong
+		forms = matching
+	}
 	seen := map[string]bool{}
 	var out []string
-	for _, in := range isa.Lookup(mn) {
+	for _, in := range forms {
 		s := in.Slot
 		if !seen[s] {
 			seen[s] = true
@@ -165,6 +176,43 @@ func slotsOf(op string) ([]string, error) {
 		return nil, fmt.Errorf("unknown aie2 mnemonic %q", mn)
 	}
 	return out, nil
+}
+
+// formMatches reports whether an operation's operands (the text after
+// its mnemonic) fit a form's syntax: its literal text, and a register of
+// the operand's file where the form has a register operand (vmov's forms
+// differ only by that: "vmov wh3, wl3" is the mv slot's, not lda's).
+func formMatches(in *isadefs.Inst, args string) bool {
+	s := strings.Join(strings.Fields(args), "")
+	for i, tk := range in.Tokens {
+		if tk.Operand == nil {
+			lit := strings.Join(strings.Fields(tk.Text), "")
+			if len(s) < len(lit) || !strings.EqualFold(s[:len(lit)], lit) {
+				return false
+			}
+			s = s[len(lit):]
+			continue
+		}
+		end := len(s)
+		if i+1 < len(in.Tokens) && in.Tokens[i+1].Operand == nil {
+			if lit := strings.Join(strings.Fields(in.Tokens[i+1].Text), ""); lit != "" {
+				if j := strings.Index(s, lit[:1]); j >= 0 {
+					end = j
+				}
+			}
+		}
+		word := s[:end]
+		if word == "" {
+			return false
+		}
+		if k := tk.Operand; k.Class == "reg" && k.RegFile != nil {
+			if _, ok := k.RegFile.IndexOf(word); !ok {
+				return false
+			}
+		}
+		s = s[end:]
+	}
+	return s == ""
 }
 
 // assignSlots gives each operation a slot (lng taking alu and mv), the

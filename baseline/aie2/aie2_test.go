@@ -35,6 +35,11 @@ func TestFullPadsTo128Bits(t *testing.T) {
 		{"vlda wl0, [p0], #32"},
 		{"vlda wl0, [p0], #32", "vmax_lt.bf16 x1, r20, x0, x2", "vst wl1, [p1], #32"},
 		{"movxm lc, #3", "vldb wl2, [p1, #0]"},
+		// vmov has forms in lda (from SCD), mv and st (to MCD): the
+		// operands choose mv, leaving lda and st to their nops.
+		{"vmov wh3, wl3"},
+		{"vmov x10, bml0", "vlda wl0, [p0], #32", "vst wl1, [p1], #32"},
+		{"vmov cm1, cm2", "vldb wl2, [p1, #0]"},
 	} {
 		p := &Prog{}
 		if err := p.Full(ops...); err != nil {

@@ -113,19 +113,32 @@ type ExpSpec struct {
 // w's own tensor: each vector is read before it is written); every
 // pointer advances 32 bytes a vector. LUTConsts must have run; bmh8 holds
 // the running sum when spec.Sum. It returns the cycles per vector.
+// ExpPass is ExpConsts followed by ExpLoop.
 func ExpPass(p *Prog, spec ExpSpec, n int, pa, pa2, pa3, pd string) (int, error) {
 	if n <= 0 {
 		return 0, nil
 	}
+	if err := ExpConsts(p, spec); err != nil {
+		return 0, err
+	}
+	return ExpLoop(p, spec, n, pa, pa2, pa3, pd)
+}
+
+// ExpConsts sets the vector constants of an exp loop for spec: x1, x2,
+// x6, x7 (low half), x11, the high halves of x0, x5 and x9 (zero), and
+// bmh5 = 1.5·2^23 - spec.Shift. A caller with a run-time shift s (a
+// softmax row's) may set bmh5 = 1.5·2^23 - s itself before each ExpLoop;
+// x3, x4, x8, x10 and the low halves of x0, x5, x9 are free between
+// loops.
+func ExpConsts(p *Prog, spec ExpSpec) error {
 	if spec.Sign != 1 && spec.Sign != -1 {
-		return 0, fmt.Errorf("exp pass: sign %d", spec.Sign)
+		return fmt.Errorf("exp pass: sign %d", spec.Sign)
 	}
 	lh, _ := bfHiLo(1 / math.Ln2)
 	l2h, l2l := bfHiLo(math.Ln2)
 	var sigma uint16 // bf16 sign bit of t = Sign·g, the polynomial's variable
-	gcfg := "r1"
 	if spec.Sign < 0 {
-		sigma, gcfg = 0x8000, "r3"
+		sigma = 0x8000
 	}
 	for _, x := range []int{0, 3, 4, 5, 8, 9, 10} {
 		setX(p, x, 0, 0)
@@ -136,6 +149,22 @@ func ExpPass(p *Prog, spec ExpSpec, n int, pa, pa2, pa3, pd string) (int, error)
 	setX(p, 7, bf16Of(1)^sigma, 0)
 	setAcc(p, "bmh5", uint32(expMagic-spec.Shift)) // a2's magic: k - Shift in the low bits
 	setX(p, 11, uint16(0xFFFF&(-120)), uint16(0xFFFF&(-120)))
+	return nil
+}
+
+// ExpLoop emits ExpPass's loop alone, on the constants ExpConsts set for
+// the same spec (bmh5 may have been set since).
+func ExpLoop(p *Prog, spec ExpSpec, n int, pa, pa2, pa3, pd string) (int, error) {
+	if n <= 0 {
+		return 0, nil
+	}
+	if spec.Sign != 1 && spec.Sign != -1 {
+		return 0, fmt.Errorf("exp pass: sign %d", spec.Sign)
+	}
+	gcfg := "r1"
+	if spec.Sign < 0 {
+		gcfg = "r3"
+	}
 	ops := []VOp{
 		// k = round(Sign·w·log2e) in a's low bits, -k exactly.
 		vop("lda", 7, "wl0", "", fmt.Sprintf("vlda wl0, [%s], #32", pa)),

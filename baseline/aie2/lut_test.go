@@ -53,3 +53,29 @@ func TestVerifyCatchesOverwrite(t *testing.T) {
 		t.Errorf("ii 8: %v", err)
 	}
 }
+
+// TestExpPassIsConstsThenLoop: ExpPass writes what ExpConsts and ExpLoop
+// write one after the other (softmax sets the constants once and runs
+// the loop per row), and a bad sign is an error from both.
+func TestExpPassIsConstsThenLoop(t *testing.T) {
+	spec := ExpSpec{Sign: 1, Shift: 3, Sum: true}
+	whole, split := &Prog{}, &Prog{}
+	if _, err := ExpPass(whole, spec, 20, "p1", "p2", "p3", "p4"); err != nil {
+		t.Fatal(err)
+	}
+	if err := ExpConsts(split, spec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ExpLoop(split, spec, 20, "p1", "p2", "p3", "p4"); err != nil {
+		t.Fatal(err)
+	}
+	if string(whole.Source()) != string(split.Source()) {
+		t.Errorf("ExpPass:\n%s\nExpConsts + ExpLoop:\n%s", whole.Source(), split.Source())
+	}
+	if err := ExpConsts(&Prog{}, ExpSpec{Sign: 0}); err == nil {
+		t.Error("ExpConsts with sign 0: no error")
+	}
+	if _, err := ExpLoop(&Prog{}, ExpSpec{Sign: 2}, 4, "p1", "p2", "p3", "p4"); err == nil {
+		t.Error("ExpLoop with sign 2: no error")
+	}
+}
