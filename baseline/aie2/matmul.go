@@ -62,7 +62,7 @@ type mmGen struct {
 	masks  map[uint32]string
 	mpool  []string
 	mregs  map[int]string
-	labels int
+	prog   *Prog // the program the labels are unique in
 }
 
 func newMMGen() *mmGen {
@@ -71,6 +71,7 @@ func newMMGen() *mmGen {
 		consts: map[int]string{},
 		masks:  map[uint32]string{},
 		mregs:  map[int]string{},
+		prog:   &Prog{},
 	}
 	for _, i := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 31, 18, 19} {
 		g.cpool = append(g.cpool, fmt.Sprintf("r%d", i))

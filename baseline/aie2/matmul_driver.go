@@ -21,11 +21,14 @@ import (
 // generation time which rows need a vshift (not 32-byte aligned), and
 // the kernel loads them as constants. The *Banks masks (bit i: the
 // i-th 16 KiB bank of data memory) let the scheduler keep accesses to
-// one bank out of the same cycle. K, N and LDC must be even and K >= 16;
-// operands may be read up to 64 bytes past their end. (N and LDC may be
-// odd with SideNK and M = 1: GEMV.)
+// one bank out of the same cycle. K, N and LDC must be even; operands
+// may be read up to 64 bytes past their end. (N and LDC may be odd with
+// SideNK and M = 1: GEMV.) LDA and LDB, when not 0, are the row strides
+// of A and of B (or W) in elements, for column views of wider matrices
+// (attention's heads); they must be even.
 type MMSpec struct {
 	M, N, K, LDC, Batch               int
+	LDA, LDB                          int
 	SideNK, HasBias                   bool
 	AAddr, BAddr, CAddr, BiasAddr     int
 	ABanks, BBanks, CBanks, BiasBanks uint8
@@ -46,6 +49,25 @@ const (
 	rCn       = "r27" // the n-block's C (row 0)
 	rBias     = "r12" // the n-block's bias
 )
+
+// lda is A's row stride in elements.
+func (sp *MMSpec) lda() int {
+	if sp.LDA != 0 {
+		return sp.LDA
+	}
+	return sp.K
+}
+
+// ldb is the row stride of B (K x N) or W (N x K) in elements.
+func (sp *MMSpec) ldb() int {
+	switch {
+	case sp.LDB != 0:
+		return sp.LDB
+	case sp.SideNK:
+		return sp.K
+	}
+	return sp.N
+}
 
 // mov adds a register copy (mv slot).
 func (g *mmGen) mov(dst, src string) {
@@ -75,8 +97,7 @@ func (g *mmGen) counted(n int, counter string, body func() error) error {
 		return body()
 	}
 	g.op(fmt.Sprintf("movxm %s, #%d", counter, n), nil, []mmOpnd{{counter, 1}}, nil)
-	g.labels++
-	top := fmt.Sprintf(".Lmm%d", g.labels)
+	top := g.prog.NewLabel("mm") // unique across the MatMuls of one kernel
 	g.s.drainLabel(top)
 	if err := body(); err != nil {
 		return err
@@ -173,13 +194,10 @@ func (g *mmGen) block(sp *MMSpec, rows, cols, misA, misB, misC int) error {
 		bl.side = sideNK
 	}
 	mk := func() {
-		bl.a = &mmMat{w: g.mmWalker("p0", "vlda", "a", sp.ABanks), zeroLoad: "vlda", ld: sp.K, rows: rows, mis: misA}
-		bl.b = &mmMat{w: g.mmWalker("p1", "vldb", "b", sp.BBanks), zeroLoad: "vldb", ld: sp.N, rows: cols, mis: misB}
-		if sp.SideNK {
-			bl.b.ld = sp.K
-		}
+		bl.a = &mmMat{w: g.mmWalker("p0", "vlda", "a", sp.ABanks), zeroLoad: "vlda", ld: sp.lda(), rows: rows, mis: misA}
+		bl.b = &mmMat{w: g.mmWalker("p1", "vldb", "b", sp.BBanks), zeroLoad: "vldb", ld: sp.ldb(), rows: cols, mis: misB}
 	}
-	bStride := 2 * mmChunk * sp.N
+	bStride := 2 * mmChunk * sp.ldb()
 	if sp.SideNK {
 		bStride = 2 * mmChunk
 	}
@@ -222,6 +240,7 @@ func (g *mmGen) block(sp *MMSpec, rows, cols, misA, misB, misC int) error {
 // kernel's own memory at 0x70000 (0x70000..0x70120).
 func MatMul(p *Prog, sp *MMSpec, done bool) error {
 	g := newMMGen()
+	g.prog = p
 	if err := g.matmul(sp); err != nil {
 		return err
 	}
@@ -245,8 +264,8 @@ func (g *mmGen) matmul(sp *MMSpec) error {
 	if sp.K%2 != 0 || (!sp.SideNK && sp.N%2 != 0) || (sp.M > 1 && sp.LDC%2 != 0) {
 		return fmt.Errorf("matmul %dx%dx%d: odd K, N or row stride not supported yet", sp.M, sp.N, sp.K)
 	}
-	if sp.K < mmChunk {
-		return fmt.Errorf("matmul: K = %d < %d not supported yet", sp.K, mmChunk)
+	if sp.K < 2 || sp.lda()%2 != 0 || sp.ldb()%2 != 0 || sp.lda() < sp.K {
+		return fmt.Errorf("matmul %dx%dx%d: K < 2, an odd row stride or LDA < K not supported yet", sp.M, sp.N, sp.K)
 	}
 	batch := max(sp.Batch, 1)
 	sa, sb, sc := 2*sp.M*sp.K, 2*sp.K*sp.N, 2*sp.M*sp.LDC
@@ -304,7 +323,7 @@ func (g *mmGen) matmul(sp *MMSpec) error {
 							if err := g.block(sp, mc.rows, nc.cols, misA, misB, misC); err != nil {
 								return err
 							}
-							if err := g.addK(rA, 2*mmBlockRows*sp.K); err != nil {
+							if err := g.addK(rA, 2*mmBlockRows*sp.lda()); err != nil {
 								return err
 							}
 							return g.addK(rC, 2*mmBlockRows*sp.LDC)
@@ -315,7 +334,7 @@ func (g *mmGen) matmul(sp *MMSpec) error {
 					}
 					bstep := 2 * mmBlockCols
 					if sp.SideNK {
-						bstep = 2 * mmBlockCols * sp.K
+						bstep = 2 * mmBlockCols * sp.ldb()
 					}
 					if err := g.addK(rB, bstep); err != nil {
 						return err
