@@ -355,3 +355,12 @@ func (p *Prog) Pipelined(n, ii int, ops []SOp) error {
 	}
 	return nil
 }
+
+// tensorAddr is the address of a case's tensor by name.
+func tensorAddr(c *ref.Case, name string) (int, error) {
+	t, err := Tensor(c, name)
+	if err != nil {
+		return 0, err
+	}
+	return int(t.Addr), nil
+}

@@ -154,14 +154,6 @@ func genConvMM(p *Prog, c *ref.Case, params ref.Params, pool bool) error {
 	return genConvMMOnce(p, c, params, pool, consts, nil)
 }
 
-func tensorAddr(c *ref.Case, name string) (int, error) {
-	t, err := Tensor(c, name)
-	if err != nil {
-		return 0, err
-	}
-	return int(t.Addr), nil
-}
-
 func genConvMMOnce(p *Prog, c *ref.Case, params ref.Params, pool bool, consts map[int]string, counts map[int]int) error {
 	m := &mmConv{p: p, pool: pool, consts: consts, counts: counts}
 	m.Cin, m.Cout, m.H, m.W = params.Cin, params.Cout, params.Hin, params.Win

@@ -72,6 +72,7 @@ func newMMGen() *mmGen {
 		consts: map[int]string{},
 		masks:  map[uint32]string{},
 		mregs:  map[int]string{},
+		prog:   &Prog{},
 	}
 	for _, i := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 31, 18, 19} {
 		g.cpool = append(g.cpool, fmt.Sprintf("r%d", i))

@@ -22,7 +22,7 @@ import (
 // generation time which rows need a vshift (not 32-byte aligned), and
 // the kernel loads them as constants. The *Banks masks (bit i: the
 // i-th 16 KiB bank of data memory) let the scheduler keep accesses to
-// one bank out of the same cycle. K, N and LDC must be even and K >= 16;
+// one bank out of the same cycle. K, N and LDC must be even and K >= 2;
 // operands may be read up to 64 bytes past their end. (N and LDC may be
 // odd with SideNK and M = 1: GEMV.)
 //
@@ -36,24 +36,16 @@ import (
 // every run-time address: they must have the same offset from 32-byte
 // alignment (the code is specialised for it) and be the highest ones
 // (the bound checks use them).
+//
+// LDA, when not 0, is A's row stride in elements, for column views of
+// wider matrices (attention's heads); it must be even.
 type MMSpec struct {
 	M, N, K, LDC, Batch               int
+	LDA, LDB                          int
 	SideNK, HasBias                   bool
 	AAddr, BAddr, CAddr, BiasAddr     int
 	ABanks, BBanks, CBanks, BiasBanks uint8
-	LDB                               int
 	AReg, BReg, CReg                  string
-}
-
-// ldb is B's row stride in elements.
-func (sp *MMSpec) ldb() int {
-	switch {
-	case sp.LDB != 0:
-		return sp.LDB
-	case sp.SideNK:
-		return sp.K
-	}
-	return sp.N
 }
 
 // Scalar registers of the matrix kernels: r1..r11 constants, r13..r15
@@ -71,6 +63,25 @@ const (
 	rCn       = "r27" // the n-block's C (row 0)
 	rBias     = "r12" // the n-block's bias
 )
+
+// lda is A's row stride in elements.
+func (sp *MMSpec) lda() int {
+	if sp.LDA != 0 {
+		return sp.LDA
+	}
+	return sp.K
+}
+
+// ldb is the row stride of B (K x N) or W (N x K) in elements.
+func (sp *MMSpec) ldb() int {
+	switch {
+	case sp.LDB != 0:
+		return sp.LDB
+	case sp.SideNK:
+		return sp.K
+	}
+	return sp.N
+}
 
 // mov adds a register copy (mv slot).
 func (g *mmGen) mov(dst, src string) {
@@ -201,7 +212,7 @@ func (g *mmGen) block(sp *MMSpec, rows, cols, misA, misB, misC int) error {
 		bl.side = sideNK
 	}
 	mk := func() {
-		bl.a = &mmMat{w: g.mmWalker("p0", "vlda", "a", sp.ABanks), zeroLoad: "vlda", ld: sp.K, rows: rows, mis: misA}
+		bl.a = &mmMat{w: g.mmWalker("p0", "vlda", "a", sp.ABanks), zeroLoad: "vlda", ld: sp.lda(), rows: rows, mis: misA}
 		bl.b = &mmMat{w: g.mmWalker("p1", "vldb", "b", sp.BBanks), zeroLoad: "vldb", ld: sp.ldb(), rows: cols, mis: misB}
 	}
 	bStride := 2 * mmChunk * sp.ldb()
@@ -283,8 +294,8 @@ func (g *mmGen) matmul(sp *MMSpec) error {
 			return fmt.Errorf("matmul: address register %s: MatMul uses it (give one of dj, dn, dc)", r)
 		}
 	}
-	if sp.K < mmChunk {
-		return fmt.Errorf("matmul: K = %d < %d not supported yet", sp.K, mmChunk)
+	if sp.K < 2 || sp.lda()%2 != 0 || sp.lda() < sp.K {
+		return fmt.Errorf("matmul %dx%dx%d: K < 2, an odd row stride of A or LDA < K not supported yet", sp.M, sp.N, sp.K)
 	}
 	batch := max(sp.Batch, 1)
 	sa, sb, sc := 2*sp.M*sp.K, 2*sp.K*sp.ldb(), 2*sp.M*sp.LDC
@@ -296,7 +307,7 @@ func (g *mmGen) matmul(sp *MMSpec) error {
 		bRows, bWidth = sp.N, sp.K
 	}
 	for _, r := range []struct{ addr, stride, rows, ld, width int }{
-		{sp.AAddr, sa, sp.M, sp.K, sp.K}, {sp.BAddr, sb, bRows, sp.ldb(), bWidth}} {
+		{sp.AAddr, sa, sp.M, sp.lda(), sp.K}, {sp.BAddr, sb, bRows, sp.ldb(), bWidth}} {
 		if end := mmReadEnd(r.addr+(batch-1)*r.stride, r.rows, r.ld, r.width); end > dmemEnd {
 			return fmt.Errorf("matmul: operand at %#x reads past data memory (to %#x)", r.addr, end)
 		}
@@ -357,7 +368,7 @@ func (g *mmGen) matmul(sp *MMSpec) error {
 							if err := g.block(sp, mc.rows, nc.cols, misA, misB, misC); err != nil {
 								return err
 							}
-							if err := g.addK(rA, 2*mmBlockRows*sp.K); err != nil {
+							if err := g.addK(rA, 2*mmBlockRows*sp.lda()); err != nil {
 								return err
 							}
 							return g.addK(rC, 2*mmBlockRows*sp.LDC)

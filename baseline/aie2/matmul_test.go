@@ -119,7 +119,9 @@ func TestSchedErrors(t *testing.T) {
 func TestMatMulSpecErrors(t *testing.T) {
 	for _, sp := range []MMSpec{
 		{M: 8, N: 16, K: 15, LDC: 16, AAddr: 0x74000, BAddr: 0x78000, CAddr: 0x7c000},
-		{M: 8, N: 16, K: 8, LDC: 16, AAddr: 0x74000, BAddr: 0x78000, CAddr: 0x7c000},
+		{M: 8, N: 16, K: 32, LDC: 16, LDA: 31, AAddr: 0x74000, BAddr: 0x78000, CAddr: 0x7c000},
+		{M: 8, N: 16, K: 32, LDC: 16, LDA: 16, AAddr: 0x74000, BAddr: 0x78000, CAddr: 0x7c000},
+		{M: 8, N: 16, K: 32, LDC: 16, LDB: 17, AAddr: 0x74000, BAddr: 0x78000, CAddr: 0x7c000},
 		{M: 8, N: 16, K: 32, LDC: 16, AAddr: 0x7ff00, BAddr: 0x78000, CAddr: 0x7c000},
 	} {
 		if err := MatMul(&Prog{}, &sp, true); err == nil {
