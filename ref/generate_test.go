@@ -2,6 +2,7 @@ package ref
 
 import (
 	"fmt"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -79,6 +80,28 @@ func TestGenerateAll(t *testing.T) {
 			if s.Role != RoleScratch && tensors[s.Name] == nil {
 				t.Errorf("%s: no data for %s", g.name, s.Name)
 			}
+		}
+	}
+}
+
+// TestCaseLayoutIsGenerates: CaseLayout gives the case Generate gives
+// (seed 1, visible), tensors, addresses, layouts, convention and params
+// alike, without tolerances or task text, for every cell.
+func TestCaseLayoutIsGenerates(t *testing.T) {
+	for i, k := range allCases() {
+		g := generateAll()[i]
+		if g.err != nil {
+			continue // TestGenerateAll reports it
+		}
+		c, err := CaseLayout(k[0].(string), k[1].(string), k[2].(int))
+		if err != nil {
+			t.Errorf("%s: %v", g.name, err)
+			continue
+		}
+		want := *g.c
+		want.Tolerance, want.Description = map[string]Tol{}, ""
+		if !reflect.DeepEqual(c, &want) {
+			t.Errorf("%s: CaseLayout's case differs from Generate's:\n%+v\n%+v", g.name, c, &want)
 		}
 	}
 }
