@@ -105,3 +105,20 @@ func TestCaseLayoutIsGenerates(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGeneratePlena times generating the visible and hidden cases of
+// the 100 plena cells (inputs, MX quantisation, reference outputs,
+// memory layout), the reference runner's share of a plena evaluation.
+func BenchmarkGeneratePlena(b *testing.B) {
+	for b.Loop() {
+		for _, t := range Supported("plena") {
+			for n := 1; n <= NumConfigs; n++ {
+				for _, hidden := range []bool{false, true} {
+					if _, _, err := Generate("plena", t.ID, n, DefaultSeed, hidden); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+}

@@ -294,7 +294,7 @@ func quantiseMX(a *Array) {
 func quantiseMXBlock(blk []float64) {
 	var maxAbs float32
 	for _, x := range blk {
-		maxAbs = max(maxAbs, abs32(float32(x)))
+		maxAbs = max(maxAbs, float32(math.Abs(float64(float32(x)))))
 	}
 	e := max(-127, min(127, floorLog2(float64(maxAbs+1e-9))))
 	inv, scale := pow2(-e), pow2(e)
