@@ -18,6 +18,15 @@ import (
 // a FIFO of reads waiting for their data; per channel, pseudochannel,
 // bank group and bank the earliest cycle of each command; one command per
 // channel per DRAM cycle, chosen first-ready first-come.
+//
+// It is event-driven, cycle for cycle the same as ticking every channel
+// on every DRAM cycle (TestHBMModelMatchesTickModel holds it to that
+// model): a channel whose tick changed nothing has nothing to do until
+// one of its requests' next command becomes ready, its oldest read's data
+// is due, a refresh falls due or a request arrives (nothing else changes
+// what its scheduler sees: the earliest cycles of commands move only when
+// a command issues), so it sleeps until then (dchan.wake), and the clock
+// jumps over cycles in which every channel sleeps.
 
 // HBMConfig is the HBM part of a hardware config (timing hbm.*).
 type HBMConfig struct {
@@ -148,6 +157,10 @@ type dchan struct {
 	writeMode                      bool
 	queueCap, activeCap, highWater int
 	lowWater                       int
+	// wake is the first tick (value of dram.clk) at which the channel may
+	// do something: its ticks before it would change nothing, so they
+	// are skipped (refresh ticks excepted).
+	wake int64
 }
 
 // dram is the whole HBM: its channels and the shared DRAM clock.
@@ -204,6 +217,7 @@ func (d *dram) reset() {
 		ch.ready = [numCmd]int64{}
 		ch.readQ, ch.writeQ, ch.active, ch.prio, ch.pend = ch.readQ[:0], ch.writeQ[:0], ch.active[:0], ch.prio[:0], ch.pend[:0]
 		ch.writeMode = false
+		ch.wake = 0
 		for p := range ch.pchs {
 			pc := &ch.pchs[p]
 			pc.ready = [numCmd]int64{}
@@ -255,12 +269,13 @@ func (d *dram) send(addr uint64, write bool, id int32) bool {
 			return false
 		}
 		ch.writeQ = append(ch.writeQ, r)
-		return true
+	} else {
+		if len(ch.readQ) >= ch.queueCap {
+			return false
+		}
+		ch.readQ = append(ch.readQ, r)
 	}
-	if len(ch.readQ) >= ch.queueCap {
-		return false
-	}
-	ch.readQ = append(ch.readQ, r)
+	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
 	return true
 }
 
@@ -280,17 +295,31 @@ func (d *dram) idle() bool {
 func (d *dram) advanceTo(ps int64) {
 	target := (ps + d.c.TCKps - 1) / d.c.TCKps
 	for d.clk < target {
-		if d.idle() {
-			// Nothing but the refresh counter changes until the tick
-			// that reaches nextRef.
-			if skip := min(target, d.nextRef-1); skip > d.clk {
-				d.clk = skip
-				continue
-			}
-		}
-		d.tick()
+		d.step(target)
 	}
 }
+
+// step runs the next tick at which some channel may do something (or a
+// refresh falls due), skipping the ticks before it, in which nothing
+// would change; if that tick is past limit, it only moves the clock to
+// limit. It returns with d.clk > the clock it started from (or = limit).
+func (d *dram) step(limit int64) {
+	next := d.nextRef
+	for _, ch := range d.ch {
+		next = min(next, ch.wake)
+	}
+	if next > limit {
+		d.clk = max(d.clk, limit)
+		return
+	}
+	if next-1 > d.clk {
+		d.clk = next - 1
+	}
+	d.tick()
+}
+
+// noLimit is step's limit when a caller waits for the DRAM itself.
+const noLimit = int64(1) << 62
 
 // instant is the time (ps) of the tick that is about to run.
 func (d *dram) instant() int64 { return d.clk * d.c.TCKps }
@@ -304,12 +333,15 @@ func (d *dram) tick() {
 		d.nextRef += d.c.NREFI
 	}
 	for _, ch := range d.ch {
-		d.tickChannel(ch, refresh, now)
+		if refresh || ch.wake <= d.clk {
+			d.tickChannel(ch, refresh, now)
+		}
 	}
 }
 
 func (d *dram) tickChannel(ch *dchan, refresh bool, now int64) {
 	clk := d.clk
+	changed := refresh
 	// Serve the oldest completed read (one per cycle).
 	if len(ch.pend) > 0 && ch.pend[0].depart <= clk {
 		if id := ch.pend[0].id; id >= 0 && int(id) < len(d.doneAt) {
@@ -317,6 +349,7 @@ func (d *dram) tickChannel(ch *dchan, refresh bool, now int64) {
 			d.done++
 		}
 		ch.pend = ch.pend[:copy(ch.pend, ch.pend[1:])]
+		changed = true
 	}
 	if refresh {
 		for p := 0; p < d.c.PseudoChannels; p++ {
@@ -325,8 +358,14 @@ func (d *dram) tickChannel(ch *dchan, refresh bool, now int64) {
 	}
 	buf, i := d.schedule(ch)
 	if buf == nil {
+		if changed {
+			ch.wake = clk + 1
+		} else {
+			ch.wake = d.nextWake(ch)
+		}
 		return
 	}
+	ch.wake = clk + 1
 	r := &(*buf)[i]
 	d.issue(ch, r.cmd, r)
 	final := cmdRD
@@ -359,7 +398,7 @@ func removeAt(b []dreq, i int) []dreq {
 // blocks everything else until it can issue), then the read or write
 // buffer by the write-mode watermarks; first ready, then oldest.
 func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
-	if i := d.best(ch, ch.active); i >= 0 && d.ready(ch, ch.active[i].cmd, &ch.active[i]) {
+	if i := d.best(ch, ch.active, false); i >= 0 && d.ready(ch, ch.active[i].cmd, &ch.active[i]) {
 		return &ch.active, i
 	}
 	var buf *[]dreq
@@ -380,7 +419,7 @@ func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
 		if ch.writeMode {
 			buf = &ch.writeQ
 		}
-		i = d.best(ch, *buf)
+		i = d.best(ch, *buf, true)
 		if i < 0 || !d.ready(ch, (*buf)[i].cmd, &(*buf)[i]) {
 			return nil, -1
 		}
@@ -422,31 +461,87 @@ func (ch *dchan) anyOpen() bool {
 	return false
 }
 
-// best sets every request's next command and returns the first-ready,
-// then oldest one (-1 for an empty buffer).
-func (d *dram) best(ch *dchan, buf []dreq) int {
+// best sets the requests' next commands and returns the first-ready,
+// then oldest one (-1 for an empty buffer; when none is ready, the
+// oldest). The read and write buffers are in arrival order (requests
+// are appended as they arrive and removed in place), so there the first
+// ready request is the one, and the scan stops at it (sorted); the
+// active buffer (filled in activation order) is scanned whole.
+func (d *dram) best(ch *dchan, buf []dreq, sorted bool) int {
 	cand, candReady := -1, false
 	for i := range buf {
 		r := &buf[i]
-		b := &ch.pchs[r.pch].bgs[r.bg].banks[r.bank]
-		fin := cmdRD
-		if r.write {
-			fin = cmdWR
-		}
-		switch {
-		case !b.open:
-			r.cmd = cmdACT
-		case b.row == r.row:
-			r.cmd = fin
-		default:
-			r.cmd = cmdPRE
-		}
+		r.cmd = ch.nextCmd(r)
 		rd := d.ready(ch, r.cmd, r)
 		if cand < 0 || rd && !candReady || rd == candReady && r.arrive < buf[cand].arrive {
 			cand, candReady = i, rd
+			if rd && sorted {
+				break
+			}
 		}
 	}
 	return cand
+}
+
+// nextCmd is the command a request needs next, by its bank's state:
+// ACT for a closed bank, its RD or WR for its open row, PRE for another.
+func (ch *dchan) nextCmd(r *dreq) int {
+	b := &ch.pchs[r.pch].bgs[r.bg].banks[r.bank]
+	switch {
+	case !b.open:
+		return cmdACT
+	case b.row == r.row:
+		if r.write {
+			return cmdWR
+		}
+		return cmdRD
+	}
+	return cmdPRE
+}
+
+// readyAt is the first cycle at which a command of a request may issue
+// (ready's condition as an instant).
+func (d *dram) readyAt(ch *dchan, cmd int, r *dreq) int64 {
+	t := ch.ready[cmd]
+	if cmd == cmdPREA || cmd == cmdREF {
+		return t
+	}
+	p := &ch.pchs[r.pch]
+	g := &p.bgs[r.bg]
+	return max(t, p.ready[cmd], g.ready[cmd], g.banks[r.bank].ready[cmd])
+}
+
+// nextWake is when a channel whose tick issued nothing and changed
+// nothing may next do something: its oldest read's data is due, or a
+// request's next command becomes ready (one ready already but not issued
+// waits for another command to issue first, which wakes the channel
+// anyway). Refresh ticks run every channel regardless.
+func (d *dram) nextWake(ch *dchan) int64 {
+	clk := d.clk
+	w := noLimit
+	if len(ch.pend) > 0 {
+		w = max(ch.pend[0].depart, clk+1)
+	}
+	soonest := func(buf []dreq) {
+		for i := range buf {
+			if t := d.readyAt(ch, ch.nextCmd(&buf[i]), &buf[i]); t > clk && t < w {
+				w = t
+			}
+		}
+	}
+	soonest(ch.active)
+	if len(ch.prio) > 0 {
+		cmd := cmdREF
+		if ch.anyOpen() {
+			cmd = cmdPREA
+		}
+		if t := ch.ready[cmd]; t > clk && t < w {
+			w = t
+		}
+	}
+	soonest(ch.readQ)
+	soonest(ch.writeQ)
+	return w
 }
 
 // ready checks a command's earliest cycle from the channel down to its
@@ -581,7 +676,7 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 		if next == n && d.done == n {
 			break
 		}
-		d.tick()
+		d.step(noLimit)
 	}
 	end := start
 	for _, t := range d.doneAt {
@@ -601,7 +696,7 @@ func (d *dram) hbmWrite(start int64, chunk uint64) int64 {
 	per := d.c.RequestBytes / d.c.TxBytes
 	for i := 0; i < per; i++ {
 		for !d.send(chunk+uint64(i*d.c.TxBytes), true, -1) {
-			d.tick()
+			d.step(noLimit)
 			t = max(t, d.instant())
 		}
 	}
