@@ -136,3 +136,27 @@ func TestProfileTimelineBounded(t *testing.T) {
 		t.Errorf("spinning kernel: err %v, %d characters:\n%s", call.Err, len(call.Text), call.Text)
 	}
 }
+
+// TestProfileTimelinePlena: plena's profile ends with the compact
+// timeline too; the GEMM kernel's hottest loop (one M_MM of MLEN cycles
+// per column block) is bound by the matrix unit.
+func TestProfileTimelinePlena(t *testing.T) {
+	k, err := os.ReadFile(filepath.Join("..", "testdata", "kernels", "plena", "gemm_c1.asm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewEnv("plena", "gemm", 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := e.Call(context.Background(), ToolProfile, src(string(k)))
+	text := call.Text
+	if !call.Outcome.Pass() || len(text) > MaxResultChars || strings.Contains(text, "[truncated") {
+		t.Fatalf("pass %v, %d characters:\n%s", call.Outcome.Pass(), len(text), text)
+	}
+	i := strings.Index(text, "\ntimeline of the hottest loop")
+	if i < 0 || !strings.Contains(text[i:], "\nsummary: ") || !strings.Contains(text[i:], "bottleneck: the matrix unit (unit busy)") {
+		t.Errorf("no timeline naming the matrix unit:\n%s", text)
+	}
+	golden(t, "profile_timeline_plena_gemm", text)
+}

@@ -84,7 +84,11 @@ func newPlan(target, task string, config int) (*plan, error) {
 			pl.tspecs = append(pl.tspecs, TensorSpec{Name: ct.name, Role: RoleConst, DType: ct.dtype, Shape: ct.values.Shape, Memory: ct.memory})
 		}
 	}
-	if n := scratchElems(t.ID, pl.p); n > 0 && !pl.ti.noScratch {
+	if pl.ti.scratch != nil {
+		if dt, n := pl.ti.scratch(t.ID, pl.p); n > 0 {
+			pl.tspecs = append(pl.tspecs, TensorSpec{Name: "scratch", Role: RoleScratch, DType: dt, Shape: []int{n}})
+		}
+	} else if n := scratchElems(t.ID, pl.p); n > 0 && !pl.ti.noScratch {
 		pl.tspecs = append(pl.tspecs, TensorSpec{Name: "scratch", Role: RoleScratch, DType: dtypeOf(target, t.ID, "scratch"), Shape: []int{n}})
 	}
 	return pl, nil

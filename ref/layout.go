@@ -39,6 +39,10 @@ type targetInfo struct {
 	// ragged matrix's last tile reads zeros, not the scale plane.
 	tileRows  string
 	noScratch bool // no scratch tensor: the on-chip memories are the kernel's own
+	// scratch, when set, replaces the tasks' scratch tensor (noScratch
+	// and scratchElems): its dtype and element count, 0 for none (plena:
+	// an HBM KV cache for the attention tasks that project K and V).
+	scratch func(task string, p Params) (dtype string, elems int)
 	// consts are extra constant tensors of a task, each in its own
 	// memory region (plena's FP SRAM preload).
 	consts func(task string, p Params) []constTensor
@@ -83,7 +87,7 @@ var targetInfos = map[string]targetInfo{
 	},
 	"plena": {
 		floatDType: "bfloat16", inDType: MXFP8, align: 64, dataMem: "hbm", rowAlign: 64,
-		outMem: "vsram", outBlock: "vlen", tileRows: "mlen", noScratch: true,
+		outMem: "vsram", outBlock: "vlen", tileRows: "mlen", noScratch: true, scratch: plenaScratch,
 		ownMems: []string{"vsram", "msram", "fpmem", "intmem"},
 		consts:  plenaConsts, bigHW: "plena-highmem", fits: plenaFits, describe: plenaDescribe,
 		halt:     "end",

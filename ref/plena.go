@@ -54,7 +54,7 @@ func plenaConsts(task string, p Params) []constTensor {
 		ct.doc = append(ct.doc, x.doc)
 	}
 	out := []constTensor{ct}
-	if task == "rope" {
+	if task == "rope" || task == "decoder_llama" {
 		out = append(out, constTensor{name: rotName, dtype: MXFP8, values: rotateHalfMatrix(p.D)})
 	}
 	return out
@@ -76,6 +76,32 @@ func rotateHalfMatrix(d int) *Array {
 		r.Data[c*d+c+d/2] = 1
 	}
 	return r
+}
+
+// plenaScratch is the HBM scratch of the plena tasks that compute K and V
+// on chip (mha, gqa, mqa, the decoder blocks): PLENA's KV cache region
+// (PLENA_Compiler asm_templates/flashattn/attention_note.md, "Region for
+// K, V Cache"). The matrix unit multiplies a Vector SRAM operand by a
+// Matrix SRAM tile, and Matrix SRAM is filled only from HBM
+// (H_PREFETCH_M), so projected K and V go to HBM with H_STORE_V and come
+// back as tiles, as PLENA's flash attention reads its KV cache. The
+// region is bytes: room for four [S, kv_heads*ceil(D/64)*64] MXFP8
+// matrices (K and V and as much again, e.g. for a second, residual
+// quantisation) with their rows padded to whole 64-row tiles and scale
+// planes.
+func plenaScratch(task string, p Params) (string, int) {
+	switch task {
+	case "mha", "gqa", "mqa", "decoder_llama", "decoder_t5":
+	default:
+		return "", 0
+	}
+	kv := p.HKV
+	if kv == 0 {
+		kv = p.H
+	}
+	rows := (p.S + 63) / 64 * 64
+	cols := kv * ((p.D + 63) / 64 * 64)
+	return "uint8", 4 * rows * cols * 9 / 8
 }
 
 // plenaFits reports whether a configuration's output fits in half of
@@ -128,11 +154,11 @@ var plenaHints = map[string]string{
 	"swiglu":          "PLENA's FFN template's gated half: the gate and up projections (M_MM/M_MM_WO), SiLU(gate) with the SiLU template, times up (V_MUL_VV).",
 	"sdpa":            "PLENA's flash-attention template: QK^T per KV tile (M_TMM or M_BTMM with M_MM_WO/M_BMM_WO), the online softmax per row (V_MUL_VF scale, V_RED_MAX, S_EXP_FP, V_SUB_VF, V_EXP_V, V_RED_SUM; running max and sum in FP SRAM), PV with M_MM/M_MM_WO, the output rescaled by V_MUL_VF.",
 	"flash_attention": "PLENA's flash-attention template: QK^T per KV tile, the online softmax with running max and sum kept in FP SRAM, PV accumulated and rescaled per tile (V_MUL_VF, V_ADD_VV).",
-	"mha":             "Projections as in the projection template, attention per head as in the flash-attention template (V_MASK selects a head's HLEN-wide segment of a row), the output projection.",
+	"mha":             "Projections as in the projection template, K and V to the KV cache (scratch; H_STORE_V) and back as Matrix SRAM tiles (H_PREFETCH_M), attention per head as in the flash-attention template (V_MASK selects a head's HLEN-wide segment of a row), the output projection.",
 	"gqa":             "As mha, with each K/V head shared by H/H_kv query heads (PLENA's GQA packing puts the BROADCAST query heads of one KV head side by side for M_BTMM).",
 	"mqa":             "As mha with one K/V head shared by every query head.",
-	"decoder_llama":   "Composed from the templates: rms_norm, projections, RoPE, flash attention, residual adds (V_ADD_VV), rms_norm, the SwiGLU FFN, residual add.",
-	"decoder_t5":      "Composed from the templates: rms_norm, projections, attention with the relative-position bias added to the scores (V_ADD_VV), residual add, rms_norm, the ReLU FFN, residual add.",
+	"decoder_llama":   "Composed from the templates: rms_norm, projections, RoPE (rotate_half(q) = q @ rot on the matrix unit, rot as in the rope task), K and V to the KV cache (scratch; H_STORE_V) and back as tiles, flash attention, residual adds (V_ADD_VV), rms_norm, the SwiGLU FFN, residual add.",
+	"decoder_t5":      "Composed from the templates: rms_norm, projections, K and V to the KV cache (scratch; H_STORE_V) and back as tiles, attention with the relative-position bias added to the scores (V_ADD_VV), residual add, rms_norm, the ReLU FFN, residual add.",
 }
 
 // plenaDescribe is plena's part of the task text: every tensor in PLENA's
@@ -199,6 +225,10 @@ func plenaDescribe(c *Case) string {
 				fmt.Fprintf(&b, "[%d] = %s", off/2+uint64(i), d)
 			}
 			b.WriteString(". Load one with S_LD_FP fN, gp0, index (gp0 holding 0). Every value is rounded to f16 (1e-6 is 1.013e-6).\n")
+		case s.Role == RoleScratch && s.Memory == "hbm":
+			fmt.Fprintf(&b, "- **%s** (scratch): %d bytes of HBM from byte %d, the kernel's own (PLENA's KV cache region): H_STORE_V writes Vector SRAM rows there as MXFP8 (E4M3 elements, one E8M0 scale per 8 elements at the address register + SCALE_REG + offset/8; the store quantises, so a value keeps 4 significant bits), H_PREFETCH_M/H_PREFETCH_V read them back. "+
+				"It is the way to the matrix unit for values computed on chip (K and V of the projections): Matrix SRAM is filled only from HBM. Room for four [%d, %d] MXFP8 matrices with their scale planes.\n",
+				s.Name, prod(s.Shape), off, plenaScratchRows(c), plenaScratchCols(c))
 		default:
 			fmt.Fprintf(&b, "- **%s** %v (%s): %s at %s byte %d.\n", s.Name, s.Shape, s.Role, s.DType, s.Memory, off)
 		}
@@ -211,4 +241,20 @@ func plenaDescribe(c *Case) string {
 		fmt.Fprintf(&b, "\nHow PLENA's compiler does it: %s\n", h)
 	}
 	return b.String()
+}
+
+// plenaScratchRows and plenaScratchCols are the matrix shape plenaScratch
+// makes room for, for the task text.
+func plenaScratchRows(c *Case) int {
+	p, _ := ParamsOf(c)
+	return (p.S + 63) / 64 * 64
+}
+
+func plenaScratchCols(c *Case) int {
+	p, _ := ParamsOf(c)
+	kv := p.HKV
+	if kv == 0 {
+		kv = p.H
+	}
+	return kv * ((p.D + 63) / 64 * 64)
 }

@@ -299,7 +299,10 @@ func quantiseMXBlock(blk []float64) {
 	e := max(-127, min(127, floorLog2(float64(maxAbs+1e-9))))
 	inv, scale := pow2(-e), pow2(e)
 	for i, x := range blk {
-		blk[i] = quantiseE4M3(float64(float32(x))*inv) * scale
+		// + 0 turns the -0 of a small negative into +0: the store
+		// quantiser and encodeMXExact write zero without a sign, so a -0
+		// input would read back as +0 and look overwritten to the checker.
+		blk[i] = quantiseE4M3(float64(float32(x))*inv)*scale + 0
 	}
 }
 

@@ -118,6 +118,10 @@ type TimelineWait struct {
 	Inherited bool   `json:"inherited,omitempty"`
 	On        string `json:"on,omitempty"`  // what was waited for: a register, "the memory port", …
 	Rel       string `json:"rel,omitempty"` // "written by", "in use by", "after", …
+	// Resource, if set, is the summary's name for what the wait counts
+	// towards when On is too fine (a bank's number, a scalar unit whose
+	// short latencies add up to serial issue); else On or the kind.
+	Resource string `json:"resource,omitempty"`
 	// From is the address of the instruction responsible, if HasFrom;
 	// FromRow its row in the timeline (-1: before the window).
 	From    uint64 `json:"from_pc"`
@@ -140,6 +144,16 @@ type TimelineRow struct {
 	Unit      string `json:"unit,omitempty"`
 	Slots     uint64 `json:"slots,omitempty"`
 	Instances int    `json:"instances,omitempty"`
+	// Uses are further resources it occupied in the same row, counted as
+	// Unit is (the other slots of a VLIW bundle).
+	Uses []TimelineUse `json:"uses,omitempty"`
+}
+
+// TimelineUse is one more resource a row occupied (TimelineRow.Uses).
+type TimelineUse struct {
+	Unit      string `json:"unit"`
+	Slots     uint64 `json:"slots"`
+	Instances int    `json:"instances"`
 }
 
 // TimelineEvent is what a core reports for each retired instruction.
@@ -244,6 +258,9 @@ func cloneRow(r TimelineRow) TimelineRow {
 	if r.Waits != nil {
 		r.Waits = append([]TimelineWait(nil), r.Waits...)
 	}
+	if r.Uses != nil {
+		r.Uses = append([]TimelineUse(nil), r.Uses...)
+	}
 	return r
 }
 
@@ -331,14 +348,25 @@ type TimelineSummary struct {
 	// Waits are the wait cycles by resource (a register dependency, "the
 	// memory port", "the valu unit", …), most first.
 	Waits []TimelineResource `json:"waits"`
+	// Unwaited counts, by cause, the hazards the core noted without
+	// waiting for them (waits of 0 cycles: on an exposed pipeline, a read
+	// that got a register's old value).
+	Unwaited []TimelineCount `json:"unwaited,omitempty"`
 	// Units are the slots each unit was occupied in the window.
 	Units []TimelineUnit `json:"units,omitempty"`
-	// Bottleneck names the resource with the most wait cycles ("" when
-	// nothing waited).
-	Bottleneck string  `json:"bottleneck"`
-	Kind       string  `json:"bottleneck_kind,omitempty"`
-	Share      float64 `json:"bottleneck_share"` // of the window's wait cycles
-	Text       string  `json:"text"`
+	// Bottleneck names what limited the window's throughput ("" when
+	// nothing waited and no unit was busy half the window): the resource
+	// with the most wait cycles, or the busiest unit when it was busy
+	// longer than that and in at least half the cycles the window
+	// dispatched in (a unit that takes an instruction every cycle bounds
+	// throughput without anything waiting on it).
+	Bottleneck string `json:"bottleneck"`
+	Kind       string `json:"bottleneck_kind,omitempty"`
+	// Share is the bottleneck's share of the window's wait cycles (a
+	// waited-for resource) or, for a busy unit (Kind BusiestUnit), of the
+	// cycles from the window's first dispatch to its last.
+	Share float64 `json:"bottleneck_share"`
+	Text  string  `json:"text"`
 }
 
 // TimelineResource is the wait cycles on one resource.
@@ -346,6 +374,12 @@ type TimelineResource struct {
 	Resource string   `json:"resource"`
 	Kind     WaitKind `json:"kind"`
 	Cycles   uint64   `json:"cycles"`
+}
+
+// TimelineCount is how often something happened in the window.
+type TimelineCount struct {
+	Cause string `json:"cause"`
+	Count int    `json:"count"`
 }
 
 // TimelineUnit is a unit's occupancy in the window: Busy is
@@ -357,9 +391,15 @@ type TimelineUnit struct {
 	Busy      float64 `json:"busy"`
 }
 
+// BusiestUnit is the Kind of a TimelineSummary whose bottleneck is a unit
+// that was busy rather than waited for.
+const BusiestUnit = "busiest unit"
+
 // resource is the summary's name for what a wait waited on.
 func (w TimelineWait) resource() string {
 	switch {
+	case w.Resource != "":
+		return w.Resource
 	case w.Kind == WaitRegister:
 		return "register dependency"
 	case w.On != "":
@@ -378,11 +418,25 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 	s.Start, s.End = rows[0].Dispatch, rows[0].Done
 	by := map[string]*TimelineResource{}
 	units := map[string]*TimelineUnit{}
+	unwaited := map[string]int{}
+	use := func(name string, slots uint64, inst int) {
+		if name == "" {
+			return
+		}
+		if units[name] == nil {
+			units[name] = &TimelineUnit{Unit: name, Instances: max(1, inst)}
+		}
+		units[name].Slots += slots
+	}
 	for _, r := range rows {
 		s.Start = min(s.Start, r.Dispatch)
 		s.End = max(s.End, r.Done, r.Dispatch+1)
 		for _, w := range r.Waits {
-			if w.Inherited {
+			switch {
+			case w.Cycles == 0:
+				unwaited[w.Cause]++
+				continue
+			case w.Inherited:
 				s.InheritedCycles += w.Cycles
 				continue
 			}
@@ -393,11 +447,9 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 			by[k].Cycles += w.Cycles
 			s.WaitCycles += w.Cycles
 		}
-		if r.Unit != "" {
-			if units[r.Unit] == nil {
-				units[r.Unit] = &TimelineUnit{Unit: r.Unit, Instances: max(1, r.Instances)}
-			}
-			units[r.Unit].Slots += r.Slots
+		use(r.Unit, r.Slots, r.Instances)
+		for _, u := range r.Uses {
+			use(u.Unit, u.Slots, u.Instances)
 		}
 	}
 	s.Cycles = s.End - s.Start
@@ -410,6 +462,10 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 		}
 		return s.Waits[i].Resource < s.Waits[j].Resource
 	})
+	for c, n := range unwaited {
+		s.Unwaited = append(s.Unwaited, TimelineCount{c, n})
+	}
+	sort.Slice(s.Unwaited, func(i, j int) bool { return s.Unwaited[i].Cause < s.Unwaited[j].Cause })
 	for _, u := range units {
 		if s.Cycles > 0 {
 			u.Busy = float64(u.Slots) / float64(u.Instances) / float64(s.Cycles)
@@ -422,35 +478,85 @@ func Summarize(rows []TimelineRow, iterations int) TimelineSummary {
 		}
 		return s.Units[i].Unit < s.Units[j].Unit
 	})
+	// The busiest unit, by the cycles it needed (slots per instance),
+	// and its share of the cycles in which the window's instructions
+	// dispatched (a unit that takes one every cycle is busy all of them,
+	// however long the last one takes to complete).
+	var busiest *TimelineUnit
+	for i := range s.Units {
+		if busiest == nil || s.Units[i].Busy > busiest.Busy {
+			busiest = &s.Units[i]
+		}
+	}
+	var lastD int64
+	for _, r := range rows {
+		lastD = max(lastD, r.Dispatch)
+	}
+	span := max(1, lastD+1-s.Start)
+	busyCycles, busyShare := 0.0, 0.0
+	if busiest != nil {
+		busyCycles = float64(busiest.Slots) / float64(busiest.Instances)
+		busyShare = min(1, busyCycles/float64(span))
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d instructions in %d cycles (%.2f cycles each", s.Instructions, s.Cycles, float64(s.Cycles)/float64(s.Instructions))
 	if iterations > 0 {
 		fmt.Fprintf(&b, ", %.1f per iteration", float64(s.Cycles)/float64(iterations))
 	}
 	b.WriteString("); ")
-	if s.WaitCycles == 0 || len(s.Waits) == 0 {
-		b.WriteString("no waits: throughput is limited by the dispatch width and latencies")
-		s.Text = b.String()
-		return s
+	var top TimelineResource
+	if s.WaitCycles > 0 {
+		top = s.Waits[0]
 	}
-	top := s.Waits[0]
-	s.Bottleneck, s.Kind = top.Resource, top.Kind.String()
-	s.Share = float64(top.Cycles) / float64(s.WaitCycles)
-	name := top.Resource
-	if name != top.Kind.String() {
-		name += " (" + top.Kind.String() + ")"
-	}
-	fmt.Fprintf(&b, "bottleneck: %s, %d of the %d wait cycles (%.0f%%)", name, top.Cycles, s.WaitCycles, 100*s.Share)
-	if s.InheritedCycles > 0 {
-		fmt.Fprintf(&b, " (%d more waiting in order behind them)", s.InheritedCycles)
-	}
-	if s.Cycles > 0 && int64(top.Cycles) <= s.Cycles { // waits in the vector backend overlap
-		fmt.Fprintf(&b, ", %.0f%% of the window's %d cycles", 100*float64(top.Cycles)/float64(s.Cycles), s.Cycles)
-	}
-	for _, u := range s.Units {
-		if u.Unit == top.Resource {
-			fmt.Fprintf(&b, "; %s was busy %.0f%% of the window (%d slots, %d a cycle)", u.Unit, 100*u.Busy, u.Slots, u.Instances)
+	switch {
+	case busiest != nil && busiest.Unit != top.Resource && busyCycles > float64(top.Cycles) && 2*busyShare >= 1:
+		s.Bottleneck, s.Kind, s.Share = busiest.Unit, BusiestUnit, busyShare
+		fmt.Fprintf(&b, "bottleneck: %s (%s), busy %.0f%% of the %d cycles the window dispatched in", busiest.Unit, BusiestUnit, 100*busyShare, span)
+		if iterations > 0 {
+			fmt.Fprintf(&b, " (%.1f per iteration", float64(span)/float64(iterations))
+			if tail := s.End - (lastD + 1); tail > 0 {
+				fmt.Fprintf(&b, "; the last result is ready %d cycles after", tail)
+			}
+			b.WriteString(")")
 		}
+		fmt.Fprintf(&b, ", %d slots, %d a cycle", busiest.Slots, busiest.Instances)
+		if s.WaitCycles > 0 {
+			fmt.Fprintf(&b, "; the most waited for: %s, %d of the %d wait cycles", top.Resource, top.Cycles, s.WaitCycles)
+		} else {
+			b.WriteString("; nothing waited")
+		}
+	case s.WaitCycles == 0:
+		b.WriteString("no waits: throughput is limited by the dispatch width and latencies")
+		if busiest != nil {
+			fmt.Fprintf(&b, " (the busiest unit, %s, was busy %.0f%% of the window)", busiest.Unit, 100*busiest.Busy)
+		}
+	default:
+		s.Bottleneck, s.Kind = top.Resource, top.Kind.String()
+		s.Share = float64(top.Cycles) / float64(s.WaitCycles)
+		name := top.Resource
+		if name != top.Kind.String() {
+			name += " (" + top.Kind.String() + ")"
+		}
+		fmt.Fprintf(&b, "bottleneck: %s, %d of the %d wait cycles (%.0f%%)", name, top.Cycles, s.WaitCycles, 100*s.Share)
+		if s.InheritedCycles > 0 {
+			fmt.Fprintf(&b, " (%d more waiting in order behind them)", s.InheritedCycles)
+		}
+		if s.Cycles > 0 && int64(top.Cycles) <= s.Cycles { // waits in the vector backend overlap
+			fmt.Fprintf(&b, ", %.0f%% of the window's %d cycles", 100*float64(top.Cycles)/float64(s.Cycles), s.Cycles)
+		}
+		for _, u := range s.Units {
+			if u.Unit == top.Resource {
+				fmt.Fprintf(&b, "; %s was busy %.0f%% of the window (%d slots, %d a cycle)", u.Unit, 100*u.Busy, u.Slots, u.Instances)
+			}
+		}
+	}
+	for i, u := range s.Unwaited {
+		if i == 0 {
+			b.WriteString("; not waited for:")
+		} else {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, " %s ×%d", u.Cause, u.Count)
 	}
 	s.Text = b.String()
 	return s
@@ -558,7 +664,10 @@ func (t *Timeline) WriteText(w io.Writer) {
 	if s.InheritedCycles > 0 {
 		fmt.Fprintf(w, "  %-28s %-20s %8d cycles (passed on: not counted above)\n", "in order behind the above", "", s.InheritedCycles)
 	}
-	if len(s.Waits) == 0 {
+	for _, u := range s.Unwaited {
+		fmt.Fprintf(w, "  %-28s %-20s %8d times (not waited for)\n", u.Cause, "", u.Count)
+	}
+	if len(s.Waits) == 0 && len(s.Unwaited) == 0 {
 		fmt.Fprintf(w, "  none\n")
 	}
 	if len(s.Units) > 0 {

@@ -186,3 +186,63 @@ func TestTimelineCompact(t *testing.T) {
 		}
 	}
 }
+
+// TestTimelineSummaryUnits: a unit busy in every cycle of the window is
+// its bottleneck though nothing waits (a VLIW slot); waits win when they
+// cost more cycles than the busiest unit needed; a row's further units
+// count as its Unit does; Resource names what a wait counts towards; and
+// waits of 0 cycles are noted, not counted.
+func TestTimelineSummaryUnits(t *testing.T) {
+	// rows: n bundles a cycle apart, each using vec and, every other one,
+	// lda; stall cycles before the first of each pair.
+	rows := func(n int, stall uint64) []TimelineRow {
+		var out []TimelineRow
+		var d int64
+		for i := range n {
+			r := TimelineRow{PC: uint64(i % 2), Text: "op", Unit: "the vec slot", Slots: 1, Instances: 1}
+			if i%2 == 0 {
+				r.Uses = []TimelineUse{{Unit: "the lda slot", Slots: 1, Instances: 1}}
+				if stall > 0 && i > 0 {
+					d += int64(stall)
+					r.Waits = []TimelineWait{{Cause: "bank", Kind: WaitMemPort, Cycles: stall, On: "bank 3", Resource: "a bank"}}
+				}
+			}
+			r.Dispatch, r.Issue, r.Done = d, d, d+5
+			d++
+			out = append(out, r)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name       string
+		rows       []TimelineRow
+		bottleneck string
+		kind       string
+		share      float64
+		text       string
+	}{
+		{"slot", rows(8, 0), "the vec slot", BusiestUnit, 1, "busy 100% of the 8 cycles the window dispatched in"},
+		{"few waits", rows(8, 1), "the vec slot", BusiestUnit, 8.0 / 11, "the most waited for: a bank, 3 of the 3 wait cycles"},
+		{"waits", rows(8, 4), "a bank", "memory port", 1, "bottleneck: a bank (memory port), 12 of the 12 wait cycles"},
+		{"idle", []TimelineRow{{Dispatch: 0, Done: 1, Unit: "u", Slots: 1, Instances: 1}, {Dispatch: 1, Done: 9}, {Dispatch: 2, Done: 3}}, "", "", 0,
+			"no waits: throughput is limited by the dispatch width and latencies (the busiest unit, u, was busy 11% of the window)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := Summarize(c.rows, 0)
+			if s.Bottleneck != c.bottleneck || s.Kind != c.kind || fmt.Sprintf("%.3f", s.Share) != fmt.Sprintf("%.3f", c.share) || !strings.Contains(s.Text, c.text) {
+				t.Errorf("summary %q (%s, %s, %.3f), want %q (%s, %.3f) saying %q", s.Text, s.Bottleneck, s.Kind, s.Share, c.bottleneck, c.kind, c.share, c.text)
+			}
+		})
+	}
+	s := Summarize(rows(8, 0), 0)
+	if len(s.Units) != 2 || s.Units[0].Unit != "the vec slot" || s.Units[0].Slots != 8 || s.Units[1].Unit != "the lda slot" || s.Units[1].Slots != 4 {
+		t.Errorf("units %+v", s.Units)
+	}
+	noted := rows(4, 0)
+	noted[1].Waits = []TimelineWait{{Cause: "stale-read", Kind: WaitRegister, On: "r1", Rel: "read before the write of", From: 0, HasFrom: true}}
+	noted[3].Waits = noted[1].Waits
+	s = Summarize(noted, 0)
+	if len(s.Waits) != 0 || s.WaitCycles != 0 || len(s.Unwaited) != 1 || s.Unwaited[0].Count != 2 || !strings.HasSuffix(s.Text, "; not waited for: stale-read ×2") {
+		t.Errorf("noted hazards: %+v", s)
+	}
+}

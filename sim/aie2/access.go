@@ -3,6 +3,7 @@ package aie2
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"kernelcraft/sim"
 )
@@ -23,13 +24,17 @@ func (m *Machine) checkStale(u int, s int64, byp uint8, seq uint64, pc uint32) {
 	for i := len(h) - 1; i > 0; i-- {
 		w := &h[i]
 		if w.seq < seq && w.effVis(byp) >= s {
-			m.warn(Warning{PC: pc, WriterPC: w.pc, On: unitName(u), Read: s, Lands: w.effVis(byp)})
+			m.warn(Warning{PC: pc, WriterPC: w.pc, On: unitName(u), Read: s, Lands: w.effVis(byp)}, seq)
 			return
 		}
 	}
 }
 
-func (m *Machine) warn(w Warning) {
+// warn reports an early read by the operation of issue order seq.
+func (m *Machine) warn(w Warning, seq uint64) {
+	if m.opts.Timeline != nil {
+		m.tlStale(w, seq>>3)
+	}
 	m.nWarn++
 	m.stats.Counters[cntStale]++
 	if len(m.warnings) < m.opts.MaxWarnings {
@@ -235,25 +240,46 @@ func (m *Machine) bankStall(b *bundle) int {
 		}
 		intra = max(intra, k)
 	}
-	// Then count the cycles until no access meets an earlier bundle's on
-	// a bank: the arbiter serves them one a cycle while the whole core
+	// The arbiter serves the accesses one a cycle while the whole core
 	// stands still (Machine.freeze), so the accesses keep their pipeline
 	// cycle.
-	s := 0
-	for ; s < 8; s++ {
-		ok := true
-		for i := 0; i < n && ok; i++ {
-			if m.banks[(m.now+int64(s)+acc[i].e)%ringN]&acc[i].mask != 0 {
-				ok = false
+	tl := m.opts.Timeline != nil
+	if tl {
+		m.tl.bankHas, m.tl.bankEarlier = false, false
+		for i := 0; i < n && intra > 0 && !m.tl.bankHas; i++ {
+			for j := 0; j < n; j++ {
+				if c := acc[j].mask & acc[i].mask; j != i && acc[j].e == acc[i].e && c != 0 {
+					m.tl.bank, m.tl.bankPC, m.tl.bankHas = bits.TrailingZeros8(c), b.pc, true
+					break
+				}
 			}
 		}
-		if ok {
-			break
+	}
+	// An access that meets an earlier bundle's in the same pipeline cycle
+	// waits one more cycle of the freeze.
+	s := 0
+	for i := 0; i < n; i++ {
+		c := (m.now + acc[i].e) % ringN
+		if busy := m.banks[c] & acc[i].mask; busy != 0 {
+			if tl && s == 0 {
+				k := bits.TrailingZeros8(busy)
+				m.tl.bank, m.tl.bankPC, m.tl.bankHas, m.tl.bankEarlier = k, m.bankPC[c][k], true, true
+			}
+			s = 1
 		}
 	}
+	// The bundle's accesses are all served in their pipeline cycle (the
+	// core stands still meanwhile), so they hold their banks in that
+	// cycle only.
 	for i := 0; i < n; i++ {
-		for d := 0; d <= intra; d++ {
-			m.banks[(m.now+int64(d)+acc[i].e)%ringN] |= acc[i].mask
+		c := (m.now + acc[i].e) % ringN
+		m.banks[c] |= acc[i].mask
+		if tl {
+			for k := 0; k < 8; k++ {
+				if acc[i].mask>>k&1 != 0 {
+					m.bankPC[c][k] = b.pc
+				}
+			}
 		}
 	}
 	return s + intra
@@ -285,7 +311,10 @@ func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
 						}
 					}
 					if lr, ok := m.lateRd[int16(u)]; ok && vis-1 < lr {
-						need(lr-vis+1, unitName(u), 0, 0)
+						if n := lr - vis + 1; n > stall { // no one writer: an earlier operation still to read it
+							stall = n
+							h = sim.Hazard{Cause: stallInterlock, On: unitName(u), Rel: "waits for an earlier operation's late read of it"}
+						}
 					}
 					continue
 				}

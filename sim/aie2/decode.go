@@ -166,11 +166,13 @@ func slotIndex(s string) uint8 {
 
 // bundle is one decoded bundle: its size and non-nop operations.
 type bundle struct {
-	pc   uint32
-	size int
-	ops  []*op
-	text string // disassembly, made on demand
-	bad  string // why the bytes are no bundle ("" when they are)
+	pc     uint32
+	size   int
+	ops    []*op
+	text   string // disassembly, made on demand
+	bad    string // why the bytes are no bundle ("" when they are)
+	done   int    // doneAfter (timeline.go), once computed
+	tlText string // the operations without nops (timeline.go)
 }
 
 // decodeOp decodes one slot operation. It never fails: what the

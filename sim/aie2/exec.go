@@ -169,7 +169,7 @@ func (m *Machine) staleMemory(f *flight) {
 	for d := int64(0); d < ringN; d++ {
 		for _, w := range m.memW[(m.now+d)%ringN] {
 			if w.seq < f.seq && w.addr < f.addr+n && f.addr < w.addr+uint32(w.o.memBytes) {
-				m.warn(Warning{PC: f.pc, WriterPC: w.pc, On: "memory " + hex(f.addr), Read: m.now, Lands: m.now + d})
+				m.warn(Warning{PC: f.pc, WriterPC: w.pc, On: "memory " + hex(f.addr), Read: m.now, Lands: m.now + d}, f.seq)
 				return
 			}
 		}

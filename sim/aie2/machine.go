@@ -61,6 +61,9 @@ type Options struct {
 	MaxCycles int64     // 0: the hardware config's max_cycles
 	Trace     io.Writer // one line per issued bundle
 	Profile   *sim.Profile
+	// Timeline, if set, records a window of the run bundle by bundle
+	// (timeline.go); cycle counts are the same.
+	Timeline  *sim.Timeline
 	Reference bool   // Run decodes every bundle afresh from memory
 	Hazard    Policy // what an early read does
 	// Stop, if not nil, ends the run with sim.HaltCancelled once true;
@@ -150,6 +153,8 @@ type Machine struct {
 	curBund *bundle
 
 	dbgRegs *sim.RegisterSet // DebugRegs (debug.go), built on first use
+	tl      tlState          // Options.Timeline's rows (timeline.go)
+	bankPC  [ringN][8]uint32 // the bundle holding each physical bank in a cycle (with a timeline)
 }
 
 // Stall causes.
@@ -283,6 +288,7 @@ func (m *Machine) reset() {
 	m.branch.on = false
 	m.halted, m.halt, m.done = false, sim.Halt{}, false
 	m.warnings, m.nWarn = m.warnings[:0], 0
+	m.tlReset()
 	clear(m.stats.StallCycles)
 	clear(m.stats.UnitBusy)
 	clear(m.stats.Counters)
@@ -321,7 +327,12 @@ func (m *Machine) Step() bool {
 	return !m.halted
 }
 
-func (m *Machine) stop(h sim.Halt) { m.halted, m.halt = true, h }
+func (m *Machine) stop(h sim.Halt) {
+	m.halted, m.halt = true, h
+	if m.opts.Timeline != nil {
+		m.tlFlush(m.tl.n)
+	}
+}
 
 // trap ends the run with a trap at pc.
 func (m *Machine) trap(k sim.TrapKind, pc uint32, addr uint64, format string, args ...any) {
@@ -426,6 +437,9 @@ func (m *Machine) step(ref bool) {
 	// Stalls before issue: interlock waits, then bank conflicts.
 	if m.opts.Hazard == Interlock {
 		if s, h := m.interlockStall(b); s > 0 {
+			if m.opts.Timeline != nil {
+				m.tlStall(stallInterlock, s, h, pc)
+			}
 			m.stallCycles(s, stallInterlock, ps)
 			if m.prof != nil {
 				h.PC = uint64(pc)
@@ -435,6 +449,9 @@ func (m *Machine) step(ref bool) {
 		}
 	}
 	if s := m.bankStall(b); s > 0 {
+		if m.opts.Timeline != nil {
+			m.tlStall(stallBank, s, sim.Hazard{}, pc)
+		}
 		m.freeze(s, stallBank, ps)
 		m.stats.Counters[cntBankConflicts]++
 		if m.prof != nil {
@@ -458,6 +475,10 @@ func (m *Machine) step(ref bool) {
 		}
 	}
 	m.stats.Counters[cntBundles]++
+	if m.opts.Timeline != nil {
+		m.tlFlush(-1)
+		m.tlIssue(b)
+	}
 	if m.opts.Trace != nil {
 		fmt.Fprintf(m.opts.Trace, "%8d  %05x  %s\n", m.now, pc, m.disasm(b))
 	}
@@ -466,6 +487,9 @@ func (m *Machine) step(ref bool) {
 		return
 	}
 	next := m.nextPC(b)
+	if m.opts.Timeline != nil {
+		m.tlNext(next)
+	}
 	m.now++
 	if ps != nil {
 		ps.Count++

@@ -18,10 +18,8 @@ func init() {
 		Name:       "aie2",
 		ELFMachine: asm.MachineAIE2,
 		Costs:      NewCostModel,
+		Timelines:  true,
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
-			if o.Timeline != nil {
-				return nil, fmt.Errorf("aie2: the timeline view is not supported yet (coral only)")
-			}
 			pol := Exposed
 			if v, ok := hw.Params["hazard_policy"]; ok {
 				if v < 0 || v > int64(Interlock) {
@@ -29,7 +27,7 @@ func init() {
 				}
 				pol = Policy(v)
 			}
-			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile, Stop: o.Stop, Hazard: pol})
+			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile, Timeline: o.Timeline, Stop: o.Stop, Hazard: pol})
 		},
 	})
 }

@@ -38,6 +38,9 @@ type Options struct {
 	MaxCycles int64     // 0: the hardware config's max_cycles
 	Trace     io.Writer // one line per retired instruction
 	Profile   *sim.Profile
+	// Timeline, if set, records a window of the run instruction by
+	// instruction (timeline.go); cycle counts are the same.
+	Timeline  *sim.Timeline
 	Reference bool // Run uses the reference stepper
 	// Stop, if not nil, ends the run with sim.HaltCancelled once it is
 	// true (sim.CoreOptions.Stop); Run polls it every pollInsts
@@ -118,6 +121,7 @@ type Machine struct {
 	prof           *sim.Profile
 
 	dbgRegs *sim.RegisterSet // DebugRegs (debug.go), built on first use
+	tl      tlState          // Options.Timeline's state (timeline.go)
 }
 
 // New builds a machine for a plena hardware config.
@@ -286,6 +290,7 @@ func (m *Machine) reset() {
 	clear(m.stats.UnitBusy)
 	clear(m.stats.Counters)
 	m.stats.Instructions, m.stats.VectorElems, m.stats.Wall = 0, 0, 0
+	m.tlReset()
 	if m.prof != nil {
 		m.prof.Reset(nil, nil)
 		m.prof.Charging = "each instruction is charged the cycles from its start to the next one's (instructions complete one after another)"
@@ -405,6 +410,9 @@ func (m *Machine) step(ref bool) {
 	}
 	if m.opts.Trace != nil {
 		m.traceLine(&o, pc, start, &before)
+	}
+	if m.opts.Timeline != nil {
+		m.tlRecord(&o, pc, next, start)
 	}
 	m.pc = next
 }

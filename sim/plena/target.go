@@ -25,12 +25,10 @@ func init() {
 			{Flag: "vram", Region: "vsram", Usage: "Vector SRAM preload from row 0 (bf16 little-endian, rows of VLEN)"},
 		},
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
-			if o.Timeline != nil {
-				return nil, fmt.Errorf("plena: the timeline view is not supported yet (coral only)")
-			}
-			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile, Stop: o.Stop})
+			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile, Timeline: o.Timeline, Stop: o.Stop})
 		},
-		Costs: NewCostModel,
+		Timelines: true,
+		Costs:     NewCostModel,
 	})
 }
 
