@@ -116,15 +116,16 @@ const (
 	numCmd
 )
 
-// dreq is one DRAM transaction (or a refresh request).
+// dreq is one DRAM transaction (or a refresh request). Its bank group
+// and bank are also kept as indices into its channel's flat tables.
 type dreq struct {
-	write              bool
-	refresh            bool
-	pch, bg, bank, row int
-	addr               uint64
-	arrive             int64
-	id                 int32 // completion slot of a read, -1 if none
-	cmd                int   // its next command (set by the scheduler)
+	write, refresh bool
+	cmd            int8  // its next command (set by the scheduler)
+	pch, bg, bank  int32 // pseudochannel; bank group and bank within it
+	gi, bi         int32 // bank group and bank: indices in dchan.bgs, dchan.banks
+	row            int32
+	id             int32 // completion slot of a read, -1 if none
+	arrive         int64
 }
 
 type pending struct {
@@ -135,23 +136,23 @@ type pending struct {
 type dbank struct {
 	ready [numCmd]int64
 	open  bool
-	row   int
-}
-
-type dbg struct {
-	ready [numCmd]int64
-	banks []dbank
+	row   int32
 }
 
 type dpch struct {
 	ready   [numCmd]int64
 	actHist [4]int64 // most recent ACT first (nFAW window)
-	bgs     []dbg
 }
 
 type dchan struct {
-	ready                          [numCmd]int64
-	pchs                           []dpch
+	ready [numCmd]int64
+	pchs  []dpch
+	// bgs and banks are every pseudochannel's bank groups and banks:
+	// bank group g of pseudochannel p is bgs[p*BankGroups+g] (its ready
+	// table), bank k of it banks[(p*BankGroups+g)*Banks+k].
+	bgs                            [][numCmd]int64
+	banks                          []dbank
+	open                           int // banks open
 	readQ, writeQ, active, prio    []dreq
 	pend                           []pending
 	writeMode                      bool
@@ -198,11 +199,9 @@ func newDRAM(c *HBMConfig) *dram {
 		ch.pchs = make([]dpch, c.PseudoChannels)
 		for p := range ch.pchs {
 			ch.pchs[p].actHist = [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}
-			ch.pchs[p].bgs = make([]dbg, c.BankGroups)
-			for g := range ch.pchs[p].bgs {
-				ch.pchs[p].bgs[g].banks = make([]dbank, c.Banks)
-			}
 		}
+		ch.bgs = make([][numCmd]int64, c.PseudoChannels*c.BankGroups)
+		ch.banks = make([]dbank, c.PseudoChannels*c.BankGroups*c.Banks)
 		d.ch = append(d.ch, ch)
 	}
 	return d
@@ -217,18 +216,12 @@ func (d *dram) reset() {
 		ch.ready = [numCmd]int64{}
 		ch.readQ, ch.writeQ, ch.active, ch.prio, ch.pend = ch.readQ[:0], ch.writeQ[:0], ch.active[:0], ch.prio[:0], ch.pend[:0]
 		ch.writeMode = false
-		ch.wake = 0
+		ch.wake, ch.open = 0, 0
 		for p := range ch.pchs {
-			pc := &ch.pchs[p]
-			pc.ready = [numCmd]int64{}
-			pc.actHist = [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}
-			for g := range pc.bgs {
-				pc.bgs[g].ready = [numCmd]int64{}
-				for b := range pc.bgs[g].banks {
-					pc.bgs[g].banks[b] = dbank{}
-				}
-			}
+			ch.pchs[p] = dpch{actHist: [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}}
 		}
+		clear(ch.bgs)
+		clear(ch.banks)
 	}
 }
 
@@ -256,7 +249,8 @@ func (d *dram) mapAddr(addr uint64) (ch int, r dreq) {
 		}
 	}
 	row ^= (col >> uint(idx)) & (d.c.Rows - 1)
-	return lv[0], dreq{pch: lv[1], bg: lv[2], bank: lv[3], row: row, addr: addr}
+	gi := lv[1]*d.c.BankGroups + lv[2]
+	return lv[0], dreq{pch: int32(lv[1]), bg: int32(lv[2]), bank: int32(lv[3]), gi: int32(gi), bi: int32(gi*d.c.Banks + lv[3]), row: int32(row)}
 }
 
 // send offers a transaction to its channel; false when the buffer is full.
@@ -353,7 +347,7 @@ func (d *dram) tickChannel(ch *dchan, refresh bool, now int64) {
 	}
 	if refresh {
 		for p := 0; p < d.c.PseudoChannels; p++ {
-			ch.prio = append(ch.prio, dreq{refresh: true, pch: p, id: -1, arrive: clk})
+			ch.prio = append(ch.prio, dreq{refresh: true, pch: int32(p), id: -1, arrive: clk})
 		}
 	}
 	buf, i := d.schedule(ch)
@@ -367,8 +361,8 @@ func (d *dram) tickChannel(ch *dchan, refresh bool, now int64) {
 	}
 	ch.wake = clk + 1
 	r := &(*buf)[i]
-	d.issue(ch, r.cmd, r)
-	final := cmdRD
+	d.issue(ch, int(r.cmd), r)
+	final := int8(cmdRD)
 	switch {
 	case r.refresh:
 		final = cmdREF
@@ -398,7 +392,7 @@ func removeAt(b []dreq, i int) []dreq {
 // blocks everything else until it can issue), then the read or write
 // buffer by the write-mode watermarks; first ready, then oldest.
 func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
-	if i := d.best(ch, ch.active, false); i >= 0 && d.ready(ch, ch.active[i].cmd, &ch.active[i]) {
+	if i := d.best(ch, ch.active, false); i >= 0 && d.ready(ch, int(ch.active[i].cmd), &ch.active[i]) {
 		return &ch.active, i
 	}
 	var buf *[]dreq
@@ -409,7 +403,7 @@ func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
 		if ch.anyOpen() {
 			r.cmd = cmdPREA
 		}
-		if !d.ready(ch, r.cmd, r) {
+		if !d.ready(ch, int(r.cmd), r) {
 			return nil, -1
 		}
 		buf, i = &ch.prio, 0
@@ -420,7 +414,7 @@ func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
 			buf = &ch.writeQ
 		}
 		i = d.best(ch, *buf, true)
-		if i < 0 || !d.ready(ch, (*buf)[i].cmd, &(*buf)[i]) {
+		if i < 0 || !d.ready(ch, int((*buf)[i].cmd), &(*buf)[i]) {
 			return nil, -1
 		}
 	}
@@ -429,7 +423,7 @@ func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
 		// Do not close a row that a request in the active buffer opened.
 		for j := range ch.active {
 			a := &ch.active[j]
-			if a.pch == r.pch && (r.cmd == cmdPREA || a.bg == r.bg && a.bank == r.bank) {
+			if a.pch == r.pch && (r.cmd == cmdPREA || a.bi == r.bi) {
 				return nil, -1
 			}
 		}
@@ -448,18 +442,7 @@ func (ch *dchan) setWriteMode() {
 	}
 }
 
-func (ch *dchan) anyOpen() bool {
-	for p := range ch.pchs {
-		for g := range ch.pchs[p].bgs {
-			for _, b := range ch.pchs[p].bgs[g].banks {
-				if b.open {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
+func (ch *dchan) anyOpen() bool { return ch.open > 0 }
 
 // best sets the requests' next commands and returns the first-ready,
 // then oldest one (-1 for an empty buffer; when none is ready, the
@@ -472,7 +455,7 @@ func (d *dram) best(ch *dchan, buf []dreq, sorted bool) int {
 	for i := range buf {
 		r := &buf[i]
 		r.cmd = ch.nextCmd(r)
-		rd := d.ready(ch, r.cmd, r)
+		rd := d.ready(ch, int(r.cmd), r)
 		if cand < 0 || rd && !candReady || rd == candReady && r.arrive < buf[cand].arrive {
 			cand, candReady = i, rd
 			if rd && sorted {
@@ -485,8 +468,8 @@ func (d *dram) best(ch *dchan, buf []dreq, sorted bool) int {
 
 // nextCmd is the command a request needs next, by its bank's state:
 // ACT for a closed bank, its RD or WR for its open row, PRE for another.
-func (ch *dchan) nextCmd(r *dreq) int {
-	b := &ch.pchs[r.pch].bgs[r.bg].banks[r.bank]
+func (ch *dchan) nextCmd(r *dreq) int8 {
+	b := &ch.banks[r.bi]
 	switch {
 	case !b.open:
 		return cmdACT
@@ -506,9 +489,7 @@ func (d *dram) readyAt(ch *dchan, cmd int, r *dreq) int64 {
 	if cmd == cmdPREA || cmd == cmdREF {
 		return t
 	}
-	p := &ch.pchs[r.pch]
-	g := &p.bgs[r.bg]
-	return max(t, p.ready[cmd], g.ready[cmd], g.banks[r.bank].ready[cmd])
+	return max(t, ch.pchs[r.pch].ready[cmd], ch.bgs[r.gi][cmd], ch.banks[r.bi].ready[cmd])
 }
 
 // nextWake is when a channel whose tick issued nothing and changed
@@ -524,7 +505,7 @@ func (d *dram) nextWake(ch *dchan) int64 {
 	}
 	soonest := func(buf []dreq) {
 		for i := range buf {
-			if t := d.readyAt(ch, ch.nextCmd(&buf[i]), &buf[i]); t > clk && t < w {
+			if t := d.readyAt(ch, int(ch.nextCmd(&buf[i])), &buf[i]); t > clk && t < w {
 				w = t
 			}
 		}
@@ -555,9 +536,7 @@ func (d *dram) ready(ch *dchan, cmd int, r *dreq) bool {
 	if cmd == cmdPREA || cmd == cmdREF {
 		return true
 	}
-	p := &ch.pchs[r.pch]
-	g := &p.bgs[r.bg]
-	return clk >= p.ready[cmd] && clk >= g.ready[cmd] && clk >= g.banks[r.bank].ready[cmd]
+	return clk >= ch.pchs[r.pch].ready[cmd] && clk >= ch.bgs[r.gi][cmd] && clk >= ch.banks[r.bi].ready[cmd]
 }
 
 func later(x *int64, t int64) {
@@ -605,29 +584,26 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 	if cmd == cmdPREA {
 		// PREA closes every bank of the channel (Ramulator2's channel
 		// PREab action), in both pseudochannels.
-		for pi := range ch.pchs {
-			for gi := range ch.pchs[pi].bgs {
-				for bi := range ch.pchs[pi].bgs[gi].banks {
-					ch.pchs[pi].bgs[gi].banks[bi].open = false
-				}
-			}
+		for bi := range ch.banks {
+			ch.banks[bi].open = false
 		}
+		ch.open = 0
 		return
 	}
 	if cmd == cmdREF {
 		return
 	}
-	g := &p.bgs[r.bg]
+	g := &ch.bgs[r.gi]
 	switch cmd {
 	case cmdACT:
-		later(&g.ready[cmdACT], t+c.NRRDL)
+		later(&g[cmdACT], t+c.NRRDL)
 	case cmdRD:
-		later(&g.ready[cmdRD], t+c.NCCDL)
+		later(&g[cmdRD], t+c.NCCDL)
 	case cmdWR:
-		later(&g.ready[cmdWR], t+c.NCCDL)
-		later(&g.ready[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
+		later(&g[cmdWR], t+c.NCCDL)
+		later(&g[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
 	}
-	b := &g.banks[r.bank]
+	b := &ch.banks[r.bi]
 	switch cmd {
 	case cmdACT:
 		later(&b.ready[cmdACT], t+c.NRC)
@@ -635,9 +611,11 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		later(&b.ready[cmdWR], t+c.NRCDWR)
 		later(&b.ready[cmdPRE], t+c.NRAS)
 		b.open, b.row = true, r.row
+		ch.open++ // ACT is issued to a closed bank only
 	case cmdPRE:
 		later(&b.ready[cmdACT], t+c.NRP)
-		b.open = false
+		b.open = false // PRE is issued to an open bank only
+		ch.open--
 	case cmdRD:
 		later(&b.ready[cmdPRE], t+c.NRTPL)
 	case cmdWR:
