@@ -273,16 +273,6 @@ func (d *dram) send(addr uint64, write bool, id int32) bool {
 	return true
 }
 
-// idle reports whether no channel has work (only refreshes advance).
-func (d *dram) idle() bool {
-	for _, ch := range d.ch {
-		if len(ch.readQ)+len(ch.writeQ)+len(ch.active)+len(ch.prio)+len(ch.pend) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // advanceTo ticks the DRAM through every cycle that starts before ps
 // (the emulator's catch-up ticks), skipping idle stretches between
 // refreshes.

@@ -95,29 +95,6 @@ func newODRAM(c *HBMConfig) *odram {
 	return d
 }
 
-// reset returns the DRAM to power-on (every bank closed, cycle 0),
-// keeping its buffers.
-func (d *odram) reset() {
-	d.clk, d.nextRef, d.done, d.reads, d.writes = 0, d.c.NREFI, 0, 0, 0
-	d.doneAt = d.doneAt[:0]
-	for _, ch := range d.ch {
-		ch.ready = [numCmd]int64{}
-		ch.readQ, ch.writeQ, ch.active, ch.prio, ch.pend = ch.readQ[:0], ch.writeQ[:0], ch.active[:0], ch.prio[:0], ch.pend[:0]
-		ch.writeMode = false
-		for p := range ch.pchs {
-			pc := &ch.pchs[p]
-			pc.ready = [numCmd]int64{}
-			pc.actHist = [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}
-			for g := range pc.bgs {
-				pc.bgs[g].ready = [numCmd]int64{}
-				for b := range pc.bgs[g].banks {
-					pc.bgs[g].banks[b] = obank{}
-				}
-			}
-		}
-	}
-}
-
 // mapAddr applies MOP4CLXOR to a byte address: the channel, and the
 // transaction's pseudochannel, bank group, bank and row.
 func (d *odram) mapAddr(addr uint64) (ch int, r oreq) {
