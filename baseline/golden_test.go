@@ -38,3 +38,20 @@ func TestInstantiateOnlyPlaceholders(t *testing.T) {
 		t.Errorf("the error does not name line 2: %v", err)
 	}
 }
+
+// TestInstantiateLayout: a template reaches a case's placement through
+// LayoutParams: plena gemm configuration 3's B in HBM after A's 128 rows
+// of 128 and their scale plane, its SCALE_REG and pitch, and C at the
+// start of Vector SRAM.
+func TestInstantiateLayout(t *testing.T) {
+	src, err := Instantiate("k.asm", []byte("{{.Off_a}} {{.Off_b}} {{.Scale_b}} {{.Pitch_b}} {{.Off_c}} {{.Pitch_c}}"), "plena", "gemm", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "0 18432 16384 128 0 64"; string(src) != want {
+		t.Errorf("got %q, want %q", src, want)
+	}
+	if _, err := Instantiate("k.asm", []byte("{{.Scale_c}}"), "plena", "gemm", 3); err == nil {
+		t.Error("a bf16 tensor has a SCALE_REG placeholder")
+	}
+}

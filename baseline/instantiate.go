@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"text/template"
 	"text/template/parse"
 
+	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/ref"
 )
 
@@ -25,13 +27,54 @@ func KernelParams(p ref.Params) map[string]any {
 	return m
 }
 
+// LayoutParams are the placeholders of a case's tensor placement, for
+// kernels whose addresses the params do not give (plena's HBM tensors,
+// placed one after another with padded rows and scale planes): for every
+// tensor T, Off_T is its byte offset from the start of its memory region
+// (plena's HBM address; a Vector SRAM byte offset is twice the element
+// address), Pitch_T the distance in elements between its rows' starts
+// (within a column block for plena's Vector SRAM layout [C/64, R, 64]),
+// and for an MX tensor Scale_T its SCALE_REG value.
+func LayoutParams(c *ref.Case) (map[string]any, error) {
+	hw, err := isadefs.HWByName(c.HW)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]any{}
+	for _, t := range c.Tensors {
+		i := slices.IndexFunc(hw.Memory, func(r isadefs.Region) bool { return r.Name == t.Memory })
+		if i < 0 {
+			return nil, fmt.Errorf("tensor %s is in %q, no region of %s", t.Name, t.Memory, hw.Name)
+		}
+		m["Off_"+t.Name] = t.Addr - uint64(hw.Memory[i].Base)
+		pitch := 1
+		if len(t.Shape) > 0 {
+			pitch = t.Shape[len(t.Shape)-1]
+		}
+		if t.Layout != nil {
+			if t.Layout.Pitch > 0 {
+				pitch = t.Layout.Pitch
+			}
+			if t.Layout.Block > 0 {
+				pitch = t.Layout.Block // rows of a column block
+			}
+			if t.Layout.ScaleAddr != 0 {
+				m["Scale_"+t.Name] = t.Layout.ScaleReg
+			}
+		}
+		m["Pitch_"+t.Name] = pitch
+	}
+	return m, nil
+}
+
 func f32bits(v float64) string { return fmt.Sprintf("%#x", math.Float32bits(float32(v))) }
 
 // IsTemplate reports whether a kernel's source has template placeholders.
 func IsTemplate(src []byte) bool { return bytes.Contains(src, []byte("{{")) }
 
 // Instantiate fills a kernel written as a Go template with a
-// configuration's KernelParams; an unknown placeholder is an error. Only
+// configuration's KernelParams and its case's LayoutParams; an unknown
+// placeholder is an error. Only
 // plain placeholders ({{.M}}) are allowed: no range, if, with, template
 // or function calls, so instantiation is linear in the source and
 // nothing in a template can loop or grow the output without bound.
@@ -47,8 +90,19 @@ func Instantiate(name string, src []byte, target, task string, config int) ([]by
 	if err := onlyPlaceholders(name, src, tm.Tree.Root); err != nil {
 		return nil, err
 	}
+	c, err := ref.CaseLayout(target, task, config)
+	if err != nil {
+		return nil, err
+	}
+	params, err := LayoutParams(c)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range KernelParams(cfg.Params) {
+		params[k] = v
+	}
 	var b bytes.Buffer
-	if err := tm.Execute(&b, KernelParams(cfg.Params)); err != nil {
+	if err := tm.Execute(&b, params); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

@@ -93,10 +93,21 @@ func HWNames() []string {
 	return out
 }
 
-// HWByName returns a fresh copy of a built-in hardware config.
+// HWByName returns a fresh copy of a built-in hardware config (the
+// caller may change it). Each config is parsed once; later calls copy it.
 func HWByName(name string) (*HW, error) {
-	return hwByName(name, 0)
+	v, _ := builtinHW.LoadOrStore(name, sync.OnceValues(func() (*HW, error) { return hwByName(name, 0) }))
+	h, err := v.(func() (*HW, error))()
+	if err != nil {
+		builtinHW.Delete(name) // unknown names are not kept
+		return nil, err
+	}
+	return h.Clone(), nil
 }
+
+// builtinHW caches the parsed built-in configs by name (functions of
+// sync.OnceValues).
+var builtinHW sync.Map
 
 func hwByName(name string, depth int) (*HW, error) {
 	if depth > 8 {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -74,6 +75,27 @@ func ParseSize(str string) (uint64, error) {
 		return 0, fmt.Errorf("bad size or address %q", str)
 	}
 	return v * mult, nil
+}
+
+// Clone is a deep copy of h: changing it changes nothing in h.
+func (h *HW) Clone() *HW {
+	c := *h
+	c.Extensions = slices.Clone(h.Extensions)
+	c.Notes = slices.Clone(h.Notes)
+	if h.Params != nil {
+		c.Params = copyMap(h.Params)
+	}
+	if h.Timing != nil {
+		c.Timing = copyMap(h.Timing)
+	}
+	if h.Memory != nil {
+		c.Memory = make([]Region, len(h.Memory))
+		for i, r := range h.Memory {
+			r.Sections = slices.Clone(r.Sections)
+			c.Memory[i] = r
+		}
+	}
+	return &c
 }
 
 // HasExt reports whether the config enables extension ext ("" is always on).

@@ -1,6 +1,7 @@
 package isadefs
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -200,5 +201,39 @@ func TestHWBounds(t *testing.T) {
 				t.Errorf("%s at the limit: %v", tc.name, err)
 			}
 		}
+	}
+}
+
+// TestHWByNameFreshCopies: every call of HWByName returns its own deep
+// copy: changing one (maps, memory regions, slices) changes no other.
+func TestHWByNameFreshCopies(t *testing.T) {
+	for _, name := range HWNames() {
+		a, err := HWByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := HWByName(name)
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("%s: two calls give different configs", name)
+		}
+		a.Params["x_test"] = 1
+		a.Timing["x_test"] = 1
+		a.Memory[0].Size++
+		if len(a.Memory[0].Sections) > 0 {
+			a.Memory[0].Sections[0] = "x_test"
+		}
+		if len(a.Extensions) > 0 {
+			a.Extensions[0] = "x_test"
+		}
+		if len(a.Notes) > 0 {
+			a.Notes[0] = "x_test"
+		}
+		c, _ := HWByName(name)
+		if !reflect.DeepEqual(b, c) {
+			t.Fatalf("%s: changing one copy changed the config HWByName returns", name)
+		}
+	}
+	if _, err := HWByName("no-such-config"); err == nil {
+		t.Fatal("an unknown config gives no error")
 	}
 }

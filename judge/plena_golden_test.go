@@ -10,13 +10,14 @@ import (
 	"kernelcraft/ref"
 )
 
-// TestPlenaGoldenKernels: the hand-optimised plena kernels (softmax and
-// RMSNorm, Go templates in testdata/kernels/plena) pass every
+// TestPlenaGoldenKernels: the hand-optimised plena kernels (softmax,
+// RMSNorm and GEMM, Go templates in testdata/kernels/plena; GEMM's HBM
+// addresses come from baseline.LayoutParams) pass every
 // configuration, visible and hidden, and take fewer cycles than plena's
 // baseline (PLENA's compiler templates in Go, baseline/plena) on each.
 func TestPlenaGoldenKernels(t *testing.T) {
 	for _, g := range []struct{ file, task string }{
-		{"softmax.asm", "softmax"}, {"rmsnorm.asm", "rmsnorm"},
+		{"softmax.asm", "softmax"}, {"rmsnorm.asm", "rmsnorm"}, {"gemm.asm", "gemm"},
 	} {
 		path := filepath.Join("..", "testdata", "kernels", "plena", g.file)
 		text, err := os.ReadFile(path)

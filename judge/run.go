@@ -80,6 +80,9 @@ func RunCase(ctx context.Context, c *ref.Case, tensors map[string]*sim.Tensor, e
 	if err != nil {
 		return nil, err
 	}
+	if r, ok := core.(sim.Releaser); ok {
+		defer r.Release() // after the outputs are read back (copies)
+	}
 	if err := core.Load(img); err != nil {
 		return nil, err
 	}

@@ -30,74 +30,153 @@ func streamSeed(seed uint64, hidden bool, target, task string, config int, tenso
 	return h.Sum64(), seed ^ 0x9e3779b97f4a7c15
 }
 
+// plan is a case without its data: the task, configuration, hardware
+// config and the tensor specs in the task's order (inputs and outputs,
+// then aie2's tables, the target's constants and scratch), with the
+// values of the tables and constants, which do not depend on the seed.
+type plan struct {
+	t       *Task
+	target  string
+	config  int
+	p       Params
+	hw      *isadefs.HW
+	integer bool
+	ti      targetInfo
+	specs   []tspec      // the task's inputs and outputs
+	tspecs  []TensorSpec // every tensor, unplaced
+	fixed   map[string]*Array
+}
+
+func newPlan(target, task string, config int) (*plan, error) {
+	t, err := Lookup(task)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := LookupConfig(target, t.ID, config)
+	if err != nil {
+		return nil, err
+	}
+	hw, err := isadefs.HWByName(cfg.HW)
+	if err != nil {
+		return nil, err
+	}
+	pl := &plan{t: t, target: target, config: config, p: cfg.Params, hw: hw, ti: targetInfos[target], fixed: map[string]*Array{}}
+	pl.integer = integerTask(target, t.ID)
+	pl.specs = tensorSpecs(t.ID, pl.p, pl.integer)
+	if pl.integer {
+		if err := checkRequant(t.ID, pl.p); err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range pl.specs {
+		pl.tspecs = append(pl.tspecs, TensorSpec{Name: s.name, Role: s.role, DType: dtypeOf(target, t.ID, s.kind), Shape: s.shape})
+	}
+	if target == "aie2" {
+		for _, tb := range aie2Tables(t.ID) {
+			pl.fixed[tb.name] = tb.values
+			pl.tspecs = append(pl.tspecs, TensorSpec{Name: tb.name, Role: RoleConst, DType: "bfloat16", Shape: tb.values.Shape})
+		}
+	}
+	if pl.ti.consts != nil {
+		for _, ct := range pl.ti.consts(t.ID, pl.p) {
+			roundArray(ct.dtype, ct.values)
+			pl.fixed[ct.name] = ct.values
+			pl.tspecs = append(pl.tspecs, TensorSpec{Name: ct.name, Role: RoleConst, DType: ct.dtype, Shape: ct.values.Shape, Memory: ct.memory})
+		}
+	}
+	if pl.ti.scratch != nil {
+		if dt, n := pl.ti.scratch(t.ID, pl.p); n > 0 {
+			pl.tspecs = append(pl.tspecs, TensorSpec{Name: "scratch", Role: RoleScratch, DType: dt, Shape: []int{n}})
+		}
+	} else if n := scratchElems(t.ID, pl.p); n > 0 && !pl.ti.noScratch {
+		pl.tspecs = append(pl.tspecs, TensorSpec{Name: "scratch", Role: RoleScratch, DType: dtypeOf(target, t.ID, "scratch"), Shape: []int{n}})
+	}
+	return pl, nil
+}
+
+// place orders the tensors by the convention (inputs, consts, outputs,
+// scratch; with an argument table where the registers do not suffice)
+// and gives them their addresses and layouts.
+func (pl *plan) place() ([]TensorSpec, error) {
+	ordered := orderSpecs(pl.tspecs)
+	var main int
+	for _, s := range ordered {
+		if s.Role != RoleScratch || pl.ti.scratchMem == "" {
+			main++
+		}
+	}
+	if len(pl.ti.regs) > 0 && main > len(pl.ti.regs) {
+		ordered = append([]TensorSpec{{Name: "args", Role: RoleConst, DType: "uint32", Shape: []int{len(ordered)}}}, ordered...)
+	}
+	placed, err := layout(pl.target, pl.hw, ordered)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s config %d: %w", pl.target, pl.t.ID, pl.config, err)
+	}
+	for i := range placed {
+		if placed[i].Role != RoleScratch {
+			placed[i].File = placed[i].Name + ".npy"
+		}
+	}
+	return placed, nil
+}
+
+// newCase is the case of a plan's placed tensors, without tolerances.
+func (pl *plan) newCase(placed []TensorSpec, seed uint64, hidden bool) *Case {
+	return &Case{
+		Format: CaseFormat, Target: pl.target, HW: pl.hw.Name, Task: pl.t.ID, Level: pl.t.Level, Config: pl.config,
+		Seed: seed, Hidden: hidden, Params: paramsMap(pl.p), Fill: DefaultFill,
+		Tolerance: map[string]Tol{}, Tensors: placed, Convention: convention(pl.target, pl.hw, placed),
+	}
+}
+
+// CaseLayout is a case's layout without its data, for writing kernels (the
+// baselines' generators): what Generate gives for any seed (visible),
+// tensors, addresses, layouts, convention and params alike, but with no
+// inputs drawn, no expected outputs computed, no tolerances and no task
+// text.
+func CaseLayout(target, task string, config int) (*Case, error) {
+	pl, err := newPlan(target, task, config)
+	if err != nil {
+		return nil, err
+	}
+	placed, err := pl.place()
+	if err != nil {
+		return nil, err
+	}
+	return pl.newCase(placed, DefaultSeed, false), nil
+}
+
 // Generate builds a case: the configuration's params, inputs from the
 // seed, the expected outputs and the memory layout. The tensors are keyed
 // by name (inputs, consts and expected outputs; scratch has none).
 func Generate(target, task string, config int, seed uint64, hidden bool) (*Case, map[string]*sim.Tensor, error) {
-	t, err := Lookup(task)
+	pl, err := newPlan(target, task, config)
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg, err := LookupConfig(target, t.ID, config)
-	if err != nil {
-		return nil, nil, err
-	}
-	hw, err := isadefs.HWByName(cfg.HW)
-	if err != nil {
-		return nil, nil, err
-	}
-	p := cfg.Params
-	integer := integerTask(target, t.ID)
-	specs := tensorSpecs(t.ID, p, integer)
-	if integer {
-		if err := checkRequant(t.ID, p); err != nil {
-			return nil, nil, err
-		}
-	}
-
+	t, p, integer := pl.t, pl.p, pl.integer
 	arrays := map[string]*Array{}
-	var tspecs []TensorSpec
-	for _, s := range specs {
-		dt := dtypeOf(target, t.ID, s.kind)
+	for i, s := range pl.specs {
 		if s.role != RoleOut {
 			rng := rand.New(rand.NewPCG(streamSeed(seed, hidden, target, t.ID, config, s.name)))
 			a := genInput(t.ID, s, p, rng, integer)
-			roundArray(dt, a)
+			roundArray(pl.tspecs[i].DType, a)
 			arrays[s.name] = a
 		}
-		tspecs = append(tspecs, TensorSpec{Name: s.name, Role: s.role, DType: dt, Shape: s.shape})
 	}
 	shapeRNG := rand.New(rand.NewPCG(streamSeed(seed, hidden, target, t.ID, config, "shape")))
 	if integer && len(p.Requant) > 0 {
 		shapeInteger(t.ID, p, arrays, shapeRNG)
 	} else if !integer {
 		shapeFloat(t.ID, p, arrays, shapeRNG)
-		for _, s := range tspecs {
+		for _, s := range pl.tspecs[:len(pl.specs)] {
 			if a := arrays[s.Name]; a != nil {
 				roundArray(s.DType, a)
 			}
 		}
 	}
-	ti := targetInfos[target]
-	if target == "aie2" {
-		for _, tb := range aie2Tables(t.ID) {
-			arrays[tb.name] = tb.values
-			tspecs = append(tspecs, TensorSpec{Name: tb.name, Role: RoleConst, DType: "bfloat16", Shape: tb.values.Shape})
-		}
-	}
-	if ti.consts != nil {
-		for _, ct := range ti.consts(t.ID, p) {
-			roundArray(ct.dtype, ct.values)
-			arrays[ct.name] = ct.values
-			tspecs = append(tspecs, TensorSpec{Name: ct.name, Role: RoleConst, DType: ct.dtype, Shape: ct.values.Shape, Memory: ct.memory})
-		}
-	}
-	if ti.scratch != nil {
-		if dt, n := ti.scratch(t.ID, p); n > 0 {
-			tspecs = append(tspecs, TensorSpec{Name: "scratch", Role: RoleScratch, DType: dt, Shape: []int{n}})
-		}
-	} else if n := scratchElems(t.ID, p); n > 0 && !ti.noScratch {
-		tspecs = append(tspecs, TensorSpec{Name: "scratch", Role: RoleScratch, DType: dtypeOf(target, t.ID, "scratch"), Shape: []int{n}})
+	for k, v := range pl.fixed {
+		arrays[k] = v
 	}
 	refIn := map[string]*Array{}
 	for k, v := range arrays {
@@ -108,34 +187,17 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 		return nil, nil, err
 	}
 
-	// Inputs, consts, outputs, scratch: the convention's order.
-	ordered := orderSpecs(tspecs)
-	var main int
-	for _, s := range ordered {
-		if s.Role != RoleScratch || ti.scratchMem == "" {
-			main++
-		}
-	}
-	if len(ti.regs) > 0 && main > len(ti.regs) {
-		ordered = append([]TensorSpec{{Name: "args", Role: RoleConst, DType: "uint32", Shape: []int{len(ordered)}}}, ordered...)
-	}
-	placed, err := layout(target, hw, ordered)
+	placed, err := pl.place()
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s %s config %d: %w", target, t.ID, config, err)
+		return nil, nil, err
 	}
-
-	c := &Case{
-		Format: CaseFormat, Target: target, HW: hw.Name, Task: t.ID, Level: t.Level, Config: config,
-		Seed: seed, Hidden: hidden, Params: paramsMap(p), Fill: DefaultFill,
-		Tolerance: map[string]Tol{},
-	}
+	c := pl.newCase(placed, seed, hidden)
 	tensors := map[string]*sim.Tensor{}
 	for i := range placed {
 		s := &placed[i]
 		if s.Role == RoleScratch {
 			continue
 		}
-		s.File = s.Name + ".npy"
 		var a *Array
 		switch {
 		case s.Name == "args":
@@ -162,8 +224,6 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 		}
 		tensors[s.Name] = tt
 	}
-	c.Tensors = placed
-	c.Convention = convention(target, hw, placed)
 	c.Description = Describe(c)
 	return c, tensors, nil
 }

@@ -2,6 +2,7 @@ package ref
 
 import (
 	"fmt"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -78,6 +79,45 @@ func TestGenerateAll(t *testing.T) {
 		for _, s := range c.Tensors {
 			if s.Role != RoleScratch && tensors[s.Name] == nil {
 				t.Errorf("%s: no data for %s", g.name, s.Name)
+			}
+		}
+	}
+}
+
+// TestCaseLayoutIsGenerates: CaseLayout gives the case Generate gives
+// (seed 1, visible), tensors, addresses, layouts, convention and params
+// alike, without tolerances or task text, for every cell.
+func TestCaseLayoutIsGenerates(t *testing.T) {
+	for i, k := range allCases() {
+		g := generateAll()[i]
+		if g.err != nil {
+			continue // TestGenerateAll reports it
+		}
+		c, err := CaseLayout(k[0].(string), k[1].(string), k[2].(int))
+		if err != nil {
+			t.Errorf("%s: %v", g.name, err)
+			continue
+		}
+		want := *g.c
+		want.Tolerance, want.Description = map[string]Tol{}, ""
+		if !reflect.DeepEqual(c, &want) {
+			t.Errorf("%s: CaseLayout's case differs from Generate's:\n%+v\n%+v", g.name, c, &want)
+		}
+	}
+}
+
+// BenchmarkGeneratePlena times generating the visible and hidden cases of
+// the 100 plena cells (inputs, MX quantisation, reference outputs,
+// memory layout), the reference runner's share of a plena evaluation.
+func BenchmarkGeneratePlena(b *testing.B) {
+	for b.Loop() {
+		for _, t := range Supported("plena") {
+			for n := 1; n <= NumConfigs; n++ {
+				for _, hidden := range []bool{false, true} {
+					if _, _, err := Generate("plena", t.ID, n, DefaultSeed, hidden); err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
 		}
 	}

@@ -209,12 +209,12 @@ func (s TensorSpec) ReadBack(m *sim.Memory) (*sim.Tensor, error) {
 // e = floor(log2 max|x|), as both PLENA quantisers choose it (an all-zero
 // block has scale byte 0), and each element is the E4M3 code of x/2^e.
 func encodeMXExact(block []float32, elems []byte) (byte, error) {
-	var maxAbs float64
+	var maxAbs float32
 	for _, x := range block {
-		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+		if x != x || x > math.MaxFloat32 || x < -math.MaxFloat32 {
 			return 0, fmt.Errorf("%g is not an MXFP8 value", x)
 		}
-		maxAbs = math.Max(maxAbs, math.Abs(float64(x)))
+		maxAbs = max(maxAbs, abs32(x))
 	}
 	if maxAbs == 0 {
 		for i := range block {
@@ -222,13 +222,13 @@ func encodeMXExact(block []float32, elems []byte) (byte, error) {
 		}
 		return 0, nil
 	}
-	_, e := math.Frexp(maxAbs)
-	e-- // maxAbs in [2^e, 2^(e+1))
+	e := floorLog2(float64(maxAbs)) // maxAbs in [2^e, 2^(e+1))
 	if e < -126 || e > 127 {
 		return 0, fmt.Errorf("block maximum %g is outside E8M0's scale range", maxAbs)
 	}
+	inv := pow2(-e)
 	for i, x := range block {
-		c, ok := e4m3Exact(math.Ldexp(float64(x), -e))
+		c, ok := e4m3Exact(float64(x) * inv) // exact: a float32 times a power of two in float64's range
 		if !ok {
 			return 0, fmt.Errorf("%g is not an E4M3 value times the block scale 2^%d (quantise it first)", x, e)
 		}
@@ -237,26 +237,30 @@ func encodeMXExact(block []float32, elems []byte) (byte, error) {
 	return byte(e + 127), nil
 }
 
+func abs32(x float32) float32 { return math.Float32frombits(math.Float32bits(x) &^ (1 << 31)) }
+
 // e4m3Exact is the E4M3 code of v when v is exactly an E4M3 value (PLENA's
 // decoding: exponent field 0 is (m/8)*2^-7).
 func e4m3Exact(v float64) (byte, bool) {
 	if v == 0 {
 		return 0, true
 	}
-	var sign byte
-	if v < 0 {
-		sign, v = 0x80, -v
-	}
-	_, k := math.Frexp(v)
-	k-- // v in [2^k, 2^(k+1))
+	b := math.Float64bits(v)
+	sign := byte(b>>63) << 7
+	b &^= 1 << 63
+	k := int(b>>52) - 1023 // v in [2^k, 2^(k+1)) (v is a normal float64 here)
+	frac := b & (1<<52 - 1)
 	if k >= -6 && k <= 7 {
-		m := (math.Ldexp(v, -k) - 1) * 8
-		if m == math.Trunc(m) && m >= 0 && m <= 7 {
-			return sign | byte(k+7)<<3 | byte(m), true
+		// 1.mmm: only the top 3 fraction bits may be set.
+		if frac&(1<<49-1) == 0 {
+			return sign | byte(k+7)<<3 | byte(frac>>49), true
 		}
 		return 0, false
 	}
-	m := math.Ldexp(v, 10) // (m/8)*2^-7
+	if k < -10 || k > -8 {
+		return 0, false // (m/8)*2^-7 with m in 1..7 is in [2^-10, 2^-7)
+	}
+	m := math.Float64frombits(b) * 0x1p10 // (m/8)*2^-7
 	if m == math.Trunc(m) && m >= 1 && m <= 7 {
 		return sign | byte(m), true
 	}
@@ -298,8 +302,28 @@ func quantiseMXBlock(blk []float64) {
 		// + 0 turns the -0 of a small negative into +0: the store
 		// quantiser and encodeMXExact write zero without a sign, so a -0
 		// input would read back as +0 and look overwritten to the checker.
-		blk[i] = quantiseE4M3(float64(float32(x))*inv)*scale + 0
+		v := float64(float32(x)) * inv
+		if b := math.Float64bits(v); b>>52&0x7ff >= 1023-5 && b>>52&0x7ff <= 1023+7 {
+			// |v| in [2^-5, 2^8): quantiseE4M3's exponent is v's own (the
+			// 1e-9 it adds is below half a float32 ulp there), inline.
+			blk[i] = mxRound(b)*scale + 0
+			continue
+		}
+		blk[i] = quantiseE4M3(v)*scale + 0
 	}
+}
+
+// mxRound is quantiseE4M3 of the float64 with bits b when its exponent
+// is quantiseE4M3's (in (-7, 7]): the fraction's top 3 bits, rounded by
+// the next 2 half to even (hardware_round: (m-1)*8 floored to quarters,
+// then to even), saturating at 7 (no carry into the exponent).
+func mxRound(b uint64) float64 {
+	y := b >> 47 & 31
+	q := y >> 2
+	if r := y & 3; r == 3 || r == 2 && q&1 == 1 {
+		q++
+	}
+	return math.Float64frombits(b&(1<<63|0x7ff<<52) | min(q, 7)<<49)
 }
 
 // quantiseE4M3 is the harness's minifloat quantiser for one value.
@@ -312,20 +336,32 @@ func quantiseE4M3(v float64) float64 {
 		sign, v = -1, -v
 	}
 	exp := max(-7, min(7, floorLog2(float64(float32(v)+1e-9))))
+	if b := math.Float64bits(v); exp > -7 && int(b>>52)-1023 == exp {
+		// v in [2^exp, 2^(exp+1)): (m-1)*8 is the fraction's top bits,
+		// floor(4x) its top 5 (3 mantissa, 2 guard); then half to even,
+		// saturating at 7. The same value the formula below computes,
+		// built from its bits.
+		return mxRound(math.Float64bits(sign)&(1<<63) | b)
+	}
 	m := v * pow2(-exp)
 	if exp != -7 {
-		q := math.Min(7, math.Max(0, hardwareRound((m-1)*8)))
+		q := min(7, max(0, hardwareRound((m-1)*8)))
 		return sign * (1 + q/8) * pow2(exp)
 	}
-	q := math.Min(7, math.Max(0, hardwareRound(m*8)))
+	q := min(7, max(0, hardwareRound(m*8)))
 	return sign * q / 8 * pow2(-7)
 }
 
 // floorLog2 is floor(log2(x)) for a positive float32 value x, exactly as
 // math.Floor(math.Log2(x)) gives it (the harness's formula): the binary
 // exponent, since log2 of a float32 below a power of two is at least
-// 8.6e-8 below it, far more than float64 rounding can close.
+// 8.6e-8 below it, far more than float64 rounding can close. (For other
+// x: floor(log2|x|) of a normal, Frexp's exponent less one otherwise.)
 func floorLog2(x float64) int {
+	b := math.Float64bits(x)
+	if e := int(b>>52) & 0x7ff; e != 0 && e != 0x7ff {
+		return e - 1023
+	}
 	if math.IsInf(x, 1) {
 		return math.MaxInt32 // log2 = +Inf: clamped by the callers, as the formula's is
 	}

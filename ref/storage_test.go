@@ -282,6 +282,44 @@ func TestQuantiseMXFast(t *testing.T) {
 	}
 }
 
+// BenchmarkQuantiseMX times the harness quantiser (quantiseMX) on a
+// 256 x 256 matrix of normal values, as a case's weights get it.
+func BenchmarkQuantiseMX(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	src := make([]float64, 256*256)
+	for i := range src {
+		src[i] = r.NormFloat64() / 16
+	}
+	a := &Array{Shape: []int{256, 256}, Data: make([]float64, len(src))}
+	for b.Loop() {
+		copy(a.Data, src)
+		quantiseMX(a)
+	}
+}
+
+// BenchmarkEncodeMXExact times the exact MXFP8 encoder on quantised
+// blocks (a case tensor's memory image).
+func BenchmarkEncodeMXExact(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	a := &Array{Shape: []int{256, 256}, Data: make([]float64, 256*256)}
+	for i := range a.Data {
+		a.Data[i] = r.NormFloat64() / 16
+	}
+	quantiseMX(a)
+	f := make([]float32, len(a.Data))
+	for i, v := range a.Data {
+		f[i] = float32(v)
+	}
+	elems := make([]byte, len(f))
+	for b.Loop() {
+		for k := 0; k < len(f); k += MXBlock {
+			if _, err := encodeMXExact(f[k:k+MXBlock], elems[k:]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // TestQuantiseMXNoNegativeZero: a small negative quantised to zero is +0
 // (zero's MX encoding has no sign; a -0 input would read back as +0 and
 // fail the checker's bit-for-bit test of read-only inputs: sdpa c1,

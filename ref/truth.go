@@ -484,11 +484,28 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 func (g *gt) sums(a, b []float64, m, k, n int) []float64 {
 	c := make([]float64, m*n)
 	if g.p.Intermediate == "" && g.p.SumOrder == "" {
-		// Each element sums its k products in order l = 0..k-1.
+		// Each element sums its k products in order l = 0..k-1: four
+		// products at a time per element, added one after another (the
+		// same order; the running sum stays in a register).
 		for i := 0; i < m; i++ {
 			row := c[i*n : i*n+n]
-			for l := 0; l < k; l++ {
+			l := 0
+			for ; l+4 <= k; l += 4 {
+				a0, a1, a2, a3 := a[i*k+l], a[i*k+l+1], a[i*k+l+2], a[i*k+l+3]
+				b0, b1, b2, b3 := b[l*n:l*n+n], b[(l+1)*n:(l+1)*n+n], b[(l+2)*n:(l+2)*n+n], b[(l+3)*n:(l+3)*n+n]
+				b0, b1, b2, b3 = b0[:len(row)], b1[:len(row)], b2[:len(row)], b3[:len(row)]
+				for j := range row {
+					s := row[j]
+					s += float64(a0 * b0[j])
+					s += float64(a1 * b1[j])
+					s += float64(a2 * b2[j])
+					s += float64(a3 * b3[j])
+					row[j] = s
+				}
+			}
+			for ; l < k; l++ {
 				av, br := a[i*k+l], b[l*n:l*n+n]
+				br = br[:len(row)]
 				for j := range row {
 					row[j] += float64(av * br[j])
 				}

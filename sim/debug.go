@@ -126,6 +126,7 @@ func (m *Memory) DebugWrite(addr uint64, data []byte, changed func(r *Region, ad
 	for a, rest := addr, data; len(rest) > 0; {
 		r := m.Find(a)
 		k := copy(r.Data[a-r.Base:], rest)
+		r.touch(a-r.Base, uint64(k))
 		if changed != nil {
 			changed(r, a, k)
 		}

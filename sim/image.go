@@ -93,6 +93,7 @@ func (img *Image) LoadInto(m *Memory) error {
 		dst := r.Data[s.Addr-r.Base : s.Addr-r.Base+s.MemSize]
 		n := copy(dst, s.Data)
 		clear(dst[n:])
+		r.touch(s.Addr-r.Base, s.MemSize)
 	}
 	return nil
 }

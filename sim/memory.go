@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"sort"
 	"strings"
+	"sync"
 
 	isadefs "kernelcraft/isa-defs"
 )
@@ -38,12 +39,23 @@ type Region struct {
 	// kernel's own area may be written, exact to the byte so that a store
 	// just past the end of an output is seen).
 	written []uint64
+	// dirty has one bit per page (pageSize bytes) of Data: the pages the
+	// memory's methods saw written since it was built or reset (loads,
+	// debugger writes, reported stores), so that ResetReported and
+	// WrittenRanges visit only those. rawBits: WrittenBits was taken, so
+	// stores may have set written bits unseen; both then visit everything.
+	dirty   []uint64
+	rawBits bool
 }
+
+// pageSize is the granularity (bytes) of a region's dirty pages.
+const pageSize = 4096
 
 // Memory is the set of regions of a hardware config.
 type Memory struct {
 	Regions []*Region // sorted by Base
 	last    *Region   // most recently used region (fast path)
+	key     string    // layoutKey of its hardware config, for Release
 	// watch, if set, sees every read and write Bytes grants (a
 	// debugger's watchpoints; see SetWatch).
 	watch func(addr, n uint64, acc Access)
@@ -55,17 +67,29 @@ type Memory struct {
 // it while a watch is set (sim.Debugger.SetWatch).
 func (m *Memory) SetWatch(fn func(addr, n uint64, acc Access)) { m.watch = fn }
 
-// NewMemory builds zeroed memory from a hardware config's regions.
+// NewMemory builds zeroed memory from a hardware config's regions. It
+// reuses a memory of the same regions that was released (Release) when
+// there is one: zeroing the few pages a run touched is much cheaper than
+// allocating and zeroing a large region (plena's 64 MiB of HBM) afresh.
 func NewMemory(hw *isadefs.HW) *Memory {
-	m := &Memory{}
+	key := layoutKey(hw)
+	if v := poolOf(key).Get(); v != nil {
+		m := v.(*Memory)
+		m.ResetReported()
+		m.watch = nil
+		return m
+	}
+	m := &Memory{key: key}
 	for _, r := range hw.Memory {
+		size := uint64(r.Size)
 		m.Regions = append(m.Regions, &Region{
 			Name: r.Name, Base: uint64(r.Base), End: r.End(),
 			Readable:   strings.Contains(r.Perm, "r"),
 			Writable:   strings.Contains(r.Perm, "w"),
 			Executable: strings.Contains(r.Perm, "x"),
-			Data:       make([]byte, r.Size),
-			written:    make([]uint64, (uint64(r.Size)+63)/64),
+			Data:       make([]byte, size),
+			written:    make([]uint64, (size+63)/64),
+			dirty:      make([]uint64, ((size+pageSize-1)/pageSize+63)/64),
 		})
 	}
 	sort.Slice(m.Regions, func(i, j int) bool { return m.Regions[i].Base < m.Regions[j].Base })
@@ -75,11 +99,88 @@ func NewMemory(hw *isadefs.HW) *Memory {
 	return m
 }
 
+// layoutKey identifies a memory's regions (name, base, size, permissions):
+// memories of one key are interchangeable once zeroed.
+func layoutKey(hw *isadefs.HW) string {
+	var b strings.Builder
+	for _, r := range hw.Memory {
+		fmt.Fprintf(&b, "%s@%#x+%#x:%s;", r.Name, uint64(r.Base), uint64(r.Size), r.Perm)
+	}
+	return b.String()
+}
+
+var (
+	poolsMu sync.Mutex
+	pools   = map[string]*sync.Pool{}
+)
+
+func poolOf(key string) *sync.Pool {
+	poolsMu.Lock()
+	defer poolsMu.Unlock()
+	p := pools[key]
+	if p == nil {
+		p = &sync.Pool{}
+		pools[key] = p
+	}
+	return p
+}
+
+// Release gives the memory back for reuse by a later NewMemory of the same
+// regions. The caller promises that neither it nor anyone it gave the
+// memory, a region or a slice of one to uses them again, and that every
+// store to a region's Data since the memory was built or last reset was
+// reported (ResetReported's rule); otherwise it must not call Release.
+func (m *Memory) Release() {
+	if m.key == "" {
+		return
+	}
+	poolOf(m.key).Put(m)
+}
+
 // Reset zeroes every region and forgets written ranges.
 func (m *Memory) Reset() {
 	for _, r := range m.Regions {
 		clear(r.Data)
 		clear(r.written)
+		clear(r.dirty)
+	}
+}
+
+// ResetReported is Reset for a memory whose every store to a region's
+// Data was reported (through Bytes for writing or MarkWritten): it zeroes
+// only the pages the memory's methods saw written since it was built or
+// last reset (Load, LoadInto, PreloadRegion, DebugWrite and reported
+// stores), and forgets written ranges. A region whose WrittenBits were
+// taken is zeroed whole, as Reset does.
+func (m *Memory) ResetReported() {
+	for _, r := range m.Regions {
+		if r.rawBits {
+			clear(r.Data)
+			clear(r.written)
+			clear(r.dirty)
+			continue
+		}
+		for w, word := range r.dirty {
+			for word != 0 {
+				p := uint64(w*64 + bits.TrailingZeros64(word))
+				word &= word - 1
+				lo := p * pageSize
+				hi := min(lo+pageSize, uint64(len(r.Data)))
+				clear(r.Data[lo:hi])
+				clear(r.written[lo/64 : (hi+63)/64])
+			}
+			r.dirty[w] = 0
+		}
+	}
+}
+
+// touch marks the pages of bytes [off, off+n) of the region dirty.
+func (r *Region) touch(off, n uint64) {
+	if n == 0 {
+		return
+	}
+	for p, last := off/pageSize, (off+n-1)/pageSize; p <= last; p++ {
+		r.dirty[p/64] |= 1 << (p % 64)
 	}
 }
 
@@ -132,12 +233,17 @@ func (r *Region) MarkWritten(off, n uint64) { r.markWritten(off, n) }
 // for byte i of Data, and setting it is what MarkWritten(i, 1) does. It
 // has (len(Data)+63)/64 words, so the word of any offset inside Data is
 // inside it.
-func (r *Region) WrittenBits() []uint64 { return r.written }
+// Taking them makes ResetReported and WrittenRanges visit the whole region.
+func (r *Region) WrittenBits() []uint64 {
+	r.rawBits = true
+	return r.written
+}
 
 func (r *Region) markWritten(off, n uint64) {
 	if n == 0 {
 		return
 	}
+	r.touch(off, n)
 	end := off + n - 1 // last byte
 	w, last := off/64, end/64
 	lo, hi := ^uint64(0)<<(off%64), ^uint64(0)>>(63-end%64)
@@ -199,20 +305,42 @@ type Range struct {
 func (m *Memory) WrittenRanges() []Range {
 	var out []Range
 	for _, r := range m.Regions {
-		for w, word := range r.written {
+		if r.rawBits {
+			out = r.writtenRanges(out, 0, len(r.written))
+			continue
+		}
+		// Written bits lie in dirty pages only (markWritten touches them).
+		for w, word := range r.dirty {
 			for word != 0 {
-				// The run of set bits from the lowest one: bytes [s, s+n)
-				// of this 64-byte word.
-				s := uint(bits.TrailingZeros64(word))
-				n := uint(bits.TrailingZeros64(^(word >> s)))
-				word &^= 1<<(s+n) - 1 // 1<<64 is 0: clears every bit
-				a := r.Base + uint64(w)*64 + uint64(s)
-				e := min(a+uint64(n), r.End)
-				if k := len(out); k > 0 && out[k-1].End == a {
-					out[k-1].End = e
-				} else {
-					out = append(out, Range{a, e})
-				}
+				p := w*64 + bits.TrailingZeros64(word)
+				// A run of dirty pages, visited at once.
+				n := bits.TrailingZeros64(^(word >> uint(p%64)))
+				word &^= (1<<uint(n) - 1) << uint(p%64)
+				lo := p * pageSize / 64
+				out = r.writtenRanges(out, lo, min(lo+n*pageSize/64, len(r.written)))
+			}
+		}
+	}
+	return out
+}
+
+// writtenRanges appends the written ranges of words [from, to) of the
+// region's written bits to out, merging with its last range.
+func (r *Region) writtenRanges(out []Range, from, to int) []Range {
+	for w := from; w < to; w++ {
+		word := r.written[w]
+		for word != 0 {
+			// The run of set bits from the lowest one: bytes [s, s+n)
+			// of this 64-byte word.
+			s := uint(bits.TrailingZeros64(word))
+			n := uint(bits.TrailingZeros64(^(word >> s)))
+			word &^= 1<<(s+n) - 1 // 1<<64 is 0: clears every bit
+			a := r.Base + uint64(w)*64 + uint64(s)
+			e := min(a+uint64(n), r.End)
+			if k := len(out); k > 0 && out[k-1].End == a {
+				out[k-1].End = e
+			} else {
+				out = append(out, Range{a, e})
 			}
 		}
 	}
@@ -228,6 +356,7 @@ func (m *Memory) Load(addr uint64, data []byte) error {
 		return fmt.Errorf("%d bytes at %#x do not fit in one memory region (%s)", len(data), addr, m.Map())
 	}
 	copy(r.Data[addr-r.Base:], data)
+	r.touch(addr-r.Base, uint64(len(data)))
 	return nil
 }
 

@@ -76,3 +76,82 @@ func TestWrittenRangesExact(t *testing.T) {
 		t.Fatalf("written ranges %v, want %v", got, want)
 	}
 }
+
+// TestResetReportedAndReuse: after loads, debugger writes, reported
+// stores and preloads in random places (across page ends, at region
+// ends), ResetReported leaves every region zero with nothing written, as
+// Reset does; a released memory comes back from NewMemory the same; a
+// region whose written bits were taken is zeroed whole.
+func TestResetReportedAndReuse(t *testing.T) {
+	hw, err := isadefs.HWByName("plena")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewSource(2))
+	allZero := func(m *Memory, when string) {
+		t.Helper()
+		for _, reg := range m.Regions {
+			for i, b := range reg.Data {
+				if b != 0 {
+					t.Fatalf("%s: %s byte %#x is %#x, want 0", when, reg.Name, i, b)
+				}
+			}
+		}
+		if w := m.WrittenRanges(); len(w) != 0 {
+			t.Fatalf("%s: written ranges %v, want none", when, w)
+		}
+	}
+	scribble := func(m *Memory) {
+		for range 20 {
+			reg := m.Regions[r.Intn(len(m.Regions))]
+			size := uint64(len(reg.Data))
+			n := uint64(1 + r.Intn(3*pageSize))
+			n = min(n, size)
+			off := uint64(r.Int63n(int64(size - n + 1)))
+			if r.Intn(4) == 0 {
+				off = size - n
+			}
+			data := make([]byte, n)
+			for i := range data {
+				data[i] = byte(1 + r.Intn(255))
+			}
+			switch r.Intn(4) {
+			case 0:
+				if err := m.Load(reg.Base+off, data); err != nil {
+					t.Fatal(err)
+				}
+			case 1:
+				if err := m.DebugWrite(reg.Base+off, data, nil); err != nil {
+					t.Fatal(err)
+				}
+			case 2:
+				copy(reg.Data[off:], data)
+				reg.MarkWritten(off, n)
+			default:
+				if err := m.PreloadRegion(reg.Name, data[:min(n, 100)]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	m := NewMemory(hw)
+	for range 5 {
+		scribble(m)
+		m.ResetReported()
+		allZero(m, "after ResetReported")
+		scribble(m)
+		m.Release()
+		m = NewMemory(hw)
+		allZero(m, "reused")
+	}
+	// Written bits taken: stores nobody reports still get cleared.
+	reg := m.Regions[0]
+	bits := reg.WrittenBits()
+	reg.Data[len(reg.Data)-1] = 7
+	bits[len(bits)-1] |= 1 << 63
+	if len(m.WrittenRanges()) == 0 {
+		t.Fatal("a written bit set through WrittenBits is not seen")
+	}
+	m.ResetReported()
+	allZero(m, "after ResetReported with raw written bits")
+}

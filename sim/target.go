@@ -27,6 +27,15 @@ type Core interface {
 	DumpRegs(w io.Writer)
 }
 
+// Releaser is a Core that can give its memory back for reuse once a run
+// is over and its results are read (Memory.Release): the core, its
+// Memory and any slice of it must not be used after Release. The
+// reference runner calls it; cores whose memory is large and whose every
+// store is reported implement it (plena).
+type Releaser interface {
+	Release()
+}
+
 // CoreOptions are the options every target understands.
 type CoreOptions struct {
 	MaxCycles int64     // 0: the hardware config's max_cycles
@@ -115,6 +124,7 @@ func (m *Memory) PreloadRegion(region string, data []byte) error {
 				return fmt.Errorf("%d bytes do not fit in region %s (%d bytes)", len(data), r.Name, len(r.Data))
 			}
 			copy(r.Data, data)
+			r.touch(0, uint64(len(data)))
 			return nil
 		}
 	}

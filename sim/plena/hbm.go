@@ -18,6 +18,15 @@ import (
 // a FIFO of reads waiting for their data; per channel, pseudochannel,
 // bank group and bank the earliest cycle of each command; one command per
 // channel per DRAM cycle, chosen first-ready first-come.
+//
+// It is event-driven, cycle for cycle the same as ticking every channel
+// on every DRAM cycle (TestHBMModelMatchesTickModel holds it to that
+// model): a channel whose tick changed nothing has nothing to do until
+// one of its requests' next command becomes ready, its oldest read's data
+// is due, a refresh falls due or a request arrives (nothing else changes
+// what its scheduler sees: the earliest cycles of commands move only when
+// a command issues), so it sleeps until then (dchan.wake), and the clock
+// jumps over cycles in which every channel sleeps.
 
 // HBMConfig is the HBM part of a hardware config (timing hbm.*).
 type HBMConfig struct {
@@ -107,15 +116,16 @@ const (
 	numCmd
 )
 
-// dreq is one DRAM transaction (or a refresh request).
+// dreq is one DRAM transaction (or a refresh request). Its bank group
+// and bank are also kept as indices into its channel's flat tables.
 type dreq struct {
-	write              bool
-	refresh            bool
-	pch, bg, bank, row int
-	addr               uint64
-	arrive             int64
-	id                 int32 // completion slot of a read, -1 if none
-	cmd                int   // its next command (set by the scheduler)
+	write, refresh bool
+	cmd            int8  // its next command (set by the scheduler)
+	pch, bg, bank  int32 // pseudochannel; bank group and bank within it
+	gi, bi         int32 // bank group and bank: indices in dchan.bgs, dchan.banks
+	row            int32
+	id             int32 // completion slot of a read, -1 if none
+	arrive         int64
 }
 
 type pending struct {
@@ -126,28 +136,32 @@ type pending struct {
 type dbank struct {
 	ready [numCmd]int64
 	open  bool
-	row   int
-}
-
-type dbg struct {
-	ready [numCmd]int64
-	banks []dbank
+	row   int32
 }
 
 type dpch struct {
 	ready   [numCmd]int64
 	actHist [4]int64 // most recent ACT first (nFAW window)
-	bgs     []dbg
 }
 
 type dchan struct {
-	ready                          [numCmd]int64
-	pchs                           []dpch
+	ready [numCmd]int64
+	pchs  []dpch
+	// bgs and banks are every pseudochannel's bank groups and banks:
+	// bank group g of pseudochannel p is bgs[p*BankGroups+g] (its ready
+	// table), bank k of it banks[(p*BankGroups+g)*Banks+k].
+	bgs                            [][numCmd]int64
+	banks                          []dbank
+	open                           int // banks open
 	readQ, writeQ, active, prio    []dreq
 	pend                           []pending
 	writeMode                      bool
 	queueCap, activeCap, highWater int
 	lowWater                       int
+	// wake is the first tick (value of dram.clk) at which the channel may
+	// do something: its ticks before it would change nothing, so they
+	// are skipped (refresh ticks excepted).
+	wake int64
 }
 
 // dram is the whole HBM: its channels and the shared DRAM clock.
@@ -185,11 +199,9 @@ func newDRAM(c *HBMConfig) *dram {
 		ch.pchs = make([]dpch, c.PseudoChannels)
 		for p := range ch.pchs {
 			ch.pchs[p].actHist = [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}
-			ch.pchs[p].bgs = make([]dbg, c.BankGroups)
-			for g := range ch.pchs[p].bgs {
-				ch.pchs[p].bgs[g].banks = make([]dbank, c.Banks)
-			}
 		}
+		ch.bgs = make([][numCmd]int64, c.PseudoChannels*c.BankGroups)
+		ch.banks = make([]dbank, c.PseudoChannels*c.BankGroups*c.Banks)
 		d.ch = append(d.ch, ch)
 	}
 	return d
@@ -204,17 +216,12 @@ func (d *dram) reset() {
 		ch.ready = [numCmd]int64{}
 		ch.readQ, ch.writeQ, ch.active, ch.prio, ch.pend = ch.readQ[:0], ch.writeQ[:0], ch.active[:0], ch.prio[:0], ch.pend[:0]
 		ch.writeMode = false
+		ch.wake, ch.open = 0, 0
 		for p := range ch.pchs {
-			pc := &ch.pchs[p]
-			pc.ready = [numCmd]int64{}
-			pc.actHist = [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}
-			for g := range pc.bgs {
-				pc.bgs[g].ready = [numCmd]int64{}
-				for b := range pc.bgs[g].banks {
-					pc.bgs[g].banks[b] = dbank{}
-				}
-			}
+			ch.pchs[p] = dpch{actHist: [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}}
 		}
+		clear(ch.bgs)
+		clear(ch.banks)
 	}
 }
 
@@ -242,7 +249,8 @@ func (d *dram) mapAddr(addr uint64) (ch int, r dreq) {
 		}
 	}
 	row ^= (col >> uint(idx)) & (d.c.Rows - 1)
-	return lv[0], dreq{pch: lv[1], bg: lv[2], bank: lv[3], row: row, addr: addr}
+	gi := lv[1]*d.c.BankGroups + lv[2]
+	return lv[0], dreq{pch: int32(lv[1]), bg: int32(lv[2]), bank: int32(lv[3]), gi: int32(gi), bi: int32(gi*d.c.Banks + lv[3]), row: int32(row)}
 }
 
 // send offers a transaction to its channel; false when the buffer is full.
@@ -255,22 +263,13 @@ func (d *dram) send(addr uint64, write bool, id int32) bool {
 			return false
 		}
 		ch.writeQ = append(ch.writeQ, r)
-		return true
-	}
-	if len(ch.readQ) >= ch.queueCap {
-		return false
-	}
-	ch.readQ = append(ch.readQ, r)
-	return true
-}
-
-// idle reports whether no channel has work (only refreshes advance).
-func (d *dram) idle() bool {
-	for _, ch := range d.ch {
-		if len(ch.readQ)+len(ch.writeQ)+len(ch.active)+len(ch.prio)+len(ch.pend) > 0 {
+	} else {
+		if len(ch.readQ) >= ch.queueCap {
 			return false
 		}
+		ch.readQ = append(ch.readQ, r)
 	}
+	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
 	return true
 }
 
@@ -280,17 +279,31 @@ func (d *dram) idle() bool {
 func (d *dram) advanceTo(ps int64) {
 	target := (ps + d.c.TCKps - 1) / d.c.TCKps
 	for d.clk < target {
-		if d.idle() {
-			// Nothing but the refresh counter changes until the tick
-			// that reaches nextRef.
-			if skip := min(target, d.nextRef-1); skip > d.clk {
-				d.clk = skip
-				continue
-			}
-		}
-		d.tick()
+		d.step(target)
 	}
 }
+
+// step runs the next tick at which some channel may do something (or a
+// refresh falls due), skipping the ticks before it, in which nothing
+// would change; if that tick is past limit, it only moves the clock to
+// limit. It returns with d.clk > the clock it started from (or = limit).
+func (d *dram) step(limit int64) {
+	next := d.nextRef
+	for _, ch := range d.ch {
+		next = min(next, ch.wake)
+	}
+	if next > limit {
+		d.clk = max(d.clk, limit)
+		return
+	}
+	if next-1 > d.clk {
+		d.clk = next - 1
+	}
+	d.tick()
+}
+
+// noLimit is step's limit when a caller waits for the DRAM itself.
+const noLimit = int64(1) << 62
 
 // instant is the time (ps) of the tick that is about to run.
 func (d *dram) instant() int64 { return d.clk * d.c.TCKps }
@@ -304,12 +317,15 @@ func (d *dram) tick() {
 		d.nextRef += d.c.NREFI
 	}
 	for _, ch := range d.ch {
-		d.tickChannel(ch, refresh, now)
+		if refresh || ch.wake <= d.clk {
+			d.tickChannel(ch, refresh, now)
+		}
 	}
 }
 
 func (d *dram) tickChannel(ch *dchan, refresh bool, now int64) {
 	clk := d.clk
+	changed := refresh
 	// Serve the oldest completed read (one per cycle).
 	if len(ch.pend) > 0 && ch.pend[0].depart <= clk {
 		if id := ch.pend[0].id; id >= 0 && int(id) < len(d.doneAt) {
@@ -317,19 +333,26 @@ func (d *dram) tickChannel(ch *dchan, refresh bool, now int64) {
 			d.done++
 		}
 		ch.pend = ch.pend[:copy(ch.pend, ch.pend[1:])]
+		changed = true
 	}
 	if refresh {
 		for p := 0; p < d.c.PseudoChannels; p++ {
-			ch.prio = append(ch.prio, dreq{refresh: true, pch: p, id: -1, arrive: clk})
+			ch.prio = append(ch.prio, dreq{refresh: true, pch: int32(p), id: -1, arrive: clk})
 		}
 	}
 	buf, i := d.schedule(ch)
 	if buf == nil {
+		if changed {
+			ch.wake = clk + 1
+		} else {
+			ch.wake = d.nextWake(ch)
+		}
 		return
 	}
+	ch.wake = clk + 1
 	r := &(*buf)[i]
-	d.issue(ch, r.cmd, r)
-	final := cmdRD
+	d.issue(ch, int(r.cmd), r)
+	final := int8(cmdRD)
 	switch {
 	case r.refresh:
 		final = cmdREF
@@ -359,7 +382,7 @@ func removeAt(b []dreq, i int) []dreq {
 // blocks everything else until it can issue), then the read or write
 // buffer by the write-mode watermarks; first ready, then oldest.
 func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
-	if i := d.best(ch, ch.active); i >= 0 && d.ready(ch, ch.active[i].cmd, &ch.active[i]) {
+	if i := d.best(ch, ch.active, false); i >= 0 && d.ready(ch, int(ch.active[i].cmd), &ch.active[i]) {
 		return &ch.active, i
 	}
 	var buf *[]dreq
@@ -370,7 +393,7 @@ func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
 		if ch.anyOpen() {
 			r.cmd = cmdPREA
 		}
-		if !d.ready(ch, r.cmd, r) {
+		if !d.ready(ch, int(r.cmd), r) {
 			return nil, -1
 		}
 		buf, i = &ch.prio, 0
@@ -380,8 +403,8 @@ func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
 		if ch.writeMode {
 			buf = &ch.writeQ
 		}
-		i = d.best(ch, *buf)
-		if i < 0 || !d.ready(ch, (*buf)[i].cmd, &(*buf)[i]) {
+		i = d.best(ch, *buf, true)
+		if i < 0 || !d.ready(ch, int((*buf)[i].cmd), &(*buf)[i]) {
 			return nil, -1
 		}
 	}
@@ -390,7 +413,7 @@ func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
 		// Do not close a row that a request in the active buffer opened.
 		for j := range ch.active {
 			a := &ch.active[j]
-			if a.pch == r.pch && (r.cmd == cmdPREA || a.bg == r.bg && a.bank == r.bank) {
+			if a.pch == r.pch && (r.cmd == cmdPREA || a.bi == r.bi) {
 				return nil, -1
 			}
 		}
@@ -409,44 +432,87 @@ func (ch *dchan) setWriteMode() {
 	}
 }
 
-func (ch *dchan) anyOpen() bool {
-	for p := range ch.pchs {
-		for g := range ch.pchs[p].bgs {
-			for _, b := range ch.pchs[p].bgs[g].banks {
-				if b.open {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
+func (ch *dchan) anyOpen() bool { return ch.open > 0 }
 
-// best sets every request's next command and returns the first-ready,
-// then oldest one (-1 for an empty buffer).
-func (d *dram) best(ch *dchan, buf []dreq) int {
+// best sets the requests' next commands and returns the first-ready,
+// then oldest one (-1 for an empty buffer; when none is ready, the
+// oldest). The read and write buffers are in arrival order (requests
+// are appended as they arrive and removed in place), so there the first
+// ready request is the one, and the scan stops at it (sorted); the
+// active buffer (filled in activation order) is scanned whole.
+func (d *dram) best(ch *dchan, buf []dreq, sorted bool) int {
 	cand, candReady := -1, false
 	for i := range buf {
 		r := &buf[i]
-		b := &ch.pchs[r.pch].bgs[r.bg].banks[r.bank]
-		fin := cmdRD
-		if r.write {
-			fin = cmdWR
-		}
-		switch {
-		case !b.open:
-			r.cmd = cmdACT
-		case b.row == r.row:
-			r.cmd = fin
-		default:
-			r.cmd = cmdPRE
-		}
-		rd := d.ready(ch, r.cmd, r)
+		r.cmd = ch.nextCmd(r)
+		rd := d.ready(ch, int(r.cmd), r)
 		if cand < 0 || rd && !candReady || rd == candReady && r.arrive < buf[cand].arrive {
 			cand, candReady = i, rd
+			if rd && sorted {
+				break
+			}
 		}
 	}
 	return cand
+}
+
+// nextCmd is the command a request needs next, by its bank's state:
+// ACT for a closed bank, its RD or WR for its open row, PRE for another.
+func (ch *dchan) nextCmd(r *dreq) int8 {
+	b := &ch.banks[r.bi]
+	switch {
+	case !b.open:
+		return cmdACT
+	case b.row == r.row:
+		if r.write {
+			return cmdWR
+		}
+		return cmdRD
+	}
+	return cmdPRE
+}
+
+// readyAt is the first cycle at which a command of a request may issue
+// (ready's condition as an instant).
+func (d *dram) readyAt(ch *dchan, cmd int, r *dreq) int64 {
+	t := ch.ready[cmd]
+	if cmd == cmdPREA || cmd == cmdREF {
+		return t
+	}
+	return max(t, ch.pchs[r.pch].ready[cmd], ch.bgs[r.gi][cmd], ch.banks[r.bi].ready[cmd])
+}
+
+// nextWake is when a channel whose tick issued nothing and changed
+// nothing may next do something: its oldest read's data is due, or a
+// request's next command becomes ready (one ready already but not issued
+// waits for another command to issue first, which wakes the channel
+// anyway). Refresh ticks run every channel regardless.
+func (d *dram) nextWake(ch *dchan) int64 {
+	clk := d.clk
+	w := noLimit
+	if len(ch.pend) > 0 {
+		w = max(ch.pend[0].depart, clk+1)
+	}
+	soonest := func(buf []dreq) {
+		for i := range buf {
+			if t := d.readyAt(ch, int(ch.nextCmd(&buf[i])), &buf[i]); t > clk && t < w {
+				w = t
+			}
+		}
+	}
+	soonest(ch.active)
+	if len(ch.prio) > 0 {
+		cmd := cmdREF
+		if ch.anyOpen() {
+			cmd = cmdPREA
+		}
+		if t := ch.ready[cmd]; t > clk && t < w {
+			w = t
+		}
+	}
+	soonest(ch.readQ)
+	soonest(ch.writeQ)
+	return w
 }
 
 // ready checks a command's earliest cycle from the channel down to its
@@ -460,9 +526,7 @@ func (d *dram) ready(ch *dchan, cmd int, r *dreq) bool {
 	if cmd == cmdPREA || cmd == cmdREF {
 		return true
 	}
-	p := &ch.pchs[r.pch]
-	g := &p.bgs[r.bg]
-	return clk >= p.ready[cmd] && clk >= g.ready[cmd] && clk >= g.banks[r.bank].ready[cmd]
+	return clk >= ch.pchs[r.pch].ready[cmd] && clk >= ch.bgs[r.gi][cmd] && clk >= ch.banks[r.bi].ready[cmd]
 }
 
 func later(x *int64, t int64) {
@@ -510,29 +574,26 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 	if cmd == cmdPREA {
 		// PREA closes every bank of the channel (Ramulator2's channel
 		// PREab action), in both pseudochannels.
-		for pi := range ch.pchs {
-			for gi := range ch.pchs[pi].bgs {
-				for bi := range ch.pchs[pi].bgs[gi].banks {
-					ch.pchs[pi].bgs[gi].banks[bi].open = false
-				}
-			}
+		for bi := range ch.banks {
+			ch.banks[bi].open = false
 		}
+		ch.open = 0
 		return
 	}
 	if cmd == cmdREF {
 		return
 	}
-	g := &p.bgs[r.bg]
+	g := &ch.bgs[r.gi]
 	switch cmd {
 	case cmdACT:
-		later(&g.ready[cmdACT], t+c.NRRDL)
+		later(&g[cmdACT], t+c.NRRDL)
 	case cmdRD:
-		later(&g.ready[cmdRD], t+c.NCCDL)
+		later(&g[cmdRD], t+c.NCCDL)
 	case cmdWR:
-		later(&g.ready[cmdWR], t+c.NCCDL)
-		later(&g.ready[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
+		later(&g[cmdWR], t+c.NCCDL)
+		later(&g[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
 	}
-	b := &g.banks[r.bank]
+	b := &ch.banks[r.bi]
 	switch cmd {
 	case cmdACT:
 		later(&b.ready[cmdACT], t+c.NRC)
@@ -540,9 +601,11 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		later(&b.ready[cmdWR], t+c.NRCDWR)
 		later(&b.ready[cmdPRE], t+c.NRAS)
 		b.open, b.row = true, r.row
+		ch.open++ // ACT is issued to a closed bank only
 	case cmdPRE:
 		later(&b.ready[cmdACT], t+c.NRP)
-		b.open = false
+		b.open = false // PRE is issued to an open bank only
+		ch.open--
 	case cmdRD:
 		later(&b.ready[cmdPRE], t+c.NRTPL)
 	case cmdWR:
@@ -581,7 +644,7 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 		if next == n && d.done == n {
 			break
 		}
-		d.tick()
+		d.step(noLimit)
 	}
 	end := start
 	for _, t := range d.doneAt {
@@ -601,7 +664,7 @@ func (d *dram) hbmWrite(start int64, chunk uint64) int64 {
 	per := d.c.RequestBytes / d.c.TxBytes
 	for i := 0; i < per; i++ {
 		for !d.send(chunk+uint64(i*d.c.TxBytes), true, -1) {
-			d.tick()
+			d.step(noLimit)
 			t = max(t, d.instant())
 		}
 	}

@@ -209,6 +209,18 @@ func (m *Machine) syncStats() {
 	m.stats.Notes = m.notes
 }
 
+// Release gives the machine's memory back for reuse by a later machine
+// (sim.Releaser): the machine, its Memory and slices of it must not be
+// used afterwards (Load fails; Memory is nil).
+func (m *Machine) Release() {
+	if m.mem == nil {
+		return
+	}
+	mem := m.mem
+	m.mem, m.ms, m.loaded = nil, memories{}, false
+	mem.Release()
+}
+
 // Cycles is the time so far, in accelerator cycles.
 func (m *Machine) Cycles() int64 { return m.now }
 
@@ -220,7 +232,13 @@ func (m *Machine) Load(img *sim.Image) error {
 	if img.Machine != 0 && img.Machine != asm.MachinePlena {
 		return fmt.Errorf("plena: ELF machine %v is not plena's (%#x)", img.Machine, uint16(asm.MachinePlena))
 	}
-	m.mem.Reset()
+	if m.mem == nil {
+		return fmt.Errorf("plena: the machine was released")
+	}
+	// Every store of the machine is reported (MarkWritten), and loaders
+	// go through the memory's methods: only the pages written since the
+	// last reset need zeroing.
+	m.mem.ResetReported()
 	if err := img.LoadInto(m.mem); err != nil {
 		return err
 	}

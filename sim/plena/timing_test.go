@@ -177,7 +177,7 @@ func TestHBMStreaming(t *testing.T) {
 			for _, a := range []uint64{uint64(i*4096 + r*64), uint64((64*4096 + i*4096/8 + r*8) / 64 * 64)} {
 				for k := 0; k < 64; k += h.TxBytes {
 					ch, q := m.dram.mapAddr(a + uint64(k))
-					load[[2]int{ch, q.pch}]++
+					load[[2]int{ch, int(q.pch)}]++
 				}
 			}
 		}
