@@ -12,9 +12,9 @@ package aie2
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
+	"kernelcraft/baseline/internal/registry"
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/ref"
 )
@@ -23,52 +23,21 @@ import (
 const Target = "aie2"
 
 // Gen writes the baseline kernel of one task into p for a case's layout
-// (tensor addresses and the registers holding them are those of c) and
-// parameters.
-type Gen func(p *Prog, c *ref.Case, params ref.Params) error
+// and parameters.
+type Gen = registry.Gen[*Prog]
 
-var gens = map[string]Gen{}
+// gens holds the generators; each family's file registers its tasks.
+var gens = &registry.Registry[*Prog]{Target: Target, Manner: "mlir-aie's aie_kernels (kernelcraft/baseline/aie2)", New: func() *Prog { return &Prog{} }}
 
 // register makes g the generator of a task; called from init functions.
-func register(task string, g Gen) {
-	if _, dup := gens[task]; dup {
-		panic("aie2 baseline: two generators for " + task)
-	}
-	gens[task] = g
-}
+func register(task string, g Gen) { gens.Register(task, g) }
 
 // Tasks lists the tasks that have a generator, sorted.
-func Tasks() []string {
-	out := make([]string, 0, len(gens))
-	for t := range gens {
-		out = append(out, t)
-	}
-	sort.Strings(out)
-	return out
-}
+func Tasks() []string { return gens.Tasks() }
 
 // Kernel returns the baseline kernel of a (task, configuration): llvm-aie
 // assembly text that kc-as -t aie2 assembles.
-func Kernel(task string, config int) ([]byte, error) {
-	g := gens[task]
-	if g == nil {
-		return nil, fmt.Errorf("aie2: no baseline for task %s yet (have: %s)", task, strings.Join(Tasks(), ", "))
-	}
-	c, _, err := ref.Generate(Target, task, config, 1, false)
-	if err != nil {
-		return nil, err
-	}
-	params, err := ref.ParamsOf(c)
-	if err != nil {
-		return nil, err
-	}
-	p := &Prog{}
-	p.Comment("%s, aie2 configuration %d: baseline in the manner of mlir-aie's aie_kernels (kernelcraft/baseline/aie2)", task, config)
-	if err := g(p, c, params); err != nil {
-		return nil, fmt.Errorf("aie2 baseline %s config %d: %w", task, config, err)
-	}
-	return p.Source(), nil
-}
+func Kernel(task string, config int) ([]byte, error) { return gens.Kernel(task, config) }
 
 // Prog is an aie2 program being written, one bundle (llvm-aie syntax: the
 // slot operations of one cycle separated by " ; ") per line.
@@ -127,16 +96,7 @@ func (p *Prog) Source() []byte {
 
 // Tensor is the spec of a case's tensor by name, or an error naming the
 // tensors the case has.
-func Tensor(c *ref.Case, name string) (ref.TensorSpec, error) {
-	var names []string
-	for _, t := range c.Tensors {
-		if t.Name == name {
-			return t, nil
-		}
-		names = append(names, t.Name)
-	}
-	return ref.TensorSpec{}, fmt.Errorf("case %s has no tensor %q (has: %s)", c.Task, name, strings.Join(names, ", "))
-}
+func Tensor(c *ref.Case, name string) (ref.TensorSpec, error) { return registry.Tensor(c, name) }
 
 // fullSlots are the slots of a full 128-bit bundle (lng is alu and mv
 // together).

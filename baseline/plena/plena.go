@@ -11,9 +11,9 @@ package plena
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
+	"kernelcraft/baseline/internal/registry"
 	"kernelcraft/ref"
 )
 
@@ -21,52 +21,21 @@ import (
 const Target = "plena"
 
 // Gen writes the baseline kernel of one task into p for a case's layout
-// (tensor addresses, pitches and scale planes are those of c.Tensors) and
-// parameters.
-type Gen func(p *Prog, c *ref.Case, params ref.Params) error
+// and parameters.
+type Gen = registry.Gen[*Prog]
 
-var gens = map[string]Gen{}
+// gens holds the generators; each family's file registers its tasks.
+var gens = &registry.Registry[*Prog]{Target: Target, Manner: "PLENA's compiler templates (kernelcraft/baseline/plena)", New: func() *Prog { return &Prog{} }}
 
 // register makes g the generator of a task; called from init functions.
-func register(task string, g Gen) {
-	if _, dup := gens[task]; dup {
-		panic("plena baseline: two generators for " + task)
-	}
-	gens[task] = g
-}
+func register(task string, g Gen) { gens.Register(task, g) }
 
 // Tasks lists the tasks that have a generator, sorted.
-func Tasks() []string {
-	out := make([]string, 0, len(gens))
-	for t := range gens {
-		out = append(out, t)
-	}
-	sort.Strings(out)
-	return out
-}
+func Tasks() []string { return gens.Tasks() }
 
 // Kernel returns the baseline kernel of a (task, configuration): PLENA
 // assembly text that kc-as -t plena assembles.
-func Kernel(task string, config int) ([]byte, error) {
-	g := gens[task]
-	if g == nil {
-		return nil, fmt.Errorf("plena: no baseline for task %s yet (have: %s)", task, strings.Join(Tasks(), ", "))
-	}
-	c, err := ref.CaseLayout(Target, task, config) // seed 1's visible case, without its data
-	if err != nil {
-		return nil, err
-	}
-	params, err := ref.ParamsOf(c)
-	if err != nil {
-		return nil, err
-	}
-	p := &Prog{}
-	p.Comment("%s, plena configuration %d: baseline in the manner of PLENA's compiler templates (kernelcraft/baseline/plena)", task, config)
-	if err := g(p, c, params); err != nil {
-		return nil, fmt.Errorf("plena baseline %s config %d: %w", task, config, err)
-	}
-	return p.Source(), nil
-}
+func Kernel(task string, config int) ([]byte, error) { return gens.Kernel(task, config) }
 
 // Prog is a plena program being written, one PLENA assembly line at a
 // time.
@@ -120,13 +89,4 @@ func (p *Prog) Source() []byte {
 
 // Tensor is the spec of a case's tensor by name, or an error naming the
 // tensors the case has.
-func Tensor(c *ref.Case, name string) (ref.TensorSpec, error) {
-	var names []string
-	for _, t := range c.Tensors {
-		if t.Name == name {
-			return t, nil
-		}
-		names = append(names, t.Name)
-	}
-	return ref.TensorSpec{}, fmt.Errorf("case %s has no tensor %q (has: %s)", c.Task, name, strings.Join(names, ", "))
-}
+func Tensor(c *ref.Case, name string) (ref.TensorSpec, error) { return registry.Tensor(c, name) }
