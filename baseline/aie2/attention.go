@@ -168,12 +168,15 @@ func attention(p *Prog, h *attnHead) error {
 	qk := &MMSpec{M: h.S, N: h.Skv, K: h.D, LDC: h.Skv, LDA: h.LDQ, LDB: h.LDK, Batch: 1, SideNK: true,
 		AAddr: h.Q, BAddr: h.K, CAddr: h.Scr,
 		ABanks: bankMask(h.Q, 2*h.S*h.LDQ), BBanks: bankMask(h.K, 2*h.Skv*h.LDK), CBanks: bankMask(h.Scr, 2*h.S*h.Skv)}
+	region(p, "attention scores")
 	if err := MatMul(p, qk, false); err != nil {
 		return err
 	}
+	region(p, "attention softmax rows")
 	if err := attnSoftmax(p, h); err != nil {
 		return err
 	}
+	region(p, "attention P V")
 	pv := &MMSpec{M: h.S, N: h.D, K: h.Skv, LDC: h.LDO, LDB: h.LDV, Batch: 1,
 		AAddr: h.Scr, BAddr: h.V, CAddr: h.O,
 		ABanks: bankMask(h.Scr, 2*h.S*h.Skv), BBanks: bankMask(h.V, 2*h.Skv*h.LDV), CBanks: bankMask(h.O, 2*h.S*h.LDO)}
@@ -194,6 +197,7 @@ func genSDPA(p *Prog, c *ref.Case, params ref.Params) error {
 		}
 		*t.dst = a
 	}
+	region(p, "attention column table")
 	if err := attnTables(p, h.Skv, h.Causal); err != nil {
 		return err
 	}
