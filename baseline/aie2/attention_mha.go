@@ -111,20 +111,27 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 	p.Label(qTop)
 	qLast, kLast := qA+(hq-1)*hs, kA+(hkv-1)*hs
 	vLast := vA + (hkv-1)*hs
+	// The scores: in R and the score region (R is free while the heads
+	// run) with rows padded to 32 elements when they fit, so that the
+	// softmax rows run in place, else S x S in the score region.
+	sA, lds := scr, s
+	if pad := (s + 31) &^ 31; rA+2*s*pad <= addr["scratch"]+2*int(t.Shape[0]) {
+		sA, lds = rA, pad
+	}
 	qb, kb, vb := bankMask(qA, hq*hs), bankMask(kA, hkv*hs), bankMask(vA, hkv*hs)
-	sb := bankMask(scr, 2*s*s)
-	qk := &MMSpec{M: s, N: s, K: d, LDC: s, Batch: 1, SideNK: true,
-		AAddr: qLast, AReg: "dj0", ABanks: qb, BAddr: kLast, BReg: "dj1", BBanks: kb, CAddr: scr, CBanks: sb}
+	sb := bankMask(sA, 2*s*lds)
+	qk := &MMSpec{M: s, N: s, K: d, LDC: lds, Batch: 1, SideNK: true,
+		AAddr: qLast, AReg: "dj0", ABanks: qb, BAddr: kLast, BReg: "dj1", BBanks: kb, CAddr: sA, CBanks: sb}
 	region(p, "attention head scores")
 	if err := MatMul(p, qk, false); err != nil {
 		return err
 	}
 	region(p, "attention head softmax rows")
-	if err := attnSoftmax(p, &attnHead{S: s, Skv: s, D: d, Scr: scr, Scale: params.Scale, Causal: params.Causal}); err != nil {
+	if err := attnSoftmax(p, &attnHead{S: s, Skv: s, D: d, Scr: sA, LDS: lds, Scale: params.Scale, Causal: params.Causal}); err != nil {
 		return err
 	}
-	pv := &MMSpec{M: s, N: d, K: s, LDC: d, Batch: 1,
-		AAddr: scr, ABanks: sb, BAddr: vLast, BReg: "dj2", BBanks: vb, CAddr: qLast, CReg: "dj0", CBanks: qb}
+	pv := &MMSpec{M: s, N: d, K: s, LDC: d, LDA: lds, Batch: 1,
+		AAddr: sA, ABanks: sb, BAddr: vLast, BReg: "dj2", BBanks: vb, CAddr: qLast, CReg: "dj0", CBanks: qb}
 	region(p, "attention head P V")
 	if err := MatMul(p, pv, false); err != nil {
 		return err
