@@ -46,8 +46,17 @@ type attnHead struct {
 	S, Skv, D          int
 	Q, K, V, O, Scr    int
 	LDQ, LDK, LDV, LDO int
+	LDS                int // the score rows' stride (S_kv when 0)
 	Scale              float64
 	Causal             bool
+}
+
+// lds is the score rows' stride in elements.
+func (h *attnHead) lds() int {
+	if h.LDS != 0 {
+		return h.LDS
+	}
+	return h.Skv
 }
 
 // attnTables writes the column table of a score row of skv elements
@@ -76,8 +85,10 @@ func attnTables(p *Prog, skv int, causal bool) error {
 }
 
 // attnSoftmax emits the row loop over the score matrix of h (S rows of
-// S_kv at h.Scr): scale, mask, softmax, in place. r0 counts the rows, r4
-// is the row index, r5 the row's address, r6 its length in bytes.
+// S_kv at h.Scr, row stride h.lds()): scale, mask, softmax, in place
+// (without a copy when the rows are 32-byte aligned and have room for
+// the row's last 32-element chunk). r0 counts the rows, r4
+// is the row index, r5 the row's address, r6 the row stride in bytes.
 func attnSoftmax(p *Prog, h *attnHead) error {
 	n := h.Skv
 	if n%2 != 0 {
@@ -85,7 +96,8 @@ func attnSoftmax(p *Prog, h *attnHead) error {
 	}
 	c32 := (n + 31) / 32
 	c16 := (n + 15) / 16
-	inPlace := n%32 == 0 && h.Scr%32 == 0
+	ld := h.lds()
+	inPlace := (2*ld)%32 == 0 && h.Scr%32 == 0 && ld >= 32*c32
 	if err := softmaxConsts(p); err != nil {
 		return err
 	}
@@ -93,7 +105,7 @@ func attnSoftmax(p *Prog, h *attnHead) error {
 	p.Op("movxm r0, #%d", h.S)
 	p.Op("mov r4, #0")
 	p.Op("movxm r5, #%d", h.Scr)
-	p.Op("movxm r6, #%d", 2*n)
+	p.Op("movxm r6, #%d", 2*ld)
 	p.Align16()
 	top := p.NewLabel("attn_row")
 	p.Label(top)
@@ -168,12 +180,15 @@ func attention(p *Prog, h *attnHead) error {
 	qk := &MMSpec{M: h.S, N: h.Skv, K: h.D, LDC: h.Skv, LDA: h.LDQ, LDB: h.LDK, Batch: 1, SideNK: true,
 		AAddr: h.Q, BAddr: h.K, CAddr: h.Scr,
 		ABanks: bankMask(h.Q, 2*h.S*h.LDQ), BBanks: bankMask(h.K, 2*h.Skv*h.LDK), CBanks: bankMask(h.Scr, 2*h.S*h.Skv)}
+	region(p, "attention scores")
 	if err := MatMul(p, qk, false); err != nil {
 		return err
 	}
+	region(p, "attention softmax rows")
 	if err := attnSoftmax(p, h); err != nil {
 		return err
 	}
+	region(p, "attention P V")
 	pv := &MMSpec{M: h.S, N: h.D, K: h.Skv, LDC: h.LDO, LDB: h.LDV, Batch: 1,
 		AAddr: h.Scr, BAddr: h.V, CAddr: h.O,
 		ABanks: bankMask(h.Scr, 2*h.S*h.Skv), BBanks: bankMask(h.V, 2*h.Skv*h.LDV), CBanks: bankMask(h.O, 2*h.S*h.LDO)}
@@ -194,6 +209,7 @@ func genSDPA(p *Prog, c *ref.Case, params ref.Params) error {
 		}
 		*t.dst = a
 	}
+	region(p, "attention column table")
 	if err := attnTables(p, h.Skv, h.Causal); err != nil {
 		return err
 	}
