@@ -30,6 +30,32 @@ func init() {
 // Scratch layout: Qh (heads x S x D), Kh and Vh (kv_heads x S x D), R
 // (S x d_model), the score matrix (S x S).
 func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
+	addr := map[string]int{}
+	for _, n := range []string{"x", "wq", "wk", "wv", "wo", "y", "scratch"} {
+		a, err := tensorAddr(c, n)
+		if err != nil {
+			return err
+		}
+		addr[n] = a
+	}
+	t, err := Tensor(c, "scratch")
+	if err != nil {
+		return err
+	}
+	subs := &projSubs{}
+	if err := mhaBlock(p, params, subs, addr, addr["scratch"], addr["scratch"]+2*int(t.Shape[0]), -1); err != nil {
+		return err
+	}
+	p.Op("done")
+	return subs.emit(p)
+}
+
+// mhaBlock emits genMHA's kernel up to its end: y = MHA(x) with the
+// addresses of x, wq, wk, wv, wo and y in addr, its scratch regions in
+// [scr0, scrEnd), and, when bias >= 0, the [heads][S][S] score bias at
+// bias added to each head's scores (T5); products go through subs (the
+// caller emits them after its end).
+func mhaBlock(p *Prog, params ref.Params, subs *projSubs, addr map[string]int, scr0, scrEnd, bias int) error {
 	s, dm, d, hq, hkv := params.S, params.DModel, params.D, params.H, params.HKV
 	if hkv == 0 {
 		hkv = hq
@@ -41,36 +67,23 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 		return fmt.Errorf("attention: scale %v", params.Scale)
 	}
 	kvd := hkv * d
-	addr := map[string]int{}
 	banks := map[string]uint8{}
-	for _, n := range []string{"x", "wq", "wk", "wv", "wo", "y", "scratch"} {
-		a, err := tensorAddr(c, n)
-		if err != nil {
-			return err
-		}
-		addr[n] = a
-	}
 	for n, sz := range map[string]int{"x": s * dm, "wq": dm * dm, "wk": dm * kvd, "wv": dm * kvd, "wo": dm * dm, "y": s * dm} {
 		banks[n] = bankMask(addr[n], 2*sz)
 	}
 	align := func(a int) int { return (a + 31) &^ 31 }
 	hs := align(2 * s * d) // a head's block
-	qA := align(addr["scratch"])
+	qA := align(scr0)
 	kA := qA + hq*hs
 	vA := kA + hkv*hs
 	rA := vA + hkv*hs
 	scr := align(rA + 2*s*dm)
-	t, err := Tensor(c, "scratch")
-	if err != nil {
-		return err
-	}
-	if end := addr["scratch"] + 2*int(t.Shape[0]); scr+2*s*s > end {
-		return fmt.Errorf("attention: the scratch regions (%#x..%#x) do not fit the scratch tensor (ends %#x)", addr["scratch"], scr+2*s*s, end)
+	if end := scrEnd; scr+2*s*s > end {
+		return fmt.Errorf("attention: the scratch regions (%#x..%#x) do not fit the scratch tensor (ends %#x)", scr0, scr+2*s*s, end)
 	}
 	// The projections: straight into the head-major buffer when there is
 	// one head (row-major is head-major then), else through R. Products
 	// of one width share one copy of the MatMul code (a subroutine).
-	subs := &projSubs{}
 	for _, pr := range []struct {
 		w        string
 		heads, n int
@@ -102,6 +115,9 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 	dSet(p, "dj1", kA)
 	dSet(p, "dj2", vA)
 	dSet(p, "dn0", hkv)
+	if bias >= 0 {
+		dSet(p, "dj4", bias)
+	}
 	p.Align16()
 	kvTop := p.NewLabel("attn_kv")
 	p.Label(kvTop)
@@ -115,7 +131,7 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 	// run) with rows padded to 32 elements when they fit, so that the
 	// softmax rows run in place, else S x S in the score region.
 	sA, lds := scr, s
-	if pad := (s + 31) &^ 31; rA+2*s*pad <= addr["scratch"]+2*int(t.Shape[0]) {
+	if pad := (s + 31) &^ 31; rA+2*s*pad <= scrEnd {
 		sA, lds = rA, pad
 	}
 	qb, kb, vb := bankMask(qA, hq*hs), bankMask(kA, hkv*hs), bankMask(vA, hkv*hs)
@@ -127,7 +143,7 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 		return err
 	}
 	region(p, "attention head softmax rows")
-	if err := attnSoftmax(p, &attnHead{S: s, Skv: s, D: d, Scr: sA, LDS: lds, Scale: params.Scale, Causal: params.Causal}); err != nil {
+	if err := attnSoftmax(p, &attnHead{S: s, Skv: s, D: d, Scr: sA, LDS: lds, Scale: params.Scale, Causal: params.Causal, Bias: bias >= 0}); err != nil {
 		return err
 	}
 	pv := &MMSpec{M: s, N: d, K: s, LDC: d, LDA: lds, Batch: 1,
@@ -138,6 +154,9 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 	}
 	region(p, "attention head loop ends")
 	dAdd(p, "dj0", hs)
+	if bias >= 0 {
+		dAdd(p, "dj4", 2*s*s)
+	}
 	dLoopEnd(p, "dn1", qTop)
 	dAdd(p, "dj1", hs)
 	dAdd(p, "dj2", hs)
@@ -148,11 +167,7 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 	}
 	p.Nops(8)
 	region(p, "attention output projection")
-	if err := subs.call(p, s, dm, dm, rA, addr["wo"], addr["y"], bankMask(rA, 2*s*dm), banks["wo"], banks["y"]); err != nil {
-		return err
-	}
-	p.Op("done")
-	return subs.emit(p)
+	return subs.call(p, s, dm, dm, rA, addr["wo"], addr["y"], bankMask(rA, 2*s*dm), banks["wo"], banks["y"])
 }
 
 // projSubs are the projection subroutines of an attention kernel, one per

@@ -127,6 +127,12 @@ func rsqrtLane0(p *Prog, acc, lut string) {
 // rowLoop emits the loop over m rows: body is the code of one row; r0
 // counts the rows down.
 func rowLoop(p *Prog, m int, body func() error) error {
+	return rowLoopDone(p, m, true, body)
+}
+
+// rowLoopDone is rowLoop ending with done when done is true, else
+// falling through after the loop.
+func rowLoopDone(p *Prog, m int, done bool, body func() error) error {
 	p.Op("movxm r0, #%d", m)
 	p.Align16()
 	top := p.NewLabel("row")
@@ -137,7 +143,9 @@ func rowLoop(p *Prog, m int, body func() error) error {
 	p.Op("add r0, r0, #-1")
 	p.Op("jnz r0, #%s", top)
 	p.Nops(5)
-	p.Op("done")
+	if done {
+		p.Op("done")
+	}
 	return nil
 }
 
@@ -151,8 +159,15 @@ func genRMSNorm(p *Prog, c *ref.Case, params ref.Params) error {
 		}
 		regs[n] = r
 	}
-	px, pg, plut, py := regs["x"], regs["gamma"], regs["rsqrt_lut"], regs["y"]
-	m, n := params.M, params.N
+	return rmsRows(p, regs["x"], regs["gamma"], regs["rsqrt_lut"], regs["y"], params.M, params.N, params.Eps, true)
+}
+
+// rmsRows emits RMSNorm over m rows of n elements: x at [px], gamma at
+// [pg], rsqrt_lut at [plut], y at [py] (p registers set beforehand; px
+// and py advance past the rows), ending with done when done is true
+// (else falling through with the last row stored when n is not a
+// multiple of 32, its last stores in flight otherwise).
+func rmsRows(p *Prog, px, pg, plut, py string, m, n int, eps float64, done bool) error {
 	aligned := n%32 == 0
 	c32 := (n + 31) / 32
 	c16 := (n + 15) / 16
@@ -162,7 +177,7 @@ func genRMSNorm(p *Prog, c *ref.Case, params ref.Params) error {
 		zeroBuf(p, c32*64)
 	}
 	// x4 = [sum (bf16) | eps], x6 = [1/N | 1]: lane 0 of x4·x6 = sum/N + eps.
-	p.Op("movxm r8, #%d", bf16Of(params.Eps))
+	p.Op("movxm r8, #%d", bf16Of(eps))
 	p.Op("movxm r9, #%d", bf16Of(1/float64(n)))
 	p.Op("vbcst.16 x4, r8")
 	p.Op("vbcst.16 x6, r9")
@@ -173,7 +188,7 @@ func genRMSNorm(p *Prog, c *ref.Case, params ref.Params) error {
 	p.Op("vbcst.16 x1, %s", rZero)
 	p.Op("vbcst.16 x2, %s", rZero)
 	p.Nops(1)
-	return rowLoop(p, m, func() error {
+	return rowLoopDone(p, m, done, func() error {
 		// p5: the row's x (aligned) or the buffer; p7: where y goes.
 		if aligned {
 			p.Op("mov p5, %s", px)
