@@ -9,3 +9,18 @@ func aieMacBF512(out *byte, x *byte, y *byte, tab *byte, k int, a1 *byte, a2 *by
 
 //go:noescape
 func aieMacBF2(out *byte, x *byte, y *byte, tab *byte, k int, a1 *byte, a2 *byte, pm uint32, n1 uint32, n2 uint32) bool
+
+//go:noescape
+func aieMacI32C2(out *byte, x *byte, y *byte, a1 *byte, a2 *byte, m int, k int, n int, xs int, ys int, pm uint32, n1 uint32, n2 uint32)
+
+//go:noescape
+func aieMacI64C2(out *byte, x *byte, y *byte, a1 *byte, a2 *byte, m int, k int, n int, xs int, ys int, pm uint32, n1 uint32, n2 uint32)
+
+//go:noescape
+func aieMacI32P512(out *byte, x *byte, y *byte, a1 *byte, a2 *byte, m int, k int, n int, xs int, ys int, pm uint32, n1 uint32, n2 uint32)
+
+//go:noescape
+func aieMacI64C512(out *byte, x *byte, y *byte, a1 *byte, a2 *byte, m int, k int, n int, xs int, ys int, pm uint32, n1 uint32, n2 uint32)
+
+//go:noescape
+func aieMacI64P512(out *byte, x *byte, y *byte, a1 *byte, a2 *byte, m int, k int, n int, xs int, ys int, pm uint32, n1 uint32, n2 uint32)

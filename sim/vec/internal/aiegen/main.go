@@ -396,5 +396,10 @@ func main() {
 	c := globals()
 	macK(avx512, c)
 	macK(avx2, c)
+	intK(avx2, 32, false)
+	intK(avx2, 64, false)
+	intK(avx512, 32, true)
+	intK(avx512, 64, false)
+	intK(avx512, 64, true)
 	Generate()
 }
