@@ -349,12 +349,21 @@ func (a *assembler) registerExpr(e *Expr, file string) (int, error) {
 }
 
 func (a *assembler) regFileDesc(file string) string {
-	rf := a.as.isa.RegFiles[file]
+	if d, ok := a.as.regDesc[file]; ok {
+		return d
+	}
+	return describeRegFile(a.as.isa, file, a.as.isa.RegFiles[file])
+}
+
+// describeRegFile names a register file or class for messages: "an x
+// register (x0-x31)", "one of r0-r31, p0-p7, lr"; "a register" when rf
+// is nil.
+func describeRegFile(isa *isadefs.ISA, file string, rf *isadefs.RegFile) string {
 	if rf == nil {
 		return "a register"
 	}
 	if rf.Class {
-		return "one of " + classDesc(a.as.isa, rf)
+		return "one of " + classDesc(isa, rf)
 	}
 	article := "a"
 	if strings.ContainsRune("aefhilmnorsx", rune(file[0])) {
