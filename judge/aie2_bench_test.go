@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"kernelcraft/baseline"
+	"kernelcraft/ref"
+	"kernelcraft/sim"
 )
 
 // BenchmarkEvalAllAIE2 times `kc-ref eval --all -t aie2 --baseline`: the
@@ -36,4 +38,48 @@ func BenchmarkEvalAllAIE2(b *testing.B) {
 	if cpu1, ok := processCPU(); ok && cpuOK {
 		b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s")
 	}
+}
+
+// BenchmarkRunAIE2Cells times the simulations alone: the cases and
+// executables of every aie2 baseline cell (visible and hidden) are made
+// once, then each op runs and checks them all on one goroutine.
+func BenchmarkRunAIE2Cells(b *testing.B) {
+	type run struct {
+		c   *ref.Case
+		t   map[string]*sim.Tensor
+		elf []byte
+	}
+	var runs []run
+	for _, task := range ref.Supported("aie2") {
+		for cfg := 1; cfg <= ref.NumConfigs; cfg++ {
+			k, err := baseline.Baseline("aie2", "", task.ID, cfg)
+			if err != nil {
+				continue // no baseline yet
+			}
+			for h, s := range []uint64{GoldenSeeds.Visible, GoldenSeeds.Hidden} {
+				c, t, err := ref.Generate("aie2", task.ID, cfg, s, h == 1)
+				if err != nil {
+					b.Fatal(err)
+				}
+				elf, err := Assemble(c, k.Name, k.Src)
+				if err != nil {
+					b.Fatal(err)
+				}
+				runs = append(runs, run{c, t, elf})
+			}
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for _, r := range runs {
+			res, err := RunCase(context.Background(), r.c, r.t, r.elf, sim.CoreOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if !res.Verdict.Pass {
+				b.Fatalf("%s config %d fails", r.c.Task, r.c.Config)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(runs)), "runs")
 }

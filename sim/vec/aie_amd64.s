@@ -276,7 +276,55 @@ DATA aieconst<>+1072(SB)/4, $0x80000000
 DATA aieconst<>+1076(SB)/4, $0x80000000
 DATA aieconst<>+1080(SB)/4, $0x80000000
 DATA aieconst<>+1084(SB)/4, $0x80000000
-GLOBL aieconst<>(SB), RODATA|NOPTR, $1088
+DATA aieconst<>+1088(SB)/4, $0x01010101
+DATA aieconst<>+1092(SB)/4, $0x01010101
+DATA aieconst<>+1096(SB)/4, $0x01010101
+DATA aieconst<>+1100(SB)/4, $0x01010101
+DATA aieconst<>+1104(SB)/4, $0x01010101
+DATA aieconst<>+1108(SB)/4, $0x01010101
+DATA aieconst<>+1112(SB)/4, $0x01010101
+DATA aieconst<>+1116(SB)/4, $0x01010101
+DATA aieconst<>+1120(SB)/4, $0x01010101
+DATA aieconst<>+1124(SB)/4, $0x01010101
+DATA aieconst<>+1128(SB)/4, $0x01010101
+DATA aieconst<>+1132(SB)/4, $0x01010101
+DATA aieconst<>+1136(SB)/4, $0x01010101
+DATA aieconst<>+1140(SB)/4, $0x01010101
+DATA aieconst<>+1144(SB)/4, $0x01010101
+DATA aieconst<>+1148(SB)/4, $0x01010101
+DATA aieconst<>+1152(SB)/4, $0x07070707
+DATA aieconst<>+1156(SB)/4, $0x07070707
+DATA aieconst<>+1160(SB)/4, $0x07070707
+DATA aieconst<>+1164(SB)/4, $0x07070707
+DATA aieconst<>+1168(SB)/4, $0x07070707
+DATA aieconst<>+1172(SB)/4, $0x07070707
+DATA aieconst<>+1176(SB)/4, $0x07070707
+DATA aieconst<>+1180(SB)/4, $0x07070707
+DATA aieconst<>+1184(SB)/4, $0x07070707
+DATA aieconst<>+1188(SB)/4, $0x07070707
+DATA aieconst<>+1192(SB)/4, $0x07070707
+DATA aieconst<>+1196(SB)/4, $0x07070707
+DATA aieconst<>+1200(SB)/4, $0x07070707
+DATA aieconst<>+1204(SB)/4, $0x07070707
+DATA aieconst<>+1208(SB)/4, $0x07070707
+DATA aieconst<>+1212(SB)/4, $0x07070707
+DATA aieconst<>+1216(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1220(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1224(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1228(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1232(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1236(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1240(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1244(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1248(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1252(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1256(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1260(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1264(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1268(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1272(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1276(SB)/4, $0x7f7f7f7f
+GLOBL aieconst<>(SB), RODATA|NOPTR, $1280
 
 // func aieMacBF512(out *byte, x *byte, y *byte, tab *byte, k int, a1 *byte, a2 *byte, pm uint32, n1 uint32, n2 uint32) bool
 // Requires: AVX, AVX512BW, AVX512F
@@ -2562,5 +2610,380 @@ aieMacI64P512term:
 	LEAQ            (R9)(CX*2), R9
 	DECQ            DI
 	JNZ             aieMacI64P512row
+	VZEROUPPER
+	RET
+
+// func aieLaneAdd8512(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieLaneAdd8512(SB), NOSPLIT, $0-24
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	VMOVDQU64 (CX), Z0
+	VPADDB    (DX), Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneSub8512(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieLaneSub8512(SB), NOSPLIT, $0-24
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	VMOVDQU64 (CX), Z0
+	VPSUBB    (DX), Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneAdd16512(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieLaneAdd16512(SB), NOSPLIT, $0-24
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	VMOVDQU64 (CX), Z0
+	VPADDW    (DX), Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneSub16512(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieLaneSub16512(SB), NOSPLIT, $0-24
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	VMOVDQU64 (CX), Z0
+	VPSUBW    (DX), Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneAdd32512(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX512F
+TEXT ·aieLaneAdd32512(SB), NOSPLIT, $0-24
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	VMOVDQU64 (CX), Z0
+	VPADDD    (DX), Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneSub32512(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX512F
+TEXT ·aieLaneSub32512(SB), NOSPLIT, $0-24
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	VMOVDQU64 (CX), Z0
+	VPSUBD    (DX), Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneAnd512(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX512F
+TEXT ·aieLaneAnd512(SB), NOSPLIT, $0-24
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	VMOVDQU64 (CX), Z0
+	VPANDD    (DX), Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneOr512(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX512F
+TEXT ·aieLaneOr512(SB), NOSPLIT, $0-24
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	VMOVDQU64 (CX), Z0
+	VPORD     (DX), Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneAdd82(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX2
+TEXT ·aieLaneAdd82(SB), NOSPLIT, $0-24
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	VMOVDQU (CX), Y0
+	VPADDB  (DX), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPADDB  32(DX), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneSub82(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX2
+TEXT ·aieLaneSub82(SB), NOSPLIT, $0-24
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	VMOVDQU (CX), Y0
+	VPSUBB  (DX), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPSUBB  32(DX), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneAdd162(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX2
+TEXT ·aieLaneAdd162(SB), NOSPLIT, $0-24
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	VMOVDQU (CX), Y0
+	VPADDW  (DX), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPADDW  32(DX), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneSub162(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX2
+TEXT ·aieLaneSub162(SB), NOSPLIT, $0-24
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	VMOVDQU (CX), Y0
+	VPSUBW  (DX), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPSUBW  32(DX), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneAdd322(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX2
+TEXT ·aieLaneAdd322(SB), NOSPLIT, $0-24
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	VMOVDQU (CX), Y0
+	VPADDD  (DX), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPADDD  32(DX), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneSub322(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX2
+TEXT ·aieLaneSub322(SB), NOSPLIT, $0-24
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	VMOVDQU (CX), Y0
+	VPSUBD  (DX), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPSUBD  32(DX), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneAnd2(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX2
+TEXT ·aieLaneAnd2(SB), NOSPLIT, $0-24
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	VMOVDQU (CX), Y0
+	VPAND   (DX), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPAND   32(DX), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VZEROUPPER
+	RET
+
+// func aieLaneOr2(d *byte, a *byte, b *byte)
+// Requires: AVX, AVX2
+TEXT ·aieLaneOr2(SB), NOSPLIT, $0-24
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    b+16(FP), DX
+	VMOVDQU (CX), Y0
+	VPOR    (DX), Y0, Y0
+	VMOVDQU Y0, (AX)
+	VMOVDQU 32(CX), Y0
+	VPOR    32(DX), Y0, Y0
+	VMOVDQU Y0, 32(AX)
+	VZEROUPPER
+	RET
+
+// func aiePermB512(out *byte, in *byte, idx *byte)
+// Requires: AVX, AVX512F, AVX512VBMI
+TEXT ·aiePermB512(SB), NOSPLIT, $0-24
+	MOVQ      out+0(FP), AX
+	MOVQ      in+8(FP), CX
+	MOVQ      idx+16(FP), DX
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 (CX), Z1
+	VPERMI2B  64(CX), Z1, Z0
+	VMOVDQU64 Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aiePermB2(out *byte, in *byte, idx *byte)
+// Requires: AVX, AVX2
+TEXT ·aiePermB2(SB), NOSPLIT, $0-24
+	MOVQ           out+0(FP), AX
+	MOVQ           in+8(FP), CX
+	MOVQ           idx+16(FP), DX
+	VMOVDQU        (DX), Y0
+	VPAND          aieconst<>+1216(SB), Y0, Y0
+	VPSRLW         $0x04, Y0, Y1
+	VPAND          aieconst<>+1152(SB), Y1, Y1
+	VPXOR          Y2, Y2, Y2
+	VPXOR          Y3, Y3, Y3
+	VBROADCASTI128 (CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 16(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 32(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 48(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 64(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 80(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 96(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 112(CX), Y4
+	VPSHUFB        Y0, Y4, Y0
+	VPCMPEQB       Y2, Y1, Y1
+	VPBLENDVB      Y1, Y0, Y3, Y3
+	VMOVDQU        Y3, (AX)
+	VMOVDQU        32(DX), Y0
+	VPAND          aieconst<>+1216(SB), Y0, Y0
+	VPSRLW         $0x04, Y0, Y1
+	VPAND          aieconst<>+1152(SB), Y1, Y1
+	VPXOR          Y2, Y2, Y2
+	VPXOR          Y3, Y3, Y3
+	VBROADCASTI128 (CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 16(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 32(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 48(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 64(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 80(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 96(CX), Y4
+	VPSHUFB        Y0, Y4, Y4
+	VPCMPEQB       Y2, Y1, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VBROADCASTI128 112(CX), Y4
+	VPSHUFB        Y0, Y4, Y0
+	VPCMPEQB       Y2, Y1, Y1
+	VPBLENDVB      Y1, Y0, Y3, Y3
+	VMOVDQU        Y3, 32(AX)
+	VZEROUPPER
+	RET
+
+// func aieSel8512(d *byte, a *byte, b *byte, mask uint64)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieSel8512(SB), NOSPLIT, $0-32
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	MOVQ      mask+24(FP), BX
+	KMOVQ     BX, K1
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPBLENDMB Z1, Z0, K1, Z2
+	VMOVDQU64 Z2, (AX)
+	VZEROUPPER
+	RET
+
+// func aieSel16512(d *byte, a *byte, b *byte, mask uint64)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieSel16512(SB), NOSPLIT, $0-32
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	MOVQ      mask+24(FP), BX
+	KMOVQ     BX, K1
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPBLENDMW Z1, Z0, K1, Z2
+	VMOVDQU64 Z2, (AX)
+	VZEROUPPER
+	RET
+
+// func aieSel32512(d *byte, a *byte, b *byte, mask uint64)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieSel32512(SB), NOSPLIT, $0-32
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	MOVQ      b+16(FP), DX
+	MOVQ      mask+24(FP), BX
+	KMOVQ     BX, K1
+	VMOVDQU64 (CX), Z0
+	VMOVDQU64 (DX), Z1
+	VPBLENDMD Z1, Z0, K1, Z2
+	VMOVDQU64 Z2, (AX)
 	VZEROUPPER
 	RET
