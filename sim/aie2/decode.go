@@ -142,19 +142,19 @@ type op struct {
 	ptrCyc   int  // address registers written back
 
 	// Vector parameters.
-	lanes  int    // lanes of the operation
-	ebits  int    // element bits (the narrow side of srs/ups/pack)
-	abits  int    // accumulator lane bits
-	signed bool   // statically signed
-	dyn    int    // control register unit with the signedness (0: static)
-	neg    bool   // negate the product / the second operand
-	execAt int    // the cycle of the operation's last register read
+	lanes  int  // lanes of the operation
+	ebits  int  // element bits (the narrow side of srs/ups/pack)
+	abits  int  // accumulator lane bits
+	signed bool // statically signed
+	dyn    int  // control register unit with the signedness (0: static)
+	neg    bool // negate the product / the second operand
+	execAt int  // the cycle of the operation's last register read
 	// Read cycles of the itinerary's roles, looked up once: the
 	// accumulator (and its bypass), shift, crRnd, crSat, the signedness
 	// control register (dyn), and the write cycles of dst2 and lr.
 	accCyc, shiftCyc, rndCyc, satCyc, dynCyc, dst2Cyc, lrCyc int
 	accByp                                                   uint8
-	why    string // kUnsupported: what is missing
+	why                                                      string // kUnsupported: what is missing
 
 	acc []access // accesses(), built on first use
 }
