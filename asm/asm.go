@@ -377,7 +377,7 @@ func (a *assembler) report(err error, fallback lexer.Position) {
 		if pos.Line == 0 {
 			pos = fallback
 		}
-		a.errorAtFn(pos, pe.msg, pe.hint, pe.hintFn)
+		a.errorAtFn(pos, pe.Error(), pe.hint, pe.hintFn)
 	case errors.As(err, &perr):
 		pos := perr.Position()
 		pos.Line = fallback.Line

@@ -194,7 +194,11 @@ func (a *assembler) shapeMatches(tmpl, args []*Arg, extra int) bool {
 // being ignored (not encoded, with a warning unless they are 0), as the
 // target's own assembler ignores them. 0 when absent.
 func extraOperands(attrs map[string]string) int {
-	n, _ := strconv.Atoi(attrs["extra"])
+	s, ok := attrs["extra"]
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.Atoi(s)
 	return n
 }
 
