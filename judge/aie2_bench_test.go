@@ -42,7 +42,8 @@ func BenchmarkEvalAllAIE2(b *testing.B) {
 
 // BenchmarkRunAIE2Cells times the simulations alone: the cases and
 // executables of every aie2 baseline cell (visible and hidden) are made
-// once, then each op runs and checks them all on one goroutine.
+// once, then each op runs and checks them all on one goroutine (cpu-s:
+// the CPU time of one op, setup excluded).
 func BenchmarkRunAIE2Cells(b *testing.B) {
 	type run struct {
 		c   *ref.Case
@@ -69,7 +70,7 @@ func BenchmarkRunAIE2Cells(b *testing.B) {
 			}
 		}
 	}
-	b.ResetTimer()
+	cpu0, cpuOK := processCPU()
 	for b.Loop() {
 		for _, r := range runs {
 			res, err := RunCase(context.Background(), r.c, r.t, r.elf, sim.CoreOptions{})
@@ -82,4 +83,7 @@ func BenchmarkRunAIE2Cells(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(runs)), "runs")
+	if cpu1, ok := processCPU(); ok && cpuOK {
+		b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s")
+	}
 }
