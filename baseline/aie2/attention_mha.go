@@ -91,6 +91,43 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 			}
 		}
 	}
+	if err := mhaHeads(p, &mhaGeom{S: s, D: d, HQ: hq, HKV: hkv, Q: qA, K: kA, V: vA, R: rA, Scr: scr, HS: hs,
+		End: addr["scratch"] + 2*int(t.Shape[0]), Scale: params.Scale, Causal: params.Causal}); err != nil {
+		return err
+	}
+	region(p, "attention heads back to rows")
+	if err := headCopy(p, rA, qA, s, hq, d, dm, hs, false); err != nil {
+		return err
+	}
+	p.Nops(8)
+	region(p, "attention output projection")
+	if err := subs.call(p, s, dm, dm, rA, addr["wo"], addr["y"], bankMask(rA, 2*s*dm), banks["wo"], banks["y"]); err != nil {
+		return err
+	}
+	p.Op("done")
+	return subs.emit(p)
+}
+
+// mhaGeom is the head-major layout of an attention block's heads: Q (HQ
+// heads), K and V (HKV heads) blocks of [S][D] every HS bytes, R (S x
+// HQ·D, free while the heads run) and Scr (the score region) before End.
+type mhaGeom struct {
+	S, D, HQ, HKV       int
+	Q, K, V, R, Scr, HS int
+	End                 int
+	Scale               float64
+	Causal              bool
+}
+
+// mhaHeads emits the column table and the loop over the heads of g: each
+// query head's output overwrites its Q block.
+func mhaHeads(p *Prog, g *mhaGeom) error {
+	s, d, hq, hkv := g.S, g.D, g.HQ, g.HKV
+	qA, kA, vA, rA, scr, hs := g.Q, g.K, g.V, g.R, g.Scr, g.HS
+	params := struct {
+		Scale  float64
+		Causal bool
+	}{g.Scale, g.Causal}
 	region(p, "attention column table")
 	if err := attnTables(p, s, params.Causal); err != nil {
 		return err
@@ -115,7 +152,7 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 	// run) with rows padded to 32 elements when they fit, so that the
 	// softmax rows run in place, else S x S in the score region.
 	sA, lds := scr, s
-	if pad := (s + 31) &^ 31; rA+2*s*pad <= addr["scratch"]+2*int(t.Shape[0]) {
+	if pad := (s + 31) &^ 31; rA+2*s*pad <= g.End {
 		sA, lds = rA, pad
 	}
 	qb, kb, vb := bankMask(qA, hq*hs), bankMask(kA, hkv*hs), bankMask(vA, hkv*hs)
@@ -142,17 +179,7 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 	dAdd(p, "dj1", hs)
 	dAdd(p, "dj2", hs)
 	dLoopEnd(p, "dn0", kvTop)
-	region(p, "attention heads back to rows")
-	if err := headCopy(p, rA, qA, s, hq, d, dm, hs, false); err != nil {
-		return err
-	}
-	p.Nops(8)
-	region(p, "attention output projection")
-	if err := subs.call(p, s, dm, dm, rA, addr["wo"], addr["y"], bankMask(rA, 2*s*dm), banks["wo"], banks["y"]); err != nil {
-		return err
-	}
-	p.Op("done")
-	return subs.emit(p)
+	return nil
 }
 
 // projSubs are the projection subroutines of an attention kernel, one per

@@ -127,6 +127,11 @@ func rsqrtLane0(p *Prog, acc, lut string) {
 // rowLoop emits the loop over m rows: body is the code of one row; r0
 // counts the rows down.
 func rowLoop(p *Prog, m int, body func() error) error {
+	return rowLoopEnd(p, m, true, body)
+}
+
+// rowLoopEnd is rowLoop, ending the kernel (done) when done is set.
+func rowLoopEnd(p *Prog, m int, done bool, body func() error) error {
 	p.Op("movxm r0, #%d", m)
 	p.Align16()
 	top := p.NewLabel("row")
@@ -137,7 +142,9 @@ func rowLoop(p *Prog, m int, body func() error) error {
 	p.Op("add r0, r0, #-1")
 	p.Op("jnz r0, #%s", top)
 	p.Nops(5)
-	p.Op("done")
+	if done {
+		p.Op("done")
+	}
 	return nil
 }
 
@@ -151,8 +158,14 @@ func genRMSNorm(p *Prog, c *ref.Case, params ref.Params) error {
 		}
 		regs[n] = r
 	}
-	px, pg, plut, py := regs["x"], regs["gamma"], regs["rsqrt_lut"], regs["y"]
-	m, n := params.M, params.N
+	return rmsNormRows(p, regs["x"], regs["gamma"], regs["rsqrt_lut"], regs["y"], params.M, params.N, params.Eps, true)
+}
+
+// rmsNormRows emits RMSNorm over m rows of n bf16 from the pointer
+// registers px (x), pg (gamma), plut (rsqrt_lut), py (y), ending the
+// kernel when done. Uses the row registers, dj0, p5..p7 and the row
+// buffer; px and py advance past the rows.
+func rmsNormRows(p *Prog, px, pg, plut, py string, m, n int, eps float64, done bool) error {
 	aligned := n%32 == 0
 	c32 := (n + 31) / 32
 	c16 := (n + 15) / 16
@@ -162,7 +175,7 @@ func genRMSNorm(p *Prog, c *ref.Case, params ref.Params) error {
 		zeroBuf(p, c32*64)
 	}
 	// x4 = [sum (bf16) | eps], x6 = [1/N | 1]: lane 0 of x4·x6 = sum/N + eps.
-	p.Op("movxm r8, #%d", bf16Of(params.Eps))
+	p.Op("movxm r8, #%d", bf16Of(eps))
 	p.Op("movxm r9, #%d", bf16Of(1/float64(n)))
 	p.Op("vbcst.16 x4, r8")
 	p.Op("vbcst.16 x6, r9")
@@ -173,7 +186,7 @@ func genRMSNorm(p *Prog, c *ref.Case, params ref.Params) error {
 	p.Op("vbcst.16 x1, %s", rZero)
 	p.Op("vbcst.16 x2, %s", rZero)
 	p.Nops(1)
-	return rowLoop(p, m, func() error {
+	return rowLoopEnd(p, m, done, func() error {
 		// p5: the row's x (aligned) or the buffer; p7: where y goes.
 		if aligned {
 			p.Op("mov p5, %s", px)
