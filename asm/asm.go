@@ -35,6 +35,7 @@ type Assembler struct {
 	syntax  *syntaxFor
 	tmpl    map[any][]*Arg // parsed syntax templates of insts and pseudos
 	expand  map[*isadefs.Pseudo][]*Op
+	regDesc map[string]string // regFileDesc of each register file and class
 }
 
 var (
@@ -70,7 +71,13 @@ func NewWithBackend(b Backend) (*Assembler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s grammar: %w", isa.Name, err)
 	}
-	as := &Assembler{backend: b, isa: isa, syntax: syn, tmpl: map[any][]*Arg{}, expand: map[*isadefs.Pseudo][]*Op{}}
+	as := &Assembler{backend: b, isa: isa, syntax: syn, tmpl: map[any][]*Arg{}, expand: map[*isadefs.Pseudo][]*Op{}, regDesc: map[string]string{}}
+	// Register file descriptions go into every "expected …" error, and
+	// shape matching makes (and drops) many of them: a class's is long to
+	// build (aie2's classes list dozens of registers).
+	for name, rf := range isa.RegFiles {
+		as.regDesc[name] = describeRegFile(isa, name, rf)
+	}
 	parseTmpl := func(mn, syntax string, line int) ([]*Arg, error) {
 		l, err := syn.parseLine("template", 1, "x "+syntax)
 		if err != nil || len(l.Stmts) != 1 || l.Stmts[0].Op == nil {
@@ -370,7 +377,7 @@ func (a *assembler) report(err error, fallback lexer.Position) {
 		if pos.Line == 0 {
 			pos = fallback
 		}
-		a.errorAtFn(pos, pe.msg, pe.hint, pe.hintFn)
+		a.errorAtFn(pos, pe.Error(), pe.hint, pe.hintFn)
 	case errors.As(err, &perr):
 		pos := perr.Position()
 		pos.Line = fallback.Line

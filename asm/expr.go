@@ -32,12 +32,21 @@ type posError struct {
 	msg    string
 	hint   string
 	hintFn func() string // computes hint when the error is reported (costly hints)
+	// format and args make msg when it is first asked for: matching
+	// makes and drops many errors (a form that does not fit).
+	format string
+	args   []any
 }
 
-func (e *posError) Error() string { return e.msg }
+func (e *posError) Error() string {
+	if e.format != "" {
+		e.msg, e.format, e.args = fmt.Sprintf(e.format, e.args...), "", nil
+	}
+	return e.msg
+}
 
 func errAt(pos lexer.Position, format string, args ...any) *posError {
-	return &posError{pos: pos, msg: fmt.Sprintf(format, args...)}
+	return &posError{pos: pos, format: format, args: args}
 }
 
 var precedence = map[string]int{

@@ -194,7 +194,11 @@ func (a *assembler) shapeMatches(tmpl, args []*Arg, extra int) bool {
 // being ignored (not encoded, with a warning unless they are 0), as the
 // target's own assembler ignores them. 0 when absent.
 func extraOperands(attrs map[string]string) int {
-	n, _ := strconv.Atoi(attrs["extra"])
+	s, ok := attrs["extra"]
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.Atoi(s)
 	return n
 }
 
@@ -349,12 +353,21 @@ func (a *assembler) registerExpr(e *Expr, file string) (int, error) {
 }
 
 func (a *assembler) regFileDesc(file string) string {
-	rf := a.as.isa.RegFiles[file]
+	if d, ok := a.as.regDesc[file]; ok {
+		return d
+	}
+	return describeRegFile(a.as.isa, file, a.as.isa.RegFiles[file])
+}
+
+// describeRegFile names a register file or class for messages: "an x
+// register (x0-x31)", "one of r0-r31, p0-p7, lr"; "a register" when rf
+// is nil.
+func describeRegFile(isa *isadefs.ISA, file string, rf *isadefs.RegFile) string {
 	if rf == nil {
 		return "a register"
 	}
 	if rf.Class {
-		return "one of " + classDesc(a.as.isa, rf)
+		return "one of " + classDesc(isa, rf)
 	}
 	article := "a"
 	if strings.ContainsRune("aefhilmnorsx", rune(file[0])) {

@@ -43,13 +43,16 @@ func repoKernels(t *testing.T) []string {
 }
 
 // targetOf is the target whose assembler a repository file is written
-// for (by its path: .../aie2/..., .../plena/..., else coral) and the
-// hardware configs to try, in order.
+// for (by its path: .../aie2/..., .../plena/..., or a file name with an
+// _aie2_ or _plena_ part such as timeline_aie2_banks.s; else coral) and
+// the hardware configs to try, in order.
 func targetOf(path string) (string, []string) {
-	switch p := filepath.ToSlash(path); {
-	case strings.Contains(p, "/aie2/"):
+	p := filepath.ToSlash(path)
+	name := "_" + strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)) + "_"
+	switch {
+	case strings.Contains(p, "/aie2/") || strings.Contains(name, "_aie2_"):
 		return "aie2", []string{"aie2"}
-	case strings.Contains(p, "/plena/"):
+	case strings.Contains(p, "/plena/") || strings.Contains(name, "_plena_"):
 		return "plena", []string{"plena"}
 	}
 	return "coral", []string{"coral", "coral-f", "coral-highmem"} // some kernels need vector float or more memory

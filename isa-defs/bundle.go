@@ -26,6 +26,7 @@ type Format struct {
 	// Mask and Match are the fixed bits (low 64 bits in [0], high in [1]).
 	Mask, Match [2]uint64
 	Line        int
+	slots       uint64 // bit i: the ISA's SlotOrder[i] (indexSlots)
 }
 
 // FormatField places a slot's Bits-wide operation at bit Lo of a bundle.
@@ -122,12 +123,27 @@ func (f *Format) matches(b Bundle) bool {
 // of the operands were known), if one holds the slots.
 func (isa *ISA) ChooseFormat(slots []string, size int) (*Format, error) {
 	var best *Format
+	// The slots as a bit set (indexSlots), when every one is known.
+	var want uint64
+	byMask := isa.slotBit != nil
+	for _, s := range slots {
+		b, ok := isa.slotBit[s]
+		if !ok {
+			byMask = false
+			break
+		}
+		want |= b
+	}
 	for _, f := range isa.Formats {
 		ok := true
-		for _, s := range slots {
-			if !f.HasSlot(s) {
-				ok = false
-				break
+		if byMask {
+			ok = f.slots&want == want
+		} else {
+			for _, s := range slots {
+				if !f.HasSlot(s) {
+					ok = false
+					break
+				}
 			}
 		}
 		if !ok || (size > 0 && f.Bits != size) {
@@ -363,6 +379,25 @@ func (p *parser) parseFormat(rest string) {
 	}
 	f.Match = [2]uint64{b[0], b[1]}
 	p.isa.Formats = append(p.isa.Formats, f)
+}
+
+// indexSlots gives each slot of SlotOrder a bit and each format the set
+// of its slots' bits (ChooseFormat's test); with more than 64 slots it
+// leaves them out and ChooseFormat compares names.
+func (isa *ISA) indexSlots() {
+	if len(isa.SlotOrder) > 64 {
+		return
+	}
+	isa.slotBit = map[string]uint64{}
+	for i, s := range isa.SlotOrder {
+		isa.slotBit[s.Name] = 1 << uint(i)
+	}
+	for _, f := range isa.Formats {
+		f.slots = 0
+		for _, fl := range f.Fields {
+			f.slots |= isa.slotBit[fl.Slot.Name]
+		}
+	}
 }
 
 // checkFormats verifies that formats can be told apart and that every

@@ -43,6 +43,7 @@ type ISA struct {
 	pseudoBy   map[string][]*Pseudo
 	regByName  map[string]RegRef
 	decodeTab  map[uint32][]*Inst // keyed by the bits in decodeKeyMask
+	slotBit    map[string]uint64  // each slot's bit in Format.slots (indexSlots)
 	decodeKey  uint32
 }
 

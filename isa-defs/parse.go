@@ -43,6 +43,7 @@ func Parse(file, text string) (*ISA, error) {
 	}
 	if len(p.errs) == 0 {
 		p.buildDecodeTable()
+		p.isa.indexSlots()
 		p.checkFormats()
 		p.checkItineraries()
 		p.checkDocs()

@@ -187,10 +187,21 @@ func assignSlots(ops []string) (map[string]bool, error) {
 		}
 		cands[i] = c
 	}
+	used, ok := slotFit(cands)
+	if !ok {
+		return nil, fmt.Errorf("no slot assignment for bundle %q", strings.Join(ops, " ; "))
+	}
+	return used, nil
+}
+
+// slotFit gives each operation one of its candidate slots, no slot
+// twice (lng takes alu and mv together): the slots used, or false when
+// the operations cannot share a bundle.
+func slotFit(cands [][]string) (map[string]bool, bool) {
 	used := map[string]bool{}
 	var try func(i int) bool
 	try = func(i int) bool {
-		if i == len(ops) {
+		if i == len(cands) {
 			return true
 		}
 		for _, s := range cands[i] {
@@ -217,10 +228,7 @@ func assignSlots(ops []string) (map[string]bool, error) {
 		}
 		return false
 	}
-	if !try(0) {
-		return nil, fmt.Errorf("no slot assignment for bundle %q", strings.Join(ops, " ; "))
-	}
-	return used, nil
+	return used, try(0)
 }
 
 // Full adds a bundle padded with the nops of every slot it leaves empty,

@@ -78,8 +78,8 @@ func mhaBlock(p *Prog, params ref.Params, subs *projSubs, addr map[string]int, s
 	vA := kA + hkv*hs
 	rA := vA + hkv*hs
 	scr := align(rA + 2*s*dm)
-	if end := scrEnd; scr+2*s*s > end {
-		return fmt.Errorf("attention: the scratch regions (%#x..%#x) do not fit the scratch tensor (ends %#x)", scr0, scr+2*s*s, end)
+	if scr+2*s*s > scrEnd {
+		return fmt.Errorf("attention: the scratch regions (%#x..%#x) do not fit the scratch tensor (ends %#x)", scr0, scr+2*s*s, scrEnd)
 	}
 	// The projections: straight into the head-major buffer when there is
 	// one head (row-major is head-major then), else through R. Products
@@ -104,6 +104,41 @@ func mhaBlock(p *Prog, params ref.Params, subs *projSubs, addr map[string]int, s
 			}
 		}
 	}
+	if err := mhaHeads(p, &mhaGeom{S: s, D: d, HQ: hq, HKV: hkv, Q: qA, K: kA, V: vA, R: rA, Scr: scr, HS: hs,
+		End: scrEnd, Scale: params.Scale, Causal: params.Causal, HasBias: bias >= 0, Bias: bias}); err != nil {
+		return err
+	}
+	region(p, "attention heads back to rows")
+	if err := headCopy(p, rA, qA, s, hq, d, dm, hs, false); err != nil {
+		return err
+	}
+	p.Nops(8)
+	region(p, "attention output projection")
+	return subs.call(p, s, dm, dm, rA, addr["wo"], addr["y"], bankMask(rA, 2*s*dm), banks["wo"], banks["y"])
+}
+
+// mhaGeom is the head-major layout of an attention block's heads: Q (HQ
+// heads), K and V (HKV heads) blocks of [S][D] every HS bytes, R (S x
+// HQ·D, free while the heads run) and Scr (the score region) before End.
+type mhaGeom struct {
+	S, D, HQ, HKV       int
+	Q, K, V, R, Scr, HS int
+	End                 int
+	Scale               float64
+	Causal              bool
+	HasBias             bool // add the [HQ][S][S] score bias at Bias to each head's scores (T5)
+	Bias                int
+}
+
+// mhaHeads emits the column table and the loop over the heads of g: each
+// query head's output overwrites its Q block.
+func mhaHeads(p *Prog, g *mhaGeom) error {
+	s, d, hq, hkv := g.S, g.D, g.HQ, g.HKV
+	qA, kA, vA, rA, scr, hs := g.Q, g.K, g.V, g.R, g.Scr, g.HS
+	params := struct {
+		Scale  float64
+		Causal bool
+	}{g.Scale, g.Causal}
 	region(p, "attention column table")
 	if err := attnTables(p, s, params.Causal); err != nil {
 		return err
@@ -115,8 +150,8 @@ func mhaBlock(p *Prog, params ref.Params, subs *projSubs, addr map[string]int, s
 	dSet(p, "dj1", kA)
 	dSet(p, "dj2", vA)
 	dSet(p, "dn0", hkv)
-	if bias >= 0 {
-		dSet(p, "dj4", bias)
+	if g.HasBias {
+		dSet(p, "dj4", g.Bias)
 	}
 	p.Align16()
 	kvTop := p.NewLabel("attn_kv")
@@ -131,7 +166,7 @@ func mhaBlock(p *Prog, params ref.Params, subs *projSubs, addr map[string]int, s
 	// run) with rows padded to 32 elements when they fit, so that the
 	// softmax rows run in place, else S x S in the score region.
 	sA, lds := scr, s
-	if pad := (s + 31) &^ 31; rA+2*s*pad <= scrEnd {
+	if pad := (s + 31) &^ 31; rA+2*s*pad <= g.End {
 		sA, lds = rA, pad
 	}
 	qb, kb, vb := bankMask(qA, hq*hs), bankMask(kA, hkv*hs), bankMask(vA, hkv*hs)
@@ -143,7 +178,7 @@ func mhaBlock(p *Prog, params ref.Params, subs *projSubs, addr map[string]int, s
 		return err
 	}
 	region(p, "attention head softmax rows")
-	if err := attnSoftmax(p, &attnHead{S: s, Skv: s, D: d, Scr: sA, LDS: lds, Scale: params.Scale, Causal: params.Causal, Bias: bias >= 0}); err != nil {
+	if err := attnSoftmax(p, &attnHead{S: s, Skv: s, D: d, Scr: sA, LDS: lds, Scale: params.Scale, Causal: params.Causal, Bias: g.HasBias}); err != nil {
 		return err
 	}
 	pv := &MMSpec{M: s, N: d, K: s, LDC: d, LDA: lds, Batch: 1,
@@ -154,20 +189,14 @@ func mhaBlock(p *Prog, params ref.Params, subs *projSubs, addr map[string]int, s
 	}
 	region(p, "attention head loop ends")
 	dAdd(p, "dj0", hs)
-	if bias >= 0 {
+	if g.HasBias {
 		dAdd(p, "dj4", 2*s*s)
 	}
 	dLoopEnd(p, "dn1", qTop)
 	dAdd(p, "dj1", hs)
 	dAdd(p, "dj2", hs)
 	dLoopEnd(p, "dn0", kvTop)
-	region(p, "attention heads back to rows")
-	if err := headCopy(p, rA, qA, s, hq, d, dm, hs, false); err != nil {
-		return err
-	}
-	p.Nops(8)
-	region(p, "attention output projection")
-	return subs.call(p, s, dm, dm, rA, addr["wo"], addr["y"], bankMask(rA, 2*s*dm), banks["wo"], banks["y"])
+	return nil
 }
 
 // projSubs are the projection subroutines of an attention kernel, one per

@@ -55,7 +55,7 @@ func genDecoderT5(p *Prog, c *ref.Case, params ref.Params) error {
 	hA := align(nA + 2*s*dm)
 	region(p, "t5 rmsnorm(x; g1)")
 	setP(p, map[string]int{"p0": addr["x"], "p1": addr["g1"], "p2": addr["rsqrt_lut"], "p3": aA})
-	if err := rmsRows(p, "p0", "p1", "p2", "p3", s, dm, params.Eps, false); err != nil {
+	if err := rmsNormRows(p, "p0", "p1", "p2", "p3", s, dm, params.Eps, false); err != nil {
 		return err
 	}
 	p.Nops(8)
@@ -81,7 +81,7 @@ func genDecoderT5(p *Prog, c *ref.Case, params ref.Params) error {
 		}
 		region(p, "t5 rmsnorm(h1; g2)")
 		setP(p, map[string]int{"p0": aA, "p1": addr["g2"], "p2": addr["rsqrt_lut"], "p3": nA})
-		if err := rmsRows(p, "p0", "p1", "p2", "p3", s, dm, params.Eps, false); err != nil {
+		if err := rmsNormRows(p, "p0", "p1", "p2", "p3", s, dm, params.Eps, false); err != nil {
 			return err
 		}
 		p.Nops(8)
@@ -187,7 +187,7 @@ func t5FFNShared(p *Prog, params ref.Params, subs *projSubs, addr map[string]int
 	region(p, "t5 rmsnorm(h1; g2)")
 	y := addr["y"]
 	setP(p, map[string]int{"p0": h1A, "p1": addr["g2"], "p2": addr["rsqrt_lut"], "p3": y})
-	if err := rmsRows(p, "p0", "p1", "p2", "p3", s, dm, params.Eps, false); err != nil {
+	if err := rmsNormRows(p, "p0", "p1", "p2", "p3", s, dm, params.Eps, false); err != nil {
 		return err
 	}
 	p.Nops(8)
@@ -195,7 +195,7 @@ func t5FFNShared(p *Prog, params ref.Params, subs *projSubs, addr map[string]int
 		region(p, fmt.Sprintf("t5 Wi columns %d.. to WB", col(j)))
 		setP(p, map[string]int{"p0": addr["wi"] + 2*col(j), "p1": wbA})
 		p.Op("movxm m0, #%d", 2*(dff-dm))
-		if err := rowLoopDone(p, dm, false, func() error {
+		if err := rowLoopEnd(p, dm, false, func() error {
 			if err := copyU16(p, "p0", "p1", dm); err != nil {
 				return err
 			}

@@ -298,43 +298,53 @@ func genSwiGLU(p *Prog, c *ref.Case, params ref.Params) error {
 				return err
 			}
 		}
-		region(p, "swiglu block g·u")
-		LUTConsts(p)
-		p.Op("movxm p1, #%d", swiGBuf)
-		p.Op("movxm p2, #%d", swiUBuf)
-		p.Op("movxm p3, #%d", swiUBuf)
-		p.Op("vbcst.16 x0, r2")
-		p.Op("vbcst.16 x1, r2")
-		p.Nops(2)
-		if _, err := p.VLoop(rows, 1, []VOp{
-			vop("lda", 7, "wl0", "", "vlda wl0, [p1], #32"),
-			vop("ldb", 7, "wl1", "", "vldb wl1, [p2], #32"),
-			vop("vec", 6, "bml2", "wl0,wl1", "vmul.f bml2, x0, x1, r1"),
-			vop("st", 1, "", "bml2", "vst.conv.bf16.fp32 bml2, [p3], #32"),
-		}); err != nil {
+		if err := swiGate(p, swiGBuf, swiUBuf, rows); err != nil {
 			return err
 		}
-		p.Nops(8)
-		region(p, "swiglu block 1 + exp(-g)")
-		for _, r := range []string{"p1", "p2", "p3", "p4"} {
-			p.Op("movxm %s, #%d", r, swiGBuf)
-		}
-		if _, err := ExpPass(p, ExpSpec{Sign: -1, Denom: true}, rows, "p1", "p2", "p3", "p4"); err != nil {
-			return err
-		}
-		p.Nops(8)
-		region(p, "swiglu block divide")
-		p.Op("movxm p1, #%d", swiUBuf)
-		for _, r := range []string{"p2", "p3", "p4", "p6"} {
-			p.Op("movxm %s, #%d", r, swiGBuf)
-		}
-		if _, err := DividePass(p, rows, "p1", "p2", "p3", "p4", "p6"); err != nil {
-			return err
-		}
-		p.Nops(8)
 		p.Op("ret lr")
 		p.Nops(5)
 	}
+	return nil
+}
+
+// swiGate emits silu(G)·U over n vectors of 16 bf16 (G at g, U at u,
+// both 32-byte aligned; the result in G, U overwritten by G·U) by the
+// LUT passes: G·U, d = 1 + exp(-G), (G·U)/d.
+func swiGate(p *Prog, g, u, n int) error {
+	region(p, "swiglu block g·u")
+	LUTConsts(p)
+	p.Op("movxm p1, #%d", g)
+	p.Op("movxm p2, #%d", u)
+	p.Op("movxm p3, #%d", u)
+	p.Op("vbcst.16 x0, r2")
+	p.Op("vbcst.16 x1, r2")
+	p.Nops(2)
+	if _, err := p.VLoop(n, 1, []VOp{
+		vop("lda", 7, "wl0", "", "vlda wl0, [p1], #32"),
+		vop("ldb", 7, "wl1", "", "vldb wl1, [p2], #32"),
+		vop("vec", 6, "bml2", "wl0,wl1", "vmul.f bml2, x0, x1, r1"),
+		vop("st", 1, "", "bml2", "vst.conv.bf16.fp32 bml2, [p3], #32"),
+	}); err != nil {
+		return err
+	}
+	p.Nops(8)
+	region(p, "swiglu block 1 + exp(-g)")
+	for _, r := range []string{"p1", "p2", "p3", "p4"} {
+		p.Op("movxm %s, #%d", r, g)
+	}
+	if _, err := ExpPass(p, ExpSpec{Sign: -1, Denom: true}, n, "p1", "p2", "p3", "p4"); err != nil {
+		return err
+	}
+	p.Nops(8)
+	region(p, "swiglu block divide")
+	p.Op("movxm p1, #%d", u)
+	for _, r := range []string{"p2", "p3", "p4", "p6"} {
+		p.Op("movxm %s, #%d", r, g)
+	}
+	if _, err := DividePass(p, n, "p1", "p2", "p3", "p4", "p6"); err != nil {
+		return err
+	}
+	p.Nops(8)
 	return nil
 }
 

@@ -22,6 +22,12 @@ func warnRun(t *testing.T, task string, cfg int) (string, *asm.Program, uint64, 
 	if err != nil {
 		t.Fatalf("%s c%d: %v", task, cfg, err)
 	}
+	return warnRunSrc(t, task, cfg, src)
+}
+
+// warnRunSrc is warnRun for the kernel src.
+func warnRunSrc(t *testing.T, task string, cfg int, src []byte) (string, *asm.Program, uint64, []simaie2.Warning) {
+	t.Helper()
 	prog := assemble(t, string(src))
 	c, tensors, err := ref.Generate(Target, task, cfg, 1, false)
 	if err != nil {

@@ -234,7 +234,7 @@ func (s *mmSched) run(p *Prog) error {
 			ops = append(ops, q.slots)
 		}
 		ops = append(ops, o.slots)
-		if !mmSlotsFit(ops) {
+		if _, ok := slotFit(ops); !ok {
 			return false
 		}
 		if o.mem != nil {
@@ -411,40 +411,4 @@ func (s *mmSched) run(p *Prog) error {
 		p.Bundle(texts...)
 	}
 	return nil
-}
-
-// mmSlotsFit reports whether operations with these candidate slots can
-// share a bundle (lng takes alu and mv).
-func mmSlotsFit(cands [][]string) bool {
-	used := map[string]bool{}
-	var try func(i int) bool
-	try = func(i int) bool {
-		if i == len(cands) {
-			return true
-		}
-		for _, s := range cands[i] {
-			need := []string{s}
-			if s == "lng" {
-				need = []string{"alu", "mv"}
-			}
-			ok := true
-			for _, n := range need {
-				ok = ok && !used[n]
-			}
-			if !ok {
-				continue
-			}
-			for _, n := range need {
-				used[n] = true
-			}
-			if try(i + 1) {
-				return true
-			}
-			for _, n := range need {
-				used[n] = false
-			}
-		}
-		return false
-	}
-	return try(0)
 }

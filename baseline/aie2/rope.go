@@ -62,12 +62,17 @@ func genRoPE(p *Prog, c *ref.Case, params ref.Params) error {
 	if s <= 0 || d <= 0 || heads <= 0 || d%2 != 0 {
 		return fmt.Errorf("rope: S %d, head_dim %d, heads %d", s, d, heads)
 	}
-	half := d / 2
-	nk := (half + 15) / 16 // 16-lane chunks of a half row
-	if half%16 != 0 && nk > 2 {
-		return fmt.Errorf("rope: head_dim %d (not a multiple of 32, over 64) not supported yet", d)
-	}
 	prologue(p)
+	ropeConsts(p)
+	p.Op("mov r17, %s", regs["x"])
+	p.Op("mov r18, %s", regs["cos"])
+	p.Op("mov r19, %s", regs["sin"])
+	p.Op("mov r20, %s", regs["y"])
+	return ropeHeads(p, s, d, heads, 2*s*d, true, false)
+}
+
+// ropeConsts sets ropeOps's constants (r1, r10, x3).
+func ropeConsts(p *Prog) {
 	p.Op("movxm r1, #60")
 	p.Op("mov r10, #32")
 	p.Op("mov r2, #0")
@@ -76,10 +81,21 @@ func genRoPE(p *Prog, c *ref.Case, params ref.Params) error {
 	p.Op("vbcst.16 x5, r8")
 	p.Nops(1)
 	p.Op("vmov wh3, wh5") // x3 = [0 | 0x8000]
-	p.Op("mov r17, %s", regs["x"])
-	p.Op("mov r18, %s", regs["cos"])
-	p.Op("mov r19, %s", regs["sin"])
-	p.Op("mov r20, %s", regs["y"])
+}
+
+// ropeHeads emits RoPE over heads blocks of [s][d] (head h at h·hstride
+// bytes, hstride >= 2·s·d) of x at r17 into y at r20 (may be x: in
+// place), cos and sin at r18 and r19, after ropeConsts; ends the kernel
+// when done.
+//
+// With loop, the row-by-row path (D/2 not a multiple of 16) runs one
+// copy of a head's code under a run-time loop over the heads (r21).
+func ropeHeads(p *Prog, s, d, heads, hstride int, done, loop bool) error {
+	half := d / 2
+	nk := (half + 15) / 16 // 16-lane chunks of a half row
+	if half%16 != 0 && nk > 2 {
+		return fmt.Errorf("rope: head_dim %d (not a multiple of 32, over 64) not supported yet", d)
+	}
 	if half%16 == 0 {
 		// at sets pointer ptr to the address in base plus off bytes.
 		at := func(ptr, base string, off int) {
@@ -91,7 +107,7 @@ func genRoPE(p *Prog, c *ref.Case, params ref.Params) error {
 		p.Op("movxm m1, #%d", 2*d)
 		for h := range heads {
 			for k := range nk {
-				off := 2 * (h*s*d + 16*k)
+				off := h*hstride + 32*k
 				at("p0", "r17", off)
 				at("p1", "r17", off+d)
 				at("p2", "r18", 32*k)
@@ -106,7 +122,9 @@ func genRoPE(p *Prog, c *ref.Case, params ref.Params) error {
 				p.Nops(8)
 			}
 		}
-		p.Op("done")
+		if done {
+			p.Op("done")
+		}
 		return nil
 	}
 	// Row by row through the buffer: six slots of nk·32 bytes (zero
@@ -116,7 +134,22 @@ func genRoPE(p *Prog, c *ref.Case, params ref.Params) error {
 	zeroBuf(p, 6*sb)
 	p.Op("mov p0, r17")
 	p.Op("mov p5, r20")
-	for range heads {
+	reps, gap := heads, hstride-2*s*d
+	headTop := ""
+	if loop {
+		reps = 1
+		p.Op("movxm r21, #%d", heads)
+		p.Align16()
+		headTop = p.NewLabel("rope_head")
+		p.Label(headTop)
+	}
+	for h := range reps {
+		if h > 0 && gap > 0 {
+			p.Op("movxm m0, #%d", gap)
+			p.Nops(1)
+			p.Op("padda [p0], m0")
+			p.Op("padda [p5], m0")
+		}
 		p.Op("mov p1, r18")
 		p.Op("mov p2, r19")
 		p.Op("movxm r0, #%d", s)
@@ -156,7 +189,20 @@ func genRoPE(p *Prog, c *ref.Case, params ref.Params) error {
 		p.Op("jnz r0, #%s", top)
 		p.Nops(5)
 	}
+	if loop {
+		if gap > 0 {
+			p.Op("movxm m0, #%d", gap)
+			p.Nops(1)
+			p.Op("padda [p0], m0")
+			p.Op("padda [p5], m0")
+		}
+		p.Op("add r21, r21, #-1")
+		p.Op("jnz r21, #%s", headTop)
+		p.Nops(5)
+	}
 	p.Nops(8)
-	p.Op("done")
+	if done {
+		p.Op("done")
+	}
 	return nil
 }

@@ -127,12 +127,11 @@ func rsqrtLane0(p *Prog, acc, lut string) {
 // rowLoop emits the loop over m rows: body is the code of one row; r0
 // counts the rows down.
 func rowLoop(p *Prog, m int, body func() error) error {
-	return rowLoopDone(p, m, true, body)
+	return rowLoopEnd(p, m, true, body)
 }
 
-// rowLoopDone is rowLoop ending with done when done is true, else
-// falling through after the loop.
-func rowLoopDone(p *Prog, m int, done bool, body func() error) error {
+// rowLoopEnd is rowLoop, ending the kernel (done) when done is set.
+func rowLoopEnd(p *Prog, m int, done bool, body func() error) error {
 	p.Op("movxm r0, #%d", m)
 	p.Align16()
 	top := p.NewLabel("row")
@@ -159,15 +158,14 @@ func genRMSNorm(p *Prog, c *ref.Case, params ref.Params) error {
 		}
 		regs[n] = r
 	}
-	return rmsRows(p, regs["x"], regs["gamma"], regs["rsqrt_lut"], regs["y"], params.M, params.N, params.Eps, true)
+	return rmsNormRows(p, regs["x"], regs["gamma"], regs["rsqrt_lut"], regs["y"], params.M, params.N, params.Eps, true)
 }
 
-// rmsRows emits RMSNorm over m rows of n elements: x at [px], gamma at
-// [pg], rsqrt_lut at [plut], y at [py] (p registers set beforehand; px
-// and py advance past the rows), ending with done when done is true
-// (else falling through with the last row stored when n is not a
-// multiple of 32, its last stores in flight otherwise).
-func rmsRows(p *Prog, px, pg, plut, py string, m, n int, eps float64, done bool) error {
+// rmsNormRows emits RMSNorm over m rows of n bf16 from the pointer
+// registers px (x), pg (gamma), plut (rsqrt_lut), py (y), ending the
+// kernel when done. Uses the row registers, dj0, p5..p7 and the row
+// buffer; px and py advance past the rows.
+func rmsNormRows(p *Prog, px, pg, plut, py string, m, n int, eps float64, done bool) error {
 	aligned := n%32 == 0
 	c32 := (n + 31) / 32
 	c16 := (n + 15) / 16
@@ -188,7 +186,7 @@ func rmsRows(p *Prog, px, pg, plut, py string, m, n int, eps float64, done bool)
 	p.Op("vbcst.16 x1, %s", rZero)
 	p.Op("vbcst.16 x2, %s", rZero)
 	p.Nops(1)
-	return rowLoopDone(p, m, done, func() error {
+	return rowLoopEnd(p, m, done, func() error {
 		// p5: the row's x (aligned) or the buffer; p7: where y goes.
 		if aligned {
 			p.Op("mov p5, %s", px)

@@ -222,7 +222,7 @@ func TestBenchHostileModel(t *testing.T) {
 	cpu0, child0 := cpuTimes()
 	start := time.Now()
 	var out, errb bytes.Buffer
-	st := run([]string{"kc-agent", "bench", "--models", "openai:hostile", "--base-url", srv.URL + "/v1", "--tasks", "relu,gemv,silu",
+	st := run([]string{"kc-agent", "bench", "--models", "openai:hostile", "--base-url", srv.URL + "/v1", "--targets", "coral", "--tasks", "relu,gemv,silu",
 		"--budget", "3", "--tool-timeout", "1s", "--tool-memory", "256", "--retries", "0", "--jobs", "2", "--out", dir, "--no-report"}, &out, &errb)
 	wall := time.Since(start)
 	cpu1, child1 := cpuTimes()
@@ -323,7 +323,7 @@ func TestInterruptStopsToolCall(t *testing.T) {
 	}))
 	defer srv.Close()
 	dir := t.TempDir()
-	cmd := exec.Command(bin, "bench", "--models", "openai:spin", "--base-url", srv.URL+"/v1", "--tasks", "relu", "--configs", "1",
+	cmd := exec.Command(bin, "bench", "--models", "openai:spin", "--base-url", srv.URL+"/v1", "--targets", "coral", "--tasks", "relu", "--configs", "1",
 		"--tool-timeout", "10m", "--out", dir, "--no-report")
 	cmd.Env = append(os.Environ(), "OPENAI_API_KEY=", "JOB_COMPLETION_INDEX=", "SLURM_ARRAY_TASK_ID=")
 	var errb bytes.Buffer

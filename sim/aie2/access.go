@@ -48,12 +48,12 @@ func (m *Machine) warn(w Warning, seq uint64) {
 
 // wrUnit records a scalar write visible from cycle vis.
 func (m *Machine) wrUnit(u int, vis int64, byp uint8, seq uint64, pc uint32, v uint32) {
-	w := write{vis: vis, seq: seq, byp: byp, pc: pc}
-	binary.LittleEndian.PutUint32(w.val[:4], v)
 	if u == uP || u > uP && u < uM {
-		binary.LittleEndian.PutUint32(w.val[:4], v&0xFFFFF) // 20-bit pointers
+		v &= 0xFFFFF // 20-bit pointers
 	}
-	m.units[u].add(w, m.now)
+	w := m.units[u].put(vis, seq, byp, pc, m.now)
+	w.val = [pieceB]byte{}
+	binary.LittleEndian.PutUint32(w.val[:4], v)
 }
 
 // rd reads a scalar operand register in its cycle cyc of f.
@@ -102,9 +102,8 @@ func (m *Machine) wrV(f *flight, r reg, cyc int, byp uint8, src []byte) {
 		return
 	}
 	for i := 0; i < int(r.n); i++ {
-		w := write{vis: vis, seq: f.seq, byp: byp, pc: f.pc}
-		copy(w.val[:], src[pieceB*i:pieceB*(i+1)])
-		m.units[int(r.base)+i].add(w, m.now)
+		w := m.units[int(r.base)+i].put(vis, f.seq, byp, f.pc, m.now)
+		w.val = [pieceB]byte(src[pieceB*i : pieceB*(i+1)])
 	}
 }
 

@@ -42,12 +42,24 @@ func TestDecodeCacheAcrossLoads(t *testing.T) {
 	if r := runR1(a); r != 5 {
 		t.Fatalf("a: r1 = %d", r)
 	}
-	decoded := m.cache[m.entry]
-	if r := runR1(a); r != 5 || m.cache[m.entry] != decoded || decoded == nil {
-		t.Errorf("a again: r1 = %d, entry bundle kept: %v", r, m.cache[m.entry] == decoded && decoded != nil)
+	entry := func(m *Machine) *bundle { return m.prog.at(m.entry).Load() }
+	decoded := entry(m)
+	if r := runR1(a); r != 5 || entry(m) != decoded || decoded == nil {
+		t.Errorf("a again: r1 = %d, entry bundle kept: %v", r, entry(m) == decoded && decoded != nil)
 	}
-	if r := runR1(b); r != 7 || m.cache[m.entry] == decoded {
-		t.Errorf("b: r1 = %d, entry bundle decoded afresh: %v", r, m.cache[m.entry] != decoded)
+	// Another machine loading the same program shares the bundles.
+	m2, err := New(loadHW(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m2.Load(a); err != nil {
+		t.Fatal(err)
+	}
+	if entry(m2) != decoded {
+		t.Errorf("a on a second machine: the decoded bundles are not shared")
+	}
+	if r := runR1(b); r != 7 || entry(m) == decoded {
+		t.Errorf("b: r1 = %d, entry bundle decoded afresh: %v", r, entry(m) != decoded)
 	}
 	// A debugger rewrites the first bundle with b's; loading a afterwards
 	// must not reuse what was decoded from the rewritten memory.
@@ -65,5 +77,43 @@ func TestDecodeCacheAcrossLoads(t *testing.T) {
 	}
 	if r := runR1(a); r != 5 {
 		t.Errorf("a after a debugger write: r1 = %d", r)
+	}
+}
+
+// TestSharedProgramConcurrent: machines on several goroutines run one
+// program (decoding and publishing its bundles as they go) and all get its
+// result; go test -race checks the sharing.
+func TestSharedProgramConcurrent(t *testing.T) {
+	src := vmacLoop(200)
+	p, err := assembleOnly(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := sim.LoadELF(p.ELF(), asm.MachineAIE2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hw := loadHW(t)
+	want := make(chan uint64, 4)
+	for range 4 {
+		go func() {
+			m, err := New(hw, Options{})
+			if err == nil {
+				err = m.Load(img)
+			}
+			if err != nil {
+				want <- 0
+				return
+			}
+			m.SetReg("r0", 28)
+			m.Run()
+			want <- uint64(m.Cycles())
+		}()
+	}
+	first := <-want
+	for range 3 {
+		if c := <-want; c != first || c == 0 {
+			t.Errorf("cycles %d and %d", first, c)
+		}
 	}
 }

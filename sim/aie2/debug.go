@@ -177,8 +177,10 @@ func (m *Machine) ReadMem(addr uint64, n int) ([]byte, error) {
 func (m *Machine) WriteMem(addr uint64, data []byte) error {
 	err := m.mem.DebugWrite(addr, data, func(r *sim.Region, _ uint64, _ int) {
 		if r == m.pmem {
-			clear(m.cache)
-			m.cacheOf = nil
+			// A private program: the bytes no longer match what
+			// other machines share.
+			m.prog = newProgram(m.isa, nil, m.codeLo, m.codeHi)
+			clear(m.texts)
 		}
 	})
 	if err != nil {

@@ -3,6 +3,7 @@ package aie2
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	isadefs "kernelcraft/isa-defs"
 )
@@ -141,14 +142,19 @@ type op struct {
 	ptrCyc   int  // address registers written back
 
 	// Vector parameters.
-	lanes  int    // lanes of the operation
-	ebits  int    // element bits (the narrow side of srs/ups/pack)
-	abits  int    // accumulator lane bits
-	signed bool   // statically signed
-	dyn    int    // control register unit with the signedness (0: static)
-	neg    bool   // negate the product / the second operand
-	execAt int    // the cycle of the operation's last register read
-	why    string // kUnsupported: what is missing
+	lanes  int  // lanes of the operation
+	ebits  int  // element bits (the narrow side of srs/ups/pack)
+	abits  int  // accumulator lane bits
+	signed bool // statically signed
+	dyn    int  // control register unit with the signedness (0: static)
+	neg    bool // negate the product / the second operand
+	execAt int  // the cycle of the operation's last register read
+	// Read cycles of the itinerary's roles, looked up once: the
+	// accumulator (and its bypass), shift, crRnd, crSat, the signedness
+	// control register (dyn), and the write cycles of dst2 and lr.
+	accCyc, shiftCyc, rndCyc, satCyc, dynCyc, dst2Cyc, lrCyc int
+	accByp                                                   uint8
+	why                                                      string // kUnsupported: what is missing
 
 	acc []access // accesses(), built on first use
 }
@@ -166,13 +172,40 @@ func slotIndex(s string) uint8 {
 
 // bundle is one decoded bundle: its size and non-nop operations.
 type bundle struct {
-	pc     uint32
-	size   int
-	ops    []*op
-	text   string // disassembly, made on demand
-	bad    string // why the bytes are no bundle ("" when they are)
-	done   int    // doneAfter (timeline.go), once computed
-	tlText string // the operations without nops (timeline.go)
+	pc   uint32
+	size int
+	ops  []*op
+	bad  string // why the bytes are no bundle ("" when they are)
+	done int    // doneAfter (timeline.go), computed at decode
+}
+
+// regEntry is what a register number of a file or class decodes to:
+// units (ok), or with quad the 2-D/3-D quadruple d0..d7 (its number in
+// r.base).
+type regEntry struct {
+	r        reg
+	ok, quad bool
+}
+
+// regTabs caches regTab by register file (the ISA is loaded once).
+var regTabs sync.Map
+
+// regTab maps each number of a register file or class to its units.
+func regTab(rf *isadefs.RegFile) []regEntry {
+	if t, ok := regTabs.Load(rf); ok {
+		return t.([]regEntry)
+	}
+	t := make([]regEntry, len(rf.Names))
+	for v, name := range rf.Names {
+		if len(name) == 2 && name[0] == 'd' { // d0..d7, by number
+			t[v] = regEntry{r: reg{base: int16(name[1] - '0')}, quad: true}
+			continue
+		}
+		r, ok := parseReg(name)
+		t[v] = regEntry{r: r, ok: ok}
+	}
+	regTabs.Store(rf, t)
+	return t
 }
 
 // decodeOp decodes one slot operation. It never fails: what the
@@ -183,20 +216,23 @@ func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
 	for i, k := range in.Operands {
 		v := k.Extract(w)
 		if k.Class == "reg" && k.RegFile != nil {
-			name := ""
-			if k.RegFile.Valid(v) {
-				name = k.RegFile.Names[v]
+			var e regEntry
+			if t := regTab(k.RegFile); v >= 0 && v < int64(len(t)) {
+				e = t[v]
 			}
-			if len(name) == 2 && name[0] == 'd' { // d0..d7: the 2-D/3-D quadruple, by number
-				o.o[i] = operand{imm: int64(name[1] - '0')}
-				continue
-			}
-			r, ok := parseReg(name)
-			if !ok {
+			switch {
+			case e.quad:
+				o.o[i] = operand{imm: int64(e.r.base)}
+			case e.ok:
+				o.o[i] = operand{r: e.r, isReg: true}
+			default:
+				name := ""
+				if k.RegFile.Valid(v) {
+					name = k.RegFile.Names[v]
+				}
 				o.kind, o.why = kUnsupported, fmt.Sprintf("register %q", name)
 				return o
 			}
-			o.o[i] = operand{r: r, isReg: true}
 		} else {
 			o.o[i] = operand{imm: v}
 		}
@@ -217,6 +253,15 @@ func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
 		}
 	}
 	classify(o)
+	if o.it != nil {
+		a, _ := o.it.Get("acc")
+		o.accCyc, o.accByp = a.Cycle, bypOf(a.Bypass)
+		o.shiftCyc, o.rndCyc, o.satCyc = o.it.Read("shift"), o.it.Read("crrnd"), o.it.Read("crsat")
+		o.dst2Cyc, o.lrCyc = o.it.Read("dst2"), o.it.Read("lr")
+		if o.dyn != 0 {
+			o.dynCyc = o.it.Read(unitName(o.dyn))
+		}
+	}
 	return o
 }
 

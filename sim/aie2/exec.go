@@ -57,7 +57,7 @@ func (m *Machine) execute(f *flight) {
 			target = m.rd(f, o.o[0].r, 1, 0)
 		}
 		m.setBranch(f, target)
-		m.wrUnit(uLR, f.t+int64(o.it.Read("lr")), 0, f.seq, f.pc, m.afterDelaySlots(f.pc))
+		m.wrUnit(uLR, f.t+int64(o.lrCyc), 0, f.seq, f.pc, m.afterDelaySlots(f.pc))
 	case kJZ:
 		v := m.rd(f, o.o[0].r, 1, 0)
 		if (v == 0) == (o.sub == 0) {
@@ -209,11 +209,11 @@ func (m *Machine) storeData(f *flight) {
 		var acc [128]byte
 		r := o.o[0].r
 		m.rdV(f, r, c, 0, acc[:r.bytes()])
-		m.srs(f, acc[:r.bytes()], m.rd(f, o.o[1].r, o.it.Read("shift"), 0), f.buf[:32])
+		m.srs(f, acc[:r.bytes()], m.rd(f, o.o[1].r, o.shiftCyc, 0), f.buf[:32])
 	case kVStConv:
 		var acc [64]byte
 		m.rdV(f, o.o[0].r, c, 0, acc[:])
-		rnd := m.rdUnit(crRnd, f.t+int64(o.it.Read("crrnd")), 0, f.seq, f.pc)
+		rnd := m.rdUnit(crRnd, f.t+int64(o.rndCyc), 0, f.seq, f.pc)
 		for i := 0; i < 16; i++ {
 			binary.LittleEndian.PutUint16(f.buf[2*i:], bf16FromF32(binary.LittleEndian.Uint32(acc[4*i:]), rnd))
 		}
@@ -230,16 +230,15 @@ func (m *Machine) signedness(f *flight) bool {
 	if o.dyn == 0 {
 		return o.signed
 	}
-	name := unitName(o.dyn)
-	return m.rdUnit(o.dyn, f.t+int64(o.it.Read(name)), 0, f.seq, f.pc)&1 != 0
+	return m.rdUnit(o.dyn, f.t+int64(o.dynCyc), 0, f.seq, f.pc)&1 != 0
 }
 
 // srs shifts, rounds and saturates accumulator lanes (acc: abits each)
 // into narrow lanes (ebits each) in dst.
 func (m *Machine) srs(f *flight, acc []byte, shift uint32, dst []byte) {
 	o := f.o
-	rnd := m.rdUnit(crRnd, f.t+int64(o.it.Read("crrnd")), 0, f.seq, f.pc)
-	sat := m.rdUnit(crSat, f.t+int64(o.it.Read("crsat")), 0, f.seq, f.pc)
+	rnd := m.rdUnit(crRnd, f.t+int64(o.rndCyc), 0, f.seq, f.pc)
+	sat := m.rdUnit(crSat, f.t+int64(o.satCyc), 0, f.seq, f.pc)
 	signed := m.signedness(f)
 	lanes := len(acc) * 8 / o.abits
 	for i := 0; i < lanes; i++ {
@@ -262,8 +261,8 @@ func (m *Machine) ups(f *flight, src []byte, shift, sat uint32, signed bool, dst
 // crSat in 8 (the itinerary's late reads).
 func (m *Machine) upsLoad(f *flight) {
 	o := f.o
-	shift := m.rd(f, o.o[1].r, o.it.Read("shift"), 0)
-	sat := m.rdUnit(crSat, f.t+int64(o.it.Read("crsat")), 0, f.seq, f.pc)
+	shift := m.rd(f, o.o[1].r, o.shiftCyc, 0)
+	sat := m.rdUnit(crSat, f.t+int64(o.satCyc), 0, f.seq, f.pc)
 	var out [128]byte
 	r := o.o[0].r
 	m.ups(f, f.buf[:32], shift, sat, m.signedness(f), out[:r.bytes()])
@@ -272,7 +271,7 @@ func (m *Machine) upsLoad(f *flight) {
 
 // pack narrows 32 int16 lanes to int8 under crSat (vpack, vst.pack).
 func (m *Machine) pack(f *flight, x, dst []byte) {
-	sat := m.rdUnit(crSat, f.t+int64(f.o.it.Read("crsat")), 0, f.seq, f.pc)
+	sat := m.rdUnit(crSat, f.t+int64(f.o.satCyc), 0, f.seq, f.pc)
 	signed := m.signedness(f)
 	for i := 0; i < 32; i++ {
 		v := getLane(x, i, 16, signed)

@@ -134,7 +134,6 @@ func (m *Machine) mac(f *flight) {
 		m.trap(sim.TrapIllegal, f.pc, uint64(cfg), "%s: %v", o.inst.Name, err)
 		return
 	}
-	ac, _ := o.it.Get("acc")
 	dr := o.o[0].r
 	lanes := mm.m * mm.n
 	var acc1, acc2 [128]byte
@@ -144,10 +143,10 @@ func (m *Machine) mac(f *flight) {
 		return
 	}
 	if o.sub >= 1 && cfg&cfgZeroAcc == 0 {
-		m.rdV(f, o.o[1].r, ac.Cycle, bypOf(ac.Bypass), acc1[:accBytes])
+		m.rdV(f, o.o[1].r, o.accCyc, o.accByp, acc1[:accBytes])
 	}
 	if o.sub == 2 {
-		m.rdV(f, o.o[2].r, ac.Cycle, bypOf(ac.Bypass), acc2[:accBytes])
+		m.rdV(f, o.o[2].r, o.accCyc, o.accByp, acc2[:accBytes])
 	}
 	negMul := o.neg != (cfg&cfgSubMul != 0)
 	var out [128]byte
@@ -189,7 +188,6 @@ func (m *Machine) mac(f *flight) {
 // the opcode's own negations.
 func (m *Machine) accAdd(f *flight) {
 	o := f.o
-	ac, _ := o.it.Get("acc")
 	dr := o.o[0].r
 	n := dr.bytes()
 	var a1, a2, out [128]byte
@@ -199,10 +197,10 @@ func (m *Machine) accAdd(f *flight) {
 	}
 	cfg := m.rd(f, o.o[ci].r, 1, 0)
 	if cfg&cfgZeroAcc == 0 {
-		m.rdV(f, o.o[1].r, ac.Cycle, bypOf(ac.Bypass), a1[:n])
+		m.rdV(f, o.o[1].r, o.accCyc, o.accByp, a1[:n])
 	}
 	if o.sub&4 == 0 {
-		m.rdV(f, o.o[2].r, ac.Cycle, bypOf(ac.Bypass), a2[:n])
+		m.rdV(f, o.o[2].r, o.accCyc, o.accByp, a2[:n])
 	}
 	neg1 := o.sub&1 != 0 != (cfg&cfgSubAcc1 != 0)
 	neg2 := o.sub&2 != 0 != (cfg&cfgSubAcc2 != 0)

@@ -119,10 +119,13 @@ type Machine struct {
 
 	// Program.
 	codeLo, codeHi uint32
-	cache          map[uint32]*bundle
-	cacheOf        []byte // the program memory cache was decoded from (nil: unknown)
-	pc             uint32
-	entry          uint32
+	prog           *program // the decoded bundles (program.go)
+	// texts holds each bundle's disassembly and timeline text, made on
+	// demand (trace, profile, timeline) by address; cleared when the
+	// program changes.
+	texts map[uint32]*[2]string
+	pc    uint32
+	entry uint32
 
 	// Pipeline.
 	now    int64
@@ -188,7 +191,7 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Machine{hw: hw, isa: isa, opts: opts, mem: sim.NewMemory(hw), prof: opts.Profile, cache: map[uint32]*bundle{}}
+	m := &Machine{hw: hw, isa: isa, opts: opts, mem: sim.NewMemory(hw), prof: opts.Profile}
 	for _, r := range m.mem.Regions {
 		switch {
 		case r.Executable && m.pmem == nil:
@@ -267,10 +270,11 @@ func (m *Machine) Load(img *sim.Image) error {
 	}
 	m.entry = uint32(img.Entry)
 	// The decoded bundles stay valid when the program memory is the one
-	// they were decoded from (the same kernel loaded for another case).
-	if !bytes.Equal(m.cacheOf, m.pmem.Data) {
-		clear(m.cache)
-		m.cacheOf = append(m.cacheOf[:0], m.pmem.Data...)
+	// they were decoded from (the same kernel loaded for another case, by
+	// this machine or another).
+	if p := m.prog; p == nil || p.mem == nil || p.lo != m.codeLo || p.hi != m.codeHi || !bytes.Equal(p.mem, m.pmem.Data) {
+		m.prog = sharedProgram(m.isa, m.pmem.Data, m.codeLo, m.codeHi)
+		clear(m.texts)
 	}
 	m.reset()
 	m.loaded = true
@@ -350,29 +354,42 @@ func (m *Machine) trap(k sim.TrapKind, pc uint32, addr uint64, format string, ar
 	m.stop(sim.Halt{Kind: sim.HaltTrap, PC: uint64(pc), Trap: t})
 }
 
-// fetch returns the bundle at pc, decoded (cached unless ref).
+// fetch returns the bundle at pc, decoded (from the program's shared
+// slots unless ref; an address outside the code is decoded each time).
 func (m *Machine) fetch(pc uint32, ref bool) *bundle {
-	if !ref {
-		if b := m.cache[pc]; b != nil {
-			return b
+	var slot *atomic.Pointer[bundle]
+	if !ref && m.prog != nil {
+		if slot = m.prog.at(pc); slot != nil {
+			if b := slot.Load(); b != nil {
+				return b
+			}
 		}
 	}
-	b := &bundle{pc: pc}
-	n := uint64(16)
-	if end := m.pmem.End; uint64(pc)+n > end {
-		n = end - uint64(pc)
+	b := m.decode(pc)
+	if slot != nil {
+		if !slot.CompareAndSwap(nil, b) {
+			return slot.Load() // another machine published it first
+		}
 	}
-	code, err := m.mem.Peek(uint64(pc), n)
-	if err != nil {
+	return b
+}
+
+// decode decodes the bundle at pc from program memory. The bundle is
+// complete (its operations' accesses listed) before anyone sees it.
+func (m *Machine) decode(pc uint32) *bundle {
+	b := &bundle{pc: pc}
+	r := m.pmem
+	if uint64(pc) < r.Base || uint64(pc) >= r.End {
+		_, err := m.mem.Peek(uint64(pc), 16)
 		b.bad = fmt.Sprintf("instruction fetch: %v", err)
 		return b
 	}
-	f, size, ops, ok := m.isa.Unpack(code)
+	code := r.Data[uint64(pc)-r.Base : min(uint64(pc)-r.Base+16, uint64(len(r.Data)))]
+	_, size, ops, ok := m.isa.Unpack(code)
 	if !ok {
 		b.bad = fmt.Sprintf("the bytes at %#x (% x) are no bundle of any format", pc, code[:min(len(code), 4)])
 		return b
 	}
-	_ = f
 	b.size = size
 	for _, so := range ops {
 		if so.Inst == nil {
@@ -382,28 +399,44 @@ func (m *Machine) fetch(pc uint32, ref bool) *bundle {
 		if m.isa.IsNop(so.Inst) {
 			continue
 		}
-		b.ops = append(b.ops, decodeOp(m.isa, so.Inst, so.Word))
+		o := decodeOp(m.isa, so.Inst, so.Word)
+		if o.kind != kUnsupported {
+			o.accesses() // built now: published bundles do not change
+		}
+		b.ops = append(b.ops, o)
 	}
-	if !ref {
-		m.cache[pc] = b
-	}
+	b.doneAfter()
 	return b
 }
 
 // disasm renders a bundle in llvm-aie syntax.
 func (m *Machine) disasm(b *bundle) string {
-	if b.text == "" {
+	t := m.textsOf(b)
+	if t[0] == "" {
 		if be, err := asm.BackendFor("aie2"); err == nil {
 			code, _ := m.mem.Peek(uint64(b.pc), uint64(max(b.size, 2)))
-			if t, _, ok := asm.DisassembleBundle(be, code, uint64(b.pc)); ok {
-				b.text = t
+			if s, _, ok := asm.DisassembleBundle(be, code, uint64(b.pc)); ok {
+				t[0] = s
 			}
 		}
-		if b.text == "" {
-			b.text = "(undecodable)"
+		if t[0] == "" {
+			t[0] = "(undecodable)"
 		}
 	}
-	return b.text
+	return t[0]
+}
+
+// textsOf is the texts of the bundle at b's address.
+func (m *Machine) textsOf(b *bundle) *[2]string {
+	if m.texts == nil {
+		m.texts = map[uint32]*[2]string{}
+	}
+	t := m.texts[b.pc]
+	if t == nil {
+		t = new([2]string)
+		m.texts[b.pc] = t
+	}
+	return t
 }
 
 // step issues one bundle (after any stall cycles it needs) and advances
@@ -588,9 +621,11 @@ func (m *Machine) endCycle() {
 	}
 	m.exec[c] = m.exec[c][:0]
 	m.banks[c] = 0
-	for u, s := range m.lateRd {
-		if s <= m.now+1 {
-			delete(m.lateRd, u)
+	if len(m.lateRd) > 0 { // interlock only
+		for u, s := range m.lateRd {
+			if s <= m.now+1 {
+				delete(m.lateRd, u)
+			}
 		}
 	}
 }

@@ -297,3 +297,32 @@ func FuzzMacIntRef(f *testing.F) {
 			uint32(sel)&(cfgSgnX|cfgSgnY|cfgSubAcc1|cfgSubAcc2), sel&cfgSubMul != 0)
 	})
 }
+
+// TestShufflePaths: every vshuffle mode as a byte permutation
+// (shuffleIdx through vec.PermuteBytes, on every path) gives what the
+// mode table's transposes give (shuffle) on random registers.
+func TestShufflePaths(t *testing.T) {
+	defer vec.UseFallback(false)
+	if len(shuffleIdx) != 39 {
+		t.Fatalf("%d vshuffle modes, want 39", len(shuffleIdx))
+	}
+	r := rand.New(rand.NewPCG(4, 4))
+	for range 20 {
+		var in [128]byte
+		for i := range in {
+			in[i] = byte(r.Uint32())
+		}
+		for mode := range shuffleIdx {
+			var want [64]byte
+			shuffle(want[:], in[:], uint32(mode))
+			for _, p := range simdPaths() {
+				vec.SetPath(p)
+				var got [64]byte
+				vec.PermuteBytes(&got, &in, &shuffleIdx[mode])
+				if got != want {
+					t.Fatalf("mode %d on %s: got %x, want %x", mode, p, got, want)
+				}
+			}
+		}
+	}
+}

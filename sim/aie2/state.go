@@ -45,45 +45,55 @@ func (st *unitState) read(s int64, byp uint8) *write {
 	return &h[0]
 }
 
-// add records a write, keeping the history ordered and trimmed to the
-// window before now.
-// A write of the same operation (seq) and cycle as a reserved entry
-// fills it in.
+// add records a write (put, then its value).
 func (st *unitState) add(w write, now int64) {
-	for i := len(st.hist) - 1; i > 0 && st.hist[i].vis >= w.vis; i-- {
-		if st.hist[i].seq == w.seq && st.hist[i].vis == w.vis {
-			st.hist[i] = w
-			return
+	st.put(w.vis, w.seq, w.byp, w.pc, now).val = w.val
+}
+
+// trimAt is the history length from which put drops the entries
+// superseded before the window. Dropping them later than possible
+// changes no read: a read samples a cycle inside the window, where the
+// latest of those entries (which is kept) hides the older ones.
+const trimAt = 12
+
+// put records a write of the operation seq visible from vis and returns
+// its entry, for the caller to fill in the value; the history stays
+// ordered by (vis, seq). A write of the same operation and cycle as a
+// reserved entry (Machine.reserve) is that entry.
+func (st *unitState) put(vis int64, seq uint64, byp uint8, pc uint32, now int64) *write {
+	h := st.hist
+	for i := len(h) - 1; i > 0 && h[i].vis >= vis; i-- {
+		if h[i].seq == seq && h[i].vis == vis {
+			h[i].byp, h[i].pc = byp, pc
+			return &h[i]
 		}
 	}
-	h := append(st.hist, w)
+	if len(h) >= trimAt {
+		// Keep the latest write with vis <= now-histWindow as the base.
+		base := 0
+		for j := 1; j < len(h) && h[j].vis <= now-histWindow; j++ {
+			base = j
+		}
+		if base > 0 {
+			h = h[:copy(h, h[base:])]
+		}
+	}
+	h = append(h, write{})
 	i := len(h) - 1
-	for i > 0 && (h[i-1].vis > w.vis || h[i-1].vis == w.vis && h[i-1].seq > w.seq) {
+	for i > 0 && (h[i-1].vis > vis || h[i-1].vis == vis && h[i-1].seq > seq) {
 		h[i] = h[i-1]
 		i--
 	}
-	h[i] = w
-	// Drop entries superseded before the window: keep the latest write
-	// with vis <= now-histWindow as the base.
-	base := 0
-	for j := 1; j < len(h); j++ {
-		if h[j].vis <= now-histWindow {
-			base = j
-		} else {
-			break
-		}
-	}
-	if base > 0 {
-		n := copy(h, h[base:])
-		h = h[:n]
-	}
 	st.hist = h
+	w := &h[i]
+	w.vis, w.seq, w.byp, w.pc = vis, seq, byp, pc
+	return w
 }
 
 // reset sets the unit to zero with no history.
 func (st *unitState) reset() {
 	if cap(st.hist) == 0 {
-		st.hist = make([]write, 1, 8)
+		st.hist = make([]write, 1, trimAt+1)
 	}
 	st.hist = st.hist[:1]
 	st.hist[0] = write{vis: -1 << 40}

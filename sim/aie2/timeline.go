@@ -191,8 +191,9 @@ func (b *bundle) doneAfter() int {
 // tlText is a bundle's operations without its nops ("nop" if it has
 // nothing else), in llvm-aie syntax.
 func (m *Machine) tlText(b *bundle) string {
-	if b.tlText != "" {
-		return b.tlText
+	t := m.textsOf(b)
+	if t[1] != "" {
+		return t[1]
 	}
 	var ops []string
 	for _, op := range strings.Split(m.disasm(b), " ; ") {
@@ -200,9 +201,9 @@ func (m *Machine) tlText(b *bundle) string {
 			ops = append(ops, strings.TrimSpace(op))
 		}
 	}
-	b.tlText = strings.Join(ops, " ; ")
-	if b.tlText == "" {
-		b.tlText = "nop"
+	t[1] = strings.Join(ops, " ; ")
+	if t[1] == "" {
+		t[1] = "nop"
 	}
-	return b.tlText
+	return t[1]
 }

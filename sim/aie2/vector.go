@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/vec"
 )
 
 // vector runs the vector ALU, permute, shift-round-saturate and
@@ -19,6 +20,10 @@ func (m *Machine) vector(f *flight) {
 		rdx(1, a[:64])
 		rdx(2, b[:64])
 		w := o.ebits
+		if w == 8 || w == 16 || w == 32 {
+			vec.Lane(vec.LaneOp(o.sub), w, (*[64]byte)(d[:64]), (*[64]byte)(a[:64]), (*[64]byte)(b[:64]))
+			break
+		}
 		for i := 0; i < 512/w; i++ {
 			x, y := uint64(getLane(a[:], i, w, false)), uint64(getLane(b[:], i, w, false))
 			var v uint64
@@ -89,6 +94,10 @@ func (m *Machine) vector(f *flight) {
 		} else {
 			mask = uint64(m.rd(f, o.o[3].r, 1, 0))
 		}
+		if w := o.ebits; w == 8 || w == 16 || w == 32 {
+			vec.Select(w, (*[64]byte)(d[:64]), (*[64]byte)(a[:64]), (*[64]byte)(b[:64]), mask)
+			break
+		}
 		for i := 0; i < lanes; i++ {
 			src := a[:]
 			if mask>>i&1 != 0 {
@@ -105,10 +114,11 @@ func (m *Machine) vector(f *flight) {
 		rdx(1, a[:64])
 		rdx(2, a[64:128])
 		mode := m.rd(f, o.o[3].r, 1, 0)
-		if !shuffle(d[:64], a[:], mode) {
+		if mode >= uint32(len(shuffleIdx)) {
 			m.trap(sim.TrapIllegal, f.pc, uint64(mode), "vshuffle mode %d is not supported yet (modes 0-38 are: sim/aie2/SEMANTICS.md)", mode)
 			return
 		}
+		vec.PermuteBytes((*[64]byte)(d[:64]), &a, &shuffleIdx[mode])
 	case kVCopy:
 		sr := o.o[1].r
 		if sr.bytes() != dr.bytes() {
@@ -119,16 +129,16 @@ func (m *Machine) vector(f *flight) {
 	case kVSrs:
 		sr := o.o[1].r
 		m.rdV(f, sr, 1, 0, a[:sr.bytes()])
-		m.srs(f, a[:sr.bytes()], m.rd(f, o.o[2].r, o.it.Read("shift"), 0), d[:dr.bytes()])
+		m.srs(f, a[:sr.bytes()], m.rd(f, o.o[2].r, o.shiftCyc, 0), d[:dr.bytes()])
 	case kVUps:
 		sr := o.o[1].r
 		m.rdV(f, sr, 1, 0, a[:sr.bytes()])
-		shift := m.rd(f, o.o[2].r, o.it.Read("shift"), 0)
-		sat := m.rdUnit(crSat, f.t+int64(o.it.Read("crsat")), 0, f.seq, f.pc)
+		shift := m.rd(f, o.o[2].r, o.shiftCyc, 0)
+		sat := m.rdUnit(crSat, f.t+int64(o.satCyc), 0, f.seq, f.pc)
 		m.ups(f, a[:sr.bytes()], shift, sat, m.signedness(f), d[:dr.bytes()])
 	case kVConvBF:
 		m.rdV(f, o.o[1].r, 1, 0, a[:64])
-		rnd := m.rdUnit(crRnd, f.t+int64(o.it.Read("crrnd")), 0, f.seq, f.pc)
+		rnd := m.rdUnit(crRnd, f.t+int64(o.rndCyc), 0, f.seq, f.pc)
 		for i := 0; i < 16; i++ {
 			binary.LittleEndian.PutUint16(d[2*i:], bf16FromF32(binary.LittleEndian.Uint32(a[4*i:]), rnd))
 		}
@@ -208,7 +218,7 @@ func (m *Machine) compare(f *flight) {
 	mr := o.o[mi].r
 	mc := o.dstCyc
 	if o.kind == kVMaxMin {
-		mc = o.it.Read("dst2")
+		mc = o.dst2Cyc
 		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, d[:])
 	}
 	if w == 8 {
@@ -218,6 +228,22 @@ func (m *Machine) compare(f *flight) {
 		m.wr(f, reg{mr.base, 1}, mc, 0, uint32(mask))
 	}
 }
+
+// shuffleIdx is each vshuffle mode as a byte permutation of the 128
+// input bytes (vec.PermuteBytes): shuffle applied to bytes 0..127.
+var shuffleIdx = func() (t [][64]byte) {
+	var id [128]byte
+	for i := range id {
+		id[i] = byte(i)
+	}
+	for mode := uint32(0); ; mode++ {
+		var p [64]byte
+		if !shuffle(p[:], id[:], mode) {
+			return t
+		}
+		t = append(t, p)
+	}
+}()
 
 // shuffle applies vshuffle mode mode to the 128 bytes in (a then b) and
 // writes the 64-byte result. Modes 0-37 are transposes named T<B>_<R>x<C>

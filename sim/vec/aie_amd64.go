@@ -9,3 +9,81 @@ func aieMacBF512(out *byte, x *byte, y *byte, tab *byte, k int, a1 *byte, a2 *by
 
 //go:noescape
 func aieMacBF2(out *byte, x *byte, y *byte, tab *byte, k int, a1 *byte, a2 *byte, pm uint32, n1 uint32, n2 uint32) bool
+
+//go:noescape
+func aieMacI32C2(out *byte, x *byte, y *byte, a1 *byte, a2 *byte, m int, k int, n int, xs int, ys int, pm uint32, n1 uint32, n2 uint32)
+
+//go:noescape
+func aieMacI64C2(out *byte, x *byte, y *byte, a1 *byte, a2 *byte, m int, k int, n int, xs int, ys int, pm uint32, n1 uint32, n2 uint32)
+
+//go:noescape
+func aieMacI32P512(out *byte, x *byte, y *byte, a1 *byte, a2 *byte, m int, k int, n int, xs int, ys int, pm uint32, n1 uint32, n2 uint32)
+
+//go:noescape
+func aieMacI64C512(out *byte, x *byte, y *byte, a1 *byte, a2 *byte, m int, k int, n int, xs int, ys int, pm uint32, n1 uint32, n2 uint32)
+
+//go:noescape
+func aieMacI64P512(out *byte, x *byte, y *byte, a1 *byte, a2 *byte, m int, k int, n int, xs int, ys int, pm uint32, n1 uint32, n2 uint32)
+
+//go:noescape
+func aieLaneAdd8512(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneSub8512(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneAdd16512(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneSub16512(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneAdd32512(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneSub32512(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneAnd512(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneOr512(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneAdd82(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneSub82(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneAdd162(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneSub162(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneAdd322(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneSub322(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneAnd2(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aieLaneOr2(d *byte, a *byte, b *byte)
+
+//go:noescape
+func aiePermB512(out *byte, in *byte, idx *byte)
+
+//go:noescape
+func aiePermB2(out *byte, in *byte, idx *byte)
+
+//go:noescape
+func aieSel8512(d *byte, a *byte, b *byte, mask uint64)
+
+//go:noescape
+func aieSel16512(d *byte, a *byte, b *byte, mask uint64)
+
+//go:noescape
+func aieSel32512(d *byte, a *byte, b *byte, mask uint64)

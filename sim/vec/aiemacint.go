@@ -31,7 +31,31 @@ func (g *IntMac) Check() error {
 // NegAcc1, NegAcc2) for a geometry that passed Check; sx and sy say
 // whether X and Y are signed; acc1 and acc2 nil when absent. Accumulator
 // lanes are read as signed; out may be acc1 or acc2.
+//
+// The pure-Go loop (macIntGo) defines the result. The AVX2 and AVX-512
+// kernels (aie_amd64.s, internal/aiegen) widen the operands to the lanes'
+// width and multiply there: modulo 2^32 (VPMULLD) for 32-bit lanes, and
+// exactly (VPMULDQ, signed 32×32 bits) for 64-bit lanes, which holds for
+// every operand but an unsigned 32-bit one; those calls, and geometries
+// whose rows do not fill whole vectors, run the Go loop.
 func MacInt(out *[128]byte, x, y *[64]byte, acc1, acc2 *[128]byte, g *IntMac, sx, sy bool, neg uint8) {
+	if acc1 == nil {
+		acc1 = &zeroAcc128
+	}
+	if acc2 == nil {
+		acc2 = &zeroAcc128
+	}
+	if macIntK(out, x, y, acc1, acc2, g, sx, sy, neg) {
+		return
+	}
+	macIntGo(out, x, y, acc1, acc2, g, sx, sy, neg)
+}
+
+// zeroAcc128 stands for an absent integer accumulator.
+var zeroAcc128 [128]byte
+
+// macIntGo is the pure-Go loop of MacInt (acc1 and acc2 not nil).
+func macIntGo(out *[128]byte, x, y *[64]byte, acc1, acc2 *[128]byte, g *IntMac, sx, sy bool, neg uint8) {
 	var xs [64]int64
 	var ys [64]int64
 	for i := range g.M * g.K {
@@ -57,20 +81,16 @@ func MacInt(out *[128]byte, x, y *[64]byte, acc1, acc2 *[128]byte, g *IntMac, sx
 		if neg&NegMul != 0 {
 			s = -s
 		}
-		if acc1 != nil {
-			a := lane(acc1[:], i, g.ABits, true)
-			if neg&NegAcc1 != 0 {
-				a = -a
-			}
-			s += a
+		a := lane(acc1[:], i, g.ABits, true)
+		if neg&NegAcc1 != 0 {
+			a = -a
 		}
-		if acc2 != nil {
-			a := lane(acc2[:], i, g.ABits, true)
-			if neg&NegAcc2 != 0 {
-				a = -a
-			}
-			s += a
+		s += a
+		a = lane(acc2[:], i, g.ABits, true)
+		if neg&NegAcc2 != 0 {
+			a = -a
 		}
+		s += a
 		if g.ABits == 32 {
 			binary.LittleEndian.PutUint32(out[4*i:], uint32(s))
 		} else {

@@ -177,13 +177,16 @@ const (
 	c254
 	cOvf
 	cSign
+	cB01 // bytes of 1, 7 and 0x7F (the byte permutation)
+	cB07
+	cB7F
 	nConst
 )
 
 var constVals = [nConst]uint32{
 	cFF: 0xFF, c7F: 0x7F, c80: 0x80, cOne: 1, c126: 126, cMant: 0x7FFFFF, cHid: 0x800000,
 	cHi16: 0xFFFF0000, c16: 16, c31: 31, c8: 8, c23: 23, c127: 127, c149: 149, c254: 254,
-	cOvf: 0x7F800001, cSign: 0x80000000,
+	cOvf: 0x7F800001, cSign: 0x80000000, cB01: 0x01010101, cB07: 0x07070707, cB7F: 0x7F7F7F7F,
 }
 
 type consts struct{ base Mem }
@@ -396,5 +399,15 @@ func main() {
 	c := globals()
 	macK(avx512, c)
 	macK(avx2, c)
+	intK(avx2, 32, false)
+	intK(avx2, 64, false)
+	intK(avx512, 32, true)
+	intK(avx512, 64, false)
+	intK(avx512, 64, true)
+	laneK(avx512)
+	laneK(avx2)
+	permK(avx512, c)
+	permK(avx2, c)
+	selK()
 	Generate()
 }
