@@ -107,3 +107,18 @@ func TestKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelsDeterministic: a kernel's text depends only on its cell
+// (conv2d's constant registers were once emitted in map order, so two
+// processes wrote different, equally correct kernels).
+func TestKernelsDeterministic(t *testing.T) {
+	for _, task := range Tasks() {
+		for cfg := 1; cfg <= 5; cfg++ {
+			a, errA := Kernel(task, cfg)
+			b, errB := Kernel(task, cfg)
+			if (errA == nil) != (errB == nil) || string(a) != string(b) {
+				t.Errorf("%s c%d: two generations differ", task, cfg)
+			}
+		}
+	}
+}

@@ -2,6 +2,8 @@ package aie2
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"kernelcraft/ref"
@@ -961,8 +963,8 @@ func (m *mmConv) program(xa, wa, ya int) error {
 	m.con(rStep, step)
 	m.con(rOStep, ostep)
 	m.con(rZi, mmArea+m.zeroOff+512)
-	for v, r := range m.consts {
-		m.con(r, v)
+	for _, v := range slices.Sorted(maps.Keys(m.consts)) { // in order: the kernel text must not depend on map iteration
+		m.con(m.consts[v], v)
 	}
 	m.con(rRows, m.rows)
 	m.con(rIH, -m.pad)
