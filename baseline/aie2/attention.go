@@ -49,7 +49,15 @@ type attnHead struct {
 	LDS                int // the score rows' stride (S_kv when 0)
 	Scale              float64
 	Causal             bool
+	// Bias: an additive bias on the scores (T5's pos_bias), S rows of
+	// S_kv contiguous elements from the address in dj4 (read at the
+	// start of the row loop): each row copied to attnBias and added by
+	// the scale's MAC, [s | b]·[scale | 1].
+	Bias bool
 }
+
+// attnBias is the bias row buffer (after the column table).
+const attnBias = 0x70300
 
 // lds is the score rows' stride in elements.
 func (h *attnHead) lds() int {
@@ -102,6 +110,15 @@ func attnSoftmax(p *Prog, h *attnHead) error {
 		return err
 	}
 	sh, sl := bfHiLo(h.Scale)
+	if h.Bias {
+		if sl != 0 || attnCols+64*c32 > attnBias || attnBias+64*c32 > attnColsEnd {
+			return fmt.Errorf("attention: a score bias with scale %v or S_kv = %d not supported yet", h.Scale, n)
+		}
+		sl = bf16Of(1)
+		p.Op("mov r8, dj4")
+		p.Nops(1)
+		p.Op("mov p0, r8")
+	}
 	p.Op("movxm r0, #%d", h.S)
 	p.Op("mov r4, #0")
 	p.Op("movxm r5, #%d", h.Scr)
@@ -120,11 +137,22 @@ func attnSoftmax(p *Prog, h *attnHead) error {
 		p.Op("movxm r7, #%d", rowBuf)
 		row = "r7"
 	}
+	if h.Bias {
+		p.Op("movxm p6, #%d", attnBias)
+		p.Nops(1)
+		if err := copyU16(p, "p0", "p6", n); err != nil {
+			return err
+		}
+	}
 	// x8 = [scale_hi | scale_lo], x0 = i, x9 = the pad in every lane (the
 	// high halves of x0, x9 and x5 are the exp loop's zeros: restored
 	// below).
 	p.Op("mov p5, %s", row)
-	p.Op("mov p6, %s", row)
+	if h.Bias {
+		p.Op("movxm p6, #%d", attnBias)
+	} else {
+		p.Op("mov p6, %s", row)
+	}
 	p.Op("mov p1, %s", row)
 	p.Op("movxm p7, #%d", attnCols)
 	p.Op("movxm r8, #%d", sh)

@@ -30,6 +30,32 @@ func init() {
 // Scratch layout: Qh (heads x S x D), Kh and Vh (kv_heads x S x D), R
 // (S x d_model), the score matrix (S x S).
 func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
+	addr := map[string]int{}
+	for _, n := range []string{"x", "wq", "wk", "wv", "wo", "y", "scratch"} {
+		a, err := tensorAddr(c, n)
+		if err != nil {
+			return err
+		}
+		addr[n] = a
+	}
+	t, err := Tensor(c, "scratch")
+	if err != nil {
+		return err
+	}
+	subs := &projSubs{}
+	if err := mhaBlock(p, params, subs, addr, addr["scratch"], addr["scratch"]+2*int(t.Shape[0]), -1); err != nil {
+		return err
+	}
+	p.Op("done")
+	return subs.emit(p)
+}
+
+// mhaBlock emits genMHA's kernel up to its end: y = MHA(x) with the
+// addresses of x, wq, wk, wv, wo and y in addr, its scratch regions in
+// [scr0, scrEnd), and, when bias >= 0, the [heads][S][S] score bias at
+// bias added to each head's scores (T5); products go through subs (the
+// caller emits them after its end).
+func mhaBlock(p *Prog, params ref.Params, subs *projSubs, addr map[string]int, scr0, scrEnd, bias int) error {
 	s, dm, d, hq, hkv := params.S, params.DModel, params.D, params.H, params.HKV
 	if hkv == 0 {
 		hkv = hq
@@ -41,36 +67,23 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 		return fmt.Errorf("attention: scale %v", params.Scale)
 	}
 	kvd := hkv * d
-	addr := map[string]int{}
 	banks := map[string]uint8{}
-	for _, n := range []string{"x", "wq", "wk", "wv", "wo", "y", "scratch"} {
-		a, err := tensorAddr(c, n)
-		if err != nil {
-			return err
-		}
-		addr[n] = a
-	}
 	for n, sz := range map[string]int{"x": s * dm, "wq": dm * dm, "wk": dm * kvd, "wv": dm * kvd, "wo": dm * dm, "y": s * dm} {
 		banks[n] = bankMask(addr[n], 2*sz)
 	}
 	align := func(a int) int { return (a + 31) &^ 31 }
 	hs := align(2 * s * d) // a head's block
-	qA := align(addr["scratch"])
+	qA := align(scr0)
 	kA := qA + hq*hs
 	vA := kA + hkv*hs
 	rA := vA + hkv*hs
 	scr := align(rA + 2*s*dm)
-	t, err := Tensor(c, "scratch")
-	if err != nil {
-		return err
-	}
-	if end := addr["scratch"] + 2*int(t.Shape[0]); scr+2*s*s > end {
-		return fmt.Errorf("attention: the scratch regions (%#x..%#x) do not fit the scratch tensor (ends %#x)", addr["scratch"], scr+2*s*s, end)
+	if scr+2*s*s > scrEnd {
+		return fmt.Errorf("attention: the scratch regions (%#x..%#x) do not fit the scratch tensor (ends %#x)", scr0, scr+2*s*s, scrEnd)
 	}
 	// The projections: straight into the head-major buffer when there is
 	// one head (row-major is head-major then), else through R. Products
 	// of one width share one copy of the MatMul code (a subroutine).
-	subs := &projSubs{}
 	for _, pr := range []struct {
 		w        string
 		heads, n int
@@ -92,7 +105,7 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 		}
 	}
 	if err := mhaHeads(p, &mhaGeom{S: s, D: d, HQ: hq, HKV: hkv, Q: qA, K: kA, V: vA, R: rA, Scr: scr, HS: hs,
-		End: addr["scratch"] + 2*int(t.Shape[0]), Scale: params.Scale, Causal: params.Causal}); err != nil {
+		End: scrEnd, Scale: params.Scale, Causal: params.Causal, HasBias: bias >= 0, Bias: bias}); err != nil {
 		return err
 	}
 	region(p, "attention heads back to rows")
@@ -101,11 +114,7 @@ func genMHA(p *Prog, c *ref.Case, params ref.Params) error {
 	}
 	p.Nops(8)
 	region(p, "attention output projection")
-	if err := subs.call(p, s, dm, dm, rA, addr["wo"], addr["y"], bankMask(rA, 2*s*dm), banks["wo"], banks["y"]); err != nil {
-		return err
-	}
-	p.Op("done")
-	return subs.emit(p)
+	return subs.call(p, s, dm, dm, rA, addr["wo"], addr["y"], bankMask(rA, 2*s*dm), banks["wo"], banks["y"])
 }
 
 // mhaGeom is the head-major layout of an attention block's heads: Q (HQ
@@ -117,6 +126,8 @@ type mhaGeom struct {
 	End                 int
 	Scale               float64
 	Causal              bool
+	HasBias             bool // add the [HQ][S][S] score bias at Bias to each head's scores (T5)
+	Bias                int
 }
 
 // mhaHeads emits the column table and the loop over the heads of g: each
@@ -139,6 +150,9 @@ func mhaHeads(p *Prog, g *mhaGeom) error {
 	dSet(p, "dj1", kA)
 	dSet(p, "dj2", vA)
 	dSet(p, "dn0", hkv)
+	if g.HasBias {
+		dSet(p, "dj4", g.Bias)
+	}
 	p.Align16()
 	kvTop := p.NewLabel("attn_kv")
 	p.Label(kvTop)
@@ -164,7 +178,7 @@ func mhaHeads(p *Prog, g *mhaGeom) error {
 		return err
 	}
 	region(p, "attention head softmax rows")
-	if err := attnSoftmax(p, &attnHead{S: s, Skv: s, D: d, Scr: sA, LDS: lds, Scale: params.Scale, Causal: params.Causal}); err != nil {
+	if err := attnSoftmax(p, &attnHead{S: s, Skv: s, D: d, Scr: sA, LDS: lds, Scale: params.Scale, Causal: params.Causal, Bias: g.HasBias}); err != nil {
 		return err
 	}
 	pv := &MMSpec{M: s, N: d, K: s, LDC: d, LDA: lds, Batch: 1,
@@ -175,6 +189,9 @@ func mhaHeads(p *Prog, g *mhaGeom) error {
 	}
 	region(p, "attention head loop ends")
 	dAdd(p, "dj0", hs)
+	if g.HasBias {
+		dAdd(p, "dj4", 2*s*s)
+	}
 	dLoopEnd(p, "dn1", qTop)
 	dAdd(p, "dj1", hs)
 	dAdd(p, "dj2", hs)

@@ -70,8 +70,17 @@ func genRelu(p *Prog, c *ref.Case, params ref.Params) error {
 	if err != nil {
 		return err
 	}
-	e := params.M * params.N
 	prologue(p)
+	if err := reluFlat(p, px, py, params.M*params.N); err != nil {
+		return err
+	}
+	p.Op("done")
+	return nil
+}
+
+// reluFlat emits y = max(x, 0) over e contiguous elements from [px] to
+// [py] (both advance); the last stores may still be in flight.
+func reluFlat(p *Prog, px, py string, e int) error {
 	p.Op("mov r0, #0")
 	p.Nops(1)
 	p.Op("vbcst.16 x2, r0")
@@ -91,6 +100,5 @@ func genRelu(p *Prog, c *ref.Case, params ref.Params) error {
 		p.Nops(2)
 		storeTail(p, "x1", py, t)
 	}
-	p.Op("done")
 	return nil
 }
