@@ -29,7 +29,7 @@ func TestBaselineAndEval(t *testing.T) {
 		{"baseline chosen", []string{"baseline", "-t", "coral", "gemm", "-c", "3"}, 0, []string{"vmacc.vx", "mpause"}, "template:gemm_c3.s"},
 		{"baseline template", []string{"baseline", "-t", "coral", "conv2d", "-c", "4", "--kind", "template"}, 0, []string{"vmacc.vx", "vssra.vi v8, v8, ", "mpause"}, "template:conv2d_c4.s"},
 		{"eval kind", []string{"eval", "-t", "coral", "../../ref/testdata/relu_coral.s", "relu", "--kind", "compiler"}, 0, []string{"baseline/coral/s/relu_c1.s 2057 cycles, speedup 10.88x"}, ""},
-		{"baseline missing", []string{"baseline", "-t", "aie2", "decoder_t5"}, 2, nil, "no baseline for task decoder_t5 yet"},
+		{"baseline missing", []string{"baseline", "-t", "aie2", "decoder_llama"}, 2, nil, "no baseline for task decoder_llama yet"},
 		{"baseline plena", []string{"baseline", "-t", "plena", "gemm", "-c", "3"}, 0, []string{"H_PREFETCH_M", "M_MM 0, gp1, gp2", "M_MM_WO gp7, gp0, 0", "C_LOOP_START"}, "baseline/plena/gemm_c3.asm"},
 		{"baseline plena kind", []string{"baseline", "-t", "plena", "gemm", "--kind", "template"}, 2, nil, "unknown baseline kind"},
 		{"baseline kind", []string{"baseline", "-t", "coral", "gemm", "--kind", "magic"}, 2, nil, "unknown baseline kind"},
