@@ -196,15 +196,9 @@ var goldenTables = sync.OnceValue(func() map[string]map[string]map[string][]uint
 	return out
 })
 
-// GoldenCycles is coral's golden cycle table of a baseline kind: task ->
-// cycles per configuration (0 where a cell failed); nil for an unknown
-// kind.
-func GoldenCycles(kind string) map[string][]uint64 {
-	return TargetGoldenCycles("coral", kind)
-}
-
-// TargetGoldenCycles is a target's golden cycle table of a baseline kind
-// (plena: KindCompiler); nil for a target or kind without one.
+// TargetGoldenCycles is a target's golden cycle table of a baseline kind:
+// task -> cycles per configuration (0 where a cell failed); nil for a
+// target or kind without one.
 func TargetGoldenCycles(target, kind string) map[string][]uint64 {
 	return goldenTables()[target][kind]
 }
