@@ -87,7 +87,7 @@ func (b *sblock) add(op sop) (int, error) {
 			b.bundles = append(b.bundles, nil)
 		}
 		cand := append(append([]string(nil), b.bundles[t]...), op.text)
-		if err := fitSlots(cand); err != nil {
+		if _, err := assignSlots(cand); err != nil {
 			if t > lb+4096 {
 				return 0, fmt.Errorf("cannot place %q: %w", op.text, err)
 			}
@@ -136,7 +136,7 @@ func (b *sblock) emit(p *Prog, jump string, jumpReads ...string) error {
 				b.bundles = append(b.bundles, nil)
 			}
 			cand := append(append([]string(nil), b.bundles[t]...), jump)
-			if err := fitSlots(cand); err == nil {
+			if _, err := assignSlots(cand); err == nil {
 				b.bundles[t] = cand
 				break
 			}
@@ -212,31 +212,4 @@ func (o *opBuilder) mac(text, d, acc, xa, xb, cfg string) {
 		r = append(r, sacc{acc, 3})
 	}
 	o.op(text, r, rd(6, d))
-}
-
-// fitSlots reports whether ops fit one bundle. The mnemonic alone does not
-// say which slot a form takes: register-to-register and immediate movs are
-// move-slot operations (their lda and st forms move streams), and so are
-// vmovs of w registers: they are pinned to mv before the general
-// assignment.
-func fitSlots(ops []string) error {
-	nmv := 0
-	var rest []string
-	for _, o := range ops {
-		if strings.HasPrefix(o, "mov ") || strings.HasPrefix(o, "vmov w") {
-			nmv++
-			continue
-		}
-		rest = append(rest, o)
-	}
-	if nmv == 0 {
-		_, err := assignSlots(rest)
-		return err
-	}
-	if nmv > 1 {
-		return fmt.Errorf("two movs in one bundle")
-	}
-	used, err := assignSlots(append(rest, "vbcst.16 x0, r0"))
-	_ = used
-	return err
 }
