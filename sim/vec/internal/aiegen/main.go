@@ -180,6 +180,9 @@ const (
 	cB01 // bytes of 1, 7 and 0x7F (the byte permutation)
 	cB07
 	cB7F
+	cMax32 // the numerics kernels (num.go)
+	c8000
+	cExpMask
 	nConst
 )
 
@@ -187,6 +190,7 @@ var constVals = [nConst]uint32{
 	cFF: 0xFF, c7F: 0x7F, c80: 0x80, cOne: 1, c126: 126, cMant: 0x7FFFFF, cHid: 0x800000,
 	cHi16: 0xFFFF0000, c16: 16, c31: 31, c8: 8, c23: 23, c127: 127, c149: 149, c254: 254,
 	cOvf: 0x7F800001, cSign: 0x80000000, cB01: 0x01010101, cB07: 0x07070707, cB7F: 0x7F7F7F7F,
+	cMax32: 0x7FFFFFFF, c8000: 0x8000, cExpMask: 0x7F800000,
 }
 
 type consts struct{ base Mem }
@@ -409,5 +413,8 @@ func main() {
 	permK(avx512, c)
 	permK(avx2, c)
 	selK()
+	e := enumConsts()
+	numK(avx512, c, e)
+	numK(avx2, c, e)
 	Generate()
 }
