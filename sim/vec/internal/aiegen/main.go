@@ -1,6 +1,8 @@
 // Command aiegen generates the amd64 kernels of package sim/vec's aie2 MAC
-// tile products (aiemac.go): aie_amd64.s and its Go declarations
-// aie_amd64.go. Run it through go generate in sim/vec:
+// tile products (aiemac.go, aiemacint.go; kernels in main.go and int.go
+// here), vector ALU operations (valu.go; valu.go here) and narrowing and
+// widening numerics (aienum.go; num.go here): aie_amd64.s and its Go
+// declarations aie_amd64.go. Run it through go generate in sim/vec:
 //
 //	go run ./internal/aiegen -out aie_amd64.s -pkg vec -stubs aie_amd64.go
 //

@@ -115,11 +115,10 @@ func enumConsts() Mem {
 // lanes emits integer lane operations on vectors of one ISA and lane
 // width (32 or 64 bits).
 type lanes struct {
-	s   isa
-	q   bool // 64-bit lanes
-	c   consts
-	e   Mem // aienumconst
-	tmp int
+	s isa
+	q bool // 64-bit lanes
+	c consts
+	e Mem // aienumconst
 }
 
 func (l lanes) at(blk int) Mem { return l.e.Offset(64 * blk) }
@@ -290,7 +289,7 @@ func (l lanes) narrow(v VecVirtual, abits, dbits int, m Mem) {
 	}
 }
 
-// srsK emits aieSRS<abits>to<dbits><suffix>(d, a *byte, n int, p *uint64):
+// srsKern emits aieSRS<abits>to<dbits><suffix>(d, a *byte, n int, p *uint64):
 // n vectors of accumulator lanes.
 func srsKern(s isa, c consts, e Mem, abits, dbits int) {
 	TEXT(fmt.Sprintf("aieSRS%dto%d%s", abits, dbits, s.suffix), NOSPLIT, "func(d, a *byte, n int, p *uint64)")
