@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/vec"
 )
 
 // execute runs f's phase due in this cycle. Phase 0 is the issue cycle's
@@ -150,9 +151,7 @@ func (m *Machine) memRead(f *flight) {
 		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, b)
 	case kVLoadCnv:
 		var out [64]byte
-		for i := 0; i < 16; i++ {
-			binary.LittleEndian.PutUint32(out[4*i:], f32FromBF16(binary.LittleEndian.Uint16(b[2*i:])))
-		}
+		vec.ConvF32(&out, (*[32]byte)(b))
 		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, out[:])
 	case kVLoadUps:
 		copy(f.buf[:32], b)
@@ -214,13 +213,11 @@ func (m *Machine) storeData(f *flight) {
 		var acc [64]byte
 		m.rdV(f, o.o[0].r, c, 0, acc[:])
 		rnd := m.rdUnit(crRnd, f.t+int64(o.rndCyc), 0, f.seq, f.pc)
-		for i := 0; i < 16; i++ {
-			binary.LittleEndian.PutUint16(f.buf[2*i:], bf16FromF32(binary.LittleEndian.Uint32(acc[4*i:]), rnd))
-		}
+		vec.ConvBF16((*[32]byte)(f.buf[:32]), &acc, rnd)
 	case kVStPack:
 		var x [64]byte
 		m.rdV(f, o.o[0].r, c, 0, x[:])
-		m.pack(f, x[:], f.buf[:32])
+		m.pack(f, &x, (*[32]byte)(f.buf[:32]))
 	}
 }
 
@@ -239,22 +236,12 @@ func (m *Machine) srs(f *flight, acc []byte, shift uint32, dst []byte) {
 	o := f.o
 	rnd := m.rdUnit(crRnd, f.t+int64(o.rndCyc), 0, f.seq, f.pc)
 	sat := m.rdUnit(crSat, f.t+int64(o.satCyc), 0, f.seq, f.pc)
-	signed := m.signedness(f)
-	lanes := len(acc) * 8 / o.abits
-	for i := 0; i < lanes; i++ {
-		v := getLane(acc, i, o.abits, true)
-		putLane(dst, i, o.ebits, srsLane(v, shift, o.abits, rnd, sat, o.ebits, signed))
-	}
+	vec.SRS(dst, acc, o.ebits, o.abits, shift, rnd, sat, m.signedness(f))
 }
 
 // ups widens narrow lanes (ebits) into accumulator lanes (abits).
 func (m *Machine) ups(f *flight, src []byte, shift, sat uint32, signed bool, dst []byte) {
-	o := f.o
-	lanes := len(dst) * 8 / o.abits
-	for i := 0; i < lanes; i++ {
-		v := getLane(src, i, o.ebits, signed)
-		putLane(dst, i, o.abits, uint64(upsLane(v, shift, o.abits, sat)))
-	}
+	vec.UPS(dst, src, f.o.abits, f.o.ebits, shift, sat, signed)
 }
 
 // upsLoad finishes vlda.ups: its shift and sign are read in cycle 7 and
@@ -270,13 +257,9 @@ func (m *Machine) upsLoad(f *flight) {
 }
 
 // pack narrows 32 int16 lanes to int8 under crSat (vpack, vst.pack).
-func (m *Machine) pack(f *flight, x, dst []byte) {
+func (m *Machine) pack(f *flight, x *[64]byte, dst *[32]byte) {
 	sat := m.rdUnit(crSat, f.t+int64(f.o.satCyc), 0, f.seq, f.pc)
-	signed := m.signedness(f)
-	for i := 0; i < 32; i++ {
-		v := getLane(x, i, 16, signed)
-		dst[i] = byte(srsLane(v, 0, 64, 0, sat, 8, signed))
-	}
+	vec.Pack8(dst, x, sat, m.signedness(f))
 }
 
 // getLane reads lane i of width w bits (8..64) from b, sign-extended when

@@ -1,8 +1,10 @@
 package aie2
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"kernelcraft/sim/vec"
@@ -322,6 +324,77 @@ func TestShufflePaths(t *testing.T) {
 				if got != want {
 					t.Fatalf("mode %d on %s: got %x, want %x", mode, p, got, want)
 				}
+			}
+		}
+	}
+}
+
+// numericsLoop is a zero-overhead loop of n iterations over vsrs, vups,
+// vconv both ways, vpack and vst.srs/vst.conv/vst.pack stores into data
+// memory.
+func numericsLoop(n int) string {
+	body := []string{
+		"vsrs.s16.s32 wl1, bml0, s0",
+		"vups.s32.s16 bml1, wl0, s0",
+		"vconv.bf16.fp32 wl2, bml2",
+		"vconv.fp32.bf16 bml3, wl3",
+		"vpack.s8.s16 wl4, x5",
+		"vsrs.s8.s32 wl6, cm0, s0",
+		"vst.srs.s16.s64 cm1, s0, [p0, #0]",
+		"vst.conv.bf16.fp32 bml2, [p0, #32]",
+		"nopa ; nopb ; vst.pack.s8.s16 x5, [p0, #64] ; nopx ; nopm ; nopv", // 128 bits, ending the loop on a 16-byte boundary
+	}
+	return "movxm ls, #start\nmovxm le, #last\nmovxm lc, #" + itoa(n) + "\nmovxm p0, #0x70000\nmovxm crrnd, #12\nmovxm crsat, #1\n" +
+		strings.Repeat(wideNop+"\n", 7) + ".p2align 4\nstart:\n" + strings.Join(body[:len(body)-1], "\n") + "\n.p2align 4\nlast:\n" + body[len(body)-1] + "\n" +
+		strings.Repeat("nop\n", 7) + "done\n"
+}
+
+// TestNumericsNoAllocs: the steady state of a loop of SRS, UPS, pack and
+// conversion bundles allocates nothing, on any path, and every path
+// leaves the same registers and memory.
+func TestNumericsNoAllocs(t *testing.T) {
+	defer vec.UseFallback(false)
+	m := build(t, numericsLoop(1000), Options{})
+	r := rand.New(rand.NewPCG(5, 5))
+	regs := []string{"bml0", "cm0", "cm1", "bml2", "wl0", "wl3", "x5"}
+	init := map[string][]byte{}
+	for _, name := range regs {
+		v, _ := m.Vec(name)
+		b := make([]byte, len(v))
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		init[name] = b
+	}
+	var first string
+	var want [][]byte
+	for _, p := range simdPaths() {
+		vec.SetPath(p)
+		m.reset()
+		m.SetReg("s0", 5)
+		for _, name := range regs {
+			m.SetVec(name, init[name])
+		}
+		for range 50 { // into the loop
+			m.step(false)
+		}
+		if n := testing.AllocsPerRun(500, func() { m.step(false) }); n != 0 || m.halted {
+			t.Errorf("%s: %v allocations per cycle (halted early: %v)", p, n, m.halted)
+		}
+		var got [][]byte
+		for _, name := range []string{"wl1", "bml1", "wl2", "bml3", "wl4", "wl6"} {
+			v, _ := m.Vec(name)
+			got = append(got, v)
+		}
+		mem, _ := m.ReadMem(0x70000, 96)
+		got = append(got, mem)
+		if want == nil {
+			first, want = p, got
+			continue
+		}
+		for i := range want {
+			if !bytes.Equal(got[i], want[i]) {
+				t.Errorf("%s and %s differ in result %d: %x, %x", p, first, i, got[i], want[i])
 			}
 		}
 	}

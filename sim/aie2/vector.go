@@ -139,17 +139,13 @@ func (m *Machine) vector(f *flight) {
 	case kVConvBF:
 		m.rdV(f, o.o[1].r, 1, 0, a[:64])
 		rnd := m.rdUnit(crRnd, f.t+int64(o.rndCyc), 0, f.seq, f.pc)
-		for i := 0; i < 16; i++ {
-			binary.LittleEndian.PutUint16(d[2*i:], bf16FromF32(binary.LittleEndian.Uint32(a[4*i:]), rnd))
-		}
+		vec.ConvBF16((*[32]byte)(d[:32]), (*[64]byte)(a[:64]), rnd)
 	case kVConvF32:
 		m.rdV(f, o.o[1].r, 1, 0, a[:32])
-		for i := 0; i < 16; i++ {
-			binary.LittleEndian.PutUint32(d[4*i:], f32FromBF16(binary.LittleEndian.Uint16(a[2*i:])))
-		}
+		vec.ConvF32((*[64]byte)(d[:64]), (*[32]byte)(a[:32]))
 	case kVPack:
 		m.rdV(f, o.o[1].r, 1, 0, a[:64])
-		m.pack(f, a[:64], d[:32])
+		m.pack(f, (*[64]byte)(a[:64]), (*[32]byte)(d[:32]))
 	default:
 		m.trap(sim.TrapIllegal, f.pc, 0, "%s is not supported yet by the aie2 simulator", o.inst.Name)
 		return

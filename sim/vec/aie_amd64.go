@@ -87,3 +87,69 @@ func aieSel16512(d *byte, a *byte, b *byte, mask uint64)
 
 //go:noescape
 func aieSel32512(d *byte, a *byte, b *byte, mask uint64)
+
+//go:noescape
+func aieSRS32to8512(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieSRS32to16512(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieSRS64to16512(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieSRS64to32512(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieUPS8to32512(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieUPS16to32512(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieUPS16to64512(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieUPS32to64512(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aiePack512(d *byte, x *byte, p *uint64)
+
+//go:noescape
+func aieConvBF512(d *byte, a *byte, p *uint64)
+
+//go:noescape
+func aieConvF32512(d *byte, a *byte)
+
+//go:noescape
+func aieSRS32to82(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieSRS32to162(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieSRS64to162(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieSRS64to322(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieUPS8to322(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieUPS16to322(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieUPS16to642(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aieUPS32to642(d *byte, a *byte, n int, p *uint64)
+
+//go:noescape
+func aiePack2(d *byte, x *byte, p *uint64)
+
+//go:noescape
+func aieConvBF2(d *byte, a *byte, p *uint64)
+
+//go:noescape
+func aieConvF322(d *byte, a *byte)

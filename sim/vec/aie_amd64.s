@@ -324,7 +324,55 @@ DATA aieconst<>+1264(SB)/4, $0x7f7f7f7f
 DATA aieconst<>+1268(SB)/4, $0x7f7f7f7f
 DATA aieconst<>+1272(SB)/4, $0x7f7f7f7f
 DATA aieconst<>+1276(SB)/4, $0x7f7f7f7f
-GLOBL aieconst<>(SB), RODATA|NOPTR, $1280
+DATA aieconst<>+1280(SB)/4, $0x7fffffff
+DATA aieconst<>+1284(SB)/4, $0x7fffffff
+DATA aieconst<>+1288(SB)/4, $0x7fffffff
+DATA aieconst<>+1292(SB)/4, $0x7fffffff
+DATA aieconst<>+1296(SB)/4, $0x7fffffff
+DATA aieconst<>+1300(SB)/4, $0x7fffffff
+DATA aieconst<>+1304(SB)/4, $0x7fffffff
+DATA aieconst<>+1308(SB)/4, $0x7fffffff
+DATA aieconst<>+1312(SB)/4, $0x7fffffff
+DATA aieconst<>+1316(SB)/4, $0x7fffffff
+DATA aieconst<>+1320(SB)/4, $0x7fffffff
+DATA aieconst<>+1324(SB)/4, $0x7fffffff
+DATA aieconst<>+1328(SB)/4, $0x7fffffff
+DATA aieconst<>+1332(SB)/4, $0x7fffffff
+DATA aieconst<>+1336(SB)/4, $0x7fffffff
+DATA aieconst<>+1340(SB)/4, $0x7fffffff
+DATA aieconst<>+1344(SB)/4, $0x00008000
+DATA aieconst<>+1348(SB)/4, $0x00008000
+DATA aieconst<>+1352(SB)/4, $0x00008000
+DATA aieconst<>+1356(SB)/4, $0x00008000
+DATA aieconst<>+1360(SB)/4, $0x00008000
+DATA aieconst<>+1364(SB)/4, $0x00008000
+DATA aieconst<>+1368(SB)/4, $0x00008000
+DATA aieconst<>+1372(SB)/4, $0x00008000
+DATA aieconst<>+1376(SB)/4, $0x00008000
+DATA aieconst<>+1380(SB)/4, $0x00008000
+DATA aieconst<>+1384(SB)/4, $0x00008000
+DATA aieconst<>+1388(SB)/4, $0x00008000
+DATA aieconst<>+1392(SB)/4, $0x00008000
+DATA aieconst<>+1396(SB)/4, $0x00008000
+DATA aieconst<>+1400(SB)/4, $0x00008000
+DATA aieconst<>+1404(SB)/4, $0x00008000
+DATA aieconst<>+1408(SB)/4, $0x7f800000
+DATA aieconst<>+1412(SB)/4, $0x7f800000
+DATA aieconst<>+1416(SB)/4, $0x7f800000
+DATA aieconst<>+1420(SB)/4, $0x7f800000
+DATA aieconst<>+1424(SB)/4, $0x7f800000
+DATA aieconst<>+1428(SB)/4, $0x7f800000
+DATA aieconst<>+1432(SB)/4, $0x7f800000
+DATA aieconst<>+1436(SB)/4, $0x7f800000
+DATA aieconst<>+1440(SB)/4, $0x7f800000
+DATA aieconst<>+1444(SB)/4, $0x7f800000
+DATA aieconst<>+1448(SB)/4, $0x7f800000
+DATA aieconst<>+1452(SB)/4, $0x7f800000
+DATA aieconst<>+1456(SB)/4, $0x7f800000
+DATA aieconst<>+1460(SB)/4, $0x7f800000
+DATA aieconst<>+1464(SB)/4, $0x7f800000
+DATA aieconst<>+1468(SB)/4, $0x7f800000
+GLOBL aieconst<>(SB), RODATA|NOPTR, $1472
 
 // func aieMacBF512(out *byte, x *byte, y *byte, tab *byte, k int, a1 *byte, a2 *byte, pm uint32, n1 uint32, n2 uint32) bool
 // Requires: AVX, AVX512BW, AVX512F
@@ -2985,5 +3033,937 @@ TEXT ·aieSel32512(SB), NOSPLIT, $0-32
 	VMOVDQU64 (DX), Z1
 	VPBLENDMD Z1, Z0, K1, Z2
 	VMOVDQU64 Z2, (AX)
+	VZEROUPPER
+	RET
+
+DATA aienumconst<>+0(SB)/8, $0x0d0c090805040100
+DATA aienumconst<>+8(SB)/8, $0x8080808080808080
+DATA aienumconst<>+16(SB)/8, $0x0d0c090805040100
+DATA aienumconst<>+24(SB)/8, $0x8080808080808080
+DATA aienumconst<>+32(SB)/8, $0x0d0c090805040100
+DATA aienumconst<>+40(SB)/8, $0x8080808080808080
+DATA aienumconst<>+48(SB)/8, $0x0d0c090805040100
+DATA aienumconst<>+56(SB)/8, $0x8080808080808080
+DATA aienumconst<>+64(SB)/8, $0x808080800c080400
+DATA aienumconst<>+72(SB)/8, $0x8080808080808080
+DATA aienumconst<>+80(SB)/8, $0x808080800c080400
+DATA aienumconst<>+88(SB)/8, $0x8080808080808080
+DATA aienumconst<>+96(SB)/8, $0x808080800c080400
+DATA aienumconst<>+104(SB)/8, $0x8080808080808080
+DATA aienumconst<>+112(SB)/8, $0x808080800c080400
+DATA aienumconst<>+120(SB)/8, $0x8080808080808080
+DATA aienumconst<>+128(SB)/8, $0x8080808009080100
+DATA aienumconst<>+136(SB)/8, $0x8080808080808080
+DATA aienumconst<>+144(SB)/8, $0x8080808009080100
+DATA aienumconst<>+152(SB)/8, $0x8080808080808080
+DATA aienumconst<>+160(SB)/8, $0x8080808009080100
+DATA aienumconst<>+168(SB)/8, $0x8080808080808080
+DATA aienumconst<>+176(SB)/8, $0x8080808009080100
+DATA aienumconst<>+184(SB)/8, $0x8080808080808080
+DATA aienumconst<>+192(SB)/8, $0x0e0c0a0806040200
+DATA aienumconst<>+200(SB)/8, $0x8080808080808080
+DATA aienumconst<>+208(SB)/8, $0x0e0c0a0806040200
+DATA aienumconst<>+216(SB)/8, $0x8080808080808080
+DATA aienumconst<>+224(SB)/8, $0x0e0c0a0806040200
+DATA aienumconst<>+232(SB)/8, $0x8080808080808080
+DATA aienumconst<>+240(SB)/8, $0x0e0c0a0806040200
+DATA aienumconst<>+248(SB)/8, $0x8080808080808080
+DATA aienumconst<>+256(SB)/8, $0x0000000400000000
+DATA aienumconst<>+264(SB)/8, $0x0000000000000000
+DATA aienumconst<>+272(SB)/8, $0x0000000000000000
+DATA aienumconst<>+280(SB)/8, $0x0000000000000000
+DATA aienumconst<>+288(SB)/8, $0x0000000000000000
+DATA aienumconst<>+296(SB)/8, $0x0000000000000000
+DATA aienumconst<>+304(SB)/8, $0x0000000000000000
+DATA aienumconst<>+312(SB)/8, $0x0000000000000000
+DATA aienumconst<>+320(SB)/8, $0x0000000200000000
+DATA aienumconst<>+328(SB)/8, $0x0000000600000004
+DATA aienumconst<>+336(SB)/8, $0x0000000000000000
+DATA aienumconst<>+344(SB)/8, $0x0000000000000000
+DATA aienumconst<>+352(SB)/8, $0x0000000000000000
+DATA aienumconst<>+360(SB)/8, $0x0000000000000000
+DATA aienumconst<>+368(SB)/8, $0x0000000000000000
+DATA aienumconst<>+376(SB)/8, $0x0000000000000000
+DATA aienumconst<>+384(SB)/8, $0x0000000000000001
+DATA aienumconst<>+392(SB)/8, $0x0000000000000001
+DATA aienumconst<>+400(SB)/8, $0x0000000000000001
+DATA aienumconst<>+408(SB)/8, $0x0000000000000001
+DATA aienumconst<>+416(SB)/8, $0x0000000000000001
+DATA aienumconst<>+424(SB)/8, $0x0000000000000001
+DATA aienumconst<>+432(SB)/8, $0x0000000000000001
+DATA aienumconst<>+440(SB)/8, $0x0000000000000001
+DATA aienumconst<>+448(SB)/8, $0x8000000000000000
+DATA aienumconst<>+456(SB)/8, $0x8000000000000000
+DATA aienumconst<>+464(SB)/8, $0x8000000000000000
+DATA aienumconst<>+472(SB)/8, $0x8000000000000000
+DATA aienumconst<>+480(SB)/8, $0x8000000000000000
+DATA aienumconst<>+488(SB)/8, $0x8000000000000000
+DATA aienumconst<>+496(SB)/8, $0x8000000000000000
+DATA aienumconst<>+504(SB)/8, $0x8000000000000000
+DATA aienumconst<>+512(SB)/8, $0x7fffffffffffffff
+DATA aienumconst<>+520(SB)/8, $0x7fffffffffffffff
+DATA aienumconst<>+528(SB)/8, $0x7fffffffffffffff
+DATA aienumconst<>+536(SB)/8, $0x7fffffffffffffff
+DATA aienumconst<>+544(SB)/8, $0x7fffffffffffffff
+DATA aienumconst<>+552(SB)/8, $0x7fffffffffffffff
+DATA aienumconst<>+560(SB)/8, $0x7fffffffffffffff
+DATA aienumconst<>+568(SB)/8, $0x7fffffffffffffff
+GLOBL aienumconst<>(SB), RODATA|NOPTR, $576
+
+// func aieSRS32to8512(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX512F
+TEXT ·aieSRS32to8512(SB), NOSPLIT, $0-32
+	MOVQ   d+0(FP), AX
+	MOVQ   a+8(FP), CX
+	MOVQ   n+16(FP), DX
+	MOVQ   p+24(FP), BX
+	VMOVQ  (BX), X0
+	VPXORD Z1, Z1, Z1
+
+srs32to8512loop:
+	VMOVDQU64    (CX), Z2
+	VPSRAD       X0, Z2, Z3
+	VPBROADCASTD 8(BX), Z4
+	VPANDD       Z4, Z2, Z4
+	VMOVDQU64    aieconst<>+192(SB), Z5
+	VPANDD       Z5, Z3, Z5
+	VPSUBD       Z5, Z1, Z5
+	VPBROADCASTD 16(BX), Z6
+	VPSRAD       $0x1f, Z2, Z2
+	VPBROADCASTD 24(BX), Z7
+	VPANDD       Z7, Z2, Z2
+	VPADDD       Z2, Z6, Z2
+	VPBROADCASTD 32(BX), Z6
+	VPANDD       Z6, Z5, Z5
+	VPADDD       Z5, Z2, Z2
+	VPADDD       Z2, Z4, Z2
+	VPSRLD       X0, Z2, Z2
+	VPADDD       Z2, Z3, Z2
+	VPBROADCASTD 40(BX), Z3
+	VPBROADCASTD 48(BX), Z4
+	VPMAXSD      Z3, Z2, Z2
+	VPMINSD      Z4, Z2, Z2
+	VPMOVDB      Z2, (AX)
+	ADDQ         $0x00000040, CX
+	ADDQ         $0x00000010, AX
+	DECQ         DX
+	JNZ          srs32to8512loop
+	VZEROUPPER
+	RET
+
+// func aieSRS32to16512(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX512F
+TEXT ·aieSRS32to16512(SB), NOSPLIT, $0-32
+	MOVQ   d+0(FP), AX
+	MOVQ   a+8(FP), CX
+	MOVQ   n+16(FP), DX
+	MOVQ   p+24(FP), BX
+	VMOVQ  (BX), X0
+	VPXORD Z1, Z1, Z1
+
+srs32to16512loop:
+	VMOVDQU64    (CX), Z2
+	VPSRAD       X0, Z2, Z3
+	VPBROADCASTD 8(BX), Z4
+	VPANDD       Z4, Z2, Z4
+	VMOVDQU64    aieconst<>+192(SB), Z5
+	VPANDD       Z5, Z3, Z5
+	VPSUBD       Z5, Z1, Z5
+	VPBROADCASTD 16(BX), Z6
+	VPSRAD       $0x1f, Z2, Z2
+	VPBROADCASTD 24(BX), Z7
+	VPANDD       Z7, Z2, Z2
+	VPADDD       Z2, Z6, Z2
+	VPBROADCASTD 32(BX), Z6
+	VPANDD       Z6, Z5, Z5
+	VPADDD       Z5, Z2, Z2
+	VPADDD       Z2, Z4, Z2
+	VPSRLD       X0, Z2, Z2
+	VPADDD       Z2, Z3, Z2
+	VPBROADCASTD 40(BX), Z3
+	VPBROADCASTD 48(BX), Z4
+	VPMAXSD      Z3, Z2, Z2
+	VPMINSD      Z4, Z2, Z2
+	VPMOVDW      Z2, (AX)
+	ADDQ         $0x00000040, CX
+	ADDQ         $0x00000020, AX
+	DECQ         DX
+	JNZ          srs32to16512loop
+	VZEROUPPER
+	RET
+
+// func aieSRS64to16512(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX512F
+TEXT ·aieSRS64to16512(SB), NOSPLIT, $0-32
+	MOVQ   d+0(FP), AX
+	MOVQ   a+8(FP), CX
+	MOVQ   n+16(FP), DX
+	MOVQ   p+24(FP), BX
+	VMOVQ  (BX), X0
+	VPXORD Z1, Z1, Z1
+
+srs64to16512loop:
+	VMOVDQU64    (CX), Z2
+	VPSRAQ       X0, Z2, Z3
+	VPBROADCASTQ 8(BX), Z4
+	VPANDD       Z4, Z2, Z4
+	VMOVDQU64    aienumconst<>+384(SB), Z5
+	VPANDD       Z5, Z3, Z5
+	VPSUBQ       Z5, Z1, Z5
+	VPBROADCASTQ 16(BX), Z6
+	VPSRAQ       $0x3f, Z2, Z2
+	VPBROADCASTQ 24(BX), Z7
+	VPANDD       Z7, Z2, Z2
+	VPADDQ       Z2, Z6, Z2
+	VPBROADCASTQ 32(BX), Z6
+	VPANDD       Z6, Z5, Z5
+	VPADDQ       Z5, Z2, Z2
+	VPADDQ       Z2, Z4, Z2
+	VPSRLQ       X0, Z2, Z2
+	VPADDQ       Z2, Z3, Z2
+	VPBROADCASTQ 40(BX), Z3
+	VPBROADCASTQ 48(BX), Z4
+	VPMAXSQ      Z3, Z2, Z2
+	VPMINSQ      Z4, Z2, Z2
+	VPMOVQW      Z2, (AX)
+	ADDQ         $0x00000040, CX
+	ADDQ         $0x00000010, AX
+	DECQ         DX
+	JNZ          srs64to16512loop
+	VZEROUPPER
+	RET
+
+// func aieSRS64to32512(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX512F
+TEXT ·aieSRS64to32512(SB), NOSPLIT, $0-32
+	MOVQ   d+0(FP), AX
+	MOVQ   a+8(FP), CX
+	MOVQ   n+16(FP), DX
+	MOVQ   p+24(FP), BX
+	VMOVQ  (BX), X0
+	VPXORD Z1, Z1, Z1
+
+srs64to32512loop:
+	VMOVDQU64    (CX), Z2
+	VPSRAQ       X0, Z2, Z3
+	VPBROADCASTQ 8(BX), Z4
+	VPANDD       Z4, Z2, Z4
+	VMOVDQU64    aienumconst<>+384(SB), Z5
+	VPANDD       Z5, Z3, Z5
+	VPSUBQ       Z5, Z1, Z5
+	VPBROADCASTQ 16(BX), Z6
+	VPSRAQ       $0x3f, Z2, Z2
+	VPBROADCASTQ 24(BX), Z7
+	VPANDD       Z7, Z2, Z2
+	VPADDQ       Z2, Z6, Z2
+	VPBROADCASTQ 32(BX), Z6
+	VPANDD       Z6, Z5, Z5
+	VPADDQ       Z5, Z2, Z2
+	VPADDQ       Z2, Z4, Z2
+	VPSRLQ       X0, Z2, Z2
+	VPADDQ       Z2, Z3, Z2
+	VPBROADCASTQ 40(BX), Z3
+	VPBROADCASTQ 48(BX), Z4
+	VPMAXSQ      Z3, Z2, Z2
+	VPMINSQ      Z4, Z2, Z2
+	VPMOVQD      Z2, (AX)
+	ADDQ         $0x00000040, CX
+	ADDQ         $0x00000020, AX
+	DECQ         DX
+	JNZ          srs64to32512loop
+	VZEROUPPER
+	RET
+
+// func aieUPS8to32512(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX512F
+TEXT ·aieUPS8to32512(SB), NOSPLIT, $0-32
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVQ         p+24(FP), BX
+	VMOVQ        (BX), X0
+	VPXORD       Z1, Z1, Z1
+	VPBROADCASTD 16(BX), Z1
+	VPTESTMD     Z1, Z1, K2
+
+ups8to32512loop:
+	VPMOVZXBD    (CX), Z1
+	VPBROADCASTD 8(BX), Z3
+	VPXORD       Z3, Z1, Z1
+	VPSUBD       Z3, Z1, Z1
+	VPSLLD       X0, Z1, Z3
+	VPSRAD       X0, Z3, Z4
+	VPSRAD       $0x1f, Z1, Z5
+	VMOVDQU64    aieconst<>+1280(SB), Z6
+	VPXORD       Z5, Z6, Z6
+	VPBROADCASTD 24(BX), Z7
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z6, Z5
+	VPXORD       Z1, Z4, Z1
+	VPTESTMD     Z1, Z1, K2, K1
+	VPBLENDMD    Z5, Z3, K1, Z2
+	VMOVDQU64    Z2, (AX)
+	ADDQ         $0x00000010, CX
+	ADDQ         $0x00000040, AX
+	DECQ         DX
+	JNZ          ups8to32512loop
+	VZEROUPPER
+	RET
+
+// func aieUPS16to32512(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX512F
+TEXT ·aieUPS16to32512(SB), NOSPLIT, $0-32
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVQ         p+24(FP), BX
+	VMOVQ        (BX), X0
+	VPXORD       Z1, Z1, Z1
+	VPBROADCASTD 16(BX), Z1
+	VPTESTMD     Z1, Z1, K2
+
+ups16to32512loop:
+	VPMOVZXWD    (CX), Z1
+	VPBROADCASTD 8(BX), Z3
+	VPXORD       Z3, Z1, Z1
+	VPSUBD       Z3, Z1, Z1
+	VPSLLD       X0, Z1, Z3
+	VPSRAD       X0, Z3, Z4
+	VPSRAD       $0x1f, Z1, Z5
+	VMOVDQU64    aieconst<>+1280(SB), Z6
+	VPXORD       Z5, Z6, Z6
+	VPBROADCASTD 24(BX), Z7
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z6, Z5
+	VPXORD       Z1, Z4, Z1
+	VPTESTMD     Z1, Z1, K2, K1
+	VPBLENDMD    Z5, Z3, K1, Z2
+	VMOVDQU64    Z2, (AX)
+	ADDQ         $0x00000020, CX
+	ADDQ         $0x00000040, AX
+	DECQ         DX
+	JNZ          ups16to32512loop
+	VZEROUPPER
+	RET
+
+// func aieUPS16to64512(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX512F
+TEXT ·aieUPS16to64512(SB), NOSPLIT, $0-32
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVQ         p+24(FP), BX
+	VMOVQ        (BX), X0
+	VPXORD       Z1, Z1, Z1
+	VPBROADCASTQ 16(BX), Z1
+	VPTESTMQ     Z1, Z1, K2
+
+ups16to64512loop:
+	VPMOVZXWQ    (CX), Z1
+	VPBROADCASTQ 8(BX), Z3
+	VPXORD       Z3, Z1, Z1
+	VPSUBQ       Z3, Z1, Z1
+	VPSLLQ       X0, Z1, Z3
+	VPSRAQ       X0, Z3, Z4
+	VPSRAQ       $0x3f, Z1, Z5
+	VMOVDQU64    aienumconst<>+512(SB), Z6
+	VPXORD       Z5, Z6, Z6
+	VPBROADCASTQ 24(BX), Z7
+	VPANDD       Z7, Z5, Z5
+	VPADDQ       Z5, Z6, Z5
+	VPXORD       Z1, Z4, Z1
+	VPTESTMQ     Z1, Z1, K2, K1
+	VPBLENDMQ    Z5, Z3, K1, Z2
+	VMOVDQU64    Z2, (AX)
+	ADDQ         $0x00000010, CX
+	ADDQ         $0x00000040, AX
+	DECQ         DX
+	JNZ          ups16to64512loop
+	VZEROUPPER
+	RET
+
+// func aieUPS32to64512(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX512F
+TEXT ·aieUPS32to64512(SB), NOSPLIT, $0-32
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVQ         p+24(FP), BX
+	VMOVQ        (BX), X0
+	VPXORD       Z1, Z1, Z1
+	VPBROADCASTQ 16(BX), Z1
+	VPTESTMQ     Z1, Z1, K2
+
+ups32to64512loop:
+	VPMOVZXDQ    (CX), Z1
+	VPBROADCASTQ 8(BX), Z3
+	VPXORD       Z3, Z1, Z1
+	VPSUBQ       Z3, Z1, Z1
+	VPSLLQ       X0, Z1, Z3
+	VPSRAQ       X0, Z3, Z4
+	VPSRAQ       $0x3f, Z1, Z5
+	VMOVDQU64    aienumconst<>+512(SB), Z6
+	VPXORD       Z5, Z6, Z6
+	VPBROADCASTQ 24(BX), Z7
+	VPANDD       Z7, Z5, Z5
+	VPADDQ       Z5, Z6, Z5
+	VPXORD       Z1, Z4, Z1
+	VPTESTMQ     Z1, Z1, K2, K1
+	VPBLENDMQ    Z5, Z3, K1, Z2
+	VMOVDQU64    Z2, (AX)
+	ADDQ         $0x00000020, CX
+	ADDQ         $0x00000040, AX
+	DECQ         DX
+	JNZ          ups32to64512loop
+	VZEROUPPER
+	RET
+
+// func aiePack512(d *byte, x *byte, p *uint64)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aiePack512(SB), NOSPLIT, $0-24
+	MOVQ         d+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVQ         p+16(FP), DX
+	VPBROADCASTW (DX), Z0
+	VMOVDQU64    (CX), Z1
+	VPXORD       Z0, Z1, Z1
+	VPBROADCASTW 8(DX), Z2
+	VPMAXSW      Z2, Z1, Z1
+	VPBROADCASTW 16(DX), Z2
+	VPMINSW      Z2, Z1, Z1
+	VPXORD       Z0, Z1, Z0
+	VPMOVWB      Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieConvBF512(d *byte, a *byte, p *uint64)
+// Requires: AVX, AVX512F
+TEXT ·aieConvBF512(SB), NOSPLIT, $0-24
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         p+16(FP), DX
+	VPXORD       Z0, Z0, Z0
+	VMOVDQU64    aieconst<>+192(SB), Z1
+	VMOVDQU64    (CX), Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPSLLD       $0x01, Z2, Z4
+	VPSRLD       $0x01, Z4, Z4
+	VPXORD       Z3, Z4, Z4
+	VPSUBD       Z3, Z4, Z4
+	VPSRAD       $0x10, Z4, Z5
+	VPSLLD       $0x10, Z4, Z4
+	VPSRLD       $0x10, Z4, Z4
+	VPANDD       Z1, Z5, Z6
+	VPSUBD       Z6, Z0, Z0
+	VPBROADCASTD 16(DX), Z6
+	VPBROADCASTD 24(DX), Z7
+	VPANDD       Z7, Z3, Z3
+	VPADDD       Z3, Z6, Z3
+	VPBROADCASTD 32(DX), Z6
+	VPANDD       Z6, Z0, Z0
+	VPADDD       Z0, Z3, Z0
+	VPADDD       Z0, Z4, Z0
+	VPSRLD       $0x10, Z0, Z0
+	VPADDD       Z0, Z5, Z0
+	VPSRLD       $0x10, Z2, Z3
+	VPABSD       Z0, Z0
+	VPANDD       aieconst<>+1344(SB), Z3, Z4
+	VPORD        Z4, Z0, Z0
+	VPANDD       aieconst<>+320(SB), Z2, Z4
+	VPSUBD       Z1, Z4, Z4
+	VPSRLD       $0x10, Z4, Z4
+	VPSUBD       Z1, Z4, Z1
+	VPSRLD       $0x1f, Z1, Z1
+	VPORD        Z1, Z3, Z1
+	VPANDD       aieconst<>+1408(SB), Z2, Z2
+	VPADDD       aieconst<>+384(SB), Z2, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z1, Z2, Z1
+	VPANDND      Z0, Z2, Z0
+	VPORD        Z0, Z1, Z0
+	VPMOVDW      Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieConvF32512(d *byte, a *byte)
+// Requires: AVX, AVX512F
+TEXT ·aieConvF32512(SB), NOSPLIT, $0-16
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	VPMOVZXWD (CX), Z0
+	VPSLLD    $0x10, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VZEROUPPER
+	RET
+
+// func aieSRS32to82(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX2
+TEXT ·aieSRS32to82(SB), NOSPLIT, $0-32
+	MOVQ  d+0(FP), AX
+	MOVQ  a+8(FP), CX
+	MOVQ  n+16(FP), DX
+	MOVQ  p+24(FP), BX
+	VMOVQ (BX), X0
+	VPXOR Y1, Y1, Y1
+
+srs32to82loop:
+	VMOVDQU      (CX), Y2
+	VPSRAD       X0, Y2, Y3
+	VPBROADCASTD 8(BX), Y4
+	VPAND        Y4, Y2, Y4
+	VMOVDQU      aieconst<>+192(SB), Y5
+	VPAND        Y5, Y3, Y5
+	VPSUBD       Y5, Y1, Y5
+	VPBROADCASTD 16(BX), Y6
+	VPSRAD       $0x1f, Y2, Y2
+	VPBROADCASTD 24(BX), Y7
+	VPAND        Y7, Y2, Y2
+	VPADDD       Y2, Y6, Y2
+	VPBROADCASTD 32(BX), Y6
+	VPAND        Y6, Y5, Y5
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y4, Y2
+	VPSRLD       X0, Y2, Y2
+	VPADDD       Y2, Y3, Y2
+	VPBROADCASTD 40(BX), Y3
+	VPBROADCASTD 48(BX), Y4
+	VPMAXSD      Y3, Y2, Y2
+	VPMINSD      Y4, Y2, Y2
+	VPSHUFB      aienumconst<>+64(SB), Y2, Y2
+	VMOVDQU      aienumconst<>+256(SB), Y3
+	VPERMD       Y2, Y3, Y2
+	VMOVQ        X2, (AX)
+	ADDQ         $0x00000020, CX
+	ADDQ         $0x00000008, AX
+	DECQ         DX
+	JNZ          srs32to82loop
+	VZEROUPPER
+	RET
+
+// func aieSRS32to162(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX2
+TEXT ·aieSRS32to162(SB), NOSPLIT, $0-32
+	MOVQ  d+0(FP), AX
+	MOVQ  a+8(FP), CX
+	MOVQ  n+16(FP), DX
+	MOVQ  p+24(FP), BX
+	VMOVQ (BX), X0
+	VPXOR Y1, Y1, Y1
+
+srs32to162loop:
+	VMOVDQU      (CX), Y2
+	VPSRAD       X0, Y2, Y3
+	VPBROADCASTD 8(BX), Y4
+	VPAND        Y4, Y2, Y4
+	VMOVDQU      aieconst<>+192(SB), Y5
+	VPAND        Y5, Y3, Y5
+	VPSUBD       Y5, Y1, Y5
+	VPBROADCASTD 16(BX), Y6
+	VPSRAD       $0x1f, Y2, Y2
+	VPBROADCASTD 24(BX), Y7
+	VPAND        Y7, Y2, Y2
+	VPADDD       Y2, Y6, Y2
+	VPBROADCASTD 32(BX), Y6
+	VPAND        Y6, Y5, Y5
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y4, Y2
+	VPSRLD       X0, Y2, Y2
+	VPADDD       Y2, Y3, Y2
+	VPBROADCASTD 40(BX), Y3
+	VPBROADCASTD 48(BX), Y4
+	VPMAXSD      Y3, Y2, Y2
+	VPMINSD      Y4, Y2, Y2
+	VPSHUFB      aienumconst<>+0(SB), Y2, Y2
+	VPERMQ       $0x08, Y2, Y2
+	VMOVDQU      X2, (AX)
+	ADDQ         $0x00000020, CX
+	ADDQ         $0x00000010, AX
+	DECQ         DX
+	JNZ          srs32to162loop
+	VZEROUPPER
+	RET
+
+// func aieSRS64to162(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX2
+TEXT ·aieSRS64to162(SB), NOSPLIT, $0-32
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    n+16(FP), DX
+	MOVQ    p+24(FP), BX
+	VMOVQ   (BX), X0
+	VMOVDQU aienumconst<>+448(SB), Y1
+	VPSRLQ  X0, Y1, Y1
+	VPXOR   Y2, Y2, Y2
+
+srs64to162loop:
+	VMOVDQU      (CX), Y3
+	VPSRLQ       X0, Y3, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBQ       Y1, Y4, Y4
+	VPBROADCASTQ 8(BX), Y5
+	VPAND        Y5, Y3, Y5
+	VMOVDQU      aienumconst<>+384(SB), Y6
+	VPAND        Y6, Y4, Y6
+	VPSUBQ       Y6, Y2, Y6
+	VPBROADCASTQ 16(BX), Y7
+	VPCMPGTQ     Y3, Y2, Y3
+	VPBROADCASTQ 24(BX), Y8
+	VPAND        Y8, Y3, Y3
+	VPADDQ       Y3, Y7, Y3
+	VPBROADCASTQ 32(BX), Y7
+	VPAND        Y7, Y6, Y6
+	VPADDQ       Y6, Y3, Y3
+	VPADDQ       Y3, Y5, Y3
+	VPSRLQ       X0, Y3, Y3
+	VPADDQ       Y3, Y4, Y3
+	VPBROADCASTQ 40(BX), Y4
+	VPBROADCASTQ 48(BX), Y5
+	VPCMPGTQ     Y3, Y4, Y6
+	VPBLENDVB    Y6, Y4, Y3, Y3
+	VPCMPGTQ     Y5, Y3, Y4
+	VPBLENDVB    Y4, Y5, Y3, Y3
+	VPSHUFB      aienumconst<>+128(SB), Y3, Y3
+	VMOVDQU      aienumconst<>+256(SB), Y4
+	VPERMD       Y3, Y4, Y3
+	VMOVQ        X3, (AX)
+	ADDQ         $0x00000020, CX
+	ADDQ         $0x00000008, AX
+	DECQ         DX
+	JNZ          srs64to162loop
+	VZEROUPPER
+	RET
+
+// func aieSRS64to322(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX2
+TEXT ·aieSRS64to322(SB), NOSPLIT, $0-32
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    n+16(FP), DX
+	MOVQ    p+24(FP), BX
+	VMOVQ   (BX), X0
+	VMOVDQU aienumconst<>+448(SB), Y1
+	VPSRLQ  X0, Y1, Y1
+	VPXOR   Y2, Y2, Y2
+
+srs64to322loop:
+	VMOVDQU      (CX), Y3
+	VPSRLQ       X0, Y3, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBQ       Y1, Y4, Y4
+	VPBROADCASTQ 8(BX), Y5
+	VPAND        Y5, Y3, Y5
+	VMOVDQU      aienumconst<>+384(SB), Y6
+	VPAND        Y6, Y4, Y6
+	VPSUBQ       Y6, Y2, Y6
+	VPBROADCASTQ 16(BX), Y7
+	VPCMPGTQ     Y3, Y2, Y3
+	VPBROADCASTQ 24(BX), Y8
+	VPAND        Y8, Y3, Y3
+	VPADDQ       Y3, Y7, Y3
+	VPBROADCASTQ 32(BX), Y7
+	VPAND        Y7, Y6, Y6
+	VPADDQ       Y6, Y3, Y3
+	VPADDQ       Y3, Y5, Y3
+	VPSRLQ       X0, Y3, Y3
+	VPADDQ       Y3, Y4, Y3
+	VPBROADCASTQ 40(BX), Y4
+	VPBROADCASTQ 48(BX), Y5
+	VPCMPGTQ     Y3, Y4, Y6
+	VPBLENDVB    Y6, Y4, Y3, Y3
+	VPCMPGTQ     Y5, Y3, Y4
+	VPBLENDVB    Y4, Y5, Y3, Y3
+	VMOVDQU      aienumconst<>+320(SB), Y4
+	VPERMD       Y3, Y4, Y3
+	VMOVDQU      X3, (AX)
+	ADDQ         $0x00000020, CX
+	ADDQ         $0x00000010, AX
+	DECQ         DX
+	JNZ          srs64to322loop
+	VZEROUPPER
+	RET
+
+// func aieUPS8to322(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX2
+TEXT ·aieUPS8to322(SB), NOSPLIT, $0-32
+	MOVQ  d+0(FP), AX
+	MOVQ  a+8(FP), CX
+	MOVQ  n+16(FP), DX
+	MOVQ  p+24(FP), BX
+	VMOVQ (BX), X0
+	VPXOR Y1, Y1, Y1
+
+ups8to322loop:
+	VPMOVZXBD    (CX), Y1
+	VPBROADCASTD 8(BX), Y2
+	VPXOR        Y2, Y1, Y1
+	VPSUBD       Y2, Y1, Y1
+	VPSLLD       X0, Y1, Y2
+	VPSRAD       X0, Y2, Y3
+	VPSRAD       $0x1f, Y1, Y4
+	VMOVDQU      aieconst<>+1280(SB), Y5
+	VPXOR        Y4, Y5, Y5
+	VPBROADCASTD 24(BX), Y6
+	VPAND        Y6, Y4, Y4
+	VPADDD       Y4, Y5, Y4
+	VPCMPEQD     Y3, Y1, Y1
+	VPBROADCASTD 16(BX), Y3
+	VPANDN       Y3, Y1, Y1
+	VPBLENDVB    Y1, Y4, Y2, Y1
+	VMOVDQU      Y1, (AX)
+	ADDQ         $0x00000008, CX
+	ADDQ         $0x00000020, AX
+	DECQ         DX
+	JNZ          ups8to322loop
+	VZEROUPPER
+	RET
+
+// func aieUPS16to322(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX2
+TEXT ·aieUPS16to322(SB), NOSPLIT, $0-32
+	MOVQ  d+0(FP), AX
+	MOVQ  a+8(FP), CX
+	MOVQ  n+16(FP), DX
+	MOVQ  p+24(FP), BX
+	VMOVQ (BX), X0
+	VPXOR Y1, Y1, Y1
+
+ups16to322loop:
+	VPMOVZXWD    (CX), Y1
+	VPBROADCASTD 8(BX), Y2
+	VPXOR        Y2, Y1, Y1
+	VPSUBD       Y2, Y1, Y1
+	VPSLLD       X0, Y1, Y2
+	VPSRAD       X0, Y2, Y3
+	VPSRAD       $0x1f, Y1, Y4
+	VMOVDQU      aieconst<>+1280(SB), Y5
+	VPXOR        Y4, Y5, Y5
+	VPBROADCASTD 24(BX), Y6
+	VPAND        Y6, Y4, Y4
+	VPADDD       Y4, Y5, Y4
+	VPCMPEQD     Y3, Y1, Y1
+	VPBROADCASTD 16(BX), Y3
+	VPANDN       Y3, Y1, Y1
+	VPBLENDVB    Y1, Y4, Y2, Y1
+	VMOVDQU      Y1, (AX)
+	ADDQ         $0x00000010, CX
+	ADDQ         $0x00000020, AX
+	DECQ         DX
+	JNZ          ups16to322loop
+	VZEROUPPER
+	RET
+
+// func aieUPS16to642(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX2
+TEXT ·aieUPS16to642(SB), NOSPLIT, $0-32
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    n+16(FP), DX
+	MOVQ    p+24(FP), BX
+	VMOVQ   (BX), X0
+	VMOVDQU aienumconst<>+448(SB), Y1
+	VPSRLQ  X0, Y1, Y1
+	VPXOR   Y2, Y2, Y2
+
+ups16to642loop:
+	VPMOVZXWQ    (CX), Y3
+	VPBROADCASTQ 8(BX), Y4
+	VPXOR        Y4, Y3, Y3
+	VPSUBQ       Y4, Y3, Y3
+	VPSLLQ       X0, Y3, Y4
+	VPSRLQ       X0, Y4, Y5
+	VPXOR        Y1, Y5, Y5
+	VPSUBQ       Y1, Y5, Y5
+	VPCMPGTQ     Y3, Y2, Y6
+	VMOVDQU      aienumconst<>+512(SB), Y7
+	VPXOR        Y6, Y7, Y7
+	VPBROADCASTQ 24(BX), Y8
+	VPAND        Y8, Y6, Y6
+	VPADDQ       Y6, Y7, Y6
+	VPCMPEQQ     Y5, Y3, Y3
+	VPBROADCASTQ 16(BX), Y5
+	VPANDN       Y5, Y3, Y3
+	VPBLENDVB    Y3, Y6, Y4, Y3
+	VMOVDQU      Y3, (AX)
+	ADDQ         $0x00000008, CX
+	ADDQ         $0x00000020, AX
+	DECQ         DX
+	JNZ          ups16to642loop
+	VZEROUPPER
+	RET
+
+// func aieUPS32to642(d *byte, a *byte, n int, p *uint64)
+// Requires: AVX, AVX2
+TEXT ·aieUPS32to642(SB), NOSPLIT, $0-32
+	MOVQ    d+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    n+16(FP), DX
+	MOVQ    p+24(FP), BX
+	VMOVQ   (BX), X0
+	VMOVDQU aienumconst<>+448(SB), Y1
+	VPSRLQ  X0, Y1, Y1
+	VPXOR   Y2, Y2, Y2
+
+ups32to642loop:
+	VPMOVZXDQ    (CX), Y3
+	VPBROADCASTQ 8(BX), Y4
+	VPXOR        Y4, Y3, Y3
+	VPSUBQ       Y4, Y3, Y3
+	VPSLLQ       X0, Y3, Y4
+	VPSRLQ       X0, Y4, Y5
+	VPXOR        Y1, Y5, Y5
+	VPSUBQ       Y1, Y5, Y5
+	VPCMPGTQ     Y3, Y2, Y6
+	VMOVDQU      aienumconst<>+512(SB), Y7
+	VPXOR        Y6, Y7, Y7
+	VPBROADCASTQ 24(BX), Y8
+	VPAND        Y8, Y6, Y6
+	VPADDQ       Y6, Y7, Y6
+	VPCMPEQQ     Y5, Y3, Y3
+	VPBROADCASTQ 16(BX), Y5
+	VPANDN       Y5, Y3, Y3
+	VPBLENDVB    Y3, Y6, Y4, Y3
+	VMOVDQU      Y3, (AX)
+	ADDQ         $0x00000010, CX
+	ADDQ         $0x00000020, AX
+	DECQ         DX
+	JNZ          ups32to642loop
+	VZEROUPPER
+	RET
+
+// func aiePack2(d *byte, x *byte, p *uint64)
+// Requires: AVX, AVX2
+TEXT ·aiePack2(SB), NOSPLIT, $0-24
+	MOVQ         d+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVQ         p+16(FP), DX
+	VPBROADCASTW (DX), Y0
+	VMOVDQU      (CX), Y1
+	VPXOR        Y0, Y1, Y1
+	VPBROADCASTW 8(DX), Y2
+	VPMAXSW      Y2, Y1, Y1
+	VPBROADCASTW 16(DX), Y2
+	VPMINSW      Y2, Y1, Y1
+	VPXOR        Y0, Y1, Y0
+	VPSHUFB      aienumconst<>+192(SB), Y0, Y0
+	VPERMQ       $0x08, Y0, Y0
+	VMOVDQU      X0, (AX)
+	VPBROADCASTW (DX), Y0
+	VMOVDQU      32(CX), Y1
+	VPXOR        Y0, Y1, Y1
+	VPBROADCASTW 8(DX), Y2
+	VPMAXSW      Y2, Y1, Y1
+	VPBROADCASTW 16(DX), Y2
+	VPMINSW      Y2, Y1, Y1
+	VPXOR        Y0, Y1, Y0
+	VPSHUFB      aienumconst<>+192(SB), Y0, Y0
+	VPERMQ       $0x08, Y0, Y0
+	VMOVDQU      X0, 16(AX)
+	VZEROUPPER
+	RET
+
+// func aieConvBF2(d *byte, a *byte, p *uint64)
+// Requires: AVX, AVX2
+TEXT ·aieConvBF2(SB), NOSPLIT, $0-24
+	MOVQ         d+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         p+16(FP), DX
+	VPXOR        Y0, Y0, Y0
+	VMOVDQU      aieconst<>+192(SB), Y1
+	VMOVDQU      (CX), Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPSLLD       $0x01, Y2, Y4
+	VPSRLD       $0x01, Y4, Y4
+	VPXOR        Y3, Y4, Y4
+	VPSUBD       Y3, Y4, Y4
+	VPSRAD       $0x10, Y4, Y5
+	VPSLLD       $0x10, Y4, Y4
+	VPSRLD       $0x10, Y4, Y4
+	VPAND        Y1, Y5, Y6
+	VPSUBD       Y6, Y0, Y0
+	VPBROADCASTD 16(DX), Y6
+	VPBROADCASTD 24(DX), Y7
+	VPAND        Y7, Y3, Y3
+	VPADDD       Y3, Y6, Y3
+	VPBROADCASTD 32(DX), Y6
+	VPAND        Y6, Y0, Y0
+	VPADDD       Y0, Y3, Y0
+	VPADDD       Y0, Y4, Y0
+	VPSRLD       $0x10, Y0, Y0
+	VPADDD       Y0, Y5, Y0
+	VPSRLD       $0x10, Y2, Y3
+	VPABSD       Y0, Y0
+	VPAND        aieconst<>+1344(SB), Y3, Y4
+	VPOR         Y4, Y0, Y0
+	VPAND        aieconst<>+320(SB), Y2, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPSRLD       $0x10, Y4, Y4
+	VPSUBD       Y1, Y4, Y1
+	VPSRLD       $0x1f, Y1, Y1
+	VPOR         Y1, Y3, Y1
+	VPAND        aieconst<>+1408(SB), Y2, Y2
+	VPADDD       aieconst<>+384(SB), Y2, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y1, Y2, Y1
+	VPANDN       Y0, Y2, Y0
+	VPOR         Y0, Y1, Y0
+	VPSHUFB      aienumconst<>+0(SB), Y0, Y0
+	VPERMQ       $0x08, Y0, Y0
+	VMOVDQU      X0, (AX)
+	VPXOR        Y0, Y0, Y0
+	VMOVDQU      aieconst<>+192(SB), Y1
+	VMOVDQU      32(CX), Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPSLLD       $0x01, Y2, Y4
+	VPSRLD       $0x01, Y4, Y4
+	VPXOR        Y3, Y4, Y4
+	VPSUBD       Y3, Y4, Y4
+	VPSRAD       $0x10, Y4, Y5
+	VPSLLD       $0x10, Y4, Y4
+	VPSRLD       $0x10, Y4, Y4
+	VPAND        Y1, Y5, Y6
+	VPSUBD       Y6, Y0, Y0
+	VPBROADCASTD 16(DX), Y6
+	VPBROADCASTD 24(DX), Y7
+	VPAND        Y7, Y3, Y3
+	VPADDD       Y3, Y6, Y3
+	VPBROADCASTD 32(DX), Y6
+	VPAND        Y6, Y0, Y0
+	VPADDD       Y0, Y3, Y0
+	VPADDD       Y0, Y4, Y0
+	VPSRLD       $0x10, Y0, Y0
+	VPADDD       Y0, Y5, Y0
+	VPSRLD       $0x10, Y2, Y3
+	VPABSD       Y0, Y0
+	VPAND        aieconst<>+1344(SB), Y3, Y4
+	VPOR         Y4, Y0, Y0
+	VPAND        aieconst<>+320(SB), Y2, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPSRLD       $0x10, Y4, Y4
+	VPSUBD       Y1, Y4, Y1
+	VPSRLD       $0x1f, Y1, Y1
+	VPOR         Y1, Y3, Y1
+	VPAND        aieconst<>+1408(SB), Y2, Y2
+	VPADDD       aieconst<>+384(SB), Y2, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y1, Y2, Y1
+	VPANDN       Y0, Y2, Y0
+	VPOR         Y0, Y1, Y0
+	VPSHUFB      aienumconst<>+0(SB), Y0, Y0
+	VPERMQ       $0x08, Y0, Y0
+	VMOVDQU      X0, 16(AX)
+	VZEROUPPER
+	RET
+
+// func aieConvF322(d *byte, a *byte)
+// Requires: AVX, AVX2
+TEXT ·aieConvF322(SB), NOSPLIT, $0-16
+	MOVQ      d+0(FP), AX
+	MOVQ      a+8(FP), CX
+	VPMOVZXWD (CX), Y0
+	VPSLLD    $0x10, Y0, Y0
+	VMOVDQU   Y0, (AX)
+	VPMOVZXWD 16(CX), Y0
+	VPSLLD    $0x10, Y0, Y0
+	VMOVDQU   Y0, 32(AX)
 	VZEROUPPER
 	RET

@@ -1,6 +1,8 @@
 // Command aiegen generates the amd64 kernels of package sim/vec's aie2 MAC
-// tile products (aiemac.go): aie_amd64.s and its Go declarations
-// aie_amd64.go. Run it through go generate in sim/vec:
+// tile products (aiemac.go, aiemacint.go; kernels in main.go and int.go
+// here), vector ALU operations (valu.go; valu.go here) and narrowing and
+// widening numerics (aienum.go; num.go here): aie_amd64.s and its Go
+// declarations aie_amd64.go. Run it through go generate in sim/vec:
 //
 //	go run ./internal/aiegen -out aie_amd64.s -pkg vec -stubs aie_amd64.go
 //
@@ -180,6 +182,9 @@ const (
 	cB01 // bytes of 1, 7 and 0x7F (the byte permutation)
 	cB07
 	cB7F
+	cMax32 // the numerics kernels (num.go)
+	c8000
+	cExpMask
 	nConst
 )
 
@@ -187,6 +192,7 @@ var constVals = [nConst]uint32{
 	cFF: 0xFF, c7F: 0x7F, c80: 0x80, cOne: 1, c126: 126, cMant: 0x7FFFFF, cHid: 0x800000,
 	cHi16: 0xFFFF0000, c16: 16, c31: 31, c8: 8, c23: 23, c127: 127, c149: 149, c254: 254,
 	cOvf: 0x7F800001, cSign: 0x80000000, cB01: 0x01010101, cB07: 0x07070707, cB7F: 0x7F7F7F7F,
+	cMax32: 0x7FFFFFFF, c8000: 0x8000, cExpMask: 0x7F800000,
 }
 
 type consts struct{ base Mem }
@@ -409,5 +415,8 @@ func main() {
 	permK(avx512, c)
 	permK(avx2, c)
 	selK()
+	e := enumConsts()
+	numK(avx512, c, e)
+	numK(avx2, c, e)
 	Generate()
 }
