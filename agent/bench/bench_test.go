@@ -48,6 +48,19 @@ func TestParseInts(t *testing.T) {
 	}
 }
 
+// TestDefaultTargets: every target is complete (aie2 has all 110
+// baselines), so a run without --targets covers all three, 285 cells.
+func TestDefaultTargets(t *testing.T) {
+	defined, planned := DefaultTargets()
+	if want := []string{"plena", "aie2", "coral"}; !slices.Equal(defined, want) || len(planned) != 0 {
+		t.Fatalf("DefaultTargets() = %v, planned %v; want %v, none planned", defined, planned, want)
+	}
+	cells, err := Matrix{Models: []string{"baseline"}, Targets: defined}.Cells()
+	if err != nil || len(cells) != 285 {
+		t.Fatalf("the default targets' cells: %d, %v; want 285", len(cells), err)
+	}
+}
+
 func TestCells(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -65,7 +78,7 @@ func TestCells(t *testing.T) {
 		{"unsupported task", Matrix{Models: []string{"baseline"}, Targets: []string{"coral"}, Tasks: []string{"rope"}}, 0, "not supported on coral"},
 		{"unknown task", Matrix{Models: []string{"baseline"}, Targets: []string{"coral"}, Tasks: []string{"nope"}}, 0, "unknown task"},
 		{"unknown target", Matrix{Models: []string{"baseline"}, Targets: []string{"tpu"}}, 0, "unknown target"},
-		{"planned target with baselines, by name", Matrix{Models: []string{"baseline"}, Targets: []string{"aie2"}}, 110, ""},
+		{"aie2", Matrix{Models: []string{"baseline"}, Targets: []string{"aie2"}}, 110, ""},
 		{"plena", Matrix{Models: []string{"baseline"}, Targets: []string{"plena"}}, 100, ""},
 		{"bad level", Matrix{Models: []string{"baseline"}, Targets: []string{"coral"}, Levels: []int{4}}, 0, "levels are"},
 		{"bad config", Matrix{Models: []string{"baseline"}, Targets: []string{"coral"}, Configs: []int{6}}, 0, "configurations are"},

@@ -74,7 +74,7 @@ type Matrix struct {
 
 // DefaultTargets are the complete targets (an ISA definition and not
 // planned: what a run covers by default) and the planned targets, which
-// are not complete yet (plena has an ISA but no simulator), in the paper's
+// are not complete yet (none now), in the paper's
 // column order.
 func DefaultTargets() (defined, planned []string) {
 	for _, t := range ref.Targets {

@@ -278,15 +278,24 @@ func (ps *projSubs) emit(p *Prog) error {
 // loop over the heads. Uses r0, r8, r13, r24, r25, p0, p1; everything has
 // landed when it ends.
 func headCopy(p *Prog, rows, heads, s, h, d, ld, hs int, toHeads bool) error {
+	src, dst := rows, heads
+	if !toHeads {
+		src, dst = heads, rows
+	}
+	return headCopyFrom(p, fmt.Sprintf("movxm r24, #%d", src), fmt.Sprintf("movxm r25, #%d", dst), s, h, d, ld, hs, toHeads)
+}
+
+// headCopyFrom is headCopy with the source and destination addresses set
+// by the operations setSrc (into r24) and setDst (into r25), constants or
+// copies of registers the copy leaves alone.
+func headCopyFrom(p *Prog, setSrc, setDst string, s, h, d, ld, hs int, toHeads bool) error {
 	w := d / 2
 	jump := 2*ld - 2*d + 4 // the last word of a row on the strided side
 	if jump > 252 {
 		return fmt.Errorf("attention: a row stride of %d elements is out of the post-modify range", ld)
 	}
-	src, dst := rows, heads
 	srcStep, dstStep := 2*d, hs
 	if !toHeads {
-		src, dst = heads, rows
 		srcStep, dstStep = hs, 2*d
 	}
 	var ops []SOp
@@ -301,8 +310,8 @@ func headCopy(p *Prog, rows, heads, s, h, d, ld, hs int, toHeads bool) error {
 		}
 		ops = append(ops, SOp{T: j, Op: fmt.Sprintf("lda r8, [p0], #%d", li)}, SOp{T: j + 7, Op: fmt.Sprintf("st r8, [p1], #%d", si)})
 	}
-	p.Op("movxm r24, #%d", src)
-	p.Op("movxm r25, #%d", dst)
+	p.Op("%s", setSrc)
+	p.Op("%s", setDst)
 	p.Op("movxm r0, #%d", h)
 	p.Align16()
 	top := p.NewLabel("attn_hcopy")

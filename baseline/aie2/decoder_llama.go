@@ -6,13 +6,9 @@ import (
 	"kernelcraft/ref"
 )
 
-// genDecoderLLaMA is not registered yet: configurations 1, 2, 4 and 5
-// pass (visible and hidden, and under the warn hazard policy:
-// decoder_llama_test.go), but configuration 3 (d_model 40, d_ff 72: the
-// weights' rows off 32-byte alignment) makes the three product
-// subroutines about 11 KiB and the kernel 25 KiB, more than the 16 KiB of
-// program memory; it refuses that configuration ("not supported yet").
-// Registered, it would fail TestKernel and the judge's every-cell test.
+func init() {
+	register("decoder_llama", genDecoderLLaMA)
+}
 
 // genDecoderLLaMA: the pre-norm LLaMA block composed from the other
 // kernels' pieces, stage after stage through the scratch tensor, as an
@@ -32,15 +28,15 @@ import (
 // (heads x S x D, each head 32-byte aligned), R (S x d_model), the score
 // matrix (S x S, unless its rows fit R padded); later B, G, U (S x d_ff)
 // from Q's place.
+//
+// When the weights' rows are not 32-byte aligned (configuration 3), this
+// layout of the code would not fit program memory: genLLaMAShared
+// (decoder_llama_shared.go) computes the block with one product
+// subroutine and the repeated stages as subroutines.
 func genDecoderLLaMA(p *Prog, c *ref.Case, params ref.Params) error {
 	s, dm, d, h, dff := params.S, params.DModel, params.D, params.H, params.F
 	if h <= 0 || d*h != dm || d%2 != 0 || dff%2 != 0 || (s*dm)%16 != 0 || (s*dff)%16 != 0 {
 		return fmt.Errorf("decoder_llama: S %d, heads %d, head_dim %d, d_model %d, d_ff %d not supported yet", s, h, d, dm, dff)
-	}
-	if (2*dm)%32 != 0 || (2*dff)%32 != 0 {
-		// Weight rows off 32-byte alignment make every product's code
-		// several times larger: the kernel does not fit program memory.
-		return fmt.Errorf("decoder_llama: d_model %d or d_ff %d (weight rows not 32-byte aligned) not supported yet", dm, dff)
 	}
 	if params.Scale <= 0 {
 		return fmt.Errorf("decoder_llama: scale %v", params.Scale)
@@ -73,6 +69,12 @@ func genDecoderLLaMA(p *Prog, c *ref.Case, params ref.Params) error {
 		return fmt.Errorf("decoder_llama: the scratch regions do not fit the scratch tensor (ends %#x)", end)
 	}
 	bk := func(a, elems int) uint8 { return bankMask(a, 2*elems) }
+	if (2*dm)%32 != 0 || (2*dff)%32 != 0 {
+		// Weight rows off 32-byte alignment make a product's code
+		// several times larger: the kernel as below would not fit
+		// program memory.
+		return genLLaMAShared(p, params, addr, &llamaLayout{A: aA, Q: qA, K: kA, V: vA, R: rA, Scr: scr, HS: hs, End: end})
+	}
 
 	// The two RMSNorms share one copy of the code (a subroutine: x, g,
 	// out in p0, p1, p3).
@@ -191,6 +193,12 @@ func addPass(p *Prog, a, b, dst, n int) error {
 	p.Op("movxm p1, #%d", a)
 	p.Op("movxm p2, #%d", b)
 	p.Op("movxm p3, #%d", dst)
+	return addLoop(p, n)
+}
+
+// addLoop is addPass's loop on a, b and dst in p1, p2 and p3, set at
+// least two cycles before.
+func addLoop(p *Prog, n int) error {
 	p.Nops(2)
 	if _, err := p.VLoop(n, 1, []VOp{
 		vop("lda", 7, "wl0", "", "vlda wl0, [p1], #32"),
