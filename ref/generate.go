@@ -207,9 +207,7 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 			}
 		case s.Role == RoleOut:
 			a = outs[s.Name]
-			for j, v := range a.Data {
-				a.Data[j] = RoundTo(s.DType, v)
-			}
+			roundValues(s.DType, a.Data)
 			c.Tolerance[s.DType] = Tolerance(t.ID, s.DType, t.Level, integer, a)
 		default:
 			a = arrays[s.Name]
@@ -231,11 +229,30 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 // roundArray rounds an array's values to a dtype: element by element, or
 // block by block for an MX dtype.
 func roundArray(dtype string, a *Array) {
-	for i, v := range a.Data {
-		a.Data[i] = RoundTo(dtype, v)
-	}
+	roundValues(dtype, a.Data)
 	if isMX(dtype) {
 		quantiseMX(a)
+	}
+}
+
+// roundValues is RoundTo(dtype, x) for every x of xs, in place, with the
+// dtype looked at once.
+func roundValues(dtype string, xs []float64) {
+	switch dtype {
+	case "float64", "", MXFP8:
+		// RoundTo leaves the values as they are.
+	case "bfloat16":
+		for i, v := range xs {
+			xs[i] = RoundBF16(v)
+		}
+	case "float32":
+		for i, v := range xs {
+			xs[i] = RoundF32(v)
+		}
+	default:
+		for i, v := range xs {
+			xs[i] = RoundTo(dtype, v)
+		}
 	}
 }
 
