@@ -3,6 +3,8 @@ package ref
 import (
 	"fmt"
 	"math"
+
+	"kernelcraft/ref/internal/f64"
 )
 
 // Reference computes a task's outputs from its inputs (named as in the
@@ -569,8 +571,8 @@ const sumsRows, sumsCols = 128, 128
 // l = 0..k-1, unrounded: g.sum's default order, bit for bit. The order is
 // per element, so the loops may run in tiles: for each tile of b's
 // columns, b's row blocks in ascending order, each over every row of a,
-// two rows at a time, four products at a time per element (the running
-// sum stays in a register).
+// two rows at a time, four products at a time per element (package f64:
+// AVX2 where the host has it, the same bits).
 func sumsInOrder(c, a, b []float64, m, k, n int) {
 	if n == 1 {
 		// A matrix-vector product: four rows' dot products side by side.
@@ -615,31 +617,12 @@ func sumsInOrder(c, a, b []float64, m, k, n int) {
 // a's rows a0, a1 with b's rows l0..l1-1, in order of l.
 func sumsTile2(r0, r1, a0, a1, b []float64, n, j0, l0, l1 int) {
 	w := len(r0)
-	r1 = r1[:w]
 	l := l0
 	for ; l+4 <= l1; l += 4 {
-		x0, x1, x2, x3 := a0[l], a0[l+1], a0[l+2], a0[l+3]
-		y0, y1, y2, y3 := a1[l], a1[l+1], a1[l+2], a1[l+3]
-		b0 := b[l*n+j0 : l*n+j0+w]
-		b1 := b[(l+1)*n+j0 : (l+1)*n+j0+w]
-		b2 := b[(l+2)*n+j0 : (l+2)*n+j0+w]
-		b3 := b[(l+3)*n+j0 : (l+3)*n+j0+w]
-		for j := range r0 {
-			p0, p1, p2, p3 := b0[j], b1[j], b2[j], b3[j]
-			s := r0[j]
-			s += float64(x0 * p0)
-			s += float64(x1 * p1)
-			s += float64(x2 * p2)
-			s += float64(x3 * p3)
-			r0[j] = s
-			t := r1[j]
-			t += float64(y0 * p0)
-			t += float64(y1 * p1)
-			t += float64(y2 * p2)
-			t += float64(y3 * p3)
-			r1[j] = t
-		}
+		x := [8]float64{a0[l], a0[l+1], a0[l+2], a0[l+3], a1[l], a1[l+1], a1[l+2], a1[l+3]}
+		f64.AddProducts4x2(r0, r1, &x, b[l*n+j0:l*n+j0+w], b[(l+1)*n+j0:(l+1)*n+j0+w], b[(l+2)*n+j0:(l+2)*n+j0+w], b[(l+3)*n+j0:(l+3)*n+j0+w])
 	}
+	r1 = r1[:w]
 	for ; l < l1; l++ {
 		x, y := a0[l], a1[l]
 		br := b[l*n+j0 : l*n+j0+w]
@@ -655,19 +638,8 @@ func sumsTile1(r0, a0, b []float64, n, j0, l0, l1 int) {
 	w := len(r0)
 	l := l0
 	for ; l+4 <= l1; l += 4 {
-		x0, x1, x2, x3 := a0[l], a0[l+1], a0[l+2], a0[l+3]
-		b0 := b[l*n+j0 : l*n+j0+w]
-		b1 := b[(l+1)*n+j0 : (l+1)*n+j0+w]
-		b2 := b[(l+2)*n+j0 : (l+2)*n+j0+w]
-		b3 := b[(l+3)*n+j0 : (l+3)*n+j0+w]
-		for j := range r0 {
-			s := r0[j]
-			s += float64(x0 * b0[j])
-			s += float64(x1 * b1[j])
-			s += float64(x2 * b2[j])
-			s += float64(x3 * b3[j])
-			r0[j] = s
-		}
+		x := [4]float64{a0[l], a0[l+1], a0[l+2], a0[l+3]}
+		f64.AddProducts4(r0, &x, b[l*n+j0:l*n+j0+w], b[(l+1)*n+j0:(l+1)*n+j0+w], b[(l+2)*n+j0:(l+2)*n+j0+w], b[(l+3)*n+j0:(l+3)*n+j0+w])
 	}
 	for ; l < l1; l++ {
 		x := a0[l]

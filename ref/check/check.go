@@ -377,31 +377,41 @@ func Check(c *ref.Case, expected, inputs map[string]*sim.Tensor, res *Result) Ve
 		res = &Result{}
 	}
 	v := Verdict{Pass: true, Case: caseName(c)}
-	var others []named // for copy detection
-	for _, ts := range c.Tensors {
-		var t *sim.Tensor
-		switch ts.Role {
-		case ref.RoleIn, ref.RoleConst:
-			t = inputs[ts.Name]
-		case ref.RoleOut:
-			t = expected[ts.Name]
+	// The inputs and expected outputs decoded, for copy detection: only
+	// a wrong output needs them, so they are decoded on first use.
+	var others []named
+	decoded := false
+	othersOf := func() []named {
+		if decoded {
+			return others
 		}
-		if t == nil {
-			continue
+		decoded = true
+		for _, ts := range c.Tensors {
+			var t *sim.Tensor
+			switch ts.Role {
+			case ref.RoleIn, ref.RoleConst:
+				t = inputs[ts.Name]
+			case ref.RoleOut:
+				t = expected[ts.Name]
+			}
+			if t == nil {
+				continue
+			}
+			dt, err := lookupElemType(ts.DType)
+			if err != nil {
+				continue
+			}
+			if vals, err := decode(dt, t); err == nil {
+				others = append(others, named{ts.Name, ts.Role, vals})
+			}
 		}
-		dt, err := lookupElemType(ts.DType)
-		if err != nil {
-			continue
-		}
-		if vals, err := decode(dt, t); err == nil {
-			others = append(others, named{ts.Name, ts.Role, vals})
-		}
+		return others
 	}
 	for _, ts := range c.Tensors {
 		if ts.Role != ref.RoleOut {
 			continue
 		}
-		ov := checkOutput(c, ts, expected[ts.Name], res, others)
+		ov := checkOutput(c, ts, expected[ts.Name], res, othersOf)
 		if ov.Bad > 0 || ov.Problem != "" {
 			v.Pass = false
 		}
@@ -506,7 +516,7 @@ type output struct {
 	vlen  int
 }
 
-func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, others []named) OutputVerdict {
+func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, others func() []named) OutputVerdict {
 	ov := OutputVerdict{Name: ts.Name, DType: ts.DType, Shape: slices.Clone(ts.Shape), Addr: ts.Addr, Elems: sim.Elems(ts.Shape)}
 	dt, err := lookupElemType(ts.DType)
 	if err != nil {
@@ -584,7 +594,7 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 	if o.nbad < len(o.a) {
 		ov.Map = o.charMap(mapHeight) // a map of all-wrong says nothing
 	}
-	ov.Patterns = o.patterns(c, res, others)
+	ov.Patterns = o.patterns(c, res, others())
 	return ov
 }
 

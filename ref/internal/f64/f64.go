@@ -1,0 +1,61 @@
+// Package f64 holds the float64 loops of the reference's in-order matrix
+// products: r[j] += x0*b0[j]; r[j] += x1*b1[j]; … for every j, each
+// product and each sum rounded to float64 (never a fused multiply-add),
+// the four products of an element added one after another in order.
+// Lanes of a vector instruction are separate elements, so the AVX2 path
+// gives the pure-Go path's bits for every input (NaN payloads aside).
+package f64
+
+// useAsm selects the assembly loops (set when the host has them; tests
+// turn it off to compare the paths).
+var useAsm = hasAsm
+
+// AddProducts4x2 adds to rows r0 and r1, for every j < len(r0), the
+// products x[0..3]*b{0..3}[j] (to r0) and x[4..7]*b{0..3}[j] (to r1), each
+// element's four in order. r1 and b0..b3 must be at least as long as r0.
+func AddProducts4x2(r0, r1 []float64, x *[8]float64, b0, b1, b2, b3 []float64) {
+	w := len(r0)
+	r1, b0, b1, b2, b3 = r1[:w], b0[:w], b1[:w], b2[:w], b3[:w]
+	j := 0
+	if useAsm && w >= 4 {
+		j = w &^ 3
+		addProducts4x2Asm(&r0[0], &r1[0], j, x, &b0[0], &b1[0], &b2[0], &b3[0])
+	}
+	x0, x1, x2, x3, y0, y1, y2, y3 := x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]
+	for ; j < w; j++ {
+		p0, p1, p2, p3 := b0[j], b1[j], b2[j], b3[j]
+		s := r0[j]
+		s += float64(x0 * p0)
+		s += float64(x1 * p1)
+		s += float64(x2 * p2)
+		s += float64(x3 * p3)
+		r0[j] = s
+		t := r1[j]
+		t += float64(y0 * p0)
+		t += float64(y1 * p1)
+		t += float64(y2 * p2)
+		t += float64(y3 * p3)
+		r1[j] = t
+	}
+}
+
+// AddProducts4 adds to r0, for every j < len(r0), x[0..3]*b{0..3}[j] in
+// order. b0..b3 must be at least as long as r0.
+func AddProducts4(r0 []float64, x *[4]float64, b0, b1, b2, b3 []float64) {
+	w := len(r0)
+	b0, b1, b2, b3 = b0[:w], b1[:w], b2[:w], b3[:w]
+	j := 0
+	if useAsm && w >= 4 {
+		j = w &^ 3
+		addProducts4Asm(&r0[0], j, x, &b0[0], &b1[0], &b2[0], &b3[0])
+	}
+	x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
+	for ; j < w; j++ {
+		s := r0[j]
+		s += float64(x0 * b0[j])
+		s += float64(x1 * b1[j])
+		s += float64(x2 * b2[j])
+		s += float64(x3 * b3[j])
+		r0[j] = s
+	}
+}

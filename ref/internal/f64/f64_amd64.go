@@ -1,0 +1,19 @@
+//go:build !purego
+
+package f64
+
+import "github.com/klauspost/cpuid/v2"
+
+var hasAsm = cpuid.CPU.Supports(cpuid.AVX2)
+
+// addProducts4x2Asm is AddProducts4x2's loop for n elements (n a multiple
+// of 4), four at a time in AVX2 registers.
+//
+//go:noescape
+func addProducts4x2Asm(r0, r1 *float64, n int, x *[8]float64, b0, b1, b2, b3 *float64)
+
+// addProducts4Asm is AddProducts4's loop for n elements (n a multiple of
+// 4).
+//
+//go:noescape
+func addProducts4Asm(r0 *float64, n int, x *[4]float64, b0, b1, b2, b3 *float64)

@@ -1,0 +1,101 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func addProducts4x2Asm(r0, r1 *float64, n int, x *[8]float64, b0, b1, b2, b3 *float64)
+// r0[j] = (((r0[j] + x0*b0[j]) + x1*b1[j]) + x2*b2[j]) + x3*b3[j], and r1
+// with x4..x7, four elements per instruction: VMULPD then VADDPD, never
+// a fused multiply-add.
+TEXT ·addProducts4x2Asm(SB), NOSPLIT, $0-64
+	MOVQ r0+0(FP), DI
+	MOVQ r1+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ x+24(FP), AX
+	MOVQ b0+32(FP), R8
+	MOVQ b1+40(FP), R9
+	MOVQ b2+48(FP), R10
+	MOVQ b3+56(FP), R11
+	VBROADCASTSD 0(AX), Y8
+	VBROADCASTSD 8(AX), Y9
+	VBROADCASTSD 16(AX), Y10
+	VBROADCASTSD 24(AX), Y11
+	VBROADCASTSD 32(AX), Y12
+	VBROADCASTSD 40(AX), Y13
+	VBROADCASTSD 48(AX), Y14
+	VBROADCASTSD 56(AX), Y15
+	SHLQ $3, CX
+	XORQ BX, BX
+
+loop2:
+	CMPQ BX, CX
+	JGE  done2
+	VMOVUPD (R8)(BX*1), Y0
+	VMOVUPD (R9)(BX*1), Y1
+	VMOVUPD (R10)(BX*1), Y2
+	VMOVUPD (R11)(BX*1), Y3
+	VMOVUPD (DI)(BX*1), Y4
+	VMOVUPD (SI)(BX*1), Y5
+	VMULPD  Y8, Y0, Y6
+	VMULPD  Y12, Y0, Y7
+	VADDPD  Y6, Y4, Y4
+	VADDPD  Y7, Y5, Y5
+	VMULPD  Y9, Y1, Y6
+	VMULPD  Y13, Y1, Y7
+	VADDPD  Y6, Y4, Y4
+	VADDPD  Y7, Y5, Y5
+	VMULPD  Y10, Y2, Y6
+	VMULPD  Y14, Y2, Y7
+	VADDPD  Y6, Y4, Y4
+	VADDPD  Y7, Y5, Y5
+	VMULPD  Y11, Y3, Y6
+	VMULPD  Y15, Y3, Y7
+	VADDPD  Y6, Y4, Y4
+	VADDPD  Y7, Y5, Y5
+	VMOVUPD Y4, (DI)(BX*1)
+	VMOVUPD Y5, (SI)(BX*1)
+	ADDQ    $32, BX
+	JMP     loop2
+
+done2:
+	VZEROUPPER
+	RET
+
+// func addProducts4Asm(r0 *float64, n int, x *[4]float64, b0, b1, b2, b3 *float64)
+TEXT ·addProducts4Asm(SB), NOSPLIT, $0-56
+	MOVQ r0+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ x+16(FP), AX
+	MOVQ b0+24(FP), R8
+	MOVQ b1+32(FP), R9
+	MOVQ b2+40(FP), R10
+	MOVQ b3+48(FP), R11
+	VBROADCASTSD 0(AX), Y8
+	VBROADCASTSD 8(AX), Y9
+	VBROADCASTSD 16(AX), Y10
+	VBROADCASTSD 24(AX), Y11
+	SHLQ $3, CX
+	XORQ BX, BX
+
+loop1:
+	CMPQ BX, CX
+	JGE  done1
+	VMOVUPD (DI)(BX*1), Y4
+	VMOVUPD (R8)(BX*1), Y0
+	VMULPD  Y8, Y0, Y6
+	VADDPD  Y6, Y4, Y4
+	VMOVUPD (R9)(BX*1), Y1
+	VMULPD  Y9, Y1, Y6
+	VADDPD  Y6, Y4, Y4
+	VMOVUPD (R10)(BX*1), Y2
+	VMULPD  Y10, Y2, Y6
+	VADDPD  Y6, Y4, Y4
+	VMOVUPD (R11)(BX*1), Y3
+	VMULPD  Y11, Y3, Y6
+	VADDPD  Y6, Y4, Y4
+	VMOVUPD Y4, (DI)(BX*1)
+	ADDQ    $32, BX
+	JMP     loop1
+
+done1:
+	VZEROUPPER
+	RET

@@ -1,0 +1,97 @@
+package f64
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func randRow(rng *rand.Rand, n int) []float64 {
+	r := make([]float64, n)
+	for i := range r {
+		r[i] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(2100)-1050) // subnormals, overflow
+		switch rng.IntN(50) {
+		case 0:
+			r[i] = 0
+		case 1:
+			r[i] = math.Copysign(0, -1)
+		case 2:
+			r[i] = math.Inf(1 - 2*rng.IntN(2))
+		case 3:
+			r[i] = math.NaN()
+		}
+	}
+	return r
+}
+
+func sameBits(a, b []float64) bool {
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) && !(math.IsNaN(a[i]) && math.IsNaN(b[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestPathsAgree: the assembly loops give the pure-Go loops' bits (NaN
+// payloads aside) for every length 0..40 and values of every magnitude,
+// zeros of both signs, infinities and NaN, and leave elements past the
+// row alone.
+func TestPathsAgree(t *testing.T) {
+	if !hasAsm {
+		t.Skip("no assembly loops on this host")
+	}
+	defer func() { useAsm = hasAsm }()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20 {
+		for w := 0; w <= 40; w++ {
+			var x8 [8]float64
+			var x4 [4]float64
+			copy(x8[:], randRow(rng, 8))
+			copy(x4[:], x8[:])
+			b := [4][]float64{randRow(rng, w+3), randRow(rng, w+3), randRow(rng, w+3), randRow(rng, w+3)}
+			r0, r1 := randRow(rng, w+3), randRow(rng, w+3)
+			var got, want [3][]float64
+			for k, asm := range []bool{true, false} {
+				useAsm = asm
+				a0, a1, c0 := slices.Clone(r0), slices.Clone(r1), slices.Clone(r0)
+				AddProducts4x2(a0[:w], a1, &x8, b[0], b[1], b[2], b[3])
+				AddProducts4(c0[:w], &x4, b[0], b[1], b[2], b[3])
+				if k == 0 {
+					got = [3][]float64{a0, a1, c0}
+				} else {
+					want = [3][]float64{a0, a1, c0}
+				}
+			}
+			for k := range got {
+				if !sameBits(got[k], want[k]) {
+					t.Fatalf("width %d, row %d: assembly %v, Go %v", w, k, got[k], want[k])
+				}
+			}
+			if !sameBits(got[0][w:], r0[w:]) || !sameBits(got[1][w:], r1[w:]) {
+				t.Fatalf("width %d: elements past the row changed", w)
+			}
+		}
+	}
+}
+
+// TestOrder: the four products of an element are added one after another
+// in order: ((r + x0 b0) + x1 b1) + …, which differs from other
+// associations on these values.
+func TestOrder(t *testing.T) {
+	for _, asm := range []bool{true, false} {
+		useAsm = asm && hasAsm
+		r := []float64{1, 1, 1, 1, 1}
+		x := [4]float64{1, 1, 1, 1}
+		b := [][]float64{{1e16, 1e16, 1e16, 1e16, 1e16}, {1, 1, 1, 1, 1}, {-1e16, -1e16, -1e16, -1e16, -1e16}, {1, 1, 1, 1, 1}}
+		AddProducts4(r, &x, b[0], b[1], b[2], b[3])
+		for _, v := range r {
+			// 1 + 1e16 = 1e16 (ties to even), + 1 = 1e16, - 1e16 = 0, + 1 = 1.
+			if v != 1 {
+				t.Fatalf("asm=%v: %v, want 1 in every element", useAsm, r)
+			}
+		}
+	}
+	useAsm = hasAsm
+}
