@@ -446,8 +446,8 @@ func (g *gt) rmsnorm(x, gamma *Array, m, n int) *Array {
 // matmul computes a[M,K] b[K,N] (+ bias[N]); integer tasks requantise with
 // p.Requant[stage].
 func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Array {
-	c := NewArray(m, n)
 	if g.integer() {
+		c := NewArray(m, n)
 		row := make([]int64, n)
 		for i := 0; i < m; i++ {
 			clear(row)
@@ -466,14 +466,14 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 		}
 		return c
 	}
-	sums := g.sums(a, b, m, k, n)
+	c := &Array{Shape: []int{m, n}, Data: g.sums(a, b, m, k, n)} // finished in place
 	for i := 0; i < m; i++ {
-		for j := 0; j < n; j++ {
-			acc := sums[i*n+j]
+		row := c.Data[i*n : i*n+n]
+		for j, acc := range row {
 			if bias != nil {
 				acc = g.r(g.a(acc + bias[j]))
 			}
-			c.Data[i*n+j] = g.r(acc)
+			row[j] = g.r(acc)
 		}
 	}
 	return c

@@ -2,13 +2,13 @@
 // products: r[j] += x0*b0[j]; r[j] += x1*b1[j]; … for every j, each
 // product and each sum rounded to float64 (never a fused multiply-add),
 // the four products of an element added one after another in order.
-// Lanes of a vector instruction are separate elements, so the AVX2 path
-// gives the pure-Go path's bits for every input (NaN payloads aside).
+// Lanes of a vector instruction are separate elements, so the AVX2 and
+// AVX-512 paths give the pure-Go path's bits for every input (NaN payloads aside).
 package f64
 
-// useAsm selects the assembly loops (set when the host has them; tests
-// turn it off to compare the paths).
-var useAsm = hasAsm
+// useAsm and useAsm512 select the AVX2 and AVX-512 loops (set when the
+// host has them; tests turn them off to compare the paths).
+var useAsm, useAsm512 = hasAsm, hasAsm512
 
 // AddProducts4x2 adds to rows r0 and r1, for every j < len(r0), the
 // products x[0..3]*b{0..3}[j] (to r0) and x[4..7]*b{0..3}[j] (to r1), each
@@ -17,9 +17,14 @@ func AddProducts4x2(r0, r1 []float64, x *[8]float64, b0, b1, b2, b3 []float64) {
 	w := len(r0)
 	r1, b0, b1, b2, b3 = r1[:w], b0[:w], b1[:w], b2[:w], b3[:w]
 	j := 0
-	if useAsm && w >= 4 {
-		j = w &^ 3
-		addProducts4x2Asm(&r0[0], &r1[0], j, x, &b0[0], &b1[0], &b2[0], &b3[0])
+	if useAsm512 && w >= 8 {
+		j = w &^ 7
+		addProducts4x2Asm512(&r0[0], &r1[0], j, x, &b0[0], &b1[0], &b2[0], &b3[0])
+	}
+	if useAsm && w-j >= 4 {
+		n := (w - j) &^ 3
+		addProducts4x2Asm(&r0[j], &r1[j], n, x, &b0[j], &b1[j], &b2[j], &b3[j])
+		j += n
 	}
 	x0, x1, x2, x3, y0, y1, y2, y3 := x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]
 	for ; j < w; j++ {

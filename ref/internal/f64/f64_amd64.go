@@ -4,7 +4,10 @@ package f64
 
 import "github.com/klauspost/cpuid/v2"
 
-var hasAsm = cpuid.CPU.Supports(cpuid.AVX2)
+var (
+	hasAsm    = cpuid.CPU.Supports(cpuid.AVX2)
+	hasAsm512 = cpuid.CPU.Supports(cpuid.AVX2, cpuid.AVX512F)
+)
 
 // addProducts4x2Asm is AddProducts4x2's loop for n elements (n a multiple
 // of 4), four at a time in AVX2 registers.
@@ -17,3 +20,9 @@ func addProducts4x2Asm(r0, r1 *float64, n int, x *[8]float64, b0, b1, b2, b3 *fl
 //
 //go:noescape
 func addProducts4Asm(r0 *float64, n int, x *[4]float64, b0, b1, b2, b3 *float64)
+
+// addProducts4x2Asm512 is addProducts4x2Asm eight elements at a time in
+// AVX-512 registers (n a multiple of 8).
+//
+//go:noescape
+func addProducts4x2Asm512(r0, r1 *float64, n int, x *[8]float64, b0, b1, b2, b3 *float64)

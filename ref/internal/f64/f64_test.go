@@ -42,7 +42,7 @@ func TestPathsAgree(t *testing.T) {
 	if !hasAsm {
 		t.Skip("no assembly loops on this host")
 	}
-	defer func() { useAsm = hasAsm }()
+	defer func() { useAsm, useAsm512 = hasAsm, hasAsm512 }()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 20 {
 		for w := 0; w <= 40; w++ {
@@ -52,25 +52,25 @@ func TestPathsAgree(t *testing.T) {
 			copy(x4[:], x8[:])
 			b := [4][]float64{randRow(rng, w+3), randRow(rng, w+3), randRow(rng, w+3), randRow(rng, w+3)}
 			r0, r1 := randRow(rng, w+3), randRow(rng, w+3)
-			var got, want [3][]float64
-			for k, asm := range []bool{true, false} {
-				useAsm = asm
+			var want [3][]float64
+			for k, path := range [][2]bool{{false, false}, {true, false}, {true, true}} { // Go, AVX2, AVX-512
+				useAsm, useAsm512 = path[0], path[1] && hasAsm512
 				a0, a1, c0 := slices.Clone(r0), slices.Clone(r1), slices.Clone(r0)
 				AddProducts4x2(a0[:w], a1, &x8, b[0], b[1], b[2], b[3])
 				AddProducts4(c0[:w], &x4, b[0], b[1], b[2], b[3])
+				got := [3][]float64{a0, a1, c0}
 				if k == 0 {
-					got = [3][]float64{a0, a1, c0}
-				} else {
-					want = [3][]float64{a0, a1, c0}
+					want = got
+					continue
 				}
-			}
-			for k := range got {
-				if !sameBits(got[k], want[k]) {
-					t.Fatalf("width %d, row %d: assembly %v, Go %v", w, k, got[k], want[k])
+				for r := range got {
+					if !sameBits(got[r], want[r]) {
+						t.Fatalf("path %v, width %d, row %d: assembly %v, Go %v", path, w, r, got[r], want[r])
+					}
 				}
-			}
-			if !sameBits(got[0][w:], r0[w:]) || !sameBits(got[1][w:], r1[w:]) {
-				t.Fatalf("width %d: elements past the row changed", w)
+				if !sameBits(got[0][w:], r0[w:]) || !sameBits(got[1][w:], r1[w:]) {
+					t.Fatalf("path %v, width %d: elements past the row changed", path, w)
+				}
 			}
 		}
 	}
@@ -78,20 +78,31 @@ func TestPathsAgree(t *testing.T) {
 
 // TestOrder: the four products of an element are added one after another
 // in order: ((r + x0 b0) + x1 b1) + …, which differs from other
-// associations on these values.
+// associations on these values (on every path, 13 elements: the
+// AVX-512, AVX2 and Go loops each take some).
 func TestOrder(t *testing.T) {
+	defer func() { useAsm, useAsm512 = hasAsm, hasAsm512 }()
+	const w = 13
+	fill := func(v float64) []float64 {
+		r := make([]float64, w)
+		for i := range r {
+			r[i] = v
+		}
+		return r
+	}
 	for _, asm := range []bool{true, false} {
-		useAsm = asm && hasAsm
-		r := []float64{1, 1, 1, 1, 1}
-		x := [4]float64{1, 1, 1, 1}
-		b := [][]float64{{1e16, 1e16, 1e16, 1e16, 1e16}, {1, 1, 1, 1, 1}, {-1e16, -1e16, -1e16, -1e16, -1e16}, {1, 1, 1, 1, 1}}
-		AddProducts4(r, &x, b[0], b[1], b[2], b[3])
-		for _, v := range r {
-			// 1 + 1e16 = 1e16 (ties to even), + 1 = 1e16, - 1e16 = 0, + 1 = 1.
-			if v != 1 {
-				t.Fatalf("asm=%v: %v, want 1 in every element", useAsm, r)
+		useAsm, useAsm512 = asm && hasAsm, asm && hasAsm512
+		b := [][]float64{fill(1e16), fill(1), fill(-1e16), fill(1)}
+		r0, r1, r2 := fill(1), fill(1), fill(1)
+		AddProducts4(r0, &[4]float64{1, 1, 1, 1}, b[0], b[1], b[2], b[3])
+		AddProducts4x2(r1, r2, &[8]float64{1, 1, 1, 1, 1, 1, 1, 1}, b[0], b[1], b[2], b[3])
+		for _, r := range [][]float64{r0, r1, r2} {
+			for _, v := range r {
+				// 1 + 1e16 = 1e16 (ties to even), + 1 = 1e16, - 1e16 = 0, + 1 = 1.
+				if v != 1 {
+					t.Fatalf("asm=%v: %v, want 1 in every element", asm, r)
+				}
 			}
 		}
 	}
-	useAsm = hasAsm
 }
