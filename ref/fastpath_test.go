@@ -34,14 +34,61 @@ func TestQuantiseMXBlockPaths(t *testing.T) {
 		n := min(len(vals)-i, MXBlock-i%3) // short blocks too
 		a := slices.Clone(vals[i : i+n])
 		b := slices.Clone(a)
-		quantiseMXBlock(a)
+		stable := quantiseMXBlock(a)
 		quantiseMXBlockSlow(b)
+		if stable {
+			again := slices.Clone(a)
+			quantiseMXBlock(again)
+			if !sameFloats(again, a) {
+				t.Fatalf("block %v: quantised %v is stable, quantised again %v", vals[i:i+n], a, again)
+			}
+		}
 		for j := range a {
 			if math.Float64bits(a[j]) != math.Float64bits(b[j]) && !(math.IsNaN(a[j]) && math.IsNaN(b[j])) {
 				t.Fatalf("block %v, element %d: fast %g, slow %g", vals[i:i+n], j, a[j], b[j])
 			}
 		}
 	}
+}
+
+// TestQuantiseMXStable: a block quantiseMXBlock calls stable quantises
+// to itself again, on blocks of every magnitude down to the smallest,
+// with maxima near powers of two (where the harness's 1e-9 can carry the
+// shared exponent up, and the block is not stable).
+func TestQuantiseMXStable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	unstable := 0
+	for range 200000 {
+		e := rng.IntN(150) - 140
+		blk := make([]float64, MXBlock)
+		for j := range blk {
+			blk[j] = rng.NormFloat64() * math.Ldexp(1, e-rng.IntN(12))
+		}
+		if rng.IntN(2) == 0 { // a maximum just below a power of two
+			blk[rng.IntN(MXBlock)] = float64(math.Nextafter32(float32(math.Ldexp(1, e+3)), 0))
+		}
+		q := slices.Clone(blk)
+		stable := quantiseMXBlock(q)
+		again := slices.Clone(q)
+		quantiseMXBlock(again)
+		if same := sameFloats(again, q); stable && !same {
+			t.Fatalf("block %v: quantised %v is stable, quantised again %v", blk, q, again)
+		} else if !same {
+			unstable++
+		}
+	}
+	if unstable == 0 {
+		t.Errorf("no block changed when quantised again: the test does not reach the unstable blocks")
+	}
+}
+
+func sameFloats(a, b []float64) bool {
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) && !(math.IsNaN(a[i]) && math.IsNaN(b[i])) {
+			return false
+		}
+	}
+	return true
 }
 
 // TestEncodeMXPaths: encodeMXExact's fast path agrees with encodeMXSlow
