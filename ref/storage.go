@@ -182,20 +182,27 @@ func (s TensorSpec) storedRuns(f func(src, dst, n int)) {
 }
 
 func (s TensorSpec) mxImage(t *sim.Tensor) ([]Chunk, error) {
-	stored := make([]float32, s.StoredElems())
+	// The stored elements as float32 bits (little-endian, as the .npy's),
+	// padding zero, copied a run at a time.
+	stored := make([]byte, 4*s.StoredElems())
 	s.storedRuns(func(src, dst, n int) {
-		in, out := t.Data[4*src:4*(src+n)], stored[dst:dst+n]
-		for i := range out {
-			out[i] = math.Float32frombits(binary.LittleEndian.Uint32(in[4*i:]))
-		}
+		copy(stored[4*dst:4*(dst+n)], t.Data[4*src:4*(src+n)])
 	})
-	elems := make([]byte, len(stored))
-	scales := make([]byte, (len(stored)+MXBlock-1)/MXBlock)
+	n := len(stored) / 4
+	elems := make([]byte, n)
+	scales := make([]byte, (n+MXBlock-1)/MXBlock)
 	for b := range scales {
-		blk := stored[b*MXBlock : min(len(stored), (b+1)*MXBlock)]
-		sc, err := encodeMXExact(blk, elems[b*MXBlock:])
-		if err != nil {
-			return nil, fmt.Errorf("tensor %s, stored elements %d..%d: %v", s.Name, b*MXBlock, b*MXBlock+len(blk)-1, err)
+		lo, hi := b*MXBlock, min(n, (b+1)*MXBlock)
+		sc, ok := encodeMXFastBits(stored[4*lo:4*hi], elems[lo:hi])
+		if !ok {
+			var blk [MXBlock]float32
+			for i := range hi - lo {
+				blk[i] = math.Float32frombits(binary.LittleEndian.Uint32(stored[4*(lo+i):]))
+			}
+			var err error
+			if sc, err = encodeMXSlow(blk[:hi-lo], elems[lo:hi]); err != nil {
+				return nil, fmt.Errorf("tensor %s, stored elements %d..%d: %v", s.Name, lo, hi-1, err)
+			}
 		}
 		scales[b] = sc
 	}
@@ -254,16 +261,41 @@ func encodeMXExact(block []float32, elems []byte) (byte, error) {
 // for subnormal elements. It reports false, having written nothing the
 // caller keeps, for any other block (encodeMXSlow decides those).
 func encodeMXFast(block []float32, elems []byte) (byte, bool) {
+	var bits [MXBlock]uint32
+	if len(block) > MXBlock {
+		return 0, false
+	}
+	for i, x := range block {
+		bits[i] = math.Float32bits(x)
+	}
+	return encodeMXBlockBits(bits[:len(block)], elems)
+}
+
+// encodeMXFastBits is encodeMXFast of a block given as the little-endian
+// bytes of its float32 values.
+func encodeMXFastBits(block []byte, elems []byte) (byte, bool) {
+	var bits [MXBlock]uint32
+	n := len(block) / 4
+	if n > MXBlock {
+		return 0, false
+	}
+	for i := range n {
+		bits[i] = binary.LittleEndian.Uint32(block[4*i:])
+	}
+	return encodeMXBlockBits(bits[:n], elems)
+}
+
+// encodeMXBlockBits is encodeMXFast of a block's float32 bit patterns.
+func encodeMXBlockBits(block []uint32, elems []byte) (byte, bool) {
 	var maxBits uint32 // |x| bits: ordered as |x| for finite x
-	for _, x := range block {
-		maxBits = max(maxBits, math.Float32bits(x)&^(1<<31))
+	for _, b := range block {
+		maxBits = max(maxBits, b&^(1<<31))
 	}
 	if maxBits < 1<<23 || maxBits >= 0x7f800000 {
 		return 0, false // zero, subnormal, infinite or NaN maximum
 	}
 	e := int(maxBits>>23) - 127 // maxAbs in [2^e, 2^(e+1)): floorLog2 of a normal
-	for i, x := range block {
-		b := math.Float32bits(x)
+	for i, b := range block {
 		if b&^(1<<31) == 0 {
 			elems[i] = 0 // either zero encodes as 0
 			continue

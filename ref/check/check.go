@@ -564,9 +564,15 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 			}
 		}
 		if d := math.Abs(a[i] - e[i]); !math.IsNaN(d) && !math.IsInf(d, 0) {
-			ov.MaxErr = math.Max(ov.MaxErr, d)
+			// d >= 0 and d/al are neither NaN nor -0 here: a comparison
+			// is math.Max.
+			if d > ov.MaxErr {
+				ov.MaxErr = d
+			}
 			if al := o.cmp.allowed(e[i]); al > 0 {
-				ov.MaxRatio = math.Max(ov.MaxRatio, d/al)
+				if r := d / al; r > ov.MaxRatio {
+					ov.MaxRatio = r
+				}
 			} else if d > 0 {
 				ov.MaxRatio = math.MaxFloat64 // any error is too much
 			}
