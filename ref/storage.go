@@ -254,12 +254,13 @@ func encodeMXExact(block []float32, elems []byte) (byte, error) {
 	return encodeMXSlow(block, elems)
 }
 
-// encodeMXFast is encodeMXExact on the float32 bits for a block of finite
-// values whose maximum is a normal float32 and whose elements are all zero
-// or normal E4M3 values times the scale (exponent within [-6, 7] of the
-// block's, only the top 3 fraction bits set): what quantiseMX leaves but
-// for subnormal elements. It reports false, having written nothing the
-// caller keeps, for any other block (encodeMXSlow decides those).
+// encodeMXFast is encodeMXExact on the float32 bits for a block of zeros,
+// or of finite values whose maximum is a normal float32 and whose
+// elements are all zero or normal E4M3 values times the scale (exponent
+// within [-6, 7] of the block's, only the top 3 fraction bits set): what
+// quantiseMX leaves but for subnormal elements. It reports false, having
+// written nothing the caller keeps, for any other block (encodeMXSlow
+// decides those).
 func encodeMXFast(block []float32, elems []byte) (byte, bool) {
 	var bits [MXBlock]uint32
 	if len(block) > MXBlock {
@@ -291,8 +292,12 @@ func encodeMXBlockBits(block []uint32, elems []byte) (byte, bool) {
 	for _, b := range block {
 		maxBits = max(maxBits, b&^(1<<31))
 	}
+	if maxBits == 0 {
+		clear(elems[:len(block)]) // all zeros (of either sign): scale byte 0, codes 0
+		return 0, true
+	}
 	if maxBits < 1<<23 || maxBits >= 0x7f800000 {
-		return 0, false // zero, subnormal, infinite or NaN maximum
+		return 0, false // subnormal, infinite or NaN maximum
 	}
 	e := int(maxBits>>23) - 127 // maxAbs in [2^e, 2^(e+1)): floorLog2 of a normal
 	for i, b := range block {
