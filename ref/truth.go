@@ -819,7 +819,7 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 		}
 	}
 	scores := g.sums(q, kt, s, d, skv) // masked ones are computed and not used
-	probs := make([]float64, s*skv)
+	probs := scores                    // each score becomes its probability in place
 	for i := 0; i < s; i++ {
 		row := probs[i*skv : (i+1)*skv]
 		for j := 0; j < skv; j++ {
@@ -835,8 +835,8 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 		}
 		g.softmaxRow(row)
 	}
-	o := NewArray(s, d)
-	for i, acc := range g.sums(probs, v, s, skv, d) {
+	o := &Array{Shape: []int{s, d}, Data: g.sums(probs, v, s, skv, d)}
+	for i, acc := range o.Data {
 		o.Data[i] = g.r(acc)
 	}
 	return o

@@ -284,7 +284,10 @@ func (c comparer) allowed(e float64) float64 {
 }
 
 // ok reports whether actual a is acceptable for expected e.
-func (c comparer) ok(a, e float64) bool {
+func (c comparer) ok(a, e float64) bool { return c.okWithin(a, e, c.allowed(e)) }
+
+// okWithin is ok with al = c.allowed(e) already computed.
+func (c comparer) okWithin(a, e, al float64) bool {
 	switch {
 	case math.IsNaN(e):
 		return math.IsNaN(a)
@@ -294,7 +297,7 @@ func (c comparer) ok(a, e float64) bool {
 		return false
 	}
 	d := math.Abs(a - e)
-	if d <= c.allowed(e) {
+	if d <= al {
 		return true
 	}
 	return !c.dt.isInt && c.tol.MaxULP > 0 && c.dt.ulps(a, e) <= float64(c.tol.MaxULP)
@@ -556,7 +559,8 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 	o.vElem, o.vlen = vectorElems(c, dt)
 	o.bad = make([]bool, len(a))
 	for i := range a {
-		if !o.cmp.ok(a[i], e[i]) {
+		al := o.cmp.allowed(e[i])
+		if !o.cmp.okWithin(a[i], e[i], al) {
 			o.bad[i] = true
 			o.nbad++
 			if ov.First == nil {
@@ -569,7 +573,7 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 			if d > ov.MaxErr {
 				ov.MaxErr = d
 			}
-			if al := o.cmp.allowed(e[i]); al > 0 {
+			if al > 0 {
 				if r := d / al; r > ov.MaxRatio {
 					ov.MaxRatio = r
 				}
