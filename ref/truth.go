@@ -617,11 +617,9 @@ func sumsInOrder(c, a, b []float64, m, k, n int) {
 // a's rows a0, a1 with b's rows l0..l1-1, in order of l.
 func sumsTile2(r0, r1, a0, a1, b []float64, n, j0, l0, l1 int) {
 	w := len(r0)
-	l := l0
-	for ; l+4 <= l1; l += 4 {
-		x := [8]float64{a0[l], a0[l+1], a0[l+2], a0[l+3], a1[l], a1[l+1], a1[l+2], a1[l+3]}
-		f64.AddProducts4x2(r0, r1, &x, b[l*n+j0:l*n+j0+w], b[(l+1)*n+j0:(l+1)*n+j0+w], b[(l+2)*n+j0:(l+2)*n+j0+w], b[(l+3)*n+j0:(l+3)*n+j0+w])
-	}
+	q := (l1 - l0) &^ 3
+	f64.AddProductsRows(r0, r1, a0[l0:l0+q], a1[l0:l0+q], b[l0*n+j0:], n)
+	l := l0 + q
 	r1 = r1[:w]
 	for ; l < l1; l++ {
 		x, y := a0[l], a1[l]

@@ -64,3 +64,30 @@ func AddProducts4(r0 []float64, x *[4]float64, b0, b1, b2, b3 []float64) {
 		r0[j] = s
 	}
 }
+
+// AddProductsRows is AddProducts4x2 for q = 0, 1, … in order while
+// 4q+3 < len(a0): the multipliers a0[4q..4q+3] and a1[4q..4q+3], b's rows
+// b[(4q+t)*ldb:] for t = 0..3. Each element thus adds its products in
+// order of their index in a0 (a1). len(a1) >= len(a0); b must hold
+// 4*(len(a0)/4) rows of ldb elements, the last at least len(r0) long.
+func AddProductsRows(r0, r1, a0, a1, b []float64, ldb int) {
+	w, quads := len(r0), len(a0)/4
+	if quads == 0 || w == 0 {
+		return
+	}
+	r1, a1 = r1[:w], a1[:4*quads]
+	_ = b[(4*quads-1)*ldb+w-1]
+	j := 0
+	if useAsm512 && w >= 8 {
+		j = w &^ 7
+		addProductsRows512(&r0[0], &r1[0], j, &a0[0], &a1[0], quads, &b[0], ldb)
+		if j == w {
+			return
+		}
+	}
+	for q := range quads {
+		l := 4 * q
+		x := [8]float64{a0[l], a0[l+1], a0[l+2], a0[l+3], a1[l], a1[l+1], a1[l+2], a1[l+3]}
+		AddProducts4x2(r0[j:], r1[j:], &x, b[l*ldb+j:], b[(l+1)*ldb+j:], b[(l+2)*ldb+j:], b[(l+3)*ldb+j:])
+	}
+}

@@ -26,3 +26,9 @@ func addProducts4Asm(r0 *float64, n int, x *[4]float64, b0, b1, b2, b3 *float64)
 //
 //go:noescape
 func addProducts4x2Asm512(r0, r1 *float64, n int, x *[8]float64, b0, b1, b2, b3 *float64)
+
+// addProductsRows512 is AddProductsRows' loop in AVX-512 registers for
+// the first w elements of the rows (w a multiple of 8).
+//
+//go:noescape
+func addProductsRows512(r0, r1 *float64, w int, a0, a1 *float64, quads int, b *float64, ldb int)

@@ -155,3 +155,76 @@ loop512:
 done512:
 	VZEROUPPER
 	RET
+
+// func addProductsRows512(r0, r1 *float64, w int, a0, a1 *float64, quads int, b *float64, ldb int)
+// For q = 0..quads-1 in order: addProducts4x2Asm512 of the 8 multipliers
+// a0[4q..4q+3], a1[4q..4q+3] with b's rows 4q..4q+3 (ldb elements apart),
+// w elements (a multiple of 8).
+TEXT ·addProductsRows512(SB), NOSPLIT, $0-64
+	MOVQ r0+0(FP), DI
+	MOVQ r1+8(FP), SI
+	MOVQ w+16(FP), CX
+	MOVQ a0+24(FP), R12
+	MOVQ a1+32(FP), R13
+	MOVQ quads+40(FP), DX
+	MOVQ b+48(FP), R8
+	MOVQ ldb+56(FP), R14
+	SHLQ $3, CX
+	SHLQ $3, R14
+
+quadR:
+	TESTQ DX, DX
+	JZ    endR
+	VBROADCASTSD 0(R12), Z8
+	VBROADCASTSD 8(R12), Z9
+	VBROADCASTSD 16(R12), Z10
+	VBROADCASTSD 24(R12), Z11
+	VBROADCASTSD 0(R13), Z12
+	VBROADCASTSD 8(R13), Z13
+	VBROADCASTSD 16(R13), Z14
+	VBROADCASTSD 24(R13), Z15
+	LEAQ (R8)(R14*1), R9
+	LEAQ (R9)(R14*1), R10
+	LEAQ (R10)(R14*1), R11
+	XORQ BX, BX
+
+innerR:
+	CMPQ BX, CX
+	JGE  nextR
+	VMOVUPD (R8)(BX*1), Z0
+	VMOVUPD (R9)(BX*1), Z1
+	VMOVUPD (R10)(BX*1), Z2
+	VMOVUPD (R11)(BX*1), Z3
+	VMOVUPD (DI)(BX*1), Z4
+	VMOVUPD (SI)(BX*1), Z5
+	VMULPD  Z8, Z0, Z6
+	VMULPD  Z12, Z0, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMULPD  Z9, Z1, Z6
+	VMULPD  Z13, Z1, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMULPD  Z10, Z2, Z6
+	VMULPD  Z14, Z2, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMULPD  Z11, Z3, Z6
+	VMULPD  Z15, Z3, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMOVUPD Z4, (DI)(BX*1)
+	VMOVUPD Z5, (SI)(BX*1)
+	ADDQ    $64, BX
+	JMP     innerR
+
+nextR:
+	LEAQ (R11)(R14*1), R8
+	ADDQ $32, R12
+	ADDQ $32, R13
+	DECQ DX
+	JMP  quadR
+
+endR:
+	VZEROUPPER
+	RET

@@ -106,3 +106,36 @@ func TestOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsPathsAgree: AddProductsRows (AVX-512 over whole quads of rows
+// where the host has it) gives the bits of AddProducts4x2 called quad by
+// quad in the pure-Go loop, for widths across the vector length, any
+// number of quads and row strides wider than the rows, leaving elements
+// past the rows alone.
+func TestRowsPathsAgree(t *testing.T) {
+	defer func() { useAsm, useAsm512 = hasAsm, hasAsm512 }()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, w := range []int{0, 1, 7, 8, 9, 16, 23, 64, 131} {
+		for quads := 0; quads <= 5; quads++ {
+			ldb := w + rng.IntN(5)
+			b := randRow(rng, max(1, 4*quads)*ldb+3)
+			a0, a1 := randRow(rng, 4*quads+rng.IntN(4)), randRow(rng, 4*quads+3)
+			r0, r1 := randRow(rng, w+3), randRow(rng, w+3)
+			useAsm, useAsm512 = false, false
+			w0, w1 := slices.Clone(r0), slices.Clone(r1)
+			for q := range quads {
+				l := 4 * q
+				x := [8]float64{a0[l], a0[l+1], a0[l+2], a0[l+3], a1[l], a1[l+1], a1[l+2], a1[l+3]}
+				AddProducts4x2(w0[:w], w1, &x, b[l*ldb:], b[(l+1)*ldb:], b[(l+2)*ldb:], b[(l+3)*ldb:])
+			}
+			for _, path := range [][2]bool{{false, false}, {true, false}, {true, true}} {
+				useAsm, useAsm512 = path[0] && hasAsm, path[1] && hasAsm512
+				g0, g1 := slices.Clone(r0), slices.Clone(r1)
+				AddProductsRows(g0[:w], g1, a0, a1, b, ldb)
+				if !sameBits(g0, w0) || !sameBits(g1, w1) {
+					t.Fatalf("path %v, width %d, %d quads, ldb %d: %v %v, want %v %v", path, w, quads, ldb, g0, g1, w0, w1)
+				}
+			}
+		}
+	}
+}
