@@ -150,22 +150,33 @@ func Encode(a *Array, dtype string) (*sim.Tensor, error) {
 		return nil, err
 	}
 	buf := make([]byte, len(a.Data)*d.Size)
-	for i, v := range a.Data {
-		b := buf[i*d.Size:]
-		switch dtype {
-		case "bfloat16":
-			binary.LittleEndian.PutUint16(b, BF16Bits(v))
-		case "float32", MXFP8:
-			binary.LittleEndian.PutUint32(b, math.Float32bits(float32(v)))
-		case "float16":
-			binary.LittleEndian.PutUint16(b, halfBits(v))
-		case "int8", "uint8":
-			b[0] = byte(int64(RoundTo(dtype, v)))
-		case "int16", "uint16":
-			binary.LittleEndian.PutUint16(b, uint16(int64(RoundTo(dtype, v))))
-		case "int32", "uint32":
-			binary.LittleEndian.PutUint32(b, uint32(int64(RoundTo(dtype, v))))
-		default:
+	switch dtype {
+	case "bfloat16":
+		for i, v := range a.Data {
+			binary.LittleEndian.PutUint16(buf[2*i:], BF16Bits(v))
+		}
+	case "float32", MXFP8:
+		for i, v := range a.Data {
+			binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(float32(v)))
+		}
+	case "float16":
+		for i, v := range a.Data {
+			binary.LittleEndian.PutUint16(buf[2*i:], halfBits(v))
+		}
+	case "int8", "uint8":
+		for i, v := range a.Data {
+			buf[i] = byte(int64(RoundTo(dtype, v)))
+		}
+	case "int16", "uint16":
+		for i, v := range a.Data {
+			binary.LittleEndian.PutUint16(buf[2*i:], uint16(int64(RoundTo(dtype, v))))
+		}
+	case "int32", "uint32":
+		for i, v := range a.Data {
+			binary.LittleEndian.PutUint32(buf[4*i:], uint32(int64(RoundTo(dtype, v))))
+		}
+	default:
+		if len(a.Data) > 0 {
 			return nil, fmt.Errorf("cannot encode dtype %s", dtype)
 		}
 	}

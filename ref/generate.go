@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
@@ -156,11 +157,12 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 	}
 	t, p, integer := pl.t, pl.p, pl.integer
 	arrays := map[string]*Array{}
+	stable := map[string]bool{} // rounding it again would change nothing
 	for i, s := range pl.specs {
 		if s.role != RoleOut {
 			rng := rand.New(rand.NewPCG(streamSeed(seed, hidden, target, t.ID, config, s.name)))
 			a := genInput(t.ID, s, p, rng, integer)
-			roundArray(pl.tspecs[i].DType, a)
+			stable[s.name] = roundArrayStable(pl.tspecs[i].DType, a)
 			arrays[s.name] = a
 		}
 	}
@@ -168,9 +170,11 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 	if integer && len(p.Requant) > 0 {
 		shapeInteger(t.ID, p, arrays, shapeRNG)
 	} else if !integer {
-		shapeFloat(t.ID, p, arrays, shapeRNG)
+		changed := shapeFloat(t.ID, p, arrays, shapeRNG)
+		// Every input is rounded again (the shaped ones need it); for one
+		// that is stable and unchanged that is the identity, skipped.
 		for _, s := range pl.tspecs[:len(pl.specs)] {
-			if a := arrays[s.Name]; a != nil {
+			if a := arrays[s.Name]; a != nil && (!stable[s.Name] || slices.Contains(changed, s.Name)) {
 				roundArray(s.DType, a)
 			}
 		}
@@ -213,9 +217,7 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 			}
 		case s.Role == RoleOut:
 			a = outs[s.Name]
-			for j, v := range a.Data {
-				a.Data[j] = RoundTo(s.DType, v)
-			}
+			roundValues(s.DType, a.Data)
 			tol := Tolerance(t.ID, s.DType, t.Level, integer, a)
 			if bf := bf16Outs[s.Name]; bf != nil && s.DType == "bfloat16" {
 				tol = admitBF16(tol, a, bf)
@@ -272,12 +274,37 @@ func admitBF16(tol Tol, expected, bf *Array) Tol {
 
 // roundArray rounds an array's values to a dtype: element by element, or
 // block by block for an MX dtype.
-func roundArray(dtype string, a *Array) {
-	for i, v := range a.Data {
-		a.Data[i] = RoundTo(dtype, v)
-	}
+func roundArray(dtype string, a *Array) { roundArrayStable(dtype, a) }
+
+// roundArrayStable is roundArray, reporting whether rounding the result
+// again is certain to leave it as it is (rounding to nearest is
+// idempotent; MX quantisation is unless quantiseMX says otherwise).
+func roundArrayStable(dtype string, a *Array) bool {
+	roundValues(dtype, a.Data)
 	if isMX(dtype) {
-		quantiseMX(a)
+		return quantiseMX(a)
+	}
+	return true
+}
+
+// roundValues is RoundTo(dtype, x) for every x of xs, in place, with the
+// dtype looked at once.
+func roundValues(dtype string, xs []float64) {
+	switch dtype {
+	case "float64", "", MXFP8:
+		// RoundTo leaves the values as they are.
+	case "bfloat16":
+		for i, v := range xs {
+			xs[i] = RoundBF16(v)
+		}
+	case "float32":
+		for i, v := range xs {
+			xs[i] = RoundF32(v)
+		}
+	default:
+		for i, v := range xs {
+			xs[i] = RoundTo(dtype, v)
+		}
 	}
 }
 

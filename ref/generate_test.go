@@ -108,8 +108,11 @@ func TestCaseLayoutIsGenerates(t *testing.T) {
 
 // BenchmarkGeneratePlena times generating the visible and hidden cases of
 // the 100 plena cells (inputs, MX quantisation, reference outputs,
-// memory layout), the reference runner's share of a plena evaluation.
+// memory layout), the reference runner's share of a plena evaluation;
+// cpu-s is the process's CPU time per run (what a busy shared machine
+// does not inflate, unlike ns/op).
 func BenchmarkGeneratePlena(b *testing.B) {
+	cpu0, cpuOK := processCPU()
 	for b.Loop() {
 		for _, t := range Supported("plena") {
 			for n := 1; n <= NumConfigs; n++ {
@@ -120,5 +123,8 @@ func BenchmarkGeneratePlena(b *testing.B) {
 				}
 			}
 		}
+	}
+	if cpu1, ok := processCPU(); ok && cpuOK {
+		b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s")
 	}
 }

@@ -404,10 +404,10 @@ func LargeLogits(task string, p Params) bool {
 // decoder inputs rows with means of their own (std 0.5: LayerNorm is not
 // RMSNorm on them) and a row of small root mean square (1e-3, so that
 // RMSNorm's epsilon of 1e-6 matters: a kernel with another epsilon
-// misses).
-func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) {
+// misses). It returns the names of the inputs it changed.
+func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) []string {
 	if !LargeLogits(task, p) && task != "decoder_llama" && task != "decoder_t5" {
-		return
+		return nil
 	}
 	switch task {
 	case "sdpa", "flash_attention":
@@ -427,8 +427,9 @@ func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) {
 		for d := range q {
 			q[d] = alpha * k[d]
 		}
-		return
+		return []string{"q"}
 	}
+	var changed []string
 	if task == "decoder_llama" || task == "decoder_t5" {
 		x := in["x"].Data
 		// Rows with a mean of their own (as embeddings have), so that a
@@ -443,9 +444,10 @@ func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) {
 		for j := range row {
 			row[j] *= 1e-3
 		}
+		changed = append(changed, "x")
 	}
 	if !LargeLogits(task, p) {
-		return
+		return changed
 	}
 	// Head 0's query weights = alpha * kv head 0's key weights: q_i =
 	// alpha k_i, so score(i, i) = alpha |k_i|^2 scale with |k_i|^2 about
@@ -461,4 +463,5 @@ func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) {
 			wq[r*qw+d] = alpha * wk[r*kw+d]
 		}
 	}
+	return append(changed, "wq")
 }

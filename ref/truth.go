@@ -3,6 +3,8 @@ package ref
 import (
 	"fmt"
 	"math"
+
+	"kernelcraft/ref/internal/f64"
 )
 
 // Reference computes a task's outputs from its inputs (named as in the
@@ -444,8 +446,8 @@ func (g *gt) rmsnorm(x, gamma *Array, m, n int) *Array {
 // matmul computes a[M,K] b[K,N] (+ bias[N]); integer tasks requantise with
 // p.Requant[stage].
 func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Array {
-	c := NewArray(m, n)
 	if g.integer() {
+		c := NewArray(m, n)
 		row := make([]int64, n)
 		for i := 0; i < m; i++ {
 			clear(row)
@@ -464,14 +466,14 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 		}
 		return c
 	}
-	sums := g.sums(a, b, m, k, n)
+	c := &Array{Shape: []int{m, n}, Data: g.sums(a, b, m, k, n)} // finished in place
 	for i := 0; i < m; i++ {
-		for j := 0; j < n; j++ {
-			acc := sums[i*n+j]
+		row := c.Data[i*n : i*n+n]
+		for j, acc := range row {
 			if bias != nil {
 				acc = g.r(g.a(acc + bias[j]))
 			}
-			c.Data[i*n+j] = g.r(acc)
+			row[j] = g.r(acc)
 		}
 	}
 	return c
@@ -484,33 +486,7 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 func (g *gt) sums(a, b []float64, m, k, n int) []float64 {
 	c := make([]float64, m*n)
 	if g.p.Intermediate == "" && g.p.SumOrder == "" {
-		// Each element sums its k products in order l = 0..k-1: four
-		// products at a time per element, added one after another (the
-		// same order; the running sum stays in a register).
-		for i := 0; i < m; i++ {
-			row := c[i*n : i*n+n]
-			l := 0
-			for ; l+4 <= k; l += 4 {
-				a0, a1, a2, a3 := a[i*k+l], a[i*k+l+1], a[i*k+l+2], a[i*k+l+3]
-				b0, b1, b2, b3 := b[l*n:l*n+n], b[(l+1)*n:(l+1)*n+n], b[(l+2)*n:(l+2)*n+n], b[(l+3)*n:(l+3)*n+n]
-				b0, b1, b2, b3 = b0[:len(row)], b1[:len(row)], b2[:len(row)], b3[:len(row)]
-				for j := range row {
-					s := row[j]
-					s += float64(a0 * b0[j])
-					s += float64(a1 * b1[j])
-					s += float64(a2 * b2[j])
-					s += float64(a3 * b3[j])
-					row[j] = s
-				}
-			}
-			for ; l < k; l++ {
-				av, br := a[i*k+l], b[l*n:l*n+n]
-				br = br[:len(row)]
-				for j := range row {
-					row[j] += float64(av * br[j])
-				}
-			}
-		}
+		sumsInOrder(c, a, b, m, k, n)
 		return c
 	}
 	// g.sum's order and rounding: lane partial rows for "blocked", l
@@ -583,6 +559,93 @@ func (g *gt) sums(a, b []float64, m, k, n int) []float64 {
 		}
 	}
 	return c
+}
+
+// The tiles of sumsInOrder: b's rows in blocks of sumsRows, its columns
+// in blocks of sumsCols (a 128 KiB tile of float64s stays in the L2
+// cache while every row of a passes over it).
+const sumsRows, sumsCols = 128, 128
+
+// sumsInOrder adds to c [m, n] the sums over l of a[i,l]*b[l,j] (a [m, k],
+// b [k, n]), each element's k products added one after another in order
+// l = 0..k-1, unrounded: g.sum's default order, bit for bit. The order is
+// per element, so the loops may run in tiles: for each tile of b's
+// columns, b's row blocks in ascending order, each over every row of a,
+// two rows at a time, four products at a time per element (package f64:
+// AVX2 where the host has it, the same bits).
+func sumsInOrder(c, a, b []float64, m, k, n int) {
+	if n == 1 {
+		// A matrix-vector product: four rows' dot products side by side.
+		i := 0
+		for ; i+4 <= m; i += 4 {
+			a0, a1, a2, a3 := a[i*k:i*k+k], a[(i+1)*k:(i+1)*k+k], a[(i+2)*k:(i+2)*k+k], a[(i+3)*k:(i+3)*k+k]
+			s0, s1, s2, s3 := c[i], c[i+1], c[i+2], c[i+3]
+			bv := b[:k]
+			for l, x := range bv {
+				s0 += float64(a0[l] * x)
+				s1 += float64(a1[l] * x)
+				s2 += float64(a2[l] * x)
+				s3 += float64(a3[l] * x)
+			}
+			c[i], c[i+1], c[i+2], c[i+3] = s0, s1, s2, s3
+		}
+		for ; i < m; i++ {
+			s, ar := c[i], a[i*k:i*k+k]
+			for l, x := range b[:k] {
+				s += float64(ar[l] * x)
+			}
+			c[i] = s
+		}
+		return
+	}
+	for j0 := 0; j0 < n; j0 += sumsCols {
+		j1 := min(n, j0+sumsCols)
+		for l0 := 0; l0 < k; l0 += sumsRows {
+			l1 := min(k, l0+sumsRows)
+			i := 0
+			for ; i+2 <= m; i += 2 {
+				sumsTile2(c[i*n+j0:i*n+j1], c[(i+1)*n+j0:(i+1)*n+j1], a[i*k:i*k+k], a[(i+1)*k:(i+1)*k+k], b, n, j0, l0, l1)
+			}
+			if i < m {
+				sumsTile1(c[i*n+j0:i*n+j1], a[i*k:i*k+k], b, n, j0, l0, l1)
+			}
+		}
+	}
+}
+
+// sumsTile2 adds to rows r0 and r1 (columns j0.. of c) the products of
+// a's rows a0, a1 with b's rows l0..l1-1, in order of l.
+func sumsTile2(r0, r1, a0, a1, b []float64, n, j0, l0, l1 int) {
+	w := len(r0)
+	q := (l1 - l0) &^ 3
+	f64.AddProductsRows(r0, r1, a0[l0:l0+q], a1[l0:l0+q], b[l0*n+j0:], n)
+	l := l0 + q
+	r1 = r1[:w]
+	for ; l < l1; l++ {
+		x, y := a0[l], a1[l]
+		br := b[l*n+j0 : l*n+j0+w]
+		for j, p := range br {
+			r0[j] += float64(x * p)
+			r1[j] += float64(y * p)
+		}
+	}
+}
+
+// sumsTile1 is sumsTile2 for one row.
+func sumsTile1(r0, a0, b []float64, n, j0, l0, l1 int) {
+	w := len(r0)
+	l := l0
+	for ; l+4 <= l1; l += 4 {
+		x := [4]float64{a0[l], a0[l+1], a0[l+2], a0[l+3]}
+		f64.AddProducts4(r0, &x, b[l*n+j0:l*n+j0+w], b[(l+1)*n+j0:(l+1)*n+j0+w], b[(l+2)*n+j0:(l+2)*n+j0+w], b[(l+3)*n+j0:(l+3)*n+j0+w])
+	}
+	for ; l < l1; l++ {
+		x := a0[l]
+		br := b[l*n+j0 : l*n+j0+w]
+		for j, p := range br {
+			r0[j] += float64(x * p)
+		}
+	}
 }
 
 // conv computes the convolution (depthwise when dw) with bias; integer
@@ -754,7 +817,7 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 		}
 	}
 	scores := g.sums(q, kt, s, d, skv) // masked ones are computed and not used
-	probs := make([]float64, s*skv)
+	probs := scores                    // each score becomes its probability in place
 	for i := 0; i < s; i++ {
 		row := probs[i*skv : (i+1)*skv]
 		for j := 0; j < skv; j++ {
@@ -770,8 +833,8 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 		}
 		g.softmaxRow(row)
 	}
-	o := NewArray(s, d)
-	for i, acc := range g.sums(probs, v, s, skv, d) {
+	o := &Array{Shape: []int{s, d}, Data: g.sums(probs, v, s, skv, d)}
+	for i, acc := range o.Data {
 		o.Data[i] = g.r(acc)
 	}
 	return o

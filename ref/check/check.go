@@ -284,7 +284,10 @@ func (c comparer) allowed(e float64) float64 {
 }
 
 // ok reports whether actual a is acceptable for expected e.
-func (c comparer) ok(a, e float64) bool {
+func (c comparer) ok(a, e float64) bool { return c.okWithin(a, e, c.allowed(e)) }
+
+// okWithin is ok with al = c.allowed(e) already computed.
+func (c comparer) okWithin(a, e, al float64) bool {
 	switch {
 	case math.IsNaN(e):
 		return math.IsNaN(a)
@@ -294,7 +297,7 @@ func (c comparer) ok(a, e float64) bool {
 		return false
 	}
 	d := math.Abs(a - e)
-	if d <= c.allowed(e) {
+	if d <= al {
 		return true
 	}
 	return !c.dt.isInt && c.tol.MaxULP > 0 && c.dt.ulps(a, e) <= float64(c.tol.MaxULP)
@@ -377,31 +380,41 @@ func Check(c *ref.Case, expected, inputs map[string]*sim.Tensor, res *Result) Ve
 		res = &Result{}
 	}
 	v := Verdict{Pass: true, Case: caseName(c)}
-	var others []named // for copy detection
-	for _, ts := range c.Tensors {
-		var t *sim.Tensor
-		switch ts.Role {
-		case ref.RoleIn, ref.RoleConst:
-			t = inputs[ts.Name]
-		case ref.RoleOut:
-			t = expected[ts.Name]
+	// The inputs and expected outputs decoded, for copy detection: only
+	// a wrong output needs them, so they are decoded on first use.
+	var others []named
+	decoded := false
+	othersOf := func() []named {
+		if decoded {
+			return others
 		}
-		if t == nil {
-			continue
+		decoded = true
+		for _, ts := range c.Tensors {
+			var t *sim.Tensor
+			switch ts.Role {
+			case ref.RoleIn, ref.RoleConst:
+				t = inputs[ts.Name]
+			case ref.RoleOut:
+				t = expected[ts.Name]
+			}
+			if t == nil {
+				continue
+			}
+			dt, err := lookupElemType(ts.DType)
+			if err != nil {
+				continue
+			}
+			if vals, err := decode(dt, t); err == nil {
+				others = append(others, named{ts.Name, ts.Role, vals})
+			}
 		}
-		dt, err := lookupElemType(ts.DType)
-		if err != nil {
-			continue
-		}
-		if vals, err := decode(dt, t); err == nil {
-			others = append(others, named{ts.Name, ts.Role, vals})
-		}
+		return others
 	}
 	for _, ts := range c.Tensors {
 		if ts.Role != ref.RoleOut {
 			continue
 		}
-		ov := checkOutput(c, ts, expected[ts.Name], res, others)
+		ov := checkOutput(c, ts, expected[ts.Name], res, othersOf)
 		if ov.Bad > 0 || ov.Problem != "" {
 			v.Pass = false
 		}
@@ -506,7 +519,7 @@ type output struct {
 	vlen  int
 }
 
-func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, others []named) OutputVerdict {
+func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, others func() []named) OutputVerdict {
 	ov := OutputVerdict{Name: ts.Name, DType: ts.DType, Shape: slices.Clone(ts.Shape), Addr: ts.Addr, Elems: sim.Elems(ts.Shape)}
 	dt, err := lookupElemType(ts.DType)
 	if err != nil {
@@ -546,7 +559,8 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 	o.vElem, o.vlen = vectorElems(c, dt)
 	o.bad = make([]bool, len(a))
 	for i := range a {
-		if !o.cmp.ok(a[i], e[i]) {
+		al := o.cmp.allowed(e[i])
+		if !o.cmp.okWithin(a[i], e[i], al) {
 			o.bad[i] = true
 			o.nbad++
 			if ov.First == nil {
@@ -554,9 +568,15 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 			}
 		}
 		if d := math.Abs(a[i] - e[i]); !math.IsNaN(d) && !math.IsInf(d, 0) {
-			ov.MaxErr = math.Max(ov.MaxErr, d)
-			if al := o.cmp.allowed(e[i]); al > 0 {
-				ov.MaxRatio = math.Max(ov.MaxRatio, d/al)
+			// d >= 0 and d/al are neither NaN nor -0 here: a comparison
+			// is math.Max.
+			if d > ov.MaxErr {
+				ov.MaxErr = d
+			}
+			if al > 0 {
+				if r := d / al; r > ov.MaxRatio {
+					ov.MaxRatio = r
+				}
 			} else if d > 0 {
 				ov.MaxRatio = math.MaxFloat64 // any error is too much
 			}
@@ -584,7 +604,7 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 	if o.nbad < len(o.a) {
 		ov.Map = o.charMap(mapHeight) // a map of all-wrong says nothing
 	}
-	ov.Patterns = o.patterns(c, res, others)
+	ov.Patterns = o.patterns(c, res, others())
 	return ov
 }
 

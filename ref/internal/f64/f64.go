@@ -1,0 +1,93 @@
+// Package f64 holds the float64 loops of the reference's in-order matrix
+// products: r[j] += x0*b0[j]; r[j] += x1*b1[j]; … for every j, each
+// product and each sum rounded to float64 (never a fused multiply-add),
+// the four products of an element added one after another in order.
+// Lanes of a vector instruction are separate elements, so the AVX2 and
+// AVX-512 paths give the pure-Go path's bits for every input (NaN payloads aside).
+package f64
+
+// useAsm and useAsm512 select the AVX2 and AVX-512 loops (set when the
+// host has them; tests turn them off to compare the paths).
+var useAsm, useAsm512 = hasAsm, hasAsm512
+
+// AddProducts4x2 adds to rows r0 and r1, for every j < len(r0), the
+// products x[0..3]*b{0..3}[j] (to r0) and x[4..7]*b{0..3}[j] (to r1), each
+// element's four in order. r1 and b0..b3 must be at least as long as r0.
+func AddProducts4x2(r0, r1 []float64, x *[8]float64, b0, b1, b2, b3 []float64) {
+	w := len(r0)
+	r1, b0, b1, b2, b3 = r1[:w], b0[:w], b1[:w], b2[:w], b3[:w]
+	j := 0
+	if useAsm512 && w >= 8 {
+		j = w &^ 7
+		addProducts4x2Asm512(&r0[0], &r1[0], j, x, &b0[0], &b1[0], &b2[0], &b3[0])
+	}
+	if useAsm && w-j >= 4 {
+		n := (w - j) &^ 3
+		addProducts4x2Asm(&r0[j], &r1[j], n, x, &b0[j], &b1[j], &b2[j], &b3[j])
+		j += n
+	}
+	x0, x1, x2, x3, y0, y1, y2, y3 := x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]
+	for ; j < w; j++ {
+		p0, p1, p2, p3 := b0[j], b1[j], b2[j], b3[j]
+		s := r0[j]
+		s += float64(x0 * p0)
+		s += float64(x1 * p1)
+		s += float64(x2 * p2)
+		s += float64(x3 * p3)
+		r0[j] = s
+		t := r1[j]
+		t += float64(y0 * p0)
+		t += float64(y1 * p1)
+		t += float64(y2 * p2)
+		t += float64(y3 * p3)
+		r1[j] = t
+	}
+}
+
+// AddProducts4 adds to r0, for every j < len(r0), x[0..3]*b{0..3}[j] in
+// order. b0..b3 must be at least as long as r0.
+func AddProducts4(r0 []float64, x *[4]float64, b0, b1, b2, b3 []float64) {
+	w := len(r0)
+	b0, b1, b2, b3 = b0[:w], b1[:w], b2[:w], b3[:w]
+	j := 0
+	if useAsm && w >= 4 {
+		j = w &^ 3
+		addProducts4Asm(&r0[0], j, x, &b0[0], &b1[0], &b2[0], &b3[0])
+	}
+	x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
+	for ; j < w; j++ {
+		s := r0[j]
+		s += float64(x0 * b0[j])
+		s += float64(x1 * b1[j])
+		s += float64(x2 * b2[j])
+		s += float64(x3 * b3[j])
+		r0[j] = s
+	}
+}
+
+// AddProductsRows is AddProducts4x2 for q = 0, 1, … in order while
+// 4q+3 < len(a0): the multipliers a0[4q..4q+3] and a1[4q..4q+3], b's rows
+// b[(4q+t)*ldb:] for t = 0..3. Each element thus adds its products in
+// order of their index in a0 (a1). len(a1) >= len(a0); b must hold
+// 4*(len(a0)/4) rows of ldb elements, the last at least len(r0) long.
+func AddProductsRows(r0, r1, a0, a1, b []float64, ldb int) {
+	w, quads := len(r0), len(a0)/4
+	if quads == 0 || w == 0 {
+		return
+	}
+	r1, a1 = r1[:w], a1[:4*quads]
+	_ = b[(4*quads-1)*ldb+w-1]
+	j := 0
+	if useAsm512 && w >= 8 {
+		j = w &^ 7
+		addProductsRows512(&r0[0], &r1[0], j, &a0[0], &a1[0], quads, &b[0], ldb)
+		if j == w {
+			return
+		}
+	}
+	for q := range quads {
+		l := 4 * q
+		x := [8]float64{a0[l], a0[l+1], a0[l+2], a0[l+3], a1[l], a1[l+1], a1[l+2], a1[l+3]}
+		AddProducts4x2(r0[j:], r1[j:], &x, b[l*ldb+j:], b[(l+1)*ldb+j:], b[(l+2)*ldb+j:], b[(l+3)*ldb+j:])
+	}
+}

@@ -1,0 +1,230 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func addProducts4x2Asm(r0, r1 *float64, n int, x *[8]float64, b0, b1, b2, b3 *float64)
+// r0[j] = (((r0[j] + x0*b0[j]) + x1*b1[j]) + x2*b2[j]) + x3*b3[j], and r1
+// with x4..x7, four elements per instruction: VMULPD then VADDPD, never
+// a fused multiply-add.
+TEXT ·addProducts4x2Asm(SB), NOSPLIT, $0-64
+	MOVQ r0+0(FP), DI
+	MOVQ r1+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ x+24(FP), AX
+	MOVQ b0+32(FP), R8
+	MOVQ b1+40(FP), R9
+	MOVQ b2+48(FP), R10
+	MOVQ b3+56(FP), R11
+	VBROADCASTSD 0(AX), Y8
+	VBROADCASTSD 8(AX), Y9
+	VBROADCASTSD 16(AX), Y10
+	VBROADCASTSD 24(AX), Y11
+	VBROADCASTSD 32(AX), Y12
+	VBROADCASTSD 40(AX), Y13
+	VBROADCASTSD 48(AX), Y14
+	VBROADCASTSD 56(AX), Y15
+	SHLQ $3, CX
+	XORQ BX, BX
+
+loop2:
+	CMPQ BX, CX
+	JGE  done2
+	VMOVUPD (R8)(BX*1), Y0
+	VMOVUPD (R9)(BX*1), Y1
+	VMOVUPD (R10)(BX*1), Y2
+	VMOVUPD (R11)(BX*1), Y3
+	VMOVUPD (DI)(BX*1), Y4
+	VMOVUPD (SI)(BX*1), Y5
+	VMULPD  Y8, Y0, Y6
+	VMULPD  Y12, Y0, Y7
+	VADDPD  Y6, Y4, Y4
+	VADDPD  Y7, Y5, Y5
+	VMULPD  Y9, Y1, Y6
+	VMULPD  Y13, Y1, Y7
+	VADDPD  Y6, Y4, Y4
+	VADDPD  Y7, Y5, Y5
+	VMULPD  Y10, Y2, Y6
+	VMULPD  Y14, Y2, Y7
+	VADDPD  Y6, Y4, Y4
+	VADDPD  Y7, Y5, Y5
+	VMULPD  Y11, Y3, Y6
+	VMULPD  Y15, Y3, Y7
+	VADDPD  Y6, Y4, Y4
+	VADDPD  Y7, Y5, Y5
+	VMOVUPD Y4, (DI)(BX*1)
+	VMOVUPD Y5, (SI)(BX*1)
+	ADDQ    $32, BX
+	JMP     loop2
+
+done2:
+	VZEROUPPER
+	RET
+
+// func addProducts4Asm(r0 *float64, n int, x *[4]float64, b0, b1, b2, b3 *float64)
+TEXT ·addProducts4Asm(SB), NOSPLIT, $0-56
+	MOVQ r0+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ x+16(FP), AX
+	MOVQ b0+24(FP), R8
+	MOVQ b1+32(FP), R9
+	MOVQ b2+40(FP), R10
+	MOVQ b3+48(FP), R11
+	VBROADCASTSD 0(AX), Y8
+	VBROADCASTSD 8(AX), Y9
+	VBROADCASTSD 16(AX), Y10
+	VBROADCASTSD 24(AX), Y11
+	SHLQ $3, CX
+	XORQ BX, BX
+
+loop1:
+	CMPQ BX, CX
+	JGE  done1
+	VMOVUPD (DI)(BX*1), Y4
+	VMOVUPD (R8)(BX*1), Y0
+	VMULPD  Y8, Y0, Y6
+	VADDPD  Y6, Y4, Y4
+	VMOVUPD (R9)(BX*1), Y1
+	VMULPD  Y9, Y1, Y6
+	VADDPD  Y6, Y4, Y4
+	VMOVUPD (R10)(BX*1), Y2
+	VMULPD  Y10, Y2, Y6
+	VADDPD  Y6, Y4, Y4
+	VMOVUPD (R11)(BX*1), Y3
+	VMULPD  Y11, Y3, Y6
+	VADDPD  Y6, Y4, Y4
+	VMOVUPD Y4, (DI)(BX*1)
+	ADDQ    $32, BX
+	JMP     loop1
+
+done1:
+	VZEROUPPER
+	RET
+
+// func addProducts4x2Asm512(r0, r1 *float64, n int, x *[8]float64, b0, b1, b2, b3 *float64)
+// addProducts4x2Asm eight elements per instruction (n a multiple of 8).
+TEXT ·addProducts4x2Asm512(SB), NOSPLIT, $0-64
+	MOVQ r0+0(FP), DI
+	MOVQ r1+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ x+24(FP), AX
+	MOVQ b0+32(FP), R8
+	MOVQ b1+40(FP), R9
+	MOVQ b2+48(FP), R10
+	MOVQ b3+56(FP), R11
+	VBROADCASTSD 0(AX), Z8
+	VBROADCASTSD 8(AX), Z9
+	VBROADCASTSD 16(AX), Z10
+	VBROADCASTSD 24(AX), Z11
+	VBROADCASTSD 32(AX), Z12
+	VBROADCASTSD 40(AX), Z13
+	VBROADCASTSD 48(AX), Z14
+	VBROADCASTSD 56(AX), Z15
+	SHLQ $3, CX
+	XORQ BX, BX
+
+loop512:
+	CMPQ BX, CX
+	JGE  done512
+	VMOVUPD (R8)(BX*1), Z0
+	VMOVUPD (R9)(BX*1), Z1
+	VMOVUPD (R10)(BX*1), Z2
+	VMOVUPD (R11)(BX*1), Z3
+	VMOVUPD (DI)(BX*1), Z4
+	VMOVUPD (SI)(BX*1), Z5
+	VMULPD  Z8, Z0, Z6
+	VMULPD  Z12, Z0, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMULPD  Z9, Z1, Z6
+	VMULPD  Z13, Z1, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMULPD  Z10, Z2, Z6
+	VMULPD  Z14, Z2, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMULPD  Z11, Z3, Z6
+	VMULPD  Z15, Z3, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMOVUPD Z4, (DI)(BX*1)
+	VMOVUPD Z5, (SI)(BX*1)
+	ADDQ    $64, BX
+	JMP     loop512
+
+done512:
+	VZEROUPPER
+	RET
+
+// func addProductsRows512(r0, r1 *float64, w int, a0, a1 *float64, quads int, b *float64, ldb int)
+// For q = 0..quads-1 in order: addProducts4x2Asm512 of the 8 multipliers
+// a0[4q..4q+3], a1[4q..4q+3] with b's rows 4q..4q+3 (ldb elements apart),
+// w elements (a multiple of 8).
+TEXT ·addProductsRows512(SB), NOSPLIT, $0-64
+	MOVQ r0+0(FP), DI
+	MOVQ r1+8(FP), SI
+	MOVQ w+16(FP), CX
+	MOVQ a0+24(FP), R12
+	MOVQ a1+32(FP), R13
+	MOVQ quads+40(FP), DX
+	MOVQ b+48(FP), R8
+	MOVQ ldb+56(FP), R14
+	SHLQ $3, CX
+	SHLQ $3, R14
+
+quadR:
+	TESTQ DX, DX
+	JZ    endR
+	VBROADCASTSD 0(R12), Z8
+	VBROADCASTSD 8(R12), Z9
+	VBROADCASTSD 16(R12), Z10
+	VBROADCASTSD 24(R12), Z11
+	VBROADCASTSD 0(R13), Z12
+	VBROADCASTSD 8(R13), Z13
+	VBROADCASTSD 16(R13), Z14
+	VBROADCASTSD 24(R13), Z15
+	LEAQ (R8)(R14*1), R9
+	LEAQ (R9)(R14*1), R10
+	LEAQ (R10)(R14*1), R11
+	XORQ BX, BX
+
+innerR:
+	CMPQ BX, CX
+	JGE  nextR
+	VMOVUPD (R8)(BX*1), Z0
+	VMOVUPD (R9)(BX*1), Z1
+	VMOVUPD (R10)(BX*1), Z2
+	VMOVUPD (R11)(BX*1), Z3
+	VMOVUPD (DI)(BX*1), Z4
+	VMOVUPD (SI)(BX*1), Z5
+	VMULPD  Z8, Z0, Z6
+	VMULPD  Z12, Z0, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMULPD  Z9, Z1, Z6
+	VMULPD  Z13, Z1, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMULPD  Z10, Z2, Z6
+	VMULPD  Z14, Z2, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMULPD  Z11, Z3, Z6
+	VMULPD  Z15, Z3, Z7
+	VADDPD  Z6, Z4, Z4
+	VADDPD  Z7, Z5, Z5
+	VMOVUPD Z4, (DI)(BX*1)
+	VMOVUPD Z5, (SI)(BX*1)
+	ADDQ    $64, BX
+	JMP     innerR
+
+nextR:
+	LEAQ (R11)(R14*1), R8
+	ADDQ $32, R12
+	ADDQ $32, R13
+	DECQ DX
+	JMP  quadR
+
+endR:
+	VZEROUPPER
+	RET
