@@ -240,10 +240,10 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 	return c, tensors, nil
 }
 
-// bf16Reference is the ground truth computed as a bf16 kernel computes
-// it: every stored intermediate rounded to bf16, sums in fp32.
+// bf16Reference is the ground truth computed as a bf16 kernel stores it:
+// every stored intermediate rounded to bf16 (sums exact: ExactSums).
 func bf16Reference(task string, p Params, in map[string]*Array) (map[string]*Array, error) {
-	p.Intermediate = "bfloat16"
+	p.Intermediate, p.ExactSums = "bfloat16", true
 	return Reference(task, p, in)
 }
 

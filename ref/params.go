@@ -62,6 +62,12 @@ type Params struct {
 	// or "bfloat16" and accumulates sums in float32 (as kernels do); ""
 	// keeps float64 (the ground truth).
 	Intermediate string `json:"-"`
+	// ExactSums keeps sums in float64, in order, with Intermediate set:
+	// only stored values are rounded. Rounding stores to bf16 costs a
+	// kernel a thousand times what fp32 accumulation does, and exact sums
+	// take the fast products, so Generate measures a case's bf16 cost
+	// (admitBF16) with it.
+	ExactSums bool `json:"-"`
 
 	// Correct ways to compute the same function (the correct-alternatives
 	// tests; with Intermediate set, as a kernel does).

@@ -110,10 +110,10 @@ func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, 
 // same bits on every platform.
 type gt struct {
 	p     Params
-	round bool // p.Intermediate != "": accumulate in float32
+	round bool // p.Intermediate != "" and not p.ExactSums: accumulate in float32
 }
 
-func newGT(p Params) *gt { return &gt{p: p, round: p.Intermediate != ""} }
+func newGT(p Params) *gt { return &gt{p: p, round: p.Intermediate != "" && !p.ExactSums} }
 
 // r rounds an intermediate value as p.Intermediate says.
 func (g *gt) r(x float64) float64 {
@@ -485,7 +485,7 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 // without a call per product.
 func (g *gt) sums(a, b []float64, m, k, n int) []float64 {
 	c := make([]float64, m*n)
-	if g.p.Intermediate == "" && g.p.SumOrder == "" {
+	if !g.round && g.p.SumOrder == "" {
 		sumsInOrder(c, a, b, m, k, n)
 		return c
 	}
