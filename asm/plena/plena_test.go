@@ -409,6 +409,11 @@ func TestPlenaRules(t *testing.T) {
 		{"reduce across iterations", "C_LOOP_START gp5, 4\nV_RED_MAX f2, gp1, 0\nS_ADDI_INT gp1, gp1, 64\nC_LOOP_END gp5", []string{"reduce-accumulates"}},
 		{"counter as index", "C_LOOP_START gp5, 4\nS_ADD_INT gp1, gp0, gp5\nC_LOOP_END gp5", []string{"loop-counter"}},
 		{"counter written", "C_LOOP_START gp5, 4\nS_ADDI_INT gp5, gp5, 1\nC_LOOP_END gp5", []string{"loop-counter", "loop-counter"}},
+		{"outer counter in an inner body", "C_LOOP_START gp5, 4\nC_LOOP_START gp6, 2\nS_ADD_INT gp1, gp0, gp5\nC_LOOP_END gp6\nC_LOOP_END gp5", []string{"loop-counter"}},
+		{"both counters in an inner body", "C_LOOP_START gp5, 4\nC_LOOP_START gp6, 2\nS_ADD_INT gp1, gp6, gp5\nC_LOOP_END gp6\nC_LOOP_END gp5", []string{"loop-counter", "loop-counter"}},
+		{"reduce in an inner loop, set only in the outer", "C_LOOP_START gp5, 4\nS_ADD_FP f2, f0, f0\nC_LOOP_START gp6, 2\nV_RED_MAX f2, gp1, 0\nC_LOOP_END gp6\nC_LOOP_END gp5", []string{"reduce-accumulates"}},
+		{"reduce in an inner loop that sets it", "C_LOOP_START gp5, 4\nC_LOOP_START gp6, 2\nS_ADD_FP f2, f0, f0\nV_RED_MAX f2, gp1, 0\nC_LOOP_END gp6\nC_LOOP_END gp5", nil},
+		{"counters outside their loops", "C_LOOP_START gp5, 2\nS_ADDI_INT gp1, gp1, 1\nC_LOOP_END gp5\nS_ADD_INT gp2, gp0, gp5\nC_LOOP_START gp6, 2\nS_ADD_INT gp3, gp0, gp5\nC_LOOP_END gp6", nil},
 	} {
 		p := assemble(t, hw, "r.asm", tc.src)
 		if len(p.Warnings) != len(tc.rules) {

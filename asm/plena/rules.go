@@ -2,6 +2,7 @@ package plena
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kernelcraft/asm"
@@ -80,10 +81,33 @@ func (b *Backend) LintSequence(prog []asm.LintInst) []asm.SeqLint {
 			}
 		}
 	}
-	innermost := func(i int) (loop, bool) {
+	// The loops enclosing instruction i (start < i < end), kept by a
+	// sweep as indices into loops in ascending order (the nesting is
+	// shallow; scanning every loop per instruction was quadratic).
+	startsAt := map[int][]int{}
+	for j, l := range loops {
+		startsAt[l.start] = append(startsAt[l.start], j)
+	}
+	var active []int
+	enter := func(i int) {
+		kept := active[:0]
+		for _, j := range active {
+			if i < loops[j].end {
+				kept = append(kept, j)
+			}
+		}
+		active = kept
+		for _, j := range startsAt[i-1] {
+			if i < loops[j].end {
+				active = append(active, j)
+			}
+		}
+		slices.Sort(active)
+	}
+	innermost := func() (loop, bool) {
 		best, found := loop{}, false
-		for _, l := range loops {
-			if l.start < i && i < l.end && (!found || l.start > best.start) {
+		for _, j := range active {
+			if l := loops[j]; !found || l.start > best.start {
 				best, found = l, true
 			}
 		}
@@ -96,6 +120,7 @@ func (b *Backend) LintSequence(prog []asm.LintInst) []asm.SeqLint {
 	warnedAddr := map[int64]bool{}
 	warnedScale := false
 	for i, li := range prog {
+		enter(i)
 		name := li.Inst.Name
 		switch {
 		case name == "C_SET_ADDR_REG":
@@ -126,7 +151,7 @@ func (b *Backend) LintSequence(prog []asm.LintInst) []asm.SeqLint {
 			pending = -1
 		case reduces[name]:
 			fd, op, _ := operand(li, "fd")
-			l, in := innermost(i)
+			l, in := innermost()
 			if fd == 0 || !in {
 				break
 			}
@@ -145,10 +170,8 @@ func (b *Backend) LintSequence(prog []asm.LintInst) []asm.SeqLint {
 		if name == "C_LOOP_START" || name == "C_LOOP_END" {
 			continue
 		}
-		for _, l := range loops {
-			if l.start >= i || i >= l.end {
-				continue
-			}
+		for _, j := range active {
+			l := loops[j]
 			for k, kind := range li.Inst.Operands {
 				if kind.Class != "reg" || kind.Sub != "gp" || k >= len(li.Values) || li.Values[k] != l.reg || kind.Name == "rz" {
 					continue
