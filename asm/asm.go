@@ -317,6 +317,10 @@ type assembler struct {
 	depth int // expression evaluations in progress (MaxEvalDepth)
 	// maxRegion is the size of the largest memory region (overflow).
 	maxRegion int64
+	// keptBytes counts the source text whose syntax trees pass 1 kept.
+	keptBytes int
+	// cands caches candidates by mnemonic.
+	cands map[string]candidateSet
 	// reparsed is the line last parsed again in pass 2 (opOf).
 	reparsed     *Line
 	reparsedLine int
@@ -465,6 +469,13 @@ func (a *assembler) runSafely(src []byte) (err error) {
 	return nil
 }
 
+// keepTreesBytes bounds the source text (expansions counted) whose
+// syntax trees pass 1 keeps for pass 2 instead of parsing the lines
+// again: every kernel of the repository (the largest, 17,000 lines, is
+// under 500 KiB) is parsed once, and the trees of a huge input stay a
+// few tens of MiB.
+const keepTreesBytes = 2 << 20
+
 // run performs both passes.
 func (a *assembler) run(src []byte) {
 	a.src = splitLines(string(src))
@@ -503,10 +514,14 @@ func (a *assembler) run(src []byte) {
 				}
 			}
 		}
-		// Drop the syntax trees: pass 2 parses the line again, so memory
-		// holds one line's tree at a time, not the whole file's.
-		for _, rec := range a.stmts[first:] {
-			rec.op = nil
+		// Keep the syntax trees of the first KeepTreesBytes of source
+		// text for pass 2; past that, drop them: pass 2 parses those
+		// lines again, so memory holds one line's tree at a time, not a
+		// huge file's (or a huge .rept's).
+		if a.keptBytes += len(text); a.keptBytes > keepTreesBytes {
+			for _, rec := range a.stmts[first:] {
+				rec.op = nil
+			}
 		}
 		if a.overflow() {
 			break

@@ -18,6 +18,15 @@ const maxExpansionDepth = 4
 // candidates returns the real instructions, then the pseudo-instructions,
 // with the mnemonic, enabled by the hardware config.
 func (a *assembler) candidates(mn string) (insts []*isadefs.Inst, pseudos []*isadefs.Pseudo, disabled string) {
+	if c, ok := a.cands[mn]; ok {
+		return c.insts, c.pseudos, c.disabled
+	}
+	defer func() {
+		if a.cands == nil {
+			a.cands = map[string]candidateSet{}
+		}
+		a.cands[mn] = candidateSet{insts, pseudos, disabled}
+	}()
 	for _, in := range a.as.isa.Lookup(mn) {
 		if a.opts.HW.HasExt(in.Ext()) {
 			insts = append(insts, in)
@@ -33,6 +42,14 @@ func (a *assembler) candidates(mn string) (insts []*isadefs.Inst, pseudos []*isa
 		}
 	}
 	return
+}
+
+// candidateSet is what candidates returns for one mnemonic (as written:
+// the lookup folds case), kept for the rest of the assembly.
+type candidateSet struct {
+	insts    []*isadefs.Inst
+	pseudos  []*isadefs.Pseudo
+	disabled string
 }
 
 // disabledFormFor returns the extension of an instruction with op's
