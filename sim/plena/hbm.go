@@ -169,10 +169,10 @@ type dchan struct {
 	// The active, read and write buffers hold indices into pool, in
 	// their order (a request moving from the read or write buffer to the
 	// active one keeps its slot); free lists the unused slots.
-	pool                           []dreq
-	free                           []uint16
-	bufs                           [numBuf][]uint16
-	prio                           []dreq
+	pool []dreq
+	free []uint16
+	bufs [numBuf][]uint16
+	prio []dreq
 	// lastServe is the tick at which the channel's latest read hands
 	// over its data: reads do so in issue order, one per tick, nCL + nBL
 	// after their RD at the earliest (the controller's pending FIFO).
