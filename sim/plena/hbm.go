@@ -130,7 +130,8 @@ type dreq struct {
 	row            int32
 	id             int32 // completion slot of a read, -1 if none
 	pch, bg, bank  int32 // pseudochannel; bank group and bank within it
-	gi, bi         int32 // bank group and bank: indices in dchan.bgs, dchan.banks
+	bi             int32 // bank: index in dchan.openRow
+	po, gofs, bo   int32 // its pseudochannel's, bank group's and bank's tables in dchan.tab
 	cmd            int8  // its next command (set by the scheduler)
 	write, refresh bool
 }
@@ -138,14 +139,7 @@ type dreq struct {
 // unknownT is dreq.t before it is computed.
 const unknownT = -1 << 62
 
-type dbank struct {
-	ready [numCmd]int64
-	open  bool
-	row   int32
-}
-
 type dpch struct {
-	ready   [numCmd]int64
 	actHist [4]int64 // most recent ACT first (nFAW window)
 }
 
@@ -158,14 +152,16 @@ const (
 )
 
 type dchan struct {
-	ready [numCmd]int64
-	pchs  []dpch
-	// bgs and banks are every pseudochannel's bank groups and banks:
-	// bank group g of pseudochannel p is bgs[p*BankGroups+g] (its ready
-	// table), bank k of it banks[(p*BankGroups+g)*Banks+k].
-	bgs   [][numCmd]int64
-	banks []dbank
-	open  int // banks open
+	// tab is the earliest cycle of each command (numCmd entries) for the
+	// channel (at 0), each pseudochannel p (at tabOff(1+p)), each bank
+	// group g of it (tabOff(1+P+p*G+g)) and each bank k of that
+	// (tabOff(1+P+P*G+(p*G+g)*B+k)).
+	tab  []int64
+	pchs []dpch
+	// openRow is each bank's open row, -1 if closed: bank k of bank group
+	// g of pseudochannel p is openRow[(p*G+g)*B+k].
+	openRow []int32
+	open    int // banks open
 	// The active, read and write buffers hold indices into pool, in
 	// their order (a request moving from the read or write buffer to the
 	// active one keeps its slot); free lists the unused slots.
@@ -225,13 +221,17 @@ func newDRAM(c *HBMConfig) *dram {
 			ch.bufs[b] = make([]uint16, 0, c.Queue)
 		}
 		ch.pchs = make([]dpch, c.PseudoChannels)
-		ch.bgs = make([][numCmd]int64, c.PseudoChannels*c.BankGroups)
-		ch.banks = make([]dbank, c.PseudoChannels*c.BankGroups*c.Banks)
+		nb := c.PseudoChannels * c.BankGroups * c.Banks
+		ch.tab = make([]int64, tabOff(1+c.PseudoChannels+c.PseudoChannels*c.BankGroups+nb))
+		ch.openRow = make([]int32, nb)
 		d.ch = append(d.ch, ch)
 	}
 	d.reset()
 	return d
 }
+
+// tabOff is the offset in dchan.tab of table i.
+func tabOff(i int) int { return i * numCmd }
 
 // reset returns the DRAM to power-on (every bank closed, cycle 0),
 // keeping its buffers.
@@ -239,7 +239,7 @@ func (d *dram) reset() {
 	d.clk, d.nextRef, d.done, d.reads, d.writes, d.lastServe = 0, d.c.NREFI, 0, 0, 0, 0
 	d.doneAt = d.doneAt[:0]
 	for _, ch := range d.ch {
-		ch.ready = [numCmd]int64{}
+		clear(ch.tab)
 		for b := range ch.bufs {
 			ch.bufs[b] = ch.bufs[b][:0]
 		}
@@ -253,8 +253,9 @@ func (d *dram) reset() {
 		for p := range ch.pchs {
 			ch.pchs[p] = dpch{actHist: [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}}
 		}
-		clear(ch.bgs)
-		clear(ch.banks)
+		for i := range ch.openRow {
+			ch.openRow[i] = -1
+		}
 	}
 }
 
@@ -282,8 +283,12 @@ func (d *dram) mapAddr(addr uint64) (ch int, r dreq) {
 		}
 	}
 	row ^= (col >> uint(idx)) & (d.c.Rows - 1)
-	gi := lv[1]*d.c.BankGroups + lv[2]
-	return lv[0], dreq{pch: int32(lv[1]), bg: int32(lv[2]), bank: int32(lv[3]), gi: int32(gi), bi: int32(gi*d.c.Banks + lv[3]), row: int32(row)}
+	c := d.c
+	gi := lv[1]*c.BankGroups + lv[2]
+	bi := gi*c.Banks + lv[3]
+	return lv[0], dreq{pch: int32(lv[1]), bg: int32(lv[2]), bank: int32(lv[3]), bi: int32(bi), row: int32(row),
+		po: int32(tabOff(1 + lv[1])), gofs: int32(tabOff(1 + c.PseudoChannels + gi)),
+		bo: int32(tabOff(1 + c.PseudoChannels + c.PseudoChannels*c.BankGroups + bi))}
 }
 
 // send offers a transaction to its channel; false when the buffer is full.
@@ -436,7 +441,7 @@ func (d *dram) schedule(ch *dchan) (int, int) {
 		if ch.anyOpen() {
 			r.cmd = cmdPREA
 		}
-		if d.clk < ch.ready[r.cmd] {
+		if d.clk < ch.tab[r.cmd] {
 			return -1, -1
 		}
 		b, i = numBuf, 0
@@ -514,11 +519,10 @@ func (d *dram) refresh(ch *dchan, r *dreq) bool {
 // nextCmd is the command a request needs next, by its bank's state:
 // ACT for a closed bank, its RD or WR for its open row, PRE for another.
 func (ch *dchan) nextCmd(r *dreq) int8 {
-	b := &ch.banks[r.bi]
-	switch {
-	case !b.open:
+	switch open := ch.openRow[r.bi]; {
+	case open < 0:
 		return cmdACT
-	case b.row == r.row:
+	case open == r.row:
 		if r.write {
 			return cmdWR
 		}
@@ -530,11 +534,11 @@ func (ch *dchan) nextCmd(r *dreq) int8 {
 // readyAt is the first cycle at which a command of a request may issue
 // (ready's condition as an instant).
 func (d *dram) readyAt(ch *dchan, cmd int, r *dreq) int64 {
-	t := ch.ready[cmd]
+	t := ch.tab
 	if cmd == cmdPREA || cmd == cmdREF {
-		return t
+		return t[cmd]
 	}
-	return max(t, ch.pchs[r.pch].ready[cmd], ch.bgs[r.gi][cmd], ch.banks[r.bi].ready[cmd])
+	return max(t[cmd], t[int(r.po)+cmd], t[int(r.gofs)+cmd], t[int(r.bo)+cmd])
 }
 
 // nextWake is when a channel whose tick issued nothing and changed
@@ -561,7 +565,7 @@ func (d *dram) nextWake(ch *dchan) int64 {
 		if ch.anyOpen() {
 			cmd = cmdPREA
 		}
-		if t := ch.ready[cmd]; t > clk && t < w {
+		if t := ch.tab[cmd]; t > clk && t < w {
 			w = t
 		}
 	}
@@ -580,41 +584,44 @@ func later(x *int64, t int64) {
 // (every one below the target level for PREA and REF).
 func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 	c, t := d.c, d.clk
+	tab := ch.tab
 	if cmd == cmdACT {
-		for _, f := range []int{cmdACT, cmdPRE, cmdPREA, cmdREF} {
-			later(&ch.ready[f], t+2)
-		}
+		later(&tab[cmdACT], t+2)
+		later(&tab[cmdPRE], t+2)
+		later(&tab[cmdPREA], t+2)
+		later(&tab[cmdREF], t+2)
 	}
-	p := &ch.pchs[r.pch]
+	h := &ch.pchs[r.pch]
+	p := tab[tabOff(1+int(r.pch)):][:numCmd]
 	switch cmd {
 	case cmdACT:
-		copy(p.actHist[1:], p.actHist[:3])
-		p.actHist[0] = t
-		later(&p.ready[cmdACT], t+c.NRRDS)
-		later(&p.ready[cmdACT], p.actHist[3]+c.NFAW)
-		later(&p.ready[cmdPREA], t+c.NRAS)
-		later(&p.ready[cmdREF], t+c.NRC)
+		copy(h.actHist[1:], h.actHist[:3])
+		h.actHist[0] = t
+		later(&p[cmdACT], t+c.NRRDS)
+		later(&p[cmdACT], h.actHist[3]+c.NFAW)
+		later(&p[cmdPREA], t+c.NRAS)
+		later(&p[cmdREF], t+c.NRC)
 	case cmdRD:
-		later(&p.ready[cmdRD], t+max(c.NBL, c.NCCDS))
-		later(&p.ready[cmdWR], t+c.NCL+c.NBL+2-c.NCWL)
-		later(&p.ready[cmdPREA], t+c.NRTPS)
+		later(&p[cmdRD], t+max(c.NBL, c.NCCDS))
+		later(&p[cmdWR], t+c.NCL+c.NBL+2-c.NCWL)
+		later(&p[cmdPREA], t+c.NRTPS)
 	case cmdWR:
-		later(&p.ready[cmdWR], t+max(c.NBL, c.NCCDS))
-		later(&p.ready[cmdRD], t+c.NCWL+c.NBL+c.NWTRS)
-		later(&p.ready[cmdPREA], t+c.NCWL+c.NBL+c.NWR)
+		later(&p[cmdWR], t+max(c.NBL, c.NCCDS))
+		later(&p[cmdRD], t+c.NCWL+c.NBL+c.NWTRS)
+		later(&p[cmdPREA], t+c.NCWL+c.NBL+c.NWR)
 	case cmdPRE:
-		later(&p.ready[cmdREF], t+c.NRP)
+		later(&p[cmdREF], t+c.NRP)
 	case cmdPREA:
-		later(&p.ready[cmdACT], t+c.NRP)
-		later(&p.ready[cmdREF], t+c.NRP)
+		later(&p[cmdACT], t+c.NRP)
+		later(&p[cmdREF], t+c.NRP)
 	case cmdREF:
-		later(&p.ready[cmdACT], t+c.NRFC)
+		later(&p[cmdACT], t+c.NRFC)
 	}
 	if cmd == cmdPREA {
 		// PREA closes every bank of the channel (Ramulator2's channel
 		// PREab action), in both pseudochannels.
-		for bi := range ch.banks {
-			ch.banks[bi].open = false
+		for bi := range ch.openRow {
+			ch.openRow[bi] = -1
 		}
 		ch.open = 0
 		for _, buf := range ch.bufs {
@@ -627,7 +634,7 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 	if cmd == cmdREF {
 		return
 	}
-	g := &ch.bgs[r.gi]
+	g := tab[r.gofs:][:numCmd]
 	switch cmd {
 	case cmdACT:
 		later(&g[cmdACT], t+c.NRRDL)
@@ -637,19 +644,23 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		later(&g[cmdWR], t+c.NCCDL)
 		later(&g[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
 	}
-	b := &ch.banks[r.bi]
+	b := tab[r.bo:][:numCmd]
 	switch cmd {
 	case cmdACT:
-		later(&b.ready[cmdACT], t+c.NRC)
-		later(&b.ready[cmdRD], t+c.NRCDRD)
-		later(&b.ready[cmdWR], t+c.NRCDWR)
-		later(&b.ready[cmdPRE], t+c.NRAS)
-		b.open, b.row = true, r.row
+		later(&b[cmdACT], t+c.NRC)
+		later(&b[cmdRD], t+c.NRCDRD)
+		later(&b[cmdWR], t+c.NRCDWR)
+		later(&b[cmdPRE], t+c.NRAS)
+		ch.openRow[r.bi] = r.row
 		ch.open++ // ACT is issued to a closed bank only
 	case cmdPRE:
-		later(&b.ready[cmdACT], t+c.NRP)
-		b.open = false // PRE is issued to an open bank only
+		later(&b[cmdACT], t+c.NRP)
+		ch.openRow[r.bi] = -1 // PRE is issued to an open bank only
 		ch.open--
+	case cmdRD:
+		later(&b[cmdPRE], t+c.NRTPL)
+	case cmdWR:
+		later(&b[cmdPRE], t+c.NCWL+c.NBL+c.NWR)
 	}
 	if cmd == cmdACT || cmd == cmdPRE {
 		// The bank's requests need other commands now.
@@ -660,12 +671,6 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 				}
 			}
 		}
-	}
-	switch cmd {
-	case cmdRD:
-		later(&b.ready[cmdPRE], t+c.NRTPL)
-	case cmdWR:
-		later(&b.ready[cmdPRE], t+c.NCWL+c.NBL+c.NWR)
 	}
 }
 
