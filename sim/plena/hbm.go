@@ -294,6 +294,12 @@ func (d *dram) mapAddr(addr uint64) (ch int, r dreq) {
 // send offers a transaction to its channel; false when the buffer is full.
 func (d *dram) send(addr uint64, write bool, id int32) bool {
 	ci, r := d.mapAddr(addr)
+	return d.enqueue(ci, r, write, id)
+}
+
+// enqueue offers a mapped transaction to channel ci; false when the
+// buffer is full.
+func (d *dram) enqueue(ci int, r dreq, write bool, id int32) bool {
 	ch := d.ch[ci]
 	r.write, r.id, r.arrive, r.t = write, id, d.clk, unknownT
 	b := bufRead
@@ -693,11 +699,16 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	d.doneAt = d.doneAt[:n]
 	d.done = 0
 	d.reads += int64(len(chunks))
-	next := 0
+	next, mapped := 0, -1 // mapped: the transaction in ci, r
+	var ci int
+	var r dreq
 	for {
 		for next < n {
-			a := chunks[next/per] + uint64((next%per)*d.c.TxBytes)
-			if !d.send(a, false, int32(next)) {
+			if mapped != next { // a stalled one is offered again as mapped
+				ci, r = d.mapAddr(chunks[next/per] + uint64((next%per)*d.c.TxBytes))
+				mapped = next
+			}
+			if !d.enqueue(ci, r, false, int32(next)) {
 				break
 			}
 			next++
