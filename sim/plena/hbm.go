@@ -128,7 +128,8 @@ type dreq struct {
 	t              int64
 	arrive         int64
 	row            int32
-	id             int32 // completion slot of a read, -1 if none
+	id             int32  // completion slot of a read, -1 if none
+	gen            uint64 // its bank's dchan.gen when t was computed
 	pch, bg, bank  int32 // pseudochannel; bank group and bank within it
 	bi             int32 // bank: index in dchan.openRow
 	po, gofs, bo   int32 // its pseudochannel's, bank group's and bank's tables in dchan.tab
@@ -162,6 +163,9 @@ type dchan struct {
 	// g of pseudochannel p is openRow[(p*G+g)*B+k].
 	openRow []int32
 	open    int // banks open
+	// gen counts each bank's opens and closes: a request's t is stale
+	// (its next command may differ) once its bank's gen has moved on.
+	gen []uint64
 	// The active, read and write buffers hold indices into pool, in
 	// their order (a request moving from the read or write buffer to the
 	// active one keeps its slot); free lists the unused slots.
@@ -224,6 +228,7 @@ func newDRAM(c *HBMConfig) *dram {
 		nb := c.PseudoChannels * c.BankGroups * c.Banks
 		ch.tab = make([]int64, tabOff(1+c.PseudoChannels+c.PseudoChannels*c.BankGroups+nb))
 		ch.openRow = make([]int32, nb)
+		ch.gen = make([]uint64, nb)
 		d.ch = append(d.ch, ch)
 	}
 	d.reset()
@@ -240,6 +245,7 @@ func (d *dram) reset() {
 	d.doneAt = d.doneAt[:0]
 	for _, ch := range d.ch {
 		clear(ch.tab)
+		clear(ch.gen)
 		for b := range ch.bufs {
 			ch.bufs[b] = ch.bufs[b][:0]
 		}
@@ -501,7 +507,7 @@ func (d *dram) best(ch *dchan, b int) int {
 	var candArrive int64
 	for i, k := range buf {
 		r := &ch.pool[k]
-		if r.t > clk || !d.refresh(ch, r) {
+		if r.t > clk && r.gen == ch.gen[r.bi] || !d.refresh(ch, r) {
 			continue
 		}
 		if b != bufActive {
@@ -519,6 +525,7 @@ func (d *dram) best(ch *dchan, b int) int {
 func (d *dram) refresh(ch *dchan, r *dreq) bool {
 	r.cmd = ch.nextCmd(r)
 	r.t = d.readyAt(ch, int(r.cmd), r)
+	r.gen = ch.gen[r.bi]
 	return r.t <= d.clk
 }
 
@@ -558,7 +565,7 @@ func (d *dram) nextWake(ch *dchan) int64 {
 	for _, buf := range ch.bufs {
 		for _, k := range buf {
 			r := &ch.pool[k]
-			if r.t <= clk {
+			if r.t <= clk || r.gen != ch.gen[r.bi] {
 				d.refresh(ch, r)
 			}
 			if t := r.t; t > clk && t < w {
@@ -628,13 +635,9 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		// PREab action), in both pseudochannels.
 		for bi := range ch.openRow {
 			ch.openRow[bi] = -1
+			ch.gen[bi]++
 		}
 		ch.open = 0
-		for _, buf := range ch.bufs {
-			for _, k := range buf {
-				ch.pool[k].t = unknownT
-			}
-		}
 		return
 	}
 	if cmd == cmdREF {
@@ -669,14 +672,7 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		later(&b[cmdPRE], t+c.NCWL+c.NBL+c.NWR)
 	}
 	if cmd == cmdACT || cmd == cmdPRE {
-		// The bank's requests need other commands now.
-		for _, buf := range ch.bufs {
-			for _, k := range buf {
-				if q := &ch.pool[k]; q.bi == r.bi {
-					q.t = unknownT
-				}
-			}
-		}
+		ch.gen[r.bi]++ // the bank's requests need other commands now
 	}
 }
 
