@@ -130,10 +130,10 @@ type dreq struct {
 	row            int32
 	id             int32  // completion slot of a read, -1 if none
 	gen            uint64 // its bank's dchan.gen when t was computed
-	pch, bg, bank  int32 // pseudochannel; bank group and bank within it
-	bi             int32 // bank: index in dchan.openRow
-	po, gofs, bo   int32 // its pseudochannel's, bank group's and bank's tables in dchan.tab
-	cmd            int8  // its next command (set by the scheduler)
+	pch, bg, bank  int32  // pseudochannel; bank group and bank within it
+	bi             int32  // bank: index in dchan.openRow
+	po, gofs, bo   int32  // its pseudochannel's, bank group's and bank's tables in dchan.tab
+	cmd            int8   // its next command (set by the scheduler)
 	write, refresh bool
 }
 
