@@ -119,48 +119,71 @@ const (
 // dreq is one DRAM transaction (or a refresh request). Its bank group
 // and bank are also kept as indices into its channel's flat tables.
 type dreq struct {
-	write, refresh bool
-	cmd            int8  // its next command (set by the scheduler)
-	pch, bg, bank  int32 // pseudochannel; bank group and bank within it
-	gi, bi         int32 // bank group and bank: indices in dchan.bgs, dchan.banks
-	row            int32
-	id             int32 // completion slot of a read, -1 if none
+	// t is a lower bound of the first cycle at which its next command
+	// (cmd) may issue: exact when computed, it only becomes stale by
+	// being too early, because the earliest cycles of commands only ever
+	// move later, and its next command changes only when its bank opens
+	// or closes, which resets t to unknownT. A request with t > the clock
+	// is not ready and need not be looked at again (see best).
+	t              int64
 	arrive         int64
+	row            int32
+	id             int32  // completion slot of a read, -1 if none
+	gen            uint64 // its bank's dchan.gen when t was computed
+	pch, bg, bank  int32  // pseudochannel; bank group and bank within it
+	bi             int32  // bank: index in dchan.openRow
+	po, gofs, bo   int32  // its pseudochannel's, bank group's and bank's tables in dchan.tab
+	cmd            int8   // its next command (set by the scheduler)
+	write, refresh bool
 }
 
-type pending struct {
-	depart int64
-	id     int32
-}
-
-type dbank struct {
-	ready [numCmd]int64
-	open  bool
-	row   int32
-}
+// unknownT is dreq.t before it is computed.
+const unknownT = -1 << 62
 
 type dpch struct {
-	ready   [numCmd]int64
 	actHist [4]int64 // most recent ACT first (nFAW window)
 }
 
+// Buffers of a channel, as dchan.bufs indices.
+const (
+	bufActive = iota
+	bufRead
+	bufWrite
+	numBuf
+)
+
 type dchan struct {
-	ready [numCmd]int64
-	pchs  []dpch
-	// bgs and banks are every pseudochannel's bank groups and banks:
-	// bank group g of pseudochannel p is bgs[p*BankGroups+g] (its ready
-	// table), bank k of it banks[(p*BankGroups+g)*Banks+k].
-	bgs                            [][numCmd]int64
-	banks                          []dbank
-	open                           int // banks open
-	readQ, writeQ, active, prio    []dreq
-	pend                           []pending
+	// tab is the earliest cycle of each command (numCmd entries) for the
+	// channel (at 0), each pseudochannel p (at tabOff(1+p)), each bank
+	// group g of it (tabOff(1+P+p*G+g)) and each bank k of that
+	// (tabOff(1+P+P*G+(p*G+g)*B+k)).
+	tab  []int64
+	pchs []dpch
+	// openRow is each bank's open row, -1 if closed: bank k of bank group
+	// g of pseudochannel p is openRow[(p*G+g)*B+k].
+	openRow []int32
+	open    int // banks open
+	// gen counts each bank's opens and closes: a request's t is stale
+	// (its next command may differ) once its bank's gen has moved on.
+	gen []uint64
+	// The active, read and write buffers hold indices into pool, in
+	// their order (a request moving from the read or write buffer to the
+	// active one keeps its slot); free lists the unused slots.
+	pool []dreq
+	free []uint16
+	bufs [numBuf][]uint16
+	prio []dreq
+	// lastServe is the tick at which the channel's latest read hands
+	// over its data: reads do so in issue order, one per tick, nCL + nBL
+	// after their RD at the earliest (the controller's pending FIFO).
+	lastServe                      int64
 	writeMode                      bool
 	queueCap, activeCap, highWater int
 	lowWater                       int
 	// wake is the first tick (value of dram.clk) at which the channel may
 	// do something: its ticks before it would change nothing, so they
-	// are skipped (refresh ticks excepted).
+	// are skipped (refresh ticks excepted). It may be early (a tick that
+	// finds nothing to do changes nothing).
 	wake int64
 }
 
@@ -174,9 +197,12 @@ type dram struct {
 	txShift uint
 
 	// reads: completion instants (ps) of the transfers of the current
-	// instruction, by slot; done counts them.
-	doneAt []int64
-	done   int
+	// instruction, by slot; done counts the ones known (a read's is known
+	// when its RD issues); lastServe is the latest tick at which a read
+	// hands over its data.
+	doneAt    []int64
+	done      int
+	lastServe int64
 
 	// Statistics.
 	reads, writes int64 // 64-byte accesses
@@ -192,36 +218,50 @@ func newDRAM(c *HBMConfig) *dram {
 		ch := &dchan{queueCap: c.Queue, activeCap: c.Queue, prio: make([]dreq, 0, 4)}
 		ch.highWater = int(c.WrHighPct * int64(c.Queue)) // compared with 100 x size
 		ch.lowWater = int(c.WrLowPct * int64(c.Queue))   // idem
-		ch.readQ = make([]dreq, 0, c.Queue)
-		ch.writeQ = make([]dreq, 0, c.Queue)
-		ch.active = make([]dreq, 0, c.Queue)
-		ch.pend = make([]pending, 0, c.Queue)
-		ch.pchs = make([]dpch, c.PseudoChannels)
-		for p := range ch.pchs {
-			ch.pchs[p].actHist = [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}
+		// Slots: a full read buffer, write buffer and active buffer.
+		ch.pool = make([]dreq, 3*c.Queue)
+		ch.free = make([]uint16, 0, len(ch.pool))
+		for b := range ch.bufs {
+			ch.bufs[b] = make([]uint16, 0, c.Queue)
 		}
-		ch.bgs = make([][numCmd]int64, c.PseudoChannels*c.BankGroups)
-		ch.banks = make([]dbank, c.PseudoChannels*c.BankGroups*c.Banks)
+		ch.pchs = make([]dpch, c.PseudoChannels)
+		nb := c.PseudoChannels * c.BankGroups * c.Banks
+		ch.tab = make([]int64, tabOff(1+c.PseudoChannels+c.PseudoChannels*c.BankGroups+nb))
+		ch.openRow = make([]int32, nb)
+		ch.gen = make([]uint64, nb)
 		d.ch = append(d.ch, ch)
 	}
+	d.reset()
 	return d
 }
+
+// tabOff is the offset in dchan.tab of table i.
+func tabOff(i int) int { return i * numCmd }
 
 // reset returns the DRAM to power-on (every bank closed, cycle 0),
 // keeping its buffers.
 func (d *dram) reset() {
-	d.clk, d.nextRef, d.done, d.reads, d.writes = 0, d.c.NREFI, 0, 0, 0
+	d.clk, d.nextRef, d.done, d.reads, d.writes, d.lastServe = 0, d.c.NREFI, 0, 0, 0, 0
 	d.doneAt = d.doneAt[:0]
 	for _, ch := range d.ch {
-		ch.ready = [numCmd]int64{}
-		ch.readQ, ch.writeQ, ch.active, ch.prio, ch.pend = ch.readQ[:0], ch.writeQ[:0], ch.active[:0], ch.prio[:0], ch.pend[:0]
+		clear(ch.tab)
+		clear(ch.gen)
+		for b := range ch.bufs {
+			ch.bufs[b] = ch.bufs[b][:0]
+		}
+		ch.free = ch.free[:0]
+		for i := len(ch.pool) - 1; i >= 0; i-- {
+			ch.free = append(ch.free, uint16(i))
+		}
+		ch.prio, ch.lastServe = ch.prio[:0], 0
 		ch.writeMode = false
 		ch.wake, ch.open = 0, 0
 		for p := range ch.pchs {
 			ch.pchs[p] = dpch{actHist: [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}}
 		}
-		clear(ch.bgs)
-		clear(ch.banks)
+		for i := range ch.openRow {
+			ch.openRow[i] = -1
+		}
 	}
 }
 
@@ -249,26 +289,36 @@ func (d *dram) mapAddr(addr uint64) (ch int, r dreq) {
 		}
 	}
 	row ^= (col >> uint(idx)) & (d.c.Rows - 1)
-	gi := lv[1]*d.c.BankGroups + lv[2]
-	return lv[0], dreq{pch: int32(lv[1]), bg: int32(lv[2]), bank: int32(lv[3]), gi: int32(gi), bi: int32(gi*d.c.Banks + lv[3]), row: int32(row)}
+	c := d.c
+	gi := lv[1]*c.BankGroups + lv[2]
+	bi := gi*c.Banks + lv[3]
+	return lv[0], dreq{pch: int32(lv[1]), bg: int32(lv[2]), bank: int32(lv[3]), bi: int32(bi), row: int32(row),
+		po: int32(tabOff(1 + lv[1])), gofs: int32(tabOff(1 + c.PseudoChannels + gi)),
+		bo: int32(tabOff(1 + c.PseudoChannels + c.PseudoChannels*c.BankGroups + bi))}
 }
 
 // send offers a transaction to its channel; false when the buffer is full.
 func (d *dram) send(addr uint64, write bool, id int32) bool {
 	ci, r := d.mapAddr(addr)
+	return d.enqueue(ci, r, write, id)
+}
+
+// enqueue offers a mapped transaction to channel ci; false when the
+// buffer is full.
+func (d *dram) enqueue(ci int, r dreq, write bool, id int32) bool {
 	ch := d.ch[ci]
-	r.write, r.id, r.arrive = write, id, d.clk
+	r.write, r.id, r.arrive, r.t = write, id, d.clk, unknownT
+	b := bufRead
 	if write {
-		if len(ch.writeQ) >= ch.queueCap {
-			return false
-		}
-		ch.writeQ = append(ch.writeQ, r)
-	} else {
-		if len(ch.readQ) >= ch.queueCap {
-			return false
-		}
-		ch.readQ = append(ch.readQ, r)
+		b = bufWrite
 	}
+	if len(ch.bufs[b]) >= ch.queueCap {
+		return false
+	}
+	k := ch.free[len(ch.free)-1]
+	ch.free = ch.free[:len(ch.free)-1]
+	ch.pool[k] = r
+	ch.bufs[b] = append(ch.bufs[b], k)
 	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
 	return true
 }
@@ -310,7 +360,6 @@ func (d *dram) instant() int64 { return d.clk * d.c.TCKps }
 
 // tick runs one DRAM cycle of every channel.
 func (d *dram) tick() {
-	now := d.instant()
 	d.clk++
 	refresh := d.clk == d.nextRef
 	if refresh {
@@ -318,30 +367,25 @@ func (d *dram) tick() {
 	}
 	for _, ch := range d.ch {
 		if refresh || ch.wake <= d.clk {
-			d.tickChannel(ch, refresh, now)
+			d.tickChannel(ch, refresh)
 		}
 	}
 }
 
-func (d *dram) tickChannel(ch *dchan, refresh bool, now int64) {
+// tickChannel runs one DRAM cycle of a channel. Handing a read's data
+// over (one per cycle, oldest first) changes nothing its scheduler sees,
+// so it is not done tick by tick: the tick and instant of it are known
+// when the read's RD issues (see lastServe).
+func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	clk := d.clk
 	changed := refresh
-	// Serve the oldest completed read (one per cycle).
-	if len(ch.pend) > 0 && ch.pend[0].depart <= clk {
-		if id := ch.pend[0].id; id >= 0 && int(id) < len(d.doneAt) {
-			d.doneAt[id] = now
-			d.done++
-		}
-		ch.pend = ch.pend[:copy(ch.pend, ch.pend[1:])]
-		changed = true
-	}
 	if refresh {
 		for p := 0; p < d.c.PseudoChannels; p++ {
 			ch.prio = append(ch.prio, dreq{refresh: true, pch: int32(p), id: -1, arrive: clk})
 		}
 	}
-	buf, i := d.schedule(ch)
-	if buf == nil {
+	b, i := d.schedule(ch)
+	if b < 0 {
 		if changed {
 			ch.wake = clk + 1
 		} else {
@@ -350,29 +394,43 @@ func (d *dram) tickChannel(ch *dchan, refresh bool, now int64) {
 		return
 	}
 	ch.wake = clk + 1
-	r := &(*buf)[i]
+	if b == numBuf { // a refresh (PREA or REF)
+		r := &ch.prio[0]
+		d.issue(ch, int(r.cmd), r)
+		if r.cmd == cmdREF {
+			ch.prio = ch.prio[:copy(ch.prio, ch.prio[1:])]
+		}
+		return
+	}
+	buf := &ch.bufs[b]
+	k := (*buf)[i]
+	r := &ch.pool[k]
 	d.issue(ch, int(r.cmd), r)
 	final := int8(cmdRD)
-	switch {
-	case r.refresh:
-		final = cmdREF
-	case r.write:
+	if r.write {
 		final = cmdWR
 	}
 	if r.cmd == final {
 		if final == cmdRD {
-			ch.pend = append(ch.pend, pending{depart: clk + d.c.NCL + d.c.NBL, id: r.id})
+			s := max(clk+d.c.NCL+d.c.NBL, ch.lastServe+1)
+			ch.lastServe = s
+			d.lastServe = max(d.lastServe, s)
+			if id := r.id; id >= 0 && int(id) < len(d.doneAt) {
+				d.doneAt[id] = (s - 1) * d.c.TCKps // the instant its tick starts
+				d.done++
+			}
 		}
 		*buf = removeAt(*buf, i)
+		ch.free = append(ch.free, k)
 		return
 	}
-	if r.cmd == cmdACT && len(ch.active) < ch.activeCap && buf != &ch.active {
-		ch.active = append(ch.active, *r)
+	if r.cmd == cmdACT && len(ch.bufs[bufActive]) < ch.activeCap && b != bufActive {
+		ch.bufs[bufActive] = append(ch.bufs[bufActive], k)
 		*buf = removeAt(*buf, i)
 	}
 }
 
-func removeAt(b []dreq, i int) []dreq {
+func removeAt(b []uint16, i int) []uint16 {
 	copy(b[i:], b[i+1:])
 	return b[:len(b)-1]
 }
@@ -380,49 +438,50 @@ func removeAt(b []dreq, i int) []dreq {
 // schedule picks the request whose command issues this cycle, as the
 // Generic controller does: the active buffer first, then a refresh (which
 // blocks everything else until it can issue), then the read or write
-// buffer by the write-mode watermarks; first ready, then oldest.
-func (d *dram) schedule(ch *dchan) (*[]dreq, int) {
-	if i := d.best(ch, ch.active, false); i >= 0 && d.ready(ch, int(ch.active[i].cmd), &ch.active[i]) {
-		return &ch.active, i
+// buffer by the write-mode watermarks; first ready, then oldest. It
+// returns the buffer and the index in it, numBuf for ch.prio[0], or -1
+// when nothing issues.
+func (d *dram) schedule(ch *dchan) (int, int) {
+	if i := d.best(ch, bufActive); i >= 0 {
+		return bufActive, i
 	}
-	var buf *[]dreq
-	i := -1
+	var r *dreq
+	b, i := -1, -1
 	if len(ch.prio) > 0 {
-		r := &ch.prio[0]
+		r = &ch.prio[0]
 		r.cmd = cmdREF
 		if ch.anyOpen() {
 			r.cmd = cmdPREA
 		}
-		if !d.ready(ch, int(r.cmd), r) {
-			return nil, -1
+		if d.clk < ch.tab[r.cmd] {
+			return -1, -1
 		}
-		buf, i = &ch.prio, 0
+		b, i = numBuf, 0
 	} else {
 		ch.setWriteMode()
-		buf = &ch.readQ
+		b = bufRead
 		if ch.writeMode {
-			buf = &ch.writeQ
+			b = bufWrite
 		}
-		i = d.best(ch, *buf, true)
-		if i < 0 || !d.ready(ch, int((*buf)[i].cmd), &(*buf)[i]) {
-			return nil, -1
+		if i = d.best(ch, b); i < 0 {
+			return -1, -1
 		}
+		r = &ch.pool[ch.bufs[b][i]]
 	}
-	r := &(*buf)[i]
 	if r.cmd == cmdPRE || r.cmd == cmdPREA {
 		// Do not close a row that a request in the active buffer opened.
-		for j := range ch.active {
-			a := &ch.active[j]
+		for _, k := range ch.bufs[bufActive] {
+			a := &ch.pool[k]
 			if a.pch == r.pch && (r.cmd == cmdPREA || a.bi == r.bi) {
-				return nil, -1
+				return -1, -1
 			}
 		}
 	}
-	return buf, i
+	return b, i
 }
 
 func (ch *dchan) setWriteMode() {
-	w, rq := len(ch.writeQ)*100, len(ch.readQ)
+	w, rq := len(ch.bufs[bufWrite])*100, len(ch.bufs[bufRead])
 	if !ch.writeMode {
 		if w > ch.highWater || rq == 0 {
 			ch.writeMode = true
@@ -434,36 +493,49 @@ func (ch *dchan) setWriteMode() {
 
 func (ch *dchan) anyOpen() bool { return ch.open > 0 }
 
-// best sets the requests' next commands and returns the first-ready,
-// then oldest one (-1 for an empty buffer; when none is ready, the
-// oldest). The read and write buffers are in arrival order (requests
-// are appended as they arrive and removed in place), so there the first
-// ready request is the one, and the scan stops at it (sorted); the
-// active buffer (filled in activation order) is scanned whole.
-func (d *dram) best(ch *dchan, buf []dreq, sorted bool) int {
-	cand, candReady := -1, false
-	for i := range buf {
-		r := &buf[i]
-		r.cmd = ch.nextCmd(r)
-		rd := d.ready(ch, int(r.cmd), r)
-		if cand < 0 || rd && !candReady || rd == candReady && r.arrive < buf[cand].arrive {
-			cand, candReady = i, rd
-			if rd && sorted {
-				break
-			}
+// best returns the index of the first-ready, then oldest request of a
+// buffer, -1 if none is ready, with its next command set. The read and
+// write buffers are in arrival order (requests are appended as they
+// arrive and removed in place), so there the first ready request is the
+// one, and the scan stops at it; the active buffer (filled in activation
+// order) is scanned whole. A request whose t is past the clock is not
+// ready (t is a lower bound); any other has its command and t computed.
+func (d *dram) best(ch *dchan, b int) int {
+	clk := d.clk
+	buf := ch.bufs[b]
+	cand := -1
+	var candArrive int64
+	for i, k := range buf {
+		r := &ch.pool[k]
+		if r.t > clk && r.gen == ch.gen[r.bi] || !d.refresh(ch, r) {
+			continue
+		}
+		if b != bufActive {
+			return i
+		}
+		if cand < 0 || r.arrive < candArrive {
+			cand, candArrive = i, r.arrive
 		}
 	}
 	return cand
 }
 
+// refresh computes a request's next command and the first cycle it may
+// issue (r.t), and reports whether that is now.
+func (d *dram) refresh(ch *dchan, r *dreq) bool {
+	r.cmd = ch.nextCmd(r)
+	r.t = d.readyAt(ch, int(r.cmd), r)
+	r.gen = ch.gen[r.bi]
+	return r.t <= d.clk
+}
+
 // nextCmd is the command a request needs next, by its bank's state:
 // ACT for a closed bank, its RD or WR for its open row, PRE for another.
 func (ch *dchan) nextCmd(r *dreq) int8 {
-	b := &ch.banks[r.bi]
-	switch {
-	case !b.open:
+	switch open := ch.openRow[r.bi]; {
+	case open < 0:
 		return cmdACT
-	case b.row == r.row:
+	case open == r.row:
 		if r.write {
 			return cmdWR
 		}
@@ -475,58 +547,42 @@ func (ch *dchan) nextCmd(r *dreq) int8 {
 // readyAt is the first cycle at which a command of a request may issue
 // (ready's condition as an instant).
 func (d *dram) readyAt(ch *dchan, cmd int, r *dreq) int64 {
-	t := ch.ready[cmd]
+	t := ch.tab
 	if cmd == cmdPREA || cmd == cmdREF {
-		return t
+		return t[cmd]
 	}
-	return max(t, ch.pchs[r.pch].ready[cmd], ch.bgs[r.gi][cmd], ch.banks[r.bi].ready[cmd])
+	return max(t[cmd], t[int(r.po)+cmd], t[int(r.gofs)+cmd], t[int(r.bo)+cmd])
 }
 
 // nextWake is when a channel whose tick issued nothing and changed
-// nothing may next do something: its oldest read's data is due, or a
-// request's next command becomes ready (one ready already but not issued
+// nothing may next do something: a request's next command becomes ready (one ready already but not issued
 // waits for another command to issue first, which wakes the channel
-// anyway). Refresh ticks run every channel regardless.
+// anyway). Refresh ticks run every channel regardless. Requests' t are
+// lower bounds, so the wake may be early, never late.
 func (d *dram) nextWake(ch *dchan) int64 {
 	clk := d.clk
 	w := noLimit
-	if len(ch.pend) > 0 {
-		w = max(ch.pend[0].depart, clk+1)
-	}
-	soonest := func(buf []dreq) {
-		for i := range buf {
-			if t := d.readyAt(ch, int(ch.nextCmd(&buf[i])), &buf[i]); t > clk && t < w {
+	for _, buf := range ch.bufs {
+		for _, k := range buf {
+			r := &ch.pool[k]
+			if r.t <= clk || r.gen != ch.gen[r.bi] {
+				d.refresh(ch, r)
+			}
+			if t := r.t; t > clk && t < w {
 				w = t
 			}
 		}
 	}
-	soonest(ch.active)
 	if len(ch.prio) > 0 {
 		cmd := cmdREF
 		if ch.anyOpen() {
 			cmd = cmdPREA
 		}
-		if t := ch.ready[cmd]; t > clk && t < w {
+		if t := ch.tab[cmd]; t > clk && t < w {
 			w = t
 		}
 	}
-	soonest(ch.readQ)
-	soonest(ch.writeQ)
 	return w
-}
-
-// ready checks a command's earliest cycle from the channel down to its
-// scope (PREA and REF: the channel only; PRE, ACT, RD, WR: down to the
-// bank), as Ramulator2's check_ready does.
-func (d *dram) ready(ch *dchan, cmd int, r *dreq) bool {
-	clk := d.clk
-	if clk < ch.ready[cmd] {
-		return false
-	}
-	if cmd == cmdPREA || cmd == cmdREF {
-		return true
-	}
-	return clk >= ch.pchs[r.pch].ready[cmd] && clk >= ch.bgs[r.gi][cmd] && clk >= ch.banks[r.bi].ready[cmd]
 }
 
 func later(x *int64, t int64) {
@@ -541,41 +597,45 @@ func later(x *int64, t int64) {
 // (every one below the target level for PREA and REF).
 func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 	c, t := d.c, d.clk
+	tab := ch.tab
 	if cmd == cmdACT {
-		for _, f := range []int{cmdACT, cmdPRE, cmdPREA, cmdREF} {
-			later(&ch.ready[f], t+2)
-		}
+		later(&tab[cmdACT], t+2)
+		later(&tab[cmdPRE], t+2)
+		later(&tab[cmdPREA], t+2)
+		later(&tab[cmdREF], t+2)
 	}
-	p := &ch.pchs[r.pch]
+	h := &ch.pchs[r.pch]
+	p := tab[tabOff(1+int(r.pch)):][:numCmd]
 	switch cmd {
 	case cmdACT:
-		copy(p.actHist[1:], p.actHist[:3])
-		p.actHist[0] = t
-		later(&p.ready[cmdACT], t+c.NRRDS)
-		later(&p.ready[cmdACT], p.actHist[3]+c.NFAW)
-		later(&p.ready[cmdPREA], t+c.NRAS)
-		later(&p.ready[cmdREF], t+c.NRC)
+		copy(h.actHist[1:], h.actHist[:3])
+		h.actHist[0] = t
+		later(&p[cmdACT], t+c.NRRDS)
+		later(&p[cmdACT], h.actHist[3]+c.NFAW)
+		later(&p[cmdPREA], t+c.NRAS)
+		later(&p[cmdREF], t+c.NRC)
 	case cmdRD:
-		later(&p.ready[cmdRD], t+max(c.NBL, c.NCCDS))
-		later(&p.ready[cmdWR], t+c.NCL+c.NBL+2-c.NCWL)
-		later(&p.ready[cmdPREA], t+c.NRTPS)
+		later(&p[cmdRD], t+max(c.NBL, c.NCCDS))
+		later(&p[cmdWR], t+c.NCL+c.NBL+2-c.NCWL)
+		later(&p[cmdPREA], t+c.NRTPS)
 	case cmdWR:
-		later(&p.ready[cmdWR], t+max(c.NBL, c.NCCDS))
-		later(&p.ready[cmdRD], t+c.NCWL+c.NBL+c.NWTRS)
-		later(&p.ready[cmdPREA], t+c.NCWL+c.NBL+c.NWR)
+		later(&p[cmdWR], t+max(c.NBL, c.NCCDS))
+		later(&p[cmdRD], t+c.NCWL+c.NBL+c.NWTRS)
+		later(&p[cmdPREA], t+c.NCWL+c.NBL+c.NWR)
 	case cmdPRE:
-		later(&p.ready[cmdREF], t+c.NRP)
+		later(&p[cmdREF], t+c.NRP)
 	case cmdPREA:
-		later(&p.ready[cmdACT], t+c.NRP)
-		later(&p.ready[cmdREF], t+c.NRP)
+		later(&p[cmdACT], t+c.NRP)
+		later(&p[cmdREF], t+c.NRP)
 	case cmdREF:
-		later(&p.ready[cmdACT], t+c.NRFC)
+		later(&p[cmdACT], t+c.NRFC)
 	}
 	if cmd == cmdPREA {
 		// PREA closes every bank of the channel (Ramulator2's channel
 		// PREab action), in both pseudochannels.
-		for bi := range ch.banks {
-			ch.banks[bi].open = false
+		for bi := range ch.openRow {
+			ch.openRow[bi] = -1
+			ch.gen[bi]++
 		}
 		ch.open = 0
 		return
@@ -583,7 +643,7 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 	if cmd == cmdREF {
 		return
 	}
-	g := &ch.bgs[r.gi]
+	g := tab[r.gofs:][:numCmd]
 	switch cmd {
 	case cmdACT:
 		later(&g[cmdACT], t+c.NRRDL)
@@ -593,23 +653,26 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		later(&g[cmdWR], t+c.NCCDL)
 		later(&g[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
 	}
-	b := &ch.banks[r.bi]
+	b := tab[r.bo:][:numCmd]
 	switch cmd {
 	case cmdACT:
-		later(&b.ready[cmdACT], t+c.NRC)
-		later(&b.ready[cmdRD], t+c.NRCDRD)
-		later(&b.ready[cmdWR], t+c.NRCDWR)
-		later(&b.ready[cmdPRE], t+c.NRAS)
-		b.open, b.row = true, r.row
+		later(&b[cmdACT], t+c.NRC)
+		later(&b[cmdRD], t+c.NRCDRD)
+		later(&b[cmdWR], t+c.NRCDWR)
+		later(&b[cmdPRE], t+c.NRAS)
+		ch.openRow[r.bi] = r.row
 		ch.open++ // ACT is issued to a closed bank only
 	case cmdPRE:
-		later(&b.ready[cmdACT], t+c.NRP)
-		b.open = false // PRE is issued to an open bank only
+		later(&b[cmdACT], t+c.NRP)
+		ch.openRow[r.bi] = -1 // PRE is issued to an open bank only
 		ch.open--
 	case cmdRD:
-		later(&b.ready[cmdPRE], t+c.NRTPL)
+		later(&b[cmdPRE], t+c.NRTPL)
 	case cmdWR:
-		later(&b.ready[cmdPRE], t+c.NCWL+c.NBL+c.NWR)
+		later(&b[cmdPRE], t+c.NCWL+c.NBL+c.NWR)
+	}
+	if cmd == cmdACT || cmd == cmdPRE {
+		ch.gen[r.bi]++ // the bank's requests need other commands now
 	}
 }
 
@@ -632,11 +695,16 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	d.doneAt = d.doneAt[:n]
 	d.done = 0
 	d.reads += int64(len(chunks))
-	next := 0
+	next, mapped := 0, -1 // mapped: the transaction in ci, r
+	var ci int
+	var r dreq
 	for {
 		for next < n {
-			a := chunks[next/per] + uint64((next%per)*d.c.TxBytes)
-			if !d.send(a, false, int32(next)) {
+			if mapped != next { // a stalled one is offered again as mapped
+				ci, r = d.mapAddr(chunks[next/per] + uint64((next%per)*d.c.TxBytes))
+				mapped = next
+			}
+			if !d.enqueue(ci, r, false, int32(next)) {
 				break
 			}
 			next++
@@ -645,6 +713,10 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 			break
 		}
 		d.step(noLimit)
+	}
+	// The DRAM clock runs until the last read has handed its data over.
+	for d.clk < d.lastServe {
+		d.step(d.lastServe)
 	}
 	end := start
 	for _, t := range d.doneAt {

@@ -122,29 +122,36 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 	// Timing: all in flight together; the instruction waits for the last.
 	end := m.dram.hbmRead(m.now*c.HBM.ClockPS, m.chunks)
 	m.now = (end + c.HBM.ClockPS - 1) / c.HBM.ClockPS
-	// Data.
+	// Data: each block of MXBlock elements times its scale (0 past the
+	// scale chunk), as f32 products of the decoded values.
 	hbm := m.ms.hbm.Data
-	row := m.rowC
+	row := m.rowC[:dim]
+	mx := c.MXBlock
 	for i := 0; i < rows; i++ {
 		ea, sa := m.hbmRowAddr(index, scaleIndex, i, stride)
 		within := int(sa % 64)
 		n := min(within+scaleLen, 64) - within // scale bytes read; the rest are 0
 		scales := hbm[sa:]
-		for j := 0; j < dim; j++ {
+		elems := hbm[ea : ea+uint64(dim)]
+		for b := 0; b < scaleLen; b++ {
 			var s float32
-			if b := j / c.MXBlock; b < n {
+			if b < n {
 				s = DecodeE8M0(scales[b])
 			}
-			row[j] = DecodeE4M3(hbm[ea+uint64(j)]) * s
+			blk := row[b*mx : b*mx+mx]
+			for j, e := range elems[b*mx : b*mx+mx] {
+				blk[j] = e4m3Table[e] * s
+			}
 		}
 		if toM {
-			for j := 0; j < dim; j++ {
-				binary.LittleEndian.PutUint32(tileBytes[4*(i*dim+j):], math.Float32bits(row[j]))
+			out := tileBytes[4*i*dim : 4*(i+1)*dim]
+			for j, v := range row {
+				binary.LittleEndian.PutUint32(out[4*j:], math.Float32bits(v))
 			}
 			continue
 		}
 		if r := firstRow + i; r < c.VRows {
-			m.storeRow(r, row[:dim])
+			m.storeRow(r, row)
 		}
 	}
 	if toM {
