@@ -325,6 +325,8 @@ type assembler struct {
 	candWarns    []pendingWarn // warnings of the encoding being matched
 	candSeq      seqRec        // the instruction being matched, for a SequenceLinter
 	seq          []seqRec      // pass 2's instructions in source order, for a SequenceLinter
+	lastEnv      *env          // envKey's last environment
+	shaping      bool          // in shapeMatches: register lookups fail with errNoShape
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
