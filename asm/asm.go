@@ -268,6 +268,11 @@ type localDef struct {
 	off int64
 }
 
+// keepTreeBytes is how much source text (from the start of a file) pass
+// 1 keeps the syntax trees of, for pass 2 (a tree takes some 50 bytes per
+// byte of source).
+const keepTreeBytes = 256 << 10
+
 type stmtRec struct {
 	idx       int
 	key       int // position in the source order (see assembler.order)
@@ -286,6 +291,9 @@ type stmtRec struct {
 	bundleInsts []*isadefs.Inst
 	macroSize   int  // instructions a macro was sized to
 	failed      bool // pass 1 reported an error for this statement
+	// tree is the statement's parsed line, kept from pass 1 (op too)
+	// when within keepTreeBytes; nil when pass 2 parses it again.
+	tree *Line
 }
 
 type assembler struct {
@@ -326,6 +334,7 @@ type assembler struct {
 	candSeq      seqRec        // the instruction being matched, for a SequenceLinter
 	seq          []seqRec      // pass 2's instructions in source order, for a SequenceLinter
 	lastEnv      *env          // envKey's last environment
+	keptBytes    int           // source text read in pass 1 (keepTreeBytes)
 	shaping      bool          // in shapeMatches: register lookups fail with errNoShape
 }
 
@@ -505,10 +514,17 @@ func (a *assembler) run(src []byte) {
 				}
 			}
 		}
-		// Drop the syntax trees: pass 2 parses the line again, so memory
-		// holds one line's tree at a time, not the whole file's.
-		for _, rec := range a.stmts[first:] {
-			rec.op = nil
+		// Keep the syntax trees of the first keepTreeBytes of source for
+		// pass 2; past them, drop them: pass 2 parses those lines again,
+		// so memory holds one line's tree at a time, not a large file's.
+		if a.keptBytes += len(text); a.keptBytes <= keepTreeBytes {
+			for _, rec := range a.stmts[first:] {
+				rec.tree = l
+			}
+		} else {
+			for _, rec := range a.stmts[first:] {
+				rec.op = nil
+			}
 		}
 		if a.overflow() {
 			break
@@ -550,7 +566,7 @@ func (a *assembler) run(src []byte) {
 			st.op = a.bundleOps(st)[0]
 		}
 		a.pass2(st)
-		st.op = nil
+		st.op, st.tree = nil, nil
 	}
 	a.lintSequence()
 }

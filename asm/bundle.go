@@ -336,6 +336,13 @@ func (a *assembler) encodeChosen(rec *stmtRec, ops []*Op, pc int64) (code []byte
 // bundleOps returns the operations of a bundle record (parsing its line
 // again in pass 2).
 func (a *assembler) bundleOps(rec *stmtRec) []*Op {
+	if l := rec.tree; l != nil {
+		ops := make([]*Op, len(rec.bundle))
+		for i, k := range rec.bundle {
+			ops[i] = l.Stmts[k].Op
+		}
+		return ops
+	}
 	if a.reparsed == nil || a.reparsedLine != rec.line {
 		l, err := a.as.syntax.parseLine(a.file, rec.line, a.x.text(rec.line))
 		if err != nil {
