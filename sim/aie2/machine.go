@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -115,7 +116,7 @@ type Machine struct {
 	dmem *sim.Region
 	pmem *sim.Region
 
-	units [nUnits]unitState
+	units *[nUnits]unitState // the registers' histories (from unitPool)
 
 	// Program.
 	codeLo, codeHi uint32
@@ -192,6 +193,11 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 		return nil, err
 	}
 	m := &Machine{hw: hw, isa: isa, opts: opts, mem: sim.NewMemory(hw), prof: opts.Profile}
+	if u, ok := unitPool.Get().(*[nUnits]unitState); ok {
+		m.units = u
+	} else {
+		m.units = new([nUnits]unitState)
+	}
 	for _, r := range m.mem.Regions {
 		switch {
 		case r.Executable && m.pmem == nil:
@@ -227,7 +233,25 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	return m, nil
 }
 
-// Memory is the machine's memory.
+// unitPool holds the register histories of released machines (some
+// 100 KiB each, which a machine per case would otherwise allocate).
+var unitPool sync.Pool
+
+// Release gives the machine's memory and register histories back for
+// reuse by later machines (sim.Releaser: every store goes through the
+// memory's Bytes, so the memory's reuse rule holds). The machine, its
+// Memory and slices of it must not be used afterwards: Load fails and
+// Memory is nil; Stats stays readable.
+func (m *Machine) Release() {
+	if m.mem == nil {
+		return
+	}
+	m.mem.Release()
+	unitPool.Put(m.units)
+	m.mem, m.dmem, m.pmem, m.units, m.loaded = nil, nil, nil, nil, false
+}
+
+// Memory is the machine's memory (nil once released).
 func (m *Machine) Memory() *sim.Memory { return m.mem }
 
 // Stats are the run's counters.
@@ -251,6 +275,9 @@ func (m *Machine) Halted() (sim.Halt, bool) { return m.halt, m.halted }
 func (m *Machine) Load(img *sim.Image) error {
 	if img.Machine != 0 && img.Machine != asm.MachineAIE2 {
 		return fmt.Errorf("aie2: ELF machine %v is not aie2's (%#x)", img.Machine, uint16(asm.MachineAIE2))
+	}
+	if m.mem == nil {
+		return fmt.Errorf("aie2: the machine was released")
 	}
 	m.mem.Reset()
 	if err := img.LoadInto(m.mem); err != nil {
