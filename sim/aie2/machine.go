@@ -117,6 +117,7 @@ type Machine struct {
 	pmem *sim.Region
 
 	units *[nUnits]unitState // the registers' histories (from unitPool)
+	probe flight             // bankStall's look at an access's address
 
 	// Program.
 	codeLo, codeHi uint32
