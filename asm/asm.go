@@ -268,6 +268,13 @@ type localDef struct {
 	off int64
 }
 
+// keepTreeBytes is how much source text (from the start of a file) pass
+// 1 keeps the syntax trees of, for pass 2 (a tree takes some 50 bytes per
+// byte of source, so at most about 50 MiB): every kernel of the
+// repository (the largest, a 17,000-line plena baseline, is under 500
+// KiB) is parsed once.
+const keepTreeBytes = 1 << 20
+
 type stmtRec struct {
 	idx       int
 	key       int // position in the source order (see assembler.order)
@@ -286,6 +293,9 @@ type stmtRec struct {
 	bundleInsts []*isadefs.Inst
 	macroSize   int  // instructions a macro was sized to
 	failed      bool // pass 1 reported an error for this statement
+	// tree is the statement's parsed line, kept from pass 1 (op too)
+	// when within keepTreeBytes; nil when pass 2 parses it again.
+	tree *Line
 }
 
 type assembler struct {
@@ -317,8 +327,6 @@ type assembler struct {
 	depth int // expression evaluations in progress (MaxEvalDepth)
 	// maxRegion is the size of the largest memory region (overflow).
 	maxRegion int64
-	// keptBytes counts the source text whose syntax trees pass 1 kept.
-	keptBytes int
 	// cands caches candidates by mnemonic.
 	cands map[string]candidateSet
 	// reparsed is the line last parsed again in pass 2 (opOf).
@@ -329,6 +337,9 @@ type assembler struct {
 	candWarns    []pendingWarn // warnings of the encoding being matched
 	candSeq      seqRec        // the instruction being matched, for a SequenceLinter
 	seq          []seqRec      // pass 2's instructions in source order, for a SequenceLinter
+	lastEnv      *env          // envKey's last environment
+	keptBytes    int           // source text read in pass 1 (keepTreeBytes)
+	shaping      bool          // in shapeMatches: register lookups fail with errNoShape
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
@@ -469,13 +480,6 @@ func (a *assembler) runSafely(src []byte) (err error) {
 	return nil
 }
 
-// keepTreesBytes bounds the source text (expansions counted) whose
-// syntax trees pass 1 keeps for pass 2 instead of parsing the lines
-// again: every kernel of the repository (the largest, 17,000 lines, is
-// under 500 KiB) is parsed once, and the trees of a huge input stay a
-// few tens of MiB.
-const keepTreesBytes = 2 << 20
-
 // run performs both passes.
 func (a *assembler) run(src []byte) {
 	a.src = splitLines(string(src))
@@ -514,11 +518,14 @@ func (a *assembler) run(src []byte) {
 				}
 			}
 		}
-		// Keep the syntax trees of the first KeepTreesBytes of source
-		// text for pass 2; past that, drop them: pass 2 parses those
-		// lines again, so memory holds one line's tree at a time, not a
-		// huge file's (or a huge .rept's).
-		if a.keptBytes += len(text); a.keptBytes > keepTreesBytes {
+		// Keep the syntax trees of the first keepTreeBytes of source for
+		// pass 2; past them, drop them: pass 2 parses those lines again,
+		// so memory holds one line's tree at a time, not a large file's.
+		if a.keptBytes += len(text); a.keptBytes <= keepTreeBytes {
+			for _, rec := range a.stmts[first:] {
+				rec.tree = l
+			}
+		} else {
 			for _, rec := range a.stmts[first:] {
 				rec.op = nil
 			}
@@ -563,7 +570,7 @@ func (a *assembler) run(src []byte) {
 			st.op = a.bundleOps(st)[0]
 		}
 		a.pass2(st)
-		st.op = nil
+		st.op, st.tree = nil, nil
 	}
 	a.lintSequence()
 }

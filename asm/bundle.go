@@ -221,6 +221,9 @@ func combinableHint(isa *isadefs.ISA, cands [][]bundleChoice) string {
 // the size chosen in pass 1.
 func (a *assembler) encodeBundle(rec *stmtRec, pc int64) ([]byte, error) {
 	ops := a.bundleOps(rec)
+	if b, ok := a.encodeChosen(rec, ops, pc); ok {
+		return b, nil
+	}
 	cands := make([][]bundleChoice, len(ops))
 	for i, op := range ops {
 		insts, _, _ := a.candidates(op.Name)
@@ -279,9 +282,67 @@ func (a *assembler) encodeBundle(rec *stmtRec, pc int64) ([]byte, error) {
 	return b.Bytes(f.Bits / 8), nil
 }
 
+// encodeChosen encodes a bundle with the forms pass 1 chose, when each
+// of them encodes and they fit a format of the size pass 1 found: the
+// choice the full search below (encodeBundle) tries first and keeps, so
+// the bytes and warnings are the same; ok is false otherwise (the full
+// search then decides and explains).
+func (a *assembler) encodeChosen(rec *stmtRec, ops []*Op, pc int64) (code []byte, ok bool) {
+	if len(rec.bundleInsts) != len(ops) {
+		return nil, false
+	}
+	var wordsBuf [8]uint64
+	var slotsBuf [8]string
+	if len(ops) > len(wordsBuf) {
+		return nil, false
+	}
+	words, slots := wordsBuf[:len(ops)], slotsBuf[:len(ops)]
+	var warns []pendingWarn
+	for i, op := range ops {
+		in := rec.bundleInsts[i]
+		if in == nil {
+			return nil, false
+		}
+		w, err := a.matchEncode(in, op, pc)
+		if err != nil {
+			return nil, false
+		}
+		for _, s := range slots[:i] {
+			if s == in.Slot {
+				return nil, false
+			}
+		}
+		words[i], slots[i] = w, in.Slot
+		warns = append(warns, a.candWarns...)
+	}
+	f, err := a.as.isa.ChooseFormat(slots, int(rec.size)*8)
+	if err != nil {
+		return nil, false
+	}
+	m := make(map[string]uint64, len(ops))
+	for i, s := range slots {
+		m[s] = words[i]
+	}
+	b, err := a.as.isa.Pack(f, m)
+	if err != nil {
+		return nil, false
+	}
+	for _, w := range warns {
+		a.warnAt(w.pos, w.msg, w.hint)
+	}
+	return b.Bytes(f.Bits / 8), true
+}
+
 // bundleOps returns the operations of a bundle record (parsing its line
 // again in pass 2).
 func (a *assembler) bundleOps(rec *stmtRec) []*Op {
+	if l := rec.tree; l != nil {
+		ops := make([]*Op, len(rec.bundle))
+		for i, k := range rec.bundle {
+			ops[i] = l.Stmts[k].Op
+		}
+		return ops
+	}
 	if a.reparsed == nil || a.reparsedLine != rec.line {
 		l, err := a.as.syntax.parseLine(a.file, rec.line, a.x.text(rec.line))
 		if err != nil {

@@ -37,8 +37,14 @@ func (a *assembler) envAt(dot int64) *env {
 }
 
 func (a *assembler) envKey(dot int64, key int) *env {
+	// Matching asks for the same environment once per candidate form and
+	// operand: the last one is reused (an env is never changed once made).
+	if e := a.lastEnv; e != nil && e.dot == dot && e.key == key && e.ctx.Final == a.final {
+		return e
+	}
 	e := &env{a: a, dot: dot, key: key}
 	e.ctx = &Ctx{PC: dot, Final: a.final, a: a, env: e}
+	a.lastEnv = e
 	return e
 }
 

@@ -159,6 +159,12 @@ func (a *assembler) sizeOp(rec *stmtRec, op *Op, depth int) (int, error) {
 // same count (allowing trailing defaults and greedy target classes) and
 // register operands where the template has registers.
 func (a *assembler) shapeMatches(tmpl, args []*Arg, extra int) bool {
+	// The register lookups fail quietly (errNoShape): a form that does
+	// not fit is common, and its error would be dropped.
+	if !a.shaping {
+		a.shaping = true
+		defer func() { a.shaping = false }()
+	}
 	ui := 0
 	for _, t := range tmpl {
 		k := a.kindOf(t)
@@ -343,8 +349,16 @@ func (a *assembler) identRegister(e *Expr) (isadefs.RegRef, bool) {
 	return a.as.isa.Register(id)
 }
 
+// errNoShape is the error of a register lookup made by shapeMatches
+// (assembler.shaping), which only asks whether it fails: no message is
+// built for it.
+var errNoShape = errors.New("the operand does not have the shape of the form")
+
 func (a *assembler) register(u *Arg, file string) (int, error) {
 	if u.Expr == nil || u.Base != nil {
+		if a.shaping {
+			return 0, errNoShape
+		}
 		return 0, errAt(u.Pos, "expected %s", a.regFileDesc(file))
 	}
 	return a.registerExpr(u.Expr, file)
@@ -360,9 +374,15 @@ func (a *assembler) registerExpr(e *Expr, file string) (int, error) {
 	}
 	r, ok := a.identRegister(e)
 	if !ok {
+		if a.shaping {
+			return 0, errNoShape
+		}
 		return 0, errAt(e.Pos, "expected %s", a.regFileDesc(file))
 	}
 	if r.File.Name != file {
+		if a.shaping {
+			return 0, errNoShape
+		}
 		id, _ := e.Ident()
 		return 0, errAt(e.Pos, "%s is %s, but %s is expected here", id, a.regFileDesc(r.File.Name), a.regFileDesc(file))
 	}
@@ -697,9 +717,15 @@ func repositionArg(arg *Arg, pos lexer.Position) {
 func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, error) {
 	values := make([]int64, len(in.Operands))
 	opPos := make([]lexer.Position, len(in.Operands))
-	idx := map[*isadefs.OperandKind]int{}
-	for i, k := range in.Operands {
-		idx[k] = i
+	// idx is the position of an operand kind in in.Operands (the last
+	// one if it occurs twice; 0 for a kind that is not there).
+	idx := func(k *isadefs.OperandKind) int {
+		for i := len(in.Operands) - 1; i >= 0; i-- {
+			if in.Operands[i] == k {
+				return i
+			}
+		}
+		return 0
 	}
 	a.candWarns = a.candWarns[:0]
 	env := a.envAt(pc)
@@ -707,7 +733,8 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 		if err := k.CheckRange(v); err != nil {
 			return &posError{pos: pos, msg: err.Error(), hint: "form: " + in.Name + " " + in.Syntax}
 		}
-		values[idx[k]], opPos[idx[k]] = v, pos
+		i := idx(k)
+		values[i], opPos[i] = v, pos
 		return nil
 	}
 	tmpl := a.as.tmpl[in]
@@ -716,7 +743,7 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 		k := a.kindOf(t)
 		if ui >= len(op.Args) {
 			if k != nil && k.HasDefault {
-				values[idx[k]] = k.Default
+				values[idx(k)] = k.Default
 				continue
 			}
 			return 0, &posError{pos: op.EndPos, msg: fmt.Sprintf("%s: too few operands", op.Name), hint: "form: " + in.Name + " " + in.Syntax}
@@ -724,7 +751,7 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 		u := op.Args[ui]
 		if k != nil && !isGenericClass(k.Class) {
 			if k.HasDefault && !a.looksLikeTargetOperand(k, u) {
-				values[idx[k]] = k.Default
+				values[idx(k)] = k.Default
 				continue
 			}
 			v, n, err := a.as.backend.ParseOperand(k, op.Args[ui:], env.ctx)
@@ -769,7 +796,8 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 	a.candWarns = append(a.candWarns, operandWarnings(in, values, opPos)...)
 	a.candWarns = append(a.candWarns, a.lintWarnings(in, values, opPos, op.Pos)...)
 	if a.final {
-		a.candSeq = seqRec{LintInst{in, append([]int64(nil), values...)}, op.Pos, append([]lexer.Position(nil), opPos...)}
+		// values and opPos are this call's own: nothing changes them now.
+		a.candSeq = seqRec{LintInst{in, values}, op.Pos, opPos}
 	}
 	return w, nil
 }

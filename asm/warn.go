@@ -183,6 +183,9 @@ func (a *assembler) regOperand(k *isadefs.OperandKind, e *Expr, u *Arg, env *env
 				return int64(idx), "", nil
 			}
 		}
+		if a.shaping {
+			return 0, "", errNoShape
+		}
 		return 0, "", errAt(e.Pos, "%s:%s is not %s", a.argText(u), *u.Pair, a.regFileDesc(k.Sub))
 	}
 	if k.RegFile != nil && k.RegFile.Class {

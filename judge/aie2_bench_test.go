@@ -87,3 +87,40 @@ func BenchmarkRunAIE2Cells(b *testing.B) {
 		b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s")
 	}
 }
+
+// BenchmarkAssembleAIE2Cells times the assembly of every aie2 baseline
+// kernel as EvalAll assembles it (once per cell, with the visible case's
+// hardware config); the kernels and cases are made once, outside the
+// timing (cpu-s: the CPU time of one op).
+func BenchmarkAssembleAIE2Cells(b *testing.B) {
+	type cell struct {
+		c *ref.Case
+		k baseline.Kernel
+	}
+	var cells []cell
+	for _, task := range ref.Supported("aie2") {
+		for cfg := 1; cfg <= ref.NumConfigs; cfg++ {
+			k, err := baseline.Baseline("aie2", "", task.ID, cfg)
+			if err != nil {
+				continue // no baseline yet
+			}
+			c, _, err := ref.Generate("aie2", task.ID, cfg, GoldenSeeds.Visible, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			cells = append(cells, cell{c, k})
+		}
+	}
+	cpu0, cpuOK := processCPU()
+	for b.Loop() {
+		for _, c := range cells {
+			if _, err := Assemble(c.c, c.k.Name, c.k.Src); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(cells)), "cells")
+	if cpu1, ok := processCPU(); ok && cpuOK {
+		b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s")
+	}
+}

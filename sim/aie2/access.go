@@ -216,8 +216,9 @@ func (m *Machine) bankStall(b *bundle) int {
 		if !o.load && !o.store || n == len(acc) {
 			continue
 		}
-		f := flight{o: o, t: m.now, pc: b.pc}
-		a := m.effAddr(&f, false)
+		f := &m.probe // a flight literal here would zero its 64-byte buffer per access
+		f.o, f.t, f.pc, f.seq = o, m.now, b.pc, 0
+		a := m.effAddr(f, false)
 		if r := m.dmem; uint64(a) < r.Base || uint64(a) >= r.End {
 			continue // it will trap
 		}

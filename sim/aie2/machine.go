@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -115,7 +116,8 @@ type Machine struct {
 	dmem *sim.Region
 	pmem *sim.Region
 
-	units [nUnits]unitState
+	units *[nUnits]unitState // the registers' histories (from unitPool)
+	probe flight             // bankStall's look at an access's address
 
 	// Program.
 	codeLo, codeHi uint32
@@ -192,6 +194,11 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 		return nil, err
 	}
 	m := &Machine{hw: hw, isa: isa, opts: opts, mem: sim.NewMemory(hw), prof: opts.Profile}
+	if u, ok := unitPool.Get().(*[nUnits]unitState); ok {
+		m.units = u
+	} else {
+		m.units = new([nUnits]unitState)
+	}
 	for _, r := range m.mem.Regions {
 		switch {
 		case r.Executable && m.pmem == nil:
@@ -227,7 +234,25 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	return m, nil
 }
 
-// Memory is the machine's memory.
+// unitPool holds the register histories of released machines (some
+// 100 KiB each, which a machine per case would otherwise allocate).
+var unitPool sync.Pool
+
+// Release gives the machine's memory and register histories back for
+// reuse by later machines (sim.Releaser: every store goes through the
+// memory's Bytes, so the memory's reuse rule holds). The machine, its
+// Memory and slices of it must not be used afterwards: Load fails and
+// Memory is nil; Stats stays readable.
+func (m *Machine) Release() {
+	if m.mem == nil {
+		return
+	}
+	m.mem.Release()
+	unitPool.Put(m.units)
+	m.mem, m.dmem, m.pmem, m.units, m.loaded = nil, nil, nil, nil, false
+}
+
+// Memory is the machine's memory (nil once released).
 func (m *Machine) Memory() *sim.Memory { return m.mem }
 
 // Stats are the run's counters.
@@ -251,6 +276,9 @@ func (m *Machine) Halted() (sim.Halt, bool) { return m.halt, m.halted }
 func (m *Machine) Load(img *sim.Image) error {
 	if img.Machine != 0 && img.Machine != asm.MachineAIE2 {
 		return fmt.Errorf("aie2: ELF machine %v is not aie2's (%#x)", img.Machine, uint16(asm.MachineAIE2))
+	}
+	if m.mem == nil {
+		return fmt.Errorf("aie2: the machine was released")
 	}
 	m.mem.Reset()
 	if err := img.LoadInto(m.mem); err != nil {
@@ -365,7 +393,7 @@ func (m *Machine) fetch(pc uint32, ref bool) *bundle {
 			}
 		}
 	}
-	b := m.decode(pc)
+	b := m.decode(pc, !ref)
 	if slot != nil {
 		if !slot.CompareAndSwap(nil, b) {
 			return slot.Load() // another machine published it first
@@ -374,9 +402,10 @@ func (m *Machine) fetch(pc uint32, ref bool) *bundle {
 	return b
 }
 
-// decode decodes the bundle at pc from program memory. The bundle is
-// complete (its operations' accesses listed) before anyone sees it.
-func (m *Machine) decode(pc uint32) *bundle {
+// decode decodes the bundle at pc from program memory (through the
+// cache of decoded bundles if cached). The bundle is complete (its
+// operations' accesses listed) before anyone sees it.
+func (m *Machine) decode(pc uint32, cached bool) *bundle {
 	b := &bundle{pc: pc}
 	r := m.pmem
 	if uint64(pc) < r.Base || uint64(pc) >= r.End {
@@ -385,6 +414,15 @@ func (m *Machine) decode(pc uint32) *bundle {
 		return b
 	}
 	code := r.Data[uint64(pc)-r.Base : min(uint64(pc)-r.Base+16, uint64(len(r.Data)))]
+	var key bundleKey
+	if f, ok := m.isa.FormatOf(code); ok && cached {
+		key = bundleKey{isadefs.BundleFrom(code[:f.Bits/8]), uint8(f.Bits / 8)}
+		if t := decoded.get(key); t != nil {
+			nb := *t
+			nb.pc = pc
+			return &nb
+		}
+	}
 	_, size, ops, ok := m.isa.Unpack(code)
 	if !ok {
 		b.bad = fmt.Sprintf("the bytes at %#x (% x) are no bundle of any format", pc, code[:min(len(code), 4)])
@@ -406,7 +444,53 @@ func (m *Machine) decode(pc uint32) *bundle {
 		b.ops = append(b.ops, o)
 	}
 	b.doneAfter()
+	if key.size != 0 {
+		decoded.put(key, b)
+	}
 	return b
+}
+
+// bundleKey is a bundle's bytes and size.
+type bundleKey struct {
+	bits isadefs.Bundle
+	size uint8
+}
+
+// decoded caches decoded bundles by their bytes across programs and
+// machines (an unrolled kernel repeats bundles, and every case of a
+// kernel decodes the same ones): the operations are a function of the
+// bytes alone and never change once decoded (their accesses are listed
+// before they are published), so bundles with the same bytes share them.
+// Bundles with an unsupported operation are not kept (their errors name
+// the address).
+var decoded bundleCache
+
+// maxDecoded bounds the cached bundles; past it the cache starts over.
+const maxDecoded = 1 << 16
+
+type bundleCache struct {
+	sync.Mutex
+	m map[bundleKey]*bundle
+}
+
+func (c *bundleCache) get(k bundleKey) *bundle {
+	c.Lock()
+	defer c.Unlock()
+	return c.m[k]
+}
+
+func (c *bundleCache) put(k bundleKey, b *bundle) {
+	for _, o := range b.ops {
+		if o.kind == kUnsupported {
+			return
+		}
+	}
+	c.Lock()
+	defer c.Unlock()
+	if c.m == nil || len(c.m) >= maxDecoded {
+		c.m = map[bundleKey]*bundle{}
+	}
+	c.m[k] = b
 }
 
 // disasm renders a bundle in llvm-aie syntax.

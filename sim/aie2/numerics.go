@@ -19,6 +19,3 @@ const (
 	rndConvEven = vec.RndConvEven // nearest, half to even
 	rndConvOdd  = vec.RndConvOdd  // nearest, half to odd
 )
-
-// f32FromBF16 widens bf16 exactly.
-func f32FromBF16(h uint16) uint32 { return uint32(h) << 16 }

@@ -3,6 +3,8 @@ package aie2
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -395,6 +397,123 @@ func TestNumericsNoAllocs(t *testing.T) {
 		for i := range want {
 			if !bytes.Equal(got[i], want[i]) {
 				t.Errorf("%s and %s differ in result %d: %x, %x", p, first, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// refCompare is the lane loop of vmax_lt/vmin_ge (d and mask) and
+// vge/vlt/veqz (mask) that the simulator's whole-register compares
+// (vec.Less, vec.Zero, vec.Select) replace: bf16 lanes compared as
+// float32 values, integer lanes signed or unsigned.
+func refCompare(mn string, w int, fp, signed bool, a, b []byte) (d [64]byte, mask uint64) {
+	less := func(i int) bool {
+		if fp {
+			x := math.Float32frombits(uint32(binary.LittleEndian.Uint16(a[2*i:])) << 16)
+			y := math.Float32frombits(uint32(binary.LittleEndian.Uint16(b[2*i:])) << 16)
+			return x < y
+		}
+		x, y := getLane(a, i, w, signed), getLane(b, i, w, signed)
+		if signed {
+			return x < y
+		}
+		return uint64(x) < uint64(y)
+	}
+	for i := 0; i < 512/w; i++ {
+		var bit bool
+		switch mn {
+		case "vmax_lt", "vlt":
+			bit = less(i)
+		case "vmin_ge", "vge":
+			bit = !less(i)
+		default:
+			bit = getLane(a, i, w, false) == 0
+		}
+		src := a
+		if bit {
+			mask |= 1 << i
+			src = b
+		}
+		putLane(d[:], i, w, uint64(getLane(src, i, w, false)))
+	}
+	return d, mask
+}
+
+// TestComparePaths: every compare form (signed, crVaddSign-signed and
+// unsigned, bf16) on random registers biased to equal lanes, ±0,
+// infinities and NaNs, on every path, against the lane loop.
+func TestComparePaths(t *testing.T) {
+	defer vec.UseFallback(false)
+	r := rand.New(rand.NewPCG(6, 19))
+	ext := []uint16{0, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0xFFFF, 0x0080, 0x8080, 0x3F80, 0xBF80}
+	type form struct {
+		mn, suf string
+		w       int
+	}
+	var forms []form
+	for _, mn := range []string{"vmax_lt", "vmin_ge", "vge", "vlt"} {
+		for _, suf := range []string{"s8", "s16", "s32", "d8", "d16", "d32", "bf16"} {
+			forms = append(forms, form{mn, suf, elemBits("." + suf)})
+		}
+	}
+	forms = append(forms, form{"veqz", "8", 8}, form{"veqz", "16", 16}, form{"veqz", "32", 32})
+	for _, fm := range forms {
+		mreg := "r16"
+		if fm.w == 8 {
+			mreg = "r17:r16"
+		}
+		var src string
+		switch fm.mn {
+		case "vmax_lt", "vmin_ge":
+			src = fmt.Sprintf("%s.%s x2, %s, x0, x1", fm.mn, fm.suf, mreg)
+		case "veqz":
+			src = fmt.Sprintf("%s.%s %s, x0", fm.mn, fm.suf, mreg)
+		default:
+			src = fmt.Sprintf("%s.%s %s, x0, x1", fm.mn, fm.suf, mreg)
+		}
+		src += "\nnop\nnop\nnop\ndone\n"
+		for k := range 6 {
+			a, b := make([]byte, 64), make([]byte, 64)
+			for i := 0; i < 64; i += 2 {
+				x, y := uint16(r.Uint32()), uint16(r.Uint32())
+				switch r.IntN(3) {
+				case 0:
+					x, y = ext[r.IntN(len(ext))], ext[r.IntN(len(ext))]
+				case 1:
+					y = x
+				}
+				binary.LittleEndian.PutUint16(a[i:], x)
+				binary.LittleEndian.PutUint16(b[i:], y)
+			}
+			if k == 0 {
+				clear(a[:32]) // veqz: zero lanes
+			}
+			sign := uint64(k & 1)
+			signed := fm.suf[0] == 's' || fm.suf[0] == 'd' && sign == 1 || fm.mn == "veqz"
+			wantD, wantMask := refCompare(fm.mn, fm.w, fm.suf == "bf16", signed, a, b)
+			for _, p := range simdPaths() {
+				vec.SetPath(p)
+				m := build(t, src, Options{})
+				m.SetVec("x0", a)
+				m.SetVec("x1", b)
+				if err := m.SetReg("crvaddsign", sign); err != nil {
+					t.Fatal(err)
+				}
+				if h := m.Run(); !h.OK() {
+					t.Fatalf("%s: %v", src, h)
+				}
+				mask := uint64(m.mustReg(t, "r16"))
+				if fm.w == 8 {
+					mask |= uint64(m.mustReg(t, "r17")) << 32
+				}
+				if mask != wantMask {
+					t.Fatalf("%s.%s on %s (crvaddsign %d):\na %x\nb %x\nmask %#x, want %#x", fm.mn, fm.suf, p, sign, a, b, mask, wantMask)
+				}
+				if fm.mn == "vmax_lt" || fm.mn == "vmin_ge" {
+					if d, _ := m.Vec("x2"); !bytes.Equal(d, wantD[:]) {
+						t.Fatalf("%s.%s on %s: x2 %x, want %x", fm.mn, fm.suf, p, d, wantD)
+					}
+				}
 			}
 		}
 	}

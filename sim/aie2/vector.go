@@ -1,9 +1,6 @@
 package aie2
 
 import (
-	"encoding/binary"
-	"math"
-
 	"kernelcraft/sim"
 	"kernelcraft/sim/vec"
 )
@@ -46,9 +43,7 @@ func (m *Machine) vector(f *flight) {
 		} else {
 			v = uint64(m.rd(f, o.o[1].r, 1, 0))
 		}
-		for i := 0; i < 512/o.ebits; i++ {
-			putLane(d[:], i, o.ebits, v)
-		}
+		vec.Broadcast(o.ebits, (*[64]byte)(d[:64]), v)
 	case kVExtBcst:
 		rdx(1, a[:64])
 		idx := uint64(o.o[2].imm)
@@ -57,9 +52,7 @@ func (m *Machine) vector(f *flight) {
 		}
 		lanes := 512 / o.ebits
 		v := uint64(getLane(a[:], int(idx%uint64(lanes)), o.ebits, false))
-		for i := 0; i < lanes; i++ {
-			putLane(d[:], i, o.ebits, v)
-		}
+		vec.Broadcast(o.ebits, (*[64]byte)(d[:64]), v)
 	case kVExtract:
 		rdx(1, a[:64])
 		idx := int(m.rd(f, o.o[2].r, 1, 0)) & (512/o.ebits - 1)
@@ -154,12 +147,14 @@ func (m *Machine) vector(f *flight) {
 }
 
 // compare runs vmax_lt/vmin_ge (d = max/min, mask = a<b / a>=b) and
-// vge/vlt/veqz (mask only). Lane i's mask bit is bit i.
+// vge/vlt/veqz (mask only). Lane i's mask bit is bit i. The lanes are
+// compared whole-register (vec.Less: bf16 as numbers, integers signed or
+// unsigned; vec.Zero: veqz's all-zero lanes, bf16 −0 included as not
+// zero) and the max/min picked by vec.Select.
 func (m *Machine) compare(f *flight) {
 	o := f.o
 	var a, b, d [64]byte
 	w := o.ebits
-	lanes := 512 / w
 	ai, bi, mi := 1, 2, 0
 	if o.kind == kVMaxMin {
 		ai, bi, mi = 2, 3, 1
@@ -168,48 +163,27 @@ func (m *Machine) compare(f *flight) {
 	if o.kind == kVMaxMin || o.sub&3 != 2 {
 		m.rdV(f, o.o[bi].r, 1, o.srcByp, b[:])
 	}
-	fp := o.sub&8 != 0
-	signed := fp || m.signedness(f)
-	less := func(i int) bool {
-		if fp {
-			x := math.Float32frombits(f32FromBF16(binary.LittleEndian.Uint16(a[2*i:])))
-			y := math.Float32frombits(f32FromBF16(binary.LittleEndian.Uint16(b[2*i:])))
-			return x < y
-		}
-		x, y := getLane(a[:], i, w, signed), getLane(b[:], i, w, signed)
-		if signed {
-			return x < y
-		}
-		return uint64(x) < uint64(y)
+	t := vec.CmpUnsigned
+	switch {
+	case o.sub&8 != 0:
+		t = vec.CmpBF16
+	case m.signedness(f):
+		t = vec.CmpSigned
 	}
 	var mask uint64
-	for i := 0; i < lanes; i++ {
-		var bit bool
-		switch {
-		case o.kind == kVMaxMin && o.sub&1 == 0: // vmax_lt
-			bit = less(i)
-			src := a[:]
-			if bit {
-				src = b[:]
-			}
-			putLane(d[:], i, w, uint64(getLane(src, i, w, false)))
-		case o.kind == kVMaxMin: // vmin_ge
-			bit = !less(i)
-			src := a[:]
-			if bit {
-				src = b[:]
-			}
-			putLane(d[:], i, w, uint64(getLane(src, i, w, false)))
-		case o.sub&3 == 0: // vge
-			bit = !less(i)
-		case o.sub&3 == 1: // vlt
-			bit = less(i)
-		default: // veqz
-			bit = getLane(a[:], i, w, false) == 0
-		}
-		if bit {
-			mask |= 1 << i
-		}
+	switch {
+	case o.kind == kVMaxMin && o.sub&1 == 0: // vmax_lt
+		mask = vec.Less(t, w, &a, &b)
+		vec.Select(w, &d, &a, &b, mask)
+	case o.kind == kVMaxMin: // vmin_ge
+		mask = ^vec.Less(t, w, &a, &b) & vec.LaneMask(w)
+		vec.Select(w, &d, &a, &b, mask)
+	case o.sub&3 == 0: // vge
+		mask = ^vec.Less(t, w, &a, &b) & vec.LaneMask(w)
+	case o.sub&3 == 1: // vlt
+		mask = vec.Less(t, w, &a, &b)
+	default: // veqz
+		mask = vec.Zero(w, &a)
 	}
 	mr := o.o[mi].r
 	mc := o.dstCyc

@@ -89,6 +89,66 @@ func aieSel16512(d *byte, a *byte, b *byte, mask uint64)
 func aieSel32512(d *byte, a *byte, b *byte, mask uint64)
 
 //go:noescape
+func aieLtS8512(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtU8512(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtS16512(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtU16512(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtS32512(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtU32512(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtBF512(a *byte, b *byte) uint64
+
+//go:noescape
+func aieEqz8512(a *byte) uint64
+
+//go:noescape
+func aieEqz16512(a *byte) uint64
+
+//go:noescape
+func aieEqz32512(a *byte) uint64
+
+//go:noescape
+func aieLtS82(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtU82(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtS162(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtU162(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtS322(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtU322(a *byte, b *byte) uint64
+
+//go:noescape
+func aieLtBF2(a *byte, b *byte) uint64
+
+//go:noescape
+func aieEqz82(a *byte) uint64
+
+//go:noescape
+func aieEqz162(a *byte) uint64
+
+//go:noescape
+func aieEqz322(a *byte) uint64
+
+//go:noescape
 func aieSRS32to8512(d *byte, a *byte, n int, p *uint64)
 
 //go:noescape

@@ -372,7 +372,71 @@ DATA aieconst<>+1456(SB)/4, $0x7f800000
 DATA aieconst<>+1460(SB)/4, $0x7f800000
 DATA aieconst<>+1464(SB)/4, $0x7f800000
 DATA aieconst<>+1468(SB)/4, $0x7f800000
-GLOBL aieconst<>(SB), RODATA|NOPTR, $1472
+DATA aieconst<>+1472(SB)/4, $0x80808080
+DATA aieconst<>+1476(SB)/4, $0x80808080
+DATA aieconst<>+1480(SB)/4, $0x80808080
+DATA aieconst<>+1484(SB)/4, $0x80808080
+DATA aieconst<>+1488(SB)/4, $0x80808080
+DATA aieconst<>+1492(SB)/4, $0x80808080
+DATA aieconst<>+1496(SB)/4, $0x80808080
+DATA aieconst<>+1500(SB)/4, $0x80808080
+DATA aieconst<>+1504(SB)/4, $0x80808080
+DATA aieconst<>+1508(SB)/4, $0x80808080
+DATA aieconst<>+1512(SB)/4, $0x80808080
+DATA aieconst<>+1516(SB)/4, $0x80808080
+DATA aieconst<>+1520(SB)/4, $0x80808080
+DATA aieconst<>+1524(SB)/4, $0x80808080
+DATA aieconst<>+1528(SB)/4, $0x80808080
+DATA aieconst<>+1532(SB)/4, $0x80808080
+DATA aieconst<>+1536(SB)/4, $0x80008000
+DATA aieconst<>+1540(SB)/4, $0x80008000
+DATA aieconst<>+1544(SB)/4, $0x80008000
+DATA aieconst<>+1548(SB)/4, $0x80008000
+DATA aieconst<>+1552(SB)/4, $0x80008000
+DATA aieconst<>+1556(SB)/4, $0x80008000
+DATA aieconst<>+1560(SB)/4, $0x80008000
+DATA aieconst<>+1564(SB)/4, $0x80008000
+DATA aieconst<>+1568(SB)/4, $0x80008000
+DATA aieconst<>+1572(SB)/4, $0x80008000
+DATA aieconst<>+1576(SB)/4, $0x80008000
+DATA aieconst<>+1580(SB)/4, $0x80008000
+DATA aieconst<>+1584(SB)/4, $0x80008000
+DATA aieconst<>+1588(SB)/4, $0x80008000
+DATA aieconst<>+1592(SB)/4, $0x80008000
+DATA aieconst<>+1596(SB)/4, $0x80008000
+DATA aieconst<>+1600(SB)/4, $0x7fff7fff
+DATA aieconst<>+1604(SB)/4, $0x7fff7fff
+DATA aieconst<>+1608(SB)/4, $0x7fff7fff
+DATA aieconst<>+1612(SB)/4, $0x7fff7fff
+DATA aieconst<>+1616(SB)/4, $0x7fff7fff
+DATA aieconst<>+1620(SB)/4, $0x7fff7fff
+DATA aieconst<>+1624(SB)/4, $0x7fff7fff
+DATA aieconst<>+1628(SB)/4, $0x7fff7fff
+DATA aieconst<>+1632(SB)/4, $0x7fff7fff
+DATA aieconst<>+1636(SB)/4, $0x7fff7fff
+DATA aieconst<>+1640(SB)/4, $0x7fff7fff
+DATA aieconst<>+1644(SB)/4, $0x7fff7fff
+DATA aieconst<>+1648(SB)/4, $0x7fff7fff
+DATA aieconst<>+1652(SB)/4, $0x7fff7fff
+DATA aieconst<>+1656(SB)/4, $0x7fff7fff
+DATA aieconst<>+1660(SB)/4, $0x7fff7fff
+DATA aieconst<>+1664(SB)/4, $0x7f807f80
+DATA aieconst<>+1668(SB)/4, $0x7f807f80
+DATA aieconst<>+1672(SB)/4, $0x7f807f80
+DATA aieconst<>+1676(SB)/4, $0x7f807f80
+DATA aieconst<>+1680(SB)/4, $0x7f807f80
+DATA aieconst<>+1684(SB)/4, $0x7f807f80
+DATA aieconst<>+1688(SB)/4, $0x7f807f80
+DATA aieconst<>+1692(SB)/4, $0x7f807f80
+DATA aieconst<>+1696(SB)/4, $0x7f807f80
+DATA aieconst<>+1700(SB)/4, $0x7f807f80
+DATA aieconst<>+1704(SB)/4, $0x7f807f80
+DATA aieconst<>+1708(SB)/4, $0x7f807f80
+DATA aieconst<>+1712(SB)/4, $0x7f807f80
+DATA aieconst<>+1716(SB)/4, $0x7f807f80
+DATA aieconst<>+1720(SB)/4, $0x7f807f80
+DATA aieconst<>+1724(SB)/4, $0x7f807f80
+GLOBL aieconst<>(SB), RODATA|NOPTR, $1728
 
 // func aieMacBF512(out *byte, x *byte, y *byte, tab *byte, k int, a1 *byte, a2 *byte, pm uint32, n1 uint32, n2 uint32) bool
 // Requires: AVX, AVX512BW, AVX512F
@@ -3033,6 +3097,363 @@ TEXT ·aieSel32512(SB), NOSPLIT, $0-32
 	VMOVDQU64 (DX), Z1
 	VPBLENDMD Z1, Z0, K1, Z2
 	VMOVDQU64 Z2, (AX)
+	VZEROUPPER
+	RET
+
+// func aieLtS8512(a *byte, b *byte) uint64
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieLtS8512(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU64 (AX), Z0
+	VPCMPB    $0x01, (CX), Z0, K1
+	KMOVQ     K1, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtU8512(a *byte, b *byte) uint64
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieLtU8512(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU64 (AX), Z0
+	VPCMPUB   $0x01, (CX), Z0, K1
+	KMOVQ     K1, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtS16512(a *byte, b *byte) uint64
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieLtS16512(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU64 (AX), Z0
+	VPCMPW    $0x01, (CX), Z0, K1
+	KMOVD     K1, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtU16512(a *byte, b *byte) uint64
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieLtU16512(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU64 (AX), Z0
+	VPCMPUW   $0x01, (CX), Z0, K1
+	KMOVD     K1, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtS32512(a *byte, b *byte) uint64
+// Requires: AVX, AVX512F
+TEXT ·aieLtS32512(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU64 (AX), Z0
+	VPCMPD    $0x01, (CX), Z0, K1
+	KMOVW     K1, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtU32512(a *byte, b *byte) uint64
+// Requires: AVX, AVX512F
+TEXT ·aieLtU32512(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU64 (AX), Z0
+	VPCMPUD   $0x01, (CX), Z0, K1
+	KMOVW     K1, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtBF512(a *byte, b *byte) uint64
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieLtBF512(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU64 (AX), Z0
+	VPANDD    aieconst<>+1600(SB), Z0, Z1
+	VPSRAW    $0x0f, Z0, Z0
+	VPXORD    Z0, Z1, Z2
+	VPSUBW    Z0, Z2, Z0
+	VMOVDQU64 (CX), Z2
+	VPANDD    aieconst<>+1600(SB), Z2, Z3
+	VPSRAW    $0x0f, Z2, Z2
+	VPXORD    Z2, Z3, Z4
+	VPSUBW    Z2, Z4, Z2
+	VPCMPW    $0x01, Z2, Z0, K1
+	VPCMPUW   $0x06, aieconst<>+1664(SB), Z1, K2
+	VPCMPUW   $0x06, aieconst<>+1664(SB), Z3, K3
+	KORD      K3, K2, K2
+	KANDND    K1, K2, K1
+	KMOVD     K1, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieEqz8512(a *byte) uint64
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieEqz8512(SB), NOSPLIT, $0-16
+	MOVQ      a+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VPTESTNMB Z0, Z0, K1
+	KMOVQ     K1, AX
+	MOVQ      AX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func aieEqz16512(a *byte) uint64
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·aieEqz16512(SB), NOSPLIT, $0-16
+	MOVQ      a+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VPTESTNMW Z0, Z0, K1
+	KMOVD     K1, AX
+	MOVQ      AX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func aieEqz32512(a *byte) uint64
+// Requires: AVX, AVX512F
+TEXT ·aieEqz32512(SB), NOSPLIT, $0-16
+	MOVQ      a+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VPTESTNMD Z0, Z0, K1
+	KMOVW     K1, AX
+	MOVQ      AX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtS82(a *byte, b *byte) uint64
+// Requires: AVX, AVX2
+TEXT ·aieLtS82(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU   (AX), Y0
+	VMOVDQU   (CX), Y1
+	VPCMPGTB  Y0, Y1, Y0
+	VMOVDQU   32(AX), Y1
+	VMOVDQU   32(CX), Y2
+	VPCMPGTB  Y1, Y2, Y1
+	VPMOVMSKB Y0, AX
+	VPMOVMSKB Y1, CX
+	SHLQ      $0x20, CX
+	ORQ       CX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtU82(a *byte, b *byte) uint64
+// Requires: AVX, AVX2
+TEXT ·aieLtU82(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU   (AX), Y0
+	VMOVDQU   (CX), Y1
+	VPXOR     aieconst<>+1472(SB), Y0, Y0
+	VPXOR     aieconst<>+1472(SB), Y1, Y1
+	VPCMPGTB  Y0, Y1, Y0
+	VMOVDQU   32(AX), Y1
+	VMOVDQU   32(CX), Y2
+	VPXOR     aieconst<>+1472(SB), Y1, Y1
+	VPXOR     aieconst<>+1472(SB), Y2, Y2
+	VPCMPGTB  Y1, Y2, Y1
+	VPMOVMSKB Y0, AX
+	VPMOVMSKB Y1, CX
+	SHLQ      $0x20, CX
+	ORQ       CX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtS162(a *byte, b *byte) uint64
+// Requires: AVX, AVX2
+TEXT ·aieLtS162(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU   (AX), Y0
+	VMOVDQU   (CX), Y1
+	VPCMPGTW  Y0, Y1, Y0
+	VMOVDQU   32(AX), Y1
+	VMOVDQU   32(CX), Y2
+	VPCMPGTW  Y1, Y2, Y1
+	VPACKSSWB Y1, Y0, Y0
+	VPERMQ    $0xd8, Y0, Y0
+	VPMOVMSKB Y0, AX
+	XORQ      CX, CX
+	ORQ       CX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtU162(a *byte, b *byte) uint64
+// Requires: AVX, AVX2
+TEXT ·aieLtU162(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU   (AX), Y0
+	VMOVDQU   (CX), Y1
+	VPXOR     aieconst<>+1536(SB), Y0, Y0
+	VPXOR     aieconst<>+1536(SB), Y1, Y1
+	VPCMPGTW  Y0, Y1, Y0
+	VMOVDQU   32(AX), Y1
+	VMOVDQU   32(CX), Y2
+	VPXOR     aieconst<>+1536(SB), Y1, Y1
+	VPXOR     aieconst<>+1536(SB), Y2, Y2
+	VPCMPGTW  Y1, Y2, Y1
+	VPACKSSWB Y1, Y0, Y0
+	VPERMQ    $0xd8, Y0, Y0
+	VPMOVMSKB Y0, AX
+	XORQ      CX, CX
+	ORQ       CX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtS322(a *byte, b *byte) uint64
+// Requires: AVX, AVX2
+TEXT ·aieLtS322(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU   (AX), Y0
+	VMOVDQU   (CX), Y1
+	VPCMPGTD  Y0, Y1, Y0
+	VMOVDQU   32(AX), Y1
+	VMOVDQU   32(CX), Y2
+	VPCMPGTD  Y1, Y2, Y1
+	VMOVMSKPS Y0, AX
+	VMOVMSKPS Y1, CX
+	SHLQ      $0x08, CX
+	ORQ       CX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtU322(a *byte, b *byte) uint64
+// Requires: AVX, AVX2
+TEXT ·aieLtU322(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU   (AX), Y0
+	VMOVDQU   (CX), Y1
+	VPXOR     aieconst<>+1024(SB), Y0, Y0
+	VPXOR     aieconst<>+1024(SB), Y1, Y1
+	VPCMPGTD  Y0, Y1, Y0
+	VMOVDQU   32(AX), Y1
+	VMOVDQU   32(CX), Y2
+	VPXOR     aieconst<>+1024(SB), Y1, Y1
+	VPXOR     aieconst<>+1024(SB), Y2, Y2
+	VPCMPGTD  Y1, Y2, Y1
+	VMOVMSKPS Y0, AX
+	VMOVMSKPS Y1, CX
+	SHLQ      $0x08, CX
+	ORQ       CX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieLtBF2(a *byte, b *byte) uint64
+// Requires: AVX, AVX2
+TEXT ·aieLtBF2(SB), NOSPLIT, $0-24
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU   (AX), Y0
+	VPAND     aieconst<>+1600(SB), Y0, Y1
+	VPSRAW    $0x0f, Y0, Y0
+	VPXOR     Y0, Y1, Y2
+	VPSUBW    Y0, Y2, Y0
+	VMOVDQU   (CX), Y2
+	VPAND     aieconst<>+1600(SB), Y2, Y3
+	VPSRAW    $0x0f, Y2, Y2
+	VPXOR     Y2, Y3, Y4
+	VPSUBW    Y2, Y4, Y2
+	VPCMPGTW  Y0, Y2, Y0
+	VPCMPGTW  aieconst<>+1664(SB), Y1, Y1
+	VPCMPGTW  aieconst<>+1664(SB), Y3, Y2
+	VPOR      Y2, Y1, Y1
+	VPANDN    Y0, Y1, Y0
+	VMOVDQU   32(AX), Y1
+	VPAND     aieconst<>+1600(SB), Y1, Y2
+	VPSRAW    $0x0f, Y1, Y1
+	VPXOR     Y1, Y2, Y3
+	VPSUBW    Y1, Y3, Y1
+	VMOVDQU   32(CX), Y3
+	VPAND     aieconst<>+1600(SB), Y3, Y4
+	VPSRAW    $0x0f, Y3, Y3
+	VPXOR     Y3, Y4, Y5
+	VPSUBW    Y3, Y5, Y3
+	VPCMPGTW  Y1, Y3, Y1
+	VPCMPGTW  aieconst<>+1664(SB), Y2, Y2
+	VPCMPGTW  aieconst<>+1664(SB), Y4, Y3
+	VPOR      Y3, Y2, Y2
+	VPANDN    Y1, Y2, Y1
+	VPACKSSWB Y1, Y0, Y0
+	VPERMQ    $0xd8, Y0, Y0
+	VPMOVMSKB Y0, AX
+	XORQ      CX, CX
+	ORQ       CX, AX
+	MOVQ      AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func aieEqz82(a *byte) uint64
+// Requires: AVX, AVX2
+TEXT ·aieEqz82(SB), NOSPLIT, $0-16
+	MOVQ      a+0(FP), AX
+	VMOVDQU   (AX), Y0
+	VPXOR     Y1, Y1, Y1
+	VPCMPEQB  Y1, Y0, Y0
+	VMOVDQU   32(AX), Y1
+	VPXOR     Y2, Y2, Y2
+	VPCMPEQB  Y2, Y1, Y1
+	VPMOVMSKB Y0, AX
+	VPMOVMSKB Y1, CX
+	SHLQ      $0x20, CX
+	ORQ       CX, AX
+	MOVQ      AX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func aieEqz162(a *byte) uint64
+// Requires: AVX, AVX2
+TEXT ·aieEqz162(SB), NOSPLIT, $0-16
+	MOVQ      a+0(FP), AX
+	VMOVDQU   (AX), Y0
+	VPXOR     Y1, Y1, Y1
+	VPCMPEQW  Y1, Y0, Y0
+	VMOVDQU   32(AX), Y1
+	VPXOR     Y2, Y2, Y2
+	VPCMPEQW  Y2, Y1, Y1
+	VPACKSSWB Y1, Y0, Y0
+	VPERMQ    $0xd8, Y0, Y0
+	VPMOVMSKB Y0, AX
+	XORQ      CX, CX
+	ORQ       CX, AX
+	MOVQ      AX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func aieEqz322(a *byte) uint64
+// Requires: AVX, AVX2
+TEXT ·aieEqz322(SB), NOSPLIT, $0-16
+	MOVQ      a+0(FP), AX
+	VMOVDQU   (AX), Y0
+	VPXOR     Y1, Y1, Y1
+	VPCMPEQD  Y1, Y0, Y0
+	VMOVDQU   32(AX), Y1
+	VPXOR     Y2, Y2, Y2
+	VPCMPEQD  Y2, Y1, Y1
+	VMOVMSKPS Y0, AX
+	VMOVMSKPS Y1, CX
+	SHLQ      $0x08, CX
+	ORQ       CX, AX
+	MOVQ      AX, ret+8(FP)
 	VZEROUPPER
 	RET
 

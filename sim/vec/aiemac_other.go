@@ -27,3 +27,7 @@ func packK(d *[32]byte, x *[64]byte, sat uint32, signed bool) bool { return fals
 func convBF16K(d *[32]byte, a *[64]byte, rnd uint32) bool { return false }
 
 func convF32K(d *[64]byte, a *[32]byte) bool { return false }
+
+func ltK(t CmpType, w int, a, b *[64]byte) (uint64, bool) { return 0, false }
+
+func eqzK(w int, a *[64]byte) (uint64, bool) { return 0, false }

@@ -87,3 +87,68 @@ func selK(w int, d, a, b *[64]byte, mask uint64) bool {
 	}
 	return true
 }
+
+// ltK runs Less on the path's kernel; false on the generic path.
+func ltK(t CmpType, w int, a, b *[64]byte) (uint64, bool) {
+	isa, _ := bfISA()
+	if isa < 0 {
+		return 0, false
+	}
+	z := isa == isaAVX512
+	x, y := &a[0], &b[0]
+	switch {
+	case t == CmpBF16 && w == 16 && z:
+		return aieLtBF512(x, y), true
+	case t == CmpBF16 && w == 16:
+		return aieLtBF2(x, y), true
+	case t == CmpSigned && w == 8 && z:
+		return aieLtS8512(x, y), true
+	case t == CmpSigned && w == 8:
+		return aieLtS82(x, y), true
+	case t == CmpSigned && w == 16 && z:
+		return aieLtS16512(x, y), true
+	case t == CmpSigned && w == 16:
+		return aieLtS162(x, y), true
+	case t == CmpSigned && w == 32 && z:
+		return aieLtS32512(x, y), true
+	case t == CmpSigned && w == 32:
+		return aieLtS322(x, y), true
+	case t == CmpUnsigned && w == 8 && z:
+		return aieLtU8512(x, y), true
+	case t == CmpUnsigned && w == 8:
+		return aieLtU82(x, y), true
+	case t == CmpUnsigned && w == 16 && z:
+		return aieLtU16512(x, y), true
+	case t == CmpUnsigned && w == 16:
+		return aieLtU162(x, y), true
+	case t == CmpUnsigned && w == 32 && z:
+		return aieLtU32512(x, y), true
+	case t == CmpUnsigned && w == 32:
+		return aieLtU322(x, y), true
+	}
+	return 0, false
+}
+
+// eqzK runs Zero on the path's kernel; false on the generic path.
+func eqzK(w int, a *[64]byte) (uint64, bool) {
+	isa, _ := bfISA()
+	if isa < 0 {
+		return 0, false
+	}
+	z := isa == isaAVX512
+	switch {
+	case w == 8 && z:
+		return aieEqz8512(&a[0]), true
+	case w == 8:
+		return aieEqz82(&a[0]), true
+	case w == 16 && z:
+		return aieEqz16512(&a[0]), true
+	case w == 16:
+		return aieEqz162(&a[0]), true
+	case w == 32 && z:
+		return aieEqz32512(&a[0]), true
+	case w == 32:
+		return aieEqz322(&a[0]), true
+	}
+	return 0, false
+}

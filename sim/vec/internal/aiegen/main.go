@@ -185,6 +185,10 @@ const (
 	cMax32 // the numerics kernels (num.go)
 	c8000
 	cExpMask
+	cB80 // the compares (cmp.go): lane sign bits, bf16 magnitude and NaN bound
+	cW8000
+	cW7FFF
+	cW7F80
 	nConst
 )
 
@@ -193,6 +197,7 @@ var constVals = [nConst]uint32{
 	cHi16: 0xFFFF0000, c16: 16, c31: 31, c8: 8, c23: 23, c127: 127, c149: 149, c254: 254,
 	cOvf: 0x7F800001, cSign: 0x80000000, cB01: 0x01010101, cB07: 0x07070707, cB7F: 0x7F7F7F7F,
 	cMax32: 0x7FFFFFFF, c8000: 0x8000, cExpMask: 0x7F800000,
+	cB80: 0x80808080, cW8000: 0x80008000, cW7FFF: 0x7FFF7FFF, cW7F80: 0x7F807F80,
 }
 
 type consts struct{ base Mem }
@@ -415,6 +420,8 @@ func main() {
 	permK(avx512, c)
 	permK(avx2, c)
 	selK()
+	cmpK(avx512, c)
+	cmpK(avx2, c)
 	e := enumConsts()
 	numK(avx512, c, e)
 	numK(avx2, c, e)
