@@ -262,40 +262,6 @@ func (m *Machine) pack(f *flight, x *[64]byte, dst *[32]byte) {
 	vec.Pack8(dst, x, sat, m.signedness(f))
 }
 
-// getLane reads lane i of width w bits (8..64) from b, sign-extended when
-// signed.
-func getLane(b []byte, i, w int, signed bool) int64 {
-	var u uint64
-	switch w {
-	case 8:
-		u = uint64(b[i])
-	case 16:
-		u = uint64(binary.LittleEndian.Uint16(b[2*i:]))
-	case 32:
-		u = uint64(binary.LittleEndian.Uint32(b[4*i:]))
-	case 64:
-		return int64(binary.LittleEndian.Uint64(b[8*i:]))
-	}
-	if signed && u>>(w-1)&1 != 0 {
-		return int64(u) - 1<<w
-	}
-	return int64(u)
-}
-
-// putLane writes the low w bits of v to lane i of b.
-func putLane(b []byte, i, w int, v uint64) {
-	switch w {
-	case 8:
-		b[i] = byte(v)
-	case 16:
-		binary.LittleEndian.PutUint16(b[2*i:], uint16(v))
-	case 32:
-		binary.LittleEndian.PutUint32(b[4*i:], uint32(v))
-	case 64:
-		binary.LittleEndian.PutUint64(b[8*i:], v)
-	}
-}
-
 // alu runs a scalar ALU operation.
 func (m *Machine) alu(f *flight) {
 	o := f.o

@@ -222,14 +222,14 @@ func (m *Machine) accAdd(f *flight) {
 			w = 64
 		}
 		for i := 0; i < n*8/w; i++ {
-			x, y := getLane(a1[:], i, w, true), getLane(a2[:], i, w, true)
+			x, y := vec.GetLane(a1[:], i, w, true), vec.GetLane(a2[:], i, w, true)
 			if neg1 {
 				x = -x
 			}
 			if neg2 {
 				y = -y
 			}
-			putLane(out[:], i, w, uint64(x+y))
+			vec.PutLane(out[:], i, w, uint64(x+y))
 		}
 	}
 	m.wrV(f, dr, o.dstCyc, o.dstByp, out[:n])

@@ -6,6 +6,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"kernelcraft/sim/vec"
 )
 
 // srsCases: the accumulator values v/4 (shift 2) at and around halves,
@@ -295,7 +297,7 @@ func TestMACLayouts(t *testing.T) {
 				if mm.fp {
 					binary.LittleEndian.PutUint16(x[2*i:], bf16(float32(xs[i])))
 				} else {
-					putLane(x, i, mm.xbits, uint64(xs[i]))
+					vec.PutLane(x, i, mm.xbits, uint64(xs[i]))
 				}
 			}
 			for i := range ys {
@@ -303,7 +305,7 @@ func TestMACLayouts(t *testing.T) {
 				if mm.fp {
 					binary.LittleEndian.PutUint16(y[2*i:], bf16(float32(ys[i])))
 				} else {
-					putLane(y, i, mm.ybits, uint64(ys[i]))
+					vec.PutLane(y, i, mm.ybits, uint64(ys[i]))
 				}
 			}
 			for i := range acc {
@@ -311,7 +313,7 @@ func TestMACLayouts(t *testing.T) {
 				if mm.fp {
 					binary.LittleEndian.PutUint32(a[4*i:], mathF32(float32(acc[i])))
 				} else {
-					putLane(a, i, mm.abits, uint64(acc[i]))
+					vec.PutLane(a, i, mm.abits, uint64(acc[i]))
 				}
 			}
 			cfg := uint32(mm.amode<<1 | mm.bmode<<3 | mm.var_<<5)
@@ -346,7 +348,7 @@ func TestMACLayouts(t *testing.T) {
 					if mm.fp {
 						g = int64(f32s(got)[rr*mm.n+n])
 					} else {
-						g = getLane(got, rr*mm.n+n, mm.abits, true)
+						g = vec.GetLane(got, rr*mm.n+n, mm.abits, true)
 					}
 					if g != want {
 						t.Fatalf("%s signed=%v: C[%d][%d] = %d, want %d", mm.name, signed, rr, n, g, want)

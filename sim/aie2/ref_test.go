@@ -3,6 +3,8 @@ package aie2
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"kernelcraft/sim/vec"
 )
 
 // The scalar reference of the floating-point MAC: the simulator's
@@ -47,21 +49,21 @@ func refMacInt(mm *macMode, x, y *[64]byte, acc1, acc2 *[128]byte, cfg uint32, n
 		for n := 0; n < mm.n; n++ {
 			var sum int64
 			for k := 0; k < mm.k; k++ {
-				sum += getLane(x[:], mm.xi(r, k), mm.xbits, sx) * getLane(y[:], mm.yi(r, k, n), mm.ybits, sy)
+				sum += vec.GetLane(x[:], mm.xi(r, k), mm.xbits, sx) * vec.GetLane(y[:], mm.yi(r, k, n), mm.ybits, sy)
 			}
 			if negMul {
 				sum = -sum
 			}
 			lane := r*mm.n + n
-			a1 := getLane(acc1[:], lane, mm.abits, true)
+			a1 := vec.GetLane(acc1[:], lane, mm.abits, true)
 			if cfg&cfgSubAcc1 != 0 {
 				a1 = -a1
 			}
-			a2 := getLane(acc2[:], lane, mm.abits, true)
+			a2 := vec.GetLane(acc2[:], lane, mm.abits, true)
 			if cfg&cfgSubAcc2 != 0 {
 				a2 = -a2
 			}
-			putLane(out[:], lane, mm.abits, uint64(a1+a2+sum))
+			vec.PutLane(out[:], lane, mm.abits, uint64(a1+a2+sum))
 		}
 	}
 	return out

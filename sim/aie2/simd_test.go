@@ -413,7 +413,7 @@ func refCompare(mn string, w int, fp, signed bool, a, b []byte) (d [64]byte, mas
 			y := math.Float32frombits(uint32(binary.LittleEndian.Uint16(b[2*i:])) << 16)
 			return x < y
 		}
-		x, y := getLane(a, i, w, signed), getLane(b, i, w, signed)
+		x, y := vec.GetLane(a, i, w, signed), vec.GetLane(b, i, w, signed)
 		if signed {
 			return x < y
 		}
@@ -427,14 +427,14 @@ func refCompare(mn string, w int, fp, signed bool, a, b []byte) (d [64]byte, mas
 		case "vmin_ge", "vge":
 			bit = !less(i)
 		default:
-			bit = getLane(a, i, w, false) == 0
+			bit = vec.GetLane(a, i, w, false) == 0
 		}
 		src := a
 		if bit {
 			mask |= 1 << i
 			src = b
 		}
-		putLane(d[:], i, w, uint64(getLane(src, i, w, false)))
+		vec.PutLane(d[:], i, w, uint64(vec.GetLane(src, i, w, false)))
 	}
 	return d, mask
 }

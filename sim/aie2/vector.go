@@ -22,7 +22,7 @@ func (m *Machine) vector(f *flight) {
 			break
 		}
 		for i := 0; i < 512/w; i++ {
-			x, y := uint64(getLane(a[:], i, w, false)), uint64(getLane(b[:], i, w, false))
+			x, y := uint64(vec.GetLane(a[:], i, w, false)), uint64(vec.GetLane(b[:], i, w, false))
 			var v uint64
 			switch o.sub {
 			case 0:
@@ -34,7 +34,7 @@ func (m *Machine) vector(f *flight) {
 			case 3:
 				v = x | y
 			}
-			putLane(d[:], i, w, v)
+			vec.PutLane(d[:], i, w, v)
 		}
 	case kVBcst:
 		var v uint64
@@ -51,12 +51,12 @@ func (m *Machine) vector(f *flight) {
 			idx = uint64(m.rd(f, o.o[2].r, 1, 0))
 		}
 		lanes := 512 / o.ebits
-		v := uint64(getLane(a[:], int(idx%uint64(lanes)), o.ebits, false))
+		v := uint64(vec.GetLane(a[:], int(idx%uint64(lanes)), o.ebits, false))
 		vec.Broadcast(o.ebits, (*[64]byte)(d[:64]), v)
 	case kVExtract:
 		rdx(1, a[:64])
 		idx := int(m.rd(f, o.o[2].r, 1, 0)) & (512/o.ebits - 1)
-		v := getLane(a[:], idx, o.ebits, m.signedness(f))
+		v := vec.GetLane(a[:], idx, o.ebits, m.signedness(f))
 		if o.ebits == 64 {
 			m.wr(f, reg{dr.base, 1}, o.dstCyc, 0, uint32(v))
 			m.wr(f, reg{dr.base + 1, 1}, o.dstCyc, 0, uint32(uint64(v)>>32))
@@ -73,7 +73,7 @@ func (m *Machine) vector(f *flight) {
 		} else {
 			v = uint64(m.rd(f, o.o[3].r, 1, 0))
 		}
-		putLane(d[:], idx, o.ebits, v)
+		vec.PutLane(d[:], idx, o.ebits, v)
 	case kVMaxMin, kVCmp:
 		m.compare(f)
 		return
@@ -96,7 +96,7 @@ func (m *Machine) vector(f *flight) {
 			if mask>>i&1 != 0 {
 				src = b[:]
 			}
-			putLane(d[:], i, o.ebits, uint64(getLane(src, i, o.ebits, false)))
+			vec.PutLane(d[:], i, o.ebits, uint64(vec.GetLane(src, i, o.ebits, false)))
 		}
 	case kVShift:
 		rdx(1, a[:64])

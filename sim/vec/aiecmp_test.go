@@ -114,8 +114,8 @@ func TestLessTable(t *testing.T) {
 			a, b = bf(uint16(c.a), uint16(c.b))
 		} else {
 			for i := 0; i < 512/c.w; i++ {
-				setLane(a[:], i, c.w, c.a)
-				setLane(b[:], i, c.w, c.b)
+				PutLane(a[:], i, c.w, c.a)
+				PutLane(b[:], i, c.w, c.b)
 			}
 		}
 		want := uint64(0)
@@ -151,7 +151,7 @@ func checkCompare(t *testing.T, a, b *[64]byte) {
 			}
 			var want uint64
 			for i := 0; i < 512/w; i++ {
-				if laneAt(a[:], i, w, false) == 0 {
+				if GetLane(a[:], i, w, false) == 0 {
 					want |= 1 << i
 				}
 			}
@@ -192,7 +192,7 @@ func TestBroadcast(t *testing.T) {
 		var d [64]byte
 		Broadcast(w, &d, v)
 		for i := 0; i < 512/w; i++ {
-			if got, want := uint64(laneAt(d[:], i, w, false)), uint64(v)&(math.MaxUint64>>(64-w)); got != want {
+			if got, want := uint64(GetLane(d[:], i, w, false)), uint64(v)&(math.MaxUint64>>(64-w)); got != want {
 				t.Fatalf("Broadcast(%d): lane %d = %#x, want %#x", w, i, got, want)
 			}
 		}

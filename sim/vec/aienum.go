@@ -162,8 +162,8 @@ func bf16FromF32(b uint32, rnd uint32) uint16 {
 	return uint16(q) // a carry out of the mantissa raises the exponent
 }
 
-// laneAt reads lane i of w bits (8..64) from b, sign-extended when signed.
-func laneAt(b []byte, i, w int, signed bool) int64 {
+// GetLane reads lane i of w bits (8..64) from b, sign-extended when signed.
+func GetLane(b []byte, i, w int, signed bool) int64 {
 	var u uint64
 	switch w {
 	case 8:
@@ -181,8 +181,8 @@ func laneAt(b []byte, i, w int, signed bool) int64 {
 	return int64(u)
 }
 
-// setLane writes the low w bits (8..64) of v to lane i of b.
-func setLane(b []byte, i, w int, v uint64) {
+// PutLane writes the low w bits (8..64) of v to lane i of b.
+func PutLane(b []byte, i, w int, v uint64) {
 	switch w {
 	case 8:
 		b[i] = byte(v)
@@ -207,7 +207,7 @@ func SRS(d, acc []byte, dbits, abits int, shift, rnd, sat uint32, signed bool) {
 	need("SRS destination", len(d)*8/dbits, n)
 	i := srsK(d, acc, n, dbits, abits, shift, rnd, sat, signed)
 	for ; i < n; i++ {
-		setLane(d, i, dbits, srsLane(laneAt(acc, i, abits, true), shift, abits, rnd, sat, dbits, signed))
+		PutLane(d, i, dbits, srsLane(GetLane(acc, i, abits, true), shift, abits, rnd, sat, dbits, signed))
 	}
 }
 
@@ -222,7 +222,7 @@ func UPS(d, src []byte, abits, sbits int, shift, sat uint32, signed bool) {
 	need("UPS source", len(src)*8/sbits, n)
 	i := upsK(d, src, n, abits, sbits, shift, sat, signed)
 	for ; i < n; i++ {
-		setLane(d, i, abits, uint64(upsLane(laneAt(src, i, sbits, signed), shift, abits, sat)))
+		PutLane(d, i, abits, uint64(upsLane(GetLane(src, i, sbits, signed), shift, abits, sat)))
 	}
 }
 
@@ -235,7 +235,7 @@ func Pack8(d *[32]byte, x *[64]byte, sat uint32, signed bool) {
 		return
 	}
 	for i := range 32 {
-		d[i] = byte(srsLane(laneAt(x[:], i, 16, signed), 0, 64, 0, sat, 8, signed))
+		d[i] = byte(srsLane(GetLane(x[:], i, 16, signed), 0, 64, 0, sat, 8, signed))
 	}
 }
 

@@ -162,7 +162,7 @@ func accValues(r *rand.Rand, b []byte, abits int, shift uint32) {
 		if abits == 32 {
 			v = int64(int32(v))
 		}
-		setLane(b, i, abits, uint64(v))
+		PutLane(b, i, abits, uint64(v))
 	}
 }
 
@@ -173,7 +173,7 @@ func checkSRS(t *testing.T, acc []byte, dbits, abits int, shift, rnd, sat uint32
 	n := len(acc) * 8 / abits
 	var want [128]byte
 	for i := range n {
-		setLane(want[:], i, dbits, refSRS(laneAt(acc, i, abits, true), shift, abits, rnd, sat, dbits, signed))
+		PutLane(want[:], i, dbits, refSRS(GetLane(acc, i, abits, true), shift, abits, rnd, sat, dbits, signed))
 	}
 	nb := n * dbits / 8
 	for _, p := range allPaths() {
@@ -182,10 +182,10 @@ func checkSRS(t *testing.T, acc []byte, dbits, abits int, shift, rnd, sat uint32
 		SRS(got[:nb], acc, dbits, abits, shift, rnd, sat, signed)
 		if got != want {
 			for i := range n {
-				g, w := laneAt(got[:], i, dbits, false), laneAt(want[:], i, dbits, false)
+				g, w := GetLane(got[:], i, dbits, false), GetLane(want[:], i, dbits, false)
 				if g != w {
 					t.Fatalf("%s: SRS %d->%d shift %d rnd %d sat %d signed %v: lane %d %#x -> %#x, want %#x",
-						p, abits, dbits, shift, rnd, sat, signed, i, laneAt(acc, i, abits, true), g, w)
+						p, abits, dbits, shift, rnd, sat, signed, i, GetLane(acc, i, abits, true), g, w)
 				}
 			}
 		}
@@ -222,7 +222,7 @@ func checkUPS(t *testing.T, src []byte, abits, sbits, nb int, shift, sat uint32,
 	n := nb * 8 / abits
 	var want [128]byte
 	for i := range n {
-		setLane(want[:], i, abits, refUPS(laneAt(src, i, sbits, signed), shift, abits, sat))
+		PutLane(want[:], i, abits, refUPS(GetLane(src, i, sbits, signed), shift, abits, sat))
 	}
 	for _, p := range allPaths() {
 		SetPath(p)
@@ -230,10 +230,10 @@ func checkUPS(t *testing.T, src []byte, abits, sbits, nb int, shift, sat uint32,
 		UPS(got[:nb], src, abits, sbits, shift, sat, signed)
 		if got != want {
 			for i := range n {
-				g, w := laneAt(got[:], i, abits, false), laneAt(want[:], i, abits, false)
+				g, w := GetLane(got[:], i, abits, false), GetLane(want[:], i, abits, false)
 				if g != w {
 					t.Fatalf("%s: UPS %d->%d shift %d sat %d signed %v: lane %d %#x -> %#x, want %#x",
-						p, sbits, abits, shift, sat, signed, i, laneAt(src, i, sbits, signed), g, w)
+						p, sbits, abits, shift, sat, signed, i, GetLane(src, i, sbits, signed), g, w)
 				}
 			}
 		}
@@ -285,7 +285,7 @@ func TestPack8Modes(t *testing.T) {
 			for _, signed := range []bool{true, false} {
 				var want [32]byte
 				for i := range 32 {
-					want[i] = byte(refNarrow(big.NewInt(laneAt(x[:], i, 16, signed)), 8, sat, signed))
+					want[i] = byte(refNarrow(big.NewInt(GetLane(x[:], i, 16, signed)), 8, sat, signed))
 				}
 				for _, p := range allPaths() {
 					SetPath(p)

@@ -128,13 +128,13 @@ func lessGo(t CmpType, w int, a, b *[64]byte) uint64 {
 		}
 	case t == CmpSigned:
 		for i := 0; i < 512/w; i++ {
-			if laneAt(a[:], i, w, true) < laneAt(b[:], i, w, true) {
+			if GetLane(a[:], i, w, true) < GetLane(b[:], i, w, true) {
 				mask |= 1 << i
 			}
 		}
 	default:
 		for i := 0; i < 512/w; i++ {
-			if uint64(laneAt(a[:], i, w, false)) < uint64(laneAt(b[:], i, w, false)) {
+			if uint64(GetLane(a[:], i, w, false)) < uint64(GetLane(b[:], i, w, false)) {
 				mask |= 1 << i
 			}
 		}
@@ -150,7 +150,7 @@ func Zero(w int, a *[64]byte) uint64 {
 	}
 	var mask uint64
 	for i := 0; i < 512/w; i++ {
-		if laneAt(a[:], i, w, false) == 0 {
+		if GetLane(a[:], i, w, false) == 0 {
 			mask |= 1 << i
 		}
 	}
