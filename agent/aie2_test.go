@@ -1,8 +1,6 @@
 package agent
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -32,31 +30,7 @@ func TestAIE2EndToEnd(t *testing.T) {
 		t.Fatalf("the baseline has no two stores to drop:\n%s", good.Src)
 	}
 	wrong := strings.Join(lines, "\n")
-	env, err := NewEnv("aie2", "relu", 3, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var manual, info, diag string
-	p := &Scripted{Steps: []Step{
-		CallStep(ToolISAManual, map[string]string{"section": "pipeline"}, u),
-		func(m []Message) (Turn, error) {
-			manual = LastToolResult(m)
-			return CallStep(ToolTaskInfo, `{}`, u)(m)
-		},
-		func(m []Message) (Turn, error) {
-			info = LastToolResult(m)
-			return CallStep(ToolRun, map[string]string{"source": wrong}, u)(m)
-		},
-		func(m []Message) (Turn, error) {
-			diag = LastToolResult(m)
-			if !strings.Contains(diag, "FAIL on the visible case") {
-				return Turn{}, fmt.Errorf("no failure in %q", diag)
-			}
-			return CallStep(ToolRun, map[string]string{"source": string(good.Src)}, u)(m)
-		},
-		CallStep(ToolSubmit, map[string]string{"source": string(good.Src)}, u),
-	}}
-	rec := Attempt(context.Background(), p, env, Options{})
+	manual, info, diag, rec := scriptedRepair(t, "aie2", "relu", 3, "pipeline", wrong, string(good.Src))
 	if !strings.Contains(manual, "delay slots") || !strings.Contains(info, "ReLU") {
 		t.Errorf("manual %q\ntask info %q", manual[:min(200, len(manual))], info[:min(200, len(info))])
 	}
