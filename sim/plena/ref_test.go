@@ -172,6 +172,7 @@ func TestReferenceStepper(t *testing.T) {
 		if d := diffMachines(ms[0], ms[1]); d != "" {
 			t.Fatalf("program %d: Run vs Step: %s\n%s", i, d, memText(prog))
 		}
+		memoCheck(t, hw, wordsImage(t, hw, prog), ms[0], int64(i))
 		halts[ms[0].halt.KindName()]++
 		if ms[0].halt.Trap != nil {
 			halts[ms[0].halt.Trap.Kind.String()]++
@@ -185,8 +186,9 @@ func TestReferenceStepper(t *testing.T) {
 }
 
 // FuzzPlenaSim runs arbitrary words: the simulator never panics, always
-// halts with a reason, within the cycle limit, and Run agrees with the
-// reference stepper. Memory is bounded: everything is allocated by New.
+// halts with a reason, within the cycle limit, Run agrees with the
+// reference stepper, and a run replaying another's HBM timing agrees
+// with Run. Memory is bounded: everything is allocated by New.
 func FuzzPlenaSim(f *testing.F) {
 	r := rand.New(rand.NewSource(1))
 	for i := 0; i < 8; i++ {
@@ -216,5 +218,6 @@ func FuzzPlenaSim(f *testing.F) {
 		if d := diffMachines(ms[0], ms[1]); d != "" {
 			t.Fatalf("Run vs Step: %s", d)
 		}
+		memoCheck(t, hw, img, ms[0], 7)
 	})
 }
