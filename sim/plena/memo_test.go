@@ -92,7 +92,7 @@ func diffMemoRuns(a, b *Machine, outA, outB string) string {
 	if d := diffMachines(a, b); d != "" {
 		return d
 	}
-	sa, sb := *a.Stats(), *b.Stats()
+	sa, sb := *a.stats, *b.stats // synced by Run
 	sa.Wall, sb.Wall = 0, 0
 	if !reflect.DeepEqual(sa, sb) {
 		return fmt.Sprintf("stats %+v vs %+v", sa, sb)
