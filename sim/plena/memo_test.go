@@ -251,10 +251,12 @@ func TestMemoReload(t *testing.T) {
 }
 
 // memoCheck is the memo check of TestReferenceStepper and FuzzPlenaSim:
-// a run replaying the timing of a run on other data (HBM, and INT SRAM so
-// that loaded addresses differ) equals plain, the run of img on
-// fill(seed) without a memo.
-func memoCheck(t testing.TB, hw *isadefs.HW, img *sim.Image, plain *Machine, seed int64) {
+// a run of img on fill(seed) replaying the timing recorded by a run of
+// recImg (the same program or another: every call is checked) on other
+// data (HBM, and INT SRAM so that loaded addresses differ) equals plain,
+// the run of img on fill(seed) without a memo. It reports whether the
+// run left the recording before its end.
+func memoCheck(t testing.TB, hw *isadefs.HW, recImg, img *sim.Image, plain *Machine, seed int64) (diverged bool) {
 	t.Helper()
 	memo := &sim.RunMemo{}
 	for i, seed := range []int64{seed + 1, seed} {
@@ -262,7 +264,11 @@ func memoCheck(t testing.TB, hw *isadefs.HW, img *sim.Image, plain *Machine, see
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := m.Load(img); err != nil {
+		im := img
+		if i == 0 {
+			im = recImg
+		}
+		if err := m.Load(im); err != nil {
 			t.Fatal(err)
 		}
 		fill(m, seed)
@@ -277,6 +283,11 @@ func memoCheck(t testing.TB, hw *isadefs.HW, img *sim.Image, plain *Machine, see
 			if d := diffMachines(m, plain); d != "" {
 				t.Fatalf("memo replay vs plain Run: %s", d)
 			}
+			if !m.replayed {
+				t.Fatal("the run did not replay the memo")
+			}
+			diverged = m.diverged
 		}
 	}
+	return diverged
 }
