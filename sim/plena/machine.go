@@ -15,7 +15,8 @@
 // address.
 //
 // Instructions complete one after another; each costs its latency class's
-// cycles, and H_ instructions the time the HBM model gives them. Run
+// cycles, and H_ instructions the time the HBM model gives them (which a
+// run can take from an earlier run's recording, memo.go). Run
 // executes the pre-decoded program; Step is the plain reference stepper
 // (fetch and decode one word from memory, execute it), and tests hold Run
 // to Step's state and cycles.
