@@ -8,11 +8,13 @@ import (
 )
 
 // memoCache is a small process-wide store of run memos (sim.RunMemo) by
-// executable and hardware config: the most recently used memoEntries
-// ones, the rest forgotten (least recently used first) once they exceed
-// memoEntries or their recordings together exceed memoBytes. A memo only
-// ever makes a run faster (every replayed step is checked), so which
-// ones it keeps decides speed, never results.
+// executable and hardware config. Whenever it adds a memo it forgets the
+// least recently used ones until it holds at most memoEntries and their
+// completed recordings together are within memoBytes; so it holds at most
+// memoBytes plus the recordings completed since (one per run in flight at
+// most, each within sim.MemoCap). A memo only ever makes a run faster
+// (every replayed step is checked), so which ones it keeps decides speed,
+// never results.
 type memoCache struct {
 	mu   sync.Mutex
 	list []memoEntry // least recently used first
