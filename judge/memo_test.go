@@ -142,4 +142,22 @@ func TestMemoCacheBounds(t *testing.T) {
 	if c.get(elf(1), "plena") == second || len(c.list) > memoEntries {
 		t.Error("a memo used long ago was kept")
 	}
+
+	// Recordings of 60 MiB: at most two fit in memoBytes beside a new one.
+	c = &memoCache{}
+	for i := 0; i < 4; i++ {
+		m := c.get(elf(i), "plena")
+		if !m.Record() {
+			t.Fatal("a new memo is not empty")
+		}
+		m.Finish("k", i, 60<<20)
+	}
+	c.get(elf(9), "plena")
+	var total int64
+	for _, e := range c.list {
+		total += e.memo.Size()
+	}
+	if total > memoBytes || len(c.list) != 3 {
+		t.Errorf("%d memos with %d MiB of recordings kept, want 3 within %d MiB", len(c.list), total>>20, memoBytes>>20)
+	}
 }
