@@ -35,11 +35,16 @@ func (e *CellError) Error() string { return fmt.Sprintf("%s config %d: %v", e.Ta
 // ctx is done, the simulations still to finish stop with an error).
 //
 // The unit of work is one simulation: a worker that takes a cell
-// generates both of its cases and assembles the kernel once, queues the
-// hidden run for any idle worker and simulates the visible one. Cells are
-// taken largest first (by the baseline's golden cycle count, see
-// baseline.SimCost), so that the longest simulations do not start last and leave
-// one core working alone at the end.
+// generates both of its cases, assembles the kernel once and simulates
+// the visible case, recording a sim.RunMemo; only then is the hidden run
+// queued (queued runs are taken before new cells), and it replays the
+// memo: the two cases run one program on tensors at the same addresses,
+// so a core's memoised timing (plena's HBM model) is computed once per
+// cell, with results exactly those of a run without it. Other workers
+// take other cells meanwhile. Cells are taken largest first (by the
+// baseline's golden cycle count, see baseline.SimCost), so that the
+// longest simulations do not start last and leave one core working alone
+// at the end.
 func EvalAll(ctx context.Context, target string, seeds Seeds, kernel KernelFunc, progress io.Writer) ([]*Cell, []error) {
 	type cellJob struct {
 		i      int
@@ -87,7 +92,8 @@ func EvalAll(ctx context.Context, target string, seeds Seeds, kernel KernelFunc,
 		}
 	}
 	// prepare generates a cell's cases and assembles its kernel; it
-	// returns the visible run (to do now) and queues the hidden one.
+	// returns the visible run (to do now), which queues the hidden one
+	// when it is done.
 	prepare := func(j cellJob) func() {
 		cell := &Cell{Target: target, Task: j.task, Config: j.config, Seeds: seeds}
 		k, err := kernel(j.task, j.config)
@@ -114,9 +120,10 @@ func EvalAll(ctx context.Context, target string, seeds Seeds, kernel KernelFunc,
 		}
 		pending[j.i] = 2
 		mu.Unlock()
+		memo := &sim.RunMemo{} // recorded by the visible run, replayed by the hidden one
 		run := func(h int) func() {
 			return func() {
-				r, err := RunCase(ctx, cases[h], tensors[h], elf, sim.CoreOptions{})
+				r, err := RunCase(ctx, cases[h], tensors[h], elf, sim.CoreOptions{Memo: memo})
 				if err != nil {
 					err = fmt.Errorf("%s %s config %d: %w", target, j.task, j.config, err)
 				}
@@ -132,11 +139,13 @@ func EvalAll(ctx context.Context, target string, seeds Seeds, kernel KernelFunc,
 				mu.Unlock()
 			}
 		}
-		mu.Lock()
-		runs = append(runs, run(1))
-		cond.Signal()
-		mu.Unlock()
-		return run(0)
+		return func() {
+			run(0)()
+			mu.Lock()
+			runs = append(runs, run(1))
+			cond.Signal()
+			mu.Unlock()
+		}
 	}
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {

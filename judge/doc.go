@@ -18,6 +18,13 @@
 //     so (Cell.DataDependentCycles).
 //   - A kernel passes only if both cases pass.
 //
+// Both cases run one executable on tensors at the same addresses, so the
+// hidden run replays a sim.RunMemo its visible run recorded (EvalAll,
+// Cases.Eval), and a baseline re-run on fresh hidden cases replays the
+// memo of its first run (a small process-wide cache by executable and
+// hardware config): the simulator checks every replayed step, so this
+// changes host time, never a cycle or a verdict.
+//
 // kc-ref eval, the agent's tools and kc-agent bench all judge through
 // this package; baseline/ only supplies the baseline kernels.
 package judge

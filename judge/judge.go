@@ -144,7 +144,9 @@ func (cs *Cases) Eval(ctx context.Context, name string, src []byte) (*Cell, erro
 	return cs.eval(ctx, name, src, nil)
 }
 
-// eval is Eval reusing visible, when not nil, as the visible run.
+// eval is Eval reusing visible, when not nil, as the visible run. The
+// hidden run replays the visible run's memo (sim.RunMemo) when it made
+// one.
 func (cs *Cases) eval(ctx context.Context, name string, src []byte, visible *Run) (*Cell, error) {
 	c := cs.Visible
 	elf, err := Assemble(c, name, src)
@@ -152,12 +154,13 @@ func (cs *Cases) eval(ctx context.Context, name string, src []byte, visible *Run
 		return nil, err
 	}
 	cell := &Cell{Target: c.Target, Task: c.Task, Config: c.Config, Seeds: cs.Seeds, Visible: visible}
+	memo := &sim.RunMemo{}
 	for _, hidden := range []bool{false, true} {
 		if !hidden && visible != nil {
 			continue
 		}
 		cc, t := cs.Case(hidden)
-		r, err := RunCase(ctx, cc, t, elf, sim.CoreOptions{})
+		r, err := RunCase(ctx, cc, t, elf, sim.CoreOptions{Memo: memo})
 		if err != nil {
 			return nil, fmt.Errorf("%s %s config %d: %w", c.Target, c.Task, c.Config, err)
 		}
@@ -261,14 +264,18 @@ func (cs *Cases) Judge(ctx context.Context, kind, name string, src []byte, visib
 	return j, nil
 }
 
-// runHidden assembles and runs a kernel on the hidden case.
+// runHidden assembles and runs a baseline kernel on the hidden case,
+// with the process's memo of that executable on that hardware config
+// (baselineMemos): every judgement re-simulates the baseline on a fresh
+// hidden case, and all of them run the same program on tensors at the
+// same addresses.
 func (cs *Cases) runHidden(ctx context.Context, name string, src []byte) (*Run, error) {
 	c, t := cs.Case(true)
 	elf, err := Assemble(c, name, src)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	r, err := RunCase(ctx, c, t, elf, sim.CoreOptions{})
+	r, err := RunCase(ctx, c, t, elf, sim.CoreOptions{Memo: baselineMemos.get(elf, c.HW)})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

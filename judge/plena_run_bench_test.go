@@ -12,14 +12,22 @@ import (
 // BenchmarkRunPlenaCells times the simulations alone: the cases and
 // executables of every plena baseline cell (visible and hidden) are made
 // once, then each op runs and checks them all on one goroutine (cpu-s:
-// the CPU time of one op, setup excluded).
-func BenchmarkRunPlenaCells(b *testing.B) {
+// the CPU time of one op, setup excluded). No run memo: this is the
+// simulator's own speed.
+func BenchmarkRunPlenaCells(b *testing.B) { benchPlenaCells(b, false) }
+
+// BenchmarkRunPlenaCellsMemo is BenchmarkRunPlenaCells as EvalAll runs
+// the cells: each cell's hidden run replays the HBM timing its visible
+// run recorded in a fresh sim.RunMemo.
+func BenchmarkRunPlenaCellsMemo(b *testing.B) { benchPlenaCells(b, true) }
+
+func benchPlenaCells(b *testing.B, memo bool) {
 	type run struct {
 		c   *ref.Case
 		t   map[string]*sim.Tensor
 		elf []byte
 	}
-	var runs []run
+	var runs []run // visible, hidden of each cell
 	for _, task := range ref.Supported("plena") {
 		for cfg := 1; cfg <= ref.NumConfigs; cfg++ {
 			k, err := baseline.Baseline("plena", "", task.ID, cfg)
@@ -41,8 +49,12 @@ func BenchmarkRunPlenaCells(b *testing.B) {
 	}
 	cpu0, cpuOK := processCPU()
 	for b.Loop() {
-		for _, r := range runs {
-			res, err := RunCase(context.Background(), r.c, r.t, r.elf, sim.CoreOptions{})
+		var m *sim.RunMemo
+		for i, r := range runs {
+			if memo && i%2 == 0 {
+				m = &sim.RunMemo{}
+			}
+			res, err := RunCase(context.Background(), r.c, r.t, r.elf, sim.CoreOptions{Memo: m})
 			if err != nil {
 				b.Fatal(err)
 			}

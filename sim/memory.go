@@ -1,7 +1,9 @@
 // Package sim is the simulator core shared by every target: memory regions
 // with bounds and permission checks, program images, halt reasons, traps,
 // statistics, and the cycle limit. Target packages (sim/coral, …) build
-// their cores on it.
+// their cores on it. A RunMemo (CoreOptions.Memo) lets a core reuse an
+// earlier run's deterministic timing work on a later run of the same
+// program, exactly: every replayed step is checked.
 package sim
 
 import (

@@ -57,6 +57,13 @@ type CoreOptions struct {
 	// Console, if set, receives what the program writes to a console
 	// device the hardware config has (coral's HTIF with params.htif).
 	Console io.Writer
+	// Memo, if set, is a store the core may fill on this run and replay
+	// on later runs of the same executable and hardware config (see
+	// RunMemo): every replayed step is checked against the run, so the
+	// results are exactly those of a run without it, only faster. Safe
+	// to share between concurrent runs; bounded by RunMemo.Cap. Cores
+	// that have nothing to memoise ignore it.
+	Memo *RunMemo
 }
 
 // StopOnDone returns a stop flag (CoreOptions.Stop) that becomes true when

@@ -120,7 +120,7 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 		m.chunks = append(m.chunks, al)
 	}
 	// Timing: all in flight together; the instruction waits for the last.
-	end := m.dram.hbmRead(m.now*c.HBM.ClockPS, m.chunks)
+	end := m.hbmRead(m.now*c.HBM.ClockPS, m.chunks)
 	m.now = (end + c.HBM.ClockPS - 1) / c.HBM.ClockPS
 	// Data: each block of MXBlock elements times its scale (0 past the
 	// scale chunk), as f32 products of the decoded values.
@@ -208,7 +208,7 @@ func (m *Machine) store(o *op) *sim.Trap {
 		}
 		for k := 0; k < c.VLEN/64; k++ {
 			a := ea + uint64(64*k)
-			tps = m.dram.hbmWrite(tps, a)
+			tps = m.hbmWrite(tps, a)
 			copy(hbm[a:a+64], m.elemBuf[64*k:64*k+64])
 			m.ms.hbm.MarkWritten(a, 64)
 		}
@@ -217,8 +217,8 @@ func (m *Machine) store(o *op) *sim.Trap {
 			a := sa + uint64(w)
 			al := a / 64 * 64
 			m.chunks = append(m.chunks[:0], al)
-			tps = m.dram.hbmRead(tps, m.chunks)
-			tps = m.dram.hbmWrite(tps, al)
+			tps = m.hbmRead(tps, m.chunks)
+			tps = m.hbmWrite(tps, al)
 			n := min(64-int(a%64), scaleLen-w)
 			for j := 0; j < n; j++ {
 				hbm[a+uint64(j)] = m.scaleBuf[w+j]

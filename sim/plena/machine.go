@@ -15,7 +15,8 @@
 // address.
 //
 // Instructions complete one after another; each costs its latency class's
-// cycles, and H_ instructions the time the HBM model gives them. Run
+// cycles, and H_ instructions the time the HBM model gives them (which a
+// run can take from an earlier run's recording, memo.go). Run
 // executes the pre-decoded program; Step is the plain reference stepper
 // (fetch and decode one word from memory, execute it), and tests hold Run
 // to Step's state and cycles.
@@ -46,6 +47,10 @@ type Options struct {
 	// true (sim.CoreOptions.Stop); Run polls it every pollInsts
 	// instructions, never per instruction.
 	Stop *atomic.Bool
+	// Memo, if set, records the run's HBM timing for later runs of the
+	// same program, or replays an earlier run's (sim.CoreOptions.Memo;
+	// memo.go): cycles, stats and memories are those of a run without it.
+	Memo *sim.RunMemo
 }
 
 // pollInsts is how often Run polls Options.Stop. The costliest
@@ -120,6 +125,16 @@ type Machine struct {
 	halt           sim.Halt
 	prof           *sim.Profile
 
+	// The HBM timing memo (memo.go): a recording in progress (rec, up to
+	// recCap words) or a tape being replayed (tape from word tpos).
+	memoKey            string
+	recording          bool
+	rec                []uint64
+	recCap             int
+	tape               []uint64
+	tpos               int
+	replayed, diverged bool // this run replayed a tape; and left it before its end
+
 	dbgRegs *sim.RegisterSet // DebugRegs (debug.go), built on first use
 	tl      tlState          // Options.Timeline's state (timeline.go)
 }
@@ -173,6 +188,7 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	m.scaleBuf = make([]byte, vl/cfg.MXBlock)
 	m.loops = make([]loopInfo, 0, 16)
 	m.dram = newDRAM(&cfg.HBM)
+	m.memoKey = memoKey(&cfg.HBM)
 	st := &sim.Stats{}
 	for _, u := range dec.units {
 		st.UnitNames = append(st.UnitNames, u)
@@ -216,6 +232,7 @@ func (m *Machine) Release() {
 	if m.mem == nil {
 		return
 	}
+	m.memoFinish()
 	mem := m.mem
 	m.mem, m.ms, m.loaded = nil, memories{}, false
 	mem.Release()
@@ -287,6 +304,7 @@ func (m *Machine) reset() {
 	m.halted, m.halt = false, sim.Halt{}
 	m.addrSet, m.scaleSet, m.accBusy, m.notedHBM, m.notes = 0, false, false, false, nil
 	m.dram.reset()
+	m.memoStart()
 	clear(m.stats.UnitBusy)
 	clear(m.stats.Counters)
 	m.stats.Instructions, m.stats.VectorElems, m.stats.Wall = 0, 0, 0
@@ -350,6 +368,7 @@ func ruleSuffix(rule string) string {
 
 func (m *Machine) stop(h sim.Halt) {
 	m.halted, m.halt = true, h
+	m.memoFinish()
 }
 
 // step runs one instruction; ref decodes it from memory.

@@ -166,12 +166,25 @@ func TestReferenceStepper(t *testing.T) {
 	hw := loadHW(t, "plena")
 	r := rand.New(rand.NewSource(18))
 	halts := map[string]int{}
+	var prev []uint32
 	for i := 0; i < 200; i++ {
 		prog := randomProgram(r, 15+r.Intn(30))
 		ms := runBoth(t, hw, wordsImage(t, hw, prog), func(m *Machine) { fill(m, int64(i)) })
 		if d := diffMachines(ms[0], ms[1]); d != "" {
 			t.Fatalf("program %d: Run vs Step: %s\n%s", i, d, memText(prog))
 		}
+		// The HBM memo, recorded by this program or the previous one.
+		img := wordsImage(t, hw, prog)
+		recImg := img
+		if i%2 == 1 {
+			recImg = wordsImage(t, hw, prev)
+		}
+		if memoCheck(t, hw, recImg, img, ms[0], int64(i)) {
+			halts["memo left"]++
+		} else {
+			halts["memo followed"]++
+		}
+		prev = prog
 		halts[ms[0].halt.KindName()]++
 		if ms[0].halt.Trap != nil {
 			halts[ms[0].halt.Trap.Kind.String()]++
@@ -182,11 +195,15 @@ func TestReferenceStepper(t *testing.T) {
 	if halts["end"] < 20 || halts["trap"] < 20 {
 		t.Errorf("random programs should both end and trap often: %v", halts)
 	}
+	if halts["memo left"] < 20 || halts["memo followed"] < 20 {
+		t.Errorf("replays should both follow their memo and leave it often: %v", halts)
+	}
 }
 
 // FuzzPlenaSim runs arbitrary words: the simulator never panics, always
-// halts with a reason, within the cycle limit, and Run agrees with the
-// reference stepper. Memory is bounded: everything is allocated by New.
+// halts with a reason, within the cycle limit, Run agrees with the
+// reference stepper, and a run replaying another's HBM timing agrees
+// with Run. Memory is bounded: everything is allocated by New.
 func FuzzPlenaSim(f *testing.F) {
 	r := rand.New(rand.NewSource(1))
 	for i := 0; i < 8; i++ {
@@ -216,5 +233,12 @@ func FuzzPlenaSim(f *testing.F) {
 		if d := diffMachines(ms[0], ms[1]); d != "" {
 			t.Fatalf("Run vs Step: %s", d)
 		}
+		// The HBM memo, recorded by the program's first half.
+		half := *img
+		half.Segments = []sim.Segment{{Addr: base, Data: prog[:len(prog)/8*4], MemSize: uint64(len(prog) / 8 * 4), Exec: true}}
+		if len(prog) < 8 {
+			half = *img
+		}
+		memoCheck(t, hw, &half, img, ms[0], 7)
 	})
 }
