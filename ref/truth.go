@@ -484,9 +484,16 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 // bit (TestMatmulRowsMatchSum), computed row by row: cache-friendly and
 // without a call per product.
 func (g *gt) sums(a, b []float64, m, k, n int) []float64 {
+	return g.sumsCols(a, b, m, k, n, nil)
+}
+
+// sumsCols is sums where row i's caller uses only its first cols(i)
+// columns (all of them when cols is nil): the others may be left
+// uncomputed (they are then 0 or a partial sum).
+func (g *gt) sumsCols(a, b []float64, m, k, n int, cols func(i int) int) []float64 {
 	c := make([]float64, m*n)
 	if !g.round && g.p.SumOrder == "" {
-		sumsInOrder(c, a, b, m, k, n)
+		sumsInOrder(c, a, b, m, k, n, cols)
 		return c
 	}
 	// g.sum's order and rounding: lane partial rows for "blocked", l
@@ -572,8 +579,15 @@ const sumsRows, sumsCols = 128, 128
 // per element, so the loops may run in tiles: for each tile of b's
 // columns, b's row blocks in ascending order, each over every row of a,
 // two rows at a time, four products at a time per element (package f64:
-// AVX2 where the host has it, the same bits).
-func sumsInOrder(c, a, b []float64, m, k, n int) {
+// AVX2 where the host has it, the same bits). Row i's columns from
+// cols(i) on are the caller's to ignore (cols nil: none), so they may be
+// skipped (causal attention's masked scores).
+//
+// A row of a that ends in zeros (a causal attention's probabilities)
+// skips their products when b's rows there are finite: each is then a
+// zero, and adding a zero to a sum that is not -0 leaves it as it is. No
+// sum is -0 when c holds no -0: x + y is -0 only when x and y both are.
+func sumsInOrder(c, a, b []float64, m, k, n int, cols func(i int) int) {
 	if n == 1 {
 		// A matrix-vector product: four rows' dot products side by side.
 		i := 0
@@ -598,19 +612,82 @@ func sumsInOrder(c, a, b []float64, m, k, n int) {
 		}
 		return
 	}
+	width := func(i int) int { return n }
+	if cols != nil {
+		width = func(i int) int { return max(0, min(n, cols(i))) }
+	}
+	// ks[i]: the products row i adds (all but its trailing zeros, when
+	// they can be skipped); nil when every row adds all k.
+	ks := trailingZeroSkips(c, a, b, m, k, n)
+	kOf := func(i int) int {
+		if ks == nil {
+			return k
+		}
+		return ks[i]
+	}
 	for j0 := 0; j0 < n; j0 += sumsCols {
 		j1 := min(n, j0+sumsCols)
 		for l0 := 0; l0 < k; l0 += sumsRows {
 			l1 := min(k, l0+sumsRows)
 			i := 0
 			for ; i+2 <= m; i += 2 {
-				sumsTile2(c[i*n+j0:i*n+j1], c[(i+1)*n+j0:(i+1)*n+j1], a[i*k:i*k+k], a[(i+1)*k:(i+1)*k+k], b, n, j0, l0, l1)
+				w := min(j1, max(width(i), width(i+1))) - j0
+				le := min(l1, max(kOf(i), kOf(i+1)))
+				if w <= 0 || le <= l0 {
+					continue
+				}
+				sumsTile2(c[i*n+j0:i*n+j0+w], c[(i+1)*n+j0:(i+1)*n+j0+w], a[i*k:i*k+k], a[(i+1)*k:(i+1)*k+k], b, n, j0, l0, le)
 			}
 			if i < m {
-				sumsTile1(c[i*n+j0:i*n+j1], a[i*k:i*k+k], b, n, j0, l0, l1)
+				w := min(j1, width(i)) - j0
+				le := min(l1, kOf(i))
+				if w > 0 && le > l0 {
+					sumsTile1(c[i*n+j0:i*n+j0+w], a[i*k:i*k+k], b, n, j0, l0, le)
+				}
 			}
 		}
 	}
+}
+
+// trailingZeroSkips returns, for each row i of a [m, k], the number of
+// its products sumsInOrder adds: k less its trailing zeros. It returns
+// nil when no row has any, when b's rows from the first skipped one on
+// are not all finite (a zero times an infinity is a NaN) or when c holds
+// a -0.
+func trailingZeroSkips(c, a, b []float64, m, k, n int) []int {
+	var ks []int
+	lo := k
+	for i := 0; i < m; i++ {
+		row := a[i*k : i*k+k]
+		e := k
+		for e > 0 && row[e-1] == 0 {
+			e--
+		}
+		if e == k {
+			continue
+		}
+		if ks == nil {
+			ks = make([]int, m)
+			for r := range ks {
+				ks[r] = k
+			}
+		}
+		ks[i], lo = e, min(lo, e)
+	}
+	if ks == nil {
+		return nil
+	}
+	for _, x := range b[lo*n : k*n] {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil
+		}
+	}
+	for _, x := range c {
+		if x == 0 && math.Signbit(x) {
+			return nil
+		}
+	}
+	return ks
 }
 
 // sumsTile2 adds to rows r0 and r1 (columns j0.. of c) the products of
@@ -816,8 +893,12 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 			kt[l*skv+j] = k[j*d+l]
 		}
 	}
-	scores := g.sums(q, kt, s, d, skv) // masked ones are computed and not used
-	probs := scores                    // each score becomes its probability in place
+	var cols func(i int) int // the scores a row uses: the causal mask's are not computed
+	if p.Causal {
+		cols = func(i int) int { return i + p.MaskShift + 1 }
+	}
+	scores := g.sumsCols(q, kt, s, d, skv, cols)
+	probs := scores // each score becomes its probability in place
 	for i := 0; i < s; i++ {
 		row := probs[i*skv : (i+1)*skv]
 		for j := 0; j < skv; j++ {
