@@ -186,13 +186,20 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 	for k, v := range arrays {
 		refIn[k] = v
 	}
-	outs, err := Reference(t.ID, p, refIn)
+	// The bf16-intermediate reference, where a tolerance needs it, takes
+	// the sums it has in common with the reference from a memo.
+	bf16 := !integer && LargeLogits(t.ID, p)
+	var memo *sumsMemo
+	if bf16 {
+		memo = newSumsMemo(refIn)
+	}
+	outs, err := reference(t.ID, p, refIn, memo)
 	if err != nil {
 		return nil, nil, err
 	}
-	var bf16Outs map[string]*Array // the bf16-intermediate reference, where a tolerance needs it
-	if !integer && LargeLogits(t.ID, p) {
-		if bf16Outs, err = bf16Reference(t.ID, p, refIn); err != nil {
+	var bf16Outs map[string]*Array
+	if bf16 {
+		if bf16Outs, err = bf16Reference(t.ID, p, refIn, memo); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -241,10 +248,11 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 }
 
 // bf16Reference is the ground truth computed as a bf16 kernel stores it:
-// every stored intermediate rounded to bf16 (sums exact: ExactSums).
-func bf16Reference(task string, p Params, in map[string]*Array) (map[string]*Array, error) {
+// every stored intermediate rounded to bf16 (sums exact: ExactSums),
+// with the sums memo holds (nil: none).
+func bf16Reference(task string, p Params, in map[string]*Array, memo *sumsMemo) (map[string]*Array, error) {
 	p.Intermediate, p.ExactSums = "bfloat16", true
-	return Reference(task, p, in)
+	return reference(task, p, in, memo)
 }
 
 // admitBF16 widens a bf16 output's atol, when it must, so that the

@@ -14,6 +14,12 @@ import (
 // NoMaxSubtract, Intermediate) and numerics (Eps, GELU, Causal, Scale)
 // give deliberately different results for tests.
 func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, error) {
+	return reference(task, p, in, nil)
+}
+
+// reference is Reference sharing sums with another computation on the
+// same inputs through memo (nil: none).
+func reference(task string, p Params, in map[string]*Array, memo *sumsMemo) (map[string]*Array, error) {
 	t, err := Lookup(task)
 	if err != nil {
 		return nil, err
@@ -46,6 +52,7 @@ func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, 
 		}
 	}
 	g := newGT(p)
+	g.memo = memo
 	var y *Array
 	switch t.ID {
 	case "silu", "relu", "gelu":
@@ -110,7 +117,58 @@ func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, 
 // same bits on every platform.
 type gt struct {
 	p     Params
-	round bool // p.Intermediate != "" and not p.ExactSums: accumulate in float32
+	round bool      // p.Intermediate != "" and not p.ExactSums: accumulate in float32
+	memo  *sumsMemo // sums of inputs shared with another computation, or nil
+}
+
+// sumsMemo hands the in-order sums of products of two inputs from one
+// reference computation to another on the same inputs (Generate's main
+// and bf16-intermediate references: the projections of mha, gqa and mqa
+// and the scores of sdpa and flash_attention are the same sums, only
+// their rounding afterwards differs). Only sums whose operands are both
+// inputs (their data from the first element, never written by a
+// reference) are kept, each until it is taken once.
+type sumsMemo struct {
+	in   map[*float64]bool // the first elements of the inputs' data
+	done map[sumsKey][]float64
+}
+
+// sumsKey names the sums of a [m, k] times b [k, n] (b given transposed
+// as [n, k] when bt) with their first elements.
+type sumsKey struct {
+	a, b    *float64
+	m, k, n int
+	bt      bool
+}
+
+// newSumsMemo is a memo for computations on the inputs in.
+func newSumsMemo(in map[string]*Array) *sumsMemo {
+	mm := &sumsMemo{in: map[*float64]bool{}, done: map[sumsKey][]float64{}}
+	for _, a := range in {
+		if len(a.Data) > 0 {
+			mm.in[&a.Data[0]] = true
+		}
+	}
+	return mm
+}
+
+// shared returns compute(), the in-order sums of a [m, k] times b [k, n]
+// (b transposed when bt) into a fresh slice the caller may overwrite,
+// from the memo when a computation before put them there; the first
+// computation of sums of two inputs leaves a copy there.
+func (g *gt) shared(a, b []float64, m, k, n int, bt bool, compute func() []float64) []float64 {
+	mm := g.memo
+	if mm == nil || g.round || g.p.SumOrder != "" || len(a) == 0 || len(b) == 0 || !mm.in[&a[0]] || !mm.in[&b[0]] {
+		return compute()
+	}
+	key := sumsKey{&a[0], &b[0], m, k, n, bt}
+	if c, ok := mm.done[key]; ok {
+		delete(mm.done, key)
+		return c
+	}
+	c := compute()
+	mm.done[key] = append([]float64(nil), c...)
+	return c
 }
 
 func newGT(p Params) *gt { return &gt{p: p, round: p.Intermediate != "" && !p.ExactSums} }
@@ -466,7 +524,8 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 		}
 		return c
 	}
-	c := &Array{Shape: []int{m, n}, Data: g.sums(a, b, m, k, n)} // finished in place
+	sums := g.shared(a, b, m, k, n, false, func() []float64 { return g.sums(a, b, m, k, n) })
+	c := &Array{Shape: []int{m, n}, Data: sums} // finished in place
 	for i := 0; i < m; i++ {
 		row := c.Data[i*n : i*n+n]
 		for j, acc := range row {
@@ -887,17 +946,19 @@ func toF32(x []float64) []float32 {
 // element (TestAttentionRowsMatchSum).
 func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array {
 	p := g.p
-	kt := make([]float64, d*skv) // k transposed: [d, skv]
-	for j := 0; j < skv; j++ {
-		for l := 0; l < d; l++ {
-			kt[l*skv+j] = k[j*d+l]
-		}
-	}
 	var cols func(i int) int // the scores a row uses: the causal mask's are not computed
 	if p.Causal {
 		cols = func(i int) int { return i + p.MaskShift + 1 }
 	}
-	scores := g.sumsCols(q, kt, s, d, skv, cols)
+	scores := g.shared(q, k, s, d, skv, true, func() []float64 {
+		kt := make([]float64, d*skv) // k transposed: [d, skv]
+		for j := 0; j < skv; j++ {
+			for l := 0; l < d; l++ {
+				kt[l*skv+j] = k[j*d+l]
+			}
+		}
+		return g.sumsCols(q, kt, s, d, skv, cols)
+	})
 	probs := scores // each score becomes its probability in place
 	for i := 0; i < s; i++ {
 		row := probs[i*skv : (i+1)*skv]
