@@ -710,9 +710,9 @@ func sumsInOrder(c, a, b []float64, m, k, n int, cols func(i int) int) {
 
 // trailingZeroSkips returns, for each row i of a [m, k], the number of
 // its products sumsInOrder adds: k less its trailing zeros. It returns
-// nil when no row has any, when b's rows from the first skipped one on
-// are not all finite (a zero times an infinity is a NaN) or when c holds
-// a -0.
+// nil when the rows have too few to repay its checks, when b's rows from
+// the first skipped one on are not all finite (a zero times an infinity
+// is a NaN) or when c holds a -0.
 func trailingZeroSkips(c, a, b []float64, m, k, n int) []int {
 	var ks []int
 	lo := k
@@ -733,11 +733,15 @@ func trailingZeroSkips(c, a, b []float64, m, k, n int) []int {
 		}
 		ks[i], lo = e, min(lo, e)
 	}
-	if ks == nil {
-		return nil
+	skipped := 0
+	for _, e := range ks {
+		skipped += k - e
+	}
+	if ks == nil || skipped < 2*(k-lo+m) {
+		return nil // too few to repay the checks below
 	}
 	for _, x := range b[lo*n : k*n] {
-		if math.IsInf(x, 0) || math.IsNaN(x) {
+		if x-x != 0 { // an infinity or a NaN
 			return nil
 		}
 	}
