@@ -637,8 +637,9 @@ const sumsRows, sumsCols = 128, 128
 // l = 0..k-1, unrounded: g.sum's default order, bit for bit. The order is
 // per element, so the loops may run in tiles: for each tile of b's
 // columns, b's row blocks in ascending order, each over every row of a,
-// two rows at a time, four products at a time per element (package f64:
-// AVX2 where the host has it, the same bits). Row i's columns from
+// four rows by 16 columns at a time held in registers where the host has
+// AVX-512 (package f64), else two rows at a time, four products at a
+// time per element (AVX2 where the host has it): the same bits. Row i's columns from
 // cols(i) on are the caller's to ignore (cols nil: none), so they may be
 // skipped (causal attention's masked scores).
 //
@@ -689,6 +690,21 @@ func sumsInOrder(c, a, b []float64, m, k, n int, cols func(i int) int) {
 		for l0 := 0; l0 < k; l0 += sumsRows {
 			l1 := min(k, l0+sumsRows)
 			i := 0
+			for ; f64.HasBlock() && i+f64.BlockRows <= m; i += f64.BlockRows {
+				// Four rows at a time, 16 columns held in registers.
+				w := min(j1, max(width(i), width(i+1), width(i+2), width(i+3))) - j0
+				le := min(l1, max(kOf(i), kOf(i+1), kOf(i+2), kOf(i+3)))
+				if w <= 0 || le <= l0 {
+					continue
+				}
+				wb := w - w%f64.BlockCols
+				f64.AddProductsBlock(c[i*n+j0:], n, a[i*k+l0:], k, b[l0*n+j0:], n, le-l0, wb)
+				if wb < w {
+					for r := i; r < i+f64.BlockRows; r += 2 {
+						sumsTile2(c[r*n+j0+wb:r*n+j0+w], c[(r+1)*n+j0+wb:(r+1)*n+j0+w], a[r*k:r*k+k], a[(r+1)*k:(r+1)*k+k], b, n, j0+wb, l0, le)
+					}
+				}
+			}
 			for ; i+2 <= m; i += 2 {
 				w := min(j1, max(width(i), width(i+1))) - j0
 				le := min(l1, max(kOf(i), kOf(i+1)))
