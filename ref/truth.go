@@ -429,10 +429,7 @@ func (g *gt) relu(x *Array) *Array {
 
 // softmaxRow overwrites row with its softmax; -Inf entries are masked.
 func (g *gt) softmaxRow(row []float64) {
-	m := math.Inf(-1)
-	for _, v := range row {
-		m = math.Max(m, v)
-	}
+	m := rowMax(row)
 	if g.p.NoMaxSubtract {
 		m = 0
 	}
@@ -443,6 +440,34 @@ func (g *gt) softmaxRow(row []float64) {
 	for j := range row {
 		row[j] = g.div(row[j], s)
 	}
+}
+
+// rowMax is math.Max over row from -Inf. Its loop compares with >, which
+// is math.Max except on a NaN (math.Max gives NaN) and on zeros of both
+// signs (math.Max prefers +0): rows with a NaN, or whose maximum is a
+// zero, take math.Max's fold as written.
+func rowMax(row []float64) float64 {
+	m := math.Inf(-1)
+	for _, v := range row {
+		if v > m {
+			m = v
+		} else if v != v {
+			return maxFold(row)
+		}
+	}
+	if m == 0 {
+		return maxFold(row)
+	}
+	return m
+}
+
+// maxFold is math.Max over row from -Inf, one element after another.
+func maxFold(row []float64) float64 {
+	m := math.Inf(-1)
+	for _, v := range row {
+		m = math.Max(m, v)
+	}
+	return m
 }
 
 func (g *gt) softmaxRows(x *Array, m, n int) *Array {
