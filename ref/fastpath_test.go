@@ -1,6 +1,7 @@
 package ref
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -239,6 +240,30 @@ func TestSumsTrailingZeros(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestEncodeBF16Paths: Encode's bf16 path (a value that is already bf16
+// taken as its float32's top half) gives BF16Bits of every value: every
+// bf16 bit pattern (subnormals, infinities and NaNs included) and
+// float64s of every magnitude that are not bf16 values.
+func TestEncodeBF16Paths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	var xs []float64
+	for b := range 1 << 16 {
+		xs = append(xs, BF16Value(uint16(b)))
+	}
+	for range 1 << 16 {
+		xs = append(xs, rng.NormFloat64()*math.Ldexp(1, rng.IntN(300)-150))
+	}
+	tt, err := Encode(&Array{Shape: []int{len(xs)}, Data: xs}, "bfloat16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range xs {
+		if got, want := binary.LittleEndian.Uint16(tt.Data[2*i:]), BF16Bits(x); got != want {
+			t.Fatalf("Encode(%v) = %#04x, BF16Bits %#04x", x, got, want)
 		}
 	}
 }
