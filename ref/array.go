@@ -153,7 +153,14 @@ func Encode(a *Array, dtype string) (*sim.Tensor, error) {
 	switch dtype {
 	case "bfloat16":
 		for i, v := range a.Data {
-			binary.LittleEndian.PutUint16(buf[2*i:], BF16Bits(v))
+			// A bf16 value (as Generate's are, rounded already) is its
+			// float32's top half; BF16Bits rounds the others.
+			f := float32(v)
+			b := math.Float32bits(f)
+			if float64(f) != v || b&0xffff != 0 {
+				b = uint32(BF16Bits(v)) << 16
+			}
+			binary.LittleEndian.PutUint16(buf[2*i:], uint16(b>>16))
 		}
 	case "float32", MXFP8:
 		for i, v := range a.Data {

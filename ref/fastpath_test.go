@@ -1,6 +1,7 @@
 package ref
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -180,6 +181,89 @@ func TestSumsTiles(t *testing.T) {
 			if math.Float64bits(got.Data[i]) != math.Float64bits(want.Data[i]) && !(math.IsNaN(got.Data[i]) && math.IsNaN(want.Data[i])) {
 				t.Fatalf("%v: element %d = %v, g.sum gives %v", sh, i, got.Data[i], want.Data[i])
 			}
+		}
+	}
+}
+
+// TestSumsTrailingZeros: rows of a that end in zeros (skipped by
+// sumsInOrder) give g.sum's bits, signs of zero sums included: rows of
+// zeros of either sign, rows whose products are all -0 before the +0s,
+// b with signed zeros, and b with an infinity or a NaN where the skipped
+// products are (which must not be skipped). Rows limited by cols give the
+// same bits in their columns.
+func TestSumsTrailingZeros(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, sh := range [][3]int{{4, 8, 8}, {5, 131, 9}, {8, 260, 140}, {3, 4, 16}} {
+		for _, special := range []float64{1, math.Inf(-1), math.NaN()} {
+			m, k, n := sh[0], sh[1], sh[2]
+			a, b := make([]float64, m*k), make([]float64, k*n)
+			for i := range b {
+				b[i] = rng.NormFloat64()
+				switch rng.IntN(4) {
+				case 0:
+					b[i] = 0
+				case 1:
+					b[i] = math.Copysign(0, -1)
+				}
+			}
+			if special != 1 {
+				b[(k-1)*n+rng.IntN(n)] = special
+			}
+			for i := 0; i < m; i++ {
+				e := rng.IntN(k + 1) // row i's nonzero prefix
+				for l := 0; l < k; l++ {
+					switch {
+					case l >= e:
+						a[i*k+l] = math.Copysign(0, float64(rng.IntN(2))-0.5)
+					case i%3 == 1:
+						a[i*k+l] = math.Copysign(0, -1) // products -0 or +0: sums of zeros
+					default:
+						a[i*k+l] = rng.NormFloat64()
+					}
+				}
+			}
+			g := newGT(Params{})
+			want := g.matmulBySum(a, b, m, k, n, nil)
+			cols := func(i int) int { return (i*7 + 3) % (n + 2) }
+			for _, cf := range []func(int) int{nil, cols} {
+				got := g.sumsCols(a, b, m, k, n, cf)
+				for i := 0; i < m; i++ {
+					w := n
+					if cf != nil {
+						w = min(n, cf(i))
+					}
+					for j := 0; j < w; j++ {
+						x, y := got[i*n+j], want.Data[i*n+j]
+						if math.Float64bits(x) != math.Float64bits(y) && !(math.IsNaN(x) && math.IsNaN(y)) {
+							t.Fatalf("%v special %v cols %v: [%d,%d] = %v, g.sum gives %v", sh, special, cf != nil, i, j, x, y)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEncodeBF16Paths: Encode's bf16 path (a value that is already bf16
+// taken as its float32's top half) gives BF16Bits of every value: every
+// bf16 bit pattern (subnormals, infinities and NaNs included) and
+// float64s of every magnitude that are not bf16 values.
+func TestEncodeBF16Paths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	var xs []float64
+	for b := range 1 << 16 {
+		xs = append(xs, BF16Value(uint16(b)))
+	}
+	for range 1 << 16 {
+		xs = append(xs, rng.NormFloat64()*math.Ldexp(1, rng.IntN(300)-150))
+	}
+	tt, err := Encode(&Array{Shape: []int{len(xs)}, Data: xs}, "bfloat16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range xs {
+		if got, want := binary.LittleEndian.Uint16(tt.Data[2*i:]), BF16Bits(x); got != want {
+			t.Fatalf("Encode(%v) = %#04x, BF16Bits %#04x", x, got, want)
 		}
 	}
 }

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
@@ -186,13 +188,20 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 	for k, v := range arrays {
 		refIn[k] = v
 	}
-	outs, err := Reference(t.ID, p, refIn)
+	// The bf16-intermediate reference, where a tolerance needs it, takes
+	// the sums it has in common with the reference from a memo.
+	bf16 := !integer && LargeLogits(t.ID, p)
+	var memo *sumsMemo
+	if bf16 {
+		memo = newSumsMemo(refIn)
+	}
+	outs, err := reference(t.ID, p, refIn, memo)
 	if err != nil {
 		return nil, nil, err
 	}
-	var bf16Outs map[string]*Array // the bf16-intermediate reference, where a tolerance needs it
-	if !integer && LargeLogits(t.ID, p) {
-		if bf16Outs, err = bf16Reference(t.ID, p, refIn); err != nil {
+	var bf16Outs map[string]*Array
+	if bf16 {
+		if bf16Outs, err = bf16Reference(t.ID, p, refIn, memo); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -237,14 +246,55 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 		tensors[s.Name] = tt
 	}
 	c.Description = Describe(c)
+	// The inputs are encoded: their buffers go back for the next case's.
+	for _, s := range pl.specs {
+		if a := arrays[s.name]; s.role != RoleOut && pl.fixed[s.name] == nil && a != nil {
+			putFloats(a.Data)
+		}
+	}
 	return c, tensors, nil
 }
 
+// floatPools recycle the buffers of Generate's inputs by size class
+// (capacity 2^i in floatPools[i]): genInput writes every element, so a
+// recycled buffer needs no zeroing, which a large new one costs with its
+// page faults.
+var floatPools [64]sync.Pool
+
+// minPooled is the smallest buffer floatPools keep (smaller ones are
+// cheap to make).
+const minPooled = 1 << 12
+
+// getFloats returns a slice of n float64s, recycled (any contents) or new
+// (zeros).
+func getFloats(n int) []float64 {
+	if n < minPooled {
+		return make([]float64, n)
+	}
+	c := bits.Len(uint(n - 1)) // 2^c >= n
+	if p, ok := floatPools[c].Get().(*[]float64); ok {
+		return (*p)[:n]
+	}
+	return make([]float64, n, 1<<c)
+}
+
+// putFloats gives a buffer getFloats made back for reuse: the caller
+// keeps no reference to it.
+func putFloats(s []float64) {
+	c := cap(s)
+	if c < minPooled || c&(c-1) != 0 {
+		return // not a size class's
+	}
+	s = s[:0]
+	floatPools[bits.Len(uint(c-1))].Put(&s)
+}
+
 // bf16Reference is the ground truth computed as a bf16 kernel stores it:
-// every stored intermediate rounded to bf16 (sums exact: ExactSums).
-func bf16Reference(task string, p Params, in map[string]*Array) (map[string]*Array, error) {
+// every stored intermediate rounded to bf16 (sums exact: ExactSums),
+// with the sums memo holds (nil: none).
+func bf16Reference(task string, p Params, in map[string]*Array, memo *sumsMemo) (map[string]*Array, error) {
 	p.Intermediate, p.ExactSums = "bfloat16", true
-	return Reference(task, p, in)
+	return reference(task, p, in, memo)
 }
 
 // admitBF16 widens a bf16 output's atol, when it must, so that the
@@ -345,7 +395,9 @@ func biasMax(k int) int64 { return int64(math.Sqrt(float64(k)) * int8Std * int8S
 // genInput draws one input tensor with a distribution that exercises the
 // task (values are rounded to the dtype by the caller).
 func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool) *Array {
-	a := NewArray(s.shape...)
+	// A recycled buffer: every branch below writes every element
+	// (TestGenInputWritesAll).
+	a := &Array{Shape: append([]int(nil), s.shape...), Data: getFloats(sim.Elems(s.shape))}
 	norm := func(std float64) {
 		for i := range a.Data {
 			a.Data[i] = rng.NormFloat64() * std

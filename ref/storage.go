@@ -184,10 +184,15 @@ func (s TensorSpec) storedRuns(f func(src, dst, n int)) {
 func (s TensorSpec) mxImage(t *sim.Tensor) ([]Chunk, error) {
 	// The stored elements as float32 bits (little-endian, as the .npy's),
 	// padding zero, copied a run at a time.
-	stored := make([]byte, 4*s.StoredElems())
-	s.storedRuns(func(src, dst, n int) {
-		copy(stored[4*dst:4*(dst+n)], t.Data[4*src:4*(src+n)])
-	})
+	var stored []byte
+	if n := s.StoredElems(); n == sim.Elems(s.Shape) && len(t.Data) == 4*n && (s.Layout == nil || s.Layout.Block == 0 && s.Layout.Pitch == 0) {
+		stored = t.Data // stored as it is: one run, no padding
+	} else {
+		stored = make([]byte, 4*n)
+		s.storedRuns(func(src, dst, n int) {
+			copy(stored[4*dst:4*(dst+n)], t.Data[4*src:4*(src+n)])
+		})
+	}
 	n := len(stored) / 4
 	elems := make([]byte, n)
 	scales := make([]byte, (n+MXBlock-1)/MXBlock)

@@ -63,7 +63,7 @@ func TestLargeLogitsToleranceAdmitsBF16(t *testing.T) {
 				out = ts
 			}
 		}
-		bf, err := bf16Reference(c.task, pl.p, in)
+		bf, err := bf16Reference(c.task, pl.p, in, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,6 +96,63 @@ func TestLargeLogitsToleranceAdmitsBF16(t *testing.T) {
 		}
 		if w := worstFraction(rule, expected.Data, bf[out.Name].Data); w <= 1 {
 			t.Errorf("%s config %d seed %d: the rule's tolerance alone admits the bf16 reference (%.3f): the case no longer shows the defect", name, c.config, c.seed, w)
+		}
+	}
+}
+
+// TestSumsMemoSameBits: the main and bf16-intermediate references that
+// share sums through a memo (as Generate runs them) give the bits each
+// gives alone, on every attention task with large logits (causal and
+// not), and the bf16 one takes every sum the main one left.
+func TestSumsMemoSameBits(t *testing.T) {
+	for _, task := range []string{"sdpa", "flash_attention", "mha", "gqa", "mqa", "decoder_llama", "decoder_t5"} {
+		for config := 1; config <= 3; config++ {
+			pl, err := newPlan("plena", task, config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !LargeLogits(task, pl.p) {
+				continue
+			}
+			cs, tensors, err := Generate("plena", task, config, DefaultSeed, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := map[string]*Array{}
+			for _, ts := range cs.Tensors {
+				if ts.Role == RoleIn || ts.Role == RoleConst {
+					if in[ts.Name], err = Decode(tensors[ts.Name], ts.DType); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			memo := newSumsMemo(in)
+			main, err := reference(task, pl.p, in, memo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept := len(memo.done)
+			bf, err := bf16Reference(task, pl.p, in, memo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(task, "decoder") && kept == 0 {
+				t.Errorf("%s config %d: the reference left no sums to share", task, config)
+			}
+			if len(memo.done) != 0 {
+				t.Errorf("%s config %d: %d of %d shared sums not taken", task, config, len(memo.done), kept)
+			}
+			mainAlone, _ := Reference(task, pl.p, in)
+			bfAlone, _ := bf16Reference(task, pl.p, in, nil)
+			for name, want := range mainAlone {
+				for _, pair := range [][2][]float64{{main[name].Data, want.Data}, {bf[name].Data, bfAlone[name].Data}} {
+					for i := range pair[1] {
+						if math.Float64bits(pair[0][i]) != math.Float64bits(pair[1][i]) {
+							t.Fatalf("%s config %d: %s[%d] = %v with the memo, %v without", task, config, name, i, pair[0][i], pair[1][i])
+						}
+					}
+				}
+			}
 		}
 	}
 }

@@ -14,6 +14,12 @@ import (
 // NoMaxSubtract, Intermediate) and numerics (Eps, GELU, Causal, Scale)
 // give deliberately different results for tests.
 func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, error) {
+	return reference(task, p, in, nil)
+}
+
+// reference is Reference sharing sums with another computation on the
+// same inputs through memo (nil: none).
+func reference(task string, p Params, in map[string]*Array, memo *sumsMemo) (map[string]*Array, error) {
 	t, err := Lookup(task)
 	if err != nil {
 		return nil, err
@@ -46,6 +52,7 @@ func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, 
 		}
 	}
 	g := newGT(p)
+	g.memo = memo
 	var y *Array
 	switch t.ID {
 	case "silu", "relu", "gelu":
@@ -110,7 +117,58 @@ func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, 
 // same bits on every platform.
 type gt struct {
 	p     Params
-	round bool // p.Intermediate != "" and not p.ExactSums: accumulate in float32
+	round bool      // p.Intermediate != "" and not p.ExactSums: accumulate in float32
+	memo  *sumsMemo // sums of inputs shared with another computation, or nil
+}
+
+// sumsMemo hands the in-order sums of products of two inputs from one
+// reference computation to another on the same inputs (Generate's main
+// and bf16-intermediate references: the projections of mha, gqa and mqa
+// and the scores of sdpa and flash_attention are the same sums, only
+// their rounding afterwards differs). Only sums whose operands are both
+// inputs (their data from the first element, never written by a
+// reference) are kept, each until it is taken once.
+type sumsMemo struct {
+	in   map[*float64]bool // the first elements of the inputs' data
+	done map[sumsKey][]float64
+}
+
+// sumsKey names the sums of a [m, k] times b [k, n] (b given transposed
+// as [n, k] when bt) with their first elements.
+type sumsKey struct {
+	a, b    *float64
+	m, k, n int
+	bt      bool
+}
+
+// newSumsMemo is a memo for computations on the inputs in.
+func newSumsMemo(in map[string]*Array) *sumsMemo {
+	mm := &sumsMemo{in: map[*float64]bool{}, done: map[sumsKey][]float64{}}
+	for _, a := range in {
+		if len(a.Data) > 0 {
+			mm.in[&a.Data[0]] = true
+		}
+	}
+	return mm
+}
+
+// shared returns compute(), the in-order sums of a [m, k] times b [k, n]
+// (b transposed when bt) into a fresh slice the caller may overwrite,
+// from the memo when a computation before put them there; the first
+// computation of sums of two inputs leaves a copy there.
+func (g *gt) shared(a, b []float64, m, k, n int, bt bool, compute func() []float64) []float64 {
+	mm := g.memo
+	if mm == nil || g.round || g.p.SumOrder != "" || len(a) == 0 || len(b) == 0 || !mm.in[&a[0]] || !mm.in[&b[0]] {
+		return compute()
+	}
+	key := sumsKey{&a[0], &b[0], m, k, n, bt}
+	if c, ok := mm.done[key]; ok {
+		delete(mm.done, key)
+		return c
+	}
+	c := compute()
+	mm.done[key] = append([]float64(nil), c...)
+	return c
 }
 
 func newGT(p Params) *gt { return &gt{p: p, round: p.Intermediate != "" && !p.ExactSums} }
@@ -371,10 +429,7 @@ func (g *gt) relu(x *Array) *Array {
 
 // softmaxRow overwrites row with its softmax; -Inf entries are masked.
 func (g *gt) softmaxRow(row []float64) {
-	m := math.Inf(-1)
-	for _, v := range row {
-		m = math.Max(m, v)
-	}
+	m := rowMax(row)
 	if g.p.NoMaxSubtract {
 		m = 0
 	}
@@ -385,6 +440,34 @@ func (g *gt) softmaxRow(row []float64) {
 	for j := range row {
 		row[j] = g.div(row[j], s)
 	}
+}
+
+// rowMax is math.Max over row from -Inf. Its loop compares with >, which
+// is math.Max except on a NaN (math.Max gives NaN) and on zeros of both
+// signs (math.Max prefers +0): rows with a NaN, or whose maximum is a
+// zero, take math.Max's fold as written.
+func rowMax(row []float64) float64 {
+	m := math.Inf(-1)
+	for _, v := range row {
+		if v > m {
+			m = v
+		} else if v != v {
+			return maxFold(row)
+		}
+	}
+	if m == 0 {
+		return maxFold(row)
+	}
+	return m
+}
+
+// maxFold is math.Max over row from -Inf, one element after another.
+func maxFold(row []float64) float64 {
+	m := math.Inf(-1)
+	for _, v := range row {
+		m = math.Max(m, v)
+	}
+	return m
 }
 
 func (g *gt) softmaxRows(x *Array, m, n int) *Array {
@@ -466,7 +549,8 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 		}
 		return c
 	}
-	c := &Array{Shape: []int{m, n}, Data: g.sums(a, b, m, k, n)} // finished in place
+	sums := g.shared(a, b, m, k, n, false, func() []float64 { return g.sums(a, b, m, k, n) })
+	c := &Array{Shape: []int{m, n}, Data: sums} // finished in place
 	for i := 0; i < m; i++ {
 		row := c.Data[i*n : i*n+n]
 		for j, acc := range row {
@@ -484,9 +568,16 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 // bit (TestMatmulRowsMatchSum), computed row by row: cache-friendly and
 // without a call per product.
 func (g *gt) sums(a, b []float64, m, k, n int) []float64 {
+	return g.sumsCols(a, b, m, k, n, nil)
+}
+
+// sumsCols is sums where row i's caller uses only its first cols(i)
+// columns (all of them when cols is nil): the others may be left
+// uncomputed (they are then 0 or a partial sum).
+func (g *gt) sumsCols(a, b []float64, m, k, n int, cols func(i int) int) []float64 {
 	c := make([]float64, m*n)
 	if !g.round && g.p.SumOrder == "" {
-		sumsInOrder(c, a, b, m, k, n)
+		sumsInOrder(c, a, b, m, k, n, cols)
 		return c
 	}
 	// g.sum's order and rounding: lane partial rows for "blocked", l
@@ -571,9 +662,17 @@ const sumsRows, sumsCols = 128, 128
 // l = 0..k-1, unrounded: g.sum's default order, bit for bit. The order is
 // per element, so the loops may run in tiles: for each tile of b's
 // columns, b's row blocks in ascending order, each over every row of a,
-// two rows at a time, four products at a time per element (package f64:
-// AVX2 where the host has it, the same bits).
-func sumsInOrder(c, a, b []float64, m, k, n int) {
+// four rows by 16 columns at a time held in registers where the host has
+// AVX-512 (package f64), else two rows at a time, four products at a
+// time per element (AVX2 where the host has it): the same bits. Row i's columns from
+// cols(i) on are the caller's to ignore (cols nil: none), so they may be
+// skipped (causal attention's masked scores).
+//
+// A row of a that ends in zeros (a causal attention's probabilities)
+// skips their products when b's rows there are finite: each is then a
+// zero, and adding a zero to a sum that is not -0 leaves it as it is. No
+// sum is -0 when c holds no -0: x + y is -0 only when x and y both are.
+func sumsInOrder(c, a, b []float64, m, k, n int, cols func(i int) int) {
 	if n == 1 {
 		// A matrix-vector product: four rows' dot products side by side.
 		i := 0
@@ -598,19 +697,101 @@ func sumsInOrder(c, a, b []float64, m, k, n int) {
 		}
 		return
 	}
+	width := func(i int) int { return n }
+	if cols != nil {
+		width = func(i int) int { return max(0, min(n, cols(i))) }
+	}
+	// ks[i]: the products row i adds (all but its trailing zeros, when
+	// they can be skipped); nil when every row adds all k.
+	ks := trailingZeroSkips(c, a, b, m, k, n)
+	kOf := func(i int) int {
+		if ks == nil {
+			return k
+		}
+		return ks[i]
+	}
 	for j0 := 0; j0 < n; j0 += sumsCols {
 		j1 := min(n, j0+sumsCols)
 		for l0 := 0; l0 < k; l0 += sumsRows {
 			l1 := min(k, l0+sumsRows)
 			i := 0
+			for ; f64.HasBlock() && i+f64.BlockRows <= m; i += f64.BlockRows {
+				// Four rows at a time, 16 columns held in registers.
+				w := min(j1, max(width(i), width(i+1), width(i+2), width(i+3))) - j0
+				le := min(l1, max(kOf(i), kOf(i+1), kOf(i+2), kOf(i+3)))
+				if w <= 0 || le <= l0 {
+					continue
+				}
+				wb := w - w%f64.BlockCols
+				f64.AddProductsBlock(c[i*n+j0:], n, a[i*k+l0:], k, b[l0*n+j0:], n, le-l0, wb)
+				if wb < w {
+					for r := i; r < i+f64.BlockRows; r += 2 {
+						sumsTile2(c[r*n+j0+wb:r*n+j0+w], c[(r+1)*n+j0+wb:(r+1)*n+j0+w], a[r*k:r*k+k], a[(r+1)*k:(r+1)*k+k], b, n, j0+wb, l0, le)
+					}
+				}
+			}
 			for ; i+2 <= m; i += 2 {
-				sumsTile2(c[i*n+j0:i*n+j1], c[(i+1)*n+j0:(i+1)*n+j1], a[i*k:i*k+k], a[(i+1)*k:(i+1)*k+k], b, n, j0, l0, l1)
+				w := min(j1, max(width(i), width(i+1))) - j0
+				le := min(l1, max(kOf(i), kOf(i+1)))
+				if w <= 0 || le <= l0 {
+					continue
+				}
+				sumsTile2(c[i*n+j0:i*n+j0+w], c[(i+1)*n+j0:(i+1)*n+j0+w], a[i*k:i*k+k], a[(i+1)*k:(i+1)*k+k], b, n, j0, l0, le)
 			}
 			if i < m {
-				sumsTile1(c[i*n+j0:i*n+j1], a[i*k:i*k+k], b, n, j0, l0, l1)
+				w := min(j1, width(i)) - j0
+				le := min(l1, kOf(i))
+				if w > 0 && le > l0 {
+					sumsTile1(c[i*n+j0:i*n+j0+w], a[i*k:i*k+k], b, n, j0, l0, le)
+				}
 			}
 		}
 	}
+}
+
+// trailingZeroSkips returns, for each row i of a [m, k], the number of
+// its products sumsInOrder adds: k less its trailing zeros. It returns
+// nil when the rows have too few to repay its checks, when b's rows from
+// the first skipped one on are not all finite (a zero times an infinity
+// is a NaN) or when c holds a -0.
+func trailingZeroSkips(c, a, b []float64, m, k, n int) []int {
+	var ks []int
+	lo := k
+	for i := 0; i < m; i++ {
+		row := a[i*k : i*k+k]
+		e := k
+		for e > 0 && row[e-1] == 0 {
+			e--
+		}
+		if e == k {
+			continue
+		}
+		if ks == nil {
+			ks = make([]int, m)
+			for r := range ks {
+				ks[r] = k
+			}
+		}
+		ks[i], lo = e, min(lo, e)
+	}
+	skipped := 0
+	for _, e := range ks {
+		skipped += k - e
+	}
+	if ks == nil || skipped < 2*(k-lo+m) {
+		return nil // too few to repay the checks below
+	}
+	for _, x := range b[lo*n : k*n] {
+		if x-x != 0 { // an infinity or a NaN
+			return nil
+		}
+	}
+	for _, x := range c {
+		if x == 0 && math.Signbit(x) {
+			return nil
+		}
+	}
+	return ks
 }
 
 // sumsTile2 adds to rows r0 and r1 (columns j0.. of c) the products of
@@ -810,14 +991,20 @@ func toF32(x []float64) []float32 {
 // element (TestAttentionRowsMatchSum).
 func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array {
 	p := g.p
-	kt := make([]float64, d*skv) // k transposed: [d, skv]
-	for j := 0; j < skv; j++ {
-		for l := 0; l < d; l++ {
-			kt[l*skv+j] = k[j*d+l]
-		}
+	var cols func(i int) int // the scores a row uses: the causal mask's are not computed
+	if p.Causal {
+		cols = func(i int) int { return i + p.MaskShift + 1 }
 	}
-	scores := g.sums(q, kt, s, d, skv) // masked ones are computed and not used
-	probs := scores                    // each score becomes its probability in place
+	scores := g.shared(q, k, s, d, skv, true, func() []float64 {
+		kt := make([]float64, d*skv) // k transposed: [d, skv]
+		for j := 0; j < skv; j++ {
+			for l := 0; l < d; l++ {
+				kt[l*skv+j] = k[j*d+l]
+			}
+		}
+		return g.sumsCols(q, kt, s, d, skv, cols)
+	})
+	probs := scores // each score becomes its probability in place
 	for i := 0; i < s; i++ {
 		row := probs[i*skv : (i+1)*skv]
 		for j := 0; j < skv; j++ {

@@ -358,3 +358,30 @@ func TestAttentionRowsMatchSum(t *testing.T) {
 		}
 	}
 }
+
+// TestRowMax: rowMax gives math.Max's fold bit for bit on rows with
+// zeros of both signs, infinities, NaN and masked (-Inf) entries.
+func TestRowMax(t *testing.T) {
+	nz, inf, nan := math.Copysign(0, -1), math.Inf(1), math.NaN()
+	rows := [][]float64{
+		{}, {math.Inf(-1), math.Inf(-1)}, {nz}, {nz, 0}, {0, nz}, {nz, nz}, {-1, nz}, {nz, -1, 0},
+		{1, nan, 2}, {nan}, {-inf, nan}, {3, inf, 2}, {-5, -2, -7}, {2, 9, 9, 1},
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 200 {
+		r := make([]float64, rng.IntN(9))
+		for i := range r {
+			r[i] = []float64{0, nz, inf, -inf, nan, rng.NormFloat64()}[rng.IntN(6)]
+		}
+		rows = append(rows, r)
+	}
+	for _, r := range rows {
+		got, want := rowMax(r), maxFold(r)
+		if math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+			t.Fatalf("rowMax(%v) = %v, math.Max's fold %v", r, got, want)
+		}
+		if math.IsNaN(got) != math.IsNaN(want) {
+			t.Fatalf("rowMax(%v) = %v, math.Max's fold %v", r, got, want)
+		}
+	}
+}

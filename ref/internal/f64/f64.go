@@ -1,8 +1,9 @@
 // Package f64 holds the float64 loops of the reference's in-order matrix
 // products: r[j] += x0*b0[j]; r[j] += x1*b1[j]; … for every j, each
 // product and each sum rounded to float64 (never a fused multiply-add),
-// the four products of an element added one after another in order.
-// Lanes of a vector instruction are separate elements, so the AVX2 and
+// the four products of an element added one after another in order;
+// and a block of 4 rows by 16 columns held in AVX-512 registers over any
+// number of products (AddProductsBlock), each element's in order. Lanes of a vector instruction are separate elements, so the AVX2 and
 // AVX-512 paths give the pure-Go path's bits for every input (NaN payloads aside).
 package f64
 
@@ -89,5 +90,41 @@ func AddProductsRows(r0, r1, a0, a1, b []float64, ldb int) {
 		l := 4 * q
 		x := [8]float64{a0[l], a0[l+1], a0[l+2], a0[l+3], a1[l], a1[l+1], a1[l+2], a1[l+3]}
 		AddProducts4x2(r0[j:], r1[j:], &x, b[l*ldb+j:], b[(l+1)*ldb+j:], b[(l+2)*ldb+j:], b[(l+3)*ldb+j:])
+	}
+}
+
+// BlockRows and BlockCols are the shape of AddProductsBlock's block of c.
+const BlockRows, BlockCols = 4, 16
+
+// HasBlock reports whether AddProductsBlock has its vector loop on this
+// host (without it, AddProductsRows is as fast).
+func HasBlock() bool { return useAsm512 }
+
+// AddProductsBlock adds to the block of BlockRows rows by w columns of c
+// (row r at c[r*ldc:]) the products a[r*lda+l]*b[l*ldb+j] for l = 0..kk-1
+// in order, each element's one after another (the order of
+// AddProductsRows). w must be a multiple of BlockCols where HasBlock;
+// any w otherwise.
+func AddProductsBlock(c []float64, ldc int, a []float64, lda int, b []float64, ldb int, kk, w int) {
+	if kk == 0 || w == 0 {
+		return
+	}
+	_ = c[(BlockRows-1)*ldc+w-1]
+	_ = a[(BlockRows-1)*lda+kk-1]
+	_ = b[(kk-1)*ldb+w-1]
+	if useAsm512 && w%BlockCols == 0 {
+		for j := 0; j < w; j += BlockCols {
+			addProductsBlock512(&c[j], ldc, &a[0], lda, &b[j], ldb, kk)
+		}
+		return
+	}
+	for r := range BlockRows {
+		cr, ar := c[r*ldc:r*ldc+w], a[r*lda:r*lda+kk]
+		for l, x := range ar {
+			br := b[l*ldb : l*ldb+w]
+			for j, p := range br {
+				cr[j] += float64(x * p)
+			}
+		}
 	}
 }

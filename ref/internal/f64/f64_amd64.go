@@ -32,3 +32,9 @@ func addProducts4x2Asm512(r0, r1 *float64, n int, x *[8]float64, b0, b1, b2, b3 
 //
 //go:noescape
 func addProductsRows512(r0, r1 *float64, w int, a0, a1 *float64, quads int, b *float64, ldb int)
+
+// addProductsBlock512 is AddProductsBlock's loop in AVX-512 registers:
+// a block of 4 rows by 16 columns of c.
+//
+//go:noescape
+func addProductsBlock512(c *float64, ldc int, a *float64, lda int, b *float64, ldb int, kk int)

@@ -228,3 +228,76 @@ nextR:
 endR:
 	VZEROUPPER
 	RET
+
+// func addProductsBlock512(c *float64, ldc int, a *float64, lda int, b *float64, ldb int, kk int)
+// A block of 4 rows by 16 columns of c held in registers while it adds,
+// for l = 0..kk-1 in order, a[r*lda+l]*b[l*ldb+j] to c[r*ldc+j] (r < 4,
+// j < 16): each product and each sum rounded (VMULPD then VADDPD), the
+// products of an element in order of l.
+TEXT ·addProductsBlock512(SB), NOSPLIT, $0-56
+	MOVQ c+0(FP), DI
+	MOVQ ldc+8(FP), SI
+	MOVQ a+16(FP), R8
+	MOVQ lda+24(FP), AX
+	MOVQ b+32(FP), BX
+	MOVQ ldb+40(FP), DX
+	MOVQ kk+48(FP), CX
+	SHLQ $3, SI
+	SHLQ $3, AX
+	SHLQ $3, DX
+	LEAQ (R8)(AX*1), R9
+	LEAQ (R9)(AX*1), R10
+	LEAQ (R10)(AX*1), R11
+	LEAQ (DI)(SI*1), R12
+	LEAQ (R12)(SI*1), R13
+	LEAQ (R13)(SI*1), R14
+	VMOVUPD (DI), Z0
+	VMOVUPD 64(DI), Z1
+	VMOVUPD (R12), Z2
+	VMOVUPD 64(R12), Z3
+	VMOVUPD (R13), Z4
+	VMOVUPD 64(R13), Z5
+	VMOVUPD (R14), Z6
+	VMOVUPD 64(R14), Z7
+	XORQ AX, AX
+
+blockL:
+	CMPQ AX, CX
+	JGE  blockEnd
+	VMOVUPD      (BX), Z8
+	VMOVUPD      64(BX), Z9
+	VBROADCASTSD (R8)(AX*8), Z10
+	VBROADCASTSD (R9)(AX*8), Z11
+	VBROADCASTSD (R10)(AX*8), Z12
+	VBROADCASTSD (R11)(AX*8), Z13
+	VMULPD       Z10, Z8, Z14
+	VMULPD       Z10, Z9, Z15
+	VMULPD       Z11, Z8, Z16
+	VMULPD       Z11, Z9, Z17
+	VMULPD       Z12, Z8, Z18
+	VMULPD       Z12, Z9, Z19
+	VMULPD       Z13, Z8, Z20
+	VMULPD       Z13, Z9, Z21
+	VADDPD       Z14, Z0, Z0
+	VADDPD       Z15, Z1, Z1
+	VADDPD       Z16, Z2, Z2
+	VADDPD       Z17, Z3, Z3
+	VADDPD       Z18, Z4, Z4
+	VADDPD       Z19, Z5, Z5
+	VADDPD       Z20, Z6, Z6
+	VADDPD       Z21, Z7, Z7
+	ADDQ         DX, BX
+	INCQ         AX
+	JMP          blockL
+
+blockEnd:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, 64(DI)
+	VMOVUPD Z2, (R12)
+	VMOVUPD Z3, 64(R12)
+	VMOVUPD Z4, (R13)
+	VMOVUPD Z5, 64(R13)
+	VMOVUPD Z6, (R14)
+	VMOVUPD Z7, 64(R14)
+	VZEROUPPER
+	RET

@@ -139,3 +139,47 @@ func TestRowsPathsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockPathsAgree: AddProductsBlock's AVX-512 block (where the host
+// has it) gives the pure-Go loop's bits for widths of one to three
+// blocks of columns, any number of products (none included), strides of
+// c, a and b wider than the block, values of every magnitude with zeros,
+// infinities and NaN, and leaves the rest of c alone.
+func TestBlockPathsAgree(t *testing.T) {
+	defer func() { useAsm, useAsm512 = hasAsm, hasAsm512 }()
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, w := range []int{BlockCols, 2 * BlockCols, 3 * BlockCols} {
+		for _, kk := range []int{0, 1, 3, 4, 17, 130} {
+			ldc, lda, ldb := w+rng.IntN(9), kk+rng.IntN(5), w+rng.IntN(9)
+			c := randRow(rng, BlockRows*ldc+5)
+			a := randRow(rng, BlockRows*lda+1)
+			b := randRow(rng, max(1, kk)*ldb+1)
+			useAsm, useAsm512 = false, false
+			want := slices.Clone(c)
+			AddProductsBlock(want, ldc, a, lda, b, ldb, kk, w)
+			for _, path := range []bool{false, true} {
+				useAsm, useAsm512 = path && hasAsm, path && hasAsm512
+				got := slices.Clone(c)
+				AddProductsBlock(got, ldc, a, lda, b, ldb, kk, w)
+				if !sameBits(got, want) {
+					t.Fatalf("asm %v, width %d, %d products: %v, want %v", path, w, kk, got, want)
+				}
+			}
+			// The Go loop is the definition: r += a*b in order of l.
+			for r := range BlockRows {
+				for j := range w {
+					s := c[r*ldc+j]
+					for l := range kk {
+						s += float64(a[r*lda+l] * b[l*ldb+j])
+					}
+					if !sameBits([]float64{want[r*ldc+j]}, []float64{s}) {
+						t.Fatalf("width %d, %d products: [%d,%d] = %v, want %v", w, kk, r, j, want[r*ldc+j], s)
+					}
+				}
+				if !sameBits(want[r*ldc+w:min(len(c), (r+1)*ldc)], c[r*ldc+w:min(len(c), (r+1)*ldc)]) {
+					t.Fatalf("width %d: elements past row %d's block changed", w, r)
+				}
+			}
+		}
+	}
+}
