@@ -6,7 +6,6 @@ import (
 
 	"kernelcraft/baseline"
 	"kernelcraft/ref"
-	"kernelcraft/sim"
 )
 
 // BenchmarkEvalAllAIE2 times `kc-ref eval --all -t aie2 --baseline`: the
@@ -44,49 +43,7 @@ func BenchmarkEvalAllAIE2(b *testing.B) {
 // executables of every aie2 baseline cell (visible and hidden) are made
 // once, then each op runs and checks them all on one goroutine (cpu-s:
 // the CPU time of one op, setup excluded).
-func BenchmarkRunAIE2Cells(b *testing.B) {
-	type run struct {
-		c   *ref.Case
-		t   map[string]*sim.Tensor
-		elf []byte
-	}
-	var runs []run
-	for _, task := range ref.Supported("aie2") {
-		for cfg := 1; cfg <= ref.NumConfigs; cfg++ {
-			k, err := baseline.Baseline("aie2", "", task.ID, cfg)
-			if err != nil {
-				continue // no baseline yet
-			}
-			for h, s := range []uint64{GoldenSeeds.Visible, GoldenSeeds.Hidden} {
-				c, t, err := ref.Generate("aie2", task.ID, cfg, s, h == 1)
-				if err != nil {
-					b.Fatal(err)
-				}
-				elf, err := Assemble(c, k.Name, k.Src)
-				if err != nil {
-					b.Fatal(err)
-				}
-				runs = append(runs, run{c, t, elf})
-			}
-		}
-	}
-	cpu0, cpuOK := processCPU()
-	for b.Loop() {
-		for _, r := range runs {
-			res, err := RunCase(context.Background(), r.c, r.t, r.elf, sim.CoreOptions{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			if !res.Verdict.Pass {
-				b.Fatalf("%s config %d fails", r.c.Task, r.c.Config)
-			}
-		}
-	}
-	b.ReportMetric(float64(len(runs)), "runs")
-	if cpu1, ok := processCPU(); ok && cpuOK {
-		b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s")
-	}
-}
+func BenchmarkRunAIE2Cells(b *testing.B) { benchRunCells(b, "aie2", false) }
 
 // BenchmarkAssembleAIE2Cells times the assembly of every aie2 baseline
 // kernel as EvalAll assembles it (once per cell, with the visible case's

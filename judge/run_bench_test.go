@@ -14,28 +14,32 @@ import (
 // once, then each op runs and checks them all on one goroutine (cpu-s:
 // the CPU time of one op, setup excluded). No run memo: this is the
 // simulator's own speed.
-func BenchmarkRunPlenaCells(b *testing.B) { benchPlenaCells(b, false) }
+func BenchmarkRunPlenaCells(b *testing.B) { benchRunCells(b, "plena", false) }
 
 // BenchmarkRunPlenaCellsMemo is BenchmarkRunPlenaCells as EvalAll runs
 // the cells: each cell's hidden run replays the HBM timing its visible
 // run recorded in a fresh sim.RunMemo.
-func BenchmarkRunPlenaCellsMemo(b *testing.B) { benchPlenaCells(b, true) }
+func BenchmarkRunPlenaCellsMemo(b *testing.B) { benchRunCells(b, "plena", true) }
 
-func benchPlenaCells(b *testing.B, memo bool) {
+// benchRunCells makes the visible and hidden case and the executable of
+// every baseline cell of target once, then times running and checking
+// them all on one goroutine, each cell's hidden run after its visible
+// one, sharing a fresh sim.RunMemo when memo is set.
+func benchRunCells(b *testing.B, target string, memo bool) {
 	type run struct {
 		c   *ref.Case
 		t   map[string]*sim.Tensor
 		elf []byte
 	}
 	var runs []run // visible, hidden of each cell
-	for _, task := range ref.Supported("plena") {
+	for _, task := range ref.Supported(target) {
 		for cfg := 1; cfg <= ref.NumConfigs; cfg++ {
-			k, err := baseline.Baseline("plena", "", task.ID, cfg)
+			k, err := baseline.Baseline(target, "", task.ID, cfg)
 			if err != nil {
 				continue // no baseline yet
 			}
 			for h, s := range []uint64{GoldenSeeds.Visible, GoldenSeeds.Hidden} {
-				c, t, err := ref.Generate("plena", task.ID, cfg, s, h == 1)
+				c, t, err := ref.Generate(target, task.ID, cfg, s, h == 1)
 				if err != nil {
 					b.Fatal(err)
 				}
