@@ -119,26 +119,15 @@ const (
 // dreq is one DRAM transaction (or a refresh request). Its bank group
 // and bank are also kept as indices into its channel's flat tables.
 type dreq struct {
-	// t is a lower bound of the first cycle at which its next command
-	// (cmd) may issue: exact when computed, it only becomes stale by
-	// being too early, because the earliest cycles of commands only ever
-	// move later, and its next command changes only when its bank opens
-	// or closes, which resets t to unknownT. A request with t > the clock
-	// is not ready and need not be looked at again (see best).
-	t              int64
 	arrive         int64
 	row            int32
-	id             int32  // completion slot of a read, -1 if none
-	gen            uint64 // its bank's dchan.gen when t was computed
-	pch, bg, bank  int32  // pseudochannel; bank group and bank within it
-	bi             int32  // bank: index in dchan.openRow
-	po, gofs, bo   int32  // its pseudochannel's, bank group's and bank's tables in dchan.tab
-	cmd            int8   // its next command (set by the scheduler)
+	id             int32 // completion slot of a read, -1 if none
+	pch, bank      int32 // pseudochannel; bank within its bank group
+	bi             int32 // bank: index in dchan.openRow
+	po, bo         int32 // its pseudochannel's and bank's tables in dchan.tab
+	cmd            int8  // its next command (set by the scheduler)
 	write, refresh bool
 }
-
-// unknownT is dreq.t before it is computed.
-const unknownT = -1 << 62
 
 type dpch struct {
 	actHist [4]int64 // most recent ACT first (nFAW window)
@@ -153,19 +142,19 @@ const (
 )
 
 type dchan struct {
-	// tab is the earliest cycle of each command (numCmd entries) for the
-	// channel (at 0), each pseudochannel p (at tabOff(1+p)), each bank
-	// group g of it (tabOff(1+P+p*G+g)) and each bank k of that
-	// (tabOff(1+P+P*G+(p*G+g)*B+k)).
+	// tab is the earliest cycle of each command (numCmd entries) by the
+	// constraints of the channel (at 0), of each pseudochannel p and the
+	// channel (at tabOff(1+p)), and of each bank k of bank group g of
+	// pseudochannel p and that bank group (tabOff(1+P+(p*G+g)*B+k)):
+	// constraints only ever move later, so a channel's are also applied
+	// to each of its pseudochannels' entries and a bank group's to each
+	// of its banks', and a command's earliest cycle is the later of two.
 	tab  []int64
 	pchs []dpch
 	// openRow is each bank's open row, -1 if closed: bank k of bank group
 	// g of pseudochannel p is openRow[(p*G+g)*B+k].
 	openRow []int32
 	open    int // banks open
-	// gen counts each bank's opens and closes: a request's t is stale
-	// (its next command may differ) once its bank's gen has moved on.
-	gen []uint64
 	// The active, read and write buffers hold indices into pool, in
 	// their order (a request moving from the read or write buffer to the
 	// active one keeps its slot); free lists the unused slots.
@@ -226,9 +215,8 @@ func newDRAM(c *HBMConfig) *dram {
 		}
 		ch.pchs = make([]dpch, c.PseudoChannels)
 		nb := c.PseudoChannels * c.BankGroups * c.Banks
-		ch.tab = make([]int64, tabOff(1+c.PseudoChannels+c.PseudoChannels*c.BankGroups+nb))
+		ch.tab = make([]int64, tabOff(1+c.PseudoChannels+nb))
 		ch.openRow = make([]int32, nb)
-		ch.gen = make([]uint64, nb)
 		d.ch = append(d.ch, ch)
 	}
 	d.reset()
@@ -245,7 +233,6 @@ func (d *dram) reset() {
 	d.doneAt = d.doneAt[:0]
 	for _, ch := range d.ch {
 		clear(ch.tab)
-		clear(ch.gen)
 		for b := range ch.bufs {
 			ch.bufs[b] = ch.bufs[b][:0]
 		}
@@ -292,9 +279,8 @@ func (d *dram) mapAddr(addr uint64) (ch int, r dreq) {
 	c := d.c
 	gi := lv[1]*c.BankGroups + lv[2]
 	bi := gi*c.Banks + lv[3]
-	return lv[0], dreq{pch: int32(lv[1]), bg: int32(lv[2]), bank: int32(lv[3]), bi: int32(bi), row: int32(row),
-		po: int32(tabOff(1 + lv[1])), gofs: int32(tabOff(1 + c.PseudoChannels + gi)),
-		bo: int32(tabOff(1 + c.PseudoChannels + c.PseudoChannels*c.BankGroups + bi))}
+	return lv[0], dreq{pch: int32(lv[1]), bank: int32(lv[3]), bi: int32(bi), row: int32(row),
+		po: int32(tabOff(1 + lv[1])), bo: int32(tabOff(1 + c.PseudoChannels + bi))}
 }
 
 // send offers a transaction to its channel; false when the buffer is full.
@@ -307,7 +293,7 @@ func (d *dram) send(addr uint64, write bool, id int32) bool {
 // buffer is full.
 func (d *dram) enqueue(ci int, r dreq, write bool, id int32) bool {
 	ch := d.ch[ci]
-	r.write, r.id, r.arrive, r.t = write, id, d.clk, unknownT
+	r.write, r.id, r.arrive = write, id, d.clk
 	b := bufRead
 	if write {
 		b = bufWrite
@@ -384,12 +370,12 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 			ch.prio = append(ch.prio, dreq{refresh: true, pch: int32(p), id: -1, arrive: clk})
 		}
 	}
-	b, i := d.schedule(ch)
+	b, i, w := d.schedule(ch)
 	if b < 0 {
 		if changed {
 			ch.wake = clk + 1
 		} else {
-			ch.wake = d.nextWake(ch)
+			ch.wake = w
 		}
 		return
 	}
@@ -440,21 +426,23 @@ func removeAt(b []uint16, i int) []uint16 {
 // blocks everything else until it can issue), then the read or write
 // buffer by the write-mode watermarks; first ready, then oldest. It
 // returns the buffer and the index in it, numBuf for ch.prio[0], or -1
-// when nothing issues.
-func (d *dram) schedule(ch *dchan) (int, int) {
-	if i := d.best(ch, bufActive); i >= 0 {
-		return bufActive, i
+// when nothing issues, and then also the first cycle after this one at
+// which something may issue (see wake).
+func (d *dram) schedule(ch *dchan) (int, int, int64) {
+	i, w := d.best(ch, bufActive)
+	if i >= 0 {
+		return bufActive, i, 0
 	}
 	var r *dreq
-	b, i := -1, -1
+	b := -1
 	if len(ch.prio) > 0 {
 		r = &ch.prio[0]
 		r.cmd = cmdREF
 		if ch.anyOpen() {
 			r.cmd = cmdPREA
 		}
-		if d.clk < ch.tab[r.cmd] {
-			return -1, -1
+		if t := ch.tab[r.cmd]; d.clk < t {
+			return -1, -1, min(w, t)
 		}
 		b, i = numBuf, 0
 	} else {
@@ -463,8 +451,9 @@ func (d *dram) schedule(ch *dchan) (int, int) {
 		if ch.writeMode {
 			b = bufWrite
 		}
-		if i = d.best(ch, b); i < 0 {
-			return -1, -1
+		var wb int64
+		if i, wb = d.best(ch, b); i < 0 {
+			return -1, -1, min(w, wb)
 		}
 		r = &ch.pool[ch.bufs[b][i]]
 	}
@@ -473,11 +462,11 @@ func (d *dram) schedule(ch *dchan) (int, int) {
 		for _, k := range ch.bufs[bufActive] {
 			a := &ch.pool[k]
 			if a.pch == r.pch && (r.cmd == cmdPREA || a.bi == r.bi) {
-				return -1, -1
+				return -1, -1, d.nextWake(ch)
 			}
 		}
 	}
-	return b, i
+	return b, i, 0
 }
 
 func (ch *dchan) setWriteMode() {
@@ -494,39 +483,37 @@ func (ch *dchan) setWriteMode() {
 func (ch *dchan) anyOpen() bool { return ch.open > 0 }
 
 // best returns the index of the first-ready, then oldest request of a
-// buffer, -1 if none is ready, with its next command set. The read and
-// write buffers are in arrival order (requests are appended as they
-// arrive and removed in place), so there the first ready request is the
-// one, and the scan stops at it; the active buffer (filled in activation
-// order) is scanned whole. A request whose t is past the clock is not
-// ready (t is a lower bound); any other has its command and t computed.
-func (d *dram) best(ch *dchan, b int) int {
+// buffer, -1 if none is ready, with its next command set; when none is,
+// also the first cycle at which one of them will be (noLimit if the
+// buffer is empty), as long as no command issues. The read and write
+// buffers are in arrival order (requests are appended as they arrive and
+// removed in place), so there the first ready request is the one, and
+// the scan stops at it; the active buffer (filled in activation order) is
+// scanned whole.
+func (d *dram) best(ch *dchan, b int) (int, int64) {
 	clk := d.clk
-	buf := ch.bufs[b]
+	tab := ch.tab
 	cand := -1
 	var candArrive int64
-	for i, k := range buf {
+	w := noLimit
+	for i, k := range ch.bufs[b] {
 		r := &ch.pool[k]
-		if r.t > clk && r.gen == ch.gen[r.bi] || !d.refresh(ch, r) {
+		cmd := ch.nextCmd(r)
+		t := max(tab[int(r.po)+int(cmd)], tab[int(r.bo)+int(cmd)])
+		if t > clk {
+			w = min(w, t)
 			continue
 		}
 		if b != bufActive {
-			return i
+			r.cmd = cmd
+			return i, 0
 		}
 		if cand < 0 || r.arrive < candArrive {
 			cand, candArrive = i, r.arrive
+			r.cmd = cmd
 		}
 	}
-	return cand
-}
-
-// refresh computes a request's next command and the first cycle it may
-// issue (r.t), and reports whether that is now.
-func (d *dram) refresh(ch *dchan, r *dreq) bool {
-	r.cmd = ch.nextCmd(r)
-	r.t = d.readyAt(ch, int(r.cmd), r)
-	r.gen = ch.gen[r.bi]
-	return r.t <= d.clk
+	return cand, w
 }
 
 // nextCmd is the command a request needs next, by its bank's state:
@@ -544,32 +531,22 @@ func (ch *dchan) nextCmd(r *dreq) int8 {
 	return cmdPRE
 }
 
-// readyAt is the first cycle at which a command of a request may issue
-// (ready's condition as an instant).
-func (d *dram) readyAt(ch *dchan, cmd int, r *dreq) int64 {
-	t := ch.tab
-	if cmd == cmdPREA || cmd == cmdREF {
-		return t[cmd]
-	}
-	return max(t[cmd], t[int(r.po)+cmd], t[int(r.gofs)+cmd], t[int(r.bo)+cmd])
-}
-
-// nextWake is when a channel whose tick issued nothing and changed
-// nothing may next do something: a request's next command becomes ready (one ready already but not issued
-// waits for another command to issue first, which wakes the channel
-// anyway). Refresh ticks run every channel regardless. Requests' t are
-// lower bounds, so the wake may be early, never late.
+// nextWake is when a channel whose tick found a request ready but held it
+// back (a PRE or PREA of a row the active buffer opened) may next do
+// something: a request's next command becomes ready (one ready already but
+// not issued waits for another command to issue first, which wakes the
+// channel anyway) or a refresh's. Refresh ticks run every channel
+// regardless.
 func (d *dram) nextWake(ch *dchan) int64 {
 	clk := d.clk
+	tab := ch.tab
 	w := noLimit
 	for _, buf := range ch.bufs {
 		for _, k := range buf {
 			r := &ch.pool[k]
-			if r.t <= clk || r.gen != ch.gen[r.bi] {
-				d.refresh(ch, r)
-			}
-			if t := r.t; t > clk && t < w {
-				w = t
+			cmd := ch.nextCmd(r)
+			if t := max(tab[int(r.po)+int(cmd)], tab[int(r.bo)+int(cmd)]); t > clk {
+				w = min(w, t)
 			}
 		}
 	}
@@ -578,8 +555,8 @@ func (d *dram) nextWake(ch *dchan) int64 {
 		if ch.anyOpen() {
 			cmd = cmdPREA
 		}
-		if t := ch.tab[cmd]; t > clk && t < w {
-			w = t
+		if t := ch.tab[cmd]; t > clk {
+			w = min(w, t)
 		}
 	}
 	return w
@@ -594,7 +571,11 @@ func later(x *int64, t int64) {
 // issue updates bank state and the earliest cycles of later commands
 // (HBM2's timing constraints, JESD235), as Ramulator2's update_timing
 // does: the channel, then the target pseudochannel, bank group and bank
-// (every one below the target level for PREA and REF).
+// (every one below the target level for PREA and REF). A channel's
+// constraint is applied to each of its pseudochannels' entries too and a
+// bank group's to each of its banks' (see dchan.tab); the pseudochannel
+// constraints on PREA and REF are left out, since PREA and REF are
+// checked at the channel only.
 func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 	c, t := d.c, d.clk
 	tab := ch.tab
@@ -603,6 +584,11 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		later(&tab[cmdPRE], t+2)
 		later(&tab[cmdPREA], t+2)
 		later(&tab[cmdREF], t+2)
+		for q := range ch.pchs {
+			pq := tab[tabOff(1+q):][:numCmd]
+			later(&pq[cmdACT], t+2)
+			later(&pq[cmdPRE], t+2)
+		}
 	}
 	h := &ch.pchs[r.pch]
 	p := tab[tabOff(1+int(r.pch)):][:numCmd]
@@ -612,21 +598,14 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		h.actHist[0] = t
 		later(&p[cmdACT], t+c.NRRDS)
 		later(&p[cmdACT], h.actHist[3]+c.NFAW)
-		later(&p[cmdPREA], t+c.NRAS)
-		later(&p[cmdREF], t+c.NRC)
 	case cmdRD:
 		later(&p[cmdRD], t+max(c.NBL, c.NCCDS))
 		later(&p[cmdWR], t+c.NCL+c.NBL+2-c.NCWL)
-		later(&p[cmdPREA], t+c.NRTPS)
 	case cmdWR:
 		later(&p[cmdWR], t+max(c.NBL, c.NCCDS))
 		later(&p[cmdRD], t+c.NCWL+c.NBL+c.NWTRS)
-		later(&p[cmdPREA], t+c.NCWL+c.NBL+c.NWR)
-	case cmdPRE:
-		later(&p[cmdREF], t+c.NRP)
 	case cmdPREA:
 		later(&p[cmdACT], t+c.NRP)
-		later(&p[cmdREF], t+c.NRP)
 	case cmdREF:
 		later(&p[cmdACT], t+c.NRFC)
 	}
@@ -635,7 +614,6 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		// PREab action), in both pseudochannels.
 		for bi := range ch.openRow {
 			ch.openRow[bi] = -1
-			ch.gen[bi]++
 		}
 		ch.open = 0
 		return
@@ -643,15 +621,25 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 	if cmd == cmdREF {
 		return
 	}
-	g := tab[r.gofs:][:numCmd]
+	// The bank group's constraints, on each of its banks.
+	gcmd, gt := -1, int64(0)
 	switch cmd {
 	case cmdACT:
-		later(&g[cmdACT], t+c.NRRDL)
+		gcmd, gt = cmdACT, t+c.NRRDL
 	case cmdRD:
-		later(&g[cmdRD], t+c.NCCDL)
+		gcmd, gt = cmdRD, t+c.NCCDL
 	case cmdWR:
-		later(&g[cmdWR], t+c.NCCDL)
-		later(&g[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
+		gcmd, gt = cmdWR, t+c.NCCDL
+	}
+	if gcmd >= 0 {
+		g0 := int(r.bo) - tabOff(int(r.bank))
+		for k := range c.Banks {
+			g := tab[g0+tabOff(k):][:numCmd]
+			later(&g[gcmd], gt)
+			if cmd == cmdWR {
+				later(&g[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
+			}
+		}
 	}
 	b := tab[r.bo:][:numCmd]
 	switch cmd {
@@ -670,9 +658,6 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		later(&b[cmdPRE], t+c.NRTPL)
 	case cmdWR:
 		later(&b[cmdPRE], t+c.NCWL+c.NBL+c.NWR)
-	}
-	if cmd == cmdACT || cmd == cmdPRE {
-		ch.gen[r.bi]++ // the bank's requests need other commands now
 	}
 }
 
