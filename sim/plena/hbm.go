@@ -99,6 +99,8 @@ func newHBMConfig(hw *isadefs.HW) (HBMConfig, error) {
 		return c, fmt.Errorf("hw %s: HBM transactions of %d bytes (prefetch x channel width / 8) must divide the 64-byte requests", hw.Name, c.TxBytes)
 	case c.Columns/c.Prefetch < 4:
 		return c, fmt.Errorf("hw %s: hbm.columns / hbm.prefetch must be at least 4 (MOP4CLXOR keeps 4 consecutive transactions in a row)", hw.Name)
+	case c.Queue > 64:
+		return c, fmt.Errorf("hw %s: hbm.queue = %d: the HBM model supports at most 64", hw.Name, c.Queue)
 	case c.NREFI <= 0 || c.NBL <= 0:
 		return c, fmt.Errorf("hw %s: hbm.nREFI and hbm.nBL must be positive", hw.Name)
 	}
@@ -125,7 +127,10 @@ type dreq struct {
 	pch, bank      int32 // pseudochannel; bank within its bank group
 	bi             int32 // bank: index in dchan.openRow
 	po, bo         int32 // its pseudochannel's and bank's tables in dchan.tab
-	cmd            int8  // its next command (set by the scheduler)
+	// cmd is its next command: kept current for the requests of the read
+	// and write buffers (see dchan.cls), set by the scheduler for the
+	// active buffer's and refreshes.
+	cmd            int8
 	write, refresh bool
 }
 
@@ -161,6 +166,12 @@ type dchan struct {
 	pool []dreq
 	free []uint16
 	bufs [numBuf][]uint16
+	// cls[b][p*numCmd+c] has bit i set when the request at index i of the
+	// read or write buffer b is one of pseudochannel p whose next command
+	// is c (at most 64 indices: HBMConfig.Queue <= 64). So the scheduler
+	// looks only at the requests whose pseudochannel allows their
+	// command (see best).
+	cls  [numBuf][]uint64
 	prio []dreq
 	// lastServe is the tick at which the channel's latest read hands
 	// over its data: reads do so in issue order, one per tick, nCL + nBL
@@ -212,6 +223,7 @@ func newDRAM(c *HBMConfig) *dram {
 		ch.free = make([]uint16, 0, len(ch.pool))
 		for b := range ch.bufs {
 			ch.bufs[b] = make([]uint16, 0, c.Queue)
+			ch.cls[b] = make([]uint64, c.PseudoChannels*numCmd)
 		}
 		ch.pchs = make([]dpch, c.PseudoChannels)
 		nb := c.PseudoChannels * c.BankGroups * c.Banks
@@ -235,6 +247,7 @@ func (d *dram) reset() {
 		clear(ch.tab)
 		for b := range ch.bufs {
 			ch.bufs[b] = ch.bufs[b][:0]
+			clear(ch.cls[b])
 		}
 		ch.free = ch.free[:0]
 		for i := len(ch.pool) - 1; i >= 0; i-- {
@@ -303,7 +316,9 @@ func (d *dram) enqueue(ci int, r dreq, write bool, id int32) bool {
 	}
 	k := ch.free[len(ch.free)-1]
 	ch.free = ch.free[:len(ch.free)-1]
+	r.cmd = ch.nextCmd(&r)
 	ch.pool[k] = r
+	ch.cls[b][int(r.pch)*numCmd+int(r.cmd)] |= 1 << uint(len(ch.bufs[b]))
 	ch.bufs[b] = append(ch.bufs[b], k)
 	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
 	return true
@@ -382,8 +397,9 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	ch.wake = clk + 1
 	if b == numBuf { // a refresh (PREA or REF)
 		r := &ch.prio[0]
-		d.issue(ch, int(r.cmd), r)
-		if r.cmd == cmdREF {
+		cmd := r.cmd
+		d.issue(ch, int(cmd), r)
+		if cmd == cmdREF {
 			ch.prio = ch.prio[:copy(ch.prio, ch.prio[1:])]
 		}
 		return
@@ -391,12 +407,13 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	buf := &ch.bufs[b]
 	k := (*buf)[i]
 	r := &ch.pool[k]
-	d.issue(ch, int(r.cmd), r)
+	cmd := r.cmd // issue may set the next one
+	d.issue(ch, int(cmd), r)
 	final := int8(cmdRD)
 	if r.write {
 		final = cmdWR
 	}
-	if r.cmd == final {
+	if cmd == final {
 		if final == cmdRD {
 			s := max(clk+d.c.NCL+d.c.NBL, ch.lastServe+1)
 			ch.lastServe = s
@@ -406,19 +423,48 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 				d.done++
 			}
 		}
-		*buf = removeAt(*buf, i)
+		ch.removeAt(b, i)
 		ch.free = append(ch.free, k)
 		return
 	}
-	if r.cmd == cmdACT && len(ch.bufs[bufActive]) < ch.activeCap && b != bufActive {
+	if cmd == cmdACT && len(ch.bufs[bufActive]) < ch.activeCap && b != bufActive {
 		ch.bufs[bufActive] = append(ch.bufs[bufActive], k)
-		*buf = removeAt(*buf, i)
+		ch.removeAt(b, i)
 	}
 }
 
-func removeAt(b []uint16, i int) []uint16 {
-	copy(b[i:], b[i+1:])
-	return b[:len(b)-1]
+// removeAt removes the request at index i of buffer b.
+func (ch *dchan) removeAt(b, i int) {
+	buf := ch.bufs[b]
+	copy(buf[i:], buf[i+1:])
+	ch.bufs[b] = buf[:len(buf)-1]
+	low := uint64(1)<<uint(i) - 1
+	for c, m := range ch.cls[b] {
+		if m != 0 {
+			ch.cls[b][c] = m&low | m>>1&^low
+		}
+	}
+}
+
+// reclassify sets the next command of the read and write buffers'
+// requests to bank bi (every bank if bi < 0) after the bank opened or
+// closed, and moves them between the cls sets.
+func (ch *dchan) reclassify(bi int32) {
+	for b := bufRead; b <= bufWrite; b++ {
+		cls := ch.cls[b]
+		for i, k := range ch.bufs[b] {
+			r := &ch.pool[k]
+			if bi >= 0 && r.bi != bi {
+				continue
+			}
+			if cmd := ch.nextCmd(r); cmd != r.cmd {
+				bit := uint64(1) << uint(i)
+				cls[int(r.pch)*numCmd+int(r.cmd)] &^= bit
+				cls[int(r.pch)*numCmd+int(cmd)] |= bit
+				r.cmd = cmd
+			}
+		}
+	}
 }
 
 // schedule picks the request whose command issues this cycle, as the
@@ -484,18 +530,47 @@ func (ch *dchan) anyOpen() bool { return ch.open > 0 }
 
 // best returns the index of the first-ready, then oldest request of a
 // buffer, -1 if none is ready, with its next command set; when none is,
-// also the first cycle at which one of them will be (noLimit if the
-// buffer is empty), as long as no command issues. The read and write
-// buffers are in arrival order (requests are appended as they arrive and
-// removed in place), so there the first ready request is the one, and
-// the scan stops at it; the active buffer (filled in activation order) is
-// scanned whole.
+// also a lower bound of the first cycle at which one of them will be
+// (noLimit if the buffer is empty), as long as no command issues. The
+// read and write buffers are in arrival order (requests are appended as
+// they arrive and removed in place), so there the first ready request is
+// the one: the requests whose pseudochannel (and channel) allow their
+// command now are the candidates (dchan.cls), the first whose bank (and
+// bank group) does too is it. The active buffer (filled in activation
+// order, a few requests) is scanned whole.
 func (d *dram) best(ch *dchan, b int) (int, int64) {
 	clk := d.clk
 	tab := ch.tab
+	w := noLimit
+	if b != bufActive {
+		var cand uint64
+		cls := ch.cls[b]
+		for c, m := range cls {
+			if m == 0 {
+				continue
+			}
+			p, cmd := c/numCmd, c%numCmd
+			if t := tab[tabOff(1+p)+cmd]; t <= clk {
+				cand |= m
+			} else {
+				w = min(w, t)
+			}
+		}
+		buf := ch.bufs[b]
+		for cand != 0 {
+			i := bits.TrailingZeros64(cand)
+			cand &= cand - 1
+			r := &ch.pool[buf[i]]
+			if t := tab[int(r.bo)+int(r.cmd)]; t > clk {
+				w = min(w, t)
+				continue
+			}
+			return i, 0
+		}
+		return -1, w
+	}
 	cand := -1
 	var candArrive int64
-	w := noLimit
 	for i, k := range ch.bufs[b] {
 		r := &ch.pool[k]
 		cmd := ch.nextCmd(r)
@@ -503,10 +578,6 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 		if t > clk {
 			w = min(w, t)
 			continue
-		}
-		if b != bufActive {
-			r.cmd = cmd
-			return i, 0
 		}
 		if cand < 0 || r.arrive < candArrive {
 			cand, candArrive = i, r.arrive
@@ -616,6 +687,7 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 			ch.openRow[bi] = -1
 		}
 		ch.open = 0
+		ch.reclassify(-1)
 		return
 	}
 	if cmd == cmdREF {
@@ -658,6 +730,9 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		later(&b[cmdPRE], t+c.NRTPL)
 	case cmdWR:
 		later(&b[cmdPRE], t+c.NCWL+c.NBL+c.NWR)
+	}
+	if cmd == cmdACT || cmd == cmdPRE {
+		ch.reclassify(r.bi) // the bank's requests need other commands now
 	}
 }
 
