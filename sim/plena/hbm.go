@@ -128,8 +128,8 @@ type dreq struct {
 	bi             int32 // bank: index in dchan.openRow
 	po, bo         int32 // its pseudochannel's and bank's tables in dchan.tab
 	// cmd is its next command: kept current for the requests of the read
-	// and write buffers (see dchan.cls), set by the scheduler for the
-	// active buffer's and refreshes.
+	// and write buffers (see dqueue), set by the scheduler for the active
+	// buffer's and refreshes.
 	cmd            int8
 	write, refresh bool
 }
@@ -138,7 +138,87 @@ type dpch struct {
 	actHist [4]int64 // most recent ACT first (nFAW window)
 }
 
-// Buffers of a channel, as dchan.bufs indices.
+// dqueue is a read or write buffer: the slots of its requests in arrival
+// order, at positions 0 to tail-1 with holes where requests have left
+// (positions are renumbered when tail reaches 64, so HBMConfig.Queue <=
+// 64), and sets of positions (bit i: position i) by pseudochannel and
+// next command and by bank, so that the scheduler looks only at the
+// requests whose pseudochannel allows their command (see best) and a bank
+// opening or closing looks only at its requests.
+type dqueue struct {
+	ent     [64]uint16
+	live    uint64
+	n, tail int
+	cls     []uint64 // pseudochannel p, command c: cls[p*numCmd+c]
+	bank    []uint64 // by bank index (dreq.bi)
+}
+
+// add appends a request (slot k, next command set) at the tail.
+func (q *dqueue) add(k uint16, r *dreq) {
+	if q.tail == len(q.ent) {
+		q.compact()
+	}
+	bit := uint64(1) << uint(q.tail)
+	q.ent[q.tail] = k
+	q.live |= bit
+	q.cls[int(r.pch)*numCmd+int(r.cmd)] |= bit
+	q.bank[r.bi] |= bit
+	q.tail++
+	q.n++
+}
+
+// remove takes the request at position i (slot's request r) out.
+func (q *dqueue) remove(i int, r *dreq) {
+	bit := uint64(1) << uint(i)
+	q.live &^= bit
+	q.cls[int(r.pch)*numCmd+int(r.cmd)] &^= bit
+	q.bank[r.bi] &^= bit
+	q.n--
+	if q.n == 0 {
+		q.tail = 0
+	}
+}
+
+// compact renumbers the requests to positions 0 to n-1, in order.
+func (q *dqueue) compact() {
+	for _, sets := range [2][]uint64{q.cls, q.bank} {
+		for j, m := range sets {
+			if m != 0 {
+				sets[j] = pextLive(m, q.live)
+			}
+		}
+	}
+	j := 0
+	for m := q.live; m != 0; m &= m - 1 {
+		q.ent[j] = q.ent[bits.TrailingZeros64(m)]
+		j++
+	}
+	q.tail = j
+	q.live = uint64(1)<<uint(j) - 1
+}
+
+// pextLive gathers the bits of m at the positions set in live into the
+// low bits, in order (m is a subset of live).
+func pextLive(m, live uint64) uint64 {
+	var out uint64
+	j := uint(0)
+	for ; live != 0; live &= live - 1 {
+		if m&(live&-live) != 0 {
+			out |= 1 << j
+		}
+		j++
+	}
+	return out
+}
+
+func (q *dqueue) reset() {
+	q.live, q.n, q.tail = 0, 0, 0
+	clear(q.cls)
+	clear(q.bank)
+}
+
+// Buffers of a channel: the active buffer (dchan.active), then the read
+// and write buffers (dchan.q).
 const (
 	bufActive = iota
 	bufRead
@@ -163,15 +243,10 @@ type dchan struct {
 	// The active, read and write buffers hold indices into pool, in
 	// their order (a request moving from the read or write buffer to the
 	// active one keeps its slot); free lists the unused slots.
-	pool []dreq
-	free []uint16
-	bufs [numBuf][]uint16
-	// cls[b][p*numCmd+c] has bit i set when the request at index i of the
-	// read or write buffer b is one of pseudochannel p whose next command
-	// is c (at most 64 indices: HBMConfig.Queue <= 64). So the scheduler
-	// looks only at the requests whose pseudochannel allows their
-	// command (see best).
-	cls  [numBuf][]uint64
+	pool   []dreq
+	free   []uint16
+	active []uint16
+	q      [numBuf]dqueue // bufRead and bufWrite
 	prio []dreq
 	// lastServe is the tick at which the channel's latest read hands
 	// over its data: reads do so in issue order, one per tick, nCL + nBL
@@ -221,9 +296,10 @@ func newDRAM(c *HBMConfig) *dram {
 		// Slots: a full read buffer, write buffer and active buffer.
 		ch.pool = make([]dreq, 3*c.Queue)
 		ch.free = make([]uint16, 0, len(ch.pool))
-		for b := range ch.bufs {
-			ch.bufs[b] = make([]uint16, 0, c.Queue)
-			ch.cls[b] = make([]uint64, c.PseudoChannels*numCmd)
+		ch.active = make([]uint16, 0, c.Queue)
+		for b := bufRead; b <= bufWrite; b++ {
+			ch.q[b].cls = make([]uint64, c.PseudoChannels*numCmd)
+			ch.q[b].bank = make([]uint64, c.PseudoChannels*c.BankGroups*c.Banks)
 		}
 		ch.pchs = make([]dpch, c.PseudoChannels)
 		nb := c.PseudoChannels * c.BankGroups * c.Banks
@@ -245,9 +321,9 @@ func (d *dram) reset() {
 	d.doneAt = d.doneAt[:0]
 	for _, ch := range d.ch {
 		clear(ch.tab)
-		for b := range ch.bufs {
-			ch.bufs[b] = ch.bufs[b][:0]
-			clear(ch.cls[b])
+		ch.active = ch.active[:0]
+		for b := bufRead; b <= bufWrite; b++ {
+			ch.q[b].reset()
 		}
 		ch.free = ch.free[:0]
 		for i := len(ch.pool) - 1; i >= 0; i-- {
@@ -311,15 +387,15 @@ func (d *dram) enqueue(ci int, r dreq, write bool, id int32) bool {
 	if write {
 		b = bufWrite
 	}
-	if len(ch.bufs[b]) >= ch.queueCap {
+	q := &ch.q[b]
+	if q.n >= ch.queueCap {
 		return false
 	}
 	k := ch.free[len(ch.free)-1]
 	ch.free = ch.free[:len(ch.free)-1]
 	r.cmd = ch.nextCmd(&r)
 	ch.pool[k] = r
-	ch.cls[b][int(r.pch)*numCmd+int(r.cmd)] |= 1 << uint(len(ch.bufs[b]))
-	ch.bufs[b] = append(ch.bufs[b], k)
+	q.add(k, &r)
 	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
 	return true
 }
@@ -404,8 +480,12 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 		}
 		return
 	}
-	buf := &ch.bufs[b]
-	k := (*buf)[i]
+	var k uint16
+	if b == bufActive {
+		k = ch.active[i]
+	} else {
+		k = ch.q[b].ent[i]
+	}
 	r := &ch.pool[k]
 	cmd := r.cmd // issue may set the next one
 	d.issue(ch, int(cmd), r)
@@ -427,40 +507,39 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 		ch.free = append(ch.free, k)
 		return
 	}
-	if cmd == cmdACT && len(ch.bufs[bufActive]) < ch.activeCap && b != bufActive {
-		ch.bufs[bufActive] = append(ch.bufs[bufActive], k)
+	if cmd == cmdACT && len(ch.active) < ch.activeCap && b != bufActive {
+		ch.active = append(ch.active, k)
 		ch.removeAt(b, i)
 	}
 }
 
 // removeAt removes the request at index i of buffer b.
 func (ch *dchan) removeAt(b, i int) {
-	buf := ch.bufs[b]
-	copy(buf[i:], buf[i+1:])
-	ch.bufs[b] = buf[:len(buf)-1]
-	low := uint64(1)<<uint(i) - 1
-	for c, m := range ch.cls[b] {
-		if m != 0 {
-			ch.cls[b][c] = m&low | m>>1&^low
-		}
+	if b == bufActive {
+		ch.active = ch.active[:i+copy(ch.active[i:], ch.active[i+1:])]
+		return
 	}
+	q := &ch.q[b]
+	q.remove(i, &ch.pool[q.ent[i]])
 }
 
 // reclassify sets the next command of the read and write buffers'
 // requests to bank bi (every bank if bi < 0) after the bank opened or
-// closed, and moves them between the cls sets.
+// closed, and moves them between the dqueue.cls sets.
 func (ch *dchan) reclassify(bi int32) {
 	for b := bufRead; b <= bufWrite; b++ {
-		cls := ch.cls[b]
-		for i, k := range ch.bufs[b] {
-			r := &ch.pool[k]
-			if bi >= 0 && r.bi != bi {
-				continue
-			}
+		q := &ch.q[b]
+		m := q.live
+		if bi >= 0 {
+			m = q.bank[bi]
+		}
+		for ; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			r := &ch.pool[q.ent[i]]
 			if cmd := ch.nextCmd(r); cmd != r.cmd {
 				bit := uint64(1) << uint(i)
-				cls[int(r.pch)*numCmd+int(r.cmd)] &^= bit
-				cls[int(r.pch)*numCmd+int(cmd)] |= bit
+				q.cls[int(r.pch)*numCmd+int(r.cmd)] &^= bit
+				q.cls[int(r.pch)*numCmd+int(cmd)] |= bit
 				r.cmd = cmd
 			}
 		}
@@ -501,11 +580,11 @@ func (d *dram) schedule(ch *dchan) (int, int, int64) {
 		if i, wb = d.best(ch, b); i < 0 {
 			return -1, -1, min(w, wb)
 		}
-		r = &ch.pool[ch.bufs[b][i]]
+		r = &ch.pool[ch.q[b].ent[i]]
 	}
 	if r.cmd == cmdPRE || r.cmd == cmdPREA {
 		// Do not close a row that a request in the active buffer opened.
-		for _, k := range ch.bufs[bufActive] {
+		for _, k := range ch.active {
 			a := &ch.pool[k]
 			if a.pch == r.pch && (r.cmd == cmdPREA || a.bi == r.bi) {
 				return -1, -1, d.nextWake(ch)
@@ -516,7 +595,7 @@ func (d *dram) schedule(ch *dchan) (int, int, int64) {
 }
 
 func (ch *dchan) setWriteMode() {
-	w, rq := len(ch.bufs[bufWrite])*100, len(ch.bufs[bufRead])
+	w, rq := ch.q[bufWrite].n*100, ch.q[bufRead].n
 	if !ch.writeMode {
 		if w > ch.highWater || rq == 0 {
 			ch.writeMode = true
@@ -544,8 +623,8 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 	w := noLimit
 	if b != bufActive {
 		var cand uint64
-		cls := ch.cls[b]
-		for c, m := range cls {
+		q := &ch.q[b]
+		for c, m := range q.cls {
 			if m == 0 {
 				continue
 			}
@@ -556,11 +635,10 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 				w = min(w, t)
 			}
 		}
-		buf := ch.bufs[b]
 		for cand != 0 {
 			i := bits.TrailingZeros64(cand)
 			cand &= cand - 1
-			r := &ch.pool[buf[i]]
+			r := &ch.pool[q.ent[i]]
 			if t := tab[int(r.bo)+int(r.cmd)]; t > clk {
 				w = min(w, t)
 				continue
@@ -571,7 +649,7 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 	}
 	cand := -1
 	var candArrive int64
-	for i, k := range ch.bufs[b] {
+	for i, k := range ch.active {
 		r := &ch.pool[k]
 		cmd := ch.nextCmd(r)
 		t := max(tab[int(r.po)+int(cmd)], tab[int(r.bo)+int(cmd)])
@@ -612,13 +690,20 @@ func (d *dram) nextWake(ch *dchan) int64 {
 	clk := d.clk
 	tab := ch.tab
 	w := noLimit
-	for _, buf := range ch.bufs {
-		for _, k := range buf {
-			r := &ch.pool[k]
-			cmd := ch.nextCmd(r)
-			if t := max(tab[int(r.po)+int(cmd)], tab[int(r.bo)+int(cmd)]); t > clk {
-				w = min(w, t)
-			}
+	ready := func(k uint16) {
+		r := &ch.pool[k]
+		cmd := ch.nextCmd(r)
+		if t := max(tab[int(r.po)+int(cmd)], tab[int(r.bo)+int(cmd)]); t > clk {
+			w = min(w, t)
+		}
+	}
+	for _, k := range ch.active {
+		ready(k)
+	}
+	for b := bufRead; b <= bufWrite; b++ {
+		q := &ch.q[b]
+		for m := q.live; m != 0; m &= m - 1 {
+			ready(q.ent[bits.TrailingZeros64(m)])
 		}
 	}
 	if len(ch.prio) > 0 {
