@@ -101,6 +101,8 @@ func newHBMConfig(hw *isadefs.HW) (HBMConfig, error) {
 		return c, fmt.Errorf("hw %s: hbm.columns / hbm.prefetch must be at least 4 (MOP4CLXOR keeps 4 consecutive transactions in a row)", hw.Name)
 	case c.Queue > 64:
 		return c, fmt.Errorf("hw %s: hbm.queue = %d: the HBM model supports at most 64", hw.Name, c.Queue)
+	case c.PseudoChannels > 8:
+		return c, fmt.Errorf("hw %s: hbm.pseudochannels = %d: the HBM model supports at most 8", hw.Name, c.PseudoChannels)
 	case c.NREFI <= 0 || c.NBL <= 0:
 		return c, fmt.Errorf("hw %s: hbm.nREFI and hbm.nBL must be positive", hw.Name)
 	}
@@ -150,6 +152,7 @@ type dqueue struct {
 	live    uint64
 	n, tail int
 	cls     []uint64 // pseudochannel p, command c: cls[p*numCmd+c]
+	nz      uint64   // bit c set when cls[c] is not empty
 	bank    []uint64 // by bank index (dreq.bi)
 }
 
@@ -161,7 +164,7 @@ func (q *dqueue) add(k uint16, r *dreq) {
 	bit := uint64(1) << uint(q.tail)
 	q.ent[q.tail] = k
 	q.live |= bit
-	q.cls[int(r.pch)*numCmd+int(r.cmd)] |= bit
+	q.setCls(int(r.pch)*numCmd+int(r.cmd), bit)
 	q.bank[r.bi] |= bit
 	q.tail++
 	q.n++
@@ -171,11 +174,24 @@ func (q *dqueue) add(k uint16, r *dreq) {
 func (q *dqueue) remove(i int, r *dreq) {
 	bit := uint64(1) << uint(i)
 	q.live &^= bit
-	q.cls[int(r.pch)*numCmd+int(r.cmd)] &^= bit
+	q.clearCls(int(r.pch)*numCmd+int(r.cmd), bit)
 	q.bank[r.bi] &^= bit
 	q.n--
 	if q.n == 0 {
 		q.tail = 0
+	}
+}
+
+func (q *dqueue) setCls(c int, bit uint64) {
+	q.cls[c] |= bit
+	q.nz |= 1 << uint(c)
+}
+
+func (q *dqueue) clearCls(c int, bit uint64) {
+	m := q.cls[c] &^ bit
+	q.cls[c] = m
+	if m == 0 {
+		q.nz &^= 1 << uint(c)
 	}
 }
 
@@ -212,7 +228,7 @@ func pextLive(m, live uint64) uint64 {
 }
 
 func (q *dqueue) reset() {
-	q.live, q.n, q.tail = 0, 0, 0
+	q.live, q.n, q.tail, q.nz = 0, 0, 0, 0
 	clear(q.cls)
 	clear(q.bank)
 }
@@ -268,6 +284,7 @@ type dram struct {
 	clk     int64 // DRAM cycles ticked
 	nextRef int64 // cycle of the next refresh
 	ch      []*dchan
+	minWake int64 // the earliest dchan.wake
 	bitsOf  [5]int // channel, pseudochannel, bank group, bank, column (transaction) address bits
 	txShift uint
 
@@ -290,6 +307,9 @@ func newDRAM(c *HBMConfig) *dram {
 		bits.TrailingZeros(uint(c.Columns)) - bits.TrailingZeros(uint(c.Prefetch))}
 	d.txShift = uint(bits.TrailingZeros(uint(c.TxBytes)))
 	for range c.Channels {
+		if c.PseudoChannels*numCmd > 64 {
+			panic("plena: too many HBM pseudochannels") // newHBMConfig refuses them
+		}
 		ch := &dchan{queueCap: c.Queue, activeCap: c.Queue, prio: make([]dreq, 0, 4)}
 		ch.highWater = int(c.WrHighPct * int64(c.Queue)) // compared with 100 x size
 		ch.lowWater = int(c.WrLowPct * int64(c.Queue))   // idem
@@ -318,6 +338,7 @@ func tabOff(i int) int { return i * numCmd }
 // keeping its buffers.
 func (d *dram) reset() {
 	d.clk, d.nextRef, d.done, d.reads, d.writes, d.lastServe = 0, d.c.NREFI, 0, 0, 0, 0
+	d.minWake = 0
 	d.doneAt = d.doneAt[:0]
 	for _, ch := range d.ch {
 		clear(ch.tab)
@@ -397,6 +418,7 @@ func (d *dram) enqueue(ci int, r dreq, write bool, id int32) bool {
 	ch.pool[k] = r
 	q.add(k, &r)
 	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
+	d.minWake = min(d.minWake, ch.wake)
 	return true
 }
 
@@ -415,10 +437,7 @@ func (d *dram) advanceTo(ps int64) {
 // would change; if that tick is past limit, it only moves the clock to
 // limit. It returns with d.clk > the clock it started from (or = limit).
 func (d *dram) step(limit int64) {
-	next := d.nextRef
-	for _, ch := range d.ch {
-		next = min(next, ch.wake)
-	}
+	next := min(d.nextRef, d.minWake)
 	if next > limit {
 		d.clk = max(d.clk, limit)
 		return
@@ -442,11 +461,14 @@ func (d *dram) tick() {
 	if refresh {
 		d.nextRef += d.c.NREFI
 	}
+	w := noLimit
 	for _, ch := range d.ch {
 		if refresh || ch.wake <= d.clk {
 			d.tickChannel(ch, refresh)
 		}
+		w = min(w, ch.wake)
 	}
+	d.minWake = w
 }
 
 // tickChannel runs one DRAM cycle of a channel. Handing a read's data
@@ -538,8 +560,8 @@ func (ch *dchan) reclassify(bi int32) {
 			r := &ch.pool[q.ent[i]]
 			if cmd := ch.nextCmd(r); cmd != r.cmd {
 				bit := uint64(1) << uint(i)
-				q.cls[int(r.pch)*numCmd+int(r.cmd)] &^= bit
-				q.cls[int(r.pch)*numCmd+int(cmd)] |= bit
+				q.clearCls(int(r.pch)*numCmd+int(r.cmd), bit)
+				q.setCls(int(r.pch)*numCmd+int(cmd), bit)
 				r.cmd = cmd
 			}
 		}
@@ -624,13 +646,11 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 	if b != bufActive {
 		var cand uint64
 		q := &ch.q[b]
-		for c, m := range q.cls {
-			if m == 0 {
-				continue
-			}
-			p, cmd := c/numCmd, c%numCmd
-			if t := tab[tabOff(1+p)+cmd]; t <= clk {
-				cand |= m
+		for nz := q.nz; nz != 0; nz &= nz - 1 {
+			c := bits.TrailingZeros64(nz)
+			// cls[p*numCmd+cmd]'s pseudochannel entry is tab[tabOff(1+p)+cmd].
+			if t := tab[numCmd+c]; t <= clk {
+				cand |= q.cls[c]
 			} else {
 				w = min(w, t)
 			}
@@ -648,6 +668,9 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 		return -1, w
 	}
 	cand := -1
+	if len(ch.active) == 0 {
+		return cand, w
+	}
 	var candArrive int64
 	for i, k := range ch.active {
 		r := &ch.pool[k]
@@ -840,13 +863,14 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	d.doneAt = d.doneAt[:n]
 	d.done = 0
 	d.reads += int64(len(chunks))
+	perShift := uint(bits.TrailingZeros(uint(per))) // per is a power of two
 	next, mapped := 0, -1 // mapped: the transaction in ci, r
 	var ci int
 	var r dreq
 	for {
 		for next < n {
 			if mapped != next { // a stalled one is offered again as mapped
-				ci, r = d.mapAddr(chunks[next/per] + uint64((next%per)*d.c.TxBytes))
+				ci, r = d.mapAddr(chunks[next>>perShift] + uint64((next&(per-1))*d.c.TxBytes))
 				mapped = next
 			}
 			if !d.enqueue(ci, r, false, int32(next)) {
