@@ -362,9 +362,16 @@ func (d *dram) reset() {
 	}
 }
 
+// daddr is where a transaction goes within its channel.
+type daddr struct {
+	row       int32
+	pch, bank int16 // pseudochannel; bank within its bank group
+	bi        int16 // bank: index in dchan.openRow
+}
+
 // mapAddr applies MOP4CLXOR to a byte address: the channel, and the
 // transaction's pseudochannel, bank group, bank and row.
-func (d *dram) mapAddr(addr uint64) (ch int, r dreq) {
+func (d *dram) mapAddr(addr uint64) (ch int, r daddr) {
 	a := addr >> d.txShift
 	slice := func(n int) int {
 		v := int(a & (1<<uint(n) - 1))
@@ -389,8 +396,7 @@ func (d *dram) mapAddr(addr uint64) (ch int, r dreq) {
 	c := d.c
 	gi := lv[1]*c.BankGroups + lv[2]
 	bi := gi*c.Banks + lv[3]
-	return lv[0], dreq{pch: int32(lv[1]), bank: int32(lv[3]), bi: int32(bi), row: int32(row),
-		po: int32(tabOff(1 + lv[1])), bo: int32(tabOff(1 + c.PseudoChannels + bi))}
+	return lv[0], daddr{row: int32(row), pch: int16(lv[1]), bank: int16(lv[3]), bi: int16(bi)}
 }
 
 // send offers a transaction to its channel; false when the buffer is full.
@@ -401,9 +407,8 @@ func (d *dram) send(addr uint64, write bool, id int32) bool {
 
 // enqueue offers a mapped transaction to channel ci; false when the
 // buffer is full.
-func (d *dram) enqueue(ci int, r dreq, write bool, id int32) bool {
+func (d *dram) enqueue(ci int, a daddr, write bool, id int32) bool {
 	ch := d.ch[ci]
-	r.write, r.id, r.arrive = write, id, d.clk
 	b := bufRead
 	if write {
 		b = bufWrite
@@ -414,9 +419,11 @@ func (d *dram) enqueue(ci int, r dreq, write bool, id int32) bool {
 	}
 	k := ch.free[len(ch.free)-1]
 	ch.free = ch.free[:len(ch.free)-1]
-	r.cmd = ch.nextCmd(&r)
-	ch.pool[k] = r
-	q.add(k, &r)
+	r := &ch.pool[k]
+	*r = dreq{arrive: d.clk, row: a.row, id: id, pch: int32(a.pch), bank: int32(a.bank), bi: int32(a.bi),
+		po: int32(tabOff(1 + int(a.pch))), bo: int32(tabOff(1 + d.c.PseudoChannels + int(a.bi))), write: write}
+	r.cmd = ch.nextCmd(r)
+	q.add(k, r)
 	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
 	d.minWake = min(d.minWake, ch.wake)
 	return true
@@ -866,7 +873,7 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	perShift := uint(bits.TrailingZeros(uint(per))) // per is a power of two
 	next, mapped := 0, -1 // mapped: the transaction in ci, r
 	var ci int
-	var r dreq
+	var r daddr
 	for {
 		for next < n {
 			if mapped != next { // a stalled one is offered again as mapped
