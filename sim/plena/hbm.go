@@ -103,6 +103,8 @@ func newHBMConfig(hw *isadefs.HW) (HBMConfig, error) {
 		return c, fmt.Errorf("hw %s: hbm.queue = %d: the HBM model supports at most 64", hw.Name, c.Queue)
 	case c.PseudoChannels > 8:
 		return c, fmt.Errorf("hw %s: hbm.pseudochannels = %d: the HBM model supports at most 8", hw.Name, c.PseudoChannels)
+	case c.PseudoChannels*c.BankGroups*c.Banks > 1024:
+		return c, fmt.Errorf("hw %s: %d banks per HBM channel: the HBM model supports at most 1024", hw.Name, c.PseudoChannels*c.BankGroups*c.Banks)
 	case c.NREFI <= 0 || c.NBL <= 0:
 		return c, fmt.Errorf("hw %s: hbm.nREFI and hbm.nBL must be positive", hw.Name)
 	}
@@ -126,9 +128,9 @@ type dreq struct {
 	arrive         int64
 	row            int32
 	id             int32 // completion slot of a read, -1 if none
-	pch, bank      int32 // pseudochannel; bank within its bank group
-	bi             int32 // bank: index in dchan.openRow
-	po, bo         int32 // its pseudochannel's and bank's tables in dchan.tab
+	pch, bank      int16 // pseudochannel; bank within its bank group
+	bi             int16 // bank: index in dchan.openRow
+	po, bo         int16 // its pseudochannel's and bank's tables in dchan.tab
 	// cmd is its next command: kept current for the requests of the read
 	// and write buffers (see dqueue), set by the scheduler for the active
 	// buffer's and refreshes.
@@ -149,6 +151,7 @@ type dpch struct {
 // opening or closing looks only at its requests.
 type dqueue struct {
 	ent     [64]uint16
+	key     [64]int16 // dchan.tab index of the bank's earliest cycle of the request's next command
 	live    uint64
 	n, tail int
 	cls     []uint64 // pseudochannel p, command c: cls[p*numCmd+c]
@@ -163,6 +166,7 @@ func (q *dqueue) add(k uint16, r *dreq) {
 	}
 	bit := uint64(1) << uint(q.tail)
 	q.ent[q.tail] = k
+	q.key[q.tail] = r.bo + int16(r.cmd)
 	q.live |= bit
 	q.setCls(int(r.pch)*numCmd+int(r.cmd), bit)
 	q.bank[r.bi] |= bit
@@ -206,7 +210,8 @@ func (q *dqueue) compact() {
 	}
 	j := 0
 	for m := q.live; m != 0; m &= m - 1 {
-		q.ent[j] = q.ent[bits.TrailingZeros64(m)]
+		i := bits.TrailingZeros64(m)
+		q.ent[j], q.key[j] = q.ent[i], q.key[i]
 		j++
 	}
 	q.tail = j
@@ -420,8 +425,9 @@ func (d *dram) enqueue(ci int, a daddr, write bool, id int32) bool {
 	k := ch.free[len(ch.free)-1]
 	ch.free = ch.free[:len(ch.free)-1]
 	r := &ch.pool[k]
-	*r = dreq{arrive: d.clk, row: a.row, id: id, pch: int32(a.pch), bank: int32(a.bank), bi: int32(a.bi),
-		po: int32(tabOff(1 + int(a.pch))), bo: int32(tabOff(1 + d.c.PseudoChannels + int(a.bi))), write: write}
+	r.arrive, r.row, r.id, r.pch, r.bank, r.bi = d.clk, a.row, id, a.pch, a.bank, a.bi
+	r.po, r.bo = int16(tabOff(1+int(a.pch))), int16(tabOff(1+d.c.PseudoChannels+int(a.bi)))
+	r.write, r.refresh = write, false
 	r.cmd = ch.nextCmd(r)
 	q.add(k, r)
 	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
@@ -487,7 +493,7 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	changed := refresh
 	if refresh {
 		for p := 0; p < d.c.PseudoChannels; p++ {
-			ch.prio = append(ch.prio, dreq{refresh: true, pch: int32(p), id: -1, arrive: clk})
+			ch.prio = append(ch.prio, dreq{refresh: true, pch: int16(p), id: -1, arrive: clk})
 		}
 	}
 	b, i, w := d.schedule(ch)
@@ -555,7 +561,7 @@ func (ch *dchan) removeAt(b, i int) {
 // reclassify sets the next command of the read and write buffers'
 // requests to bank bi (every bank if bi < 0) after the bank opened or
 // closed, and moves them between the dqueue.cls sets.
-func (ch *dchan) reclassify(bi int32) {
+func (ch *dchan) reclassify(bi int16) {
 	for b := bufRead; b <= bufWrite; b++ {
 		q := &ch.q[b]
 		m := q.live
@@ -570,6 +576,7 @@ func (ch *dchan) reclassify(bi int32) {
 				q.clearCls(int(r.pch)*numCmd+int(r.cmd), bit)
 				q.setCls(int(r.pch)*numCmd+int(cmd), bit)
 				r.cmd = cmd
+				q.key[i] = r.bo + int16(cmd)
 			}
 		}
 	}
@@ -665,8 +672,7 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 		for cand != 0 {
 			i := bits.TrailingZeros64(cand)
 			cand &= cand - 1
-			r := &ch.pool[q.ent[i]]
-			if t := tab[int(r.bo)+int(r.cmd)]; t > clk {
+			if t := tab[q.key[i]]; t > clk {
 				w = min(w, t)
 				continue
 			}
@@ -828,7 +834,7 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 			}
 		}
 	}
-	b := tab[r.bo:][:numCmd]
+	b := tab[int(r.bo):][:numCmd]
 	switch cmd {
 	case cmdACT:
 		later(&b[cmdACT], t+c.NRC)
