@@ -125,12 +125,12 @@ const (
 // dreq is one DRAM transaction (or a refresh request). Its bank group
 // and bank are also kept as indices into its channel's flat tables.
 type dreq struct {
-	arrive         int64
-	row            int32
-	id             int32 // completion slot of a read, -1 if none
-	pch, bank      int16 // pseudochannel; bank within its bank group
-	bi             int16 // bank: index in dchan.openRow
-	po, bo         int16 // its pseudochannel's and bank's tables in dchan.tab
+	arrive    int64
+	row       int32
+	id        int32 // completion slot of a read, -1 if none
+	pch, bank int16 // pseudochannel; bank within its bank group
+	bi        int16 // bank: index in dchan.openRow
+	po, bo    int16 // its pseudochannel's and bank's tables in dchan.tab
 	// cmd is its next command: kept current for the requests of the read
 	// and write buffers (see dqueue), set by the scheduler for the active
 	// buffer's and refreshes.
@@ -268,7 +268,7 @@ type dchan struct {
 	free   []uint16
 	active []uint16
 	q      [numBuf]dqueue // bufRead and bufWrite
-	prio []dreq
+	prio   []dreq
 	// lastServe is the tick at which the channel's latest read hands
 	// over its data: reads do so in issue order, one per tick, nCL + nBL
 	// after their RD at the earliest (the controller's pending FIFO).
@@ -289,7 +289,7 @@ type dram struct {
 	clk     int64 // DRAM cycles ticked
 	nextRef int64 // cycle of the next refresh
 	ch      []*dchan
-	minWake int64 // the earliest dchan.wake
+	minWake int64  // the earliest dchan.wake
 	bitsOf  [5]int // channel, pseudochannel, bank group, bank, column (transaction) address bits
 	txShift uint
 
@@ -877,7 +877,7 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	d.done = 0
 	d.reads += int64(len(chunks))
 	perShift := uint(bits.TrailingZeros(uint(per))) // per is a power of two
-	next, mapped := 0, -1 // mapped: the transaction in ci, r
+	next, mapped := 0, -1                           // mapped: the transaction in ci, r
 	var ci int
 	var r daddr
 	for {
