@@ -590,9 +590,11 @@ func (ch *dchan) reclassify(bi int16) {
 // when nothing issues, and then also the first cycle after this one at
 // which something may issue (see wake).
 func (d *dram) schedule(ch *dchan) (int, int, int64) {
-	i, w := d.best(ch, bufActive)
-	if i >= 0 {
-		return bufActive, i, 0
+	i, w := -1, noLimit
+	if len(ch.active) > 0 {
+		if i, w = d.best(ch, bufActive); i >= 0 {
+			return bufActive, i, 0
+		}
 	}
 	var r *dreq
 	b := -1
@@ -681,9 +683,6 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 		return -1, w
 	}
 	cand := -1
-	if len(ch.active) == 0 {
-		return cand, w
-	}
 	var candArrive int64
 	for i, k := range ch.active {
 		r := &ch.pool[k]
