@@ -6,7 +6,7 @@ import (
 )
 
 // TestHBMModelMatchesTickModel: the event-driven HBM model (hbm.go:
-// channels with nothing to do skip cycles, buffers scanned oldest first)
+// channels with nothing to do skip cycles, FR-FCFS over request classes)
 // gives every read's completion instant, every write's acceptance instant,
 // the DRAM clock and the access counts the tick-by-tick model gives
 // (odram: one tick per DRAM cycle, every channel scheduled on each), on
