@@ -131,9 +131,8 @@ type dreq struct {
 	pch, bank int16 // pseudochannel; bank within its bank group
 	bi        int16 // bank: index in dchan.openRow
 	po, bo    int16 // its pseudochannel's and bank's tables in dchan.tab
-	// cmd is its next command: kept current for the requests of the read
-	// and write buffers (see dqueue), set by the scheduler for the active
-	// buffer's and refreshes.
+	// cmd is its next command, kept current for the requests of the
+	// buffers (see reclassify); set by the scheduler for refreshes.
 	cmd            int8
 	write, refresh bool
 }
@@ -558,10 +557,15 @@ func (ch *dchan) removeAt(b, i int) {
 	q.remove(i, &ch.pool[q.ent[i]])
 }
 
-// reclassify sets the next command of the read and write buffers'
-// requests to bank bi (every bank if bi < 0) after the bank opened or
-// closed, and moves them between the dqueue.cls sets.
+// reclassify sets the next command of the buffers' requests to bank bi
+// (every bank if bi < 0) after the bank opened or closed, and moves the
+// read and write buffers' ones between the dqueue.cls sets.
 func (ch *dchan) reclassify(bi int16) {
+	for _, k := range ch.active {
+		if r := &ch.pool[k]; bi < 0 || r.bi == bi {
+			r.cmd = ch.nextCmd(r)
+		}
+	}
 	for b := bufRead; b <= bufWrite; b++ {
 		q := &ch.q[b]
 		m := q.live
@@ -686,15 +690,13 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 	var candArrive int64
 	for i, k := range ch.active {
 		r := &ch.pool[k]
-		cmd := ch.nextCmd(r)
-		t := max(tab[int(r.po)+int(cmd)], tab[int(r.bo)+int(cmd)])
+		t := max(tab[int(r.po)+int(r.cmd)], tab[int(r.bo)+int(r.cmd)])
 		if t > clk {
 			w = min(w, t)
 			continue
 		}
 		if cand < 0 || r.arrive < candArrive {
 			cand, candArrive = i, r.arrive
-			r.cmd = cmd
 		}
 	}
 	return cand, w
