@@ -99,6 +99,12 @@ func newHBMConfig(hw *isadefs.HW) (HBMConfig, error) {
 		return c, fmt.Errorf("hw %s: HBM transactions of %d bytes (prefetch x channel width / 8) must divide the 64-byte requests", hw.Name, c.TxBytes)
 	case c.Columns/c.Prefetch < 4:
 		return c, fmt.Errorf("hw %s: hbm.columns / hbm.prefetch must be at least 4 (MOP4CLXOR keeps 4 consecutive transactions in a row)", hw.Name)
+	case c.Queue > 64:
+		return c, fmt.Errorf("hw %s: hbm.queue = %d: the HBM model supports at most 64", hw.Name, c.Queue)
+	case c.PseudoChannels > 8:
+		return c, fmt.Errorf("hw %s: hbm.pseudochannels = %d: the HBM model supports at most 8", hw.Name, c.PseudoChannels)
+	case c.PseudoChannels*c.BankGroups*c.Banks > 1024:
+		return c, fmt.Errorf("hw %s: %d banks per HBM channel: the HBM model supports at most 1024", hw.Name, c.PseudoChannels*c.BankGroups*c.Banks)
 	case c.NREFI <= 0 || c.NBL <= 0:
 		return c, fmt.Errorf("hw %s: hbm.nREFI and hbm.nBL must be positive", hw.Name)
 	}
@@ -119,32 +125,120 @@ const (
 // dreq is one DRAM transaction (or a refresh request). Its bank group
 // and bank are also kept as indices into its channel's flat tables.
 type dreq struct {
-	// t is a lower bound of the first cycle at which its next command
-	// (cmd) may issue: exact when computed, it only becomes stale by
-	// being too early, because the earliest cycles of commands only ever
-	// move later, and its next command changes only when its bank opens
-	// or closes, which resets t to unknownT. A request with t > the clock
-	// is not ready and need not be looked at again (see best).
-	t              int64
-	arrive         int64
-	row            int32
-	id             int32  // completion slot of a read, -1 if none
-	gen            uint64 // its bank's dchan.gen when t was computed
-	pch, bg, bank  int32  // pseudochannel; bank group and bank within it
-	bi             int32  // bank: index in dchan.openRow
-	po, gofs, bo   int32  // its pseudochannel's, bank group's and bank's tables in dchan.tab
-	cmd            int8   // its next command (set by the scheduler)
+	arrive    int64
+	row       int32
+	id        int32 // completion slot of a read, -1 if none
+	pch, bank int16 // pseudochannel; bank within its bank group
+	bi        int16 // bank: index in dchan.openRow
+	po, bo    int16 // its pseudochannel's and bank's tables in dchan.tab
+	// cmd is its next command, kept current for the requests of the
+	// buffers (see reclassify); set by the scheduler for refreshes.
+	cmd            int8
 	write, refresh bool
 }
-
-// unknownT is dreq.t before it is computed.
-const unknownT = -1 << 62
 
 type dpch struct {
 	actHist [4]int64 // most recent ACT first (nFAW window)
 }
 
-// Buffers of a channel, as dchan.bufs indices.
+// dqueue is a read or write buffer: the slots of its requests in arrival
+// order, at positions 0 to tail-1 with holes where requests have left
+// (positions are renumbered when tail reaches 64, so HBMConfig.Queue <=
+// 64), and sets of positions (bit i: position i) by pseudochannel and
+// next command and by bank, so that the scheduler looks only at the
+// requests whose pseudochannel allows their command (see best) and a bank
+// opening or closing looks only at its requests.
+type dqueue struct {
+	ent     [64]uint16
+	key     [64]int16 // dchan.tab index of the bank's earliest cycle of the request's next command
+	live    uint64
+	n, tail int
+	cls     []uint64 // pseudochannel p, command c: cls[p*numCmd+c]
+	nz      uint64   // bit c set when cls[c] is not empty
+	bank    []uint64 // by bank index (dreq.bi)
+}
+
+// add appends a request (slot k, next command set) at the tail.
+func (q *dqueue) add(k uint16, r *dreq) {
+	if q.tail == len(q.ent) {
+		q.compact()
+	}
+	bit := uint64(1) << uint(q.tail)
+	q.ent[q.tail] = k
+	q.key[q.tail] = r.bo + int16(r.cmd)
+	q.live |= bit
+	q.setCls(int(r.pch)*numCmd+int(r.cmd), bit)
+	q.bank[r.bi] |= bit
+	q.tail++
+	q.n++
+}
+
+// remove takes the request at position i (slot's request r) out.
+func (q *dqueue) remove(i int, r *dreq) {
+	bit := uint64(1) << uint(i)
+	q.live &^= bit
+	q.clearCls(int(r.pch)*numCmd+int(r.cmd), bit)
+	q.bank[r.bi] &^= bit
+	q.n--
+	if q.n == 0 {
+		q.tail = 0
+	}
+}
+
+func (q *dqueue) setCls(c int, bit uint64) {
+	q.cls[c] |= bit
+	q.nz |= 1 << uint(c)
+}
+
+func (q *dqueue) clearCls(c int, bit uint64) {
+	m := q.cls[c] &^ bit
+	q.cls[c] = m
+	if m == 0 {
+		q.nz &^= 1 << uint(c)
+	}
+}
+
+// compact renumbers the requests to positions 0 to n-1, in order.
+func (q *dqueue) compact() {
+	for _, sets := range [2][]uint64{q.cls, q.bank} {
+		for j, m := range sets {
+			if m != 0 {
+				sets[j] = pextLive(m, q.live)
+			}
+		}
+	}
+	j := 0
+	for m := q.live; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		q.ent[j], q.key[j] = q.ent[i], q.key[i]
+		j++
+	}
+	q.tail = j
+	q.live = uint64(1)<<uint(j) - 1
+}
+
+// pextLive gathers the bits of m at the positions set in live into the
+// low bits, in order (m is a subset of live).
+func pextLive(m, live uint64) uint64 {
+	var out uint64
+	j := uint(0)
+	for ; live != 0; live &= live - 1 {
+		if m&(live&-live) != 0 {
+			out |= 1 << j
+		}
+		j++
+	}
+	return out
+}
+
+func (q *dqueue) reset() {
+	q.live, q.n, q.tail, q.nz = 0, 0, 0, 0
+	clear(q.cls)
+	clear(q.bank)
+}
+
+// Buffers of a channel: the active buffer (dchan.active), then the read
+// and write buffers (dchan.q).
 const (
 	bufActive = iota
 	bufRead
@@ -153,26 +247,27 @@ const (
 )
 
 type dchan struct {
-	// tab is the earliest cycle of each command (numCmd entries) for the
-	// channel (at 0), each pseudochannel p (at tabOff(1+p)), each bank
-	// group g of it (tabOff(1+P+p*G+g)) and each bank k of that
-	// (tabOff(1+P+P*G+(p*G+g)*B+k)).
+	// tab is the earliest cycle of each command (numCmd entries) by the
+	// constraints of the channel (at 0), of each pseudochannel p and the
+	// channel (at tabOff(1+p)), and of each bank k of bank group g of
+	// pseudochannel p and that bank group (tabOff(1+P+(p*G+g)*B+k)):
+	// constraints only ever move later, so a channel's are also applied
+	// to each of its pseudochannels' entries and a bank group's to each
+	// of its banks', and a command's earliest cycle is the later of two.
 	tab  []int64
 	pchs []dpch
 	// openRow is each bank's open row, -1 if closed: bank k of bank group
 	// g of pseudochannel p is openRow[(p*G+g)*B+k].
 	openRow []int32
 	open    int // banks open
-	// gen counts each bank's opens and closes: a request's t is stale
-	// (its next command may differ) once its bank's gen has moved on.
-	gen []uint64
 	// The active, read and write buffers hold indices into pool, in
 	// their order (a request moving from the read or write buffer to the
 	// active one keeps its slot); free lists the unused slots.
-	pool []dreq
-	free []uint16
-	bufs [numBuf][]uint16
-	prio []dreq
+	pool   []dreq
+	free   []uint16
+	active []uint16
+	q      [numBuf]dqueue // bufRead and bufWrite
+	prio   []dreq
 	// lastServe is the tick at which the channel's latest read hands
 	// over its data: reads do so in issue order, one per tick, nCL + nBL
 	// after their RD at the earliest (the controller's pending FIFO).
@@ -193,6 +288,7 @@ type dram struct {
 	clk     int64 // DRAM cycles ticked
 	nextRef int64 // cycle of the next refresh
 	ch      []*dchan
+	minWake int64  // the earliest dchan.wake
 	bitsOf  [5]int // channel, pseudochannel, bank group, bank, column (transaction) address bits
 	txShift uint
 
@@ -215,20 +311,24 @@ func newDRAM(c *HBMConfig) *dram {
 		bits.TrailingZeros(uint(c.Columns)) - bits.TrailingZeros(uint(c.Prefetch))}
 	d.txShift = uint(bits.TrailingZeros(uint(c.TxBytes)))
 	for range c.Channels {
+		if c.PseudoChannels*numCmd > 64 {
+			panic("plena: too many HBM pseudochannels") // newHBMConfig refuses them
+		}
 		ch := &dchan{queueCap: c.Queue, activeCap: c.Queue, prio: make([]dreq, 0, 4)}
 		ch.highWater = int(c.WrHighPct * int64(c.Queue)) // compared with 100 x size
 		ch.lowWater = int(c.WrLowPct * int64(c.Queue))   // idem
 		// Slots: a full read buffer, write buffer and active buffer.
 		ch.pool = make([]dreq, 3*c.Queue)
 		ch.free = make([]uint16, 0, len(ch.pool))
-		for b := range ch.bufs {
-			ch.bufs[b] = make([]uint16, 0, c.Queue)
+		ch.active = make([]uint16, 0, c.Queue)
+		for b := bufRead; b <= bufWrite; b++ {
+			ch.q[b].cls = make([]uint64, c.PseudoChannels*numCmd)
+			ch.q[b].bank = make([]uint64, c.PseudoChannels*c.BankGroups*c.Banks)
 		}
 		ch.pchs = make([]dpch, c.PseudoChannels)
 		nb := c.PseudoChannels * c.BankGroups * c.Banks
-		ch.tab = make([]int64, tabOff(1+c.PseudoChannels+c.PseudoChannels*c.BankGroups+nb))
+		ch.tab = make([]int64, tabOff(1+c.PseudoChannels+nb))
 		ch.openRow = make([]int32, nb)
-		ch.gen = make([]uint64, nb)
 		d.ch = append(d.ch, ch)
 	}
 	d.reset()
@@ -242,12 +342,13 @@ func tabOff(i int) int { return i * numCmd }
 // keeping its buffers.
 func (d *dram) reset() {
 	d.clk, d.nextRef, d.done, d.reads, d.writes, d.lastServe = 0, d.c.NREFI, 0, 0, 0, 0
+	d.minWake = 0
 	d.doneAt = d.doneAt[:0]
 	for _, ch := range d.ch {
 		clear(ch.tab)
-		clear(ch.gen)
-		for b := range ch.bufs {
-			ch.bufs[b] = ch.bufs[b][:0]
+		ch.active = ch.active[:0]
+		for b := bufRead; b <= bufWrite; b++ {
+			ch.q[b].reset()
 		}
 		ch.free = ch.free[:0]
 		for i := len(ch.pool) - 1; i >= 0; i-- {
@@ -265,9 +366,16 @@ func (d *dram) reset() {
 	}
 }
 
+// daddr is where a transaction goes within its channel.
+type daddr struct {
+	row       int32
+	pch, bank int16 // pseudochannel; bank within its bank group
+	bi        int16 // bank: index in dchan.openRow
+}
+
 // mapAddr applies MOP4CLXOR to a byte address: the channel, and the
 // transaction's pseudochannel, bank group, bank and row.
-func (d *dram) mapAddr(addr uint64) (ch int, r dreq) {
+func (d *dram) mapAddr(addr uint64) (ch int, r daddr) {
 	a := addr >> d.txShift
 	slice := func(n int) int {
 		v := int(a & (1<<uint(n) - 1))
@@ -292,9 +400,7 @@ func (d *dram) mapAddr(addr uint64) (ch int, r dreq) {
 	c := d.c
 	gi := lv[1]*c.BankGroups + lv[2]
 	bi := gi*c.Banks + lv[3]
-	return lv[0], dreq{pch: int32(lv[1]), bg: int32(lv[2]), bank: int32(lv[3]), bi: int32(bi), row: int32(row),
-		po: int32(tabOff(1 + lv[1])), gofs: int32(tabOff(1 + c.PseudoChannels + gi)),
-		bo: int32(tabOff(1 + c.PseudoChannels + c.PseudoChannels*c.BankGroups + bi))}
+	return lv[0], daddr{row: int32(row), pch: int16(lv[1]), bank: int16(lv[3]), bi: int16(bi)}
 }
 
 // send offers a transaction to its channel; false when the buffer is full.
@@ -305,21 +411,26 @@ func (d *dram) send(addr uint64, write bool, id int32) bool {
 
 // enqueue offers a mapped transaction to channel ci; false when the
 // buffer is full.
-func (d *dram) enqueue(ci int, r dreq, write bool, id int32) bool {
+func (d *dram) enqueue(ci int, a daddr, write bool, id int32) bool {
 	ch := d.ch[ci]
-	r.write, r.id, r.arrive, r.t = write, id, d.clk, unknownT
 	b := bufRead
 	if write {
 		b = bufWrite
 	}
-	if len(ch.bufs[b]) >= ch.queueCap {
+	q := &ch.q[b]
+	if q.n >= ch.queueCap {
 		return false
 	}
 	k := ch.free[len(ch.free)-1]
 	ch.free = ch.free[:len(ch.free)-1]
-	ch.pool[k] = r
-	ch.bufs[b] = append(ch.bufs[b], k)
+	r := &ch.pool[k]
+	r.arrive, r.row, r.id, r.pch, r.bank, r.bi = d.clk, a.row, id, a.pch, a.bank, a.bi
+	r.po, r.bo = int16(tabOff(1+int(a.pch))), int16(tabOff(1+d.c.PseudoChannels+int(a.bi)))
+	r.write, r.refresh = write, false
+	r.cmd = ch.nextCmd(r)
+	q.add(k, r)
 	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
+	d.minWake = min(d.minWake, ch.wake)
 	return true
 }
 
@@ -338,10 +449,7 @@ func (d *dram) advanceTo(ps int64) {
 // would change; if that tick is past limit, it only moves the clock to
 // limit. It returns with d.clk > the clock it started from (or = limit).
 func (d *dram) step(limit int64) {
-	next := d.nextRef
-	for _, ch := range d.ch {
-		next = min(next, ch.wake)
-	}
+	next := min(d.nextRef, d.minWake)
 	if next > limit {
 		d.clk = max(d.clk, limit)
 		return
@@ -365,11 +473,14 @@ func (d *dram) tick() {
 	if refresh {
 		d.nextRef += d.c.NREFI
 	}
+	w := noLimit
 	for _, ch := range d.ch {
 		if refresh || ch.wake <= d.clk {
 			d.tickChannel(ch, refresh)
 		}
+		w = min(w, ch.wake)
 	}
+	d.minWake = w
 }
 
 // tickChannel runs one DRAM cycle of a channel. Handing a read's data
@@ -381,36 +492,42 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	changed := refresh
 	if refresh {
 		for p := 0; p < d.c.PseudoChannels; p++ {
-			ch.prio = append(ch.prio, dreq{refresh: true, pch: int32(p), id: -1, arrive: clk})
+			ch.prio = append(ch.prio, dreq{refresh: true, pch: int16(p), id: -1, arrive: clk})
 		}
 	}
-	b, i := d.schedule(ch)
+	b, i, w := d.schedule(ch)
 	if b < 0 {
 		if changed {
 			ch.wake = clk + 1
 		} else {
-			ch.wake = d.nextWake(ch)
+			ch.wake = w
 		}
 		return
 	}
 	ch.wake = clk + 1
 	if b == numBuf { // a refresh (PREA or REF)
 		r := &ch.prio[0]
-		d.issue(ch, int(r.cmd), r)
-		if r.cmd == cmdREF {
+		cmd := r.cmd
+		d.issue(ch, int(cmd), r)
+		if cmd == cmdREF {
 			ch.prio = ch.prio[:copy(ch.prio, ch.prio[1:])]
 		}
 		return
 	}
-	buf := &ch.bufs[b]
-	k := (*buf)[i]
+	var k uint16
+	if b == bufActive {
+		k = ch.active[i]
+	} else {
+		k = ch.q[b].ent[i]
+	}
 	r := &ch.pool[k]
-	d.issue(ch, int(r.cmd), r)
+	cmd := r.cmd // issue may set the next one
+	d.issue(ch, int(cmd), r)
 	final := int8(cmdRD)
 	if r.write {
 		final = cmdWR
 	}
-	if r.cmd == final {
+	if cmd == final {
 		if final == cmdRD {
 			s := max(clk+d.c.NCL+d.c.NBL, ch.lastServe+1)
 			ch.lastServe = s
@@ -420,19 +537,53 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 				d.done++
 			}
 		}
-		*buf = removeAt(*buf, i)
+		ch.removeAt(b, i)
 		ch.free = append(ch.free, k)
 		return
 	}
-	if r.cmd == cmdACT && len(ch.bufs[bufActive]) < ch.activeCap && b != bufActive {
-		ch.bufs[bufActive] = append(ch.bufs[bufActive], k)
-		*buf = removeAt(*buf, i)
+	if cmd == cmdACT && len(ch.active) < ch.activeCap && b != bufActive {
+		ch.active = append(ch.active, k)
+		ch.removeAt(b, i)
 	}
 }
 
-func removeAt(b []uint16, i int) []uint16 {
-	copy(b[i:], b[i+1:])
-	return b[:len(b)-1]
+// removeAt removes the request at index i of buffer b.
+func (ch *dchan) removeAt(b, i int) {
+	if b == bufActive {
+		ch.active = ch.active[:i+copy(ch.active[i:], ch.active[i+1:])]
+		return
+	}
+	q := &ch.q[b]
+	q.remove(i, &ch.pool[q.ent[i]])
+}
+
+// reclassify sets the next command of the buffers' requests to bank bi
+// (every bank if bi < 0) after the bank opened or closed, and moves the
+// read and write buffers' ones between the dqueue.cls sets.
+func (ch *dchan) reclassify(bi int16) {
+	for _, k := range ch.active {
+		if r := &ch.pool[k]; bi < 0 || r.bi == bi {
+			r.cmd = ch.nextCmd(r)
+		}
+	}
+	for b := bufRead; b <= bufWrite; b++ {
+		q := &ch.q[b]
+		m := q.live
+		if bi >= 0 {
+			m = q.bank[bi]
+		}
+		for ; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			r := &ch.pool[q.ent[i]]
+			if cmd := ch.nextCmd(r); cmd != r.cmd {
+				bit := uint64(1) << uint(i)
+				q.clearCls(int(r.pch)*numCmd+int(r.cmd), bit)
+				q.setCls(int(r.pch)*numCmd+int(cmd), bit)
+				r.cmd = cmd
+				q.key[i] = r.bo + int16(cmd)
+			}
+		}
+	}
 }
 
 // schedule picks the request whose command issues this cycle, as the
@@ -440,21 +591,25 @@ func removeAt(b []uint16, i int) []uint16 {
 // blocks everything else until it can issue), then the read or write
 // buffer by the write-mode watermarks; first ready, then oldest. It
 // returns the buffer and the index in it, numBuf for ch.prio[0], or -1
-// when nothing issues.
-func (d *dram) schedule(ch *dchan) (int, int) {
-	if i := d.best(ch, bufActive); i >= 0 {
-		return bufActive, i
+// when nothing issues, and then also the first cycle after this one at
+// which something may issue (see wake).
+func (d *dram) schedule(ch *dchan) (int, int, int64) {
+	i, w := -1, noLimit
+	if len(ch.active) > 0 {
+		if i, w = d.best(ch, bufActive); i >= 0 {
+			return bufActive, i, 0
+		}
 	}
 	var r *dreq
-	b, i := -1, -1
+	b := -1
 	if len(ch.prio) > 0 {
 		r = &ch.prio[0]
 		r.cmd = cmdREF
 		if ch.anyOpen() {
 			r.cmd = cmdPREA
 		}
-		if d.clk < ch.tab[r.cmd] {
-			return -1, -1
+		if t := ch.tab[r.cmd]; d.clk < t {
+			return -1, -1, min(w, t)
 		}
 		b, i = numBuf, 0
 	} else {
@@ -463,25 +618,26 @@ func (d *dram) schedule(ch *dchan) (int, int) {
 		if ch.writeMode {
 			b = bufWrite
 		}
-		if i = d.best(ch, b); i < 0 {
-			return -1, -1
+		var wb int64
+		if i, wb = d.best(ch, b); i < 0 {
+			return -1, -1, min(w, wb)
 		}
-		r = &ch.pool[ch.bufs[b][i]]
+		r = &ch.pool[ch.q[b].ent[i]]
 	}
 	if r.cmd == cmdPRE || r.cmd == cmdPREA {
 		// Do not close a row that a request in the active buffer opened.
-		for _, k := range ch.bufs[bufActive] {
+		for _, k := range ch.active {
 			a := &ch.pool[k]
 			if a.pch == r.pch && (r.cmd == cmdPREA || a.bi == r.bi) {
-				return -1, -1
+				return -1, -1, d.nextWake(ch)
 			}
 		}
 	}
-	return b, i
+	return b, i, 0
 }
 
 func (ch *dchan) setWriteMode() {
-	w, rq := len(ch.bufs[bufWrite])*100, len(ch.bufs[bufRead])
+	w, rq := ch.q[bufWrite].n*100, ch.q[bufRead].n
 	if !ch.writeMode {
 		if w > ch.highWater || rq == 0 {
 			ch.writeMode = true
@@ -494,39 +650,56 @@ func (ch *dchan) setWriteMode() {
 func (ch *dchan) anyOpen() bool { return ch.open > 0 }
 
 // best returns the index of the first-ready, then oldest request of a
-// buffer, -1 if none is ready, with its next command set. The read and
-// write buffers are in arrival order (requests are appended as they
-// arrive and removed in place), so there the first ready request is the
-// one, and the scan stops at it; the active buffer (filled in activation
-// order) is scanned whole. A request whose t is past the clock is not
-// ready (t is a lower bound); any other has its command and t computed.
-func (d *dram) best(ch *dchan, b int) int {
+// buffer, -1 if none is ready, with its next command set; when none is,
+// also a lower bound of the first cycle at which one of them will be
+// (noLimit if the buffer is empty), as long as no command issues. The
+// read and write buffers are in arrival order (requests are appended as
+// they arrive and removed in place), so there the first ready request is
+// the one: the requests whose pseudochannel (and channel) allow their
+// command now are the candidates (dchan.cls), the first whose bank (and
+// bank group) does too is it. The active buffer (filled in activation
+// order, a few requests) is scanned whole.
+func (d *dram) best(ch *dchan, b int) (int, int64) {
 	clk := d.clk
-	buf := ch.bufs[b]
+	tab := ch.tab
+	w := noLimit
+	if b != bufActive {
+		var cand uint64
+		q := &ch.q[b]
+		for nz := q.nz; nz != 0; nz &= nz - 1 {
+			c := bits.TrailingZeros64(nz)
+			// cls[p*numCmd+cmd]'s pseudochannel entry is tab[tabOff(1+p)+cmd].
+			if t := tab[numCmd+c]; t <= clk {
+				cand |= q.cls[c]
+			} else {
+				w = min(w, t)
+			}
+		}
+		for cand != 0 {
+			i := bits.TrailingZeros64(cand)
+			cand &= cand - 1
+			if t := tab[q.key[i]]; t > clk {
+				w = min(w, t)
+				continue
+			}
+			return i, 0
+		}
+		return -1, w
+	}
 	cand := -1
 	var candArrive int64
-	for i, k := range buf {
+	for i, k := range ch.active {
 		r := &ch.pool[k]
-		if r.t > clk && r.gen == ch.gen[r.bi] || !d.refresh(ch, r) {
+		t := max(tab[int(r.po)+int(r.cmd)], tab[int(r.bo)+int(r.cmd)])
+		if t > clk {
+			w = min(w, t)
 			continue
-		}
-		if b != bufActive {
-			return i
 		}
 		if cand < 0 || r.arrive < candArrive {
 			cand, candArrive = i, r.arrive
 		}
 	}
-	return cand
-}
-
-// refresh computes a request's next command and the first cycle it may
-// issue (r.t), and reports whether that is now.
-func (d *dram) refresh(ch *dchan, r *dreq) bool {
-	r.cmd = ch.nextCmd(r)
-	r.t = d.readyAt(ch, int(r.cmd), r)
-	r.gen = ch.gen[r.bi]
-	return r.t <= d.clk
+	return cand, w
 }
 
 // nextCmd is the command a request needs next, by its bank's state:
@@ -544,33 +717,30 @@ func (ch *dchan) nextCmd(r *dreq) int8 {
 	return cmdPRE
 }
 
-// readyAt is the first cycle at which a command of a request may issue
-// (ready's condition as an instant).
-func (d *dram) readyAt(ch *dchan, cmd int, r *dreq) int64 {
-	t := ch.tab
-	if cmd == cmdPREA || cmd == cmdREF {
-		return t[cmd]
-	}
-	return max(t[cmd], t[int(r.po)+cmd], t[int(r.gofs)+cmd], t[int(r.bo)+cmd])
-}
-
-// nextWake is when a channel whose tick issued nothing and changed
-// nothing may next do something: a request's next command becomes ready (one ready already but not issued
-// waits for another command to issue first, which wakes the channel
-// anyway). Refresh ticks run every channel regardless. Requests' t are
-// lower bounds, so the wake may be early, never late.
+// nextWake is when a channel whose tick found a request ready but held it
+// back (a PRE or PREA of a row the active buffer opened) may next do
+// something: a request's next command becomes ready (one ready already but
+// not issued waits for another command to issue first, which wakes the
+// channel anyway) or a refresh's. Refresh ticks run every channel
+// regardless.
 func (d *dram) nextWake(ch *dchan) int64 {
 	clk := d.clk
+	tab := ch.tab
 	w := noLimit
-	for _, buf := range ch.bufs {
-		for _, k := range buf {
-			r := &ch.pool[k]
-			if r.t <= clk || r.gen != ch.gen[r.bi] {
-				d.refresh(ch, r)
-			}
-			if t := r.t; t > clk && t < w {
-				w = t
-			}
+	ready := func(k uint16) {
+		r := &ch.pool[k]
+		cmd := ch.nextCmd(r)
+		if t := max(tab[int(r.po)+int(cmd)], tab[int(r.bo)+int(cmd)]); t > clk {
+			w = min(w, t)
+		}
+	}
+	for _, k := range ch.active {
+		ready(k)
+	}
+	for b := bufRead; b <= bufWrite; b++ {
+		q := &ch.q[b]
+		for m := q.live; m != 0; m &= m - 1 {
+			ready(q.ent[bits.TrailingZeros64(m)])
 		}
 	}
 	if len(ch.prio) > 0 {
@@ -578,8 +748,8 @@ func (d *dram) nextWake(ch *dchan) int64 {
 		if ch.anyOpen() {
 			cmd = cmdPREA
 		}
-		if t := ch.tab[cmd]; t > clk && t < w {
-			w = t
+		if t := ch.tab[cmd]; t > clk {
+			w = min(w, t)
 		}
 	}
 	return w
@@ -594,7 +764,11 @@ func later(x *int64, t int64) {
 // issue updates bank state and the earliest cycles of later commands
 // (HBM2's timing constraints, JESD235), as Ramulator2's update_timing
 // does: the channel, then the target pseudochannel, bank group and bank
-// (every one below the target level for PREA and REF).
+// (every one below the target level for PREA and REF). A channel's
+// constraint is applied to each of its pseudochannels' entries too and a
+// bank group's to each of its banks' (see dchan.tab); the pseudochannel
+// constraints on PREA and REF are left out, since PREA and REF are
+// checked at the channel only.
 func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 	c, t := d.c, d.clk
 	tab := ch.tab
@@ -603,6 +777,11 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		later(&tab[cmdPRE], t+2)
 		later(&tab[cmdPREA], t+2)
 		later(&tab[cmdREF], t+2)
+		for q := range ch.pchs {
+			pq := tab[tabOff(1+q):][:numCmd]
+			later(&pq[cmdACT], t+2)
+			later(&pq[cmdPRE], t+2)
+		}
 	}
 	h := &ch.pchs[r.pch]
 	p := tab[tabOff(1+int(r.pch)):][:numCmd]
@@ -612,21 +791,14 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		h.actHist[0] = t
 		later(&p[cmdACT], t+c.NRRDS)
 		later(&p[cmdACT], h.actHist[3]+c.NFAW)
-		later(&p[cmdPREA], t+c.NRAS)
-		later(&p[cmdREF], t+c.NRC)
 	case cmdRD:
 		later(&p[cmdRD], t+max(c.NBL, c.NCCDS))
 		later(&p[cmdWR], t+c.NCL+c.NBL+2-c.NCWL)
-		later(&p[cmdPREA], t+c.NRTPS)
 	case cmdWR:
 		later(&p[cmdWR], t+max(c.NBL, c.NCCDS))
 		later(&p[cmdRD], t+c.NCWL+c.NBL+c.NWTRS)
-		later(&p[cmdPREA], t+c.NCWL+c.NBL+c.NWR)
-	case cmdPRE:
-		later(&p[cmdREF], t+c.NRP)
 	case cmdPREA:
 		later(&p[cmdACT], t+c.NRP)
-		later(&p[cmdREF], t+c.NRP)
 	case cmdREF:
 		later(&p[cmdACT], t+c.NRFC)
 	}
@@ -635,25 +807,35 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		// PREab action), in both pseudochannels.
 		for bi := range ch.openRow {
 			ch.openRow[bi] = -1
-			ch.gen[bi]++
 		}
 		ch.open = 0
+		ch.reclassify(-1)
 		return
 	}
 	if cmd == cmdREF {
 		return
 	}
-	g := tab[r.gofs:][:numCmd]
+	// The bank group's constraints, on each of its banks.
+	gcmd, gt := -1, int64(0)
 	switch cmd {
 	case cmdACT:
-		later(&g[cmdACT], t+c.NRRDL)
+		gcmd, gt = cmdACT, t+c.NRRDL
 	case cmdRD:
-		later(&g[cmdRD], t+c.NCCDL)
+		gcmd, gt = cmdRD, t+c.NCCDL
 	case cmdWR:
-		later(&g[cmdWR], t+c.NCCDL)
-		later(&g[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
+		gcmd, gt = cmdWR, t+c.NCCDL
 	}
-	b := tab[r.bo:][:numCmd]
+	if gcmd >= 0 {
+		g0 := int(r.bo) - tabOff(int(r.bank))
+		for k := range c.Banks {
+			g := tab[g0+tabOff(k):][:numCmd]
+			later(&g[gcmd], gt)
+			if cmd == cmdWR {
+				later(&g[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
+			}
+		}
+	}
+	b := tab[int(r.bo):][:numCmd]
 	switch cmd {
 	case cmdACT:
 		later(&b[cmdACT], t+c.NRC)
@@ -672,7 +854,7 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		later(&b[cmdPRE], t+c.NCWL+c.NBL+c.NWR)
 	}
 	if cmd == cmdACT || cmd == cmdPRE {
-		ch.gen[r.bi]++ // the bank's requests need other commands now
+		ch.reclassify(r.bi) // the bank's requests need other commands now
 	}
 }
 
@@ -695,13 +877,14 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	d.doneAt = d.doneAt[:n]
 	d.done = 0
 	d.reads += int64(len(chunks))
-	next, mapped := 0, -1 // mapped: the transaction in ci, r
+	perShift := uint(bits.TrailingZeros(uint(per))) // per is a power of two
+	next, mapped := 0, -1                           // mapped: the transaction in ci, r
 	var ci int
-	var r dreq
+	var r daddr
 	for {
 		for next < n {
 			if mapped != next { // a stalled one is offered again as mapped
-				ci, r = d.mapAddr(chunks[next/per] + uint64((next%per)*d.c.TxBytes))
+				ci, r = d.mapAddr(chunks[next>>perShift] + uint64((next&(per-1))*d.c.TxBytes))
 				mapped = next
 			}
 			if !d.enqueue(ci, r, false, int32(next)) {

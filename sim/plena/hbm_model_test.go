@@ -6,13 +6,14 @@ import (
 )
 
 // TestHBMModelMatchesTickModel: the event-driven HBM model (hbm.go:
-// channels with nothing to do skip cycles, buffers scanned oldest first)
+// channels with nothing to do skip cycles, FR-FCFS over request classes)
 // gives every read's completion instant, every write's acceptance instant,
 // the DRAM clock and the access counts the tick-by-tick model gives
 // (odram: one tick per DRAM cycle, every channel scheduled on each), on
 // random request streams: tiles of contiguous rows, strided rows, scale
 // chunks, single chunks, bursts of posted writes and read-modify-writes,
-// back to back or after idle gaps (across refreshes), for each HBM config.
+// back to back or after idle gaps (across refreshes), for each HBM config;
+// bursts of writes fill the write buffers (the writer stalls).
 func TestHBMModelMatchesTickModel(t *testing.T) {
 	for _, name := range []string{"plena", "plena-128", "plena-dcdis"} {
 		hw := loadHW(t, name)
@@ -72,7 +73,11 @@ func compareHBMStreams(t *testing.T, name string, h *HBMConfig, seed uint64, n i
 				chunks = append(chunks, chunk())
 			}
 		case k < 8: // posted writes, then maybe a read-modify-write
-			for range 1 + r.IntN(20) {
+			nw := 1 + r.IntN(20)
+			if r.IntN(4) == 0 { // a burst that fills write buffers
+				nw = 60 + r.IntN(100)
+			}
+			for range nw {
 				a := chunk()
 				f, s := fast.hbmWrite(now, a), slow.hbmWrite(now, a)
 				if f != s {
