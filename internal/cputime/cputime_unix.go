@@ -1,14 +1,15 @@
 //go:build unix
 
-package judge
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU is the CPU time (user + system) the process has used so far.
-func processCPU() (time.Duration, bool) {
+// Process is the CPU time (user + system) the process has used so far;
+// false where it cannot be measured.
+func Process() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false
