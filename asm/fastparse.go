@@ -453,8 +453,10 @@ func (f *fastParser) parseExpr(depth int) *Expr {
 		f.fail()
 		return nil
 	}
-	e := &Expr{Pos: f.pos(f.peek())}
-	e.First = f.parseUnary(depth)
+	n := &exprNode{}
+	e := &n.e
+	e.Pos = f.pos(f.peek())
+	e.First = f.parseUnaryInto(&n.unaryNode, depth)
 	for !f.failed {
 		t := f.peek()
 		if t.kind != tPunct || !isBinOp(f.val(t)) || !f.startsPrimAfterOps(1) {
@@ -490,8 +492,27 @@ func (f *fastParser) startsPrimAfterOps(n int) bool {
 	return false
 }
 
+// exprNode and unaryNode hold an expression's first term together, so
+// that the common one-term expression is one allocation, not four (the
+// trees are the assembler's main allocation).
+type exprNode struct {
+	e Expr
+	unaryNode
+}
+
+type unaryNode struct {
+	u Unary
+	p Prim
+	v string // the primary's token
+}
+
 func (f *fastParser) parseUnary(depth int) *Unary {
-	u := &Unary{}
+	return f.parseUnaryInto(&unaryNode{}, depth)
+}
+
+// parseUnaryInto parses a unary term into n's storage.
+func (f *fastParser) parseUnaryInto(n *unaryNode, depth int) *Unary {
+	u := &n.u
 	for {
 		t := f.peek()
 		if t.kind == tPunct {
@@ -507,25 +528,27 @@ func (f *fastParser) parseUnary(depth int) *Unary {
 		}
 		break
 	}
-	u.Prim = f.parsePrim(depth)
+	u.Prim = f.parsePrimInto(&n.p, &n.v, depth)
 	return u
 }
 
-func (f *fastParser) parsePrim(depth int) *Prim {
+// parsePrimInto parses a primary into p, its token's text into *sv.
+func (f *fastParser) parsePrimInto(p *Prim, sv *string, depth int) *Prim {
 	t := f.peek()
-	p := &Prim{Pos: f.pos(t)}
+	p.Pos = f.pos(t)
 	v := f.val(t)
+	*sv = v
 	switch t.kind {
 	case tHex, tBin, tInt:
-		p.Number = &v
+		p.Number = sv
 	case tFloat:
-		p.Float = &v
+		p.Float = sv
 	case tLocalRef:
-		p.LocalRef = &v
+		p.LocalRef = sv
 	case tChar:
-		p.Char = &v
+		p.Char = sv
 	case tIdent:
-		p.Ident = &v
+		p.Ident = sv
 	case tModifier:
 		f.p++
 		if !f.isPunct(f.peek(), "(") {
