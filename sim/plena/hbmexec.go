@@ -133,6 +133,21 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 		n := min(within+scaleLen, 64) - within // scale bytes read; the rest are 0
 		scales := hbm[sa:]
 		elems := hbm[ea : ea+uint64(dim)]
+		if toM {
+			// Straight into the tile's f32 little-endian bytes.
+			out := tileBytes[4*i*dim : 4*(i+1)*dim]
+			for b := 0; b < scaleLen; b++ {
+				var s float32
+				if b < n {
+					s = DecodeE8M0(scales[b])
+				}
+				ob := out[4*b*mx : 4*(b*mx+mx)]
+				for j, e := range elems[b*mx : b*mx+mx] {
+					binary.LittleEndian.PutUint32(ob[4*j:], math.Float32bits(e4m3Table[e]*s))
+				}
+			}
+			continue
+		}
 		for b := 0; b < scaleLen; b++ {
 			var s float32
 			if b < n {
@@ -142,13 +157,6 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 			for j, e := range elems[b*mx : b*mx+mx] {
 				blk[j] = e4m3Table[e] * s
 			}
-		}
-		if toM {
-			out := tileBytes[4*i*dim : 4*(i+1)*dim]
-			for j, v := range row {
-				binary.LittleEndian.PutUint32(out[4*j:], math.Float32bits(v))
-			}
-			continue
 		}
 		if r := firstRow + i; r < c.VRows {
 			m.storeRow(r, row)
