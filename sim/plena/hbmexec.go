@@ -1,11 +1,11 @@
 package plena
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/vec"
 )
 
 // HBM transfers (H_PREFETCH_M, H_PREFETCH_V, H_STORE_V), as the emulator's
@@ -134,16 +134,16 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 		scales := hbm[sa:]
 		elems := hbm[ea : ea+uint64(dim)]
 		if toM {
-			// Straight into the tile's f32 little-endian bytes.
-			out := tileBytes[4*i*dim : 4*(i+1)*dim]
+			// Straight into the tile's f32 little-endian words.
+			out := vec.Bytes32U(tileBytes[4*i*dim : 4*(i+1)*dim])
 			for b := 0; b < scaleLen; b++ {
 				var s float32
 				if b < n {
 					s = DecodeE8M0(scales[b])
 				}
-				ob := out[4*b*mx : 4*(b*mx+mx)]
+				ob := out[b*mx : b*mx+mx]
 				for j, e := range elems[b*mx : b*mx+mx] {
-					binary.LittleEndian.PutUint32(ob[4*j:], math.Float32bits(e4m3Table[e]*s))
+					ob[j] = math.Float32bits(e4m3Table[e] * s)
 				}
 			}
 			continue
