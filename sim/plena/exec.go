@@ -231,6 +231,20 @@ func (m *Machine) loadRow(dst []float32, r int) {
 	vec.WidenBF16(dst[:vl], m.vrowBytes(r))
 }
 
+// loadRows widens Vector SRAM rows rows[i] to dst[i*VLEN:], each run of
+// consecutive rows with one call.
+func (m *Machine) loadRows(dst []float32, rows []int) {
+	vl := m.cfg.VLEN
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && rows[j] == rows[j-1]+1 {
+			j++
+		}
+		vec.WidenBF16(dst[i*vl:j*vl], m.ms.vsram.Data[rows[i]*vl*2:(rows[i]+j-i)*vl*2])
+		i = j
+	}
+}
+
 // vrowBytes returns Vector SRAM row r (VLEN bf16, little-endian).
 func (m *Machine) vrowBytes(r int) []byte {
 	vl := m.cfg.VLEN
@@ -310,9 +324,7 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 	// W[k][j]: tile[k][off+j] (M_MM) or tile[off+j][k] (M_TMM, through
 	// the transposed copy).
 	vl := c.VLEN
-	for i, r := range rows {
-		m.loadRow(m.rows[i*vl:], r)
-	}
+	m.loadRows(m.rows, rows)
 	w, ldw := tb[4*off:], ml
 	if trans {
 		vec.TransposeF32(m.opT, tb[4*off*ml:], ml, bl, ml)
@@ -401,9 +413,7 @@ func (m *Machine) bmm(maddr, vaddr uint32, trans bool, q int) *sim.Trap {
 	// row[h*BROADCAST + b] (M_BMM) or row[b*HLEN + h] (M_BTMM). Each
 	// output is the dot product over h, summed in h order (vec.MatAcc).
 	vl := c.VLEN
-	for i, r := range rows {
-		m.loadRow(m.rows[i*vl:], r)
-	}
+	m.loadRows(m.rows, rows)
 	k, ldk := tb[4*h0*ml:], ml
 	if trans {
 		vec.TransposeF32(m.opT, tb[4*h0:], ml, ml, hl)

@@ -1,11 +1,11 @@
 package plena
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/vec"
 )
 
 // HBM transfers (H_PREFETCH_M, H_PREFETCH_V, H_STORE_V), as the emulator's
@@ -133,6 +133,21 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 		n := min(within+scaleLen, 64) - within // scale bytes read; the rest are 0
 		scales := hbm[sa:]
 		elems := hbm[ea : ea+uint64(dim)]
+		if toM {
+			// Straight into the tile's f32 little-endian words.
+			out := vec.Bytes32U(tileBytes[4*i*dim : 4*(i+1)*dim])
+			for b := 0; b < scaleLen; b++ {
+				var s float32
+				if b < n {
+					s = DecodeE8M0(scales[b])
+				}
+				ob := out[b*mx : b*mx+mx]
+				for j, e := range elems[b*mx : b*mx+mx] {
+					ob[j] = math.Float32bits(e4m3Table[e] * s)
+				}
+			}
+			continue
+		}
 		for b := 0; b < scaleLen; b++ {
 			var s float32
 			if b < n {
@@ -142,13 +157,6 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 			for j, e := range elems[b*mx : b*mx+mx] {
 				blk[j] = e4m3Table[e] * s
 			}
-		}
-		if toM {
-			out := tileBytes[4*i*dim : 4*(i+1)*dim]
-			for j, v := range row {
-				binary.LittleEndian.PutUint32(out[4*j:], math.Float32bits(v))
-			}
-			continue
 		}
 		if r := firstRow + i; r < c.VRows {
 			m.storeRow(r, row)

@@ -393,16 +393,17 @@ func (m *Machine) step(ref bool) {
 			m.pcAddr(l.startPC), m.cfg.MaxLoop)
 		return
 	}
-	var o op
+	var o *op // (nothing changes m.prog while an instruction executes)
 	if ref {
 		w, err := m.mem.Peek(m.pcAddr(m.pc), 4)
 		if err != nil {
 			m.trap(sim.TrapAccess, m.pcAddr(m.pc), "instruction fetch: %v", err)
 			return
 		}
-		o = m.dec.decode(binary.LittleEndian.Uint32(w))
+		d := m.dec.decode(binary.LittleEndian.Uint32(w))
+		o = &d
 	} else {
-		o = m.prog[m.pc]
+		o = &m.prog[m.pc]
 	}
 	start := m.now
 	pc := m.pc
@@ -410,7 +411,7 @@ func (m *Machine) step(ref bool) {
 	if m.opts.Trace != nil {
 		before = m.gp
 	}
-	next, t := m.exec(&o)
+	next, t := m.exec(o)
 	if t != nil {
 		t.PC = m.pcAddr(pc)
 		m.stop(sim.Halt{Kind: sim.HaltTrap, PC: t.PC, Trap: t})
@@ -423,15 +424,15 @@ func (m *Machine) step(ref bool) {
 		s := m.prof.At(m.pcAddr(pc))
 		s.Count++
 		if s.Text == "" {
-			s.Text = m.disasm(&o)
+			s.Text = m.disasm(o)
 		}
 		m.prof.Charge(s, uint64(d))
 	}
 	if m.opts.Trace != nil {
-		m.traceLine(&o, pc, start, &before)
+		m.traceLine(o, pc, start, &before)
 	}
 	if m.opts.Timeline != nil {
-		m.tlRecord(&o, pc, next, start)
+		m.tlRecord(o, pc, next, start)
 	}
 	m.pc = next
 }

@@ -2,6 +2,7 @@ package plena
 
 import (
 	"math"
+	"sync"
 )
 
 // Number formats as PLENA's emulator converts them (quantize/src/dtype.rs
@@ -260,6 +261,18 @@ func EncodeE4M3(v float32) uint8 {
 	return uint8(sign<<7 | be<<mbits | sm&7)
 }
 
+// e4m3EncTable is EncodeE4M3 of every f32 whose low 16 bits are 0 (every
+// bf16 value, which is what H_STORE_V's rows divided by their power-of-two
+// scale almost always are), indexed by the high 16 bits; built on first
+// use from EncodeE4M3 itself, so a lookup is bit-identical to the call.
+var e4m3EncTable = sync.OnceValue(func() *[1 << 16]uint8 {
+	t := new([1 << 16]uint8)
+	for i := range t {
+		t[i] = EncodeE4M3(math.Float32frombits(uint32(i) << 16))
+	}
+	return t
+})
+
 // EncodeMXBlock quantises one block of values to MXFP8 as the emulator's
 // H_STORE_V does (tensor.rs into_bytes): the shared exponent is
 // floor(log2(max|x| + 1e-9)) clamped to [-127, 127] (NaNs are ignored by
@@ -283,12 +296,18 @@ func EncodeMXBlock(block []float32, elems []byte) (scale byte) {
 	e := rustI32(float32(math.Floor(float64(log2f(maxAbs + 1e-9)))))
 	e = max(min(e, 127), -127)
 	sv := powi2(e)
+	tab := e4m3EncTable()
 	for i, x := range block {
 		if x == 0 {
 			elems[i] = 0
 			continue
 		}
-		elems[i] = EncodeE4M3(x / sv)
+		q := x / sv
+		if b := math.Float32bits(q); b&0xffff == 0 {
+			elems[i] = tab[b>>16]
+		} else {
+			elems[i] = EncodeE4M3(q)
+		}
 	}
 	// The scale byte is the E8M0 cast of 2^e: e+127, and 0 for 2^-127
 	// (an f32 subnormal that the cast flushes).

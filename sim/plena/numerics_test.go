@@ -172,3 +172,42 @@ func TestMXBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestE4M3EncTable checks the store quantiser's table against EncodeE4M3
+// for every bf16 bit pattern, and that EncodeMXBlock agrees with the
+// element-by-element rule on blocks whose quotients are not all bf16.
+func TestE4M3EncTable(t *testing.T) {
+	tab := e4m3EncTable()
+	for i := range tab {
+		v := math.Float32frombits(uint32(i) << 16)
+		if got, want := tab[i], EncodeE4M3(v); got != want {
+			t.Fatalf("table[%#04x] (%g) = %#02x, want %#02x", i, v, got, want)
+		}
+	}
+	cases := [][]float32{
+		{1, 2, 3, 4, 5, 6, 7, 8},
+		{1.0000001, -3.3333333, 0.1, 1e-30, -0, 7.99, 0.0078125, 448},
+		{math.SmallestNonzeroFloat32, 3e-39, -1e-38, 0, 0, 0, 0, 1e-39},
+		{float32(math.Inf(1)), 1, 2, 3, float32(math.NaN()), -4, 5, 6},
+	}
+	for _, blk := range cases {
+		elems := make([]byte, 8)
+		s := EncodeMXBlock(blk, elems)
+		var maxAbs float32
+		for _, x := range blk {
+			if a := float32(math.Abs(float64(x))); a > maxAbs { // NaN ignored
+				maxAbs = a
+			}
+		}
+		e := max(min(rustI32(float32(math.Floor(float64(log2f(maxAbs+1e-9))))), 127), -127)
+		for i, x := range blk {
+			want := uint8(0)
+			if x != 0 {
+				want = EncodeE4M3(x / powi2(e))
+			}
+			if elems[i] != want {
+				t.Errorf("EncodeMXBlock(%v) (scale %d): element %d = %#02x, want %#02x", blk, s, i, elems[i], want)
+			}
+		}
+	}
+}

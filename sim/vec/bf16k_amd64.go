@@ -161,8 +161,12 @@ func transK(dst, src []byte, ld, rows, cols int) bool {
 			transpose2(&dst[0], &src[0], &idx[0], ld, rows, cols)
 		}
 	case l%rows == 0 && rows*cols%l == 0: // each chunk spans l/rows source columns
+		r, c := 0, 0 // i%rows, i/rows
 		for i := range l {
-			idx[i] = int32((i%rows*ld + i/rows) * 4)
+			idx[i] = int32((r*ld + c) * 4)
+			if r++; r == rows {
+				r, c = 0, c+1
+			}
 		}
 		if isa == isaAVX512 {
 			gather512(&dst[0], &src[0], &idx[0], l/rows*4, rows*cols/l)
