@@ -440,11 +440,24 @@ func Tolerance(task, dtype string, level int, integer bool, expected *Array) Tol
 					"It leaves room for fp32 or bf16 intermediates and exp/reciprocal/rsqrt from bf16 lookup tables (about 0.5%% error each).", rtol, rtol*128, level, 0x1p-5*typ)}
 		}
 		atolK := []float64{0x1p-7, 0x1p-4, 0x1p-4}[lv]
+		if task == "layernorm" {
+			// A bf16 kernel rounds the centred row, its 1/sqrt (a bf16
+			// lookup table on aie2, an f16 scalar on plena) and the
+			// product, and gamma*e then cancels beta: the aie2 and plena
+			// baselines, which centre in fp32, used 0.6 to 1.05 of level
+			// 1's bounds over 40 hidden seeds (1 in 16 failed), so twice
+			// them, as for rmsnorm.
+			rtol, atolK = max(rtol, 0x1p-5), max(atolK, 0x1p-6)
+		}
+		why := ""
+		if task == "layernorm" {
+			why = " LayerNorm gets twice level 1's bounds: a bf16 kernel rounds the centred row, its 1/sqrt and their product, and gamma*e cancels beta (careful bf16 kernels measured up to 1.05 of the single bounds)."
+		}
 		return Tol{ATol: atolK * scale, RTol: rtol,
 			Why: fmt.Sprintf("bfloat16 (8 significant bits; 1 ulp is 2^-7 relative at worst): rtol %g (%g ulps) and atol %g (%g times rms(ref)) at level %d. "+
 				"Level 1 leaves room for fp32 accumulation in another order and exp/reciprocal from bf16 lookup tables (about 0.5%% error); "+
 				"levels 2 and 3 chain stages whose intermediates kernels keep in bf16 (scores, probabilities, hidden layers): a reference that rounds every intermediate to bf16 (accumulating in fp32) stays under half of these bounds (ref/check TestVariantMatrix).",
-				rtol, rtol*128, atolK*scale, atolK, level)}
+				rtol, rtol*128, atolK*scale, atolK, level) + why}
 	}
 	return Tol{ATol: 0, RTol: 0, Why: "exact"}
 }
