@@ -89,19 +89,23 @@ func srsLane(v int64, shift uint32, accBits int, rnd, sat uint32, dbits int, sig
 		}
 	}
 	if sat&1 != 0 {
-		var lo, hi int64
-		if signed {
-			hi = 1<<(dbits-1) - 1
-			lo = -hi - 1
-			if sat == 3 {
-				lo = -hi
-			}
-		} else {
-			lo, hi = 0, 1<<dbits-1
-		}
+		lo, hi := satBounds(dbits, signed, sat)
 		q = min(max(q, lo), hi)
 	}
 	return uint64(q) & (1<<dbits - 1)
+}
+
+// satBounds is the range a dbits-wide destination saturates to under a
+// saturating crSat mode (3: symmetric, -max..max for signed lanes).
+func satBounds(dbits int, signed bool, sat uint32) (lo, hi int64) {
+	if !signed {
+		return 0, 1<<dbits - 1
+	}
+	hi = 1<<(dbits-1) - 1
+	if sat == 3 {
+		return -hi, hi
+	}
+	return -hi - 1, hi
 }
 
 // upsLane widens a source lane (already sign- or zero-extended) by a left
@@ -326,15 +330,7 @@ func srsParams(p *[nParam]uint64, s uint, dbits, abits int, rnd, sat uint32, sig
 	}
 	lo, hi := int64(-1)<<(abits-1), int64(1)<<(abits-1)-1 // no bound
 	if sat&1 != 0 {
-		if signed {
-			hi = 1<<(dbits-1) - 1
-			lo = -hi - 1
-			if sat == 3 {
-				lo = -hi
-			}
-		} else {
-			lo, hi = 0, 1<<dbits-1
-		}
+		lo, hi = satBounds(dbits, signed, sat)
 	}
 	p[pLo], p[pHi] = uint64(lo), uint64(hi)
 }
