@@ -151,31 +151,21 @@ func (m *Machine) mac(f *flight) {
 	negMul := o.neg != (cfg&cfgSubMul != 0)
 	var out [128]byte
 	m.stats.Counters[cntMACs] += uint64(mm.m * mm.k * mm.n)
+	var neg uint8
+	if negMul {
+		neg |= vec.NegMul
+	}
+	if cfg&cfgSubAcc1 != 0 {
+		neg |= vec.NegAcc1
+	}
+	if cfg&cfgSubAcc2 != 0 {
+		neg |= vec.NegAcc2
+	}
 	if mm.fp {
 		// AM020's rule (vec.MacBF16); absent accumulators read as zeros,
 		// which the rule drops as it does any zero term.
-		var neg uint8
-		if negMul {
-			neg |= vec.NegMul
-		}
-		if cfg&cfgSubAcc1 != 0 {
-			neg |= vec.NegAcc1
-		}
-		if cfg&cfgSubAcc2 != 0 {
-			neg |= vec.NegAcc2
-		}
 		vec.MacBF16((*[64]byte)(out[:64]), &x, &y, (*[64]byte)(acc1[:64]), (*[64]byte)(acc2[:64]), mm.lay, neg)
 	} else {
-		var neg uint8
-		if negMul {
-			neg |= vec.NegMul
-		}
-		if cfg&cfgSubAcc1 != 0 {
-			neg |= vec.NegAcc1
-		}
-		if cfg&cfgSubAcc2 != 0 {
-			neg |= vec.NegAcc2
-		}
 		vec.MacInt(&out, &x, &y, &acc1, &acc2, &mm.ig, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
 	}
 	m.wrV(f, dr, o.dstCyc, o.dstByp, out[:accBytes])
