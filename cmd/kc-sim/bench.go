@@ -663,35 +663,12 @@ func plenaWork(name string, reps int) (*benchWork, error) {
 	w := &benchWork{name: name, hw: hw.Name, noOracle: "not run: a plena program (qemu and spike run RISC-V)",
 		desc: fmt.Sprintf("%s (testdata/plena/corpus), %d runs", desc, reps)}
 	w.once = func() (*sim.Stats, sim.Halt, time.Duration, error) {
-		core, err := t.New(hw, sim.CoreOptions{})
-		if err != nil {
-			return nil, sim.Halt{}, 0, err
-		}
-		total := &sim.Stats{}
-		var h sim.Halt
-		var wall time.Duration
-		for range reps {
-			if err := core.Load(img); err != nil {
-				return nil, h, 0, err
+		return runReps(t, hw, img, reps, func(m *sim.Memory) error {
+			if err := m.PreloadRegion("hbm", hbm); err != nil {
+				return err
 			}
-			if err := core.Memory().PreloadRegion("hbm", hbm); err != nil {
-				return nil, h, 0, err
-			}
-			if err := core.Memory().PreloadRegion("fpmem", fpb); err != nil {
-				return nil, h, 0, err
-			}
-			start := time.Now()
-			h = core.Run()
-			wall += time.Since(start)
-			if !h.OK() {
-				return nil, h, 0, fmt.Errorf("halted with %v", h)
-			}
-			st := core.Stats()
-			total.Instructions += st.Instructions
-			total.Cycles += st.Cycles
-			total.VectorElems += st.VectorElems
-		}
-		return total, h, wall, nil
+			return m.PreloadRegion("fpmem", fpb)
+		})
 	}
 	return w, nil
 }
@@ -735,37 +712,46 @@ func aie2GemmWork(reps int) (*benchWork, error) {
 	w := &benchWork{name: "aie2-gemm", hw: hw.Name, noOracle: "not run: an aie2 program (qemu and spike run RISC-V)",
 		desc: fmt.Sprintf("hand-scheduled 32x32x32 bf16 GEMM (testdata/kernels/aie2/gemm_32.s), %d runs", reps)}
 	w.once = func() (*sim.Stats, sim.Halt, time.Duration, error) {
-		core, err := t.New(hw, sim.CoreOptions{})
-		if err != nil {
-			return nil, sim.Halt{}, 0, err
-		}
-		total := &sim.Stats{}
-		var h sim.Halt
-		var wall time.Duration
-		for range reps {
-			if err := core.Load(img); err != nil {
-				return nil, h, 0, err
+		return runReps(t, hw, img, reps, func(m *sim.Memory) error {
+			if err := m.Load(a, tiles[:2048]); err != nil {
+				return err
 			}
-			if err := core.Memory().Load(a, tiles[:2048]); err != nil {
-				return nil, h, 0, err
-			}
-			if err := core.Memory().Load(b, tiles[2048:]); err != nil {
-				return nil, h, 0, err
-			}
-			start := time.Now()
-			h = core.Run()
-			wall += time.Since(start)
-			if !h.OK() {
-				return nil, h, 0, fmt.Errorf("halted with %v", h)
-			}
-			st := core.Stats()
-			total.Instructions += st.Instructions
-			total.Cycles += st.Cycles
-			total.VectorElems += st.VectorElems
-		}
-		return total, h, wall, nil
+			return m.Load(b, tiles[2048:])
+		})
 	}
 	return w, nil
+}
+
+// runReps runs an image reps times on one core of target t, setting up
+// its memory with prepare before each run, and sums the runs' statistics;
+// the wall time is the runs' simulation alone (Run).
+func runReps(t sim.Target, hw *isadefs.HW, img *sim.Image, reps int, prepare func(*sim.Memory) error) (*sim.Stats, sim.Halt, time.Duration, error) {
+	core, err := t.New(hw, sim.CoreOptions{})
+	if err != nil {
+		return nil, sim.Halt{}, 0, err
+	}
+	total := &sim.Stats{}
+	var h sim.Halt
+	var wall time.Duration
+	for range reps {
+		if err := core.Load(img); err != nil {
+			return nil, h, 0, err
+		}
+		if err := prepare(core.Memory()); err != nil {
+			return nil, h, 0, err
+		}
+		start := time.Now()
+		h = core.Run()
+		wall += time.Since(start)
+		if !h.OK() {
+			return nil, h, 0, fmt.Errorf("halted with %v", h)
+		}
+		st := core.Stats()
+		total.Instructions += st.Instructions
+		total.Cycles += st.Cycles
+		total.VectorElems += st.VectorElems
+	}
+	return total, h, wall, nil
 }
 
 func printBench(w io.Writer, rep *BenchReport) {
