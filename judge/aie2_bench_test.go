@@ -49,19 +49,24 @@ func BenchmarkRunAIE2Cells(b *testing.B) { benchRunCells(b, "aie2", false) }
 // kernel as EvalAll assembles it (once per cell, with the visible case's
 // hardware config); the kernels and cases are made once, outside the
 // timing (cpu-s: the CPU time of one op).
-func BenchmarkAssembleAIE2Cells(b *testing.B) {
+func BenchmarkAssembleAIE2Cells(b *testing.B) { benchAssembleCells(b, "aie2") }
+
+// BenchmarkAssemblePlenaCells is BenchmarkAssembleAIE2Cells for plena.
+func BenchmarkAssemblePlenaCells(b *testing.B) { benchAssembleCells(b, "plena") }
+
+func benchAssembleCells(b *testing.B, target string) {
 	type cell struct {
 		c *ref.Case
 		k baseline.Kernel
 	}
 	var cells []cell
-	for _, task := range ref.Supported("aie2") {
+	for _, task := range ref.Supported(target) {
 		for cfg := 1; cfg <= ref.NumConfigs; cfg++ {
-			k, err := baseline.Baseline("aie2", "", task.ID, cfg)
+			k, err := baseline.Baseline(target, "", task.ID, cfg)
 			if err != nil {
 				continue // no baseline yet
 			}
-			c, _, err := ref.Generate("aie2", task.ID, cfg, GoldenSeeds.Visible, false)
+			c, _, err := ref.Generate(target, task.ID, cfg, GoldenSeeds.Visible, false)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -7,6 +7,7 @@
 package sim
 
 import (
+	"bytes"
 	"fmt"
 	"math/bits"
 	"sort"
@@ -359,6 +360,37 @@ func (m *Memory) Load(addr uint64, data []byte) error {
 	}
 	copy(r.Data[addr-r.Base:], data)
 	r.touch(addr-r.Base, uint64(len(data)))
+	return nil
+}
+
+// Holds reports whether memory at addr holds exactly data (no copy, no
+// permission check); false when the bytes are not all inside one region.
+func (m *Memory) Holds(addr uint64, data []byte) bool {
+	r := m.Find(addr)
+	if r == nil || addr+uint64(len(data)) > r.End || addr+uint64(len(data)) < addr {
+		return false
+	}
+	return bytes.Equal(r.Data[addr-r.Base:addr-r.Base+uint64(len(data))], data)
+}
+
+// Fill sets n bytes at addr to b, ignoring permissions (the loader, as
+// Load). It fails when the bytes are not all inside one region.
+func (m *Memory) Fill(addr, n uint64, b byte) error {
+	r := m.Find(addr)
+	if r == nil || addr+n > r.End || addr+n < addr {
+		return fmt.Errorf("%d bytes at %#x do not fit in one memory region (%s)", n, addr, m.Map())
+	}
+	d := r.Data[addr-r.Base : addr-r.Base+n]
+	switch {
+	case b == 0:
+		clear(d)
+	case n > 0:
+		d[0] = b
+		for done := 1; done < len(d); done *= 2 {
+			copy(d[done:], d[:done])
+		}
+	}
+	r.touch(addr-r.Base, n)
 	return nil
 }
 
