@@ -9,6 +9,7 @@ package asm
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -339,7 +340,12 @@ type assembler struct {
 	seq          []seqRec      // pass 2's instructions in source order, for a SequenceLinter
 	lastEnv      *env          // envKey's last environment
 	keptBytes    int           // source text read in pass 1 (keepTreeBytes)
-	shaping      bool          // in shapeMatches: register lookups fail with errNoShape
+	recs         slab[stmtRec] // pass 1's statement records
+	values       slab[int64]   // operand values of matched forms
+	valuePos     slab[lexer.Position]
+	trees        treeArena // nodes of pass 1's syntax trees
+	envs         slab[envCtx]
+	shaping      bool // in shapeMatches: register lookups fail with errNoShape
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
@@ -499,7 +505,7 @@ func (a *assembler) run(src []byte) {
 			a.errorAt(lexer.Position{Line: n, Column: strings.IndexByte(text, 0) + 1}, "NUL byte in source", "")
 			continue
 		}
-		l, err := a.as.syntax.parseLine(a.file, n, text)
+		l, err := a.as.syntax.parseLineIn(&a.trees, a.file, n, text)
 		if err != nil {
 			a.report(err, lexer.Position{Line: n, Column: 1})
 			continue
@@ -561,6 +567,10 @@ func (a *assembler) run(src []byte) {
 		}
 		s.size = 0
 	}
+	a.lineTab = slices.Grow(a.lineTab, len(a.stmts))
+	if _, ok := a.as.backend.(SequenceLinter); ok {
+		a.seq = slices.Grow(a.seq, len(a.stmts))
+	}
 	for _, st := range a.stmts {
 		a.curStmt = st
 		a.cur = st.sec
@@ -603,7 +613,8 @@ func countOps(l *Line) int {
 }
 
 func (a *assembler) pass1(st *Stmt, stmtNo int) {
-	rec := &stmtRec{idx: len(a.stmts), line: st.Pos.Line, stmtNo: stmtNo}
+	rec := a.recs.one()
+	rec.idx, rec.line, rec.stmtNo = len(a.stmts), st.Pos.Line, stmtNo
 	a.curStmt = rec
 	for _, lb := range st.Labels {
 		a.defineLabel(lb.Name, lb.Pos)

@@ -42,10 +42,18 @@ func (a *assembler) envKey(dot int64, key int) *env {
 	if e := a.lastEnv; e != nil && e.dot == dot && e.key == key && e.ctx.Final == a.final {
 		return e
 	}
-	e := &env{a: a, dot: dot, key: key}
-	e.ctx = &Ctx{PC: dot, Final: a.final, a: a, env: e}
+	ec := a.envs.one()
+	e := &ec.e
+	*e = env{a: a, dot: dot, key: key, ctx: &ec.c}
+	ec.c = Ctx{PC: dot, Final: a.final, a: a, env: e}
 	a.lastEnv = e
 	return e
+}
+
+// envCtx is an env and its Ctx, made together.
+type envCtx struct {
+	e env
+	c Ctx
 }
 
 func (e *env) enter(pos lexer.Position) error {

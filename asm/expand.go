@@ -461,8 +461,8 @@ func (x *expander) splitStatements(s string) (pieces []string, offs []int) {
 
 // special reports whether a statement's first word is for the expander.
 func (x *expander) special(word string) bool {
-	if word == "" {
-		return false
+	if word == "" || word[0] != '.' && len(x.macros) == 0 {
+		return false // (lowering a mnemonic would allocate, per line)
 	}
 	lw := strings.ToLower(word)
 	if word[0] == '.' && ppDirectives[lw] {
@@ -508,12 +508,12 @@ func (x *expander) process(l ppLine, fr *frame) (string, int, bool) {
 			}
 		}
 	}
-	lw := strings.ToLower(word)
 	if x.coll != nil {
-		x.collect(l, lw)
+		x.collect(l, strings.ToLower(word))
 		return "", 0, false
 	}
 	if !x.active() {
+		lw := strings.ToLower(word)
 		if at >= 0 && word[0] == '.' && (isCondOpen(lw) || lw == ".else" || lw == ".elseif" || lw == ".endif") && ppDirectives[lw] {
 			x.condSkipped(l, fr, lw, at)
 		}
@@ -530,7 +530,7 @@ func (x *expander) process(l ppLine, fr *frame) (string, int, bool) {
 		return lab.text, x.record(lab, fr, lab.text), true
 	}
 	n := x.record(l, fr, text)
-	x.handle(l, fr, n, lw, at)
+	x.handle(l, fr, n, strings.ToLower(word), at)
 	return "", 0, false
 }
 

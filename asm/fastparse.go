@@ -288,6 +288,74 @@ type fastParser struct {
 	toks   []token
 	p      int
 	failed bool
+	nodes  *treeArena // where the tree's nodes come from (nil: the heap)
+}
+
+// treeArena hands out syntax-tree nodes from slabs, for an assembler's
+// pass 1, which parses every line of a file: the nodes of a line were
+// ten allocations or so, and most of the assembler's garbage.
+type treeArena struct {
+	lines    slab[Line]
+	stmts    slab[Stmt]
+	ops      slab[Op]
+	args     slab[Arg]
+	exprs    slab[exprNode]
+	stmtPtrs slab[*Stmt]
+	argPtrs  slab[*Arg]
+}
+
+func (f *fastParser) newLine() *Line {
+	if f.nodes == nil {
+		return &Line{}
+	}
+	return f.nodes.lines.one()
+}
+
+func (f *fastParser) newStmt() *Stmt {
+	if f.nodes == nil {
+		return &Stmt{}
+	}
+	return f.nodes.stmts.one()
+}
+
+func (f *fastParser) newOp() *Op {
+	if f.nodes == nil {
+		return &Op{}
+	}
+	return f.nodes.ops.one()
+}
+
+func (f *fastParser) newArg() *Arg {
+	if f.nodes == nil {
+		return &Arg{}
+	}
+	return f.nodes.args.one()
+}
+
+func (f *fastParser) newExprNode() *exprNode {
+	if f.nodes == nil {
+		return &exprNode{}
+	}
+	return f.nodes.exprs.one()
+}
+
+// stmtList and argList copy a parsed list into its final slice.
+func (f *fastParser) stmtList(l []*Stmt) []*Stmt {
+	if f.nodes == nil {
+		return append([]*Stmt(nil), l...)
+	}
+	out := f.nodes.stmtPtrs.take(len(l))
+	copy(out, l)
+	return out
+}
+
+func (f *fastParser) argList(l []*Arg) []*Arg {
+	if f.nodes == nil {
+		return append([]*Arg(nil), l...)
+	}
+	out := f.nodes.argPtrs.take(len(l))
+	copy(out, l)
+	return out
 }
 
 func (f *fastParser) pos(t token) lexer.Position {
@@ -313,24 +381,27 @@ func (f *fastParser) isPunct(t token, s string) bool {
 func (f *fastParser) fail() { f.failed = true }
 
 func (f *fastParser) parseLine() *Line {
-	l := &Line{}
-	l.Stmts = append(l.Stmts, f.parseStmt())
+	var buf [4]*Stmt
+	stmts := append(buf[:0], f.parseStmt())
 	for n := 0; !f.failed && f.isPunct(f.peek(), ";"); n++ {
 		if n+1 >= maxIterations {
 			f.fail()
 			return nil
 		}
 		f.p++
-		l.Stmts = append(l.Stmts, f.parseStmt())
+		stmts = append(stmts, f.parseStmt())
 	}
 	if f.failed || f.peek().kind != tEOF {
 		return nil
 	}
+	l := f.newLine()
+	l.Stmts = f.stmtList(stmts)
 	return l
 }
 
 func (f *fastParser) parseStmt() *Stmt {
-	st := &Stmt{Pos: f.pos(f.peek())}
+	st := f.newStmt()
+	st.Pos = f.pos(f.peek())
 	for {
 		t := f.peek()
 		if (t.kind == tIdent || t.kind == tInt) && f.isPunct(f.peekAt(1), ":") {
@@ -355,18 +426,21 @@ func (f *fastParser) parseStmt() *Stmt {
 		st.Assign = as
 		return st
 	}
-	op := &Op{Pos: f.pos(t), Name: f.val(t)}
+	op := f.newOp()
+	op.Pos, op.Name = f.pos(t), f.val(t)
 	f.p++
 	if f.startsArg() {
-		op.Args = append(op.Args, f.parseArg(0))
+		var buf [8]*Arg
+		args := append(buf[:0], f.parseArg(0))
 		for !f.failed && f.isPunct(f.peek(), ",") {
-			if len(op.Args) >= maxIterations {
+			if len(args) >= maxIterations {
 				f.fail()
 				break
 			}
 			f.p++
-			op.Args = append(op.Args, f.parseArg(0))
+			args = append(args, f.parseArg(0))
 		}
+		op.Args = f.argList(args)
 	}
 	op.EndPos = f.endPos()
 	st.Op = op
@@ -392,7 +466,8 @@ func (f *fastParser) startsArg() bool {
 
 func (f *fastParser) parseArg(depth int) *Arg {
 	t := f.peek()
-	a := &Arg{Pos: f.pos(t)}
+	a := f.newArg()
+	a.Pos = f.pos(t)
 	switch {
 	case f.isPunct(t, "["):
 		f.p++
@@ -453,7 +528,7 @@ func (f *fastParser) parseExpr(depth int) *Expr {
 		f.fail()
 		return nil
 	}
-	n := &exprNode{}
+	n := f.newExprNode()
 	e := &n.e
 	e.Pos = f.pos(f.peek())
 	e.First = f.parseUnaryInto(&n.unaryNode, depth)

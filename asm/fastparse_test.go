@@ -32,6 +32,10 @@ func jsonOf(v any) string {
 	return string(b)
 }
 
+// testArena is shared by every line checkFastParse parses, as pass 1's
+// is by every line of a file.
+var testArena treeArena
+
 // checkFastParse holds the fast parser to participle on one line: the
 // same lines accepted, with identical trees.
 func checkFastParse(t *testing.T, syn *syntaxFor, text string) {
@@ -39,6 +43,14 @@ func checkFastParse(t *testing.T, syn *syntaxFor, text string) {
 		return
 	}
 	fast, ref, refErr := fastAndParticiple(t, syn, text)
+	// The assembler's pass 1 takes the nodes from slabs shared by every
+	// line of a file: the same tree.
+	if toks, ok := syn.lex.lex(text, nil); ok && fast != nil {
+		slabbed := (&fastParser{file: "f.s", line: 7, text: text, toks: toks, nodes: &testArena}).parseLine()
+		if !reflect.DeepEqual(slabbed, fast) {
+			t.Fatalf("%q: the tree from slabs differs\nslabs:\n%s\nheap:\n%s", text, jsonOf(slabbed), jsonOf(fast))
+		}
+	}
 	switch {
 	case ref == nil && refErr == nil:
 		return // too deep for participle

@@ -191,6 +191,12 @@ func newSyntax(isa *isadefs.ISA) (*syntaxFor, error) {
 
 // parseLine parses one line; file and lineNo position the errors.
 func (s *syntaxFor) parseLine(file string, lineNo int, text string) (*Line, error) {
+	return s.parseLineIn(nil, file, lineNo, text)
+}
+
+// parseLineIn is parseLine with the tree's nodes taken from nodes (nil:
+// the heap).
+func (s *syntaxFor) parseLineIn(nodes *treeArena, file string, lineNo int, text string) (*Line, error) {
 	if strings.TrimSpace(text) == "" {
 		return &Line{}, nil
 	}
@@ -202,7 +208,7 @@ func (s *syntaxFor) parseLine(file string, lineNo int, text string) (*Line, erro
 		if err := nestingError(file, lineNo, text, toks); err != nil {
 			return nil, err
 		}
-		f := &fastParser{file: file, line: lineNo, text: text, toks: toks}
+		f := fastParser{file: file, line: lineNo, text: text, toks: toks, nodes: nodes}
 		if l := f.parseLine(); l != nil {
 			return l, nil
 		}

@@ -47,12 +47,15 @@ func (a *assembler) recordLine() {
 // directives in code sections, by address.
 func (a *assembler) sortedLines() []LineEntry {
 	out := append([]LineEntry(nil), a.lineTab...)
-	covered := map[uint64]bool{}
-	for _, e := range a.lineTab {
-		covered[e.Addr] = true
-	}
+	var covered map[uint64]bool // built at the first such directive
 	for _, st := range a.stmts {
 		if st.directive && st.sec.exec && !st.sec.nobits && st.size > 0 && !st.failed {
+			if covered == nil {
+				covered = make(map[uint64]bool, len(a.lineTab))
+				for _, e := range a.lineTab {
+					covered[e.Addr] = true
+				}
+			}
 			if addr := uint64(st.sec.addr + st.off); !covered[addr] {
 				out = append(out, LineEntry{Addr: addr, Size: uint32(st.size), Line: a.x.srcLine(st.line)})
 			}
@@ -67,7 +70,7 @@ func (p *Program) LineOf(addr uint64) int { return lineOf(p.Lines, addr) }
 
 // LineTable returns the program's line table, with the text of its lines.
 func (p *Program) LineTable() *LineTable {
-	t := &LineTable{File: p.File, Entries: p.Lines, Text: map[int]string{}}
+	t := &LineTable{File: p.File, Entries: p.Lines, Text: make(map[int]string, len(p.Lines))}
 	for _, e := range p.Lines {
 		if e.Line >= 1 && e.Line <= len(p.source) {
 			t.Text[e.Line] = p.source[e.Line-1]
@@ -99,30 +102,31 @@ const lineMagic = "KCL1"
 //	u32 entry count, then per entry: u64 addr, u32 size, u32 line
 //	u32 text count, then per line (ascending): u32 line, u32 length, bytes
 func (t *LineTable) MarshalBinary() ([]byte, error) {
-	var b bytes.Buffer
 	le := binary.LittleEndian
-	u32 := func(v uint32) { b.Write(le.AppendUint32(nil, v)) }
-	b.WriteString(lineMagic)
-	u32(uint32(len(t.File)))
-	b.WriteString(t.File)
-	u32(uint32(len(t.Entries)))
-	for _, e := range t.Entries {
-		b.Write(le.AppendUint64(nil, e.Addr))
-		u32(e.Size)
-		u32(uint32(e.Line))
-	}
 	lines := make([]int, 0, len(t.Text))
-	for n := range t.Text {
+	size := 4 + 4 + len(t.File) + 4 + 16*len(t.Entries) + 4
+	for n, text := range t.Text {
 		lines = append(lines, n)
+		size += 8 + len(text)
 	}
 	sort.Ints(lines)
-	u32(uint32(len(lines)))
-	for _, n := range lines {
-		u32(uint32(n))
-		u32(uint32(len(t.Text[n])))
-		b.WriteString(t.Text[n])
+	b := make([]byte, 0, size)
+	b = append(b, lineMagic...)
+	b = le.AppendUint32(b, uint32(len(t.File)))
+	b = append(b, t.File...)
+	b = le.AppendUint32(b, uint32(len(t.Entries)))
+	for _, e := range t.Entries {
+		b = le.AppendUint64(b, e.Addr)
+		b = le.AppendUint32(b, e.Size)
+		b = le.AppendUint32(b, uint32(e.Line))
 	}
-	return b.Bytes(), nil
+	b = le.AppendUint32(b, uint32(len(lines)))
+	for _, n := range lines {
+		b = le.AppendUint32(b, uint32(n))
+		b = le.AppendUint32(b, uint32(len(t.Text[n])))
+		b = append(b, t.Text[n]...)
+	}
+	return b, nil
 }
 
 // UnmarshalBinary decodes MarshalBinary's format. Every length is checked

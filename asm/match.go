@@ -715,8 +715,8 @@ func repositionArg(arg *Arg, pos lexer.Position) {
 // matchEncode matches the user's operands against one instruction's
 // template and encodes it.
 func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, error) {
-	values := make([]int64, len(in.Operands))
-	opPos := make([]lexer.Position, len(in.Operands))
+	values := a.values.take(len(in.Operands))
+	opPos := a.valuePos.take(len(in.Operands))
 	// idx is the position of an operand kind in in.Operands (the last
 	// one if it occurs twice; 0 for a kind that is not there).
 	idx := func(k *isadefs.OperandKind) int {
