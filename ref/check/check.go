@@ -557,17 +557,23 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 	}
 	o.rows = max(1, ov.Elems/o.cols)
 	o.vElem, o.vlen = vectorElems(c, dt)
-	o.bad = make([]bool, len(a))
-	for i := range a {
-		al := o.cmp.allowed(e[i])
-		if !o.cmp.okWithin(a[i], e[i], al) {
+	for i, ai := range a {
+		ei := e[i]
+		al := o.cmp.allowed(ei)
+		d := math.Abs(ai - ei)
+		// d <= al with al finite: a and e are finite and within (okWithin's
+		// answer, without its special cases).
+		if !(d <= al && al <= math.MaxFloat64) && !o.cmp.okWithin(ai, ei, al) {
+			if o.bad == nil {
+				o.bad = make([]bool, len(a))
+			}
 			o.bad[i] = true
 			o.nbad++
 			if ov.First == nil {
 				ov.First = o.element(i)
 			}
 		}
-		if d := math.Abs(a[i] - e[i]); !math.IsNaN(d) && !math.IsInf(d, 0) {
+		if d <= math.MaxFloat64 { // neither NaN nor infinite
 			// d >= 0 and d/al are neither NaN nor -0 here: a comparison
 			// is math.Max.
 			if d > ov.MaxErr {
