@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"sort"
@@ -79,7 +80,8 @@ func memoryPatterns(c *ref.Case, inputs map[string]*sim.Tensor, res *Result) []P
 			continue
 		}
 		got, want := res.Outputs[ts.Name], inputs[ts.Name]
-		if got == nil || want == nil || slices.Equal(got.Data, want.Data) {
+		// bytes.Equal, not slices.Equal: memequal, not a loop by byte.
+		if got == nil || want == nil || bytes.Equal(got.Data, want.Data) {
 			continue
 		}
 		dt, err := lookupElemType(ts.DType)
@@ -88,7 +90,7 @@ func memoryPatterns(c *ref.Case, inputs map[string]*sim.Tensor, res *Result) []P
 		}
 		diff, first := 0, -1
 		for i := 0; i+dt.size <= min(len(got.Data), len(want.Data)); i += dt.size {
-			if !slices.Equal(got.Data[i:i+dt.size], want.Data[i:i+dt.size]) {
+			if !bytes.Equal(got.Data[i:i+dt.size], want.Data[i:i+dt.size]) {
 				diff++
 				if first < 0 {
 					first = i / dt.size
