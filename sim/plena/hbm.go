@@ -291,6 +291,11 @@ type dram struct {
 	minWake int64  // the earliest dchan.wake
 	bitsOf  [5]int // channel, pseudochannel, bank group, bank, column (transaction) address bits
 	txShift uint
+	// txXor: the transactions of a 64-byte request differ only in their
+	// channel, transaction j's being the first's XOR j (MOP4CLXOR: j is
+	// the low column bits, which land in the channel bits only), when
+	// there are at most 4 of them and at least as many channels.
+	txXor bool
 
 	// reads: completion instants (ps) of the transfers of the current
 	// instruction, by slot; done counts the ones known (a read's is known
@@ -310,6 +315,8 @@ func newDRAM(c *HBMConfig) *dram {
 		bits.TrailingZeros(uint(c.BankGroups)), bits.TrailingZeros(uint(c.Banks)),
 		bits.TrailingZeros(uint(c.Columns)) - bits.TrailingZeros(uint(c.Prefetch))}
 	d.txShift = uint(bits.TrailingZeros(uint(c.TxBytes)))
+	per := c.RequestBytes / c.TxBytes
+	d.txXor = per <= 4 && per <= c.Channels
 	for range c.Channels {
 		if c.PseudoChannels*numCmd > 64 {
 			panic("plena: too many HBM pseudochannels") // newHBMConfig refuses them
@@ -401,12 +408,6 @@ func (d *dram) mapAddr(addr uint64) (ch int, r daddr) {
 	gi := lv[1]*c.BankGroups + lv[2]
 	bi := gi*c.Banks + lv[3]
 	return lv[0], daddr{row: int32(row), pch: int16(lv[1]), bank: int16(lv[3]), bi: int16(bi)}
-}
-
-// send offers a transaction to its channel; false when the buffer is full.
-func (d *dram) send(addr uint64, write bool, id int32) bool {
-	ci, r := d.mapAddr(addr)
-	return d.enqueue(ci, r, write, id)
 }
 
 // enqueue offers a mapped transaction to channel ci; false when the
@@ -879,12 +880,17 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	d.reads += int64(len(chunks))
 	perShift := uint(bits.TrailingZeros(uint(per))) // per is a power of two
 	next, mapped := 0, -1                           // mapped: the transaction in ci, r
-	var ci int
+	var ci, ci0 int // ci0: the channel of the chunk's first transaction
 	var r daddr
 	for {
 		for next < n {
 			if mapped != next { // a stalled one is offered again as mapped
-				ci, r = d.mapAddr(chunks[next>>perShift] + uint64((next&(per-1))*d.c.TxBytes))
+				if j := next & (per - 1); j == 0 || !d.txXor {
+					ci, r = d.mapAddr(chunks[next>>perShift] + uint64(j*d.c.TxBytes))
+					ci0 = ci
+				} else {
+					ci = ci0 ^ j // see dram.txXor
+				}
 				mapped = next
 			}
 			if !d.enqueue(ci, r, false, int32(next)) {
@@ -917,8 +923,13 @@ func (d *dram) hbmWrite(start int64, chunk uint64) int64 {
 	d.writes++
 	t := start
 	per := d.c.RequestBytes / d.c.TxBytes
+	ci0, r := d.mapAddr(chunk)
 	for i := 0; i < per; i++ {
-		for !d.send(chunk+uint64(i*d.c.TxBytes), true, -1) {
+		ci := ci0 ^ i // see dram.txXor
+		if i > 0 && !d.txXor {
+			ci, r = d.mapAddr(chunk + uint64(i*d.c.TxBytes))
+		}
+		for !d.enqueue(ci, r, true, -1) {
 			d.step(noLimit)
 			t = max(t, d.instant())
 		}
