@@ -880,7 +880,7 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	d.reads += int64(len(chunks))
 	perShift := uint(bits.TrailingZeros(uint(per))) // per is a power of two
 	next, mapped := 0, -1                           // mapped: the transaction in ci, r
-	var ci, ci0 int // ci0: the channel of the chunk's first transaction
+	var ci, ci0 int                                 // ci0: the channel of the chunk's first transaction
 	var r daddr
 	for {
 		for next < n {
