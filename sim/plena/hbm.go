@@ -275,20 +275,25 @@ type dchan struct {
 	writeMode                      bool
 	queueCap, activeCap, highWater int
 	lowWater                       int
-	// wake is the first tick (value of dram.clk) at which the channel may
-	// do something: its ticks before it would change nothing, so they
-	// are skipped (refresh ticks excepted). It may be early (a tick that
-	// finds nothing to do changes nothing).
+	// wake is the first tick at which the channel may do something: its
+	// ticks before it would change nothing, so they are skipped (refresh
+	// ticks excepted). It may be early (a tick that finds nothing to do
+	// changes nothing).
 	wake int64
+	// clk is the channel's own clock, the last of its ticks that has run
+	// (those skipped included); nextRef the tick of its next refresh.
+	// Channels are independent of each other, so each runs its ticks only
+	// when it is next used (dram.catchUp): clk <= dram.clk.
+	clk, nextRef int64
+	// reads counts the reads in the read and active buffers.
+	reads int
 }
 
 // dram is the whole HBM: its channels and the shared DRAM clock.
 type dram struct {
 	c       *HBMConfig
-	clk     int64 // DRAM cycles ticked
-	nextRef int64 // cycle of the next refresh
+	clk     int64 // DRAM cycles ticked (each channel catches up lazily)
 	ch      []*dchan
-	minWake int64  // the earliest dchan.wake
 	bitsOf  [5]int // channel, pseudochannel, bank group, bank, column (transaction) address bits
 	txShift uint
 	// txXor: the transactions of a 64-byte request differ only in their
@@ -310,7 +315,7 @@ type dram struct {
 }
 
 func newDRAM(c *HBMConfig) *dram {
-	d := &dram{c: c, nextRef: c.NREFI}
+	d := &dram{c: c}
 	d.bitsOf = [5]int{bits.TrailingZeros(uint(c.Channels)), bits.TrailingZeros(uint(c.PseudoChannels)),
 		bits.TrailingZeros(uint(c.BankGroups)), bits.TrailingZeros(uint(c.Banks)),
 		bits.TrailingZeros(uint(c.Columns)) - bits.TrailingZeros(uint(c.Prefetch))}
@@ -348,8 +353,7 @@ func tabOff(i int) int { return i * numCmd }
 // reset returns the DRAM to power-on (every bank closed, cycle 0),
 // keeping its buffers.
 func (d *dram) reset() {
-	d.clk, d.nextRef, d.done, d.reads, d.writes, d.lastServe = 0, d.c.NREFI, 0, 0, 0, 0
-	d.minWake = 0
+	d.clk, d.done, d.reads, d.writes, d.lastServe = 0, 0, 0, 0, 0
 	d.doneAt = d.doneAt[:0]
 	for _, ch := range d.ch {
 		clear(ch.tab)
@@ -364,6 +368,7 @@ func (d *dram) reset() {
 		ch.prio, ch.lastServe = ch.prio[:0], 0
 		ch.writeMode = false
 		ch.wake, ch.open = 0, 0
+		ch.clk, ch.nextRef, ch.reads = 0, d.c.NREFI, 0
 		for p := range ch.pchs {
 			ch.pchs[p] = dpch{actHist: [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}}
 		}
@@ -410,10 +415,9 @@ func (d *dram) mapAddr(addr uint64) (ch int, r daddr) {
 	return lv[0], daddr{row: int32(row), pch: int16(lv[1]), bank: int16(lv[3]), bi: int16(bi)}
 }
 
-// enqueue offers a mapped transaction to channel ci; false when the
-// buffer is full.
-func (d *dram) enqueue(ci int, a daddr, write bool, id int32) bool {
-	ch := d.ch[ci]
+// enqueue offers a mapped transaction to channel ch at its clock (which
+// has caught up with dram.clk); false when the buffer is full.
+func (d *dram) enqueue(ch *dchan, a daddr, write bool, id int32) bool {
 	b := bufRead
 	if write {
 		b = bufWrite
@@ -425,63 +429,62 @@ func (d *dram) enqueue(ci int, a daddr, write bool, id int32) bool {
 	k := ch.free[len(ch.free)-1]
 	ch.free = ch.free[:len(ch.free)-1]
 	r := &ch.pool[k]
-	r.arrive, r.row, r.id, r.pch, r.bank, r.bi = d.clk, a.row, id, a.pch, a.bank, a.bi
+	r.arrive, r.row, r.id, r.pch, r.bank, r.bi = ch.clk, a.row, id, a.pch, a.bank, a.bi
 	r.po, r.bo = int16(tabOff(1+int(a.pch))), int16(tabOff(1+d.c.PseudoChannels+int(a.bi)))
 	r.write, r.refresh = write, false
 	r.cmd = ch.nextCmd(r)
 	q.add(k, r)
-	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
-	d.minWake = min(d.minWake, ch.wake)
+	ch.wake = min(ch.wake, ch.clk+1) // it may be scheduled on the next tick
+	if !write {
+		ch.reads++
+	}
 	return true
 }
 
-// advanceTo ticks the DRAM through every cycle that starts before ps
-// (the emulator's catch-up ticks), skipping idle stretches between
-// refreshes.
+// advanceTo moves the DRAM clock to the first cycle that starts at or
+// after ps (the emulator's catch-up ticks); the channels run those ticks
+// when next used (catchUp).
 func (d *dram) advanceTo(ps int64) {
-	target := (ps + d.c.TCKps - 1) / d.c.TCKps
-	for d.clk < target {
-		d.step(target)
-	}
+	d.clk = max(d.clk, (ps+d.c.TCKps-1)/d.c.TCKps)
 }
 
-// step runs the next tick at which some channel may do something (or a
-// refresh falls due), skipping the ticks before it, in which nothing
-// would change; if that tick is past limit, it only moves the clock to
-// limit. It returns with d.clk > the clock it started from (or = limit).
-func (d *dram) step(limit int64) {
-	next := min(d.nextRef, d.minWake)
-	if next > limit {
-		d.clk = max(d.clk, limit)
-		return
-	}
-	if next-1 > d.clk {
-		d.clk = next - 1
-	}
-	d.tick()
-}
-
-// noLimit is step's limit when a caller waits for the DRAM itself.
+// noLimit is tickNext's limit when a caller waits for a channel itself.
 const noLimit = int64(1) << 62
 
-// instant is the time (ps) of the tick that is about to run.
-func (d *dram) instant() int64 { return d.clk * d.c.TCKps }
-
-// tick runs one DRAM cycle of every channel.
-func (d *dram) tick() {
-	d.clk++
-	refresh := d.clk == d.nextRef
+// tickNext runs channel ch's next tick at which it may do something (its
+// wake or a refresh), skipping the ticks before it, in which nothing
+// would change, and reports true; if that tick is past limit, it only
+// moves the channel's clock to limit and reports false.
+func (d *dram) tickNext(ch *dchan, limit int64) bool {
+	t := max(min(ch.nextRef, ch.wake), ch.clk+1)
+	if t > limit {
+		ch.clk = max(ch.clk, limit)
+		return false
+	}
+	ch.clk = t
+	refresh := t == ch.nextRef
 	if refresh {
-		d.nextRef += d.c.NREFI
+		ch.nextRef += d.c.NREFI
 	}
-	w := noLimit
-	for _, ch := range d.ch {
-		if refresh || ch.wake <= d.clk {
-			d.tickChannel(ch, refresh)
-		}
-		w = min(w, ch.wake)
+	d.tickChannel(ch, refresh)
+	return true
+}
+
+// catchUp runs channel ch's ticks through the DRAM clock.
+func (d *dram) catchUp(ch *dchan) {
+	for d.tickNext(ch, d.clk) {
 	}
-	d.minWake = w
+}
+
+// untilRoom runs channel ch's ticks (it has caught up) until its buffer
+// b has room, and moves the DRAM clock to that tick: a transaction it
+// refused is offered again then (the emulator retries every cycle, and
+// only the channel's own ticks free its buffers).
+func (d *dram) untilRoom(ch *dchan, b int) {
+	for ch.q[b].n >= ch.queueCap {
+		d.tickNext(ch, noLimit)
+	}
+	d.clk = ch.clk
 }
 
 // tickChannel runs one DRAM cycle of a channel. Handing a read's data
@@ -489,7 +492,7 @@ func (d *dram) tick() {
 // so it is not done tick by tick: the tick and instant of it are known
 // when the read's RD issues (see lastServe).
 func (d *dram) tickChannel(ch *dchan, refresh bool) {
-	clk := d.clk
+	clk := ch.clk
 	changed := refresh
 	if refresh {
 		for p := 0; p < d.c.PseudoChannels; p++ {
@@ -530,6 +533,7 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	}
 	if cmd == final {
 		if final == cmdRD {
+			ch.reads--
 			s := max(clk+d.c.NCL+d.c.NBL, ch.lastServe+1)
 			ch.lastServe = s
 			d.lastServe = max(d.lastServe, s)
@@ -609,7 +613,7 @@ func (d *dram) schedule(ch *dchan) (int, int, int64) {
 		if ch.anyOpen() {
 			r.cmd = cmdPREA
 		}
-		if t := ch.tab[r.cmd]; d.clk < t {
+		if t := ch.tab[r.cmd]; ch.clk < t {
 			return -1, -1, min(w, t)
 		}
 		b, i = numBuf, 0
@@ -661,7 +665,7 @@ func (ch *dchan) anyOpen() bool { return ch.open > 0 }
 // bank group) does too is it. The active buffer (filled in activation
 // order, a few requests) is scanned whole.
 func (d *dram) best(ch *dchan, b int) (int, int64) {
-	clk := d.clk
+	clk := ch.clk
 	tab := ch.tab
 	w := noLimit
 	if b != bufActive {
@@ -725,7 +729,7 @@ func (ch *dchan) nextCmd(r *dreq) int8 {
 // channel anyway) or a refresh's. Refresh ticks run every channel
 // regardless.
 func (d *dram) nextWake(ch *dchan) int64 {
-	clk := d.clk
+	clk := ch.clk
 	tab := ch.tab
 	w := noLimit
 	ready := func(k uint16) {
@@ -771,7 +775,7 @@ func later(x *int64, t int64) {
 // constraints on PREA and REF are left out, since PREA and REF are
 // checked at the channel only.
 func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
-	c, t := d.c, d.clk
+	c, t := d.c, ch.clk
 	tab := ch.tab
 	if cmd == cmdACT {
 		later(&tab[cmdACT], t+2)
@@ -882,31 +886,37 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	next, mapped := 0, -1                           // mapped: the transaction in ci, r
 	var ci, ci0 int                                 // ci0: the channel of the chunk's first transaction
 	var r daddr
-	for {
-		for next < n {
-			if mapped != next { // a stalled one is offered again as mapped
-				if j := next & (per - 1); j == 0 || !d.txXor {
-					ci, r = d.mapAddr(chunks[next>>perShift] + uint64(j*d.c.TxBytes))
-					ci0 = ci
-				} else {
-					ci = ci0 ^ j // see dram.txXor
-				}
-				mapped = next
+	for next < n {
+		if mapped != next { // a stalled one is offered again as mapped
+			if j := next & (per - 1); j == 0 || !d.txXor {
+				ci, r = d.mapAddr(chunks[next>>perShift] + uint64(j*d.c.TxBytes))
+				ci0 = ci
+			} else {
+				ci = ci0 ^ j // see dram.txXor
 			}
-			if !d.enqueue(ci, r, false, int32(next)) {
-				break
+			mapped = next
+		}
+		ch := d.ch[ci]
+		d.catchUp(ch)
+		if !d.enqueue(ch, r, false, int32(next)) {
+			d.untilRoom(ch, bufRead)
+			continue
+		}
+		next++
+	}
+	// The instruction is done at the tick of its last RD (every read of
+	// the channels is one of its own: each hbmRead waits for all of them).
+	t := d.clk
+	for _, ch := range d.ch {
+		if ch.reads > 0 {
+			for ch.reads > 0 {
+				d.tickNext(ch, noLimit)
 			}
-			next++
+			t = max(t, ch.clk)
 		}
-		if next == n && d.done == n {
-			break
-		}
-		d.step(noLimit)
 	}
 	// The DRAM clock runs until the last read has handed its data over.
-	for d.clk < d.lastServe {
-		d.step(d.lastServe)
-	}
+	d.clk = max(t, d.lastServe)
 	end := start
 	for _, t := range d.doneAt {
 		end = max(end, t)
@@ -929,9 +939,11 @@ func (d *dram) hbmWrite(start int64, chunk uint64) int64 {
 		if i > 0 && !d.txXor {
 			ci, r = d.mapAddr(chunk + uint64(i*d.c.TxBytes))
 		}
-		for !d.enqueue(ci, r, true, -1) {
-			d.step(noLimit)
-			t = max(t, d.instant())
+		ch := d.ch[ci]
+		d.catchUp(ch)
+		for !d.enqueue(ch, r, true, -1) {
+			d.untilRoom(ch, bufWrite)
+			t = max(t, d.clk*d.c.TCKps)
 		}
 	}
 	return t
