@@ -301,6 +301,7 @@ type dram struct {
 	// the low column bits, which land in the channel bits only), when
 	// there are at most 4 of them and at least as many channels.
 	txXor bool
+	gap   gaps
 
 	// reads: completion instants (ps) of the transfers of the current
 	// instruction, by slot; done counts the ones known (a read's is known
@@ -315,7 +316,7 @@ type dram struct {
 }
 
 func newDRAM(c *HBMConfig) *dram {
-	d := &dram{c: c}
+	d := &dram{c: c, gap: newGaps(c)}
 	d.bitsOf = [5]int{bits.TrailingZeros(uint(c.Channels)), bits.TrailingZeros(uint(c.PseudoChannels)),
 		bits.TrailingZeros(uint(c.BankGroups)), bits.TrailingZeros(uint(c.Banks)),
 		bits.TrailingZeros(uint(c.Columns)) - bits.TrailingZeros(uint(c.Prefetch))}
@@ -534,7 +535,7 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	if cmd == final {
 		if final == cmdRD {
 			ch.reads--
-			s := max(clk+d.c.NCL+d.c.NBL, ch.lastServe+1)
+			s := max(clk+d.gap.rdData, ch.lastServe+1)
 			ch.lastServe = s
 			d.lastServe = max(d.lastServe, s)
 			if id := r.id; id >= 0 && int(id) < len(d.doneAt) {
@@ -773,41 +774,52 @@ func later(x *int64, t int64) {
 // constraint is applied to each of its pseudochannels' entries too and a
 // bank group's to each of its banks' (see dchan.tab); the pseudochannel
 // constraints on PREA and REF are left out, since PREA and REF are
-// checked at the channel only.
+// checked at the channel only. The gaps are dram.gap's.
 func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
-	c, t := d.c, ch.clk
+	g, t := &d.gap, ch.clk
 	tab := ch.tab
-	if cmd == cmdACT {
+	p := tabOff(1 + int(r.pch)) // the pseudochannel's table
+	bo := int(r.bo)             // the bank's table
+	switch cmd {
+	case cmdACT:
 		later(&tab[cmdACT], t+2)
 		later(&tab[cmdPRE], t+2)
 		later(&tab[cmdPREA], t+2)
 		later(&tab[cmdREF], t+2)
-		for q := range ch.pchs {
-			pq := tab[tabOff(1+q):][:numCmd]
-			later(&pq[cmdACT], t+2)
-			later(&pq[cmdPRE], t+2)
+		for q := tabOff(1); q < tabOff(1+len(ch.pchs)); q += numCmd {
+			later(&tab[q+cmdACT], t+2)
+			later(&tab[q+cmdPRE], t+2)
 		}
-	}
-	h := &ch.pchs[r.pch]
-	p := tab[tabOff(1+int(r.pch)):][:numCmd]
-	switch cmd {
-	case cmdACT:
-		copy(h.actHist[1:], h.actHist[:3])
-		h.actHist[0] = t
-		later(&p[cmdACT], t+c.NRRDS)
-		later(&p[cmdACT], h.actHist[3]+c.NFAW)
+		h := &ch.pchs[r.pch]
+		h.actHist[3], h.actHist[2], h.actHist[1], h.actHist[0] = h.actHist[2], h.actHist[1], h.actHist[0], t
+		later(&tab[p+cmdACT], t+g.rrds)
+		later(&tab[p+cmdACT], h.actHist[3]+g.faw)
+		d.groupLater(tab, r, cmdACT, t+g.rrdl)
+		later(&tab[bo+cmdACT], t+g.rc)
+		later(&tab[bo+cmdRD], t+g.rcdrd)
+		later(&tab[bo+cmdWR], t+g.rcdwr)
+		later(&tab[bo+cmdPRE], t+g.ras)
+		ch.openRow[r.bi] = r.row
+		ch.open++           // ACT is issued to a closed bank only
+		ch.reclassify(r.bi) // the bank's requests need other commands now
+	case cmdPRE:
+		later(&tab[bo+cmdACT], t+g.rp)
+		ch.openRow[r.bi] = -1 // PRE is issued to an open bank only
+		ch.open--
+		ch.reclassify(r.bi)
 	case cmdRD:
-		later(&p[cmdRD], t+max(c.NBL, c.NCCDS))
-		later(&p[cmdWR], t+c.NCL+c.NBL+2-c.NCWL)
+		later(&tab[p+cmdRD], t+g.rdRD)
+		later(&tab[p+cmdWR], t+g.rdWR)
+		d.groupLater(tab, r, cmdRD, t+g.ccdl)
+		later(&tab[bo+cmdPRE], t+g.rdPRE)
 	case cmdWR:
-		later(&p[cmdWR], t+max(c.NBL, c.NCCDS))
-		later(&p[cmdRD], t+c.NCWL+c.NBL+c.NWTRS)
+		later(&tab[p+cmdWR], t+g.wrWR)
+		later(&tab[p+cmdRD], t+g.wrRD)
+		d.groupLater(tab, r, cmdWR, t+g.ccdl)
+		d.groupLater(tab, r, cmdRD, t+g.wrRDL)
+		later(&tab[bo+cmdPRE], t+g.wrPRE)
 	case cmdPREA:
-		later(&p[cmdACT], t+c.NRP)
-	case cmdREF:
-		later(&p[cmdACT], t+c.NRFC)
-	}
-	if cmd == cmdPREA {
+		later(&tab[p+cmdACT], t+g.rp)
 		// PREA closes every bank of the channel (Ramulator2's channel
 		// PREab action), in both pseudochannels.
 		for bi := range ch.openRow {
@@ -815,52 +827,35 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		}
 		ch.open = 0
 		ch.reclassify(-1)
-		return
+	case cmdREF:
+		later(&tab[p+cmdACT], t+g.rfc)
 	}
-	if cmd == cmdREF {
-		return
+}
+
+// groupLater applies a bank group constraint (cmd not before t) to each
+// bank of r's bank group.
+func (d *dram) groupLater(tab []int64, r *dreq, cmd int, t int64) {
+	i := int(r.bo) - tabOff(int(r.bank)) + cmd
+	for range d.c.Banks {
+		later(&tab[i], t)
+		i += numCmd
 	}
-	// The bank group's constraints, on each of its banks.
-	gcmd, gt := -1, int64(0)
-	switch cmd {
-	case cmdACT:
-		gcmd, gt = cmdACT, t+c.NRRDL
-	case cmdRD:
-		gcmd, gt = cmdRD, t+c.NCCDL
-	case cmdWR:
-		gcmd, gt = cmdWR, t+c.NCCDL
-	}
-	if gcmd >= 0 {
-		g0 := int(r.bo) - tabOff(int(r.bank))
-		for k := range c.Banks {
-			g := tab[g0+tabOff(k):][:numCmd]
-			later(&g[gcmd], gt)
-			if cmd == cmdWR {
-				later(&g[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
-			}
-		}
-	}
-	b := tab[int(r.bo):][:numCmd]
-	switch cmd {
-	case cmdACT:
-		later(&b[cmdACT], t+c.NRC)
-		later(&b[cmdRD], t+c.NRCDRD)
-		later(&b[cmdWR], t+c.NRCDWR)
-		later(&b[cmdPRE], t+c.NRAS)
-		ch.openRow[r.bi] = r.row
-		ch.open++ // ACT is issued to a closed bank only
-	case cmdPRE:
-		later(&b[cmdACT], t+c.NRP)
-		ch.openRow[r.bi] = -1 // PRE is issued to an open bank only
-		ch.open--
-	case cmdRD:
-		later(&b[cmdPRE], t+c.NRTPL)
-	case cmdWR:
-		later(&b[cmdPRE], t+c.NCWL+c.NBL+c.NWR)
-	}
-	if cmd == cmdACT || cmd == cmdPRE {
-		ch.reclassify(r.bi) // the bank's requests need other commands now
-	}
+}
+
+// gaps are the command-to-command gaps (DRAM cycles) that issue applies,
+// from HBMConfig.
+type gaps struct {
+	rrds, rrdl, faw, rc, rcdrd, rcdwr, ras, rp, rfc   int64
+	rdRD, rdWR, ccdl, rdPRE, wrWR, wrRD, wrRDL, wrPRE int64
+	rdData                                            int64 // RD to its data handed over: nCL + nBL
+}
+
+func newGaps(c *HBMConfig) gaps {
+	return gaps{rrds: c.NRRDS, rrdl: c.NRRDL, faw: c.NFAW, rc: c.NRC, rcdrd: c.NRCDRD, rcdwr: c.NRCDWR, ras: c.NRAS,
+		rp: c.NRP, rfc: c.NRFC,
+		rdRD: max(c.NBL, c.NCCDS), rdWR: c.NCL + c.NBL + 2 - c.NCWL, ccdl: c.NCCDL, rdPRE: c.NRTPL,
+		wrWR: max(c.NBL, c.NCCDS), wrRD: c.NCWL + c.NBL + c.NWTRS, wrRDL: c.NCWL + c.NBL + c.NWTRL, wrPRE: c.NCWL + c.NBL + c.NWR,
+		rdData: c.NCL + c.NBL}
 }
 
 // hbmRead times the 64-byte reads of one H_ instruction, all in flight
