@@ -287,6 +287,12 @@ type dchan struct {
 	clk, nextRef int64
 	// reads counts the reads in the read and active buffers.
 	reads int
+	// ready[b] is a lower bound of the first tick at which a request of
+	// buffer b may be ready: best's answer when it found none ready,
+	// which holds while no request enters the buffer or changes its next
+	// command (commands only ever push the earliest cycles later), so
+	// schedule skips the buffer before it. 0 when not known.
+	ready [numBuf]int64
 }
 
 // dram is the whole HBM: its channels and the shared DRAM clock.
@@ -370,6 +376,7 @@ func (d *dram) reset() {
 		ch.writeMode = false
 		ch.wake, ch.open = 0, 0
 		ch.clk, ch.nextRef, ch.reads = 0, d.c.NREFI, 0
+		ch.ready = [numBuf]int64{}
 		for p := range ch.pchs {
 			ch.pchs[p] = dpch{actHist: [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}}
 		}
@@ -435,6 +442,7 @@ func (d *dram) enqueue(ch *dchan, a daddr, write bool, id int32) bool {
 	r.write, r.refresh = write, false
 	r.cmd = ch.nextCmd(r)
 	q.add(k, r)
+	ch.ready[b] = 0
 	ch.wake = min(ch.wake, ch.clk+1) // it may be scheduled on the next tick
 	if !write {
 		ch.reads++
@@ -549,6 +557,7 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	}
 	if cmd == cmdACT && len(ch.active) < ch.activeCap && b != bufActive {
 		ch.active = append(ch.active, k)
+		ch.ready[bufActive] = 0
 		ch.removeAt(b, i)
 	}
 }
@@ -569,7 +578,10 @@ func (ch *dchan) removeAt(b, i int) {
 func (ch *dchan) reclassify(bi int16) {
 	for _, k := range ch.active {
 		if r := &ch.pool[k]; bi < 0 || r.bi == bi {
-			r.cmd = ch.nextCmd(r)
+			if cmd := ch.nextCmd(r); cmd != r.cmd {
+				r.cmd = cmd
+				ch.ready[bufActive] = 0
+			}
 		}
 	}
 	for b := bufRead; b <= bufWrite; b++ {
@@ -587,6 +599,7 @@ func (ch *dchan) reclassify(bi int16) {
 				q.setCls(int(r.pch)*numCmd+int(cmd), bit)
 				r.cmd = cmd
 				q.key[i] = r.bo + int16(cmd)
+				ch.ready[b] = 0
 			}
 		}
 	}
@@ -602,8 +615,11 @@ func (ch *dchan) reclassify(bi int16) {
 func (d *dram) schedule(ch *dchan) (int, int, int64) {
 	i, w := -1, noLimit
 	if len(ch.active) > 0 {
-		if i, w = d.best(ch, bufActive); i >= 0 {
-			return bufActive, i, 0
+		if w = ch.ready[bufActive]; w <= ch.clk {
+			if i, w = d.best(ch, bufActive); i >= 0 {
+				return bufActive, i, 0
+			}
+			ch.ready[bufActive] = w
 		}
 	}
 	var r *dreq
@@ -624,8 +640,12 @@ func (d *dram) schedule(ch *dchan) (int, int, int64) {
 		if ch.writeMode {
 			b = bufWrite
 		}
-		var wb int64
+		wb := ch.ready[b]
+		if wb > ch.clk {
+			return -1, -1, min(w, wb)
+		}
 		if i, wb = d.best(ch, b); i < 0 {
+			ch.ready[b] = wb
 			return -1, -1, min(w, wb)
 		}
 		r = &ch.pool[ch.q[b].ent[i]]
