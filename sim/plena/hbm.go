@@ -457,42 +457,65 @@ func (d *dram) advanceTo(ps int64) {
 	d.clk = max(d.clk, (ps+d.c.TCKps-1)/d.c.TCKps)
 }
 
-// noLimit is tickNext's limit when a caller waits for a channel itself.
+// noLimit is run's limit when a caller waits for a channel itself.
 const noLimit = int64(1) << 62
 
-// tickNext runs channel ch's next tick at which it may do something (its
-// wake or a refresh), skipping the ticks before it, in which nothing
-// would change, and reports true; if that tick is past limit, it only
-// moves the channel's clock to limit and reports false.
-func (d *dram) tickNext(ch *dchan, limit int64) bool {
-	t := max(min(ch.nextRef, ch.wake), ch.clk+1)
-	if t > limit {
-		ch.clk = max(ch.clk, limit)
-		return false
+// What run waits for.
+const (
+	untilLimit     = iota // the limit
+	untilReadRoom         // room in the read buffer
+	untilWriteRoom        // room in the write buffer
+	untilReadsDone        // no read left in the channel
+)
+
+// run runs channel ch's ticks at which it may do something (its wake or
+// a refresh), skipping the ticks between them, in which nothing would
+// change, until the condition until holds (checked before each tick) or
+// the next such tick is past limit; in that case the channel's clock
+// moves to limit.
+func (d *dram) run(ch *dchan, limit int64, until int) {
+	for {
+		switch until {
+		case untilReadRoom:
+			if ch.q[bufRead].n < ch.queueCap {
+				return
+			}
+		case untilWriteRoom:
+			if ch.q[bufWrite].n < ch.queueCap {
+				return
+			}
+		case untilReadsDone:
+			if ch.reads == 0 {
+				return
+			}
+		}
+		t := max(min(ch.nextRef, ch.wake), ch.clk+1)
+		if t > limit {
+			ch.clk = max(ch.clk, limit)
+			return
+		}
+		ch.clk = t
+		refresh := t == ch.nextRef
+		if refresh {
+			ch.nextRef += d.c.NREFI
+		}
+		d.tickChannel(ch, refresh)
 	}
-	ch.clk = t
-	refresh := t == ch.nextRef
-	if refresh {
-		ch.nextRef += d.c.NREFI
-	}
-	d.tickChannel(ch, refresh)
-	return true
 }
 
 // catchUp runs channel ch's ticks through the DRAM clock.
-func (d *dram) catchUp(ch *dchan) {
-	for d.tickNext(ch, d.clk) {
-	}
-}
+func (d *dram) catchUp(ch *dchan) { d.run(ch, d.clk, untilLimit) }
 
 // untilRoom runs channel ch's ticks (it has caught up) until its buffer
 // b has room, and moves the DRAM clock to that tick: a transaction it
 // refused is offered again then (the emulator retries every cycle, and
 // only the channel's own ticks free its buffers).
 func (d *dram) untilRoom(ch *dchan, b int) {
-	for ch.q[b].n >= ch.queueCap {
-		d.tickNext(ch, noLimit)
+	u := untilReadRoom
+	if b == bufWrite {
+		u = untilWriteRoom
 	}
+	d.run(ch, noLimit, u)
 	d.clk = ch.clk
 }
 
@@ -924,9 +947,7 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	t := d.clk
 	for _, ch := range d.ch {
 		if ch.reads > 0 {
-			for ch.reads > 0 {
-				d.tickNext(ch, noLimit)
-			}
+			d.run(ch, noLimit, untilReadsDone)
 			t = max(t, ch.clk)
 		}
 	}
