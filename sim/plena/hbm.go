@@ -504,7 +504,11 @@ func (d *dram) run(ch *dchan, limit int64, until int) {
 }
 
 // catchUp runs channel ch's ticks through the DRAM clock.
-func (d *dram) catchUp(ch *dchan) { d.run(ch, d.clk, untilLimit) }
+func (d *dram) catchUp(ch *dchan) {
+	if ch.clk < d.clk {
+		d.run(ch, d.clk, untilLimit)
+	}
+}
 
 // untilRoom runs channel ch's ticks (it has caught up) until its buffer
 // b has room, and moves the DRAM clock to that tick: a transaction it
@@ -580,7 +584,7 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	}
 	if cmd == cmdACT && len(ch.active) < ch.activeCap && b != bufActive {
 		ch.active = append(ch.active, k)
-		ch.ready[bufActive] = 0
+		ch.ready[bufActive] = min(ch.ready[bufActive], max(ch.tab[int(r.po)+int(r.cmd)], ch.tab[int(r.bo)+int(r.cmd)]))
 		ch.removeAt(b, i)
 	}
 }
@@ -639,7 +643,9 @@ func (d *dram) schedule(ch *dchan) (int, int, int64) {
 	i, w := -1, noLimit
 	if len(ch.active) > 0 {
 		if w = ch.ready[bufActive]; w <= ch.clk {
-			if i, w = d.best(ch, bufActive); i >= 0 {
+			var others int64
+			if i, w, others = d.bestActive(ch); i >= 0 {
+				ch.ready[bufActive] = others
 				return bufActive, i, 0
 			}
 			ch.ready[bufActive] = w
@@ -667,7 +673,7 @@ func (d *dram) schedule(ch *dchan) (int, int, int64) {
 		if wb > ch.clk {
 			return -1, -1, min(w, wb)
 		}
-		if i, wb = d.best(ch, b); i < 0 {
+		if i, wb = d.best(ch, &ch.q[b]); i < 0 {
 			ch.ready[b] = wb
 			return -1, -1, min(w, wb)
 		}
@@ -699,43 +705,49 @@ func (ch *dchan) setWriteMode() {
 func (ch *dchan) anyOpen() bool { return ch.open > 0 }
 
 // best returns the index of the first-ready, then oldest request of a
-// buffer, -1 if none is ready, with its next command set; when none is,
-// also a lower bound of the first cycle at which one of them will be
-// (noLimit if the buffer is empty), as long as no command issues. The
-// read and write buffers are in arrival order (requests are appended as
-// they arrive and removed in place), so there the first ready request is
-// the one: the requests whose pseudochannel (and channel) allow their
-// command now are the candidates (dchan.cls), the first whose bank (and
-// bank group) does too is it. The active buffer (filled in activation
-// order, a few requests) is scanned whole.
-func (d *dram) best(ch *dchan, b int) (int, int64) {
+// read or write buffer, -1 if none is ready; when none is, also the first
+// cycle at which one of them will be (noLimit if the buffer is empty) as
+// long as no command issues: a lower bound after (see dchan.ready). The
+// buffers are in arrival order (requests are appended as they arrive and
+// removed in place), so the first ready request is the one: the requests
+// whose pseudochannel (and channel) allow their command now are the
+// candidates (dchan.cls), the first whose bank (and bank group) does too
+// is it.
+func (d *dram) best(ch *dchan, q *dqueue) (int, int64) {
 	clk := ch.clk
 	tab := ch.tab
 	w := noLimit
-	if b != bufActive {
-		var cand uint64
-		q := &ch.q[b]
-		for nz := q.nz; nz != 0; nz &= nz - 1 {
-			c := bits.TrailingZeros64(nz)
-			// cls[p*numCmd+cmd]'s pseudochannel entry is tab[tabOff(1+p)+cmd].
-			if t := tab[numCmd+c]; t <= clk {
-				cand |= q.cls[c]
-			} else {
-				w = min(w, t)
-			}
+	var cand uint64
+	for nz := q.nz; nz != 0; nz &= nz - 1 {
+		c := bits.TrailingZeros64(nz)
+		// cls[p*numCmd+cmd]'s pseudochannel entry is tab[tabOff(1+p)+cmd].
+		if t := tab[numCmd+c]; t <= clk {
+			cand |= q.cls[c]
+		} else {
+			w = min(w, t)
 		}
-		for cand != 0 {
-			i := bits.TrailingZeros64(cand)
-			cand &= cand - 1
-			if t := tab[q.key[i]]; t > clk {
-				w = min(w, t)
-				continue
-			}
-			return i, 0
-		}
-		return -1, w
 	}
-	cand := -1
+	for cand != 0 {
+		i := bits.TrailingZeros64(cand)
+		cand &= cand - 1
+		if t := tab[q.key[i]]; t > clk {
+			w = min(w, t)
+			continue
+		}
+		return i, 0
+	}
+	return -1, w
+}
+
+// bestActive is best for the active buffer (filled in activation order,
+// a few requests, scanned whole). When a request is ready, others is a
+// lower bound of the first cycle at which another one will be, as long
+// as no command issues (<= the current one if another is ready already).
+func (d *dram) bestActive(ch *dchan) (i int, w, others int64) {
+	clk := ch.clk
+	tab := ch.tab
+	w = noLimit
+	cand, ready := -1, 0
 	var candArrive int64
 	for i, k := range ch.active {
 		r := &ch.pool[k]
@@ -744,11 +756,15 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 			w = min(w, t)
 			continue
 		}
+		ready++
 		if cand < 0 || r.arrive < candArrive {
 			cand, candArrive = i, r.arrive
 		}
 	}
-	return cand, w
+	if ready > 1 {
+		return cand, w, clk
+	}
+	return cand, w, w
 }
 
 // nextCmd is the command a request needs next, by its bank's state:
