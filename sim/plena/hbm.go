@@ -958,17 +958,16 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 		}
 		next++
 	}
-	// The instruction is done at the tick of its last RD (every read of
-	// the channels is one of its own: each hbmRead waits for all of them).
-	t := d.clk
+	// Each channel runs until its reads have issued (every read of a
+	// channel is one of this instruction's: each hbmRead waits for all of
+	// them); the DRAM clock then runs until the last one has handed its
+	// data over, after the last RD.
 	for _, ch := range d.ch {
 		if ch.reads > 0 {
 			d.run(ch, noLimit, untilReadsDone)
-			t = max(t, ch.clk)
 		}
 	}
-	// The DRAM clock runs until the last read has handed its data over.
-	d.clk = max(t, d.lastServe)
+	d.clk = max(d.clk, d.lastServe)
 	end := start
 	for _, t := range d.doneAt {
 		end = max(end, t)
