@@ -25,8 +25,12 @@ import (
 // one of its requests' next command becomes ready, its oldest read's data
 // is due, a refresh falls due or a request arrives (nothing else changes
 // what its scheduler sees: the earliest cycles of commands move only when
-// a command issues), so it sleeps until then (dchan.wake), and the clock
-// jumps over cycles in which every channel sleeps.
+// a command issues), so it sleeps until then (dchan.wake). Channels are
+// independent of each other, so each keeps its own clock and runs its
+// ticks only when it is next used (a request arrives, the submission
+// waits for room in its buffer, an instruction waits for its reads:
+// dram.run); the DRAM clock jumps to the next thing the accelerator
+// waits for (TestHBMLazyChannels).
 
 // HBMConfig is the HBM part of a hardware config (timing hbm.*).
 type HBMConfig struct {
