@@ -270,8 +270,12 @@ type dchan struct {
 	pool   []dreq
 	free   []uint16
 	active []uint16
-	q      [numBuf]dqueue // bufRead and bufWrite
-	prio   []dreq
+	// actBank and actPch count the active buffer's requests by bank and
+	// by pseudochannel.
+	actBank []uint8
+	actPch  [8]uint8
+	q       [numBuf]dqueue // bufRead and bufWrite
+	prio    []dreq
 	// lastServe is the tick at which the channel's latest read hands
 	// over its data: reads do so in issue order, one per tick, nCL + nBL
 	// after their RD at the earliest (the controller's pending FIFO).
@@ -344,6 +348,7 @@ func newDRAM(c *HBMConfig) *dram {
 		ch.pool = make([]dreq, 3*c.Queue)
 		ch.free = make([]uint16, 0, len(ch.pool))
 		ch.active = make([]uint16, 0, c.Queue)
+		ch.actBank = make([]uint8, c.PseudoChannels*c.BankGroups*c.Banks)
 		for b := bufRead; b <= bufWrite; b++ {
 			ch.q[b].cls = make([]uint64, c.PseudoChannels*numCmd)
 			ch.q[b].bank = make([]uint64, c.PseudoChannels*c.BankGroups*c.Banks)
@@ -369,6 +374,8 @@ func (d *dram) reset() {
 	for _, ch := range d.ch {
 		clear(ch.tab)
 		ch.active = ch.active[:0]
+		clear(ch.actBank)
+		ch.actPch = [8]uint8{}
 		for b := bufRead; b <= bufWrite; b++ {
 			ch.q[b].reset()
 		}
@@ -588,6 +595,8 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	}
 	if cmd == cmdACT && len(ch.active) < ch.activeCap && b != bufActive {
 		ch.active = append(ch.active, k)
+		ch.actBank[r.bi]++
+		ch.actPch[r.pch]++
 		ch.ready[bufActive] = min(ch.ready[bufActive], max(ch.tab[int(r.po)+int(r.cmd)], ch.tab[int(r.bo)+int(r.cmd)]))
 		ch.removeAt(b, i)
 	}
@@ -596,6 +605,9 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 // removeAt removes the request at index i of buffer b.
 func (ch *dchan) removeAt(b, i int) {
 	if b == bufActive {
+		r := &ch.pool[ch.active[i]]
+		ch.actBank[r.bi]--
+		ch.actPch[r.pch]--
 		ch.active = ch.active[:i+copy(ch.active[i:], ch.active[i+1:])]
 		return
 	}
@@ -607,11 +619,13 @@ func (ch *dchan) removeAt(b, i int) {
 // (every bank if bi < 0) after the bank opened or closed, and moves the
 // read and write buffers' ones between the dqueue.cls sets.
 func (ch *dchan) reclassify(bi int16) {
-	for _, k := range ch.active {
-		if r := &ch.pool[k]; bi < 0 || r.bi == bi {
-			if cmd := ch.nextCmd(r); cmd != r.cmd {
-				r.cmd = cmd
-				ch.ready[bufActive] = 0
+	if bi < 0 || ch.actBank[bi] > 0 {
+		for _, k := range ch.active {
+			if r := &ch.pool[k]; bi < 0 || r.bi == bi {
+				if cmd := ch.nextCmd(r); cmd != r.cmd {
+					r.cmd = cmd
+					ch.ready[bufActive] = 0
+				}
 			}
 		}
 	}
@@ -683,14 +697,9 @@ func (d *dram) schedule(ch *dchan) (int, int, int64) {
 		}
 		r = &ch.pool[ch.q[b].ent[i]]
 	}
-	if r.cmd == cmdPRE || r.cmd == cmdPREA {
-		// Do not close a row that a request in the active buffer opened.
-		for _, k := range ch.active {
-			a := &ch.pool[k]
-			if a.pch == r.pch && (r.cmd == cmdPREA || a.bi == r.bi) {
-				return -1, -1, d.nextWake(ch)
-			}
-		}
+	// Do not close a row that a request in the active buffer opened.
+	if r.cmd == cmdPRE && ch.actBank[r.bi] > 0 || r.cmd == cmdPREA && ch.actPch[r.pch] > 0 {
+		return -1, -1, d.nextWake(ch)
 	}
 	return b, i, 0
 }
