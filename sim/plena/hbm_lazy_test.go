@@ -112,3 +112,26 @@ func TestHBMLazyChannels(t *testing.T) {
 		})
 	}
 }
+
+// FuzzHBMModel holds the event-driven HBM model to the tick model
+// (odram) on random request streams (those of
+// TestHBMModelMatchesTickModel) from any seed, hardware config and
+// length.
+func FuzzHBMModel(f *testing.F) {
+	names := []string{"plena", "plena-128", "plena-dcdis", "plena-highmem"}
+	cfgs := make([]HBMConfig, len(names))
+	for i, name := range names {
+		h, err := newHBMConfig(loadHW(f, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		cfgs[i] = h
+	}
+	f.Add(uint64(1), uint8(0), uint16(100))
+	f.Add(uint64(7), uint8(1), uint16(300))
+	f.Add(uint64(12), uint8(3), uint16(40))
+	f.Fuzz(func(t *testing.T, seed uint64, cfg uint8, n uint16) {
+		i := int(cfg) % len(names)
+		compareHBMStreams(t, names[i], &cfgs[i], seed, 1+int(n)%300)
+	})
+}
