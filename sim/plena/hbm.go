@@ -25,8 +25,12 @@ import (
 // one of its requests' next command becomes ready, its oldest read's data
 // is due, a refresh falls due or a request arrives (nothing else changes
 // what its scheduler sees: the earliest cycles of commands move only when
-// a command issues), so it sleeps until then (dchan.wake), and the clock
-// jumps over cycles in which every channel sleeps.
+// a command issues), so it sleeps until then (dchan.wake). Channels are
+// independent of each other, so each keeps its own clock and runs its
+// ticks only when it is next used (a request arrives, the submission
+// waits for room in its buffer, an instruction waits for its reads:
+// dram.run); the DRAM clock jumps to the next thing the accelerator
+// waits for (TestHBMLazyChannels).
 
 // HBMConfig is the HBM part of a hardware config (timing hbm.*).
 type HBMConfig struct {
@@ -266,8 +270,12 @@ type dchan struct {
 	pool   []dreq
 	free   []uint16
 	active []uint16
-	q      [numBuf]dqueue // bufRead and bufWrite
-	prio   []dreq
+	// actBank and actPch count the active buffer's requests by bank and
+	// by pseudochannel.
+	actBank []uint8
+	actPch  [8]uint8
+	q       [numBuf]dqueue // bufRead and bufWrite
+	prio    []dreq
 	// lastServe is the tick at which the channel's latest read hands
 	// over its data: reads do so in issue order, one per tick, nCL + nBL
 	// after their RD at the earliest (the controller's pending FIFO).
@@ -275,22 +283,39 @@ type dchan struct {
 	writeMode                      bool
 	queueCap, activeCap, highWater int
 	lowWater                       int
-	// wake is the first tick (value of dram.clk) at which the channel may
-	// do something: its ticks before it would change nothing, so they
-	// are skipped (refresh ticks excepted). It may be early (a tick that
-	// finds nothing to do changes nothing).
+	// wake is the first tick at which the channel may do something: its
+	// ticks before it would change nothing, so they are skipped (refresh
+	// ticks excepted). It may be early (a tick that finds nothing to do
+	// changes nothing).
 	wake int64
+	// clk is the channel's own clock, the last of its ticks that has run
+	// (those skipped included); nextRef the tick of its next refresh.
+	// Channels are independent of each other, so each runs its ticks only
+	// when it is next used (dram.catchUp): clk <= dram.clk.
+	clk, nextRef int64
+	// reads counts the reads in the read and active buffers.
+	reads int
+	// ready[b] is a lower bound of the first tick at which a request of
+	// buffer b may be ready: best's answer when it found none ready,
+	// which holds while no request enters the buffer or changes its next
+	// command (commands only ever push the earliest cycles later), so
+	// schedule skips the buffer before it. 0 when not known.
+	ready [numBuf]int64
 }
 
 // dram is the whole HBM: its channels and the shared DRAM clock.
 type dram struct {
 	c       *HBMConfig
-	clk     int64 // DRAM cycles ticked
-	nextRef int64 // cycle of the next refresh
+	clk     int64 // DRAM cycles ticked (each channel catches up lazily)
 	ch      []*dchan
-	minWake int64  // the earliest dchan.wake
 	bitsOf  [5]int // channel, pseudochannel, bank group, bank, column (transaction) address bits
 	txShift uint
+	// txXor: the transactions of a 64-byte request differ only in their
+	// channel, transaction j's being the first's XOR j (MOP4CLXOR: j is
+	// the low column bits, which land in the channel bits only), when
+	// there are at most 4 of them and at least as many channels.
+	txXor bool
+	gap   gaps
 
 	// reads: completion instants (ps) of the transfers of the current
 	// instruction, by slot; done counts the ones known (a read's is known
@@ -305,11 +330,13 @@ type dram struct {
 }
 
 func newDRAM(c *HBMConfig) *dram {
-	d := &dram{c: c, nextRef: c.NREFI}
+	d := &dram{c: c, gap: newGaps(c)}
 	d.bitsOf = [5]int{bits.TrailingZeros(uint(c.Channels)), bits.TrailingZeros(uint(c.PseudoChannels)),
 		bits.TrailingZeros(uint(c.BankGroups)), bits.TrailingZeros(uint(c.Banks)),
 		bits.TrailingZeros(uint(c.Columns)) - bits.TrailingZeros(uint(c.Prefetch))}
 	d.txShift = uint(bits.TrailingZeros(uint(c.TxBytes)))
+	per := c.RequestBytes / c.TxBytes
+	d.txXor = per <= 4 && per <= c.Channels
 	for range c.Channels {
 		if c.PseudoChannels*numCmd > 64 {
 			panic("plena: too many HBM pseudochannels") // newHBMConfig refuses them
@@ -321,6 +348,7 @@ func newDRAM(c *HBMConfig) *dram {
 		ch.pool = make([]dreq, 3*c.Queue)
 		ch.free = make([]uint16, 0, len(ch.pool))
 		ch.active = make([]uint16, 0, c.Queue)
+		ch.actBank = make([]uint8, c.PseudoChannels*c.BankGroups*c.Banks)
 		for b := bufRead; b <= bufWrite; b++ {
 			ch.q[b].cls = make([]uint64, c.PseudoChannels*numCmd)
 			ch.q[b].bank = make([]uint64, c.PseudoChannels*c.BankGroups*c.Banks)
@@ -341,12 +369,13 @@ func tabOff(i int) int { return i * numCmd }
 // reset returns the DRAM to power-on (every bank closed, cycle 0),
 // keeping its buffers.
 func (d *dram) reset() {
-	d.clk, d.nextRef, d.done, d.reads, d.writes, d.lastServe = 0, d.c.NREFI, 0, 0, 0, 0
-	d.minWake = 0
+	d.clk, d.done, d.reads, d.writes, d.lastServe = 0, 0, 0, 0, 0
 	d.doneAt = d.doneAt[:0]
 	for _, ch := range d.ch {
 		clear(ch.tab)
 		ch.active = ch.active[:0]
+		clear(ch.actBank)
+		ch.actPch = [8]uint8{}
 		for b := bufRead; b <= bufWrite; b++ {
 			ch.q[b].reset()
 		}
@@ -357,6 +386,8 @@ func (d *dram) reset() {
 		ch.prio, ch.lastServe = ch.prio[:0], 0
 		ch.writeMode = false
 		ch.wake, ch.open = 0, 0
+		ch.clk, ch.nextRef, ch.reads = 0, d.c.NREFI, 0
+		ch.ready = [numBuf]int64{}
 		for p := range ch.pchs {
 			ch.pchs[p] = dpch{actHist: [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}}
 		}
@@ -403,16 +434,9 @@ func (d *dram) mapAddr(addr uint64) (ch int, r daddr) {
 	return lv[0], daddr{row: int32(row), pch: int16(lv[1]), bank: int16(lv[3]), bi: int16(bi)}
 }
 
-// send offers a transaction to its channel; false when the buffer is full.
-func (d *dram) send(addr uint64, write bool, id int32) bool {
-	ci, r := d.mapAddr(addr)
-	return d.enqueue(ci, r, write, id)
-}
-
-// enqueue offers a mapped transaction to channel ci; false when the
-// buffer is full.
-func (d *dram) enqueue(ci int, a daddr, write bool, id int32) bool {
-	ch := d.ch[ci]
+// enqueue offers a mapped transaction to channel ch at its clock (which
+// has caught up with dram.clk); false when the buffer is full.
+func (d *dram) enqueue(ch *dchan, a daddr, write bool, id int32) bool {
 	b := bufRead
 	if write {
 		b = bufWrite
@@ -424,63 +448,90 @@ func (d *dram) enqueue(ci int, a daddr, write bool, id int32) bool {
 	k := ch.free[len(ch.free)-1]
 	ch.free = ch.free[:len(ch.free)-1]
 	r := &ch.pool[k]
-	r.arrive, r.row, r.id, r.pch, r.bank, r.bi = d.clk, a.row, id, a.pch, a.bank, a.bi
+	r.arrive, r.row, r.id, r.pch, r.bank, r.bi = ch.clk, a.row, id, a.pch, a.bank, a.bi
 	r.po, r.bo = int16(tabOff(1+int(a.pch))), int16(tabOff(1+d.c.PseudoChannels+int(a.bi)))
 	r.write, r.refresh = write, false
 	r.cmd = ch.nextCmd(r)
 	q.add(k, r)
-	ch.wake = min(ch.wake, d.clk+1) // it may be scheduled on the next tick
-	d.minWake = min(d.minWake, ch.wake)
+	ch.ready[b] = 0
+	ch.wake = min(ch.wake, ch.clk+1) // it may be scheduled on the next tick
+	if !write {
+		ch.reads++
+	}
 	return true
 }
 
-// advanceTo ticks the DRAM through every cycle that starts before ps
-// (the emulator's catch-up ticks), skipping idle stretches between
-// refreshes.
+// advanceTo moves the DRAM clock to the first cycle that starts at or
+// after ps (the emulator's catch-up ticks); the channels run those ticks
+// when next used (catchUp).
 func (d *dram) advanceTo(ps int64) {
-	target := (ps + d.c.TCKps - 1) / d.c.TCKps
-	for d.clk < target {
-		d.step(target)
-	}
+	d.clk = max(d.clk, (ps+d.c.TCKps-1)/d.c.TCKps)
 }
 
-// step runs the next tick at which some channel may do something (or a
-// refresh falls due), skipping the ticks before it, in which nothing
-// would change; if that tick is past limit, it only moves the clock to
-// limit. It returns with d.clk > the clock it started from (or = limit).
-func (d *dram) step(limit int64) {
-	next := min(d.nextRef, d.minWake)
-	if next > limit {
-		d.clk = max(d.clk, limit)
-		return
-	}
-	if next-1 > d.clk {
-		d.clk = next - 1
-	}
-	d.tick()
-}
-
-// noLimit is step's limit when a caller waits for the DRAM itself.
+// noLimit is run's limit when a caller waits for a channel itself.
 const noLimit = int64(1) << 62
 
-// instant is the time (ps) of the tick that is about to run.
-func (d *dram) instant() int64 { return d.clk * d.c.TCKps }
+// What run waits for.
+const (
+	untilLimit     = iota // the limit
+	untilReadRoom         // room in the read buffer
+	untilWriteRoom        // room in the write buffer
+	untilReadsDone        // no read left in the channel
+)
 
-// tick runs one DRAM cycle of every channel.
-func (d *dram) tick() {
-	d.clk++
-	refresh := d.clk == d.nextRef
-	if refresh {
-		d.nextRef += d.c.NREFI
-	}
-	w := noLimit
-	for _, ch := range d.ch {
-		if refresh || ch.wake <= d.clk {
-			d.tickChannel(ch, refresh)
+// run runs channel ch's ticks at which it may do something (its wake or
+// a refresh), skipping the ticks between them, in which nothing would
+// change, until the condition until holds (checked before each tick) or
+// the next such tick is past limit; in that case the channel's clock
+// moves to limit.
+func (d *dram) run(ch *dchan, limit int64, until int) {
+	for {
+		switch until {
+		case untilReadRoom:
+			if ch.q[bufRead].n < ch.queueCap {
+				return
+			}
+		case untilWriteRoom:
+			if ch.q[bufWrite].n < ch.queueCap {
+				return
+			}
+		case untilReadsDone:
+			if ch.reads == 0 {
+				return
+			}
 		}
-		w = min(w, ch.wake)
+		t := max(min(ch.nextRef, ch.wake), ch.clk+1)
+		if t > limit {
+			ch.clk = max(ch.clk, limit)
+			return
+		}
+		ch.clk = t
+		refresh := t == ch.nextRef
+		if refresh {
+			ch.nextRef += d.c.NREFI
+		}
+		d.tickChannel(ch, refresh)
 	}
-	d.minWake = w
+}
+
+// catchUp runs channel ch's ticks through the DRAM clock.
+func (d *dram) catchUp(ch *dchan) {
+	if ch.clk < d.clk {
+		d.run(ch, d.clk, untilLimit)
+	}
+}
+
+// untilRoom runs channel ch's ticks (it has caught up) until its buffer
+// b has room, and moves the DRAM clock to that tick: a transaction it
+// refused is offered again then (the emulator retries every cycle, and
+// only the channel's own ticks free its buffers).
+func (d *dram) untilRoom(ch *dchan, b int) {
+	u := untilReadRoom
+	if b == bufWrite {
+		u = untilWriteRoom
+	}
+	d.run(ch, noLimit, u)
+	d.clk = ch.clk
 }
 
 // tickChannel runs one DRAM cycle of a channel. Handing a read's data
@@ -488,7 +539,7 @@ func (d *dram) tick() {
 // so it is not done tick by tick: the tick and instant of it are known
 // when the read's RD issues (see lastServe).
 func (d *dram) tickChannel(ch *dchan, refresh bool) {
-	clk := d.clk
+	clk := ch.clk
 	changed := refresh
 	if refresh {
 		for p := 0; p < d.c.PseudoChannels; p++ {
@@ -529,7 +580,8 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	}
 	if cmd == final {
 		if final == cmdRD {
-			s := max(clk+d.c.NCL+d.c.NBL, ch.lastServe+1)
+			ch.reads--
+			s := max(clk+d.gap.rdData, ch.lastServe+1)
 			ch.lastServe = s
 			d.lastServe = max(d.lastServe, s)
 			if id := r.id; id >= 0 && int(id) < len(d.doneAt) {
@@ -543,6 +595,9 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 	}
 	if cmd == cmdACT && len(ch.active) < ch.activeCap && b != bufActive {
 		ch.active = append(ch.active, k)
+		ch.actBank[r.bi]++
+		ch.actPch[r.pch]++
+		ch.ready[bufActive] = min(ch.ready[bufActive], max(ch.tab[int(r.po)+int(r.cmd)], ch.tab[int(r.bo)+int(r.cmd)]))
 		ch.removeAt(b, i)
 	}
 }
@@ -550,6 +605,9 @@ func (d *dram) tickChannel(ch *dchan, refresh bool) {
 // removeAt removes the request at index i of buffer b.
 func (ch *dchan) removeAt(b, i int) {
 	if b == bufActive {
+		r := &ch.pool[ch.active[i]]
+		ch.actBank[r.bi]--
+		ch.actPch[r.pch]--
 		ch.active = ch.active[:i+copy(ch.active[i:], ch.active[i+1:])]
 		return
 	}
@@ -561,9 +619,14 @@ func (ch *dchan) removeAt(b, i int) {
 // (every bank if bi < 0) after the bank opened or closed, and moves the
 // read and write buffers' ones between the dqueue.cls sets.
 func (ch *dchan) reclassify(bi int16) {
-	for _, k := range ch.active {
-		if r := &ch.pool[k]; bi < 0 || r.bi == bi {
-			r.cmd = ch.nextCmd(r)
+	if bi < 0 || ch.actBank[bi] > 0 {
+		for _, k := range ch.active {
+			if r := &ch.pool[k]; bi < 0 || r.bi == bi {
+				if cmd := ch.nextCmd(r); cmd != r.cmd {
+					r.cmd = cmd
+					ch.ready[bufActive] = 0
+				}
+			}
 		}
 	}
 	for b := bufRead; b <= bufWrite; b++ {
@@ -581,6 +644,7 @@ func (ch *dchan) reclassify(bi int16) {
 				q.setCls(int(r.pch)*numCmd+int(cmd), bit)
 				r.cmd = cmd
 				q.key[i] = r.bo + int16(cmd)
+				ch.ready[b] = 0
 			}
 		}
 	}
@@ -596,8 +660,13 @@ func (ch *dchan) reclassify(bi int16) {
 func (d *dram) schedule(ch *dchan) (int, int, int64) {
 	i, w := -1, noLimit
 	if len(ch.active) > 0 {
-		if i, w = d.best(ch, bufActive); i >= 0 {
-			return bufActive, i, 0
+		if w = ch.ready[bufActive]; w <= ch.clk {
+			var others int64
+			if i, w, others = d.bestActive(ch); i >= 0 {
+				ch.ready[bufActive] = others
+				return bufActive, i, 0
+			}
+			ch.ready[bufActive] = w
 		}
 	}
 	var r *dreq
@@ -608,7 +677,7 @@ func (d *dram) schedule(ch *dchan) (int, int, int64) {
 		if ch.anyOpen() {
 			r.cmd = cmdPREA
 		}
-		if t := ch.tab[r.cmd]; d.clk < t {
+		if t := ch.tab[r.cmd]; ch.clk < t {
 			return -1, -1, min(w, t)
 		}
 		b, i = numBuf, 0
@@ -618,20 +687,19 @@ func (d *dram) schedule(ch *dchan) (int, int, int64) {
 		if ch.writeMode {
 			b = bufWrite
 		}
-		var wb int64
-		if i, wb = d.best(ch, b); i < 0 {
+		wb := ch.ready[b]
+		if wb > ch.clk {
+			return -1, -1, min(w, wb)
+		}
+		if i, wb = d.best(ch, &ch.q[b]); i < 0 {
+			ch.ready[b] = wb
 			return -1, -1, min(w, wb)
 		}
 		r = &ch.pool[ch.q[b].ent[i]]
 	}
-	if r.cmd == cmdPRE || r.cmd == cmdPREA {
-		// Do not close a row that a request in the active buffer opened.
-		for _, k := range ch.active {
-			a := &ch.pool[k]
-			if a.pch == r.pch && (r.cmd == cmdPREA || a.bi == r.bi) {
-				return -1, -1, d.nextWake(ch)
-			}
-		}
+	// Do not close a row that a request in the active buffer opened.
+	if r.cmd == cmdPRE && ch.actBank[r.bi] > 0 || r.cmd == cmdPREA && ch.actPch[r.pch] > 0 {
+		return -1, -1, d.nextWake(ch)
 	}
 	return b, i, 0
 }
@@ -650,43 +718,49 @@ func (ch *dchan) setWriteMode() {
 func (ch *dchan) anyOpen() bool { return ch.open > 0 }
 
 // best returns the index of the first-ready, then oldest request of a
-// buffer, -1 if none is ready, with its next command set; when none is,
-// also a lower bound of the first cycle at which one of them will be
-// (noLimit if the buffer is empty), as long as no command issues. The
-// read and write buffers are in arrival order (requests are appended as
-// they arrive and removed in place), so there the first ready request is
-// the one: the requests whose pseudochannel (and channel) allow their
-// command now are the candidates (dchan.cls), the first whose bank (and
-// bank group) does too is it. The active buffer (filled in activation
-// order, a few requests) is scanned whole.
-func (d *dram) best(ch *dchan, b int) (int, int64) {
-	clk := d.clk
+// read or write buffer, -1 if none is ready; when none is, also the first
+// cycle at which one of them will be (noLimit if the buffer is empty) as
+// long as no command issues: a lower bound after (see dchan.ready). The
+// buffers are in arrival order (requests are appended as they arrive and
+// removed in place), so the first ready request is the one: the requests
+// whose pseudochannel (and channel) allow their command now are the
+// candidates (dchan.cls), the first whose bank (and bank group) does too
+// is it.
+func (d *dram) best(ch *dchan, q *dqueue) (int, int64) {
+	clk := ch.clk
 	tab := ch.tab
 	w := noLimit
-	if b != bufActive {
-		var cand uint64
-		q := &ch.q[b]
-		for nz := q.nz; nz != 0; nz &= nz - 1 {
-			c := bits.TrailingZeros64(nz)
-			// cls[p*numCmd+cmd]'s pseudochannel entry is tab[tabOff(1+p)+cmd].
-			if t := tab[numCmd+c]; t <= clk {
-				cand |= q.cls[c]
-			} else {
-				w = min(w, t)
-			}
+	var cand uint64
+	for nz := q.nz; nz != 0; nz &= nz - 1 {
+		c := bits.TrailingZeros64(nz)
+		// cls[p*numCmd+cmd]'s pseudochannel entry is tab[tabOff(1+p)+cmd].
+		if t := tab[numCmd+c]; t <= clk {
+			cand |= q.cls[c]
+		} else {
+			w = min(w, t)
 		}
-		for cand != 0 {
-			i := bits.TrailingZeros64(cand)
-			cand &= cand - 1
-			if t := tab[q.key[i]]; t > clk {
-				w = min(w, t)
-				continue
-			}
-			return i, 0
-		}
-		return -1, w
 	}
-	cand := -1
+	for cand != 0 {
+		i := bits.TrailingZeros64(cand)
+		cand &= cand - 1
+		if t := tab[q.key[i]]; t > clk {
+			w = min(w, t)
+			continue
+		}
+		return i, 0
+	}
+	return -1, w
+}
+
+// bestActive is best for the active buffer (filled in activation order,
+// a few requests, scanned whole). When a request is ready, others is a
+// lower bound of the first cycle at which another one will be, as long
+// as no command issues (<= the current one if another is ready already).
+func (d *dram) bestActive(ch *dchan) (i int, w, others int64) {
+	clk := ch.clk
+	tab := ch.tab
+	w = noLimit
+	cand, ready := -1, 0
 	var candArrive int64
 	for i, k := range ch.active {
 		r := &ch.pool[k]
@@ -695,11 +769,15 @@ func (d *dram) best(ch *dchan, b int) (int, int64) {
 			w = min(w, t)
 			continue
 		}
+		ready++
 		if cand < 0 || r.arrive < candArrive {
 			cand, candArrive = i, r.arrive
 		}
 	}
-	return cand, w
+	if ready > 1 {
+		return cand, w, clk
+	}
+	return cand, w, w
 }
 
 // nextCmd is the command a request needs next, by its bank's state:
@@ -724,7 +802,7 @@ func (ch *dchan) nextCmd(r *dreq) int8 {
 // channel anyway) or a refresh's. Refresh ticks run every channel
 // regardless.
 func (d *dram) nextWake(ch *dchan) int64 {
-	clk := d.clk
+	clk := ch.clk
 	tab := ch.tab
 	w := noLimit
 	ready := func(k uint16) {
@@ -768,41 +846,52 @@ func later(x *int64, t int64) {
 // constraint is applied to each of its pseudochannels' entries too and a
 // bank group's to each of its banks' (see dchan.tab); the pseudochannel
 // constraints on PREA and REF are left out, since PREA and REF are
-// checked at the channel only.
+// checked at the channel only. The gaps are dram.gap's.
 func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
-	c, t := d.c, d.clk
+	g, t := &d.gap, ch.clk
 	tab := ch.tab
-	if cmd == cmdACT {
+	p := tabOff(1 + int(r.pch)) // the pseudochannel's table
+	bo := int(r.bo)             // the bank's table
+	switch cmd {
+	case cmdACT:
 		later(&tab[cmdACT], t+2)
 		later(&tab[cmdPRE], t+2)
 		later(&tab[cmdPREA], t+2)
 		later(&tab[cmdREF], t+2)
-		for q := range ch.pchs {
-			pq := tab[tabOff(1+q):][:numCmd]
-			later(&pq[cmdACT], t+2)
-			later(&pq[cmdPRE], t+2)
+		for q := tabOff(1); q < tabOff(1+len(ch.pchs)); q += numCmd {
+			later(&tab[q+cmdACT], t+2)
+			later(&tab[q+cmdPRE], t+2)
 		}
-	}
-	h := &ch.pchs[r.pch]
-	p := tab[tabOff(1+int(r.pch)):][:numCmd]
-	switch cmd {
-	case cmdACT:
-		copy(h.actHist[1:], h.actHist[:3])
-		h.actHist[0] = t
-		later(&p[cmdACT], t+c.NRRDS)
-		later(&p[cmdACT], h.actHist[3]+c.NFAW)
+		h := &ch.pchs[r.pch]
+		h.actHist[3], h.actHist[2], h.actHist[1], h.actHist[0] = h.actHist[2], h.actHist[1], h.actHist[0], t
+		later(&tab[p+cmdACT], t+g.rrds)
+		later(&tab[p+cmdACT], h.actHist[3]+g.faw)
+		d.groupLater(tab, r, cmdACT, t+g.rrdl)
+		later(&tab[bo+cmdACT], t+g.rc)
+		later(&tab[bo+cmdRD], t+g.rcdrd)
+		later(&tab[bo+cmdWR], t+g.rcdwr)
+		later(&tab[bo+cmdPRE], t+g.ras)
+		ch.openRow[r.bi] = r.row
+		ch.open++           // ACT is issued to a closed bank only
+		ch.reclassify(r.bi) // the bank's requests need other commands now
+	case cmdPRE:
+		later(&tab[bo+cmdACT], t+g.rp)
+		ch.openRow[r.bi] = -1 // PRE is issued to an open bank only
+		ch.open--
+		ch.reclassify(r.bi)
 	case cmdRD:
-		later(&p[cmdRD], t+max(c.NBL, c.NCCDS))
-		later(&p[cmdWR], t+c.NCL+c.NBL+2-c.NCWL)
+		later(&tab[p+cmdRD], t+g.rdRD)
+		later(&tab[p+cmdWR], t+g.rdWR)
+		d.groupLater(tab, r, cmdRD, t+g.ccdl)
+		later(&tab[bo+cmdPRE], t+g.rdPRE)
 	case cmdWR:
-		later(&p[cmdWR], t+max(c.NBL, c.NCCDS))
-		later(&p[cmdRD], t+c.NCWL+c.NBL+c.NWTRS)
+		later(&tab[p+cmdWR], t+g.wrWR)
+		later(&tab[p+cmdRD], t+g.wrRD)
+		d.groupLater(tab, r, cmdWR, t+g.ccdl)
+		d.groupLater(tab, r, cmdRD, t+g.wrRDL)
+		later(&tab[bo+cmdPRE], t+g.wrPRE)
 	case cmdPREA:
-		later(&p[cmdACT], t+c.NRP)
-	case cmdREF:
-		later(&p[cmdACT], t+c.NRFC)
-	}
-	if cmd == cmdPREA {
+		later(&tab[p+cmdACT], t+g.rp)
 		// PREA closes every bank of the channel (Ramulator2's channel
 		// PREab action), in both pseudochannels.
 		for bi := range ch.openRow {
@@ -810,52 +899,35 @@ func (d *dram) issue(ch *dchan, cmd int, r *dreq) {
 		}
 		ch.open = 0
 		ch.reclassify(-1)
-		return
+	case cmdREF:
+		later(&tab[p+cmdACT], t+g.rfc)
 	}
-	if cmd == cmdREF {
-		return
+}
+
+// groupLater applies a bank group constraint (cmd not before t) to each
+// bank of r's bank group.
+func (d *dram) groupLater(tab []int64, r *dreq, cmd int, t int64) {
+	i := int(r.bo) - tabOff(int(r.bank)) + cmd
+	for range d.c.Banks {
+		later(&tab[i], t)
+		i += numCmd
 	}
-	// The bank group's constraints, on each of its banks.
-	gcmd, gt := -1, int64(0)
-	switch cmd {
-	case cmdACT:
-		gcmd, gt = cmdACT, t+c.NRRDL
-	case cmdRD:
-		gcmd, gt = cmdRD, t+c.NCCDL
-	case cmdWR:
-		gcmd, gt = cmdWR, t+c.NCCDL
-	}
-	if gcmd >= 0 {
-		g0 := int(r.bo) - tabOff(int(r.bank))
-		for k := range c.Banks {
-			g := tab[g0+tabOff(k):][:numCmd]
-			later(&g[gcmd], gt)
-			if cmd == cmdWR {
-				later(&g[cmdRD], t+c.NCWL+c.NBL+c.NWTRL)
-			}
-		}
-	}
-	b := tab[int(r.bo):][:numCmd]
-	switch cmd {
-	case cmdACT:
-		later(&b[cmdACT], t+c.NRC)
-		later(&b[cmdRD], t+c.NRCDRD)
-		later(&b[cmdWR], t+c.NRCDWR)
-		later(&b[cmdPRE], t+c.NRAS)
-		ch.openRow[r.bi] = r.row
-		ch.open++ // ACT is issued to a closed bank only
-	case cmdPRE:
-		later(&b[cmdACT], t+c.NRP)
-		ch.openRow[r.bi] = -1 // PRE is issued to an open bank only
-		ch.open--
-	case cmdRD:
-		later(&b[cmdPRE], t+c.NRTPL)
-	case cmdWR:
-		later(&b[cmdPRE], t+c.NCWL+c.NBL+c.NWR)
-	}
-	if cmd == cmdACT || cmd == cmdPRE {
-		ch.reclassify(r.bi) // the bank's requests need other commands now
-	}
+}
+
+// gaps are the command-to-command gaps (DRAM cycles) that issue applies,
+// from HBMConfig.
+type gaps struct {
+	rrds, rrdl, faw, rc, rcdrd, rcdwr, ras, rp, rfc   int64
+	rdRD, rdWR, ccdl, rdPRE, wrWR, wrRD, wrRDL, wrPRE int64
+	rdData                                            int64 // RD to its data handed over: nCL + nBL
+}
+
+func newGaps(c *HBMConfig) gaps {
+	return gaps{rrds: c.NRRDS, rrdl: c.NRRDL, faw: c.NFAW, rc: c.NRC, rcdrd: c.NRCDRD, rcdwr: c.NRCDWR, ras: c.NRAS,
+		rp: c.NRP, rfc: c.NRFC,
+		rdRD: max(c.NBL, c.NCCDS), rdWR: c.NCL + c.NBL + 2 - c.NCWL, ccdl: c.NCCDL, rdPRE: c.NRTPL,
+		wrWR: max(c.NBL, c.NCCDS), wrRD: c.NCWL + c.NBL + c.NWTRS, wrRDL: c.NCWL + c.NBL + c.NWTRL, wrPRE: c.NCWL + c.NBL + c.NWR,
+		rdData: c.NCL + c.NBL}
 }
 
 // hbmRead times the 64-byte reads of one H_ instruction, all in flight
@@ -879,28 +951,36 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 	d.reads += int64(len(chunks))
 	perShift := uint(bits.TrailingZeros(uint(per))) // per is a power of two
 	next, mapped := 0, -1                           // mapped: the transaction in ci, r
-	var ci int
+	var ci, ci0 int                                 // ci0: the channel of the chunk's first transaction
 	var r daddr
-	for {
-		for next < n {
-			if mapped != next { // a stalled one is offered again as mapped
-				ci, r = d.mapAddr(chunks[next>>perShift] + uint64((next&(per-1))*d.c.TxBytes))
-				mapped = next
+	for next < n {
+		if mapped != next { // a stalled one is offered again as mapped
+			if j := next & (per - 1); j == 0 || !d.txXor {
+				ci, r = d.mapAddr(chunks[next>>perShift] + uint64(j*d.c.TxBytes))
+				ci0 = ci
+			} else {
+				ci = ci0 ^ j // see dram.txXor
 			}
-			if !d.enqueue(ci, r, false, int32(next)) {
-				break
-			}
-			next++
+			mapped = next
 		}
-		if next == n && d.done == n {
-			break
+		ch := d.ch[ci]
+		d.catchUp(ch)
+		if !d.enqueue(ch, r, false, int32(next)) {
+			d.untilRoom(ch, bufRead)
+			continue
 		}
-		d.step(noLimit)
+		next++
 	}
-	// The DRAM clock runs until the last read has handed its data over.
-	for d.clk < d.lastServe {
-		d.step(d.lastServe)
+	// Each channel runs until its reads have issued (every read of a
+	// channel is one of this instruction's: each hbmRead waits for all of
+	// them); the DRAM clock then runs until the last one has handed its
+	// data over, after the last RD.
+	for _, ch := range d.ch {
+		if ch.reads > 0 {
+			d.run(ch, noLimit, untilReadsDone)
+		}
 	}
+	d.clk = max(d.clk, d.lastServe)
 	end := start
 	for _, t := range d.doneAt {
 		end = max(end, t)
@@ -917,10 +997,17 @@ func (d *dram) hbmWrite(start int64, chunk uint64) int64 {
 	d.writes++
 	t := start
 	per := d.c.RequestBytes / d.c.TxBytes
+	ci0, r := d.mapAddr(chunk)
 	for i := 0; i < per; i++ {
-		for !d.send(chunk+uint64(i*d.c.TxBytes), true, -1) {
-			d.step(noLimit)
-			t = max(t, d.instant())
+		ci := ci0 ^ i // see dram.txXor
+		if i > 0 && !d.txXor {
+			ci, r = d.mapAddr(chunk + uint64(i*d.c.TxBytes))
+		}
+		ch := d.ch[ci]
+		d.catchUp(ch)
+		for !d.enqueue(ch, r, true, -1) {
+			d.untilRoom(ch, bufWrite)
+			t = max(t, d.clk*d.c.TCKps)
 		}
 	}
 	return t

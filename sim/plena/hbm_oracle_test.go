@@ -158,9 +158,14 @@ func (d *odram) advanceTo(ps int64) {
 	target := (ps + d.c.TCKps - 1) / d.c.TCKps
 	for d.clk < target {
 		if d.idle() {
-			// Nothing but the refresh counter changes until the tick
-			// that reaches nextRef.
+			// Nothing but the refresh counter and the write mode
+			// changes until the tick that reaches nextRef: an idle tick
+			// sets each channel's write mode as its scheduler does (no
+			// read waits: write mode), and later ones keep it.
 			if skip := min(target, d.nextRef-1); skip > d.clk {
+				for _, ch := range d.ch {
+					ch.setWriteMode()
+				}
 				d.clk = skip
 				continue
 			}
