@@ -182,6 +182,15 @@ func (s TensorSpec) storedRuns(f func(src, dst, n int)) {
 }
 
 func (s TensorSpec) mxImage(t *sim.Tensor) ([]Chunk, error) {
+	if s.mxBlocksAligned() {
+		return s.mxImageRuns(t)
+	}
+	return s.mxImageCopy(t)
+}
+
+// mxImageCopy is mxImage for any layout: the stored elements are laid
+// out as float32 values first, then encoded block by block.
+func (s TensorSpec) mxImageCopy(t *sim.Tensor) ([]Chunk, error) {
 	// The stored elements as float32 bits (little-endian, as the .npy's),
 	// padding zero, copied a run at a time.
 	var stored []byte
@@ -214,6 +223,60 @@ func (s TensorSpec) mxImage(t *sim.Tensor) ([]Chunk, error) {
 	return []Chunk{{s.Addr, elems}, {s.Layout.ScaleAddr, scales}}, nil
 }
 
+// mxBlocksAligned reports whether every run storedRuns gives starts a
+// stored block and is followed, up to the end of its last block, by
+// padding (or the end of the tensor): then each block of a run's
+// elements, a run's last one completed by zeros, is a stored block.
+func (s TensorSpec) mxBlocksAligned() bool {
+	l := s.Layout
+	return l == nil || l.Block == 0 && l.Pitch%MXBlock == 0 || l.Pitch == 0 && l.Block%MXBlock == 0
+}
+
+// mxImageRuns is mxImage for a layout whose runs are whole blocks
+// (mxBlocksAligned): the blocks are encoded from the tensor's bytes, run
+// by run; padding blocks stay zero (scale byte 0, codes 0), which is
+// their encoding.
+func (s TensorSpec) mxImageRuns(t *sim.Tensor) ([]Chunk, error) {
+	n := s.StoredElems()
+	elems := make([]byte, n)
+	scales := make([]byte, (n+MXBlock-1)/MXBlock)
+	var err error
+	s.storedRuns(func(src, dst, cnt int) {
+		if err != nil {
+			return
+		}
+		data := t.Data[4*src : 4*(src+cnt)]
+		for i := 0; i < cnt; i += MXBlock {
+			k := min(MXBlock, cnt-i)
+			lo := dst + i
+			blk, codes := data[4*i:4*(i+k)], elems[lo:lo+k]
+			if k == MXBlock {
+				if sc, ok := encodeMX8((*[4 * MXBlock]byte)(blk), (*[MXBlock]byte)(codes)); ok {
+					scales[lo/MXBlock] = sc
+					continue
+				}
+			} else if sc, ok := encodeMXFastBits(blk, codes); ok {
+				scales[lo/MXBlock] = sc
+				continue
+			}
+			var f [MXBlock]float32
+			for j := range k {
+				f[j] = math.Float32frombits(binary.LittleEndian.Uint32(blk[4*j:]))
+			}
+			sc, e := encodeMXSlow(f[:k], codes)
+			if e != nil {
+				err = fmt.Errorf("tensor %s, stored elements %d..%d: %v", s.Name, lo, min(n, lo+MXBlock)-1, e)
+				return
+			}
+			scales[lo/MXBlock] = sc
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []Chunk{{s.Addr, elems}, {s.Layout.ScaleAddr, scales}}, nil
+}
+
 // ReadBack reads the tensor from memory after a run, as its .npy holds
 // values (an MX tensor's elements decoded with their scales to float32).
 func (s TensorSpec) ReadBack(m *sim.Memory) (*sim.Tensor, error) {
@@ -235,8 +298,20 @@ func (s TensorSpec) ReadBack(m *sim.Memory) (*sim.Tensor, error) {
 		}
 		s.storedRuns(func(src, dst, n int) {
 			o := out.Data[4*src : 4*(src+n)]
-			for i, e := range raw[dst : dst+n] {
-				v := plena.DecodeE4M3(e) * plena.DecodeE8M0(sc[(dst+i)/MXBlock])
+			codes := raw[dst : dst+n]
+			i := 0
+			if dst%MXBlock == 0 {
+				// Whole blocks: one scale each.
+				for ; i+MXBlock <= n; i += MXBlock {
+					scale := plena.DecodeE8M0(sc[(dst+i)/MXBlock])
+					c, ob := (*[MXBlock]byte)(codes[i:i+MXBlock]), (*[4 * MXBlock]byte)(o[4*i:4*i+4*MXBlock])
+					for j, e := range c {
+						binary.LittleEndian.PutUint32(ob[4*j:], math.Float32bits(plena.DecodeE4M3(e)*scale))
+					}
+				}
+			}
+			for ; i < n; i++ {
+				v := plena.DecodeE4M3(codes[i]) * plena.DecodeE8M0(sc[(dst+i)/MXBlock])
 				binary.LittleEndian.PutUint32(o[4*i:], math.Float32bits(v))
 			}
 		})
@@ -319,6 +394,37 @@ func encodeMXBlockBits(block []uint32, elems []byte) (byte, bool) {
 	return byte(e + 127), true
 }
 
+// encodeMX8 is encodeMXFastBits of a whole block: the same codes and
+// scale, the same blocks left to encodeMXSlow.
+func encodeMX8(blk *[4 * MXBlock]byte, codes *[MXBlock]byte) (byte, bool) {
+	var b [MXBlock]uint32
+	var maxBits uint32
+	for i := range b {
+		b[i] = binary.LittleEndian.Uint32(blk[4*i:])
+		maxBits = max(maxBits, b[i]&^(1<<31))
+	}
+	if maxBits == 0 {
+		*codes = [MXBlock]byte{}
+		return 0, true
+	}
+	if maxBits < 1<<23 || maxBits >= 0x7f800000 {
+		return 0, false
+	}
+	e := int(maxBits >> 23) // the block's biased exponent: its scale byte
+	for i, x := range b {
+		if x&^(1<<31) == 0 {
+			codes[i] = 0
+			continue
+		}
+		k := int(x>>23&0xff) - e // x/2^e in [2^k, 2^(k+1)), k <= 0
+		if uint(k+6) > 13 || x&(1<<20-1) != 0 {
+			return 0, false
+		}
+		codes[i] = byte(x>>24)&0x80 | byte(k+7)<<3 | byte(x>>20&7)
+	}
+	return byte(e), true
+}
+
 // encodeMXSlow is encodeMXExact for any block.
 func encodeMXSlow(block []float32, elems []byte) (byte, error) {
 	var maxAbs float32
@@ -399,6 +505,16 @@ func quantiseMX(a *Array) bool {
 		return true
 	}
 	stable := true
+	if c%MXBlock == 0 && len(a.Data)%c == 0 {
+		// Every row's blocks are whole: the blocks are the data's
+		// consecutive runs of MXBlock elements.
+		for i := 0; i+MXBlock <= len(a.Data); i += MXBlock {
+			if !quantiseMXBlock8((*[MXBlock]float64)(a.Data[i : i+MXBlock])) {
+				stable = false
+			}
+		}
+		return stable
+	}
 	for r := 0; r+c <= len(a.Data); r += c {
 		row := a.Data[r : r+c]
 		for b := 0; b < c; b += MXBlock {
@@ -451,6 +567,46 @@ func quantiseMXBlock(blk []float64) bool {
 		blk[i] = quantiseE4M3(float64(float32(x))*inv)*scale + 0
 	}
 	return stable
+}
+
+// quantiseMXBlock8 is quantiseMXBlock for a whole block, on float32
+// bits: an element whose float32 is normal with an exponent within
+// [-5, 7] of the block's is mxRound of its bits (mxRound32); the others
+// (zeros, subnormals, exponents outside) take quantiseMXBlock's
+// arithmetic.
+func quantiseMXBlock8(blk *[MXBlock]float64) bool {
+	var f [MXBlock]uint32
+	var maxBits uint32
+	for i, x := range blk {
+		f[i] = math.Float32bits(float32(x))
+		maxBits = max(maxBits, f[i]&^(1<<31))
+	}
+	if maxBits >= 0x7f800000 {
+		quantiseMXBlockSlow(blk[:])
+		return false
+	}
+	maxAbs := math.Float32frombits(maxBits)
+	e := max(-127, min(127, floorLog2(float64(maxAbs+1e-9))))
+	stable := maxBits == 0 || maxBits >= 1<<23 && e == int(maxBits>>23)-127 && e >= -26
+	for i, b := range f {
+		// k: the exponent of float32(x)/2^e; a biased exponent of 0 (a
+		// zero or subnormal) makes it < -5.
+		if k := int(b>>23&0xff) - 127 - e; b&0x7f800000 != 0 && uint(k+5) <= 12 {
+			blk[i] = mxRound32(b)
+			continue
+		}
+		blk[i] = quantiseE4M3(float64(math.Float32frombits(b))*pow2(-e))*pow2(e) + 0
+	}
+	return stable
+}
+
+// mxRound32 is mxRound of a normal float32's bits: the same fraction
+// bits (float32's top five are float64's), the same value.
+func mxRound32(b uint32) float64 {
+	y := b >> 18 & 31
+	q := y >> 2
+	q += (y&3 + 1 + q&1) >> 2
+	return float64(math.Float32frombits(b&(1<<31|0xff<<23) | min(q, 7)<<20))
 }
 
 // quantiseMXBlockSlow is quantiseMXBlock for any block, infinities and

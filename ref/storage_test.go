@@ -2,8 +2,10 @@ package ref
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -267,17 +269,84 @@ func TestQuantiseMXFast(t *testing.T) {
 	for i := 0; i+MXBlock <= len(vals); i += 3 {
 		a := append([]float64(nil), vals[i:i+MXBlock]...)
 		b := append([]float64(nil), a...)
-		quantiseMXBlock(a)
+		c := append([]float64(nil), a...)
+		stable := quantiseMXBlock(a)
 		slowBlock(b)
+		if quantiseMXBlock8((*[MXBlock]float64)(c)) != stable {
+			t.Fatalf("block at %d: quantiseMXBlock8 and quantiseMXBlock differ on stability", i)
+		}
 		for j := range a {
 			if math.Float64bits(a[j]) != math.Float64bits(b[j]) {
 				t.Fatalf("block at %d, element %d (%g): fast %g, formula %g", i, j, vals[i+j], a[j], b[j])
+			}
+			if math.Float64bits(c[j]) != math.Float64bits(b[j]) {
+				t.Fatalf("block at %d, element %d (%g): quantiseMXBlock8 %g, formula %g", i, j, vals[i+j], c[j], b[j])
 			}
 		}
 	}
 	for _, v := range vals {
 		if f, s := quantiseE4M3(v), slowE4M3(v); math.Float64bits(f) != math.Float64bits(s) && !(v > 0 && v < 1e-300) {
 			t.Fatalf("quantiseE4M3(%g): fast %g, formula %g", v, f, s)
+		}
+	}
+}
+
+// TestMXImageRuns: the image encoded run by run (layouts whose runs are
+// whole blocks) is the image of the stored elements encoded block by
+// block, errors included, for dense, pitched, padded and column-block
+// layouts, rows of whole and partial blocks, and values that are zero,
+// subnormal in their block or not MXFP8 values at all.
+func TestMXImageRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct {
+		shape  []int
+		layout Layout
+	}{
+		{[]int{5, 24}, Layout{}},
+		{[]int{5, 21}, Layout{}},
+		{[]int{3, 70}, Layout{Pitch: 128}},
+		{[]int{4, 64}, Layout{Pitch: 64, PadRows: 12}},
+		{[]int{7, 13}, Layout{PadRows: 3}},
+		{[]int{3, 70}, Layout{Block: 64}},
+		{[]int{2, 3, 40}, Layout{Block: 16}},
+		{[]int{3}, Layout{Pitch: 8}},
+	} {
+		for trial := range 4 {
+			a := NewArray(tc.shape...)
+			for i := range a.Data {
+				a.Data[i] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(9)-4)
+				if rng.IntN(16) == 0 {
+					a.Data[i] = 0
+				}
+			}
+			quantiseMX(a)
+			switch trial {
+			case 1: // a tiny element: E4M3's subnormals and below
+				a.Data[rng.IntN(len(a.Data))] *= 0x1p-9
+			case 2: // a value no block holds
+				a.Data[rng.IntN(len(a.Data))] = 1.0000001
+			case 3:
+				clear(a.Data[:min(len(a.Data), 20)])
+			}
+			tt, err := Encode(a, MXFP8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := tc.layout
+			n := (&TensorSpec{Shape: tc.shape, Layout: &l}).StoredElems()
+			l.ScaleAddr, l.ScaleReg = 0x1000+uint64(n), uint64(n)
+			s := TensorSpec{Name: "m", DType: MXFP8, Shape: tc.shape, Addr: 0x1000, Memory: "hbm", Layout: &l}
+			if !s.mxBlocksAligned() {
+				t.Fatalf("%v %+v: not aligned", tc.shape, l)
+			}
+			got, errGot := s.mxImageRuns(tt)
+			want, errWant := s.mxImageCopy(tt)
+			if fmt.Sprint(errGot) != fmt.Sprint(errWant) {
+				t.Fatalf("%v %+v trial %d: error %v, want %v", tc.shape, l, trial, errGot, errWant)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%v %+v trial %d: image differs", tc.shape, l, trial)
+			}
 		}
 	}
 }
@@ -295,6 +364,55 @@ func BenchmarkQuantiseMX(b *testing.B) {
 		copy(a.Data, src)
 		quantiseMX(a)
 	}
+}
+
+// BenchmarkMXImage times a 512 x 1024 MXFP8 tensor's memory image and
+// its reading back (rows pitched to 1088 elements), per element.
+func BenchmarkMXImage(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	a := NewArray(512, 1024)
+	for i := range a.Data {
+		a.Data[i] = r.NormFloat64() / 16
+	}
+	quantiseMX(a)
+	tt, err := Encode(a, MXFP8)
+	if err != nil {
+		b.Fatal(err)
+	}
+	hw, err := isadefs.HWByName("plena")
+	if err != nil {
+		b.Fatal(err)
+	}
+	l := &Layout{Pitch: 1088}
+	s := TensorSpec{Name: "m", DType: MXFP8, Shape: a.Shape, Memory: "hbm", Layout: l}
+	l.ScaleAddr = uint64(s.StoredElems())
+	l.ScaleReg = l.ScaleAddr
+	m := sim.NewMemory(hw)
+	b.Run("image", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.Image(tt); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(a.Data)), "ns/elem")
+	})
+	chunks, err := s.Image(tt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, ch := range chunks {
+		if err := m.Load(ch.Addr, ch.Data); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("readback", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.ReadBack(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(a.Data)), "ns/elem")
+	})
 }
 
 // BenchmarkEncodeMXExact times the exact MXFP8 encoder on quantised
