@@ -150,9 +150,19 @@ func Encode(a *Array, dtype string) (*sim.Tensor, error) {
 		return nil, err
 	}
 	buf := make([]byte, len(a.Data)*d.Size)
+	if err := encodeValues(buf, a.Data, dtype); err != nil {
+		return nil, err
+	}
+	return &sim.Tensor{DType: d, Shape: append([]int(nil), a.Shape...), Data: buf}, nil
+}
+
+// encodeValues is Encode's element loop: xs as dtype elements into buf
+// (len(xs) times the dtype's size), so a tensor may be encoded a range
+// at a time.
+func encodeValues(buf []byte, xs []float64, dtype string) error {
 	switch dtype {
 	case "bfloat16":
-		for i, v := range a.Data {
+		for i, v := range xs {
 			// A bf16 value (as Generate's are, rounded already) is its
 			// float32's top half; BF16Bits rounds the others.
 			f := float32(v)
@@ -163,31 +173,32 @@ func Encode(a *Array, dtype string) (*sim.Tensor, error) {
 			binary.LittleEndian.PutUint16(buf[2*i:], uint16(b>>16))
 		}
 	case "float32", MXFP8:
-		for i, v := range a.Data {
-			binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(float32(v)))
+		buf = buf[:4*len(xs)]
+		for i, v := range xs {
+			binary.LittleEndian.PutUint32(buf[4*i:4*i+4], math.Float32bits(float32(v)))
 		}
 	case "float16":
-		for i, v := range a.Data {
+		for i, v := range xs {
 			binary.LittleEndian.PutUint16(buf[2*i:], halfBits(v))
 		}
 	case "int8", "uint8":
-		for i, v := range a.Data {
+		for i, v := range xs {
 			buf[i] = byte(int64(RoundTo(dtype, v)))
 		}
 	case "int16", "uint16":
-		for i, v := range a.Data {
+		for i, v := range xs {
 			binary.LittleEndian.PutUint16(buf[2*i:], uint16(int64(RoundTo(dtype, v))))
 		}
 	case "int32", "uint32":
-		for i, v := range a.Data {
+		for i, v := range xs {
 			binary.LittleEndian.PutUint32(buf[4*i:], uint32(int64(RoundTo(dtype, v))))
 		}
 	default:
-		if len(a.Data) > 0 {
-			return nil, fmt.Errorf("cannot encode dtype %s", dtype)
+		if len(xs) > 0 {
+			return fmt.Errorf("cannot encode dtype %s", dtype)
 		}
 	}
-	return &sim.Tensor{DType: d, Shape: append([]int(nil), a.Shape...), Data: buf}, nil
+	return nil
 }
 
 // Decode converts a tensor holding dtype elements to an array.
