@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"kernelcraft/ref/internal/mxq"
 	"kernelcraft/sim"
 	"kernelcraft/sim/plena"
 )
@@ -508,6 +509,9 @@ func quantiseMX(a *Array) bool {
 	if c%MXBlock == 0 && len(a.Data)%c == 0 {
 		// Every row's blocks are whole: the blocks are the data's
 		// consecutive runs of MXBlock elements.
+		if mxq.Available() {
+			return quantiseMXVector(a.Data)
+		}
 		for i := 0; i+MXBlock <= len(a.Data); i += MXBlock {
 			if !quantiseMXBlock8((*[MXBlock]float64)(a.Data[i : i+MXBlock])) {
 				stable = false
@@ -596,6 +600,41 @@ func quantiseMXBlock8(blk *[MXBlock]float64) bool {
 			continue
 		}
 		blk[i] = quantiseE4M3(float64(math.Float32frombits(b))*pow2(-e))*pow2(e) + 0
+	}
+	return stable
+}
+
+// quantiseMXVector is quantiseMX for data made of whole blocks, with
+// package mxq's vector loop: it quantises the elements mxRound32 takes,
+// and the others here with quantiseMXBlock8's formula and the block's
+// exponent it reports (a block with an infinite or NaN maximum, which
+// it leaves as it is, with quantiseMXBlockSlow).
+func quantiseMXVector(data []float64) bool {
+	const group = 256 // blocks per call
+	var mask, exps [group]byte
+	stable := true
+	for lo := 0; lo < len(data); lo += group * MXBlock {
+		xs := data[lo:min(len(data), lo+group*MXBlock)]
+		n := len(xs) / MXBlock
+		if !mxq.Blocks(xs, mask[:n], exps[:n]) {
+			stable = false
+		}
+		for b, m := range mask[:n] {
+			if m == 0 {
+				continue
+			}
+			blk := (*[MXBlock]float64)(xs[b*MXBlock : b*MXBlock+MXBlock])
+			if exps[b] == mxq.Slow {
+				quantiseMXBlockSlow(blk[:])
+				continue
+			}
+			e := int(exps[b]) - 127
+			for i := range blk {
+				if m&(1<<i) != 0 {
+					blk[i] = quantiseE4M3(float64(float32(blk[i]))*pow2(-e))*pow2(e) + 0
+				}
+			}
+		}
 	}
 	return stable
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/ref/internal/mxq"
 	"kernelcraft/sim"
 	"kernelcraft/sim/plena"
 )
@@ -347,6 +348,67 @@ func TestMXImageRuns(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%v %+v trial %d: image differs", tc.shape, l, trial)
 			}
+		}
+	}
+}
+
+// TestQuantiseMXVector: the vector quantiser (package mxq and its
+// fix-ups) gives quantiseMXBlock's bits and stability, block by block, on
+// values of every magnitude, zeros of both signs, float32 subnormals,
+// values just below powers of two (where the harness's 1e-9 moves the
+// shared exponent), infinities and NaNs.
+func TestQuantiseMXVector(t *testing.T) {
+	if !mxq.Available() {
+		t.Skip("no vector quantiser on this host")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	special := []float64{0, math.Copysign(0, -1), 0x1p-140, -0x1p-149, 0x1p-126, math.Inf(1), math.Inf(-1), math.NaN(), 1 - 0x1p-24, 0x1p-30 - 0x1p-54, 1e-9, 0x1p-27}
+	n := 1 << 16
+	vals := make([]float64, n)
+	for i := range vals {
+		switch r := rng.IntN(64); {
+		case r == 0:
+			vals[i] = special[rng.IntN(len(special))]
+		case r < 4: // a float64 that is not a float32
+			vals[i] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(60)-30)
+		default:
+			vals[i] = float64(float32(rng.NormFloat64() * math.Ldexp(1, rng.IntN(300)-150)))
+		}
+	}
+	// Blocks of one magnitude with a few tiny elements (the fix-ups).
+	for b := 0; b < 1024; b++ {
+		sc := math.Ldexp(1, rng.IntN(60)-30)
+		for i := range MXBlock {
+			vals[b*MXBlock+i] = rng.NormFloat64() * sc * math.Ldexp(1, -rng.IntN(12))
+		}
+	}
+	got := append([]float64(nil), vals...)
+	if !quantiseMXVector(got[:0]) {
+		t.Fatal("empty data is not stable")
+	}
+	for lo := 0; lo < n; lo += 4096 + 8 {
+		hi := min(n, lo+4096+8)
+		want := append([]float64(nil), vals[lo:hi]...)
+		stable := true
+		for b := 0; b < len(want); b += MXBlock {
+			if !quantiseMXBlock(want[b : b+MXBlock]) {
+				stable = false
+			}
+		}
+		if quantiseMXVector(got[lo:hi]) != stable {
+			t.Errorf("elements %d..%d: stability differs", lo, hi-1)
+		}
+		for i, w := range want {
+			if g := got[lo+i]; math.Float64bits(g) != math.Float64bits(w) && !(g != g && w != w) {
+				t.Fatalf("element %d (%g, block %v): vector %g, quantiseMXBlock %g", lo+i, vals[lo+i], vals[(lo+i)&^7:(lo+i)&^7+8], g, w)
+			}
+		}
+	}
+	// Stability block by block.
+	for b := 0; b < n; b += MXBlock {
+		blk := append([]float64(nil), vals[b:b+MXBlock]...)
+		if quantiseMXVector(append([]float64(nil), blk...)) != quantiseMXBlock(blk) {
+			t.Fatalf("block %v: stability differs", vals[b:b+MXBlock])
 		}
 	}
 }

@@ -1,0 +1,49 @@
+// Package mxq holds the vector loop of the reference's MXFP8 quantiser
+// (package ref's quantiseMX): for blocks of eight float64 values, each
+// value's float32 rounded to a 3-bit mantissa at its own exponent
+// (mxRound) where that exponent lies within [-5, 7] of the block's
+// shared one, the common case; the caller finishes the other elements
+// with the quantiser's full formula. The arithmetic is integer
+// operations on float32 bits and exact conversions, so the vector lanes
+// give the scalar code's bits.
+package mxq
+
+// Slow is the shared-exponent byte Blocks reports for a block whose
+// largest |float32| is infinite or NaN: none of its elements was
+// written.
+const Slow = 255
+
+// Available reports whether Blocks has a vector loop on this host.
+func Available() bool { return useAsm }
+
+// useAsm selects the vector loop (set when the host has it; tests turn
+// it off).
+var useAsm = hasAsm
+
+// consts are the loop's lane constants: |x| mask, sign and exponent
+// mask, float32(1e-9) (the harness's epsilon, added in float32), 5, 12,
+// 31, 3, 1, 7.
+var consts = [9]uint32{0x7fffffff, 0xff800000, 0, 5, 12, 31, 3, 1, 7}
+
+func init() {
+	eps := float32(1e-9)
+	consts[2] = f32bits(eps)
+}
+
+// Blocks quantises the len(x)/8 whole blocks of x in place where it can:
+// for block b, every element whose float32 is normal with an exponent k
+// within [-5, 7] of the block's shared exponent e (floor(log2(max|x| +
+// 1e-9)), in float32) becomes mxRound of it; the others keep their
+// values and their bits are set in mask[b] (bit i: element i). exps[b]
+// is e + 127, or Slow. It returns whether every block is stable as
+// package ref's quantiseMXBlock defines it (a Slow block is not). mask
+// and exps must hold len(x)/8 bytes. It must not be called unless
+// Available.
+func Blocks(x []float64, mask, exps []byte) (stable bool) {
+	n := len(x) / 8
+	if n == 0 {
+		return true
+	}
+	_, _ = mask[n-1], exps[n-1]
+	return blocksAsm(&x[0], n, &mask[0], &exps[0], &consts) == 0
+}

@@ -1,0 +1,13 @@
+//go:build !amd64 || purego
+
+package mxq
+
+import "math"
+
+const hasAsm = false
+
+func f32bits(f float32) uint32 { return math.Float32bits(f) }
+
+func blocksAsm(x *float64, n int, mask, exps *byte, c *[9]uint32) int {
+	panic("mxq: no vector loop on this platform")
+}
