@@ -243,39 +243,49 @@ func (s TensorSpec) mxImageRuns(t *sim.Tensor) ([]Chunk, error) {
 	scales := make([]byte, (n+MXBlock-1)/MXBlock)
 	var err error
 	s.storedRuns(func(src, dst, cnt int) {
-		if err != nil {
-			return
-		}
 		data := t.Data[4*src : 4*(src+cnt)]
-		for i := 0; i < cnt; i += MXBlock {
+		for i := 0; i < cnt && err == nil; {
+			if nb := (cnt - i) / MXBlock; nb > 0 && mxq.Available() {
+				// Whole blocks in vector registers, up to one they leave
+				// to encodeMXBytes.
+				lo := dst + i
+				i += MXBlock * mxq.Encode(data[4*i:4*(i+nb*MXBlock)], elems[lo:lo+nb*MXBlock], scales[lo/MXBlock:lo/MXBlock+nb])
+				if i == cnt {
+					break
+				}
+			}
 			k := min(MXBlock, cnt-i)
 			lo := dst + i
-			blk, codes := data[4*i:4*(i+k)], elems[lo:lo+k]
-			if k == MXBlock {
-				if sc, ok := encodeMX8((*[4 * MXBlock]byte)(blk), (*[MXBlock]byte)(codes)); ok {
-					scales[lo/MXBlock] = sc
-					continue
-				}
-			} else if sc, ok := encodeMXFastBits(blk, codes); ok {
-				scales[lo/MXBlock] = sc
-				continue
-			}
-			var f [MXBlock]float32
-			for j := range k {
-				f[j] = math.Float32frombits(binary.LittleEndian.Uint32(blk[4*j:]))
-			}
-			sc, e := encodeMXSlow(f[:k], codes)
+			sc, e := encodeMXBytes(data[4*i:4*(i+k)], elems[lo:lo+k])
 			if e != nil {
 				err = fmt.Errorf("tensor %s, stored elements %d..%d: %v", s.Name, lo, min(n, lo+MXBlock)-1, e)
-				return
 			}
 			scales[lo/MXBlock] = sc
+			i += k
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
 	return []Chunk{{s.Addr, elems}, {s.Layout.ScaleAddr, scales}}, nil
+}
+
+// encodeMXBytes is encodeMXExact of a block (MXBlock elements or fewer)
+// given as the little-endian bytes of its float32 values.
+func encodeMXBytes(blk, codes []byte) (byte, error) {
+	if len(blk) == 4*MXBlock {
+		if sc, ok := encodeMX8((*[4 * MXBlock]byte)(blk), (*[MXBlock]byte)(codes)); ok {
+			return sc, nil
+		}
+	} else if sc, ok := encodeMXFastBits(blk, codes); ok {
+		return sc, nil
+	}
+	var f [MXBlock]float32
+	k := len(blk) / 4
+	for j := range k {
+		f[j] = math.Float32frombits(binary.LittleEndian.Uint32(blk[4*j:]))
+	}
+	return encodeMXSlow(f[:k], codes)
 }
 
 // ReadBack reads the tensor from memory after a run, as its .npy holds

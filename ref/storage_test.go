@@ -413,6 +413,80 @@ func TestQuantiseMXVector(t *testing.T) {
 	}
 }
 
+// TestMXEncodeVector: package mxq's vector encoder writes what
+// encodeMXBytes writes for every block it encodes, and stops only at a
+// block where encodeMXBytes needs encodeMXSlow (or fails): on quantised
+// blocks of every magnitude, with zeros of both signs, PLENA's subnormal
+// codes, float32 subnormals, values that are no code, infinities and
+// NaNs, and tiny blocks where a zero lane's exponent difference looks
+// like a code's.
+func TestMXEncodeVector(t *testing.T) {
+	if !mxq.Available() {
+		t.Skip("no vector encoder on this host")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	const nb = 1 << 13
+	vals := make([]float64, nb*MXBlock)
+	for b := range nb {
+		blk := vals[b*MXBlock : (b+1)*MXBlock]
+		sc := math.Ldexp(1, rng.IntN(250)-125)
+		for i := range blk {
+			blk[i] = rng.NormFloat64() * sc * math.Ldexp(1, -rng.IntN(12))
+		}
+		if b%2 == 0 {
+			quantiseMXBlock(blk)
+		}
+		switch rng.IntN(16) {
+		case 0:
+			blk[rng.IntN(MXBlock)] = 0
+		case 1:
+			blk[rng.IntN(MXBlock)] = math.Copysign(0, -1)
+		case 2:
+			blk[rng.IntN(MXBlock)] = []float64{math.Inf(1), math.Inf(-1), math.NaN(), 0x1p-140, 0x1p-149}[rng.IntN(5)]
+		case 3: // a block of zeros but one tiny value
+			clear(blk)
+			blk[rng.IntN(MXBlock)] = math.Ldexp(1, -rng.IntN(10)-117)
+		case 4:
+			clear(blk)
+		}
+	}
+	x := make([]byte, 4*len(vals))
+	for i, v := range vals {
+		binary.LittleEndian.PutUint32(x[4*i:], math.Float32bits(float32(v)))
+	}
+	codes, scales := make([]byte, len(vals)), make([]byte, nb)
+	stops, vectorBlocks := 0, 0
+	for b := 0; b < nb; {
+		done := mxq.Encode(x[32*b:], codes[8*b:], scales[b:])
+		for i := b; i < b+done; i++ {
+			var want [MXBlock]byte
+			sc, err := encodeMXBytes(x[32*i:32*i+32], want[:])
+			if err != nil || sc != scales[i] || want != [MXBlock]byte(codes[8*i:8*i+8]) {
+				t.Fatalf("block %d %v: vector scale %d codes %v, want %d %v (%v)", i, vals[8*i:8*i+8], scales[i], codes[8*i:8*i+8], sc, want, err)
+			}
+		}
+		vectorBlocks += done
+		b += done
+		if b == nb {
+			break
+		}
+		var f [MXBlock]float32
+		for j := range f {
+			f[j] = float32(vals[8*b+j])
+		}
+		var c [MXBlock]byte
+		if _, ok := encodeMXFast(f[:], c[:]); ok {
+			t.Fatalf("block %d %v: the vector encoder stopped at a block encodeMXFast encodes", b, f)
+		}
+		stops++
+		b++
+	}
+	t.Logf("%d blocks encoded in vectors, %d stops", vectorBlocks, stops)
+	if stops == 0 || vectorBlocks < nb/2 {
+		t.Fatalf("%d blocks encoded in vectors, %d stops: the test covers too little", vectorBlocks, stops)
+	}
+}
+
 // BenchmarkQuantiseMX times the harness quantiser (quantiseMX) on a
 // 256 x 256 matrix of normal values, as a case's weights get it.
 func BenchmarkQuantiseMX(b *testing.B) {

@@ -47,3 +47,26 @@ func Blocks(x []float64, mask, exps []byte) (stable bool) {
 	_, _ = mask[n-1], exps[n-1]
 	return blocksAsm(&x[0], n, &mask[0], &exps[0], &consts) == 0
 }
+
+// encConsts are Encode's lane constants: |x| mask, 6, low 20 bits, 0x80,
+// 7, 10, 2, 13, the fraction mask and float32's implicit one.
+var encConsts = [10]uint32{0x7fffffff, 6, 1<<20 - 1, 0x80, 7, 10, 2, 13, 1<<23 - 1, 1 << 23}
+
+// Encode writes the MXFP8 encodings of the len(codes)/8 whole blocks of
+// float32 values in x (little-endian, 4*len(codes) bytes): for block b the
+// scale byte scales[b] (the biased exponent of the largest |x|, 0 for a
+// block of zeros) and the E4M3 codes of the values divided by it, for
+// blocks whose values are all exactly such codes times the scale, with
+// normal or subnormal codes (PLENA's subnormals: (m/8)*2^-7). It stops
+// at the first block whose largest |x| is subnormal, infinite or NaN or
+// that holds another value, and returns the number of blocks it wrote
+// (len(codes)/8 when it wrote them all). It must not be called unless
+// Available.
+func Encode(x, codes, scales []byte) int {
+	n := len(codes) / 8
+	if n == 0 {
+		return 0
+	}
+	_, _ = x[32*n-1], scales[n-1]
+	return encodeAsm(&x[0], n, &codes[0], &scales[0], &encConsts)
+}

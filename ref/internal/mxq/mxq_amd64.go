@@ -17,3 +17,8 @@ func f32bits(f float32) uint32 { return math.Float32bits(f) }
 //
 //go:noescape
 func blocksAsm(x *float64, n int, mask, exps *byte, c *[9]uint32) int
+
+// encodeAsm is Encode's loop over n blocks.
+//
+//go:noescape
+func encodeAsm(x *byte, n int, codes, scales *byte, c *[10]uint32) int

@@ -103,3 +103,112 @@ done:
 	VZEROUPPER
 	MOVQ R9, ret+40(FP)
 	RET
+
+// func encodeAsm(x *byte, n int, codes, scales *byte, c *[10]uint32) int
+//
+// Per block of eight float32 bit patterns b: maxBits = max |b|; the
+// scale is maxBits>>23 (the block's biased exponent e); for each lane
+// k = exp(b) - e (<= 0). A lane is a zero (code 0), or a normal float32
+// that is a normal code (k in
+// [-6, 0], the low 20 fraction bits clear: sign | (k+7)<<3 | the top
+// three fraction bits) or a subnormal one (k in [-10, -8]: m = the
+// significand >> (13-k), exactly: sign | m). A block with another lane,
+// or whose maxBits is subnormal, infinite or NaN, stops the loop.
+TEXT ·encodeAsm(SB), NOSPLIT, $0-48
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ codes+16(FP), DI
+	MOVQ scales+24(FP), R8
+	MOVQ c+32(FP), AX
+	VPBROADCASTD 0(AX), Y16  // |x| mask
+	VPBROADCASTD 4(AX), Y17  // 6
+	VPBROADCASTD 8(AX), Y18  // low 20 bits
+	VPBROADCASTD 12(AX), Y19 // 0x80
+	VPBROADCASTD 16(AX), Y20 // 7
+	VPBROADCASTD 20(AX), Y21 // 10
+	VPBROADCASTD 24(AX), Y22 // 2
+	VPBROADCASTD 28(AX), Y23 // 13
+	VPBROADCASTD 32(AX), Y24 // fraction
+	VPBROADCASTD 36(AX), Y25 // implicit one
+	XORQ R10, R10            // block index
+
+eloop:
+	CMPQ R10, CX
+	JGE  edone
+	VMOVDQU32 (SI), Y1       // b
+	VPANDD    Y16, Y1, Y2    // |b|
+	VPERMQ    $0x4E, Y2, Y3
+	VPMAXUD   Y3, Y2, Y3
+	VPSHUFD   $0x4E, Y3, Y4
+	VPMAXUD   Y4, Y3, Y4
+	VPSHUFD   $0xB1, Y4, Y5
+	VPMAXUD   Y5, Y4, Y5     // maxBits in every lane
+	VMOVD     X5, AX
+	TESTL     AX, AX
+	JE        ezero
+	CMPL      AX, $0x800000
+	JB        edone
+	CMPL      AX, $0x7f800000
+	JAE       edone
+	VPSRLD    $23, Y5, Y6    // e
+	VPSRLD    $23, Y2, Y3    // exp(b)
+	VPTESTMD  Y3, Y3, K7     // lanes of normal float32s (no zeros, no subnormals)
+	VPSUBD    Y6, Y3, Y3     // k
+
+	// Normal codes: k + 6 <= 6 (unsigned), low 20 bits clear.
+	VPADDD    Y17, Y3, Y4
+	VPCMPUD   $2, Y17, Y4, K1
+	VPTESTNMD Y18, Y1, K2
+	KANDW     K1, K2, K1
+	KANDW     K1, K7, K1
+	VPSRLD    $24, Y1, Y7
+	VPANDD    Y19, Y7, Y7    // sign
+	VPADDD    Y20, Y3, Y8
+	VPSLLD    $3, Y8, Y8     // (k+7)<<3
+	VPSRLD    $20, Y1, Y9
+	VPANDD    Y20, Y9, Y9    // top three fraction bits
+	VPORD     Y9, Y8, Y8
+	VPORD     Y7, Y8, Y8     // normal codes
+
+	// Subnormal codes: k + 10 <= 2 (unsigned), m << (13-k) the significand.
+	VPADDD    Y21, Y3, Y4
+	VPCMPUD   $2, Y22, Y4, K3
+	VPSUBD    Y3, Y23, Y10   // 13 - k
+	VPANDD    Y24, Y1, Y11
+	VPORD     Y25, Y11, Y11  // significand
+	VPSRLVD   Y10, Y11, Y12  // m
+	VPSLLVD   Y10, Y12, Y13
+	VPCMPUD   $0, Y11, Y13, K4
+	KANDW     K3, K4, K3
+	KANDW     K3, K7, K3
+	VPORD     Y7, Y12, Y12   // subnormal codes
+
+	// Zeros; every lane must be one of the three.
+	VPTESTNMD Y2, Y2, K5
+	KORW      K1, K3, K6
+	KORW      K5, K6, K6
+	KMOVW     K6, DX
+	CMPB      DX, $0xff
+	JNE       edone
+	VPXORD    Y0, Y0, Y0
+	VMOVDQA32 Y8, K1, Y0
+	VMOVDQA32 Y12, K3, Y0
+	VPMOVDB   Y0, X0
+	VMOVQ     X0, (DI)(R10*8)
+	SHRL      $23, AX
+	MOVB      AX, (R8)(R10*1)
+	ADDQ      $32, SI
+	INCQ      R10
+	JMP       eloop
+
+ezero:
+	MOVQ $0, (DI)(R10*8)
+	MOVB $0, (R8)(R10*1)
+	ADDQ $32, SI
+	INCQ R10
+	JMP  eloop
+
+edone:
+	VZEROUPPER
+	MOVQ R10, ret+40(FP)
+	RET

@@ -11,3 +11,7 @@ func f32bits(f float32) uint32 { return math.Float32bits(f) }
 func blocksAsm(x *float64, n int, mask, exps *byte, c *[9]uint32) int {
 	panic("mxq: no vector loop on this platform")
 }
+
+func encodeAsm(x *byte, n int, codes, scales *byte, c *[10]uint32) int {
+	panic("mxq: no vector loop on this platform")
+}
