@@ -487,6 +487,32 @@ func TestMXEncodeVector(t *testing.T) {
 	}
 }
 
+// TestMXDecodeVector: package mxq's vector decoder gives the bits of
+// the scalar decoding (E4M3 value times E8M0 scale in float32) for every
+// code with every scale byte (NaNs, infinities and zero scales
+// included).
+func TestMXDecodeVector(t *testing.T) {
+	if !mxq.Available() {
+		t.Skip("no vector decoder on this host")
+	}
+	codes := make([]byte, 256*256)
+	scales := make([]byte, len(codes)/MXBlock)
+	for i := range codes { // every code with every scale byte
+		codes[i] = byte(i)
+	}
+	for b := range scales {
+		scales[b] = byte(b / (256 / MXBlock))
+	}
+	out := make([]byte, 4*len(codes))
+	mxq.Decode(codes, scales, out, &e4m3Values, &e8m0Values)
+	for i, c := range codes {
+		want := math.Float32bits(plena.DecodeE4M3(c) * plena.DecodeE8M0(scales[i/MXBlock]))
+		if got := binary.LittleEndian.Uint32(out[4*i:]); got != want {
+			t.Fatalf("code %#x scale %#x: %#x, want %#x", c, scales[i/MXBlock], got, want)
+		}
+	}
+}
+
 // BenchmarkQuantiseMX times the harness quantiser (quantiseMX) on a
 // 256 x 256 matrix of normal values, as a case's weights get it.
 func BenchmarkQuantiseMX(b *testing.B) {

@@ -70,3 +70,16 @@ func Encode(x, codes, scales []byte) int {
 	_, _ = x[32*n-1], scales[n-1]
 	return encodeAsm(&x[0], n, &codes[0], &scales[0], &encConsts)
 }
+
+// Decode writes the float32 values (little-endian, 4*len(codes) bytes
+// of out) of the len(codes)/8 whole blocks of MXFP8 codes and their
+// scale bytes: element i of block b is elem[codes[8b+i]] *
+// scale[scales[b]] in float32 (the caller's decoding tables).
+func Decode(codes, scales, out []byte, elem, scale *[256]float32) {
+	n := len(codes) / 8
+	if n == 0 {
+		return
+	}
+	_, _ = scales[n-1], out[32*n-1]
+	decodeAsm(&codes[0], n, &scales[0], &out[0], elem, scale)
+}

@@ -22,3 +22,8 @@ func blocksAsm(x *float64, n int, mask, exps *byte, c *[9]uint32) int
 //
 //go:noescape
 func encodeAsm(x *byte, n int, codes, scales *byte, c *[10]uint32) int
+
+// decodeAsm is Decode's loop over n blocks.
+//
+//go:noescape
+func decodeAsm(codes *byte, n int, scales, out *byte, elem, scale *[256]float32)
