@@ -433,6 +433,23 @@ func (g *gt) softmaxRow(row []float64) {
 	if g.p.NoMaxSubtract {
 		m = 0
 	}
+	if g.p.Exp == "" && g.p.SumOrder == "" && g.p.Recip == "" {
+		// g.exp, g.sum and g.div written out for their defaults; a
+		// masked score (v - m = -Inf) is math.Exp's +0 without the call.
+		var s float64
+		for j, v := range row {
+			e := 0.0
+			if d := g.r(v - m); d != math.Inf(-1) {
+				e = g.r(math.Exp(d))
+			}
+			row[j] = e
+			s = g.a(s + e)
+		}
+		for j, x := range row {
+			row[j] = g.r(x / s)
+		}
+		return
+	}
 	for j, v := range row {
 		row[j] = g.r(g.exp(g.r(v - m)))
 	}
