@@ -179,6 +179,12 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 			a := genInput(t.ID, s, p, rng, integer, func(a *Array, lo, hi int) {
 				// Whole rows: MX blocks are rounded whole.
 				xs := a.Data[lo:hi]
+				if isMX(dt) {
+					if !quantiseMXEncode(&Array{Shape: []int{hi - lo, c}, Data: xs}, buf[lo*size:hi*size]) {
+						st = false
+					}
+					return
+				}
 				if !roundArrayStable(dt, &Array{Shape: []int{hi - lo, c}, Data: xs}) {
 					st = false
 				}

@@ -533,7 +533,7 @@ func quantiseMX(a *Array) bool {
 		// Every row's blocks are whole: the blocks are the data's
 		// consecutive runs of MXBlock elements.
 		if mxq.Available() {
-			return quantiseMXVector(a.Data)
+			return quantiseMXVector(a.Data, nil)
 		}
 		for i := 0; i+MXBlock <= len(a.Data); i += MXBlock {
 			if !quantiseMXBlock8((*[MXBlock]float64)(a.Data[i : i+MXBlock])) {
@@ -628,18 +628,25 @@ func quantiseMXBlock8(blk *[MXBlock]float64) bool {
 }
 
 // quantiseMXVector is quantiseMX for data made of whole blocks, with
-// package mxq's vector loop: it quantises the elements mxRound32 takes,
-// and the others here with quantiseMXBlock8's formula and the block's
-// exponent it reports (a block with an infinite or NaN maximum, which
-// it leaves as it is, with quantiseMXBlockSlow).
-func quantiseMXVector(data []float64) bool {
+// package mxq's vector loop: it quantises the elements it can, and the
+// others here with quantiseMXBlock8's formula and the block's exponent
+// it reports (a block with an infinite or NaN maximum, which it leaves as
+// it is, with quantiseMXBlockSlow). When enc is not nil it receives the
+// results' float32 bits (little-endian, 4*len(data) bytes): their
+// encoding as MXFP8 tensor data.
+func quantiseMXVector(data []float64, enc []byte) bool {
 	const group = 256 // blocks per call
 	var mask, exps [group]byte
+	var scratch [4 * MXBlock * group]byte
 	stable := true
 	for lo := 0; lo < len(data); lo += group * MXBlock {
 		xs := data[lo:min(len(data), lo+group*MXBlock)]
 		n := len(xs) / MXBlock
-		if !mxq.Blocks(xs, mask[:n], exps[:n]) {
+		out := scratch[:4*len(xs)]
+		if enc != nil {
+			out = enc[4*lo : 4*(lo+len(xs))]
+		}
+		if !mxq.Blocks(xs, mask[:n], exps[:n], out) {
 			stable = false
 		}
 		for b, m := range mask[:n] {
@@ -649,16 +656,35 @@ func quantiseMXVector(data []float64) bool {
 			blk := (*[MXBlock]float64)(xs[b*MXBlock : b*MXBlock+MXBlock])
 			if exps[b] == mxq.Slow {
 				quantiseMXBlockSlow(blk[:])
-				continue
+				m = 0xff
+			} else {
+				e := int(exps[b]) - 127
+				for i := range blk {
+					if m&(1<<i) != 0 {
+						blk[i] = quantiseE4M3(float64(float32(blk[i]))*pow2(-e))*pow2(e) + 0
+					}
+				}
 			}
-			e := int(exps[b]) - 127
-			for i := range blk {
+			for i, v := range blk {
 				if m&(1<<i) != 0 {
-					blk[i] = quantiseE4M3(float64(float32(blk[i]))*pow2(-e))*pow2(e) + 0
+					binary.LittleEndian.PutUint32(out[4*(b*MXBlock+i):], math.Float32bits(float32(v)))
 				}
 			}
 		}
 	}
+	return stable
+}
+
+// quantiseMXEncode is roundArrayStable(MXFP8, a) followed by the
+// encoding of a's values as MXFP8 tensor data into enc (encodeValues),
+// in one pass where package mxq's vector loop can do both; it reports
+// whether quantising again is certain to leave a as it is.
+func quantiseMXEncode(a *Array, enc []byte) bool {
+	if _, c := rowsCols(a.Shape); c > 0 && c%MXBlock == 0 && len(a.Data)%c == 0 && mxq.Available() {
+		return quantiseMXVector(a.Data, enc)
+	}
+	stable := quantiseMX(a)
+	encodeValues(enc, a.Data, MXFP8)
 	return stable
 }
 

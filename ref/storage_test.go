@@ -382,8 +382,22 @@ func TestQuantiseMXVector(t *testing.T) {
 			vals[b*MXBlock+i] = rng.NormFloat64() * sc * math.Ldexp(1, -rng.IntN(12))
 		}
 	}
+	// Blocks with elements where the float32 1e-9 carries x/2^e over
+	// 2^-6 or 2^-5, and on the clamped exponent's grid.
+	for b := 1024; b < 1024+256; b++ {
+		e := rng.IntN(200) - 100
+		p := func(k int) float64 { return math.Ldexp(1, e+k) }
+		edge := []float64{
+			p(0) * 1.5, p(-5) - p(-29), -(p(-6) - p(-30)), p(-7) * 1.999, -p(-8) * 1.3,
+			p(-11), p(-6) - p(-29), p(-5) * (1 - 0x1p-22),
+		}
+		for i := range MXBlock {
+			vals[b*MXBlock+i] = float64(float32(edge[(i+b)%len(edge)] * (1 + float64(rng.IntN(3))*0x1p-23)))
+		}
+		vals[b*MXBlock] = p(0) * 1.5
+	}
 	got := append([]float64(nil), vals...)
-	if !quantiseMXVector(got[:0]) {
+	if !quantiseMXVector(got[:0], nil) {
 		t.Fatal("empty data is not stable")
 	}
 	for lo := 0; lo < n; lo += 4096 + 8 {
@@ -395,19 +409,23 @@ func TestQuantiseMXVector(t *testing.T) {
 				stable = false
 			}
 		}
-		if quantiseMXVector(got[lo:hi]) != stable {
+		enc := make([]byte, 4*(hi-lo))
+		if quantiseMXVector(got[lo:hi], enc) != stable {
 			t.Errorf("elements %d..%d: stability differs", lo, hi-1)
 		}
 		for i, w := range want {
 			if g := got[lo+i]; math.Float64bits(g) != math.Float64bits(w) && !(g != g && w != w) {
 				t.Fatalf("element %d (%g, block %v): vector %g, quantiseMXBlock %g", lo+i, vals[lo+i], vals[(lo+i)&^7:(lo+i)&^7+8], g, w)
 			}
+			if g, w := binary.LittleEndian.Uint32(enc[4*i:]), math.Float32bits(float32(w)); g != w && !(g&0x7fffffff > 0x7f800000 && w&0x7fffffff > 0x7f800000) {
+				t.Fatalf("element %d (%g): encoded %#x, want %#x", lo+i, vals[lo+i], g, w)
+			}
 		}
 	}
 	// Stability block by block.
 	for b := 0; b < n; b += MXBlock {
 		blk := append([]float64(nil), vals[b:b+MXBlock]...)
-		if quantiseMXVector(append([]float64(nil), blk...)) != quantiseMXBlock(blk) {
+		if quantiseMXVector(append([]float64(nil), blk...), nil) != quantiseMXBlock(blk) {
 			t.Fatalf("block %v: stability differs", vals[b:b+MXBlock])
 		}
 	}

@@ -1,11 +1,10 @@
-// Package mxq holds the vector loop of the reference's MXFP8 quantiser
-// (package ref's quantiseMX): for blocks of eight float64 values, each
-// value's float32 rounded to a 3-bit mantissa at its own exponent
-// (mxRound) where that exponent lies within [-5, 7] of the block's
-// shared one, the common case; the caller finishes the other elements
-// with the quantiser's full formula. The arithmetic is integer
-// operations on float32 bits and exact conversions, so the vector lanes
-// give the scalar code's bits.
+// Package mxq holds the vector loops of package ref's MXFP8 handling:
+// the quantiser (Blocks, quantiseMX's blocks of eight float64 values,
+// the elements it cannot do left to the caller's formula), the exact
+// encoder of a tensor's memory image (Encode) and its decoder (Decode).
+// The arithmetic is integer operations on float32 bits, exact
+// conversions and float32 products, so the vector lanes give the scalar
+// code's bits.
 package mxq
 
 // Slow is the shared-exponent byte Blocks reports for a block whose
@@ -20,32 +19,35 @@ func Available() bool { return useAsm }
 // it off).
 var useAsm = hasAsm
 
-// consts are the loop's lane constants: |x| mask, sign and exponent
-// mask, float32(1e-9) (the harness's epsilon, added in float32), 5, 12,
-// 31, 3, 1, 7.
-var consts = [9]uint32{0x7fffffff, 0xff800000, 0, 5, 12, 31, 3, 1, 7}
+// consts are Blocks' lane constants: |x| mask, sign and exponent mask,
+// float32(1e-9) (the harness's epsilon, added in float32), 5, 12, 31, 3,
+// 1, 7, exponent mask, fraction mask, -1, -2, 11, float32's implicit
+// one, sign.
+var consts = [16]uint32{0x7fffffff, 0xff800000, 0, 5, 12, 31, 3, 1, 7, 0x7f800000, 1<<23 - 1, 0xffffffff, 0xfffffffe, 11, 1 << 23, 1 << 31}
 
 func init() {
-	eps := float32(1e-9)
-	consts[2] = f32bits(eps)
+	consts[2] = f32bits(1e-9)
 }
 
-// Blocks quantises the len(x)/8 whole blocks of x in place where it can:
-// for block b, every element whose float32 is normal with an exponent k
-// within [-5, 7] of the block's shared exponent e (floor(log2(max|x| +
-// 1e-9)), in float32) becomes mxRound of it; the others keep their
-// values and their bits are set in mask[b] (bit i: element i). exps[b]
-// is e + 127, or Slow. It returns whether every block is stable as
-// package ref's quantiseMXBlock defines it (a Slow block is not). mask
+// Blocks quantises the len(x)/8 whole blocks of x in place where it can,
+// as package ref's quantiseMXBlock does: for block b with shared
+// exponent e (floor(log2(max|float32(x)| + 1e-9)), in float32), every
+// element whose float32 is normal becomes its quantised value unless the
+// float32 1e-9 carries its x/2^e over a power of two; the others (zeros,
+// subnormals, those) keep their values and their bits are set in mask[b]
+// (bit i: element i). exps[b] is e + 127, or Slow. out receives the
+// float32 bits (little-endian) of every value it wrote, and others in
+// the lanes it did not, 4*len(x) bytes. It returns whether every block
+// is stable as quantiseMXBlock defines it (a Slow block is not). mask
 // and exps must hold len(x)/8 bytes. It must not be called unless
 // Available.
-func Blocks(x []float64, mask, exps []byte) (stable bool) {
+func Blocks(x []float64, mask, exps, out []byte) (stable bool) {
 	n := len(x) / 8
 	if n == 0 {
 		return true
 	}
-	_, _ = mask[n-1], exps[n-1]
-	return blocksAsm(&x[0], n, &mask[0], &exps[0], &consts) == 0
+	_, _, _ = mask[n-1], exps[n-1], out[32*n-1]
+	return blocksAsm(&x[0], n, &mask[0], &exps[0], &consts, &out[0]) == 0
 }
 
 // encConsts are Encode's lane constants: |x| mask, 6, low 20 bits, 0x80,

@@ -16,7 +16,7 @@ func f32bits(f float32) uint32 { return math.Float32bits(f) }
 // blocks that are not stable.
 //
 //go:noescape
-func blocksAsm(x *float64, n int, mask, exps *byte, c *[9]uint32) int
+func blocksAsm(x *float64, n int, mask, exps *byte, c *[16]uint32, out *byte) int
 
 // encodeAsm is Encode's loop over n blocks.
 //

@@ -2,21 +2,28 @@
 
 #include "textflag.h"
 
-// func blocksAsm(x *float64, n int, mask, exps *byte, c *[9]uint32) int
+// func blocksAsm(x *float64, n int, mask, exps *byte, c *[16]uint32, out *byte) int
 //
 // Per block of eight float64s: f = float32(x) (VCVTPD2PS, nearest even
 // as Go's conversion), maxBits = max |f| bits, eb = the biased exponent
-// of float32(maxAbs) + float32(1e-9); for each lane k = exp(f) - eb,
-// fast when k+5 in [0, 12] unsigned (a zero or subnormal f has exponent
-// 0, far below); the fast lanes get mxRound: the top three fraction
-// bits rounded by the next two half to even, saturating at 7, as
-// float32 bits, widened exactly to float64 and stored under the mask.
-TEXT ·blocksAsm(SB), NOSPLIT, $0-48
+// of float32(maxAbs) + float32(1e-9). For each lane with a normal f,
+// k = exp(f) - eb:
+//   - k in [-6, 7]: mxRound of f's bits (the top three fraction bits
+//     rounded by the next two half to even, saturating at 7);
+//   - k <= -7: the harness's exponent is -7 (the clamp): q = floor(4 *
+//     f/2^(e-10)) in quarters, rounded half to even, saturating at 7, and
+//     the value q*2^(e-10), with f's sign unless q is 0;
+// except where the float32 1e-9 carries f/2^e over a power of two (k in
+// {-7, -6} with every fraction bit set). Those, zeros and subnormals are
+// left to the caller. The values are widened exactly to float64 and
+// stored under the mask; their float32 bits go to out (every lane).
+TEXT ·blocksAsm(SB), NOSPLIT, $0-56
 	MOVQ x+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ mask+16(FP), DI
 	MOVQ exps+24(FP), R8
 	MOVQ c+32(FP), AX
+	MOVQ out+40(FP), R11
 	VPBROADCASTD 0(AX), Y15  // |x| mask
 	VPBROADCASTD 4(AX), Y14  // sign and exponent
 	VPBROADCASTD 8(AX), Y13  // float32(1e-9)
@@ -26,6 +33,13 @@ TEXT ·blocksAsm(SB), NOSPLIT, $0-48
 	VPBROADCASTD 24(AX), Y9  // 3
 	VPBROADCASTD 28(AX), Y8  // 1
 	VPBROADCASTD 32(AX), Y7  // 7
+	VPBROADCASTD 36(AX), Y16 // exponent mask
+	VPBROADCASTD 40(AX), Y17 // fraction mask
+	VPBROADCASTD 44(AX), Y18 // -1
+	VPBROADCASTD 48(AX), Y19 // -2
+	VPBROADCASTD 52(AX), Y20 // 11
+	VPBROADCASTD 56(AX), Y21 // implicit one
+	VPBROADCASTD 60(AX), Y22 // sign
 	XORQ R9, R9              // unstable blocks
 	XORQ R10, R10            // block index
 
@@ -65,16 +79,30 @@ unstable:
 	INCQ R9
 
 stable:
-	VPSRLD   $23, Y2, Y3     // exp(f)
-	VPSUBD   Y6, Y3, Y3      // k
-	VPADDD   Y12, Y3, Y3     // k + 5
-	VPCMPUD  $2, Y11, Y3, K1 // k + 5 <= 12 (unsigned)
+	VPTESTMD  Y16, Y1, K2     // normal f
+	VPANDD    Y17, Y1, Y23
+	VPCMPUD   $0, Y17, Y23, K3 // every fraction bit set
+	VPSRLD    $23, Y2, Y3     // exp(f)
+	VPSUBD    Y6, Y3, Y3      // k
+	VPADDD    Y12, Y3, Y3     // k + 5
+	VPCMPUD   $2, Y11, Y3, K1 // k in [-5, 7]
+	VPCMPUD   $0, Y18, Y3, K4 // k = -6
+	KANDNW    K4, K3, K4      // not at the carry
+	KORW      K1, K4, K1
+	KANDW     K1, K2, K1      // mxRound lanes
+	VPCMPD    $2, Y19, Y3, K5 // k <= -7
+	VPCMPD    $0, Y19, Y3, K6 // k = -7
+	KANDW     K6, K3, K6      // at the carry
+	KANDNW    K5, K6, K5
+	KANDW     K5, K2, K5      // lanes of the clamped exponent
+
+	// mxRound of every lane.
 	VPSRLD   $18, Y1, Y4
 	VPAND    Y10, Y4, Y4     // y: the top five fraction bits
 	VPSRLD   $2, Y4, Y5      // q
 	VPAND    Y9, Y4, Y4      // y & 3
-	VPAND    Y8, Y5, Y6      // q & 1
-	VPADDD   Y6, Y4, Y4
+	VPAND    Y8, Y5, Y0      // q & 1
+	VPADDD   Y0, Y4, Y4
 	VPADDD   Y8, Y4, Y4
 	VPSRLD   $2, Y4, Y4      // the rounding increment
 	VPADDD   Y4, Y5, Y5
@@ -82,26 +110,56 @@ stable:
 	VPSLLD   $20, Y5, Y5
 	VPAND    Y14, Y1, Y4
 	VPOR     Y5, Y4, Y4      // sign, exponent, rounded mantissa
+
+	// The clamped exponent's value for every lane: y = significand >>
+	// (11 - k) (k + 5 in Y3: 6 - (k + 5)), rounded as above.
+	VPSUBD    Y3, Y12, Y24    // 5 - (k + 5) = -k
+	VPADDD    Y20, Y24, Y24   // 11 - k
+	VPANDD    Y17, Y1, Y25
+	VPORD     Y21, Y25, Y25   // significand
+	VPSRLVD   Y24, Y25, Y25   // y
+	VPSRLD    $2, Y25, Y26    // q
+	VPANDD    Y9, Y25, Y25    // y & 3
+	VPANDD    Y8, Y26, Y27    // q & 1
+	VPADDD    Y27, Y25, Y25
+	VPADDD    Y8, Y25, Y25
+	VPSRLD    $2, Y25, Y25    // the rounding increment
+	VPADDD    Y25, Y26, Y26
+	VPMINUD   Y7, Y26, Y26    // q, saturated at 7
+	VPTESTMD  Y26, Y26, K6    // q != 0: the value keeps f's sign
+	VCVTDQ2PS Y26, Y26
+	VPSUBD    Y20, Y6, Y27    // eb - 11
+	VPADDD    Y8, Y27, Y27    // eb - 10: the biased exponent of 2^(e-10)
+	VPSLLD    $23, Y27, Y27
+	VMULPS    Y27, Y26, Y26   // q * 2^(e-10), exactly
+	VPANDD    Y22, Y1, Y28
+	VPORD     Y28, Y26, K6, Y26
+	VMOVDQA32 Y26, K5, Y4     // both kinds of lanes
+
+	VMOVDQU   Y4, (R11)
+	KORW      K1, K5, K1
 	VCVTPS2PD Y4, Z0
-	VMOVUPD  Z0, K1, (SI)
-	KMOVW    K1, AX
-	NOTL     AX
-	MOVB     AX, (DI)(R10*1)
-	ADDQ     $64, SI
-	INCQ     R10
-	JMP      loop
+	VMOVUPD   Z0, K1, (SI)
+	KMOVW     K1, AX
+	NOTL      AX
+	MOVB      AX, (DI)(R10*1)
+	ADDQ      $64, SI
+	ADDQ      $32, R11
+	INCQ      R10
+	JMP       loop
 
 slow:
 	MOVB $0xff, (DI)(R10*1)
 	MOVB $0xff, (R8)(R10*1)
 	INCQ R9
 	ADDQ $64, SI
+	ADDQ $32, R11
 	INCQ R10
 	JMP  loop
 
 done:
 	VZEROUPPER
-	MOVQ R9, ret+40(FP)
+	MOVQ R9, ret+48(FP)
 	RET
 
 // func encodeAsm(x *byte, n int, codes, scales *byte, c *[10]uint32) int

@@ -8,7 +8,7 @@ const hasAsm = false
 
 func f32bits(f float32) uint32 { return math.Float32bits(f) }
 
-func blocksAsm(x *float64, n int, mask, exps *byte, c *[9]uint32) int {
+func blocksAsm(x *float64, n int, mask, exps *byte, c *[16]uint32, out *byte) int {
 	panic("mxq: no vector loop on this platform")
 }
 
