@@ -3,6 +3,7 @@ package ref
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"kernelcraft/ref/internal/f64"
 )
@@ -437,10 +438,18 @@ func (g *gt) softmaxRow(row []float64) {
 		// g.exp, g.sum and g.div written out for their defaults; a
 		// masked score (v - m = -Inf) is math.Exp's +0 without the call.
 		var s float64
+		var tab *[1 << 16]float64
+		if g.p.Intermediate == "bfloat16" {
+			tab = bf16Exps()
+		}
 		for j, v := range row {
 			e := 0.0
 			if d := g.r(v - m); d != math.Inf(-1) {
-				e = g.r(math.Exp(d))
+				if tab != nil && d == d {
+					e = tab[math.Float32bits(float32(d))>>16] // d is a bf16 value
+				} else {
+					e = g.r(math.Exp(d))
+				}
 			}
 			row[j] = e
 			s = g.a(s + e)
@@ -458,6 +467,17 @@ func (g *gt) softmaxRow(row []float64) {
 		row[j] = g.div(row[j], s)
 	}
 }
+
+// bf16Exps is RoundBF16(math.Exp(x)) for every bfloat16 value x (NaNs
+// aside), indexed by x's bit pattern: the exps of a softmax whose
+// intermediates are bf16, computed once.
+var bf16Exps = sync.OnceValue(func() *[1 << 16]float64 {
+	var t [1 << 16]float64
+	for i := range t {
+		t[i] = RoundBF16(math.Exp(BF16Value(uint16(i))))
+	}
+	return &t
+})
 
 // rowMax is math.Max over row from -Inf. Its loop compares with >, which
 // is math.Max except on a NaN (math.Max gives NaN) and on zeros of both

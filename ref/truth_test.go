@@ -385,3 +385,47 @@ func TestRowMax(t *testing.T) {
 		}
 	}
 }
+
+// TestSoftmaxRowDefaults: softmaxRow's written-out default path (a
+// masked score's exp without the call, bf16 exps from bf16Exps) gives
+// the bits of the formula g.exp, g.sum and g.div spell out, for float64,
+// float32 and bf16 intermediates, rows with masked scores, large
+// logits, underflowing exps and NaNs.
+func TestSoftmaxRowDefaults(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, inter := range []string{"", "float32", "bfloat16"} {
+		for _, exact := range []bool{false, true} {
+			g := newGT(Params{Intermediate: inter, ExactSums: exact})
+			for trial := range 300 {
+				row := make([]float64, 1+rng.IntN(70))
+				for j := range row {
+					row[j] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(10))
+					switch rng.IntN(12) {
+					case 0:
+						row[j] = math.Inf(-1)
+					case 1:
+						row[j] = -800
+					}
+				}
+				if trial%50 == 7 {
+					row[rng.IntN(len(row))] = math.NaN()
+				}
+				want := append([]float64(nil), row...)
+				m := rowMax(want)
+				for j, v := range want {
+					want[j] = g.r(g.exp(g.r(v - m)))
+				}
+				s := g.sum(0, len(want), func(j int) float64 { return want[j] })
+				for j := range want {
+					want[j] = g.div(want[j], s)
+				}
+				g.softmaxRow(row)
+				for j := range row {
+					if math.Float64bits(row[j]) != math.Float64bits(want[j]) && !(row[j] != row[j] && want[j] != want[j]) {
+						t.Fatalf("%q exact %v, row %d element %d: %g, want %g", inter, exact, trial, j, row[j], want[j])
+					}
+				}
+			}
+		}
+	}
+}
