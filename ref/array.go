@@ -201,6 +201,21 @@ func encodeValues(buf []byte, xs []float64, dtype string) error {
 	return nil
 }
 
+// roundEncodeBF16 rounds xs to bfloat16 in place (RoundBF16) and writes
+// their encoding (as encodeValues does) into buf, 2*len(xs) bytes.
+func roundEncodeBF16(xs []float64, buf []byte) {
+	buf = buf[:2*len(xs)]
+	for i, v := range xs {
+		r := RoundBF16(v)
+		xs[i] = r
+		b := uint16(0x7fc0) // BF16Bits' NaN
+		if r == r {
+			b = uint16(math.Float32bits(float32(r)) >> 16)
+		}
+		binary.LittleEndian.PutUint16(buf[2*i:2*i+2], b)
+	}
+}
+
 // Decode converts a tensor holding dtype elements to an array.
 func Decode(t *sim.Tensor, dtype string) (*Array, error) {
 	d, err := simDType(dtype)

@@ -634,3 +634,31 @@ func TestQuantiseMXNoNegativeZero(t *testing.T) {
 		t.Errorf("small negatives quantised to %g and %g, want 0", a.Data[1], a.Data[5])
 	}
 }
+
+// TestRoundEncodeBF16: rounding and encoding an output in one pass gives
+// roundValues' values and Encode's bytes, NaNs, infinities, overflow and
+// bf16 subnormals included.
+func TestRoundEncodeBF16(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	xs := []float64{0, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1), 0x1p-135, -0x1p-130, 3.4e38, 1e300, -1e-300}
+	for range 10000 {
+		xs = append(xs, rng.NormFloat64()*math.Ldexp(1, rng.IntN(300)-150))
+	}
+	want := append([]float64(nil), xs...)
+	roundValues("bfloat16", want)
+	wantEnc, err := Encode(&Array{Shape: []int{len(want)}, Data: want}, "bfloat16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := append([]float64(nil), xs...)
+	buf := make([]byte, 2*len(got))
+	roundEncodeBF16(got, buf)
+	for i := range got {
+		if math.Float64bits(got[i]) != math.Float64bits(want[i]) && !(got[i] != got[i] && want[i] != want[i]) {
+			t.Fatalf("%g rounds to %g, want %g", xs[i], got[i], want[i])
+		}
+	}
+	if !slices.Equal(buf, wantEnc.Data) {
+		t.Fatal("encodings differ")
+	}
+}
