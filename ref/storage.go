@@ -297,13 +297,13 @@ func (s TensorSpec) ReadBack(m *sim.Memory) (*sim.Tensor, error) {
 	}
 	size, _ := DTypeSize(s.DType)
 	n := sim.Elems(s.Shape)
-	raw, err := m.Peek(s.Addr, uint64(s.StoredElems()*size))
+	raw, err := peekView(m, s.Addr, uint64(s.StoredElems()*size))
 	if err != nil {
 		return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
 	}
 	out := &sim.Tensor{DType: d, Shape: append([]int(nil), s.Shape...), Data: make([]byte, n*d.Size)}
 	if isMX(s.DType) {
-		sc, err := m.Peek(s.Layout.ScaleAddr, uint64((s.StoredElems()+MXBlock-1)/MXBlock))
+		sc, err := peekView(m, s.Layout.ScaleAddr, uint64((s.StoredElems()+MXBlock-1)/MXBlock))
 		if err != nil {
 			return nil, fmt.Errorf("tensor %s scales: %v", s.Name, err)
 		}
@@ -346,6 +346,16 @@ var e4m3Values, e8m0Values = func() (e, s [256]float32) {
 	}
 	return e, s
 }()
+
+// peekView is m.Peek(addr, n) without the copy: the bytes as memory
+// holds them, for reading only, before anything changes them.
+func peekView(m *sim.Memory, addr, n uint64) ([]byte, error) {
+	r := m.Find(addr)
+	if r == nil || addr+n > r.End || addr+n < addr {
+		return m.Peek(addr, n) // its error
+	}
+	return r.Data[addr-r.Base : addr-r.Base+n], nil
+}
 
 // encodeMXExact encodes a block of values that are exactly MXFP8 values
 // with a common scale (as quantiseMX leaves them): the scale is 2^e with
