@@ -32,19 +32,20 @@ func (a *Array) Len() int { return len(a.Data) }
 // RoundBF16 rounds x to the nearest bfloat16 value (ties to even), directly
 // from float64 (no double rounding through float32). Overflow gives ±Inf.
 func RoundBF16(x float64) float64 {
-	b := math.Float64bits(x)
-	if e := int(b>>52&0x7ff) - 1023; e >= -126 && e <= 127 {
-		// bf16's normal range: round the 52-bit mantissa to 7 bits in
-		// the integer domain (a carry moves into the exponent).
-		b += 1<<44 - 1 + (b >> 45 & 1)
-		b &^= 1<<45 - 1
-		r := math.Float64frombits(b)
-		if math.Abs(r) >= 0x1p128 {
-			return math.Copysign(math.Inf(1), x)
-		}
-		return r
+	if r, ok := roundBF16Fast(math.Float64bits(x)); ok {
+		return math.Float64frombits(r)
 	}
 	return roundBF16Slow(x)
+}
+
+// roundBF16Fast is RoundBF16 of the float64 with bits b in bf16's normal
+// range (exponent -126..127): the 52-bit mantissa rounded to 7 bits in
+// the integer domain (a carry moves into the exponent). It reports false
+// outside that range and when the result reaches 2^128 (roundBF16Slow's
+// overflow). Small enough to be inlined into loops.
+func roundBF16Fast(b uint64) (uint64, bool) {
+	r := (b + 1<<44 - 1 + b>>45&1) &^ (1<<45 - 1)
+	return r, b>>52&0x7ff-897 <= 253 && r&(0x7ff<<52) < 1151<<52
 }
 
 // roundBF16Slow rounds with float64 arithmetic; it also covers zeros,
@@ -206,7 +207,12 @@ func encodeValues(buf []byte, xs []float64, dtype string) error {
 func roundEncodeBF16(xs []float64, buf []byte) {
 	buf = buf[:2*len(xs)]
 	for i, v := range xs {
-		r := RoundBF16(v)
+		var r float64
+		if rb, ok := roundBF16Fast(math.Float64bits(v)); ok {
+			r = math.Float64frombits(rb)
+		} else {
+			r = roundBF16Slow(v)
+		}
 		xs[i] = r
 		b := uint16(0x7fc0) // BF16Bits' NaN
 		if r == r {

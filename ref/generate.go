@@ -394,7 +394,11 @@ func roundValues(dtype string, xs []float64) {
 		// RoundTo leaves the values as they are.
 	case "bfloat16":
 		for i, v := range xs {
-			xs[i] = RoundBF16(v)
+			if r, ok := roundBF16Fast(math.Float64bits(v)); ok {
+				xs[i] = math.Float64frombits(r)
+			} else {
+				xs[i] = roundBF16Slow(v)
+			}
 		}
 	case "float32":
 		for i, v := range xs {

@@ -56,6 +56,22 @@ func TestRoundBF16(t *testing.T) {
 			t.Fatalf("RoundBF16(%v) = %v, float64 arithmetic gives %v", x, got, want)
 		}
 	}
+	// The fast path's edges: the largest bf16 and the ties above it, the
+	// smallest normal and the subnormals below it, and their float64
+	// neighbours.
+	for _, x := range []float64{0x1.fep127, 0x1.ffp127, 0x1.fe8p127, 0x1p128, 0x1p-126, 0x1.ffp-127, 0x1p-127, 0x1.01p-126} {
+		for _, y := range []float64{x, math.Nextafter(x, 0), math.Nextafter(x, math.Inf(1)), -x} {
+			got, want := RoundBF16(y), roundBF16Slow(y)
+			if got != want {
+				t.Fatalf("RoundBF16(%v) = %v, float64 arithmetic gives %v", y, got, want)
+			}
+			xs := []float64{y}
+			roundValues("bfloat16", xs)
+			if xs[0] != want {
+				t.Fatalf("roundValues(%v) = %v, want %v", y, xs[0], want)
+			}
+		}
+	}
 	if BF16Value(0x3f80) != 1 || BF16Value(0xc0a0) != -5 {
 		t.Errorf("BF16Value")
 	}
