@@ -185,6 +185,14 @@ func (g *gt) r(x float64) float64 {
 	return x
 }
 
+// rs is r for every element of xs, in place.
+func (g *gt) rs(xs []float64) {
+	switch g.p.Intermediate {
+	case "float32", "bfloat16":
+		roundValues(g.p.Intermediate, xs)
+	}
+}
+
 // a rounds an accumulation step: float32 whenever intermediates are
 // rounded (kernels accumulate in fp32 even when they store bf16).
 func (g *gt) a(x float64) float64 {
@@ -588,6 +596,10 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 	}
 	sums := g.shared(a, b, m, k, n, false, func() []float64 { return g.sums(a, b, m, k, n) })
 	c := &Array{Shape: []int{m, n}, Data: sums} // finished in place
+	if bias == nil {
+		g.rs(c.Data)
+		return c
+	}
 	for i := 0; i < m; i++ {
 		row := c.Data[i*n : i*n+n]
 		for j, acc := range row {
@@ -1058,9 +1070,7 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 		g.softmaxRow(row)
 	}
 	o := &Array{Shape: []int{s, d}, Data: g.sums(probs, v, s, skv, d)}
-	for i, acc := range o.Data {
-		o.Data[i] = g.r(acc)
-	}
+	g.rs(o.Data)
 	return o
 }
 
