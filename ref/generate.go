@@ -520,9 +520,13 @@ func genValues(task string, s tspec, p Params, rng *rand.Rand, integer bool, a *
 	switch {
 	case s.name == "cos" || s.name == "sin":
 		half := p.D / 2
+		freq := make([]float64, half) // theta^(-2i/D), the same for every position
+		for i := range freq {
+			freq[i] = math.Pow(p.RopeTheta, -2*float64(i)/float64(p.D))
+		}
 		for t := 0; t < p.S; t++ {
 			for i := 0; i < half; i++ {
-				ang := float64(t) * math.Pow(p.RopeTheta, -2*float64(i)/float64(p.D))
+				ang := float64(t) * freq[i]
 				if s.name == "cos" {
 					a.Data[t*half+i] = math.Cos(ang)
 				} else {
