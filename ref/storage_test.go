@@ -422,11 +422,20 @@ func TestQuantiseMXVector(t *testing.T) {
 			}
 		}
 	}
-	// Stability block by block.
+	// Stability block by block, and pair by pair (the vector loop takes
+	// two blocks at a time).
 	for b := 0; b < n; b += MXBlock {
 		blk := append([]float64(nil), vals[b:b+MXBlock]...)
 		if quantiseMXVector(append([]float64(nil), blk...), nil) != quantiseMXBlock(blk) {
 			t.Fatalf("block %v: stability differs", vals[b:b+MXBlock])
+		}
+		if b+2*MXBlock <= n {
+			pair := append([]float64(nil), vals[b:b+2*MXBlock]...)
+			got := quantiseMXVector(append([]float64(nil), pair...), nil)
+			s0, s1 := quantiseMXBlock(pair[:MXBlock]), quantiseMXBlock(pair[MXBlock:])
+			if got != (s0 && s1) {
+				t.Fatalf("blocks %v: stability differs", vals[b:b+2*MXBlock])
+			}
 		}
 	}
 }

@@ -24,28 +24,161 @@ TEXT ·blocksAsm(SB), NOSPLIT, $0-56
 	MOVQ exps+24(FP), R8
 	MOVQ c+32(FP), AX
 	MOVQ out+40(FP), R11
-	VPBROADCASTD 0(AX), Y15  // |x| mask
-	VPBROADCASTD 4(AX), Y14  // sign and exponent
-	VPBROADCASTD 8(AX), Y13  // float32(1e-9)
-	VPBROADCASTD 12(AX), Y12 // 5
-	VPBROADCASTD 16(AX), Y11 // 12
-	VPBROADCASTD 20(AX), Y10 // 31
-	VPBROADCASTD 24(AX), Y9  // 3
-	VPBROADCASTD 28(AX), Y8  // 1
-	VPBROADCASTD 32(AX), Y7  // 7
-	VPBROADCASTD 36(AX), Y16 // exponent mask
-	VPBROADCASTD 40(AX), Y17 // fraction mask
-	VPBROADCASTD 44(AX), Y18 // -1
-	VPBROADCASTD 48(AX), Y19 // -2
-	VPBROADCASTD 52(AX), Y20 // 11
-	VPBROADCASTD 56(AX), Y21 // implicit one
-	VPBROADCASTD 60(AX), Y22 // sign
+	VPBROADCASTD 0(AX), Z15  // |x| mask
+	VPBROADCASTD 4(AX), Z14  // sign and exponent
+	VPBROADCASTD 8(AX), Z13  // float32(1e-9)
+	VPBROADCASTD 12(AX), Z12 // 5
+	VPBROADCASTD 16(AX), Z11 // 12
+	VPBROADCASTD 20(AX), Z10 // 31
+	VPBROADCASTD 24(AX), Z9  // 3
+	VPBROADCASTD 28(AX), Z8  // 1
+	VPBROADCASTD 32(AX), Z7  // 7
+	VPBROADCASTD 36(AX), Z16 // exponent mask
+	VPBROADCASTD 40(AX), Z17 // fraction mask
+	VPBROADCASTD 44(AX), Z18 // -1
+	VPBROADCASTD 48(AX), Z19 // -2
+	VPBROADCASTD 52(AX), Z20 // 11
+	VPBROADCASTD 56(AX), Z21 // implicit one
+	VPBROADCASTD 60(AX), Z22 // sign
 	XORQ R9, R9              // unstable blocks
 	XORQ R10, R10            // block index
 
-loop:
-	CMPQ R10, CX
-	JGE  done
+pairs:
+	// Two blocks at a time in the 16 lanes of Z registers, while there
+	// are two; a pair with an infinite or NaN maximum, and an odd last
+	// block, go through the one-block loop (single), up to R13.
+	LEAQ 2(R10), R13
+	CMPQ R13, CX
+	JG   tail
+	VMOVUPD      (SI), Z0
+	VMOVUPD      64(SI), Z29
+	VCVTPD2PS    Z0, Y1
+	VCVTPD2PS    Z29, Y30
+	VINSERTI64X4 $1, Y30, Z1, Z1 // f: block 0 low, block 1 high
+	VPANDD       Z15, Z1, Z2
+	VSHUFI64X2   $0xB1, Z2, Z2, Z3
+	VPMAXUD      Z3, Z2, Z3
+	VPSHUFD      $0x4E, Z3, Z4
+	VPMAXUD      Z4, Z3, Z4
+	VPSHUFD      $0xB1, Z4, Z5
+	VPMAXUD      Z5, Z4, Z5       // each block's maxBits in its lanes
+	VMOVD        X5, AX
+	VEXTRACTI64X4 $1, Z5, Y3
+	VMOVD        X3, DX
+	CMPL         AX, $0x7f800000
+	JAE          single
+	CMPL         DX, $0x7f800000
+	JAE          single
+	VADDPS       Z13, Z5, Z6
+	VPSRLD       $23, Z6, Z6      // eb
+	VMOVD        X6, BX
+	MOVB         BX, (R8)(R10*1)
+	TESTL        AX, AX
+	JE           pst0
+	CMPL         AX, $0x800000
+	JB           pun0
+	MOVL         AX, R12
+	SHRL         $23, R12
+	CMPL         R12, BX
+	JNE          pun0
+	CMPL         BX, $101
+	JGE          pst0
+
+pun0:
+	INCQ R9
+
+pst0:
+	VEXTRACTI64X4 $1, Z6, Y4
+	VMOVD        X4, BX
+	MOVB         BX, 1(R8)(R10*1)
+	TESTL        DX, DX
+	JE           pst1
+	CMPL         DX, $0x800000
+	JB           pun1
+	MOVL         DX, R12
+	SHRL         $23, R12
+	CMPL         R12, BX
+	JNE          pun1
+	CMPL         BX, $101
+	JGE          pst1
+
+pun1:
+	INCQ R9
+
+pst1:
+	VPTESTMD  Z16, Z1, K2
+	VPANDD    Z17, Z1, Z23
+	VPCMPUD   $0, Z17, Z23, K3
+	VPSRLD    $23, Z2, Z3
+	VPSUBD    Z6, Z3, Z3
+	VPADDD    Z12, Z3, Z3
+	VPCMPUD   $2, Z11, Z3, K1
+	VPCMPUD   $0, Z18, Z3, K4
+	KANDNW    K4, K3, K4
+	KORW      K1, K4, K1
+	KANDW     K1, K2, K1
+	VPCMPD    $2, Z19, Z3, K5
+	VPCMPD    $0, Z19, Z3, K6
+	KANDW     K6, K3, K6
+	KANDNW    K5, K6, K5
+	KANDW     K5, K2, K5
+	VPSRLD    $18, Z1, Z4
+	VPANDD    Z10, Z4, Z4
+	VPSRLD    $2, Z4, Z5
+	VPANDD    Z9, Z4, Z4
+	VPANDD    Z8, Z5, Z0
+	VPADDD    Z0, Z4, Z4
+	VPADDD    Z8, Z4, Z4
+	VPSRLD    $2, Z4, Z4
+	VPADDD    Z4, Z5, Z5
+	VPMINUD   Z7, Z5, Z5
+	VPSLLD    $20, Z5, Z5
+	VPANDD    Z14, Z1, Z4
+	VPORD     Z5, Z4, Z4
+	VPSUBD    Z3, Z12, Z24
+	VPADDD    Z20, Z24, Z24
+	VPANDD    Z17, Z1, Z25
+	VPORD     Z21, Z25, Z25
+	VPSRLVD   Z24, Z25, Z25
+	VPSRLD    $2, Z25, Z26
+	VPANDD    Z9, Z25, Z25
+	VPANDD    Z8, Z26, Z27
+	VPADDD    Z27, Z25, Z25
+	VPADDD    Z8, Z25, Z25
+	VPSRLD    $2, Z25, Z25
+	VPADDD    Z25, Z26, Z26
+	VPMINUD   Z7, Z26, Z26
+	VPTESTMD  Z26, Z26, K6
+	VCVTDQ2PS Z26, Z26
+	VPSUBD    Z20, Z6, Z27
+	VPADDD    Z8, Z27, Z27
+	VPSLLD    $23, Z27, Z27
+	VMULPS    Z27, Z26, Z26
+	VPANDD    Z22, Z1, Z28
+	VPORD     Z28, Z26, K6, Z26
+	VMOVDQA32 Z26, K5, Z4
+	VMOVDQU32 Z4, (R11)
+	KORW      K1, K5, K1
+	VCVTPS2PD Y4, Z0
+	VEXTRACTI64X4 $1, Z4, Y30
+	VCVTPS2PD Y30, Z29
+	KSHIFTRW  $8, K1, K2
+	VMOVUPD   Z0, K1, (SI)
+	VMOVUPD   Z29, K2, 64(SI)
+	KMOVW     K1, AX
+	NOTL      AX
+	MOVW      AX, (DI)(R10*1)
+	ADDQ      $128, SI
+	ADDQ      $64, R11
+	ADDQ      $2, R10
+	JMP       pairs
+
+tail:
+	MOVQ CX, R13
+
+single:
+	CMPQ R10, R13
+	JGE  afterSingle
 	VMOVUPD   (SI), Z0
 	VCVTPD2PS Z0, Y1         // f
 	VPAND     Y15, Y1, Y2    // |f| bits
@@ -146,7 +279,7 @@ stable:
 	ADDQ      $64, SI
 	ADDQ      $32, R11
 	INCQ      R10
-	JMP       loop
+	JMP       single
 
 slow:
 	MOVB $0xff, (DI)(R10*1)
@@ -155,7 +288,11 @@ slow:
 	ADDQ $64, SI
 	ADDQ $32, R11
 	INCQ R10
-	JMP  loop
+	JMP  single
+
+afterSingle:
+	CMPQ R10, CX
+	JL   pairs
 
 done:
 	VZEROUPPER
