@@ -451,8 +451,12 @@ func (g *gt) softmaxRow(row []float64) {
 			tab = bf16Exps()
 		}
 		for j, v := range row {
+			row[j] = v - m
+		}
+		g.rs(row) // d = g.r(v - m), in one pass
+		for j, d := range row {
 			e := 0.0
-			if d := g.r(v - m); d != math.Inf(-1) {
+			if d != math.Inf(-1) {
 				if tab != nil && d == d {
 					e = tab[math.Float32bits(float32(d))>>16] // d is a bf16 value
 				} else {
@@ -463,8 +467,9 @@ func (g *gt) softmaxRow(row []float64) {
 			s = g.a(s + e)
 		}
 		for j, x := range row {
-			row[j] = g.r(x / s)
+			row[j] = x / s
 		}
+		g.rs(row)
 		return
 	}
 	for j, v := range row {
@@ -1056,16 +1061,24 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 	probs := scores // each score becomes its probability in place
 	for i := 0; i < s; i++ {
 		row := probs[i*skv : (i+1)*skv]
-		for j := 0; j < skv; j++ {
-			if p.Causal && j > i+p.MaskShift {
-				row[j] = math.Inf(-1)
-				continue
+		// g.r(score*scale), then g.r(that + bias), a pass each over the
+		// unmasked scores; the masked ones -Inf.
+		w := skv
+		if p.Causal {
+			w = max(0, min(skv, i+p.MaskShift+1))
+		}
+		for j := range row[:w] {
+			row[j] *= p.Scale
+		}
+		g.rs(row[:w])
+		if bias != nil && !p.NoPosBias {
+			for j := range row[:w] {
+				row[j] += bias[i*skv+j]
 			}
-			acc := g.r(scores[i*skv+j] * p.Scale)
-			if bias != nil && !p.NoPosBias {
-				acc = g.r(acc + bias[i*skv+j])
-			}
-			row[j] = acc
+			g.rs(row[:w])
+		}
+		for j := w; j < skv; j++ {
+			row[j] = math.Inf(-1)
 		}
 		g.softmaxRow(row)
 	}
