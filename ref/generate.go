@@ -480,11 +480,11 @@ func genValues(task string, s tspec, p Params, rng *rand.Rand, integer bool, a *
 		_, c := rowsCols(s.shape)
 		step := drawChunk(c)
 		for lo := 0; lo < len(a.Data); lo += step {
-			hi := min(len(a.Data), lo+step)
-			for i := lo; i < hi; i++ {
-				a.Data[i] = rng.NormFloat64() * std
+			xs := a.Data[lo:min(len(a.Data), lo+step)]
+			for i := range xs {
+				xs[i] = rng.NormFloat64() * std
 			}
-			flush(hi)
+			flush(lo + len(xs))
 		}
 	}
 	fanIn := func() float64 {
