@@ -32,19 +32,20 @@ func (a *Array) Len() int { return len(a.Data) }
 // RoundBF16 rounds x to the nearest bfloat16 value (ties to even), directly
 // from float64 (no double rounding through float32). Overflow gives ±Inf.
 func RoundBF16(x float64) float64 {
-	b := math.Float64bits(x)
-	if e := int(b>>52&0x7ff) - 1023; e >= -126 && e <= 127 {
-		// bf16's normal range: round the 52-bit mantissa to 7 bits in
-		// the integer domain (a carry moves into the exponent).
-		b += 1<<44 - 1 + (b >> 45 & 1)
-		b &^= 1<<45 - 1
-		r := math.Float64frombits(b)
-		if math.Abs(r) >= 0x1p128 {
-			return math.Copysign(math.Inf(1), x)
-		}
-		return r
+	if r, ok := roundBF16Fast(math.Float64bits(x)); ok {
+		return math.Float64frombits(r)
 	}
 	return roundBF16Slow(x)
+}
+
+// roundBF16Fast is RoundBF16 of the float64 with bits b in bf16's normal
+// range (exponent -126..127): the 52-bit mantissa rounded to 7 bits in
+// the integer domain (a carry moves into the exponent). It reports false
+// outside that range and when the result reaches 2^128 (roundBF16Slow's
+// overflow). Small enough to be inlined into loops.
+func roundBF16Fast(b uint64) (uint64, bool) {
+	r := (b + 1<<44 - 1 + b>>45&1) &^ (1<<45 - 1)
+	return r, b>>52&0x7ff-897 <= 253 && r&(0x7ff<<52) < 1151<<52
 }
 
 // roundBF16Slow rounds with float64 arithmetic; it also covers zeros,
@@ -150,9 +151,19 @@ func Encode(a *Array, dtype string) (*sim.Tensor, error) {
 		return nil, err
 	}
 	buf := make([]byte, len(a.Data)*d.Size)
+	if err := encodeValues(buf, a.Data, dtype); err != nil {
+		return nil, err
+	}
+	return &sim.Tensor{DType: d, Shape: append([]int(nil), a.Shape...), Data: buf}, nil
+}
+
+// encodeValues is Encode's element loop: xs as dtype elements into buf
+// (len(xs) times the dtype's size), so a tensor may be encoded a range
+// at a time.
+func encodeValues(buf []byte, xs []float64, dtype string) error {
 	switch dtype {
 	case "bfloat16":
-		for i, v := range a.Data {
+		for i, v := range xs {
 			// A bf16 value (as Generate's are, rounded already) is its
 			// float32's top half; BF16Bits rounds the others.
 			f := float32(v)
@@ -163,31 +174,52 @@ func Encode(a *Array, dtype string) (*sim.Tensor, error) {
 			binary.LittleEndian.PutUint16(buf[2*i:], uint16(b>>16))
 		}
 	case "float32", MXFP8:
-		for i, v := range a.Data {
-			binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(float32(v)))
+		buf = buf[:4*len(xs)]
+		for i, v := range xs {
+			binary.LittleEndian.PutUint32(buf[4*i:4*i+4], math.Float32bits(float32(v)))
 		}
 	case "float16":
-		for i, v := range a.Data {
+		for i, v := range xs {
 			binary.LittleEndian.PutUint16(buf[2*i:], halfBits(v))
 		}
 	case "int8", "uint8":
-		for i, v := range a.Data {
+		for i, v := range xs {
 			buf[i] = byte(int64(RoundTo(dtype, v)))
 		}
 	case "int16", "uint16":
-		for i, v := range a.Data {
+		for i, v := range xs {
 			binary.LittleEndian.PutUint16(buf[2*i:], uint16(int64(RoundTo(dtype, v))))
 		}
 	case "int32", "uint32":
-		for i, v := range a.Data {
+		for i, v := range xs {
 			binary.LittleEndian.PutUint32(buf[4*i:], uint32(int64(RoundTo(dtype, v))))
 		}
 	default:
-		if len(a.Data) > 0 {
-			return nil, fmt.Errorf("cannot encode dtype %s", dtype)
+		if len(xs) > 0 {
+			return fmt.Errorf("cannot encode dtype %s", dtype)
 		}
 	}
-	return &sim.Tensor{DType: d, Shape: append([]int(nil), a.Shape...), Data: buf}, nil
+	return nil
+}
+
+// roundEncodeBF16 rounds xs to bfloat16 in place (RoundBF16) and writes
+// their encoding (as encodeValues does) into buf, 2*len(xs) bytes.
+func roundEncodeBF16(xs []float64, buf []byte) {
+	buf = buf[:2*len(xs)]
+	for i, v := range xs {
+		var r float64
+		if rb, ok := roundBF16Fast(math.Float64bits(v)); ok {
+			r = math.Float64frombits(rb)
+		} else {
+			r = roundBF16Slow(v)
+		}
+		xs[i] = r
+		b := uint16(0x7fc0) // BF16Bits' NaN
+		if r == r {
+			b = uint16(math.Float32bits(float32(r)) >> 16)
+		}
+		binary.LittleEndian.PutUint16(buf[2*i:2*i+2], b)
+	}
 }
 
 // Decode converts a tensor holding dtype elements to an array.

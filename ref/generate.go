@@ -160,17 +160,50 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 	t, p, integer := pl.t, pl.p, pl.integer
 	arrays := map[string]*Array{}
 	stable := map[string]bool{} // rounding it again would change nothing
+	// The inputs' encodings, made as they are drawn and rounded (while
+	// they are in the cache); an input rounded or changed again after
+	// that loses its own.
+	encoded := map[string][]byte{}
 	for i, s := range pl.specs {
 		if s.role != RoleOut {
 			rng := rand.New(rand.NewPCG(streamSeed(seed, hidden, target, t.ID, config, s.name)))
-			a := genInput(t.ID, s, p, rng, integer)
-			stable[s.name] = roundArrayStable(pl.tspecs[i].DType, a)
+			dt := pl.tspecs[i].DType
+			d, err := simDType(dt)
+			if err != nil {
+				return nil, nil, err
+			}
+			size := d.Size
+			_, c := rowsCols(s.shape)
+			buf := make([]byte, size*prod(s.shape))
+			st := true
+			a := genInput(t.ID, s, p, rng, integer, func(a *Array, lo, hi int) {
+				// Whole rows: MX blocks are rounded whole.
+				xs := a.Data[lo:hi]
+				if isMX(dt) {
+					if !quantiseMXEncode(&Array{Shape: []int{hi - lo, c}, Data: xs}, buf[lo*size:hi*size]) {
+						st = false
+					}
+					return
+				}
+				if !roundArrayStable(dt, &Array{Shape: []int{hi - lo, c}, Data: xs}) {
+					st = false
+				}
+				if err == nil {
+					err = encodeValues(buf[lo*size:hi*size], xs, dt)
+				}
+			})
+			if err != nil {
+				return nil, nil, err
+			}
+			stable[s.name] = st
 			arrays[s.name] = a
+			encoded[s.name] = buf
 		}
 	}
 	shapeRNG := rand.New(rand.NewPCG(streamSeed(seed, hidden, target, t.ID, config, "shape")))
 	if integer && len(p.Requant) > 0 {
 		shapeInteger(t.ID, p, arrays, shapeRNG)
+		clear(encoded)
 	} else if !integer {
 		changed := shapeFloat(t.ID, p, arrays, shapeRNG)
 		// Every input is rounded again (the shaped ones need it); for one
@@ -178,6 +211,7 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 		for _, s := range pl.tspecs[:len(pl.specs)] {
 			if a := arrays[s.Name]; a != nil && (!stable[s.Name] || slices.Contains(changed, s.Name)) {
 				roundArray(s.DType, a)
+				delete(encoded, s.Name)
 			}
 		}
 	}
@@ -226,7 +260,14 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 			}
 		case s.Role == RoleOut:
 			a = outs[s.Name]
-			roundValues(s.DType, a.Data)
+			if s.DType == "bfloat16" && prod(a.Shape) == prod(s.Shape) {
+				// Rounded and encoded in one pass.
+				buf := make([]byte, 2*len(a.Data))
+				roundEncodeBF16(a.Data, buf)
+				encoded[s.Name] = buf
+			} else {
+				roundValues(s.DType, a.Data)
+			}
 			tol := Tolerance(t.ID, s.DType, t.Level, integer, a)
 			if bf := bf16Outs[s.Name]; bf != nil && s.DType == "bfloat16" {
 				tol = admitBF16(tol, a, bf)
@@ -239,6 +280,14 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 			return nil, nil, fmt.Errorf("internal: %s has %d values for shape %v", s.Name, a.Len(), s.Shape)
 		}
 		a.Shape = s.Shape
+		if buf := encoded[s.Name]; buf != nil && pl.fixed[s.Name] == nil {
+			d, err := simDType(s.DType)
+			if err != nil {
+				return nil, nil, err
+			}
+			tensors[s.Name] = &sim.Tensor{DType: d, Shape: append([]int(nil), s.Shape...), Data: buf}
+			continue
+		}
 		tt, err := Encode(a, s.DType)
 		if err != nil {
 			return nil, nil, err
@@ -345,7 +394,11 @@ func roundValues(dtype string, xs []float64) {
 		// RoundTo leaves the values as they are.
 	case "bfloat16":
 		for i, v := range xs {
-			xs[i] = RoundBF16(v)
+			if r, ok := roundBF16Fast(math.Float64bits(v)); ok {
+				xs[i] = math.Float64frombits(r)
+			} else {
+				xs[i] = roundBF16Slow(v)
+			}
 		}
 	case "float32":
 		for i, v := range xs {
@@ -394,13 +447,44 @@ func biasMax(k int) int64 { return int64(math.Sqrt(float64(k)) * int8Std * int8S
 
 // genInput draws one input tensor with a distribution that exercises the
 // task (values are rounded to the dtype by the caller).
-func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool) *Array {
-	// A recycled buffer: every branch below writes every element
+//
+// When drawn is not nil it is called with consecutive ranges [lo, hi) of
+// the elements, covering them all in order, each once its elements are
+// drawn and before the next are: ranges of whole rows (of the last
+// dimension), so that the caller can round and encode them while they
+// are in the cache.
+func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool, drawn func(a *Array, lo, hi int)) *Array {
+	// A recycled buffer: every branch of genValues writes every element
 	// (TestGenInputWritesAll).
 	a := &Array{Shape: append([]int(nil), s.shape...), Data: getFloats(sim.Elems(s.shape))}
+	done := 0 // the elements given to drawn
+	flush := func(hi int) {
+		if drawn != nil && hi > done {
+			drawn(a, done, hi)
+			done = hi
+		}
+	}
+	genValues(task, s, p, rng, integer, a, flush)
+	flush(len(a.Data))
+	return a
+}
+
+// drawChunk is the number of elements genValues draws before it hands
+// them on (about 32 KiB of float64s, whole rows of c elements).
+func drawChunk(c int) int { return max(1, 4096/max(c, 1)) * max(c, 1) }
+
+// genValues is genInput's drawing into a; flush(hi) says that the
+// elements before hi are drawn.
+func genValues(task string, s tspec, p Params, rng *rand.Rand, integer bool, a *Array, flush func(hi int)) {
 	norm := func(std float64) {
-		for i := range a.Data {
-			a.Data[i] = rng.NormFloat64() * std
+		_, c := rowsCols(s.shape)
+		step := drawChunk(c)
+		for lo := 0; lo < len(a.Data); lo += step {
+			xs := a.Data[lo:min(len(a.Data), lo+step)]
+			for i := range xs {
+				xs[i] = rng.NormFloat64() * std
+			}
+			flush(lo + len(xs))
 		}
 	}
 	fanIn := func() float64 {
@@ -419,7 +503,7 @@ func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool) *Arr
 		for i := range a.Data {
 			a.Data[i] = float64(rng.IntN(256) - 128)
 		}
-		return a
+		return
 	}
 	if integer && s.kind == "bias" {
 		k := map[string]int{"linear": p.K, "conv2d": p.KH * p.KW * p.Cin, "conv_block": p.KH * p.KW * p.Cin,
@@ -431,14 +515,18 @@ func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool) *Arr
 		for i := range a.Data {
 			a.Data[i] = float64(rng.Int64N(2*b+1) - b)
 		}
-		return a
+		return
 	}
 	switch {
 	case s.name == "cos" || s.name == "sin":
 		half := p.D / 2
+		freq := make([]float64, half) // theta^(-2i/D), the same for every position
+		for i := range freq {
+			freq[i] = math.Pow(p.RopeTheta, -2*float64(i)/float64(p.D))
+		}
 		for t := 0; t < p.S; t++ {
 			for i := 0; i < half; i++ {
-				ang := float64(t) * math.Pow(p.RopeTheta, -2*float64(i)/float64(p.D))
+				ang := float64(t) * freq[i]
 				if s.name == "cos" {
 					a.Data[t*half+i] = math.Cos(ang)
 				} else {
@@ -500,7 +588,6 @@ func genInput(task string, s tspec, p Params, rng *rand.Rand, integer bool) *Arr
 	default:
 		norm(1)
 	}
-	return a
 }
 
 // t5Bias fills bias[h, i, j] = table[h][bucket(j - i)] (T5's

@@ -179,7 +179,7 @@ func TestGenInputWritesAll(t *testing.T) {
 					}
 					putFloats(poison)
 					rng := rand.New(rand.NewPCG(1, 2))
-					a := genInput(task.ID, s, pl.p, rng, pl.integer)
+					a := genInput(task.ID, s, pl.p, rng, pl.integer, nil)
 					for i, v := range a.Data {
 						if math.IsNaN(v) {
 							t.Fatalf("%s/%s config %d: %s[%d] not written", target, task.ID, config, s.name, i)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"kernelcraft/ref/internal/mxq"
 	"kernelcraft/sim"
 	"kernelcraft/sim/plena"
 )
@@ -182,6 +183,15 @@ func (s TensorSpec) storedRuns(f func(src, dst, n int)) {
 }
 
 func (s TensorSpec) mxImage(t *sim.Tensor) ([]Chunk, error) {
+	if s.mxBlocksAligned() {
+		return s.mxImageRuns(t)
+	}
+	return s.mxImageCopy(t)
+}
+
+// mxImageCopy is mxImage for any layout: the stored elements are laid
+// out as float32 values first, then encoded block by block.
+func (s TensorSpec) mxImageCopy(t *sim.Tensor) ([]Chunk, error) {
 	// The stored elements as float32 bits (little-endian, as the .npy's),
 	// padding zero, copied a run at a time.
 	var stored []byte
@@ -214,6 +224,70 @@ func (s TensorSpec) mxImage(t *sim.Tensor) ([]Chunk, error) {
 	return []Chunk{{s.Addr, elems}, {s.Layout.ScaleAddr, scales}}, nil
 }
 
+// mxBlocksAligned reports whether every run storedRuns gives starts a
+// stored block and is followed, up to the end of its last block, by
+// padding (or the end of the tensor): then each block of a run's
+// elements, a run's last one completed by zeros, is a stored block.
+func (s TensorSpec) mxBlocksAligned() bool {
+	l := s.Layout
+	return l == nil || l.Block == 0 && l.Pitch%MXBlock == 0 || l.Pitch == 0 && l.Block%MXBlock == 0
+}
+
+// mxImageRuns is mxImage for a layout whose runs are whole blocks
+// (mxBlocksAligned): the blocks are encoded from the tensor's bytes, run
+// by run; padding blocks stay zero (scale byte 0, codes 0), which is
+// their encoding.
+func (s TensorSpec) mxImageRuns(t *sim.Tensor) ([]Chunk, error) {
+	n := s.StoredElems()
+	elems := make([]byte, n)
+	scales := make([]byte, (n+MXBlock-1)/MXBlock)
+	var err error
+	s.storedRuns(func(src, dst, cnt int) {
+		data := t.Data[4*src : 4*(src+cnt)]
+		for i := 0; i < cnt && err == nil; {
+			if nb := (cnt - i) / MXBlock; nb > 0 && mxq.Available() {
+				// Whole blocks in vector registers, up to one they leave
+				// to encodeMXBytes.
+				lo := dst + i
+				i += MXBlock * mxq.Encode(data[4*i:4*(i+nb*MXBlock)], elems[lo:lo+nb*MXBlock], scales[lo/MXBlock:lo/MXBlock+nb])
+				if i == cnt {
+					break
+				}
+			}
+			k := min(MXBlock, cnt-i)
+			lo := dst + i
+			sc, e := encodeMXBytes(data[4*i:4*(i+k)], elems[lo:lo+k])
+			if e != nil {
+				err = fmt.Errorf("tensor %s, stored elements %d..%d: %v", s.Name, lo, min(n, lo+MXBlock)-1, e)
+			}
+			scales[lo/MXBlock] = sc
+			i += k
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []Chunk{{s.Addr, elems}, {s.Layout.ScaleAddr, scales}}, nil
+}
+
+// encodeMXBytes is encodeMXExact of a block (MXBlock elements or fewer)
+// given as the little-endian bytes of its float32 values.
+func encodeMXBytes(blk, codes []byte) (byte, error) {
+	if len(blk) == 4*MXBlock {
+		if sc, ok := encodeMX8((*[4 * MXBlock]byte)(blk), (*[MXBlock]byte)(codes)); ok {
+			return sc, nil
+		}
+	} else if sc, ok := encodeMXFastBits(blk, codes); ok {
+		return sc, nil
+	}
+	var f [MXBlock]float32
+	k := len(blk) / 4
+	for j := range k {
+		f[j] = math.Float32frombits(binary.LittleEndian.Uint32(blk[4*j:]))
+	}
+	return encodeMXSlow(f[:k], codes)
+}
+
 // ReadBack reads the tensor from memory after a run, as its .npy holds
 // values (an MX tensor's elements decoded with their scales to float32).
 func (s TensorSpec) ReadBack(m *sim.Memory) (*sim.Tensor, error) {
@@ -223,20 +297,36 @@ func (s TensorSpec) ReadBack(m *sim.Memory) (*sim.Tensor, error) {
 	}
 	size, _ := DTypeSize(s.DType)
 	n := sim.Elems(s.Shape)
-	raw, err := m.Peek(s.Addr, uint64(s.StoredElems()*size))
+	raw, err := peekView(m, s.Addr, uint64(s.StoredElems()*size))
 	if err != nil {
 		return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
 	}
 	out := &sim.Tensor{DType: d, Shape: append([]int(nil), s.Shape...), Data: make([]byte, n*d.Size)}
 	if isMX(s.DType) {
-		sc, err := m.Peek(s.Layout.ScaleAddr, uint64((s.StoredElems()+MXBlock-1)/MXBlock))
+		sc, err := peekView(m, s.Layout.ScaleAddr, uint64((s.StoredElems()+MXBlock-1)/MXBlock))
 		if err != nil {
 			return nil, fmt.Errorf("tensor %s scales: %v", s.Name, err)
 		}
 		s.storedRuns(func(src, dst, n int) {
 			o := out.Data[4*src : 4*(src+n)]
-			for i, e := range raw[dst : dst+n] {
-				v := plena.DecodeE4M3(e) * plena.DecodeE8M0(sc[(dst+i)/MXBlock])
+			codes := raw[dst : dst+n]
+			i := 0
+			if nb := n / MXBlock; dst%MXBlock == 0 && nb > 0 && mxq.Available() {
+				mxq.Decode(codes[:nb*MXBlock], sc[dst/MXBlock:dst/MXBlock+nb], o[:4*nb*MXBlock], &e4m3Values, &e8m0Values)
+				i = nb * MXBlock
+			}
+			if dst%MXBlock == 0 {
+				// Whole blocks: one scale each.
+				for ; i+MXBlock <= n; i += MXBlock {
+					scale := plena.DecodeE8M0(sc[(dst+i)/MXBlock])
+					c, ob := (*[MXBlock]byte)(codes[i:i+MXBlock]), (*[4 * MXBlock]byte)(o[4*i:4*i+4*MXBlock])
+					for j, e := range c {
+						binary.LittleEndian.PutUint32(ob[4*j:], math.Float32bits(plena.DecodeE4M3(e)*scale))
+					}
+				}
+			}
+			for ; i < n; i++ {
+				v := plena.DecodeE4M3(codes[i]) * plena.DecodeE8M0(sc[(dst+i)/MXBlock])
 				binary.LittleEndian.PutUint32(o[4*i:], math.Float32bits(v))
 			}
 		})
@@ -246,6 +336,25 @@ func (s TensorSpec) ReadBack(m *sim.Memory) (*sim.Tensor, error) {
 		copy(out.Data[src*size:(src+n)*size], raw[dst*size:(dst+n)*size])
 	})
 	return out, nil
+}
+
+// e4m3Values and e8m0Values are PLENA's decodings of every E4M3 code and
+// E8M0 scale byte, for mxq.Decode.
+var e4m3Values, e8m0Values = func() (e, s [256]float32) {
+	for i := range 256 {
+		e[i], s[i] = plena.DecodeE4M3(uint8(i)), plena.DecodeE8M0(uint8(i))
+	}
+	return e, s
+}()
+
+// peekView is m.Peek(addr, n) without the copy: the bytes as memory
+// holds them, for reading only, before anything changes them.
+func peekView(m *sim.Memory, addr, n uint64) ([]byte, error) {
+	r := m.Find(addr)
+	if r == nil || addr+n > r.End || addr+n < addr {
+		return m.Peek(addr, n) // its error
+	}
+	return r.Data[addr-r.Base : addr-r.Base+n], nil
 }
 
 // encodeMXExact encodes a block of values that are exactly MXFP8 values
@@ -317,6 +426,37 @@ func encodeMXBlockBits(block []uint32, elems []byte) (byte, bool) {
 		elems[i] = byte(b>>24)&0x80 | byte(k+7)<<3 | byte(b>>20&7)
 	}
 	return byte(e + 127), true
+}
+
+// encodeMX8 is encodeMXFastBits of a whole block: the same codes and
+// scale, the same blocks left to encodeMXSlow.
+func encodeMX8(blk *[4 * MXBlock]byte, codes *[MXBlock]byte) (byte, bool) {
+	var b [MXBlock]uint32
+	var maxBits uint32
+	for i := range b {
+		b[i] = binary.LittleEndian.Uint32(blk[4*i:])
+		maxBits = max(maxBits, b[i]&^(1<<31))
+	}
+	if maxBits == 0 {
+		*codes = [MXBlock]byte{}
+		return 0, true
+	}
+	if maxBits < 1<<23 || maxBits >= 0x7f800000 {
+		return 0, false
+	}
+	e := int(maxBits >> 23) // the block's biased exponent: its scale byte
+	for i, x := range b {
+		if x&^(1<<31) == 0 {
+			codes[i] = 0
+			continue
+		}
+		k := int(x>>23&0xff) - e // x/2^e in [2^k, 2^(k+1)), k <= 0
+		if uint(k+6) > 13 || x&(1<<20-1) != 0 {
+			return 0, false
+		}
+		codes[i] = byte(x>>24)&0x80 | byte(k+7)<<3 | byte(x>>20&7)
+	}
+	return byte(e), true
 }
 
 // encodeMXSlow is encodeMXExact for any block.
@@ -399,6 +539,19 @@ func quantiseMX(a *Array) bool {
 		return true
 	}
 	stable := true
+	if c%MXBlock == 0 && len(a.Data)%c == 0 {
+		// Every row's blocks are whole: the blocks are the data's
+		// consecutive runs of MXBlock elements.
+		if mxq.Available() {
+			return quantiseMXVector(a.Data, nil)
+		}
+		for i := 0; i+MXBlock <= len(a.Data); i += MXBlock {
+			if !quantiseMXBlock8((*[MXBlock]float64)(a.Data[i : i+MXBlock])) {
+				stable = false
+			}
+		}
+		return stable
+	}
 	for r := 0; r+c <= len(a.Data); r += c {
 		row := a.Data[r : r+c]
 		for b := 0; b < c; b += MXBlock {
@@ -451,6 +604,107 @@ func quantiseMXBlock(blk []float64) bool {
 		blk[i] = quantiseE4M3(float64(float32(x))*inv)*scale + 0
 	}
 	return stable
+}
+
+// quantiseMXBlock8 is quantiseMXBlock for a whole block, on float32
+// bits: an element whose float32 is normal with an exponent within
+// [-5, 7] of the block's is mxRound of its bits (mxRound32); the others
+// (zeros, subnormals, exponents outside) take quantiseMXBlock's
+// arithmetic.
+func quantiseMXBlock8(blk *[MXBlock]float64) bool {
+	var f [MXBlock]uint32
+	var maxBits uint32
+	for i, x := range blk {
+		f[i] = math.Float32bits(float32(x))
+		maxBits = max(maxBits, f[i]&^(1<<31))
+	}
+	if maxBits >= 0x7f800000 {
+		quantiseMXBlockSlow(blk[:])
+		return false
+	}
+	maxAbs := math.Float32frombits(maxBits)
+	e := max(-127, min(127, floorLog2(float64(maxAbs+1e-9))))
+	stable := maxBits == 0 || maxBits >= 1<<23 && e == int(maxBits>>23)-127 && e >= -26
+	for i, b := range f {
+		// k: the exponent of float32(x)/2^e; a biased exponent of 0 (a
+		// zero or subnormal) makes it < -5.
+		if k := int(b>>23&0xff) - 127 - e; b&0x7f800000 != 0 && uint(k+5) <= 12 {
+			blk[i] = mxRound32(b)
+			continue
+		}
+		blk[i] = quantiseE4M3(float64(math.Float32frombits(b))*pow2(-e))*pow2(e) + 0
+	}
+	return stable
+}
+
+// quantiseMXVector is quantiseMX for data made of whole blocks, with
+// package mxq's vector loop: it quantises the elements it can, and the
+// others here with quantiseMXBlock8's formula and the block's exponent
+// it reports (a block with an infinite or NaN maximum, which it leaves as
+// it is, with quantiseMXBlockSlow). When enc is not nil it receives the
+// results' float32 bits (little-endian, 4*len(data) bytes): their
+// encoding as MXFP8 tensor data.
+func quantiseMXVector(data []float64, enc []byte) bool {
+	const group = 256 // blocks per call
+	var mask, exps [group]byte
+	var scratch [4 * MXBlock * group]byte
+	stable := true
+	for lo := 0; lo < len(data); lo += group * MXBlock {
+		xs := data[lo:min(len(data), lo+group*MXBlock)]
+		n := len(xs) / MXBlock
+		out := scratch[:4*len(xs)]
+		if enc != nil {
+			out = enc[4*lo : 4*(lo+len(xs))]
+		}
+		if !mxq.Blocks(xs, mask[:n], exps[:n], out) {
+			stable = false
+		}
+		for b, m := range mask[:n] {
+			if m == 0 {
+				continue
+			}
+			blk := (*[MXBlock]float64)(xs[b*MXBlock : b*MXBlock+MXBlock])
+			if exps[b] == mxq.Slow {
+				quantiseMXBlockSlow(blk[:])
+				m = 0xff
+			} else {
+				e := int(exps[b]) - 127
+				for i := range blk {
+					if m&(1<<i) != 0 {
+						blk[i] = quantiseE4M3(float64(float32(blk[i]))*pow2(-e))*pow2(e) + 0
+					}
+				}
+			}
+			for i, v := range blk {
+				if m&(1<<i) != 0 {
+					binary.LittleEndian.PutUint32(out[4*(b*MXBlock+i):], math.Float32bits(float32(v)))
+				}
+			}
+		}
+	}
+	return stable
+}
+
+// quantiseMXEncode is roundArrayStable(MXFP8, a) followed by the
+// encoding of a's values as MXFP8 tensor data into enc (encodeValues),
+// in one pass where package mxq's vector loop can do both; it reports
+// whether quantising again is certain to leave a as it is.
+func quantiseMXEncode(a *Array, enc []byte) bool {
+	if _, c := rowsCols(a.Shape); c > 0 && c%MXBlock == 0 && len(a.Data)%c == 0 && mxq.Available() {
+		return quantiseMXVector(a.Data, enc)
+	}
+	stable := quantiseMX(a)
+	encodeValues(enc, a.Data, MXFP8)
+	return stable
+}
+
+// mxRound32 is mxRound of a normal float32's bits: the same fraction
+// bits (float32's top five are float64's), the same value.
+func mxRound32(b uint32) float64 {
+	y := b >> 18 & 31
+	q := y >> 2
+	q += (y&3 + 1 + q&1) >> 2
+	return float64(math.Float32frombits(b&(1<<31|0xff<<23) | min(q, 7)<<20))
 }
 
 // quantiseMXBlockSlow is quantiseMXBlock for any block, infinities and

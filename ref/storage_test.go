@@ -2,12 +2,15 @@ package ref
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
 	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/ref/internal/mxq"
 	"kernelcraft/sim"
 	"kernelcraft/sim/plena"
 )
@@ -267,17 +270,272 @@ func TestQuantiseMXFast(t *testing.T) {
 	for i := 0; i+MXBlock <= len(vals); i += 3 {
 		a := append([]float64(nil), vals[i:i+MXBlock]...)
 		b := append([]float64(nil), a...)
-		quantiseMXBlock(a)
+		c := append([]float64(nil), a...)
+		stable := quantiseMXBlock(a)
 		slowBlock(b)
+		if quantiseMXBlock8((*[MXBlock]float64)(c)) != stable {
+			t.Fatalf("block at %d: quantiseMXBlock8 and quantiseMXBlock differ on stability", i)
+		}
 		for j := range a {
 			if math.Float64bits(a[j]) != math.Float64bits(b[j]) {
 				t.Fatalf("block at %d, element %d (%g): fast %g, formula %g", i, j, vals[i+j], a[j], b[j])
+			}
+			if math.Float64bits(c[j]) != math.Float64bits(b[j]) {
+				t.Fatalf("block at %d, element %d (%g): quantiseMXBlock8 %g, formula %g", i, j, vals[i+j], c[j], b[j])
 			}
 		}
 	}
 	for _, v := range vals {
 		if f, s := quantiseE4M3(v), slowE4M3(v); math.Float64bits(f) != math.Float64bits(s) && !(v > 0 && v < 1e-300) {
 			t.Fatalf("quantiseE4M3(%g): fast %g, formula %g", v, f, s)
+		}
+	}
+}
+
+// TestMXImageRuns: the image encoded run by run (layouts whose runs are
+// whole blocks) is the image of the stored elements encoded block by
+// block, errors included, for dense, pitched, padded and column-block
+// layouts, rows of whole and partial blocks, and values that are zero,
+// subnormal in their block or not MXFP8 values at all.
+func TestMXImageRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct {
+		shape  []int
+		layout Layout
+	}{
+		{[]int{5, 24}, Layout{}},
+		{[]int{5, 21}, Layout{}},
+		{[]int{3, 70}, Layout{Pitch: 128}},
+		{[]int{4, 64}, Layout{Pitch: 64, PadRows: 12}},
+		{[]int{7, 13}, Layout{PadRows: 3}},
+		{[]int{3, 70}, Layout{Block: 64}},
+		{[]int{2, 3, 40}, Layout{Block: 16}},
+		{[]int{3}, Layout{Pitch: 8}},
+	} {
+		for trial := range 4 {
+			a := NewArray(tc.shape...)
+			for i := range a.Data {
+				a.Data[i] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(9)-4)
+				if rng.IntN(16) == 0 {
+					a.Data[i] = 0
+				}
+			}
+			quantiseMX(a)
+			switch trial {
+			case 1: // a tiny element: E4M3's subnormals and below
+				a.Data[rng.IntN(len(a.Data))] *= 0x1p-9
+			case 2: // a value no block holds
+				a.Data[rng.IntN(len(a.Data))] = 1.0000001
+			case 3:
+				clear(a.Data[:min(len(a.Data), 20)])
+			}
+			tt, err := Encode(a, MXFP8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := tc.layout
+			n := (&TensorSpec{Shape: tc.shape, Layout: &l}).StoredElems()
+			l.ScaleAddr, l.ScaleReg = 0x1000+uint64(n), uint64(n)
+			s := TensorSpec{Name: "m", DType: MXFP8, Shape: tc.shape, Addr: 0x1000, Memory: "hbm", Layout: &l}
+			if !s.mxBlocksAligned() {
+				t.Fatalf("%v %+v: not aligned", tc.shape, l)
+			}
+			got, errGot := s.mxImageRuns(tt)
+			want, errWant := s.mxImageCopy(tt)
+			if fmt.Sprint(errGot) != fmt.Sprint(errWant) {
+				t.Fatalf("%v %+v trial %d: error %v, want %v", tc.shape, l, trial, errGot, errWant)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%v %+v trial %d: image differs", tc.shape, l, trial)
+			}
+		}
+	}
+}
+
+// TestQuantiseMXVector: the vector quantiser (package mxq and its
+// fix-ups) gives quantiseMXBlock's bits and stability, block by block, on
+// values of every magnitude, zeros of both signs, float32 subnormals,
+// values just below powers of two (where the harness's 1e-9 moves the
+// shared exponent), infinities and NaNs.
+func TestQuantiseMXVector(t *testing.T) {
+	if !mxq.Available() {
+		t.Skip("no vector quantiser on this host")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	special := []float64{0, math.Copysign(0, -1), 0x1p-140, -0x1p-149, 0x1p-126, math.Inf(1), math.Inf(-1), math.NaN(), 1 - 0x1p-24, 0x1p-30 - 0x1p-54, 1e-9, 0x1p-27}
+	n := 1 << 16
+	vals := make([]float64, n)
+	for i := range vals {
+		switch r := rng.IntN(64); {
+		case r == 0:
+			vals[i] = special[rng.IntN(len(special))]
+		case r < 4: // a float64 that is not a float32
+			vals[i] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(60)-30)
+		default:
+			vals[i] = float64(float32(rng.NormFloat64() * math.Ldexp(1, rng.IntN(300)-150)))
+		}
+	}
+	// Blocks of one magnitude with a few tiny elements (the fix-ups).
+	for b := 0; b < 1024; b++ {
+		sc := math.Ldexp(1, rng.IntN(60)-30)
+		for i := range MXBlock {
+			vals[b*MXBlock+i] = rng.NormFloat64() * sc * math.Ldexp(1, -rng.IntN(12))
+		}
+	}
+	// Blocks with elements where the float32 1e-9 carries x/2^e over
+	// 2^-6 or 2^-5, and on the clamped exponent's grid.
+	for b := 1024; b < 1024+256; b++ {
+		e := rng.IntN(200) - 100
+		p := func(k int) float64 { return math.Ldexp(1, e+k) }
+		edge := []float64{
+			p(0) * 1.5, p(-5) - p(-29), -(p(-6) - p(-30)), p(-7) * 1.999, -p(-8) * 1.3,
+			p(-11), p(-6) - p(-29), p(-5) * (1 - 0x1p-22),
+		}
+		for i := range MXBlock {
+			vals[b*MXBlock+i] = float64(float32(edge[(i+b)%len(edge)] * (1 + float64(rng.IntN(3))*0x1p-23)))
+		}
+		vals[b*MXBlock] = p(0) * 1.5
+	}
+	got := append([]float64(nil), vals...)
+	if !quantiseMXVector(got[:0], nil) {
+		t.Fatal("empty data is not stable")
+	}
+	for lo := 0; lo < n; lo += 4096 + 8 {
+		hi := min(n, lo+4096+8)
+		want := append([]float64(nil), vals[lo:hi]...)
+		stable := true
+		for b := 0; b < len(want); b += MXBlock {
+			if !quantiseMXBlock(want[b : b+MXBlock]) {
+				stable = false
+			}
+		}
+		enc := make([]byte, 4*(hi-lo))
+		if quantiseMXVector(got[lo:hi], enc) != stable {
+			t.Errorf("elements %d..%d: stability differs", lo, hi-1)
+		}
+		for i, w := range want {
+			if g := got[lo+i]; math.Float64bits(g) != math.Float64bits(w) && !(g != g && w != w) {
+				t.Fatalf("element %d (%g, block %v): vector %g, quantiseMXBlock %g", lo+i, vals[lo+i], vals[(lo+i)&^7:(lo+i)&^7+8], g, w)
+			}
+			if g, w := binary.LittleEndian.Uint32(enc[4*i:]), math.Float32bits(float32(w)); g != w && !(g&0x7fffffff > 0x7f800000 && w&0x7fffffff > 0x7f800000) {
+				t.Fatalf("element %d (%g): encoded %#x, want %#x", lo+i, vals[lo+i], g, w)
+			}
+		}
+	}
+	// Stability block by block, and pair by pair (the vector loop takes
+	// two blocks at a time).
+	for b := 0; b < n; b += MXBlock {
+		blk := append([]float64(nil), vals[b:b+MXBlock]...)
+		if quantiseMXVector(append([]float64(nil), blk...), nil) != quantiseMXBlock(blk) {
+			t.Fatalf("block %v: stability differs", vals[b:b+MXBlock])
+		}
+		if b+2*MXBlock <= n {
+			pair := append([]float64(nil), vals[b:b+2*MXBlock]...)
+			got := quantiseMXVector(append([]float64(nil), pair...), nil)
+			s0, s1 := quantiseMXBlock(pair[:MXBlock]), quantiseMXBlock(pair[MXBlock:])
+			if got != (s0 && s1) {
+				t.Fatalf("blocks %v: stability differs", vals[b:b+2*MXBlock])
+			}
+		}
+	}
+}
+
+// TestMXEncodeVector: package mxq's vector encoder writes what
+// encodeMXBytes writes for every block it encodes, and stops only at a
+// block where encodeMXBytes needs encodeMXSlow (or fails): on quantised
+// blocks of every magnitude, with zeros of both signs, PLENA's subnormal
+// codes, float32 subnormals, values that are no code, infinities and
+// NaNs, and tiny blocks where a zero lane's exponent difference looks
+// like a code's.
+func TestMXEncodeVector(t *testing.T) {
+	if !mxq.Available() {
+		t.Skip("no vector encoder on this host")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	const nb = 1 << 13
+	vals := make([]float64, nb*MXBlock)
+	for b := range nb {
+		blk := vals[b*MXBlock : (b+1)*MXBlock]
+		sc := math.Ldexp(1, rng.IntN(250)-125)
+		for i := range blk {
+			blk[i] = rng.NormFloat64() * sc * math.Ldexp(1, -rng.IntN(12))
+		}
+		if b%2 == 0 {
+			quantiseMXBlock(blk)
+		}
+		switch rng.IntN(16) {
+		case 0:
+			blk[rng.IntN(MXBlock)] = 0
+		case 1:
+			blk[rng.IntN(MXBlock)] = math.Copysign(0, -1)
+		case 2:
+			blk[rng.IntN(MXBlock)] = []float64{math.Inf(1), math.Inf(-1), math.NaN(), 0x1p-140, 0x1p-149}[rng.IntN(5)]
+		case 3: // a block of zeros but one tiny value
+			clear(blk)
+			blk[rng.IntN(MXBlock)] = math.Ldexp(1, -rng.IntN(10)-117)
+		case 4:
+			clear(blk)
+		}
+	}
+	x := make([]byte, 4*len(vals))
+	for i, v := range vals {
+		binary.LittleEndian.PutUint32(x[4*i:], math.Float32bits(float32(v)))
+	}
+	codes, scales := make([]byte, len(vals)), make([]byte, nb)
+	stops, vectorBlocks := 0, 0
+	for b := 0; b < nb; {
+		done := mxq.Encode(x[32*b:], codes[8*b:], scales[b:])
+		for i := b; i < b+done; i++ {
+			var want [MXBlock]byte
+			sc, err := encodeMXBytes(x[32*i:32*i+32], want[:])
+			if err != nil || sc != scales[i] || want != [MXBlock]byte(codes[8*i:8*i+8]) {
+				t.Fatalf("block %d %v: vector scale %d codes %v, want %d %v (%v)", i, vals[8*i:8*i+8], scales[i], codes[8*i:8*i+8], sc, want, err)
+			}
+		}
+		vectorBlocks += done
+		b += done
+		if b == nb {
+			break
+		}
+		var f [MXBlock]float32
+		for j := range f {
+			f[j] = float32(vals[8*b+j])
+		}
+		var c [MXBlock]byte
+		if _, ok := encodeMXFast(f[:], c[:]); ok {
+			t.Fatalf("block %d %v: the vector encoder stopped at a block encodeMXFast encodes", b, f)
+		}
+		stops++
+		b++
+	}
+	t.Logf("%d blocks encoded in vectors, %d stops", vectorBlocks, stops)
+	if stops == 0 || vectorBlocks < nb/2 {
+		t.Fatalf("%d blocks encoded in vectors, %d stops: the test covers too little", vectorBlocks, stops)
+	}
+}
+
+// TestMXDecodeVector: package mxq's vector decoder gives the bits of
+// the scalar decoding (E4M3 value times E8M0 scale in float32) for every
+// code with every scale byte (NaNs, infinities and zero scales
+// included).
+func TestMXDecodeVector(t *testing.T) {
+	if !mxq.Available() {
+		t.Skip("no vector decoder on this host")
+	}
+	codes := make([]byte, 256*256)
+	scales := make([]byte, len(codes)/MXBlock)
+	for i := range codes { // every code with every scale byte
+		codes[i] = byte(i)
+	}
+	for b := range scales {
+		scales[b] = byte(b / (256 / MXBlock))
+	}
+	out := make([]byte, 4*len(codes))
+	mxq.Decode(codes, scales, out, &e4m3Values, &e8m0Values)
+	for i, c := range codes {
+		want := math.Float32bits(plena.DecodeE4M3(c) * plena.DecodeE8M0(scales[i/MXBlock]))
+		if got := binary.LittleEndian.Uint32(out[4*i:]); got != want {
+			t.Fatalf("code %#x scale %#x: %#x, want %#x", c, scales[i/MXBlock], got, want)
 		}
 	}
 }
@@ -295,6 +553,55 @@ func BenchmarkQuantiseMX(b *testing.B) {
 		copy(a.Data, src)
 		quantiseMX(a)
 	}
+}
+
+// BenchmarkMXImage times a 512 x 1024 MXFP8 tensor's memory image and
+// its reading back (rows pitched to 1088 elements), per element.
+func BenchmarkMXImage(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	a := NewArray(512, 1024)
+	for i := range a.Data {
+		a.Data[i] = r.NormFloat64() / 16
+	}
+	quantiseMX(a)
+	tt, err := Encode(a, MXFP8)
+	if err != nil {
+		b.Fatal(err)
+	}
+	hw, err := isadefs.HWByName("plena")
+	if err != nil {
+		b.Fatal(err)
+	}
+	l := &Layout{Pitch: 1088}
+	s := TensorSpec{Name: "m", DType: MXFP8, Shape: a.Shape, Memory: "hbm", Layout: l}
+	l.ScaleAddr = uint64(s.StoredElems())
+	l.ScaleReg = l.ScaleAddr
+	m := sim.NewMemory(hw)
+	b.Run("image", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.Image(tt); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(a.Data)), "ns/elem")
+	})
+	chunks, err := s.Image(tt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, ch := range chunks {
+		if err := m.Load(ch.Addr, ch.Data); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("readback", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.ReadBack(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(a.Data)), "ns/elem")
+	})
 }
 
 // BenchmarkEncodeMXExact times the exact MXFP8 encoder on quantised
@@ -334,5 +641,33 @@ func TestQuantiseMXNoNegativeZero(t *testing.T) {
 	}
 	if a.Data[1] != 0 || a.Data[5] != 0 {
 		t.Errorf("small negatives quantised to %g and %g, want 0", a.Data[1], a.Data[5])
+	}
+}
+
+// TestRoundEncodeBF16: rounding and encoding an output in one pass gives
+// roundValues' values and Encode's bytes, NaNs, infinities, overflow and
+// bf16 subnormals included.
+func TestRoundEncodeBF16(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	xs := []float64{0, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1), 0x1p-135, -0x1p-130, 3.4e38, 1e300, -1e-300}
+	for range 10000 {
+		xs = append(xs, rng.NormFloat64()*math.Ldexp(1, rng.IntN(300)-150))
+	}
+	want := append([]float64(nil), xs...)
+	roundValues("bfloat16", want)
+	wantEnc, err := Encode(&Array{Shape: []int{len(want)}, Data: want}, "bfloat16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := append([]float64(nil), xs...)
+	buf := make([]byte, 2*len(got))
+	roundEncodeBF16(got, buf)
+	for i := range got {
+		if math.Float64bits(got[i]) != math.Float64bits(want[i]) && !(got[i] != got[i] && want[i] != want[i]) {
+			t.Fatalf("%g rounds to %g, want %g", xs[i], got[i], want[i])
+		}
+	}
+	if !slices.Equal(buf, wantEnc.Data) {
+		t.Fatal("encodings differ")
 	}
 }

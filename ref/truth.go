@@ -3,6 +3,7 @@ package ref
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"kernelcraft/ref/internal/f64"
 )
@@ -182,6 +183,14 @@ func (g *gt) r(x float64) float64 {
 		return RoundBF16(x)
 	}
 	return x
+}
+
+// rs is r for every element of xs, in place.
+func (g *gt) rs(xs []float64) {
+	switch g.p.Intermediate {
+	case "float32", "bfloat16":
+		roundValues(g.p.Intermediate, xs)
+	}
 }
 
 // a rounds an accumulation step: float32 whenever intermediates are
@@ -433,6 +442,36 @@ func (g *gt) softmaxRow(row []float64) {
 	if g.p.NoMaxSubtract {
 		m = 0
 	}
+	if g.p.Exp == "" && g.p.SumOrder == "" && g.p.Recip == "" {
+		// g.exp, g.sum and g.div written out for their defaults; a
+		// masked score (v - m = -Inf) is math.Exp's +0 without the call.
+		var s float64
+		var tab *[1 << 16]float64
+		if g.p.Intermediate == "bfloat16" {
+			tab = bf16Exps()
+		}
+		for j, v := range row {
+			row[j] = v - m
+		}
+		g.rs(row) // d = g.r(v - m), in one pass
+		for j, d := range row {
+			e := 0.0
+			if d != math.Inf(-1) {
+				if tab != nil && d == d {
+					e = tab[math.Float32bits(float32(d))>>16] // d is a bf16 value
+				} else {
+					e = g.r(math.Exp(d))
+				}
+			}
+			row[j] = e
+			s = g.a(s + e)
+		}
+		for j, x := range row {
+			row[j] = x / s
+		}
+		g.rs(row)
+		return
+	}
 	for j, v := range row {
 		row[j] = g.r(g.exp(g.r(v - m)))
 	}
@@ -441,6 +480,17 @@ func (g *gt) softmaxRow(row []float64) {
 		row[j] = g.div(row[j], s)
 	}
 }
+
+// bf16Exps is RoundBF16(math.Exp(x)) for every bfloat16 value x (NaNs
+// aside), indexed by x's bit pattern: the exps of a softmax whose
+// intermediates are bf16, computed once.
+var bf16Exps = sync.OnceValue(func() *[1 << 16]float64 {
+	var t [1 << 16]float64
+	for i := range t {
+		t[i] = RoundBF16(math.Exp(BF16Value(uint16(i))))
+	}
+	return &t
+})
 
 // rowMax is math.Max over row from -Inf. Its loop compares with >, which
 // is math.Max except on a NaN (math.Max gives NaN) and on zeros of both
@@ -551,6 +601,10 @@ func (g *gt) matmul(a, b []float64, m, k, n int, bias []float64, stage int) *Arr
 	}
 	sums := g.shared(a, b, m, k, n, false, func() []float64 { return g.sums(a, b, m, k, n) })
 	c := &Array{Shape: []int{m, n}, Data: sums} // finished in place
+	if bias == nil {
+		g.rs(c.Data)
+		return c
+	}
 	for i := 0; i < m; i++ {
 		row := c.Data[i*n : i*n+n]
 		for j, acc := range row {
@@ -1007,23 +1061,29 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 	probs := scores // each score becomes its probability in place
 	for i := 0; i < s; i++ {
 		row := probs[i*skv : (i+1)*skv]
-		for j := 0; j < skv; j++ {
-			if p.Causal && j > i+p.MaskShift {
-				row[j] = math.Inf(-1)
-				continue
+		// g.r(score*scale), then g.r(that + bias), a pass each over the
+		// unmasked scores; the masked ones -Inf.
+		w := skv
+		if p.Causal {
+			w = max(0, min(skv, i+p.MaskShift+1))
+		}
+		for j := range row[:w] {
+			row[j] *= p.Scale
+		}
+		g.rs(row[:w])
+		if bias != nil && !p.NoPosBias {
+			for j := range row[:w] {
+				row[j] += bias[i*skv+j]
 			}
-			acc := g.r(scores[i*skv+j] * p.Scale)
-			if bias != nil && !p.NoPosBias {
-				acc = g.r(acc + bias[i*skv+j])
-			}
-			row[j] = acc
+			g.rs(row[:w])
+		}
+		for j := w; j < skv; j++ {
+			row[j] = math.Inf(-1)
 		}
 		g.softmaxRow(row)
 	}
 	o := &Array{Shape: []int{s, d}, Data: g.sums(probs, v, s, skv, d)}
-	for i, acc := range o.Data {
-		o.Data[i] = g.r(acc)
-	}
+	g.rs(o.Data)
 	return o
 }
 

@@ -56,6 +56,22 @@ func TestRoundBF16(t *testing.T) {
 			t.Fatalf("RoundBF16(%v) = %v, float64 arithmetic gives %v", x, got, want)
 		}
 	}
+	// The fast path's edges: the largest bf16 and the ties above it, the
+	// smallest normal and the subnormals below it, and their float64
+	// neighbours.
+	for _, x := range []float64{0x1.fep127, 0x1.ffp127, 0x1.fe8p127, 0x1p128, 0x1p-126, 0x1.ffp-127, 0x1p-127, 0x1.01p-126} {
+		for _, y := range []float64{x, math.Nextafter(x, 0), math.Nextafter(x, math.Inf(1)), -x} {
+			got, want := RoundBF16(y), roundBF16Slow(y)
+			if got != want {
+				t.Fatalf("RoundBF16(%v) = %v, float64 arithmetic gives %v", y, got, want)
+			}
+			xs := []float64{y}
+			roundValues("bfloat16", xs)
+			if xs[0] != want {
+				t.Fatalf("roundValues(%v) = %v, want %v", y, xs[0], want)
+			}
+		}
+	}
 	if BF16Value(0x3f80) != 1 || BF16Value(0xc0a0) != -5 {
 		t.Errorf("BF16Value")
 	}
@@ -382,6 +398,50 @@ func TestRowMax(t *testing.T) {
 		}
 		if math.IsNaN(got) != math.IsNaN(want) {
 			t.Fatalf("rowMax(%v) = %v, math.Max's fold %v", r, got, want)
+		}
+	}
+}
+
+// TestSoftmaxRowDefaults: softmaxRow's written-out default path (a
+// masked score's exp without the call, bf16 exps from bf16Exps) gives
+// the bits of the formula g.exp, g.sum and g.div spell out, for float64,
+// float32 and bf16 intermediates, rows with masked scores, large
+// logits, underflowing exps and NaNs.
+func TestSoftmaxRowDefaults(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, inter := range []string{"", "float32", "bfloat16"} {
+		for _, exact := range []bool{false, true} {
+			g := newGT(Params{Intermediate: inter, ExactSums: exact})
+			for trial := range 300 {
+				row := make([]float64, 1+rng.IntN(70))
+				for j := range row {
+					row[j] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(10))
+					switch rng.IntN(12) {
+					case 0:
+						row[j] = math.Inf(-1)
+					case 1:
+						row[j] = -800
+					}
+				}
+				if trial%50 == 7 {
+					row[rng.IntN(len(row))] = math.NaN()
+				}
+				want := append([]float64(nil), row...)
+				m := rowMax(want)
+				for j, v := range want {
+					want[j] = g.r(g.exp(g.r(v - m)))
+				}
+				s := g.sum(0, len(want), func(j int) float64 { return want[j] })
+				for j := range want {
+					want[j] = g.div(want[j], s)
+				}
+				g.softmaxRow(row)
+				for j := range row {
+					if math.Float64bits(row[j]) != math.Float64bits(want[j]) && !(row[j] != row[j] && want[j] != want[j]) {
+						t.Fatalf("%q exact %v, row %d element %d: %g, want %g", inter, exact, trial, j, row[j], want[j])
+					}
+				}
+			}
 		}
 	}
 }
