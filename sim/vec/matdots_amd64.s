@@ -1,0 +1,338 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The kernels of matdots.go (hand-written). widenT4 and expandB4 use AVX2
+// on both paths; matDots512 and matDots2 are the dot products on the
+// AVX-512 and AVX2 paths. In the dot products each lane holds one output
+// (lane 4*j + i: row i, column j) of one of four products that run side by
+// side; per k the product is a*b (a, the broadcast row values, as the first
+// source) and the sum s + p (s first): x86 then returns the first NaN
+// operand, quieted, which is bf16.go's NaN rule. No FMA: every product is
+// rounded.
+
+// Per-lane indexes for expandB4: lanes 0-7 take b[0], b[1]; 8-15 b[2], b[3].
+DATA expandIdx<>+0(SB)/4, $0
+DATA expandIdx<>+4(SB)/4, $0
+DATA expandIdx<>+8(SB)/4, $0
+DATA expandIdx<>+12(SB)/4, $0
+DATA expandIdx<>+16(SB)/4, $1
+DATA expandIdx<>+20(SB)/4, $1
+DATA expandIdx<>+24(SB)/4, $1
+DATA expandIdx<>+28(SB)/4, $1
+DATA expandIdx<>+32(SB)/4, $2
+DATA expandIdx<>+36(SB)/4, $2
+DATA expandIdx<>+40(SB)/4, $2
+DATA expandIdx<>+44(SB)/4, $2
+DATA expandIdx<>+48(SB)/4, $3
+DATA expandIdx<>+52(SB)/4, $3
+DATA expandIdx<>+56(SB)/4, $3
+DATA expandIdx<>+60(SB)/4, $3
+GLOBL expandIdx<>(SB), RODATA|NOPTR, $64
+
+// func widenT4(dst *float32, src *byte, ld int, n int)
+// n chunks of 16 values of k; ld: the rows' stride in bytes. Per 128-bit
+// half (k 0-7, k 8-15 of the chunk) the rows' words are interleaved
+// (r0 r1, r2 r3; then the pairs), which puts a value of k of all four
+// rows side by side; interleaving those words with zeros widens bf16 to
+// f32.
+TEXT ·widenT4(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), DI
+	MOVQ  src+8(FP), SI
+	MOVQ  ld+16(FP), AX
+	LEAQ  (AX)(AX*2), BX
+	MOVQ  n+24(FP), CX
+	VPXOR Y15, Y15, Y15
+
+widenT4loop:
+	VMOVDQU    (SI), Y0
+	VMOVDQU    (SI)(AX*1), Y1
+	VMOVDQU    (SI)(AX*2), Y2
+	VMOVDQU    (SI)(BX*1), Y3
+	VPUNPCKLWD Y1, Y0, Y4
+	VPUNPCKHWD Y1, Y0, Y5
+	VPUNPCKLWD Y3, Y2, Y6
+	VPUNPCKHWD Y3, Y2, Y7
+	VPUNPCKLDQ Y6, Y4, Y0
+	VPUNPCKHDQ Y6, Y4, Y1
+	VPUNPCKLDQ Y7, Y5, Y2
+	VPUNPCKHDQ Y7, Y5, Y3
+	VPUNPCKLWD Y0, Y15, Y8
+	VMOVDQU    X8, 0(DI)
+	VEXTRACTI128 $1, Y8, 128(DI)
+	VPUNPCKHWD Y0, Y15, Y8
+	VMOVDQU    X8, 16(DI)
+	VEXTRACTI128 $1, Y8, 144(DI)
+	VPUNPCKLWD Y1, Y15, Y8
+	VMOVDQU    X8, 32(DI)
+	VEXTRACTI128 $1, Y8, 160(DI)
+	VPUNPCKHWD Y1, Y15, Y8
+	VMOVDQU    X8, 48(DI)
+	VEXTRACTI128 $1, Y8, 176(DI)
+	VPUNPCKLWD Y2, Y15, Y8
+	VMOVDQU    X8, 64(DI)
+	VEXTRACTI128 $1, Y8, 192(DI)
+	VPUNPCKHWD Y2, Y15, Y8
+	VMOVDQU    X8, 80(DI)
+	VEXTRACTI128 $1, Y8, 208(DI)
+	VPUNPCKLWD Y3, Y15, Y8
+	VMOVDQU    X8, 96(DI)
+	VEXTRACTI128 $1, Y8, 224(DI)
+	VPUNPCKHWD Y3, Y15, Y8
+	VMOVDQU    X8, 112(DI)
+	VEXTRACTI128 $1, Y8, 240(DI)
+	ADDQ       $32, SI
+	ADDQ       $256, DI
+	DECQ       CX
+	JNZ        widenT4loop
+	VZEROUPPER
+	RET
+
+// func expandB4(dst *float32, b *byte, ldb int, k int)
+// ldb in bytes.
+TEXT ·expandB4(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), DI
+	MOVQ    b+8(FP), SI
+	MOVQ    ldb+16(FP), AX
+	MOVQ    k+24(FP), CX
+	VMOVDQU expandIdx<>+0(SB), Y14
+	VMOVDQU expandIdx<>+32(SB), Y15
+
+expandB4loop:
+	VMOVUPS (SI), X0
+	VPERMPS Y0, Y14, Y1
+	VPERMPS Y0, Y15, Y2
+	VMOVUPS Y1, (DI)
+	VMOVUPS Y2, 32(DI)
+	ADDQ    AX, SI
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     expandB4loop
+	VZEROUPPER
+	RET
+
+// func matDots512(s *float32, a0, a1, a2, a3 *float32, bx *float32, k int)
+// k is a multiple of 4.
+TEXT ·matDots512(SB), NOSPLIT, $0-56
+	MOVQ   s+0(FP), DI
+	MOVQ   a0+8(FP), R8
+	MOVQ   a1+16(FP), R9
+	MOVQ   a2+24(FP), R10
+	MOVQ   a3+32(FP), R11
+	MOVQ   bx+40(FP), R12
+	MOVQ   k+48(FP), DX
+	VXORPS Z0, Z0, Z0
+	VXORPS Z1, Z1, Z1
+	VXORPS Z2, Z2, Z2
+	VXORPS Z3, Z3, Z3
+
+dots512loop:
+	VMOVUPS 0(R12), Z16
+	VBROADCASTF32X4 0(R8), Z4
+	VMULPS Z16, Z4, Z4
+	VADDPS Z4, Z0, Z0
+	VBROADCASTF32X4 0(R9), Z5
+	VMULPS Z16, Z5, Z5
+	VADDPS Z5, Z1, Z1
+	VBROADCASTF32X4 0(R10), Z6
+	VMULPS Z16, Z6, Z6
+	VADDPS Z6, Z2, Z2
+	VBROADCASTF32X4 0(R11), Z7
+	VMULPS Z16, Z7, Z7
+	VADDPS Z7, Z3, Z3
+	VMOVUPS 64(R12), Z16
+	VBROADCASTF32X4 16(R8), Z4
+	VMULPS Z16, Z4, Z4
+	VADDPS Z4, Z0, Z0
+	VBROADCASTF32X4 16(R9), Z5
+	VMULPS Z16, Z5, Z5
+	VADDPS Z5, Z1, Z1
+	VBROADCASTF32X4 16(R10), Z6
+	VMULPS Z16, Z6, Z6
+	VADDPS Z6, Z2, Z2
+	VBROADCASTF32X4 16(R11), Z7
+	VMULPS Z16, Z7, Z7
+	VADDPS Z7, Z3, Z3
+	VMOVUPS 128(R12), Z16
+	VBROADCASTF32X4 32(R8), Z4
+	VMULPS Z16, Z4, Z4
+	VADDPS Z4, Z0, Z0
+	VBROADCASTF32X4 32(R9), Z5
+	VMULPS Z16, Z5, Z5
+	VADDPS Z5, Z1, Z1
+	VBROADCASTF32X4 32(R10), Z6
+	VMULPS Z16, Z6, Z6
+	VADDPS Z6, Z2, Z2
+	VBROADCASTF32X4 32(R11), Z7
+	VMULPS Z16, Z7, Z7
+	VADDPS Z7, Z3, Z3
+	VMOVUPS 192(R12), Z16
+	VBROADCASTF32X4 48(R8), Z4
+	VMULPS Z16, Z4, Z4
+	VADDPS Z4, Z0, Z0
+	VBROADCASTF32X4 48(R9), Z5
+	VMULPS Z16, Z5, Z5
+	VADDPS Z5, Z1, Z1
+	VBROADCASTF32X4 48(R10), Z6
+	VMULPS Z16, Z6, Z6
+	VADDPS Z6, Z2, Z2
+	VBROADCASTF32X4 48(R11), Z7
+	VMULPS Z16, Z7, Z7
+	VADDPS Z7, Z3, Z3
+	ADDQ    $256, R12
+	ADDQ    $64, R8
+	ADDQ    $64, R9
+	ADDQ    $64, R10
+	ADDQ    $64, R11
+	SUBQ    $4, DX
+	JNZ     dots512loop
+	VMOVUPS Z0, (DI)
+	VMOVUPS Z1, 64(DI)
+	VMOVUPS Z2, 128(DI)
+	VMOVUPS Z3, 192(DI)
+	VZEROUPPER
+	RET
+
+// func matDots2(s *float32, a0, a1, a2, a3 *float32, bx *float32, k int)
+// k is a multiple of 4. Operand q's lanes 0-7 in Y(2q), 8-15 in Y(2q+1).
+TEXT ·matDots2(SB), NOSPLIT, $0-56
+	MOVQ   s+0(FP), DI
+	MOVQ   a0+8(FP), R8
+	MOVQ   a1+16(FP), R9
+	MOVQ   a2+24(FP), R10
+	MOVQ   a3+32(FP), R11
+	MOVQ   bx+40(FP), R12
+	MOVQ   k+48(FP), DX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+
+dots2loop:
+	VMOVUPS 0(R12), Y8
+	VMOVUPS 32(R12), Y9
+	VBROADCASTF128 0(R8), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y0, Y0
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y1, Y1
+	VBROADCASTF128 0(R9), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y2, Y2
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y3, Y3
+	VBROADCASTF128 0(R10), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y4, Y4
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y5, Y5
+	VBROADCASTF128 0(R11), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y6, Y6
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y7, Y7
+	VMOVUPS 64(R12), Y8
+	VMOVUPS 96(R12), Y9
+	VBROADCASTF128 16(R8), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y0, Y0
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y1, Y1
+	VBROADCASTF128 16(R9), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y2, Y2
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y3, Y3
+	VBROADCASTF128 16(R10), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y4, Y4
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y5, Y5
+	VBROADCASTF128 16(R11), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y6, Y6
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y7, Y7
+	VMOVUPS 128(R12), Y8
+	VMOVUPS 160(R12), Y9
+	VBROADCASTF128 32(R8), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y0, Y0
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y1, Y1
+	VBROADCASTF128 32(R9), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y2, Y2
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y3, Y3
+	VBROADCASTF128 32(R10), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y4, Y4
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y5, Y5
+	VBROADCASTF128 32(R11), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y6, Y6
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y7, Y7
+	VMOVUPS 192(R12), Y8
+	VMOVUPS 224(R12), Y9
+	VBROADCASTF128 48(R8), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y0, Y0
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y1, Y1
+	VBROADCASTF128 48(R9), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y2, Y2
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y3, Y3
+	VBROADCASTF128 48(R10), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y4, Y4
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y5, Y5
+	VBROADCASTF128 48(R11), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y6, Y6
+	VMULPS Y9, Y10, Y12
+	VADDPS Y12, Y7, Y7
+	ADDQ    $256, R12
+	ADDQ    $64, R8
+	ADDQ    $64, R9
+	ADDQ    $64, R10
+	ADDQ    $64, R11
+	SUBQ    $4, DX
+	JNZ     dots2loop
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	VMOVUPS Y4, 128(DI)
+	VMOVUPS Y5, 160(DI)
+	VMOVUPS Y6, 192(DI)
+	VMOVUPS Y7, 224(DI)
+	VZEROUPPER
+	RET
+
+// func accScaled16(out *float32, s *float32, scale float32)
+TEXT ·accScaled16(SB), NOSPLIT, $0-20
+	MOVQ         out+0(FP), DI
+	MOVQ         s+8(FP), SI
+	VBROADCASTSS scale+16(FP), Y2
+	VMOVUPS      (SI), Y0
+	VMOVUPS      32(SI), Y1
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y2, Y1, Y1
+	VMOVUPS      (DI), Y3
+	VMOVUPS      32(DI), Y4
+	VADDPS       Y0, Y3, Y3
+	VADDPS       Y1, Y4, Y4
+	VMOVUPS      Y3, (DI)
+	VMOVUPS      Y4, 32(DI)
+	VZEROUPPER
+	RET
