@@ -4,7 +4,7 @@ package vec
 
 // Without the amd64 kernels matdots.go's functions run their Go loops.
 
-func widenT4K(dst []float32, src []byte, ld, k int) int  { return 0 }
+func widenT4K(dst []float32, src []byte, ld, k int) int { return 0 }
 func expandB4K(dst []float32, b []byte, ldb, k int) int { return 0 }
 
 func matDotsK(s *[64]float32, aT *[4][]float32, na int, bx []float32, k int) bool {
