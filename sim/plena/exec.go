@@ -14,6 +14,9 @@ import (
 func (m *Machine) exec(o *op) (next int, t *sim.Trap) {
 	next = m.pc + 1
 	g := &m.gp
+	if len(m.mm4.jobs) > 0 && !batchKeeps[o.kind] {
+		m.flushMM()
+	}
 	switch o.kind {
 	case kInvalid:
 		return next, m.trapf(sim.TrapIllegal, 0, "word %#08x has opcode %#x, which PLENA's emulator cannot execute (it decodes 0x01-0x31; 0x00 and 0x32-0x3f are unknown and panic)", o.word, o.word&0x3f)
@@ -321,6 +324,10 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 		rows = append(rows, r)
 	}
 	m.now += c.latSys
+	if m.mm4.on { // rows are consecutive (MLEN = VLEN)
+		m.queueMM(rows[0], mmSlice{base: base, off: off, trans: trans})
+		return nil
+	}
 	// W[k][j]: tile[k][off+j] (M_MM) or tile[off+j][k] (M_TMM, through
 	// the transposed copy).
 	vl := c.VLEN
@@ -352,6 +359,10 @@ func (m *Machine) mmWO(vaddr, stride uint32) *sim.Trap {
 		rows = append(rows, r)
 	}
 	m.now += c.latWO
+	if m.mm4.on {
+		m.queueWO(rows, int(off))
+		return nil
+	}
 	for i := 0; i < bl; i++ {
 		m.storeCols(rows[i], int(off), m.macc[i*bl:(i+1)*bl])
 	}

@@ -1,0 +1,201 @@
+package plena
+
+import (
+	"math"
+
+	"kernelcraft/sim/vec"
+)
+
+// Deferred tile products. One M_MM (M_TMM) with BLEN = 4 is sixteen dot
+// products of MLEN terms, each a chain of adds in a fixed order that
+// leaves the host's adders mostly idle; a projection issues long runs of
+// them (per row group: one per weight tile, then M_MM_WO). So the machine
+// queues M_MM, M_TMM and M_MM_WO (their checks, traps and cycles happen
+// at issue as before) and runs the queue as one batch (flushMM):
+// the products that share a weight slice go four at a time through
+// vec.MatDots4, then every queued instruction's effect on m_accum and
+// Vector SRAM is applied in program order. The results are those of
+// running each instruction at issue, bit for bit, because nothing the
+// queue reads changes before the flush:
+//
+//   - any instruction other than the queued ones and the scalar/loop ones
+//     in batchKeeps flushes first (H_PREFETCH_M writes Matrix SRAM; the
+//     vector unit and H_STORE_V read or write Vector SRAM; the other
+//     matrix instructions use the accumulators);
+//   - an M_MM whose rows a queued M_MM_WO writes flushes first (the
+//     flush reads every queued M_MM's rows before it applies any
+//     M_MM_WO, so a write-out queued after a product of its rows is
+//     fine);
+//   - a halt (stop), every Step and Load's reset leave the queue empty,
+//     so the accumulators and memories a caller sees are up to date.
+
+// mmMaxJobs bounds the queue.
+const mmMaxJobs = 32
+
+// mmJob is a queued M_MM/M_TMM (slice >= 0: rows row..row+3 times weight
+// slice slice) or M_MM_WO (slice < 0: m_accum row i to columns off.. of
+// Vector SRAM row rows[i]).
+type mmJob struct {
+	slice int
+	row   int
+	rows  [4]int
+	off   int
+}
+
+// mmSlice is a weight slice: Matrix SRAM tile base, the offset (columns
+// for M_MM, rows for M_TMM) and whether it is transposed.
+type mmSlice struct {
+	base  uint32
+	off   int
+	trans bool
+}
+
+// mmBatch is the queue and its scratch.
+type mmBatch struct {
+	on     bool // BLEN 4 and MLEN = VLEN a multiple of 16
+	jobs   []mmJob
+	slices []mmSlice
+	// Vector SRAM rows the queued M_MM_WOs write (lo > hi: none).
+	woLo, woHi int
+	bx         []float32 // per slice, vec.ExpandB4's 16*MLEN
+	aT         []float32 // per job, vec.WidenBF16T4's 4*MLEN
+	sums       []float32 // per job, 16 column-major sums
+	accT       [16]float32
+}
+
+// batchKeeps: the instructions that leave the queue as it is.
+var batchKeeps = func() (k [256]bool) {
+	for _, x := range []kind{kMM, kTMM, kMMWO, kAddInt, kAddiInt, kSubInt, kMulInt, kLuiInt, kLoopStart, kLoopEnd} {
+		k[x] = true
+	}
+	return k
+}()
+
+func (m *Machine) initBatch() {
+	c, b := m.cfg, &m.mm4
+	b.on = c.BLEN == 4 && c.MLEN == c.VLEN && c.MLEN%16 == 0
+	if !b.on {
+		return
+	}
+	b.jobs = make([]mmJob, 0, mmMaxJobs)
+	b.slices = make([]mmSlice, 0, mmMaxJobs)
+	b.bx = make([]float32, mmMaxJobs*16*c.MLEN)
+	b.aT = make([]float32, mmMaxJobs*4*c.MLEN)
+	b.sums = make([]float32, mmMaxJobs*16)
+	b.empty()
+}
+
+func (b *mmBatch) empty() {
+	b.jobs, b.slices = b.jobs[:0], b.slices[:0]
+	b.woLo, b.woHi = math.MaxInt, -1
+}
+
+// queueMM queues an M_MM/M_TMM of Vector SRAM rows row..row+3 (checked)
+// and the slice (checked).
+func (m *Machine) queueMM(row int, sl mmSlice) {
+	b := &m.mm4
+	if len(b.jobs) == mmMaxJobs || (b.woLo <= row+3 && row <= b.woHi) {
+		m.flushMM()
+	}
+	si := -1
+	for i, s := range b.slices {
+		if s == sl {
+			si = i
+			break
+		}
+	}
+	if si < 0 {
+		si = len(b.slices)
+		b.slices = append(b.slices, sl)
+	}
+	b.jobs = append(b.jobs, mmJob{slice: si, row: row})
+}
+
+// queueWO queues an M_MM_WO of m_accum to columns off.. of rows (checked).
+func (m *Machine) queueWO(rows []int, off int) {
+	b := &m.mm4
+	lo, hi := rows[0], rows[0]
+	for _, r := range rows {
+		lo, hi = min(lo, r), max(hi, r)
+	}
+	if len(b.jobs) == mmMaxJobs {
+		m.flushMM()
+	}
+	j := mmJob{slice: -1, off: off}
+	copy(j.rows[:], rows)
+	b.jobs = append(b.jobs, j)
+	b.woLo, b.woHi = min(b.woLo, lo), max(b.woHi, hi)
+}
+
+// flushMM runs the queue (see above) and empties it.
+func (m *Machine) flushMM() {
+	b := &m.mm4
+	if len(b.jobs) == 0 {
+		return
+	}
+	ml, vl := m.cfg.MLEN, m.cfg.VLEN
+	ts := ml * ml * 4
+	for i, s := range b.slices {
+		tb := m.ms.msram.Data[int(s.base)*4 : int(s.base)*4+ts]
+		bx := b.bx[i*16*ml : (i+1)*16*ml]
+		if s.trans { // W[k][j] = tile[off+j][k]
+			vec.TransposeF32(m.opT, tb[4*s.off*ml:], ml, 4, ml)
+			vec.ExpandB4(bx, m.opT, 4, ml)
+		} else { // W[k][j] = tile[k][off+j]
+			vec.ExpandB4(bx, tb[4*s.off:], ml, ml)
+		}
+	}
+	var taken [mmMaxJobs]bool
+	for i, j := range b.jobs {
+		if j.slice >= 0 {
+			vec.WidenBF16T4(b.aT[i*4*ml:(i+1)*4*ml], m.ms.vsram.Data[2*j.row*vl:], vl, ml)
+		} else {
+			taken[i] = true
+		}
+	}
+	// The products of one slice, four at a time.
+	var ops [4][]float32
+	var idx [4]int
+	var s [64]float32
+	for i, j := range b.jobs {
+		if taken[i] {
+			continue
+		}
+		n := 0
+		for i2 := i; i2 < len(b.jobs) && n < 4; i2++ {
+			if !taken[i2] && b.jobs[i2].slice == j.slice {
+				taken[i2] = true
+				ops[n], idx[n] = b.aT[i2*4*ml:(i2+1)*4*ml], i2
+				n++
+			}
+		}
+		vec.MatDots4(&s, &ops, n, b.bx[j.slice*16*ml:(j.slice+1)*16*ml], ml)
+		for q := range n {
+			copy(b.sums[16*idx[q]:16*idx[q]+16], s[16*q:16*q+16])
+		}
+	}
+	// Program order, on m_accum column-major.
+	acc := &b.accT
+	for i := range 4 {
+		for j := range 4 {
+			acc[4*j+i] = m.macc[4*i+j]
+		}
+	}
+	for i, j := range b.jobs {
+		if j.slice >= 0 {
+			vec.AccScaled16(acc, (*[16]float32)(b.sums[16*i:16*i+16]), 1)
+			continue
+		}
+		for r, row := range j.rows {
+			v := [4]float32{acc[r], acc[4+r], acc[8+r], acc[12+r]}
+			m.storeCols(row, j.off, v[:])
+		}
+		clear(acc[:])
+	}
+	for i := range 4 {
+		for j := range 4 {
+			m.macc[4*i+j] = acc[4*j+i]
+		}
+	}
+	b.empty()
+}
