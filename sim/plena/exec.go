@@ -315,6 +315,12 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 	if tr != nil {
 		return tr
 	}
+	if r0 := int(vaddr) / c.VLEN; m.mm4.on && int(vaddr)%c.VLEN == 0 && r0+bl <= c.VRows {
+		// The rows are consecutive (MLEN = VLEN) and all inside.
+		m.now += c.latSys
+		m.queueMM(r0, mmSlice{base: base, off: off, trans: trans})
+		return nil
+	}
 	rows := m.ridx[:0]
 	for i := 0; i < bl; i++ {
 		r, tr := m.vrow(vaddr+uint32(i*ml), name)
@@ -324,7 +330,7 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 		rows = append(rows, r)
 	}
 	m.now += c.latSys
-	if m.mm4.on { // rows are consecutive (MLEN = VLEN)
+	if m.mm4.on {
 		m.queueMM(rows[0], mmSlice{base: base, off: off, trans: trans})
 		return nil
 	}

@@ -1,6 +1,7 @@
 package plena
 
 import (
+	"encoding/binary"
 	"math"
 
 	"kernelcraft/sim/vec"
@@ -29,8 +30,13 @@ import (
 //   - a halt (stop), every Step and Load's reset leave the queue empty,
 //     so the accumulators and memories a caller sees are up to date.
 
-// mmMaxJobs bounds the queue.
-const mmMaxJobs = 32
+// mmMaxJobs and mmMaxSlices bound the queue: instructions, and distinct
+// weight slices of its products (the scratch is about 1 KiB per
+// instruction and 4 KiB per slice with MLEN 64).
+const (
+	mmMaxJobs   = 256
+	mmMaxSlices = 32
+)
 
 // mmJob is a queued M_MM/M_TMM (slice >= 0: rows row..row+3 times weight
 // slice slice) or M_MM_WO (slice < 0: m_accum row i to columns off.. of
@@ -59,8 +65,17 @@ type mmBatch struct {
 	woLo, woHi int
 	bx         []float32 // per slice, vec.ExpandB4's 16*MLEN
 	aT         []float32 // per job, vec.WidenBF16T4's 4*MLEN
-	sums       []float32 // per job, 16 column-major sums
+	sums       []float32 // per product in slice order, 16 column-major sums (and 48 of scratch)
+	ord        []int32   // the products' jobs in slice order
+	pos        []int32   // per job, its product's place in ord
+	cnt        []int32   // per slice, its products; then where they end in ord
 	accT       [16]float32
+	// keyIdx[key] is the index in slices of the slice of that key (tile,
+	// offset, transposed) if keyStamp[key] == stamp, which changes at
+	// every flush.
+	keyIdx   []uint8
+	keyStamp []uint32
+	stamp    uint32
 }
 
 // batchKeeps: the instructions that leave the queue as it is.
@@ -78,15 +93,24 @@ func (m *Machine) initBatch() {
 		return
 	}
 	b.jobs = make([]mmJob, 0, mmMaxJobs)
-	b.slices = make([]mmSlice, 0, mmMaxJobs)
-	b.bx = make([]float32, mmMaxJobs*16*c.MLEN)
+	b.slices = make([]mmSlice, 0, mmMaxSlices)
+	b.bx = make([]float32, mmMaxSlices*16*c.MLEN)
 	b.aT = make([]float32, mmMaxJobs*4*c.MLEN)
-	b.sums = make([]float32, mmMaxJobs*16)
+	b.sums = make([]float32, (mmMaxJobs+3)*16)
+	b.ord = make([]int32, mmMaxJobs)
+	b.pos = make([]int32, mmMaxJobs)
+	b.cnt = make([]int32, mmMaxSlices+1)
+	b.keyIdx = make([]uint8, c.MTiles*c.MLEN*2)
+	b.keyStamp = make([]uint32, c.MTiles*c.MLEN*2)
 	b.empty()
 }
 
 func (b *mmBatch) empty() {
 	b.jobs, b.slices = b.jobs[:0], b.slices[:0]
+	if b.stamp++; b.stamp == 0 { // wrapped: no entry may look current
+		clear(b.keyStamp)
+		b.stamp = 1
+	}
 	b.woLo, b.woHi = math.MaxInt, -1
 }
 
@@ -97,16 +121,23 @@ func (m *Machine) queueMM(row int, sl mmSlice) {
 	if len(b.jobs) == mmMaxJobs || (b.woLo <= row+3 && row <= b.woHi) {
 		m.flushMM()
 	}
-	si := -1
-	for i, s := range b.slices {
-		if s == sl {
-			si = i
-			break
-		}
+	// The slice's index, through a table of every possible slice whose
+	// entries are valid for the current queue only (stamp).
+	ml := m.cfg.MLEN
+	key := (int(sl.base)/(ml*ml)*ml + sl.off) * 2
+	if sl.trans {
+		key++
 	}
-	if si < 0 {
+	var si int
+	if b.keyStamp[key] == b.stamp {
+		si = int(b.keyIdx[key])
+	} else {
+		if len(b.slices) == mmMaxSlices {
+			m.flushMM()
+		}
 		si = len(b.slices)
 		b.slices = append(b.slices, sl)
+		b.keyStamp[key], b.keyIdx[key] = b.stamp, uint8(si)
 	}
 	b.jobs = append(b.jobs, mmJob{slice: si, row: row})
 }
@@ -145,33 +176,40 @@ func (m *Machine) flushMM() {
 			vec.ExpandB4(bx, tb[4*s.off:], ml, ml)
 		}
 	}
-	var taken [mmMaxJobs]bool
+	// The products in slice order (a counting sort), widened.
+	cnt := b.cnt[:len(b.slices)+1]
+	clear(cnt)
 	for i, j := range b.jobs {
 		if j.slice >= 0 {
+			cnt[j.slice+1]++
 			vec.WidenBF16T4(b.aT[i*4*ml:(i+1)*4*ml], m.ms.vsram.Data[2*j.row*vl:], vl, ml)
-		} else {
-			taken[i] = true
 		}
 	}
-	// The products of one slice, four at a time.
-	var ops [4][]float32
-	var idx [4]int
-	var s [64]float32
+	for i := 1; i < len(cnt); i++ {
+		cnt[i] += cnt[i-1]
+	}
 	for i, j := range b.jobs {
-		if taken[i] {
-			continue
+		if j.slice >= 0 {
+			p := cnt[j.slice]
+			cnt[j.slice]++
+			b.ord[p], b.pos[i] = int32(i), p
 		}
-		n := 0
-		for i2 := i; i2 < len(b.jobs) && n < 4; i2++ {
-			if !taken[i2] && b.jobs[i2].slice == j.slice {
-				taken[i2] = true
-				ops[n], idx[n] = b.aT[i2*4*ml:(i2+1)*4*ml], i2
-				n++
+	}
+	// Four at a time per slice (cnt[s] is now where slice s ends).
+	var ops [4][]float32
+	for si := range b.slices {
+		lo := 0
+		if si > 0 {
+			lo = int(cnt[si-1])
+		}
+		bx := b.bx[si*16*ml : (si+1)*16*ml]
+		for p := lo; p < int(cnt[si]); p += 4 {
+			n := min(4, int(cnt[si])-p)
+			for q := range n {
+				i := int(b.ord[p+q])
+				ops[q] = b.aT[i*4*ml : (i+1)*4*ml]
 			}
-		}
-		vec.MatDots4(&s, &ops, n, b.bx[j.slice*16*ml:(j.slice+1)*16*ml], ml)
-		for q := range n {
-			copy(b.sums[16*idx[q]:16*idx[q]+16], s[16*q:16*q+16])
+			vec.MatDots4((*[64]float32)(b.sums[16*p:16*p+64]), &ops, n, bx, ml)
 		}
 	}
 	// Program order, on m_accum column-major.
@@ -183,12 +221,17 @@ func (m *Machine) flushMM() {
 	}
 	for i, j := range b.jobs {
 		if j.slice >= 0 {
-			vec.AccScaled16(acc, (*[16]float32)(b.sums[16*i:16*i+16]), 1)
+			p := int(b.pos[i])
+			vec.AccScaled16(acc, (*[16]float32)(b.sums[16*p:16*p+16]), 1)
 			continue
 		}
 		for r, row := range j.rows {
-			v := [4]float32{acc[r], acc[4+r], acc[8+r], acc[12+r]}
-			m.storeCols(row, j.off, v[:])
+			d := m.ms.vsram.Data[2*(row*vl+j.off) : 2*(row*vl+j.off)+8]
+			binary.LittleEndian.PutUint16(d[0:], vec.BF16RNE(acc[r]))
+			binary.LittleEndian.PutUint16(d[2:], vec.BF16RNE(acc[4+r]))
+			binary.LittleEndian.PutUint16(d[4:], vec.BF16RNE(acc[8+r]))
+			binary.LittleEndian.PutUint16(d[6:], vec.BF16RNE(acc[12+r]))
+			m.ms.vsram.MarkWritten(uint64(2*(row*vl+j.off)), 8)
 		}
 		clear(acc[:])
 	}

@@ -86,7 +86,11 @@ func TestMMBatch(t *testing.T) {
 	r := rand.New(rand.NewSource(9))
 	flushes := 0
 	for i := 0; i < 150; i++ {
-		prog := mmProgram(r, 20+r.Intn(150))
+		n := 20 + r.Intn(150)
+		if i%5 == 0 { // past the queue's bounds
+			n = 400 + r.Intn(800)
+		}
+		prog := mmProgram(r, n)
 		img := wordsImage(t, hw, prog)
 		var ms [3]*Machine
 		for v := range ms {
