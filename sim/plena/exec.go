@@ -294,6 +294,9 @@ func tileAt(t []byte, mlen, r, c int) float32 {
 // tile's rows j..j+BLEN transposed): BLEN rows of Vector SRAM from v times
 // that MLEN x BLEN slice, summed in f32 in k order, added to m_accum.
 func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
+	if m.mm4.sh > 0 && m.mmFast(maddr, vaddr, trans) {
+		return nil
+	}
 	c := m.cfg
 	ml, bl := c.MLEN, c.BLEN
 	name := "M_MM"
@@ -350,6 +353,9 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 // mmWO is M_MM_WO: m_accum row i goes to columns off..off+BLEN of row
 // base + i*MLEN*stride (RNE to bf16); m_accum is cleared.
 func (m *Machine) mmWO(vaddr, stride uint32) *sim.Trap {
+	if m.mm4.sh > 0 && m.mmWOFast(vaddr, stride) {
+		return nil
+	}
 	c := m.cfg
 	ml, bl := uint32(c.MLEN), c.BLEN
 	base, off := vaddr/ml*ml, vaddr%ml

@@ -3,6 +3,7 @@ package plena
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 
 	"kernelcraft/sim/vec"
 )
@@ -59,6 +60,7 @@ type mmSlice struct {
 // mmBatch is the queue and its scratch.
 type mmBatch struct {
 	on     bool // BLEN 4 and MLEN = VLEN a multiple of 16
+	sh     uint // log2(MLEN) when MLEN is a power of two (mmFast), else 0
 	jobs   []mmJob
 	slices []mmSlice
 	// Vector SRAM rows the queued M_MM_WOs write (lo > hi: none).
@@ -92,6 +94,9 @@ func (m *Machine) initBatch() {
 	if !b.on {
 		return
 	}
+	if c.MLEN&(c.MLEN-1) == 0 {
+		b.sh = uint(bits.TrailingZeros(uint(c.MLEN)))
+	}
 	b.jobs = make([]mmJob, 0, mmMaxJobs)
 	b.slices = make([]mmSlice, 0, mmMaxSlices)
 	b.bx = make([]float32, mmMaxSlices*16*c.MLEN)
@@ -114,6 +119,50 @@ func (b *mmBatch) empty() {
 	b.woLo, b.woHi = math.MaxInt, -1
 }
 
+// mmFast is M_MM/M_TMM (exec.go's mm) for operands that pass every check,
+// with shifts for the divisions (MLEN = VLEN a power of two): it queues
+// the product and returns true, or returns false for mm to check and trap.
+func (m *Machine) mmFast(maddr, vaddr uint32, trans bool) bool {
+	c, sh := m.cfg, m.mm4.sh
+	ml := uint32(1) << sh
+	tile, off := maddr>>(2*sh), maddr&(ml*ml-1)
+	if trans {
+		if off&(ml-1) != 0 {
+			return false
+		}
+		off >>= sh
+	}
+	r0 := vaddr >> sh
+	if off&3 != 0 || off >= ml || tile >= uint32(c.MTiles) || vaddr&(ml-1) != 0 || r0+4 > uint32(c.VRows) {
+		return false
+	}
+	m.now += c.latSys
+	m.queueMM(int(r0), mmSlice{base: tile << (2 * sh), off: int(off), trans: trans})
+	return true
+}
+
+// mmWOFast is M_MM_WO (exec.go's mmWO) for operands that pass every
+// check, as mmFast.
+func (m *Machine) mmWOFast(vaddr, stride uint32) bool {
+	c, sh := m.cfg, m.mm4.sh
+	ml := uint32(1) << sh
+	base, off := vaddr&^(ml-1), vaddr&(ml-1)
+	if off&3 != 0 {
+		return false
+	}
+	var rows [4]int
+	for i := range rows {
+		r := (base + uint32(i)*ml*stride) >> sh
+		if r >= uint32(c.VRows) {
+			return false
+		}
+		rows[i] = int(r)
+	}
+	m.now += c.latWO
+	m.queueWO(rows[:], int(off))
+	return true
+}
+
 // queueMM queues an M_MM/M_TMM of Vector SRAM rows row..row+3 (checked)
 // and the slice (checked).
 func (m *Machine) queueMM(row int, sl mmSlice) {
@@ -125,6 +174,9 @@ func (m *Machine) queueMM(row int, sl mmSlice) {
 	// entries are valid for the current queue only (stamp).
 	ml := m.cfg.MLEN
 	key := (int(sl.base)/(ml*ml)*ml + sl.off) * 2
+	if b.sh > 0 {
+		key = (int(sl.base)>>b.sh + sl.off) * 2
+	}
 	if sl.trans {
 		key++
 	}

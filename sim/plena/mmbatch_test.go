@@ -13,8 +13,8 @@ import (
 // Vector SRAM rows and tile slices (so that write-outs often land on rows
 // a queued product reads), with the scalar instructions that leave the
 // queue alone, and now and then any other instruction (randomProgram's),
-// which flushes it, or a misaligned address, which traps.
-func mmProgram(r *rand.Rand, n int) []uint32 {
+// which flushes it, or (traps) a misaligned address, which traps.
+func mmProgram(r *rand.Rand, n int, traps bool) []uint32 {
 	addi := func(rd, imm uint32) uint32 { return 0x22 | rd<<6 | imm<<14 }
 	others := randomProgram(r, n)[10:]
 	w := randomProgram(r, 10)[:10] // the set-up of gp1..gp7
@@ -41,7 +41,7 @@ func mmProgram(r *rand.Rand, n int) []uint32 {
 				continue
 			}
 		default: // a misaligned product or write-out now and then
-			if r.Intn(8) != 0 {
+			if !traps || r.Intn(8) != 0 {
 				continue
 			}
 			w = append(w, addi(9, uint32(r.Intn(20000))), addi(10, uint32(r.Intn(3000))))
@@ -86,11 +86,11 @@ func TestMMBatch(t *testing.T) {
 	r := rand.New(rand.NewSource(9))
 	flushes := 0
 	for i := 0; i < 150; i++ {
-		n := 20 + r.Intn(150)
+		n, traps := 20+r.Intn(150), true
 		if i%5 == 0 { // past the queue's bounds
-			n = 400 + r.Intn(800)
+			n, traps = 400+r.Intn(800), false
 		}
-		prog := mmProgram(r, n)
+		prog := mmProgram(r, n, traps)
 		img := wordsImage(t, hw, prog)
 		var ms [3]*Machine
 		for v := range ms {
@@ -109,7 +109,7 @@ func TestMMBatch(t *testing.T) {
 				}
 				m.Run()
 			case 1:
-				m.mm4.on = false
+				m.mm4.on, m.mm4.sh = false, 0
 				m.Run()
 			case 2:
 				for m.Step() {
