@@ -13,7 +13,8 @@ import (
 // Vector SRAM rows and tile slices (so that write-outs often land on rows
 // a queued product reads), with the scalar instructions that leave the
 // queue alone, and now and then any other instruction (randomProgram's),
-// which flushes it, or (traps) a misaligned address, which traps.
+// which flushes it, or a misaligned address, which traps (both only
+// with traps: without, the queue reaches its bounds).
 func mmProgram(r *rand.Rand, n int, traps bool) []uint32 {
 	addi := func(rd, imm uint32) uint32 { return 0x22 | rd<<6 | imm<<14 }
 	others := randomProgram(r, n)[10:]
@@ -37,7 +38,7 @@ func mmProgram(r *rand.Rand, n int, traps bool) []uint32 {
 			word = addi(12+uint32(r.Intn(4)), uint32(r.Intn(100)))
 		case 10: // anything else
 			word = others[r.Intn(len(others))]
-			if word&0x3f >= 0x2f { // no unbalanced loops
+			if !traps || word&0x3f >= 0x2f { // no unbalanced loops
 				continue
 			}
 		default: // a misaligned product or write-out now and then
