@@ -20,19 +20,27 @@ func mmProgram(r *rand.Rand, n int, traps bool) []uint32 {
 	others := randomProgram(r, n)[10:]
 	w := randomProgram(r, 10)[:10] // the set-up of gp1..gp7
 	vrow := func() uint32 { return 64 * uint32(r.Intn(24)) }
+	tiles, offs := 4, 16
+	if !traps && r.Intn(2) == 0 { // few weight slices: the queue fills
+		tiles, offs = 1, 2
+	}
 	for len(w) < n {
 		var word uint32
 		switch r.Intn(12) {
 		case 0, 1, 2, 3: // M_MM 0, gp9, gp10
-			m := 4096*uint32(r.Intn(4)) + 4*uint32(r.Intn(16))
+			m := 4096*uint32(r.Intn(tiles)) + 4*uint32(r.Intn(offs))
 			w = append(w, addi(9, m), addi(10, vrow()))
 			word = 0x01 | 9<<10 | 10<<14
 		case 4, 5: // M_TMM 0, gp10 (vector), gp9 (matrix: a row offset)
-			m := 4096*uint32(r.Intn(4)) + 256*uint32(r.Intn(16))
+			m := 4096*uint32(r.Intn(tiles)) + 256*uint32(r.Intn(offs))
 			w = append(w, addi(9, m), addi(10, vrow()))
 			word = 0x02 | 10<<10 | 9<<14
 		case 6, 7, 8: // M_MM_WO gp11, gp0 or gp7 (stride), column offset
-			w = append(w, addi(11, vrow()))
+			wo := vrow()
+			if !traps { // rows no product reads: the queue grows
+				wo += 64 * 32
+			}
+			w = append(w, addi(11, wo))
 			word = 0x06 | 11<<6 | 7*uint32(r.Intn(2))<<10 | 4*uint32(r.Intn(16))<<14
 		case 9: // scalar work
 			word = addi(12+uint32(r.Intn(4)), uint32(r.Intn(100)))
