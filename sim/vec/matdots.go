@@ -89,6 +89,34 @@ func MatDots4(s *[64]float32, aT *[4][]float32, na int, bx []float32, k int) {
 	}
 }
 
+// MatDotsBF4 is MatDots4 on operands given as their bf16 rows: for q <
+// na, WidenBF16T4(aT[q], rows[q], ld, k), then MatDots4(s, &aT, na, bx,
+// k), with the same bits; tmp (at least 16*k elements) is scratch. On
+// AVX-512 the two steps run in one pass, 16 values of k at a time.
+func MatDotsBF4(s *[64]float32, rows *[4][]byte, na, ld int, bx []float32, k int, tmp []float32) {
+	if na <= 0 || na > 4 || k < 0 || ld < 0 {
+		panic("sim/vec: MatDotsBF4: bad operand count, stride or k")
+	}
+	if k == 0 {
+		clear(s[:16*na])
+		return
+	}
+	for q := range na {
+		need("MatDotsBF4 rows", len(rows[q])/2, 3*ld+k)
+	}
+	need("MatDotsBF4 bx", len(bx), 16*k)
+	need("MatDotsBF4 tmp", len(tmp), 16*k)
+	if matDotsBFK(s, rows, na, ld, bx, k, tmp) {
+		return
+	}
+	var aT [4][]float32
+	for q := range na {
+		aT[q] = tmp[q*4*k : (q+1)*4*k]
+		WidenBF16T4(aT[q], rows[q], ld, k)
+	}
+	MatDots4(s, &aT, na, bx, k)
+}
+
 // matDotsGo is MatDots4 for one operand: the definition.
 func matDotsGo(s *[16]float32, aT, bx []float32) {
 	k := len(aT) / 4

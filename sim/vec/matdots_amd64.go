@@ -66,3 +66,28 @@ func accScaledK(out, s *[16]float32, scale float32) bool {
 	accScaled16(&out[0], &s[0], scale)
 	return true
 }
+
+//go:noescape
+func matDotsBF512(s *float32, r0, r1, r2, r3 *byte, ld int, bx *float32, tmp *float32, n int)
+
+func matDotsBFK(s *[64]float32, rows *[4][]byte, na, ld int, bx []float32, k int, tmp []float32) bool {
+	isa, _ := bfISA()
+	if isa < 0 || k == 0 || k%16 != 0 {
+		return false
+	}
+	var p [4]*byte
+	for q := range p {
+		p[q] = &rows[min(q, na-1)][0]
+	}
+	if isa == isaAVX512 {
+		matDotsBF512(&s[0], p[0], p[1], p[2], p[3], 2*ld, &bx[0], &tmp[0], k/16)
+		return true
+	}
+	var a [4][]float32
+	for q := range a {
+		a[q] = tmp[q*4*k : (q+1)*4*k]
+		widenT4(&a[q][0], p[q], 2*ld, k/16)
+	}
+	matDots2(&s[0], &a[0][0], &a[1][0], &a[2][0], &a[3][0], &bx[0], k)
+	return true
+}

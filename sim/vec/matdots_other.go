@@ -12,3 +12,7 @@ func matDotsK(s *[64]float32, aT *[4][]float32, na int, bx []float32, k int) boo
 }
 
 func accScaledK(out, s *[16]float32, scale float32) bool { return false }
+
+func matDotsBFK(s *[64]float32, rows *[4][]byte, na, ld int, bx []float32, k int, tmp []float32) bool {
+	return false
+}

@@ -68,6 +68,13 @@ func TestMatDotsPaths(t *testing.T) {
 				}
 				return append(got, bitsOf(s[:16*na]))
 			})
+			same("MatDotsBF4", func() any {
+				bx := make([]float32, 16*k)
+				ExpandB4(bx, b, ldb, k)
+				var s [64]float32
+				MatDotsBF4(&s, &rows, na, ld, bx, k, make([]float32, 16*k))
+				return bitsOf(s[:16*na])
+			})
 		}
 	})
 }
@@ -86,6 +93,14 @@ func TestMatDotsIsMatAcc(t *testing.T) {
 			k := matDotsK4(r, it)
 			rows, na, ld, b, ldb := matDotsCase(r, k)
 			_, s := matDotsRun(&rows, na, ld, b, ldb, k)
+			bx := make([]float32, 16*k)
+			ExpandB4(bx, b, ldb, k)
+			var s2 [64]float32
+			MatDotsBF4(&s2, &rows, na, ld, bx, k, make([]float32, 16*k))
+			if !slices.Equal(bitsOf(s2[:16*na]), bitsOf(s[:16*na])) && fails < 5 {
+				fails++
+				t.Errorf("%s: k %d: MatDotsBF4 %#x, WidenBF16T4+MatDots4 %#x", p, k, bitsOf(s2[:16*na]), bitsOf(s[:16*na]))
+			}
 			for q := range na {
 				a := make([]float32, 3*ld+k)
 				WidenBF16(a, rows[q])
@@ -118,7 +133,7 @@ func TestMatDotsNoAllocs(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	rows, na, ld, b, ldb := matDotsCase(r, 64)
 	aT := [4][]float32{make([]float32, 256), make([]float32, 256), make([]float32, 256), make([]float32, 256)}
-	bx := make([]float32, 1024)
+	bx, tmp := make([]float32, 1024), make([]float32, 1024)
 	var s [64]float32
 	var out [16]float32
 	for _, p := range Paths() {
@@ -129,6 +144,7 @@ func TestMatDotsNoAllocs(t *testing.T) {
 				WidenBF16T4(aT[q], rows[q], ld, 64)
 			}
 			MatDots4(&s, &aT, na, bx, 64)
+			MatDotsBF4(&s, &rows, na, ld, bx, 64, tmp)
 			AccScaled16(&out, (*[16]float32)(s[:16]), 1)
 		}); n != 0 {
 			t.Errorf("%s: %v allocations per call", p, n)
@@ -158,6 +174,29 @@ func BenchmarkPlenaMatDots4(b *testing.B) {
 			WidenBF16T4(aT[q], rows[2*q*256:], 64, 64)
 		}
 		MatDots4(&s, &aT, 4, bx, 64)
+		for q := range 4 {
+			AccScaled16(&out, (*[16]float32)(s[16*q:16*q+16]), 1)
+		}
+	})
+}
+
+// The same four M_MMs with the rows widened on the fly (MatDotsBF4).
+func BenchmarkPlenaMatDotsBF4(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	tile := benchTile(r)
+	var rows [4][]byte
+	for q := range rows {
+		rows[q] = make([]byte, 2*4*64)
+		for i := range 4 * 64 {
+			putBF16(rows[q], i, float32(r.NormFloat64()))
+		}
+	}
+	bx, tmp := make([]float32, 16*64), make([]float32, 16*64)
+	var s [64]float32
+	var out [16]float32
+	benchPaths(b, 4096, func() {
+		ExpandB4(bx, tile[4*8:], 64, 64)
+		MatDotsBF4(&s, &rows, 4, 64, bx, 64, tmp)
 		for q := range 4 {
 			AccScaled16(&out, (*[16]float32)(s[16*q:16*q+16]), 1)
 		}
