@@ -15,7 +15,7 @@ import (
 // queues M_MM, M_TMM and M_MM_WO (their checks, traps and cycles happen
 // at issue as before) and runs the queue as one batch (flushMM):
 // the products that share a weight slice go four at a time through
-// vec.MatDots4, then every queued instruction's effect on m_accum and
+// vec.MatDotsBF4, then every queued instruction's effect on m_accum and
 // Vector SRAM is applied in program order. The results are those of
 // running each instruction at issue, bit for bit, because nothing the
 // queue reads changes before the flush:
@@ -32,7 +32,7 @@ import (
 //     so the accumulators and memories a caller sees are up to date.
 
 // mmMaxJobs and mmMaxSlices bound the queue: instructions, and distinct
-// weight slices of its products (the scratch is about 1 KiB per
+// weight slices of its products (the scratch is about 100 bytes per
 // instruction and 4 KiB per slice with MLEN 64).
 const (
 	mmMaxJobs   = 256
@@ -66,7 +66,7 @@ type mmBatch struct {
 	// Vector SRAM rows the queued M_MM_WOs write (lo > hi: none).
 	woLo, woHi int
 	bx         []float32 // per slice, vec.ExpandB4's 16*MLEN
-	aT         []float32 // per job, vec.WidenBF16T4's 4*MLEN
+	tmp        []float32 // vec.MatDotsBF4's scratch
 	sums       []float32 // per product in slice order, 16 column-major sums (and 48 of scratch)
 	ord        []int32   // the products' jobs in slice order
 	pos        []int32   // per job, its product's place in ord
@@ -100,7 +100,7 @@ func (m *Machine) initBatch() {
 	b.jobs = make([]mmJob, 0, mmMaxJobs)
 	b.slices = make([]mmSlice, 0, mmMaxSlices)
 	b.bx = make([]float32, mmMaxSlices*16*c.MLEN)
-	b.aT = make([]float32, mmMaxJobs*4*c.MLEN)
+	b.tmp = make([]float32, 16*c.MLEN)
 	b.sums = make([]float32, (mmMaxJobs+3)*16)
 	b.ord = make([]int32, mmMaxJobs)
 	b.pos = make([]int32, mmMaxJobs)
@@ -228,13 +228,12 @@ func (m *Machine) flushMM() {
 			vec.ExpandB4(bx, tb[4*s.off:], ml, ml)
 		}
 	}
-	// The products in slice order (a counting sort), widened.
+	// The products in slice order (a counting sort).
 	cnt := b.cnt[:len(b.slices)+1]
 	clear(cnt)
-	for i, j := range b.jobs {
+	for _, j := range b.jobs {
 		if j.slice >= 0 {
 			cnt[j.slice+1]++
-			vec.WidenBF16T4(b.aT[i*4*ml:(i+1)*4*ml], m.ms.vsram.Data[2*j.row*vl:], vl, ml)
 		}
 	}
 	for i := 1; i < len(cnt); i++ {
@@ -248,21 +247,18 @@ func (m *Machine) flushMM() {
 		}
 	}
 	// Four at a time per slice (cnt[s] is now where slice s ends).
-	var ops [4][]float32
+	var ops [4][]byte
+	lo := 0
 	for si := range b.slices {
-		lo := 0
-		if si > 0 {
-			lo = int(cnt[si-1])
-		}
 		bx := b.bx[si*16*ml : (si+1)*16*ml]
 		for p := lo; p < int(cnt[si]); p += 4 {
 			n := min(4, int(cnt[si])-p)
 			for q := range n {
-				i := int(b.ord[p+q])
-				ops[q] = b.aT[i*4*ml : (i+1)*4*ml]
+				ops[q] = m.ms.vsram.Data[2*int(b.jobs[b.ord[p+q]].row)*vl:]
 			}
-			vec.MatDots4((*[64]float32)(b.sums[16*p:16*p+64]), &ops, n, bx, ml)
+			vec.MatDotsBF4((*[64]float32)(b.sums[16*p:16*p+64]), &ops, n, vl, bx, ml, b.tmp)
 		}
+		lo = int(cnt[si])
 	}
 	// Program order, on m_accum column-major.
 	acc := &b.accT
