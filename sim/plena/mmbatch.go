@@ -173,9 +173,11 @@ func (m *Machine) queueMM(row int, sl mmSlice) {
 	// The slice's index, through a table of every possible slice whose
 	// entries are valid for the current queue only (stamp).
 	ml := m.cfg.MLEN
-	key := (int(sl.base)/(ml*ml)*ml + sl.off) * 2
+	var key int
 	if b.sh > 0 {
 		key = (int(sl.base)>>b.sh + sl.off) * 2
+	} else {
+		key = (int(sl.base)/(ml*ml)*ml + sl.off) * 2
 	}
 	if sl.trans {
 		key++
@@ -222,8 +224,7 @@ func (m *Machine) flushMM() {
 		tb := m.ms.msram.Data[int(s.base)*4 : int(s.base)*4+ts]
 		bx := b.bx[i*16*ml : (i+1)*16*ml]
 		if s.trans { // W[k][j] = tile[off+j][k]
-			vec.TransposeF32(m.opT, tb[4*s.off*ml:], ml, 4, ml)
-			vec.ExpandB4(bx, m.opT, 4, ml)
+			vec.ExpandB4T(bx, tb[4*s.off*ml:], ml, ml)
 		} else { // W[k][j] = tile[k][off+j]
 			vec.ExpandB4(bx, tb[4*s.off:], ml, ml)
 		}

@@ -61,6 +61,27 @@ func ExpandB4(dst []float32, b []byte, ldb, k int) {
 	}
 }
 
+// ExpandB4T is ExpandB4 of a transposed slice: dst[16*kk + 4*j + i] =
+// b[j*ldj + kk] (b: f32 little-endian; ldj in elements), for i, j < 4 and
+// kk < k (M_TMM's weights: row j of the slice is a tile row).
+func ExpandB4T(dst []float32, b []byte, ldj, k int) {
+	if k <= 0 {
+		return
+	}
+	if ldj < 0 {
+		panic("sim/vec: ExpandB4T: negative stride")
+	}
+	need("ExpandB4T dst", len(dst), 16*k)
+	need("ExpandB4T b", len(b)/4, 3*ldj+k)
+	for kk := expandB4TK(dst, b, ldj, k); kk < k; kk++ {
+		for j := range 4 {
+			x := f32le(b, j*ldj+kk)
+			d := dst[16*kk+4*j : 16*kk+4*j+4]
+			d[0], d[1], d[2], d[3] = x, x, x, x
+		}
+	}
+}
+
 // MatDots4 computes the raw dot products of up to four 4-row operands
 // (WidenBF16T4's layout) with one weight slice (ExpandB4's layout), the
 // sums of MatAcc without its final accumulation: for q < na (at most 4),

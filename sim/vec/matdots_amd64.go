@@ -91,3 +91,14 @@ func matDotsBFK(s *[64]float32, rows *[4][]byte, na, ld int, bx []float32, k int
 	matDots2(&s[0], &a[0][0], &a[1][0], &a[2][0], &a[3][0], &bx[0], k)
 	return true
 }
+
+//go:noescape
+func expandB4T(dst *float32, b *byte, ldj int, k int)
+
+func expandB4TK(dst []float32, b []byte, ldj, k int) int {
+	if isa, _ := bfISA(); isa < 0 {
+		return 0
+	}
+	expandB4T(&dst[0], &b[0], 4*ldj, k)
+	return k
+}

@@ -625,3 +625,28 @@ dotsBF512loop:
 	VMOVUPS Z19, 192(DI)
 	VZEROUPPER
 	RET
+
+// func expandB4T(dst *float32, b *byte, ldj int, k int)
+// ExpandB4T: value kk of row j (b + j*ldj + 4*kk) broadcast to dst's four
+// lanes 16*kk + 4*j + i. ldj in bytes.
+TEXT ·expandB4T(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ b+8(FP), SI
+	MOVQ ldj+16(FP), AX
+	LEAQ (AX)(AX*2), BX
+	MOVQ k+24(FP), CX
+
+expandB4Tloop:
+	VBROADCASTSS (SI), X0
+	VBROADCASTSS (SI)(AX*1), X1
+	VBROADCASTSS (SI)(AX*2), X2
+	VBROADCASTSS (SI)(BX*1), X3
+	VMOVUPS      X0, (DI)
+	VMOVUPS      X1, 16(DI)
+	VMOVUPS      X2, 32(DI)
+	VMOVUPS      X3, 48(DI)
+	ADDQ         $4, SI
+	ADDQ         $64, DI
+	DECQ         CX
+	JNZ          expandB4Tloop
+	RET

@@ -16,3 +16,5 @@ func accScaledK(out, s *[16]float32, scale float32) bool { return false }
 func matDotsBFK(s *[64]float32, rows *[4][]byte, na, ld int, bx []float32, k int, tmp []float32) bool {
 	return false
 }
+
+func expandB4TK(dst []float32, b []byte, ldj, k int) int { return 0 }

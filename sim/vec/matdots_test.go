@@ -68,6 +68,22 @@ func TestMatDotsPaths(t *testing.T) {
 				}
 				return append(got, bitsOf(s[:16*na]))
 			})
+			ldj := k + r.IntN(4)
+			bt := f32Bytes(rndF32s(r, 3*ldj+k))
+			same("ExpandB4T", func() any {
+				bx := make([]float32, 16*k)
+				ExpandB4T(bx, bt, ldj, k)
+				want := make([]float32, 16*k)
+				for kk := range k {
+					for l := range 16 {
+						want[16*kk+l] = f32le(bt, (l>>2)*ldj+kk)
+					}
+				}
+				if !slices.Equal(bitsOf(bx), bitsOf(want)) {
+					t.Errorf("ExpandB4T: k %d ldj %d: wrong layout", k, ldj)
+				}
+				return bitsOf(bx)
+			})
 			same("MatDotsBF4", func() any {
 				bx := make([]float32, 16*k)
 				ExpandB4(bx, b, ldb, k)
