@@ -39,14 +39,13 @@ const (
 	mmMaxSlices = 32
 )
 
-// mmJob is a queued M_MM/M_TMM (slice >= 0: rows row..row+3 times weight
-// slice slice) or M_MM_WO (slice < 0: m_accum row i to columns off.. of
-// Vector SRAM row rows[i]).
+// mmJob is a queued M_MM/M_TMM (slice >= 0: Vector SRAM rows row..row+3
+// times weight slice slice) or M_MM_WO (slice < 0: m_accum row i to
+// columns row.. of Vector SRAM row wo[-1-slice][i]). Eight bytes: the
+// flush walks the queue three times.
 type mmJob struct {
-	slice int
-	row   int
-	rows  [4]int
-	off   int
+	slice int32
+	row   int32
 }
 
 // mmSlice is a weight slice: Matrix SRAM tile base, the offset (columns
@@ -62,6 +61,7 @@ type mmBatch struct {
 	on     bool // BLEN 4 and MLEN = VLEN a multiple of 16
 	sh     uint // log2(MLEN) when MLEN is a power of two (mmFast), else 0
 	jobs   []mmJob
+	wo     [][4]int32 // the M_MM_WOs' rows
 	slices []mmSlice
 	// Vector SRAM rows the queued M_MM_WOs write (lo > hi: none).
 	woLo, woHi int
@@ -98,6 +98,7 @@ func (m *Machine) initBatch() {
 		b.sh = uint(bits.TrailingZeros(uint(c.MLEN)))
 	}
 	b.jobs = make([]mmJob, 0, mmMaxJobs)
+	b.wo = make([][4]int32, 0, mmMaxJobs)
 	b.slices = make([]mmSlice, 0, mmMaxSlices)
 	b.bx = make([]float32, mmMaxSlices*16*c.MLEN)
 	b.tmp = make([]float32, 16*c.MLEN)
@@ -111,7 +112,7 @@ func (m *Machine) initBatch() {
 }
 
 func (b *mmBatch) empty() {
-	b.jobs, b.slices = b.jobs[:0], b.slices[:0]
+	b.jobs, b.slices, b.wo = b.jobs[:0], b.slices[:0], b.wo[:0]
 	if b.stamp++; b.stamp == 0 { // wrapped: no entry may look current
 		clear(b.keyStamp)
 		b.stamp = 1
@@ -193,7 +194,7 @@ func (m *Machine) queueMM(row int, sl mmSlice) {
 		b.slices = append(b.slices, sl)
 		b.keyStamp[key], b.keyIdx[key] = b.stamp, uint8(si)
 	}
-	b.jobs = append(b.jobs, mmJob{slice: si, row: row})
+	b.jobs = append(b.jobs, mmJob{slice: int32(si), row: int32(row)})
 }
 
 // queueWO queues an M_MM_WO of m_accum to columns off.. of rows (checked).
@@ -206,9 +207,12 @@ func (m *Machine) queueWO(rows []int, off int) {
 	if len(b.jobs) == mmMaxJobs {
 		m.flushMM()
 	}
-	j := mmJob{slice: -1, off: off}
-	copy(j.rows[:], rows)
-	b.jobs = append(b.jobs, j)
+	var w [4]int32
+	for i, r := range rows {
+		w[i] = int32(r)
+	}
+	b.jobs = append(b.jobs, mmJob{slice: int32(-1 - len(b.wo)), row: int32(off)})
+	b.wo = append(b.wo, w)
 	b.woLo, b.woHi = min(b.woLo, lo), max(b.woHi, hi)
 }
 
@@ -274,13 +278,15 @@ func (m *Machine) flushMM() {
 			vec.AccScaled16(acc, (*[16]float32)(b.sums[16*p:16*p+16]), 1)
 			continue
 		}
-		for r, row := range j.rows {
-			d := m.ms.vsram.Data[2*(row*vl+j.off) : 2*(row*vl+j.off)+8]
+		off := int(j.row)
+		for r, row32 := range &b.wo[-1-j.slice] {
+			row := int(row32)
+			d := m.ms.vsram.Data[2*(row*vl+off) : 2*(row*vl+off)+8]
 			binary.LittleEndian.PutUint16(d[0:], vec.BF16RNE(acc[r]))
 			binary.LittleEndian.PutUint16(d[2:], vec.BF16RNE(acc[4+r]))
 			binary.LittleEndian.PutUint16(d[4:], vec.BF16RNE(acc[8+r]))
 			binary.LittleEndian.PutUint16(d[6:], vec.BF16RNE(acc[12+r]))
-			m.ms.vsram.MarkWritten(uint64(2*(row*vl+j.off)), 8)
+			m.ms.vsram.MarkWritten(uint64(2*(row*vl+off)), 8)
 		}
 		clear(acc[:])
 	}

@@ -8,7 +8,7 @@ package vec
 func widenT4(dst *float32, src *byte, ld int, n int)
 
 //go:noescape
-func expandB4(dst *float32, b *byte, ldb int, k int)
+func expandB4(dst *float32, b *byte, sj, sk int, k int)
 
 //go:noescape
 func matDots512(s *float32, a0, a1, a2, a3 *float32, bx *float32, k int)
@@ -33,7 +33,7 @@ func expandB4K(dst []float32, b []byte, ldb, k int) int {
 	if isa < 0 {
 		return 0
 	}
-	expandB4(&dst[0], &b[0], 4*ldb, k)
+	expandB4(&dst[0], &b[0], 4, 4*ldb, k)
 	return k
 }
 
@@ -92,13 +92,10 @@ func matDotsBFK(s *[64]float32, rows *[4][]byte, na, ld int, bx []float32, k int
 	return true
 }
 
-//go:noescape
-func expandB4T(dst *float32, b *byte, ldj int, k int)
-
 func expandB4TK(dst []float32, b []byte, ldj, k int) int {
 	if isa, _ := bfISA(); isa < 0 {
 		return 0
 	}
-	expandB4T(&dst[0], &b[0], 4*ldj, k)
+	expandB4(&dst[0], &b[0], 4*ldj, 4, k)
 	return k
 }

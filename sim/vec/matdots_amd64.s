@@ -3,32 +3,13 @@
 #include "textflag.h"
 
 // The kernels of matdots.go (hand-written). widenT4 and expandB4 use AVX2
-// on both paths; matDots512 and matDots2 are the dot products on the
+// (AVX) on both paths; matDots512 and matDots2 are the dot products on the
 // AVX-512 and AVX2 paths. In the dot products each lane holds one output
 // (lane 4*j + i: row i, column j) of one of four products that run side by
 // side; per k the product is a*b (a, the broadcast row values, as the first
 // source) and the sum s + p (s first): x86 then returns the first NaN
 // operand, quieted, which is bf16.go's NaN rule. No FMA: every product is
 // rounded.
-
-// Per-lane indexes for expandB4: lanes 0-7 take b[0], b[1]; 8-15 b[2], b[3].
-DATA expandIdx<>+0(SB)/4, $0
-DATA expandIdx<>+4(SB)/4, $0
-DATA expandIdx<>+8(SB)/4, $0
-DATA expandIdx<>+12(SB)/4, $0
-DATA expandIdx<>+16(SB)/4, $1
-DATA expandIdx<>+20(SB)/4, $1
-DATA expandIdx<>+24(SB)/4, $1
-DATA expandIdx<>+28(SB)/4, $1
-DATA expandIdx<>+32(SB)/4, $2
-DATA expandIdx<>+36(SB)/4, $2
-DATA expandIdx<>+40(SB)/4, $2
-DATA expandIdx<>+44(SB)/4, $2
-DATA expandIdx<>+48(SB)/4, $3
-DATA expandIdx<>+52(SB)/4, $3
-DATA expandIdx<>+56(SB)/4, $3
-DATA expandIdx<>+60(SB)/4, $3
-GLOBL expandIdx<>(SB), RODATA|NOPTR, $64
 
 // func widenT4(dst *float32, src *byte, ld int, n int)
 // n chunks of 16 values of k; ld: the rows' stride in bytes. Per 128-bit
@@ -85,29 +66,6 @@ widenT4loop:
 	ADDQ       $256, DI
 	DECQ       CX
 	JNZ        widenT4loop
-	VZEROUPPER
-	RET
-
-// func expandB4(dst *float32, b *byte, ldb int, k int)
-// ldb in bytes.
-TEXT ·expandB4(SB), NOSPLIT, $0-32
-	MOVQ    dst+0(FP), DI
-	MOVQ    b+8(FP), SI
-	MOVQ    ldb+16(FP), AX
-	MOVQ    k+24(FP), CX
-	VMOVDQU expandIdx<>+0(SB), Y14
-	VMOVDQU expandIdx<>+32(SB), Y15
-
-expandB4loop:
-	VMOVUPS (SI), X0
-	VPERMPS Y0, Y14, Y1
-	VPERMPS Y0, Y15, Y2
-	VMOVUPS Y1, (DI)
-	VMOVUPS Y2, 32(DI)
-	ADDQ    AX, SI
-	ADDQ    $64, DI
-	DECQ    CX
-	JNZ     expandB4loop
 	VZEROUPPER
 	RET
 
@@ -626,17 +584,18 @@ dotsBF512loop:
 	VZEROUPPER
 	RET
 
-// func expandB4T(dst *float32, b *byte, ldj int, k int)
-// ExpandB4T: value kk of row j (b + j*ldj + 4*kk) broadcast to dst's four
-// lanes 16*kk + 4*j + i. ldj in bytes.
-TEXT ·expandB4T(SB), NOSPLIT, $0-32
+// func expandB4(dst *float32, b *byte, sj int, sk int, k int)
+// ExpandB4 and ExpandB4T: value j of step kk (b + j*sj + kk*sk, in bytes)
+// broadcast to dst's four lanes 16*kk + 4*j + i.
+TEXT ·expandB4(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ b+8(FP), SI
-	MOVQ ldj+16(FP), AX
+	MOVQ sj+16(FP), AX
 	LEAQ (AX)(AX*2), BX
-	MOVQ k+24(FP), CX
+	MOVQ sk+24(FP), DX
+	MOVQ k+32(FP), CX
 
-expandB4Tloop:
+expandB4loop:
 	VBROADCASTSS (SI), X0
 	VBROADCASTSS (SI)(AX*1), X1
 	VBROADCASTSS (SI)(AX*2), X2
@@ -645,8 +604,8 @@ expandB4Tloop:
 	VMOVUPS      X1, 16(DI)
 	VMOVUPS      X2, 32(DI)
 	VMOVUPS      X3, 48(DI)
-	ADDQ         $4, SI
+	ADDQ         DX, SI
 	ADDQ         $64, DI
 	DECQ         CX
-	JNZ          expandB4Tloop
+	JNZ          expandB4loop
 	RET
