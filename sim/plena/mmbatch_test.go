@@ -2,6 +2,7 @@ package plena
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand"
 	"testing"
@@ -151,5 +152,37 @@ func TestMMBatch(t *testing.T) {
 	}
 	if flushes < 30 {
 		t.Errorf("only %d of 150 programs ran to their end", flushes)
+	}
+}
+
+// TestMMBatchNoAllocs: queueing and flushing products allocates nothing
+// (a run allocates its halt message once, whose length depends on the
+// instruction count: the same for 200 and 1200 iterations of the loop).
+func TestMMBatchNoAllocs(t *testing.T) {
+	hw := loadHW(t, "plena")
+	var allocs [2]float64
+	for i, n := range []int{200, 1200} {
+		m := newMachine(t, hw, fmt.Sprintf(`S_ADDI_INT gp1, gp0, 4096
+S_ADDI_INT gp3, gp0, 512
+C_LOOP_START gp2, %d
+M_MM 0, gp0, gp0
+M_TMM 0, gp3, gp1
+M_MM_WO gp3, gp0, 0
+M_MM 0, gp1, gp0
+M_MM_WO gp3, gp0, 4
+V_ADD_VV gp3, gp3, gp3, 0
+C_LOOP_END gp2
+`, n), Options{})
+		allocs[i] = testing.AllocsPerRun(5, func() {
+			m.reset()
+			m.loaded = true
+			m.Run()
+		})
+		if m.halt.Kind != sim.HaltEnd {
+			t.Fatalf("halt %v", m.halt)
+		}
+	}
+	if allocs[0] != allocs[1] {
+		t.Errorf("%v allocations per run of 200 iterations, %v of 1200", allocs[0], allocs[1])
 	}
 }
