@@ -33,10 +33,11 @@ import (
 
 // mmMaxJobs and mmMaxSlices bound the queue: instructions, and distinct
 // weight slices of its products (the scratch is about 100 bytes per
-// instruction and 4 KiB per slice with MLEN 64).
+// instruction and 4 KiB per slice with MLEN 64, the slices' part
+// allocated as a run needs it).
 const (
-	mmMaxJobs   = 256
-	mmMaxSlices = 32
+	mmMaxJobs   = 1024
+	mmMaxSlices = 64
 )
 
 // mmJob is a queued M_MM/M_TMM (slice >= 0: Vector SRAM rows row..row+3
@@ -65,7 +66,7 @@ type mmBatch struct {
 	slices []mmSlice
 	// Vector SRAM rows the queued M_MM_WOs write (lo > hi: none).
 	woLo, woHi int
-	bx         []float32 // per slice, vec.ExpandB4's 16*MLEN
+	bx         []float32 // per slice, vec.ExpandB4's 16*MLEN (grown as needed)
 	tmp        []float32 // vec.MatDotsBF4's scratch
 	sums       []float32 // per product in slice order, 16 column-major sums (and 48 of scratch)
 	ord        []int32   // the products' jobs in slice order
@@ -100,7 +101,6 @@ func (m *Machine) initBatch() {
 	b.jobs = make([]mmJob, 0, mmMaxJobs)
 	b.wo = make([][4]int32, 0, mmMaxJobs)
 	b.slices = make([]mmSlice, 0, mmMaxSlices)
-	b.bx = make([]float32, mmMaxSlices*16*c.MLEN)
 	b.tmp = make([]float32, 16*c.MLEN)
 	b.sums = make([]float32, (mmMaxJobs+3)*16)
 	b.ord = make([]int32, mmMaxJobs)
@@ -224,6 +224,9 @@ func (m *Machine) flushMM() {
 	}
 	ml, vl := m.cfg.MLEN, m.cfg.VLEN
 	ts := ml * ml * 4
+	if n := len(b.slices) * 16 * ml; n > len(b.bx) {
+		b.bx = make([]float32, min(max(n, 2*len(b.bx)), mmMaxSlices*16*ml))
+	}
 	for i, s := range b.slices {
 		tb := m.ms.msram.Data[int(s.base)*4 : int(s.base)*4+ts]
 		bx := b.bx[i*16*ml : (i+1)*16*ml]
