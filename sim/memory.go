@@ -10,6 +10,8 @@ import (
 	"bytes"
 	"fmt"
 	"math/bits"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -76,8 +78,7 @@ func (m *Memory) SetWatch(fn func(addr, n uint64, acc Access)) { m.watch = fn }
 // allocating and zeroing a large region (plena's 64 MiB of HBM) afresh.
 func NewMemory(hw *isadefs.HW) *Memory {
 	key := layoutKey(hw)
-	if v := poolOf(key).Get(); v != nil {
-		m := v.(*Memory)
+	if m := takeFree(key); m != nil {
 		m.ResetReported()
 		m.watch = nil
 		return m
@@ -112,32 +113,53 @@ func layoutKey(hw *isadefs.HW) string {
 	return b.String()
 }
 
+// The released memories, per layout key: a bounded free list rather than
+// a sync.Pool, which every garbage collection empties (a large region is
+// then allocated and zeroed again by the next NewMemory, which is most of
+// a short run's cost). At most freeMax() memories are kept per key, the
+// most a process running GOMAXPROCS simulations at a time needs, plus one
+// for the memory being released while another is taken; a Release past
+// that drops the memory for the collector. So the memory held idle is
+// bounded by (GOMAXPROCS+1) x the size of each layout ever released.
 var (
-	poolsMu sync.Mutex
-	pools   = map[string]*sync.Pool{}
+	freeMu sync.Mutex
+	free   = map[string][]*Memory{}
 )
 
-func poolOf(key string) *sync.Pool {
-	poolsMu.Lock()
-	defer poolsMu.Unlock()
-	p := pools[key]
-	if p == nil {
-		p = &sync.Pool{}
-		pools[key] = p
+// freeMax is the bound on the released memories kept per layout.
+func freeMax() int { return runtime.GOMAXPROCS(0) + 1 }
+
+// takeFree removes and returns a released memory of the layout, or nil.
+func takeFree(key string) *Memory {
+	freeMu.Lock()
+	defer freeMu.Unlock()
+	l := free[key]
+	if len(l) == 0 {
+		return nil
 	}
-	return p
+	m := l[len(l)-1]
+	l[len(l)-1] = nil
+	free[key] = l[:len(l)-1]
+	return m
 }
 
 // Release gives the memory back for reuse by a later NewMemory of the same
-// regions. The caller promises that neither it nor anyone it gave the
-// memory, a region or a slice of one to uses them again, and that every
-// store to a region's Data since the memory was built or last reset was
-// reported (ResetReported's rule); otherwise it must not call Release.
+// regions (kept while fewer than GOMAXPROCS+1 of its layout are). The
+// caller promises that neither it nor anyone it gave the memory, a region
+// or a slice of one to uses them again, and that every store to a region's
+// Data since the memory was built or last reset was reported
+// (ResetReported's rule); otherwise it must not call Release.
 func (m *Memory) Release() {
 	if m.key == "" {
 		return
 	}
-	poolOf(m.key).Put(m)
+	freeMu.Lock()
+	defer freeMu.Unlock()
+	l := free[m.key]
+	if len(l) >= freeMax() || slices.Contains(l, m) {
+		return
+	}
+	free[m.key] = append(l, m)
 }
 
 // Reset zeroes every region and forgets written ranges.

@@ -3,6 +3,7 @@ package sim
 import (
 	"math/rand"
 	"reflect"
+	"runtime"
 	"testing"
 
 	isadefs "kernelcraft/isa-defs"
@@ -154,4 +155,48 @@ func TestResetReportedAndReuse(t *testing.T) {
 	}
 	m.ResetReported()
 	allZero(m, "after ResetReported with raw written bits")
+}
+
+// TestReleaseFreeList: a released memory survives a garbage collection
+// (a sync.Pool would drop it) and comes back zeroed; at most
+// GOMAXPROCS+1 released memories of one layout are kept, and releasing
+// one twice keeps it once.
+func TestReleaseFreeList(t *testing.T) {
+	hw, err := isadefs.HWByName("coral")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := layoutKey(hw)
+	for takeFree(key) != nil { // what earlier tests left
+	}
+	m := NewMemory(hw)
+	m.Regions[0].Data[5] = 1
+	m.Regions[0].MarkWritten(5, 1)
+	m.Release()
+	m.Release()
+	runtime.GC()
+	runtime.GC()
+	if got := NewMemory(hw); got != m {
+		t.Fatal("the released memory was not reused after a GC")
+	} else if got.Regions[0].Data[5] != 0 {
+		t.Fatal("the reused memory is not zeroed")
+	}
+	if takeFree(key) != nil {
+		t.Fatal("a memory released twice was kept twice")
+	}
+	var ms []*Memory
+	for range freeMax() + 3 {
+		ms = append(ms, NewMemory(hw))
+	}
+	for _, m := range ms {
+		m.Release()
+	}
+	freeMu.Lock()
+	n := len(free[key])
+	freeMu.Unlock()
+	if n != freeMax() {
+		t.Fatalf("%d released memories kept, want the bound %d", n, freeMax())
+	}
+	for takeFree(key) != nil {
+	}
 }

@@ -14,6 +14,9 @@ import (
 func (m *Machine) exec(o *op) (next int, t *sim.Trap) {
 	next = m.pc + 1
 	g := &m.gp
+	if len(m.mm4.jobs) > 0 && !batchKeeps[o.kind] {
+		m.flushMM()
+	}
 	switch o.kind {
 	case kInvalid:
 		return next, m.trapf(sim.TrapIllegal, 0, "word %#08x has opcode %#x, which PLENA's emulator cannot execute (it decodes 0x01-0x31; 0x00 and 0x32-0x3f are unknown and panic)", o.word, o.word&0x3f)
@@ -291,6 +294,9 @@ func tileAt(t []byte, mlen, r, c int) float32 {
 // tile's rows j..j+BLEN transposed): BLEN rows of Vector SRAM from v times
 // that MLEN x BLEN slice, summed in f32 in k order, added to m_accum.
 func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
+	if m.mm4.sh > 0 && m.mmFast(maddr, vaddr, trans) {
+		return nil
+	}
 	c := m.cfg
 	ml, bl := c.MLEN, c.BLEN
 	name := "M_MM"
@@ -312,6 +318,12 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 	if tr != nil {
 		return tr
 	}
+	if r0 := int(vaddr) / c.VLEN; m.mm4.on && int(vaddr)%c.VLEN == 0 && r0+bl <= c.VRows {
+		// The rows are consecutive (MLEN = VLEN) and all inside.
+		m.now += c.latSys
+		m.queueMM(r0, mmSlice{base: base, off: off, trans: trans})
+		return nil
+	}
 	rows := m.ridx[:0]
 	for i := 0; i < bl; i++ {
 		r, tr := m.vrow(vaddr+uint32(i*ml), name)
@@ -321,6 +333,10 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 		rows = append(rows, r)
 	}
 	m.now += c.latSys
+	if m.mm4.on {
+		m.queueMM(rows[0], mmSlice{base: base, off: off, trans: trans})
+		return nil
+	}
 	// W[k][j]: tile[k][off+j] (M_MM) or tile[off+j][k] (M_TMM, through
 	// the transposed copy).
 	vl := c.VLEN
@@ -337,6 +353,9 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 // mmWO is M_MM_WO: m_accum row i goes to columns off..off+BLEN of row
 // base + i*MLEN*stride (RNE to bf16); m_accum is cleared.
 func (m *Machine) mmWO(vaddr, stride uint32) *sim.Trap {
+	if m.mm4.sh > 0 && m.mmWOFast(vaddr, stride) {
+		return nil
+	}
 	c := m.cfg
 	ml, bl := uint32(c.MLEN), c.BLEN
 	base, off := vaddr/ml*ml, vaddr%ml
@@ -352,6 +371,10 @@ func (m *Machine) mmWO(vaddr, stride uint32) *sim.Trap {
 		rows = append(rows, r)
 	}
 	m.now += c.latWO
+	if m.mm4.on {
+		m.queueWO(rows, int(off))
+		return nil
+	}
 	for i := 0; i < bl; i++ {
 		m.storeCols(rows[i], int(off), m.macc[i*bl:(i+1)*bl])
 	}

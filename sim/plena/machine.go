@@ -85,6 +85,7 @@ type Machine struct {
 	// hm_accum [BROADCAST][MLEN][MLEN], hv_accum [BROADCAST][MLEN] and
 	// v_accum [BLEN].
 	macc, hmacc, hvacc, vacc []float32
+	mm4                      mmBatch // M_MM, M_TMM and M_MM_WO queued (mmbatch.go)
 
 	loops    []loopInfo
 	deadline uint64 // instruction count past which the oldest loop iteration is too long
@@ -187,6 +188,7 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	m.elemBuf = make([]byte, vl)
 	m.scaleBuf = make([]byte, vl/cfg.MXBlock)
 	m.loops = make([]loopInfo, 0, 16)
+	m.initBatch()
 	m.dram = newDRAM(&cfg.HBM)
 	m.memoKey = memoKey(&cfg.HBM)
 	st := &sim.Stats{}
@@ -299,6 +301,7 @@ func (m *Machine) reset() {
 	clear(m.hmacc)
 	clear(m.hvacc)
 	clear(m.vacc)
+	m.mm4.empty()
 	m.loops = m.loops[:0]
 	m.pc, m.icount, m.now = 0, 0, 0
 	m.halted, m.halt = false, sim.Halt{}
@@ -342,6 +345,7 @@ func (m *Machine) Step() bool {
 		return false
 	}
 	m.step(true)
+	m.flushMM()
 	return !m.halted
 }
 
@@ -367,6 +371,7 @@ func ruleSuffix(rule string) string {
 }
 
 func (m *Machine) stop(h sim.Halt) {
+	m.flushMM()
 	m.halted, m.halt = true, h
 	m.memoFinish()
 }
