@@ -536,6 +536,14 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 		ov.Problem = fmt.Sprintf("output %s: the result has no tensor %q (was it dumped?)", ts.Name, ts.Name)
 		return ov
 	}
+	if dt.name == "bfloat16" && exp.DType.Size == 2 && act.DType.Size == 2 && len(exp.Data) == 2*ov.Elems && len(act.Data) == 2*ov.Elems {
+		// The common case, every element within: measured on the raw
+		// bits, with the loop below's arithmetic, nothing decoded.
+		if maxErr, maxRatio, ok := scanBF16(comparer{dt, ov.Tol}, exp.Data, act.Data); ok {
+			ov.MaxErr, ov.MaxRatio = maxErr, maxRatio
+			return ov
+		}
+	}
 	e, err := decode(dt, exp)
 	if err != nil {
 		ov.Problem = fmt.Sprintf("output %s: expected values: %v", ts.Name, err)
@@ -557,13 +565,9 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 	}
 	o.rows = max(1, ov.Elems/o.cols)
 	o.vElem, o.vlen = vectorElems(c, dt)
+	var st errStats
 	for i, ai := range a {
-		ei := e[i]
-		al := o.cmp.allowed(ei)
-		d := math.Abs(ai - ei)
-		// d <= al with al finite: a and e are finite and within (okWithin's
-		// answer, without its special cases).
-		if !(d <= al && al <= math.MaxFloat64) && !o.cmp.okWithin(ai, ei, al) {
+		if !st.add(o.cmp, ai, e[i]) {
 			if o.bad == nil {
 				o.bad = make([]bool, len(a))
 			}
@@ -573,21 +577,8 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 				ov.First = o.element(i)
 			}
 		}
-		if d <= math.MaxFloat64 { // neither NaN nor infinite
-			// d >= 0 and d/al are neither NaN nor -0 here: a comparison
-			// is math.Max.
-			if d > ov.MaxErr {
-				ov.MaxErr = d
-			}
-			if al > 0 {
-				if r := d / al; r > ov.MaxRatio {
-					ov.MaxRatio = r
-				}
-			} else if d > 0 {
-				ov.MaxRatio = math.MaxFloat64 // any error is too much
-			}
-		}
 	}
+	ov.MaxErr, ov.MaxRatio = st.maxErr, st.maxRatio
 	ov.Bad = o.nbad
 	if o.nbad == 0 {
 		return ov
@@ -612,6 +603,53 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 	}
 	ov.Patterns = o.patterns(c, res, others())
 	return ov
+}
+
+// scanBF16 is checkOutput's loop over bfloat16 bits exp and act (equal
+// lengths) for outputs with no element out of tolerance: it returns the
+// largest error and error/allowed ratio as that loop computes them, and
+// ok = false, early, at the first element out of tolerance (the caller
+// then takes the full path, which explains it).
+func scanBF16(cmp comparer, exp, act []byte) (maxErr, maxRatio float64, ok bool) {
+	act = act[:len(exp)]
+	var st errStats
+	for i := 0; i+1 < len(exp); i += 2 {
+		e := float64(math.Float32frombits(uint32(binary.LittleEndian.Uint16(exp[i:])) << 16))
+		a := float64(math.Float32frombits(uint32(binary.LittleEndian.Uint16(act[i:])) << 16))
+		if !st.add(cmp, a, e) {
+			return 0, 0, false
+		}
+	}
+	return st.maxErr, st.maxRatio, true
+}
+
+// errStats accumulates an output's largest error and largest
+// error/allowed ratio over its finite errors.
+type errStats struct{ maxErr, maxRatio float64 }
+
+// add measures actual a against expected e and reports whether a is
+// within tolerance.
+func (st *errStats) add(cmp comparer, a, e float64) bool {
+	al := cmp.allowed(e)
+	d := math.Abs(a - e)
+	// d <= al with al finite: a and e are finite and within (okWithin's
+	// answer, without its special cases).
+	ok := d <= al && al <= math.MaxFloat64 || cmp.okWithin(a, e, al)
+	if d <= math.MaxFloat64 { // neither NaN nor infinite
+		// d >= 0 and d/al are neither NaN nor -0 here: a comparison is
+		// math.Max.
+		if d > st.maxErr {
+			st.maxErr = d
+		}
+		if al > 0 {
+			if r := d / al; r > st.maxRatio {
+				st.maxRatio = r
+			}
+		} else if d > 0 {
+			st.maxRatio = math.MaxFloat64 // any error is too much
+		}
+	}
+	return ok
 }
 
 func (o *output) element(i int) *Element {
