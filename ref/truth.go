@@ -711,6 +711,9 @@ func (g *gt) sumsCols(a, b []float64, m, k, n int, cols func(i int) int) []float
 // cache while every row of a passes over it).
 const sumsRows, sumsCols = 128, 128
 
+// panelsPool holds sumsInOrder's packed tiles of b.
+var panelsPool = sync.Pool{New: func() any { return new(f64.Panels) }}
+
 // sumsInOrder adds to c [m, n] the sums over l of a[i,l]*b[l,j] (a [m, k],
 // b [k, n]), each element's k products added one after another in order
 // l = 0..k-1, unrounded: g.sum's default order, bit for bit. The order is
@@ -768,6 +771,14 @@ func sumsInOrder(c, a, b []float64, m, k, n int, cols func(i int) int) {
 		j1 := min(n, j0+sumsCols)
 		for l0 := 0; l0 < k; l0 += sumsRows {
 			l1 := min(k, l0+sumsRows)
+			// b's tile packed in panels (read in order by the block loop)
+			// when more than one block of rows passes over it.
+			var bp *f64.Panels
+			if f64.HasBlock() && m >= 2*f64.BlockRows {
+				bp = panelsPool.Get().(*f64.Panels)
+				wt := (j1 - j0) - (j1-j0)%f64.BlockCols
+				bp.Pack(b[l0*n+j0:], n, l1-l0, wt)
+			}
 			i := 0
 			for ; f64.HasBlock() && i+f64.BlockRows <= m; i += f64.BlockRows {
 				// Four rows at a time, 16 columns held in registers.
@@ -777,12 +788,19 @@ func sumsInOrder(c, a, b []float64, m, k, n int, cols func(i int) int) {
 					continue
 				}
 				wb := w - w%f64.BlockCols
-				f64.AddProductsBlock(c[i*n+j0:], n, a[i*k+l0:], k, b[l0*n+j0:], n, le-l0, wb)
+				if bp != nil {
+					bp.AddProducts(c[i*n+j0:], n, a[i*k+l0:], k, le-l0, wb)
+				} else {
+					f64.AddProductsBlock(c[i*n+j0:], n, a[i*k+l0:], k, b[l0*n+j0:], n, le-l0, wb)
+				}
 				if wb < w {
 					for r := i; r < i+f64.BlockRows; r += 2 {
 						sumsTile2(c[r*n+j0+wb:r*n+j0+w], c[(r+1)*n+j0+wb:(r+1)*n+j0+w], a[r*k:r*k+k], a[(r+1)*k:(r+1)*k+k], b, n, j0+wb, l0, le)
 					}
 				}
+			}
+			if bp != nil {
+				panelsPool.Put(bp)
 			}
 			for ; i+2 <= m; i += 2 {
 				w := min(j1, max(width(i), width(i+1))) - j0

@@ -2,9 +2,11 @@
 // products: r[j] += x0*b0[j]; r[j] += x1*b1[j]; … for every j, each
 // product and each sum rounded to float64 (never a fused multiply-add),
 // the four products of an element added one after another in order;
-// and a block of 4 rows by 16 columns held in AVX-512 registers over any
-// number of products (AddProductsBlock), each element's in order. Lanes of a vector instruction are separate elements, so the AVX2 and
-// AVX-512 paths give the pure-Go path's bits for every input (NaN payloads aside).
+// and a block of 4 rows by 32 (or 16) columns held in AVX-512 registers
+// over any number of products (AddProductsBlock, and Panels.AddProducts
+// on b packed in panels), each element's in order. Lanes of a vector
+// instruction are separate elements, so the AVX2 and AVX-512 paths give
+// the pure-Go path's bits for every input (NaN payloads aside).
 package f64
 
 // useAsm and useAsm512 select the AVX2 and AVX-512 loops (set when the
@@ -113,7 +115,11 @@ func AddProductsBlock(c []float64, ldc int, a []float64, lda int, b []float64, l
 	_ = a[(BlockRows-1)*lda+kk-1]
 	_ = b[(kk-1)*ldb+w-1]
 	if useAsm512 && w%BlockCols == 0 {
-		for j := 0; j < w; j += BlockCols {
+		j := 0
+		for ; j+2*BlockCols <= w; j += 2 * BlockCols {
+			addProductsBlock512x32(&c[j], ldc, &a[0], lda, &b[j], ldb, kk)
+		}
+		if j < w {
 			addProductsBlock512(&c[j], ldc, &a[0], lda, &b[j], ldb, kk)
 		}
 		return
@@ -124,6 +130,82 @@ func AddProductsBlock(c []float64, ldc int, a []float64, lda int, b []float64, l
 			br := b[l*ldb : l*ldb+w]
 			for j, p := range br {
 				cr[j] += float64(x * p)
+			}
+		}
+	}
+}
+
+// PanelCols is the width of Panels' panels: the columns of the widest
+// register block.
+const PanelCols = 2 * BlockCols
+
+// Panels holds a block of b's rows and columns packed for
+// AddProductsBlock's loop: panels of PanelCols columns (the last one
+// narrower when the block is), each panel's rows one after another, so
+// that the loop reads b in order however wide b's rows are (a stride of
+// a power of two would put every row in the same cache set). The zero
+// value is empty; Pack reuses its memory.
+type Panels struct {
+	p          []float64
+	rows, cols int
+}
+
+// Pack copies into q the rows by cols block of b (row l at b[l*ldb:]).
+func (q *Panels) Pack(b []float64, ldb, rows, cols int) {
+	q.rows, q.cols = rows, cols
+	if rows == 0 || cols == 0 {
+		return
+	}
+	_ = b[(rows-1)*ldb+cols-1]
+	if cap(q.p) < rows*cols {
+		q.p = make([]float64, rows*cols)
+	}
+	p := q.p[:rows*cols]
+	for j := 0; j < cols; j += PanelCols {
+		pw := min(PanelCols, cols-j)
+		dst := p[j*rows : (j+pw)*rows]
+		for l := range rows {
+			copy(dst[l*pw:l*pw+pw], b[l*ldb+j:l*ldb+j+pw])
+		}
+	}
+}
+
+// AddProducts is AddProductsBlock with b the packed block: it adds to
+// the block of BlockRows rows by w columns of c the products
+// a[r*lda+l]*b[l][j] for l = 0..kk-1 in order (kk <= the packed rows,
+// w <= the packed columns), each element's one after another. w must be
+// a multiple of BlockCols where HasBlock; any w otherwise.
+func (q *Panels) AddProducts(c []float64, ldc int, a []float64, lda int, kk, w int) {
+	if kk == 0 || w == 0 {
+		return
+	}
+	if kk > q.rows || w > q.cols {
+		panic("f64: Panels.AddProducts past the packed block")
+	}
+	_ = c[(BlockRows-1)*ldc+w-1]
+	_ = a[(BlockRows-1)*lda+kk-1]
+	p := q.p[:q.rows*q.cols]
+	if useAsm512 && w%BlockCols == 0 {
+		for j := 0; j < w; j += PanelCols {
+			pw := min(PanelCols, q.cols-j)
+			if w-j >= 2*BlockCols {
+				addProductsBlock512x32(&c[j], ldc, &a[0], lda, &p[j*q.rows], pw, kk)
+			} else {
+				addProductsBlock512(&c[j], ldc, &a[0], lda, &p[j*q.rows], pw, kk)
+			}
+		}
+		return
+	}
+	for r := range BlockRows {
+		cr, ar := c[r*ldc:r*ldc+w], a[r*lda:r*lda+kk]
+		for l, x := range ar {
+			for j := 0; j < w; j += PanelCols {
+				pw := min(PanelCols, q.cols-j)
+				off := j*q.rows + l*pw
+				br := p[off : off+min(pw, w-j)]
+				for t, v := range br {
+					cr[j+t] += float64(x * v)
+				}
 			}
 		}
 	}

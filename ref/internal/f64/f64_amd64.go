@@ -38,3 +38,9 @@ func addProductsRows512(r0, r1 *float64, w int, a0, a1 *float64, quads int, b *f
 //
 //go:noescape
 func addProductsBlock512(c *float64, ldc int, a *float64, lda int, b *float64, ldb int, kk int)
+
+// addProductsBlock512x32 is addProductsBlock512 for a block of 4 rows by
+// 32 columns of c.
+//
+//go:noescape
+func addProductsBlock512x32(c *float64, ldc int, a *float64, lda int, b *float64, ldb int, kk int)

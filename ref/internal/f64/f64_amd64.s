@@ -301,3 +301,110 @@ blockEnd:
 	VMOVUPD Z7, 64(R14)
 	VZEROUPPER
 	RET
+
+// func addProductsBlock512x32(c *float64, ldc int, a *float64, lda int, b *float64, ldb int, kk int)
+// addProductsBlock512 for a block of 4 rows by 32 columns: 16
+// accumulators, so that the products and sums of successive l overlap.
+// Each element still adds its products in order of l, one VMULPD and one
+// VADDPD per product.
+TEXT ·addProductsBlock512x32(SB), NOSPLIT, $0-56
+	MOVQ c+0(FP), DI
+	MOVQ ldc+8(FP), SI
+	MOVQ a+16(FP), R8
+	MOVQ lda+24(FP), AX
+	MOVQ b+32(FP), BX
+	MOVQ ldb+40(FP), DX
+	MOVQ kk+48(FP), CX
+	SHLQ $3, SI
+	SHLQ $3, AX
+	SHLQ $3, DX
+	LEAQ (R8)(AX*1), R9
+	LEAQ (R9)(AX*1), R10
+	LEAQ (R10)(AX*1), R11
+	LEAQ (DI)(SI*1), R12
+	LEAQ (R12)(SI*1), R13
+	LEAQ (R13)(SI*1), R14
+	VMOVUPD (DI), Z0
+	VMOVUPD 64(DI), Z1
+	VMOVUPD 128(DI), Z2
+	VMOVUPD 192(DI), Z3
+	VMOVUPD (R12), Z4
+	VMOVUPD 64(R12), Z5
+	VMOVUPD 128(R12), Z6
+	VMOVUPD 192(R12), Z7
+	VMOVUPD (R13), Z8
+	VMOVUPD 64(R13), Z9
+	VMOVUPD 128(R13), Z10
+	VMOVUPD 192(R13), Z11
+	VMOVUPD (R14), Z12
+	VMOVUPD 64(R14), Z13
+	VMOVUPD 128(R14), Z14
+	VMOVUPD 192(R14), Z15
+	XORQ AX, AX
+
+block32L:
+	CMPQ AX, CX
+	JGE  block32End
+	VMOVUPD      (BX), Z16
+	VMOVUPD      64(BX), Z17
+	VMOVUPD      128(BX), Z18
+	VMOVUPD      192(BX), Z19
+	VBROADCASTSD (R8)(AX*8), Z20
+	VBROADCASTSD (R9)(AX*8), Z21
+	VBROADCASTSD (R10)(AX*8), Z22
+	VBROADCASTSD (R11)(AX*8), Z23
+	VMULPD       Z20, Z16, Z24
+	VMULPD       Z20, Z17, Z25
+	VMULPD       Z20, Z18, Z26
+	VMULPD       Z20, Z19, Z27
+	VMULPD       Z21, Z16, Z28
+	VMULPD       Z21, Z17, Z29
+	VMULPD       Z21, Z18, Z30
+	VMULPD       Z21, Z19, Z31
+	VADDPD       Z24, Z0, Z0
+	VADDPD       Z25, Z1, Z1
+	VADDPD       Z26, Z2, Z2
+	VADDPD       Z27, Z3, Z3
+	VADDPD       Z28, Z4, Z4
+	VADDPD       Z29, Z5, Z5
+	VADDPD       Z30, Z6, Z6
+	VADDPD       Z31, Z7, Z7
+	VMULPD       Z22, Z16, Z24
+	VMULPD       Z22, Z17, Z25
+	VMULPD       Z22, Z18, Z26
+	VMULPD       Z22, Z19, Z27
+	VMULPD       Z23, Z16, Z28
+	VMULPD       Z23, Z17, Z29
+	VMULPD       Z23, Z18, Z30
+	VMULPD       Z23, Z19, Z31
+	VADDPD       Z24, Z8, Z8
+	VADDPD       Z25, Z9, Z9
+	VADDPD       Z26, Z10, Z10
+	VADDPD       Z27, Z11, Z11
+	VADDPD       Z28, Z12, Z12
+	VADDPD       Z29, Z13, Z13
+	VADDPD       Z30, Z14, Z14
+	VADDPD       Z31, Z15, Z15
+	ADDQ         DX, BX
+	INCQ         AX
+	JMP          block32L
+
+block32End:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, 64(DI)
+	VMOVUPD Z2, 128(DI)
+	VMOVUPD Z3, 192(DI)
+	VMOVUPD Z4, (R12)
+	VMOVUPD Z5, 64(R12)
+	VMOVUPD Z6, 128(R12)
+	VMOVUPD Z7, 192(R12)
+	VMOVUPD Z8, (R13)
+	VMOVUPD Z9, 64(R13)
+	VMOVUPD Z10, 128(R13)
+	VMOVUPD Z11, 192(R13)
+	VMOVUPD Z12, (R14)
+	VMOVUPD Z13, 64(R14)
+	VMOVUPD Z14, 128(R14)
+	VMOVUPD Z15, 192(R14)
+	VZEROUPPER
+	RET

@@ -23,3 +23,7 @@ func addProductsRows512(r0, r1 *float64, w int, a0, a1 *float64, quads int, b *f
 func addProductsBlock512(c *float64, ldc int, a *float64, lda int, b *float64, ldb int, kk int) {
 	panic("f64: no assembly loops on this platform")
 }
+
+func addProductsBlock512x32(c *float64, ldc int, a *float64, lda int, b *float64, ldb int, kk int) {
+	panic("f64: no assembly loops on this platform")
+}

@@ -1,6 +1,7 @@
 package f64
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -140,16 +141,16 @@ func TestRowsPathsAgree(t *testing.T) {
 	}
 }
 
-// TestBlockPathsAgree: AddProductsBlock's AVX-512 block (where the host
-// has it) gives the pure-Go loop's bits for widths of one to three
-// blocks of columns, any number of products (none included), strides of
+// TestBlockPathsAgree: AddProductsBlock's AVX-512 blocks of 32 and 16
+// columns (where the host has them) give the pure-Go loop's bits for
+// widths of one to five blocks of columns, any number of products (none included), strides of
 // c, a and b wider than the block, values of every magnitude with zeros,
 // infinities and NaN, and leaves the rest of c alone.
 func TestBlockPathsAgree(t *testing.T) {
 	defer func() { useAsm, useAsm512 = hasAsm, hasAsm512 }()
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, w := range []int{BlockCols, 2 * BlockCols, 3 * BlockCols} {
-		for _, kk := range []int{0, 1, 3, 4, 17, 130} {
+	for _, w := range []int{BlockCols, 2 * BlockCols, 3 * BlockCols, 4 * BlockCols, 5 * BlockCols} {
+		for _, kk := range []int{0, 1, 2, 3, 4, 17, 130} {
 			ldc, lda, ldb := w+rng.IntN(9), kk+rng.IntN(5), w+rng.IntN(9)
 			c := randRow(rng, BlockRows*ldc+5)
 			a := randRow(rng, BlockRows*lda+1)
@@ -182,4 +183,91 @@ func TestBlockPathsAgree(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPanelsAgree: Panels.AddProducts gives AddProductsBlock's pure-Go
+// bits on b's block packed with any number of rows and columns (panels
+// of PanelCols and a narrower last one), using all of the packed block
+// or fewer rows and columns (each path's widths: multiples of BlockCols
+// for the vector loop, any for the Go loop), with values of every
+// magnitude, zeros, infinities and NaN, and leaves the rest of c alone.
+func TestPanelsAgree(t *testing.T) {
+	defer func() { useAsm, useAsm512 = hasAsm, hasAsm512 }()
+	rng := rand.New(rand.NewPCG(9, 10))
+	var q Panels
+	for _, cols := range []int{0, 16, 32, 48, 80, 128} {
+		for _, rows := range []int{0, 1, 2, 3, 17, 64} {
+			ldb := cols + rng.IntN(9)
+			b := randRow(rng, max(1, rows)*ldb+1)
+			q.Pack(b, ldb, rows, cols)
+			kks := []int{rows, rows / 2, min(rows, 1), 0}
+			ws := []int{cols, cols - cols%BlockCols - BlockCols, cols - 5, 1, 0}
+			for _, kk := range kks {
+				for _, w := range ws {
+					if w < 0 || w > cols || (w == 0 && cols > 0) {
+						continue
+					}
+					ldc, lda := w+rng.IntN(9), kk+rng.IntN(5)
+					c := randRow(rng, BlockRows*max(1, ldc)+5)
+					a := randRow(rng, BlockRows*max(1, lda)+1)
+					useAsm, useAsm512 = false, false
+					want := slices.Clone(c)
+					AddProductsBlock(want, ldc, a, lda, b, ldb, kk, w)
+					for _, path := range []bool{false, true} {
+						useAsm, useAsm512 = path && hasAsm, path && hasAsm512
+						if useAsm512 && w%BlockCols != 0 {
+							continue
+						}
+						got := slices.Clone(c)
+						q.AddProducts(got, ldc, a, lda, kk, w)
+						if !sameBits(got, want) {
+							t.Fatalf("asm %v, packed %dx%d, %d products by %d columns: %v, want %v", path, rows, cols, kk, w, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkBlock: AddProductsBlock over a product of 64 rows by 1024
+// products by n columns (the reference's common widths, powers of two
+// among them), tiled as the reference's sumsInOrder tiles it (128 rows
+// of b by 128 columns, four rows of a at a time); reports multiply-adds
+// per second.
+func BenchmarkBlock(b *testing.B) {
+	for _, packed := range []bool{false, true} {
+		for _, n := range []int{256, 384, 512} {
+			b.Run(fmt.Sprintf("packed=%v/n=%d", packed, n), func(b *testing.B) { benchBlock(b, 64, 1024, n, packed) })
+		}
+	}
+}
+
+func benchBlock(b *testing.B, m, k, n int, packed bool) {
+	const tile = 128
+	rng := rand.New(rand.NewPCG(7, 8))
+	am, bm, cm := make([]float64, m*k), make([]float64, k*n), make([]float64, m*n)
+	for _, s := range [][]float64{am, bm, cm} {
+		for i := range s {
+			s[i] = rng.NormFloat64()
+		}
+	}
+	var q Panels
+	for b.Loop() {
+		for j0 := 0; j0 < n; j0 += tile {
+			for l0 := 0; l0 < k; l0 += tile {
+				if packed {
+					q.Pack(bm[l0*n+j0:], n, tile, tile)
+					for i := 0; i+BlockRows <= m; i += BlockRows {
+						q.AddProducts(cm[i*n+j0:], n, am[i*k+l0:], k, tile, tile)
+					}
+					continue
+				}
+				for i := 0; i+BlockRows <= m; i += BlockRows {
+					AddProductsBlock(cm[i*n+j0:], n, am[i*k+l0:], k, bm[l0*n+j0:], n, tile, tile)
+				}
+			}
+		}
+	}
+	b.ReportMetric(float64(m*k*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
 }
