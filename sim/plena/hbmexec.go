@@ -126,38 +126,24 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 	// scale chunk), as f32 products of the decoded values.
 	hbm := m.ms.hbm.Data
 	row := m.rowC[:dim]
-	mx := c.MXBlock
 	for i := 0; i < rows; i++ {
 		ea, sa := m.hbmRowAddr(index, scaleIndex, i, stride)
 		within := int(sa % 64)
 		n := min(within+scaleLen, 64) - within // scale bytes read; the rest are 0
-		scales := hbm[sa:]
+		scales := m.scaleF[:scaleLen]
+		for b := range scales {
+			scales[b] = 0
+			if b < n {
+				scales[b] = DecodeE8M0(hbm[sa+uint64(b)])
+			}
+		}
 		elems := hbm[ea : ea+uint64(dim)]
 		if toM {
 			// Straight into the tile's f32 little-endian words.
-			out := vec.Bytes32U(tileBytes[4*i*dim : 4*(i+1)*dim])
-			for b := 0; b < scaleLen; b++ {
-				var s float32
-				if b < n {
-					s = DecodeE8M0(scales[b])
-				}
-				ob := out[b*mx : b*mx+mx]
-				for j, e := range elems[b*mx : b*mx+mx] {
-					ob[j] = math.Float32bits(e4m3Table[e] * s)
-				}
-			}
+			vec.DequantMX8Bits(tileBytes[4*i*dim:4*(i+1)*dim], elems, scales, &e4m3Table)
 			continue
 		}
-		for b := 0; b < scaleLen; b++ {
-			var s float32
-			if b < n {
-				s = DecodeE8M0(scales[b])
-			}
-			blk := row[b*mx : b*mx+mx]
-			for j, e := range elems[b*mx : b*mx+mx] {
-				blk[j] = e4m3Table[e] * s
-			}
-		}
+		vec.DequantMX8(row, elems, scales, &e4m3Table)
 		if r := firstRow + i; r < c.VRows {
 			m.storeRow(r, row)
 		}

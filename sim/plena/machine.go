@@ -106,6 +106,7 @@ type Machine struct {
 
 	// Scratch for element work (allocation-free hot loop).
 	rowA, rowC []float32
+	scaleF     []float32 // a prefetched row's decoded scales
 	rows       []float32 // the matrix unit's Vector SRAM rows widened (up to MLEN of VLEN)
 	opT        []byte    // a transposed tile slice (f32 little-endian, MLEN x max(BLEN, HLEN))
 	rowT       []byte    // a masked V op's result row (bf16)
@@ -187,6 +188,7 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	m.chunks = make([]uint64, 0, 2*cfg.PrefetchM*(ml/64+1))
 	m.elemBuf = make([]byte, vl)
 	m.scaleBuf = make([]byte, vl/cfg.MXBlock)
+	m.scaleF = make([]float32, max(vl, cfg.MLEN)/cfg.MXBlock)
 	m.loops = make([]loopInfo, 0, 16)
 	m.initBatch()
 	m.dram = newDRAM(&cfg.HBM)
