@@ -173,7 +173,11 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 	a := &assembler{
 		as: as, file: file, opts: opts,
 		symbols: map[string]*symbol{}, sections: map[string]*section{}, locals: map[string][]localDef{},
+		arenas: arenaPool.Get().(*arenas),
 	}
+	// Nothing that Assemble returns points into the arenas (the Program
+	// and the errors are built from copies).
+	defer a.arenas.release()
 	if err := a.runSafely(src); err != nil {
 		return nil, err
 	}
@@ -340,12 +344,8 @@ type assembler struct {
 	seq          []seqRec      // pass 2's instructions in source order, for a SequenceLinter
 	lastEnv      *env          // envKey's last environment
 	keptBytes    int           // source text read in pass 1 (keepTreeBytes)
-	recs         slab[stmtRec] // pass 1's statement records
-	values       slab[int64]   // operand values of matched forms
-	valuePos     slab[lexer.Position]
-	trees        treeArena // nodes of pass 1's syntax trees
-	envs         slab[envCtx]
-	shaping      bool // in shapeMatches: register lookups fail with errNoShape
+	*arenas                    // slabs, from arenaPool
+	shaping      bool          // in shapeMatches: register lookups fail with errNoShape
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
