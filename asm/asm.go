@@ -37,6 +37,9 @@ type Assembler struct {
 	tmpl    map[any][]*Arg // parsed syntax templates of insts and pseudos
 	expand  map[*isadefs.Pseudo][]*Op
 	regDesc map[string]string // regFileDesc of each register file and class
+	// kinds holds the operand kind (or nil) of every template operand,
+	// brackets' elements too (see assembler.kindOf).
+	kinds map[*Arg]*isadefs.OperandKind
 }
 
 var (
@@ -111,6 +114,17 @@ func NewWithBackend(b Backend) (*Assembler, error) {
 				as.expand[ps] = append(as.expand[ps], s.Op)
 			}
 		}
+	}
+	as.kinds = map[*Arg]*isadefs.OperandKind{}
+	var addKinds func(args []*Arg)
+	addKinds = func(args []*Arg) {
+		for _, t := range args {
+			as.kinds[t] = kindOfArg(isa, t)
+			addKinds(t.Bracket)
+		}
+	}
+	for _, args := range as.tmpl {
+		addKinds(args)
 	}
 	return as, nil
 }

@@ -266,11 +266,19 @@ func isGenericClass(c string) bool {
 // kindOf returns the operand kind a template operand names, if it is a
 // single identifier naming one.
 func (a *assembler) kindOf(t *Arg) *isadefs.OperandKind {
+	if k, ok := a.as.kinds[t]; ok {
+		return k
+	}
+	return kindOfArg(a.as.isa, t)
+}
+
+// kindOfArg is kindOf without the table of template operands.
+func kindOfArg(isa *isadefs.ISA, t *Arg) *isadefs.OperandKind {
 	if t.Expr == nil || t.Base != nil {
 		return nil
 	}
 	if id, ok := t.Expr.Ident(); ok {
-		return a.as.isa.Operands[id]
+		return isa.Operands[id]
 	}
 	return nil
 }
