@@ -189,9 +189,13 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 		symbols: map[string]*symbol{}, sections: map[string]*section{}, locals: map[string][]localDef{},
 		arenas: arenaPool.Get().(*arenas),
 	}
+	a.seq, a.lineTab = a.arenas.seqBuf, a.arenas.lineBuf
 	// Nothing that Assemble returns points into the arenas (the Program
 	// and the errors are built from copies).
-	defer a.arenas.release()
+	defer func() {
+		a.arenas.seqBuf, a.arenas.lineBuf = a.seq, a.lineTab
+		a.arenas.release()
+	}()
 	if err := a.runSafely(src); err != nil {
 		return nil, err
 	}

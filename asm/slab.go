@@ -68,6 +68,24 @@ type arenas struct {
 	valuePos slab[lexer.Position]
 	trees    treeArena // nodes of pass 1's syntax trees
 	envs     slab[envCtx]
+	// Pass 2's per-instruction buffers (assembler.seq and lineTab, the
+	// program handed to a SequenceLinter), kept empty and zeroed.
+	seqBuf  []seqRec
+	lineBuf []LineEntry
+	progBuf []LintInst
+}
+
+// arenaKeepElems bounds the buffers kept across assemblies.
+const arenaKeepElems = 1 << 17
+
+// keepBuf zeroes b and returns it emptied, or nil if it is too large to
+// keep.
+func keepBuf[T any](b []T) []T {
+	if cap(b) > arenaKeepElems {
+		return nil
+	}
+	clear(b)
+	return b[:0]
 }
 
 // arenaKeepBlocks bounds the blocks each slab keeps across assemblies
@@ -92,5 +110,6 @@ func (r *arenas) release() {
 	t.exprs.reset(k)
 	t.stmtPtrs.reset(k)
 	t.argPtrs.reset(k)
+	r.seqBuf, r.lineBuf, r.progBuf = keepBuf(r.seqBuf), keepBuf(r.lineBuf), keepBuf(r.progBuf)
 	arenaPool.Put(r)
 }

@@ -3,6 +3,7 @@ package asm
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,10 +71,11 @@ func (a *assembler) lintSequence() {
 	if !ok || len(a.seq) == 0 {
 		return
 	}
-	prog := make([]LintInst, len(a.seq))
+	prog := slices.Grow(a.progBuf[:0], len(a.seq))[:len(a.seq)]
 	for i, r := range a.seq {
 		prog[i] = r.LintInst
 	}
+	a.progBuf = prog
 	for _, w := range l.LintSequence(prog) {
 		if w.Index < 0 || w.Index >= len(a.seq) {
 			continue
