@@ -40,6 +40,16 @@ type Assembler struct {
 	// kinds holds the operand kind (or nil) of every template operand,
 	// brackets' elements too (see assembler.kindOf).
 	kinds map[*Arg]*isadefs.OperandKind
+	// forms holds each instruction's and pseudo's template with its
+	// operands' kinds and its extraOperands (the same key as tmpl).
+	forms map[any]*tmplForm
+}
+
+// tmplForm is a syntax template prepared for matching.
+type tmplForm struct {
+	args  []*Arg
+	kinds []*isadefs.OperandKind // kindOf of each of args
+	extra int                    // extraOperands
 }
 
 var (
@@ -125,6 +135,20 @@ func NewWithBackend(b Backend) (*Assembler, error) {
 	}
 	for _, args := range as.tmpl {
 		addKinds(args)
+	}
+	as.forms = make(map[any]*tmplForm, len(as.tmpl))
+	for key, args := range as.tmpl {
+		f := &tmplForm{args: args, kinds: make([]*isadefs.OperandKind, len(args))}
+		for i, t := range args {
+			f.kinds[i] = as.kinds[t]
+		}
+		switch x := key.(type) {
+		case *isadefs.Inst:
+			f.extra = extraOperands(x.Attrs)
+		case *isadefs.Pseudo:
+			f.extra = extraOperands(x.Attrs)
+		}
+		as.forms[key] = f
 	}
 	return as, nil
 }
@@ -363,7 +387,10 @@ type assembler struct {
 	lastEnv      *env          // envKey's last environment
 	keptBytes    int           // source text read in pass 1 (keepTreeBytes)
 	*arenas                    // slabs, from arenaPool
-	shaping      bool          // in shapeMatches: register lookups fail with errNoShape
+	shaping      bool          // in shapeMatchesForm: register lookups fail with errNoShape
+	// word holds encodeOp's result for one instruction (valid until the
+	// next encodeOp: its callers copy or emit it at once).
+	word [1]uint64
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {
