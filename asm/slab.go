@@ -47,11 +47,15 @@ func (s *slab[T]) one() *T { return &s.take(1)[0] }
 // most keep blocks in all: the caller promises that nothing it took is
 // used again.
 func (s *slab[T]) reset(keep int) {
-	for _, b := range s.used {
+	for i, b := range s.used {
 		if len(s.spare) >= keep {
 			break
 		}
-		clear(b)
+		if i == len(s.used)-1 {
+			clear(b[:len(b)-len(s.free)]) // the rest was never handed out
+		} else {
+			clear(b)
+		}
 		s.spare = append(s.spare, b)
 	}
 	clear(s.used)
