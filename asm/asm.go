@@ -37,6 +37,19 @@ type Assembler struct {
 	tmpl    map[any][]*Arg // parsed syntax templates of insts and pseudos
 	expand  map[*isadefs.Pseudo][]*Op
 	regDesc map[string]string // regFileDesc of each register file and class
+	// kinds holds the operand kind (or nil) of every template operand,
+	// brackets' elements too (see assembler.kindOf).
+	kinds map[*Arg]*isadefs.OperandKind
+	// forms holds each instruction's and pseudo's template with its
+	// operands' kinds and its extraOperands (the same key as tmpl).
+	forms map[any]*tmplForm
+}
+
+// tmplForm is a syntax template prepared for matching.
+type tmplForm struct {
+	args  []*Arg
+	kinds []*isadefs.OperandKind // kindOf of each of args
+	extra int                    // extraOperands
 }
 
 var (
@@ -112,6 +125,31 @@ func NewWithBackend(b Backend) (*Assembler, error) {
 			}
 		}
 	}
+	as.kinds = map[*Arg]*isadefs.OperandKind{}
+	var addKinds func(args []*Arg)
+	addKinds = func(args []*Arg) {
+		for _, t := range args {
+			as.kinds[t] = kindOfArg(isa, t)
+			addKinds(t.Bracket)
+		}
+	}
+	for _, args := range as.tmpl {
+		addKinds(args)
+	}
+	as.forms = make(map[any]*tmplForm, len(as.tmpl))
+	for key, args := range as.tmpl {
+		f := &tmplForm{args: args, kinds: make([]*isadefs.OperandKind, len(args))}
+		for i, t := range args {
+			f.kinds[i] = as.kinds[t]
+		}
+		switch x := key.(type) {
+		case *isadefs.Inst:
+			f.extra = extraOperands(x.Attrs)
+		case *isadefs.Pseudo:
+			f.extra = extraOperands(x.Attrs)
+		}
+		as.forms[key] = f
+	}
 	return as, nil
 }
 
@@ -173,7 +211,15 @@ func (as *Assembler) Assemble(file string, src []byte, opts Options) (*Program, 
 	a := &assembler{
 		as: as, file: file, opts: opts,
 		symbols: map[string]*symbol{}, sections: map[string]*section{}, locals: map[string][]localDef{},
+		arenas: arenaPool.Get().(*arenas),
 	}
+	a.seq, a.lineTab = a.arenas.seqBuf, a.arenas.lineBuf
+	// Nothing that Assemble returns points into the arenas (the Program
+	// and the errors are built from copies).
+	defer func() {
+		a.arenas.seqBuf, a.arenas.lineBuf = a.seq, a.lineTab
+		a.arenas.release()
+	}()
 	if err := a.runSafely(src); err != nil {
 		return nil, err
 	}
@@ -340,12 +386,11 @@ type assembler struct {
 	seq          []seqRec      // pass 2's instructions in source order, for a SequenceLinter
 	lastEnv      *env          // envKey's last environment
 	keptBytes    int           // source text read in pass 1 (keepTreeBytes)
-	recs         slab[stmtRec] // pass 1's statement records
-	values       slab[int64]   // operand values of matched forms
-	valuePos     slab[lexer.Position]
-	trees        treeArena // nodes of pass 1's syntax trees
-	envs         slab[envCtx]
-	shaping      bool // in shapeMatches: register lookups fail with errNoShape
+	*arenas                    // slabs, from arenaPool
+	shaping      bool          // in shapeMatchesForm: register lookups fail with errNoShape
+	// word holds encodeOp's result for one instruction (valid until the
+	// next encodeOp: its callers copy or emit it at once).
+	word [1]uint64
 }
 
 func (a *assembler) errorAt(pos lexer.Position, msg, hint string) {

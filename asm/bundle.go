@@ -83,7 +83,7 @@ func (a *assembler) sizeBundle(rec *stmtRec, ops []*Op) int {
 	for i, op := range ops {
 		insts, pseudos, disabled := a.candidates(op.Name)
 		for _, in := range insts {
-			if a.shapeMatches(a.as.tmpl[in], op.Args, extraOperands(in.Attrs)) {
+			if a.shapeMatchesForm(a.as.forms[in], op.Args) {
 				cands[i] = append(cands[i], bundleChoice{in: in})
 			}
 		}
@@ -246,7 +246,7 @@ func (a *assembler) encodeBundle(rec *stmtRec, pc int64) ([]byte, error) {
 				}
 				// The error of a form the operands have the shape of
 				// says most (an immediate out of its range).
-				if shapeErr == nil && a.shapeMatches(a.as.tmpl[in], op.Args, extraOperands(in.Attrs)) {
+				if shapeErr == nil && a.shapeMatchesForm(a.as.forms[in], op.Args) {
 					shapeErr = err
 				}
 				continue

@@ -48,7 +48,7 @@ func (p *Program) ELF() []byte {
 	var lines []byte
 	var linesName uint32
 	if len(p.Lines) > 0 {
-		lines, _ = p.LineTable().MarshalBinary() // never fails
+		lines = p.lineTableBytes()
 		linesName = addStr(&shstr, LineSection)
 	}
 

@@ -53,8 +53,9 @@ type token struct {
 
 // lexConfig is a target's lexical syntax (see newSyntax).
 type lexConfig struct {
-	comments []string
-	punct    [256]bool // single-character punctuation
+	comments     []string
+	punct        [256]bool // single-character punctuation
+	commentStart [256]bool // the first bytes of comments
 }
 
 func newLexConfig(comments []string, separator string, hashIsComment bool) *lexConfig {
@@ -69,6 +70,16 @@ func newLexConfig(comments []string, separator string, hashIsComment bool) *lexC
 	}
 	if !hashIsComment {
 		c.punct['#'] = true
+	}
+	for _, p := range c.comments {
+		if p == "" {
+			c.commentStart = [256]bool{}
+			for i := range c.commentStart {
+				c.commentStart[i] = true
+			}
+			break
+		}
+		c.commentStart[p[0]] = true
 	}
 	return c
 }
@@ -104,7 +115,7 @@ func (c *lexConfig) lex(s string, toks []token) ([]token, bool) {
 		kind := tEOF
 		skip := false
 		switch {
-		case c.isComment(s[i:]):
+		case c.commentStart[ch] && c.isComment(s[i:]):
 			i = len(s)
 			if j := strings.IndexByte(s[start:], '\n'); j >= 0 {
 				i = start + j

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 )
 
@@ -102,31 +103,60 @@ const lineMagic = "KCL1"
 //	u32 entry count, then per entry: u64 addr, u32 size, u32 line
 //	u32 text count, then per line (ascending): u32 line, u32 length, bytes
 func (t *LineTable) MarshalBinary() ([]byte, error) {
-	le := binary.LittleEndian
 	lines := make([]int, 0, len(t.Text))
-	size := 4 + 4 + len(t.File) + 4 + 16*len(t.Entries) + 4
-	for n, text := range t.Text {
+	for n := range t.Text {
 		lines = append(lines, n)
-		size += 8 + len(text)
 	}
 	sort.Ints(lines)
+	return marshalLines(t.File, t.Entries, lines, func(n int) string { return t.Text[n] }), nil
+}
+
+// lineTableBytes is p.LineTable().MarshalBinary() without the table's
+// map of texts.
+func (p *Program) lineTableBytes() []byte {
+	lines := make([]int, 0, len(p.Lines))
+	sorted := true
+	for _, e := range p.Lines {
+		if e.Line >= 1 && e.Line <= len(p.source) {
+			if n := len(lines); n > 0 && lines[n-1] > e.Line {
+				sorted = false
+			}
+			lines = append(lines, e.Line)
+		}
+	}
+	if !sorted {
+		sort.Ints(lines)
+	}
+	lines = slices.Compact(lines)
+	return marshalLines(p.File, p.Lines, lines, func(n int) string { return p.source[n-1] })
+}
+
+// marshalLines writes MarshalBinary's format: lines are the numbers of
+// the texts, ascending.
+func marshalLines(file string, entries []LineEntry, lines []int, text func(int) string) []byte {
+	le := binary.LittleEndian
+	size := 4 + 4 + len(file) + 4 + 16*len(entries) + 4
+	for _, n := range lines {
+		size += 8 + len(text(n))
+	}
 	b := make([]byte, 0, size)
 	b = append(b, lineMagic...)
-	b = le.AppendUint32(b, uint32(len(t.File)))
-	b = append(b, t.File...)
-	b = le.AppendUint32(b, uint32(len(t.Entries)))
-	for _, e := range t.Entries {
+	b = le.AppendUint32(b, uint32(len(file)))
+	b = append(b, file...)
+	b = le.AppendUint32(b, uint32(len(entries)))
+	for _, e := range entries {
 		b = le.AppendUint64(b, e.Addr)
 		b = le.AppendUint32(b, e.Size)
 		b = le.AppendUint32(b, uint32(e.Line))
 	}
 	b = le.AppendUint32(b, uint32(len(lines)))
 	for _, n := range lines {
+		t := text(n)
 		b = le.AppendUint32(b, uint32(n))
-		b = le.AppendUint32(b, uint32(len(t.Text[n])))
-		b = append(b, t.Text[n]...)
+		b = le.AppendUint32(b, uint32(len(t)))
+		b = append(b, t...)
 	}
-	return b, nil
+	return b
 }
 
 // UnmarshalBinary decodes MarshalBinary's format. Every length is checked

@@ -60,6 +60,21 @@ func TestLineTableGolden(t *testing.T) {
 			if back == nil || dumpLines(back) != dumpLines(lt) {
 				t.Errorf("ELF round trip:\n%v\nwant\n%s", back, dumpLines(lt))
 			}
+			// The ELF writes the section without building the table: the
+			// same bytes as the table's MarshalBinary.
+			want, err := lt.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ef, err := elf.NewFile(bytes.NewReader(p.ELF()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sec := ef.Section(asm.LineSection); sec == nil {
+				t.Errorf("no %s section", asm.LineSection)
+			} else if got, err := sec.Data(); err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%s section differs from MarshalBinary (%v)", asm.LineSection, err)
+			}
 		})
 	}
 }

@@ -57,7 +57,7 @@ type candidateSet struct {
 // or "".
 func (a *assembler) disabledFormFor(op *Op) string {
 	for _, in := range a.as.isa.Lookup(op.Name) {
-		if !a.opts.HW.HasExt(in.Ext()) && a.shapeMatches(a.as.tmpl[in], op.Args, extraOperands(in.Attrs)) {
+		if !a.opts.HW.HasExt(in.Ext()) && a.shapeMatchesForm(a.as.forms[in], op.Args) {
 			return in.Ext()
 		}
 	}
@@ -107,7 +107,7 @@ func (a *assembler) sizeOp(rec *stmtRec, op *Op, depth int) (int, error) {
 	// Real instructions are always one word; a shape match picks among
 	// pseudos (the operands' values are not known yet).
 	for _, in := range insts {
-		if a.shapeMatches(a.as.tmpl[in], op.Args, extraOperands(in.Attrs)) {
+		if a.shapeMatchesForm(a.as.forms[in], op.Args) {
 			if depth == 0 {
 				rec.cand = in
 			}
@@ -115,7 +115,7 @@ func (a *assembler) sizeOp(rec *stmtRec, op *Op, depth int) (int, error) {
 		}
 	}
 	for _, ps := range pseudos {
-		if !a.shapeMatches(a.as.tmpl[ps], op.Args, extraOperands(ps.Attrs)) {
+		if !a.shapeMatchesForm(a.as.forms[ps], op.Args) {
 			continue
 		}
 		if depth == 0 {
@@ -155,10 +155,11 @@ func (a *assembler) sizeOp(rec *stmtRec, op *Op, depth int) (int, error) {
 	return 1, nil
 }
 
-// shapeMatches reports whether the user's operands could fit a template:
+// shapeMatchesForm reports whether the user's operands could fit a form:
 // same count (allowing trailing defaults and greedy target classes) and
 // register operands where the template has registers.
-func (a *assembler) shapeMatches(tmpl, args []*Arg, extra int) bool {
+func (a *assembler) shapeMatchesForm(f *tmplForm, args []*Arg) bool {
+	tmpl, kinds, extra := f.args, f.kinds, f.extra
 	// The register lookups fail quietly (errNoShape): a form that does
 	// not fit is common, and its error would be dropped.
 	if !a.shaping {
@@ -166,8 +167,8 @@ func (a *assembler) shapeMatches(tmpl, args []*Arg, extra int) bool {
 		defer func() { a.shaping = false }()
 	}
 	ui := 0
-	for _, t := range tmpl {
-		k := a.kindOf(t)
+	for i, t := range tmpl {
+		k := kinds[i]
 		if ui >= len(args) {
 			if k != nil && k.HasDefault {
 				continue
@@ -266,11 +267,19 @@ func isGenericClass(c string) bool {
 // kindOf returns the operand kind a template operand names, if it is a
 // single identifier naming one.
 func (a *assembler) kindOf(t *Arg) *isadefs.OperandKind {
+	if k, ok := a.as.kinds[t]; ok {
+		return k
+	}
+	return kindOfArg(a.as.isa, t)
+}
+
+// kindOfArg is kindOf without the table of template operands.
+func kindOfArg(isa *isadefs.ISA, t *Arg) *isadefs.OperandKind {
 	if t.Expr == nil || t.Base != nil {
 		return nil
 	}
 	if id, ok := t.Expr.Ident(); ok {
-		return a.as.isa.Operands[id]
+		return isa.Operands[id]
 	}
 	return nil
 }
@@ -473,7 +482,7 @@ func (a *assembler) encodeInstruction(rec *stmtRec, pc int64) ([]uint64, error) 
 		}
 		return words, nil
 	case *isadefs.Pseudo:
-		if !a.shapeMatches(a.as.tmpl[c], rec.op.Args, extraOperands(c.Attrs)) {
+		if !a.shapeMatchesForm(a.as.forms[c], rec.op.Args) {
 			// Pass 1 found no form with these operands: say why (a form
 			// of an extension the hardware config lacks has them).
 			if ext := a.disabledFormFor(rec.op); ext != "" {
@@ -506,14 +515,15 @@ func (a *assembler) encodeOp(op *Op, pc int64, depth int) ([]uint64, error) {
 			if a.final {
 				a.seq = append(a.seq, a.candSeq)
 			}
-			return []uint64{w}, nil
+			a.word[0] = w
+			return a.word[:1:1], nil
 		}
 		if firstErr == nil {
 			firstErr = err
 		}
 	}
 	for _, ps := range pseudos {
-		if !a.shapeMatches(a.as.tmpl[ps], op.Args, extraOperands(ps.Attrs)) {
+		if !a.shapeMatchesForm(a.as.forms[ps], op.Args) {
 			continue
 		}
 		return a.expandPseudo(ps, op, pc, 0, depth)
@@ -737,10 +747,10 @@ func (a *assembler) matchEncode(in *isadefs.Inst, op *Op, pc int64) (uint64, err
 		values[i], opPos[i] = v, pos
 		return nil
 	}
-	tmpl := a.as.tmpl[in]
+	form := a.as.forms[in]
 	ui := 0
-	for _, t := range tmpl {
-		k := a.kindOf(t)
+	for ti, t := range form.args {
+		k := form.kinds[ti]
 		if ui >= len(op.Args) {
 			if k != nil && k.HasDefault {
 				values[idx(k)] = k.Default

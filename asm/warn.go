@@ -3,6 +3,7 @@ package asm
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,10 +71,11 @@ func (a *assembler) lintSequence() {
 	if !ok || len(a.seq) == 0 {
 		return
 	}
-	prog := make([]LintInst, len(a.seq))
+	prog := slices.Grow(a.progBuf[:0], len(a.seq))[:len(a.seq)]
 	for i, r := range a.seq {
 		prog[i] = r.LintInst
 	}
+	a.progBuf = prog
 	for _, w := range l.LintSequence(prog) {
 		if w.Index < 0 || w.Index >= len(a.seq) {
 			continue
@@ -148,12 +150,12 @@ func operandWarnings(in *isadefs.Inst, values []int64, pos []lexer.Position) []p
 		}
 		v := values[i]
 		p := k.Pieces[0]
-		text := strconv.FormatInt(v, 10)
-		if k.Class == "reg" {
-			text = k.Sub + text
-		}
 		switch {
 		case v > k.FieldMax:
+			text := strconv.FormatInt(v, 10)
+			if k.Class == "reg" {
+				text = k.Sub + text
+			}
 			out = append(out, pendingWarn{pos[i], fmt.Sprintf("%s: %s does not fit the %d-bit %s field (bits %d..%d): it carries into bit %d and up, changing the neighbouring field",
 				in.Name, text, p.WordHi-p.WordLo+1, k.Name, p.WordHi, p.WordLo, p.WordHi+1),
 				"the word is what a summing assembler writes; use a value in [0, " + strconv.FormatInt(k.FieldMax, 10) + "]"})

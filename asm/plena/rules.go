@@ -42,6 +42,39 @@ var (
 	gpWriters = map[string]bool{"S_ADDI_INT": true, "S_ADD_INT": true, "S_SUB_INT": true, "S_MUL_INT": true, "S_LUI_INT": true, "S_LD_INT": true}
 )
 
+// seqClass is what LintSequence does with an instruction.
+type seqClass uint8
+
+const (
+	classOther seqClass = iota
+	classSetAddr
+	classSetScale
+	classHBM
+	classProduct
+	classWriteOut
+	classReduce
+)
+
+// classOf classifies an instruction by name, in LintSequence's order of
+// tests.
+func classOf(name string) seqClass {
+	switch {
+	case name == "C_SET_ADDR_REG":
+		return classSetAddr
+	case name == "C_SET_SCALE_REG":
+		return classSetScale
+	case hbmOps[name]:
+		return classHBM
+	case products[name]:
+		return classProduct
+	case writeOuts[name]:
+		return classWriteOut
+	case reduces[name]:
+		return classReduce
+	}
+	return classOther
+}
+
 // writesF reports whether an instruction writes f[fd] (other than by a
 // reduction).
 func writesF(name string) bool {
@@ -85,11 +118,16 @@ func (b *Backend) LintSequence(prog []asm.LintInst) []asm.SeqLint {
 	// sweep as indices into loops in ascending order (the nesting is
 	// shallow; scanning every loop per instruction was quadratic).
 	startsAt := map[int][]int{}
+	maxStart := -1
 	for j, l := range loops {
+		maxStart = max(maxStart, l.start)
 		startsAt[l.start] = append(startsAt[l.start], j)
 	}
 	var active []int
 	enter := func(i int) {
+		if len(active) == 0 && len(startsAt) == 0 {
+			return
+		}
 		kept := active[:0]
 		for _, j := range active {
 			if i < loops[j].end {
@@ -97,12 +135,19 @@ func (b *Backend) LintSequence(prog []asm.LintInst) []asm.SeqLint {
 			}
 		}
 		active = kept
+		if i == 0 || i-1 > maxStart {
+			return
+		}
+		added := false
 		for _, j := range startsAt[i-1] {
 			if i < loops[j].end {
 				active = append(active, j)
+				added = true
 			}
 		}
-		slices.Sort(active)
+		if added {
+			slices.Sort(active)
+		}
 	}
 	innermost := func() (loop, bool) {
 		best, found := loop{}, false
@@ -119,17 +164,30 @@ func (b *Backend) LintSequence(prog []asm.LintInst) []asm.SeqLint {
 	lastProduct := -1
 	warnedAddr := map[int64]bool{}
 	warnedScale := false
+	// The class of each instruction form, by name (one lookup per form,
+	// not four per instruction).
+	classes := map[*isadefs.Inst]seqClass{}
+	var lastInst *isadefs.Inst
+	var class seqClass
 	for i, li := range prog {
 		enter(i)
 		name := li.Inst.Name
-		switch {
-		case name == "C_SET_ADDR_REG":
+		if li.Inst != lastInst {
+			c, ok := classes[li.Inst]
+			if !ok {
+				c = classOf(name)
+				classes[li.Inst] = c
+			}
+			lastInst, class = li.Inst, c
+		}
+		switch class {
+		case classSetAddr:
 			if ad, _, ok := operand(li, "ad"); ok {
 				addrSet[ad] = true
 			}
-		case name == "C_SET_SCALE_REG":
+		case classSetScale:
 			scaleSet = true
-		case hbmOps[name]:
+		case classHBM:
 			a, op, _ := operand(li, "as2")
 			if !addrSet[a] && !warnedAddr[a] {
 				warnedAddr[a] = true
@@ -139,17 +197,17 @@ func (b *Backend) LintSequence(prog []asm.LintInst) []asm.SeqLint {
 				warnedScale = true
 				warn(i, -1, "prefetch-setup", fmt.Sprintf("%s runs before any C_SET_SCALE_REG: SCALE_REG is 0, so the scales are read from the elements themselves", name))
 			}
-		case products[name]:
+		case classProduct:
 			if pending < 0 {
 				pending = i
 			}
 			lastProduct = i
-		case writeOuts[name]:
+		case classWriteOut:
 			if pending < 0 && lastProduct < 0 {
 				warn(i, -1, "accumulate", fmt.Sprintf("%s writes out the accumulator before any matrix product: it writes zeros", name))
 			}
 			pending = -1
-		case reduces[name]:
+		case classReduce:
 			fd, op, _ := operand(li, "fd")
 			l, in := innermost()
 			if fd == 0 || !in {
