@@ -4,10 +4,12 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 
 	"kernelcraft/ref/internal/mxq"
 	"kernelcraft/sim"
 	"kernelcraft/sim/plena"
+	"kernelcraft/sim/vec"
 )
 
 // This file is how a case tensor sits in simulated memory: its layout
@@ -19,6 +21,9 @@ import (
 // MXBlock is the number of consecutive elements that share one E8M0 scale
 // in an MX dtype.
 const MXBlock = 8
+
+// ReadBack decodes through vec.DequantMX8Bits, which takes blocks of eight.
+var _ = [1]struct{}{}[MXBlock-8]
 
 // MXFP8 is the dtype of MXFP8 tensors (OCP MX: E4M3 elements, one E8M0
 // scale per MXBlock elements; E4M3 exponent 0 decodes as PLENA's emulator
@@ -307,25 +312,21 @@ func (s TensorSpec) ReadBack(m *sim.Memory) (*sim.Tensor, error) {
 		if err != nil {
 			return nil, fmt.Errorf("tensor %s scales: %v", s.Name, err)
 		}
+		var scales []float32 // a run's decoded scales
 		s.storedRuns(func(src, dst, n int) {
 			o := out.Data[4*src : 4*(src+n)]
 			codes := raw[dst : dst+n]
-			i := 0
-			if nb := n / MXBlock; dst%MXBlock == 0 && nb > 0 && mxq.Available() {
-				mxq.Decode(codes[:nb*MXBlock], sc[dst/MXBlock:dst/MXBlock+nb], o[:4*nb*MXBlock], &e4m3Values, &e8m0Values)
-				i = nb * MXBlock
-			}
 			if dst%MXBlock == 0 {
-				// Whole blocks: one scale each.
-				for ; i+MXBlock <= n; i += MXBlock {
-					scale := plena.DecodeE8M0(sc[(dst+i)/MXBlock])
-					c, ob := (*[MXBlock]byte)(codes[i:i+MXBlock]), (*[4 * MXBlock]byte)(o[4*i:4*i+4*MXBlock])
-					for j, e := range c {
-						binary.LittleEndian.PutUint32(ob[4*j:], math.Float32bits(plena.DecodeE4M3(e)*scale))
-					}
+				// Whole blocks from the run's start: sim/vec's loop.
+				nb := (n + MXBlock - 1) / MXBlock
+				scales = slices.Grow(scales[:0], nb)[:nb]
+				for b, v := range sc[dst/MXBlock : dst/MXBlock+nb] {
+					scales[b] = e8m0Values[v]
 				}
+				vec.DequantMX8Bits(o, codes, scales, &e4m3Values)
+				return
 			}
-			for ; i < n; i++ {
+			for i := range n {
 				v := plena.DecodeE4M3(codes[i]) * plena.DecodeE8M0(sc[(dst+i)/MXBlock])
 				binary.LittleEndian.PutUint32(o[4*i:], math.Float32bits(v))
 			}
@@ -339,7 +340,7 @@ func (s TensorSpec) ReadBack(m *sim.Memory) (*sim.Tensor, error) {
 }
 
 // e4m3Values and e8m0Values are PLENA's decodings of every E4M3 code and
-// E8M0 scale byte, for mxq.Decode.
+// E8M0 scale byte, for vec.DequantMX8Bits.
 var e4m3Values, e8m0Values = func() (e, s [256]float32) {
 	for i := range 256 {
 		e[i], s[i] = plena.DecodeE4M3(uint8(i)), plena.DecodeE8M0(uint8(i))

@@ -1,7 +1,8 @@
 // Package mxq holds the vector loops of package ref's MXFP8 handling:
 // the quantiser (Blocks, quantiseMX's blocks of eight float64 values,
 // the elements it cannot do left to the caller's formula), the exact
-// encoder of a tensor's memory image (Encode) and its decoder (Decode).
+// encoder of a tensor's memory image (Encode; the decoding is sim/vec's
+// DequantMX8Bits).
 // The arithmetic is integer operations on float32 bits, exact
 // conversions and float32 products, so the vector lanes give the scalar
 // code's bits.
@@ -71,17 +72,4 @@ func Encode(x, codes, scales []byte) int {
 	}
 	_, _ = x[32*n-1], scales[n-1]
 	return encodeAsm(&x[0], n, &codes[0], &scales[0], &encConsts)
-}
-
-// Decode writes the float32 values (little-endian, 4*len(codes) bytes
-// of out) of the len(codes)/8 whole blocks of MXFP8 codes and their
-// scale bytes: element i of block b is elem[codes[8b+i]] *
-// scale[scales[b]] in float32 (the caller's decoding tables).
-func Decode(codes, scales, out []byte, elem, scale *[256]float32) {
-	n := len(codes) / 8
-	if n == 0 {
-		return
-	}
-	_, _ = scales[n-1], out[32*n-1]
-	decodeAsm(&codes[0], n, &scales[0], &out[0], elem, scale)
 }

@@ -22,8 +22,3 @@ func blocksAsm(x *float64, n int, mask, exps *byte, c *[16]uint32, out *byte) in
 //
 //go:noescape
 func encodeAsm(x *byte, n int, codes, scales *byte, c *[10]uint32) int
-
-// decodeAsm is Decode's loop over n blocks.
-//
-//go:noescape
-func decodeAsm(codes *byte, n int, scales, out *byte, elem, scale *[256]float32)

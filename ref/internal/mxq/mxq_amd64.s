@@ -407,31 +407,3 @@ edone:
 	VZEROUPPER
 	MOVQ R10, ret+40(FP)
 	RET
-
-// func decodeAsm(codes *byte, n int, scales, out *byte, elem, scale *[256]float32)
-//
-// Per block: the eight codes' values gathered from elem, times the
-// block's scale value (VMULPS: float32 products, as Go's).
-TEXT ·decodeAsm(SB), NOSPLIT, $0-48
-	MOVQ codes+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ scales+16(FP), R8
-	MOVQ out+24(FP), DI
-	MOVQ elem+32(FP), AX
-	MOVQ scale+40(FP), BX
-
-dloop:
-	VPMOVZXBD  (SI), Y1
-	VPCMPEQD   Y4, Y4, Y4
-	VPGATHERDD Y4, (AX)(Y1*4), Y2
-	MOVBLZX    (R8), DX
-	VBROADCASTSS (BX)(DX*4), Y3
-	VMULPS     Y3, Y2, Y2
-	VMOVUPS    Y2, (DI)
-	ADDQ       $8, SI
-	INCQ       R8
-	ADDQ       $32, DI
-	DECQ       CX
-	JNZ        dloop
-	VZEROUPPER
-	RET

@@ -15,7 +15,3 @@ func blocksAsm(x *float64, n int, mask, exps *byte, c *[16]uint32, out *byte) in
 func encodeAsm(x *byte, n int, codes, scales *byte, c *[10]uint32) int {
 	panic("mxq: no vector loop on this platform")
 }
-
-func decodeAsm(codes *byte, n int, scales, out *byte, elem, scale *[256]float32) {
-	panic("mxq: no vector loop on this platform")
-}
