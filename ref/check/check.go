@@ -213,7 +213,7 @@ func decode(dt elemType, t *sim.Tensor) ([]float64, error) {
 		}
 		out := make([]float64, len(t.Data)/2)
 		for i := range out {
-			out[i] = float64(math.Float32frombits(uint32(binary.LittleEndian.Uint16(t.Data[2*i:])) << 16))
+			out[i] = bf16At(t.Data, i)
 		}
 		return out, nil
 	}
@@ -613,14 +613,17 @@ func checkOutput(c *ref.Case, ts ref.TensorSpec, exp *sim.Tensor, res *Result, o
 func scanBF16(cmp comparer, exp, act []byte) (maxErr, maxRatio float64, ok bool) {
 	act = act[:len(exp)]
 	var st errStats
-	for i := 0; i+1 < len(exp); i += 2 {
-		e := float64(math.Float32frombits(uint32(binary.LittleEndian.Uint16(exp[i:])) << 16))
-		a := float64(math.Float32frombits(uint32(binary.LittleEndian.Uint16(act[i:])) << 16))
-		if !st.add(cmp, a, e) {
+	for i := range len(exp) / 2 {
+		if !st.add(cmp, bf16At(act, i), bf16At(exp, i)) {
 			return 0, 0, false
 		}
 	}
 	return st.maxErr, st.maxRatio, true
+}
+
+// bf16At is element i of little-endian bfloat16 bits b.
+func bf16At(b []byte, i int) float64 {
+	return float64(math.Float32frombits(uint32(binary.LittleEndian.Uint16(b[2*i:])) << 16))
 }
 
 // errStats accumulates an output's largest error and largest

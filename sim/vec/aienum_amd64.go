@@ -6,25 +6,31 @@ package vec
 // Direct calls, one per kernel: through a func value the operands would
 // escape.
 
+// wholeVectors returns whether the path is AVX-512, how many lanes of
+// abits bits one of its vectors holds and how many whole vectors n lanes
+// fill (0 on the generic path).
+func wholeVectors(n, abits int) (z bool, per, c int) {
+	isa, _ := bfISA()
+	if isa < 0 {
+		return false, 0, 0
+	}
+	per = 16 * 32 / abits
+	if isa == isaAVX2 {
+		per /= 2
+	}
+	return isa == isaAVX512, per, n / per
+}
+
 // srsK runs SRS's whole vectors of lanes on the path's kernel and returns
 // how many lanes it did (0 on the generic path and for pairs without a
 // kernel).
 func srsK(d, acc []byte, n, dbits, abits int, shift, rnd, sat uint32, signed bool) int {
-	isa, _ := bfISA()
-	if isa < 0 {
-		return 0
-	}
-	per := 16 * 32 / abits // lanes per vector
-	if isa == isaAVX2 {
-		per /= 2
-	}
-	c := n / per
+	z, per, c := wholeVectors(n, abits)
 	if c == 0 {
 		return 0
 	}
 	var p [nParam]uint64
 	srsParams(&p, uint(shift)&uint(abits-1), dbits, abits, rnd, sat, signed)
-	z := isa == isaAVX512
 	switch {
 	case abits == 32 && dbits == 8 && z:
 		aieSRS32to8512(&d[0], &acc[0], c, &p[0])
@@ -51,21 +57,12 @@ func srsK(d, acc []byte, n, dbits, abits int, shift, rnd, sat uint32, signed boo
 // upsK runs UPS's whole vectors of lanes on the path's kernel and returns
 // how many lanes it did.
 func upsK(d, src []byte, n, abits, sbits int, shift, sat uint32, signed bool) int {
-	isa, _ := bfISA()
-	if isa < 0 {
-		return 0
-	}
-	per := 16 * 32 / abits
-	if isa == isaAVX2 {
-		per /= 2
-	}
-	c := n / per
+	z, per, c := wholeVectors(n, abits)
 	if c == 0 {
 		return 0
 	}
 	var p [nParam]uint64
 	upsParams(&p, uint(shift)&uint(abits-1), sbits, sat, signed)
-	z := isa == isaAVX512
 	switch {
 	case abits == 32 && sbits == 8 && z:
 		aieUPS8to32512(&d[0], &src[0], c, &p[0])

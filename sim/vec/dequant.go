@@ -1,6 +1,9 @@
 package vec
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // DequantMX8 decodes MX blocks of eight: dst[i] = table[codes[i]] *
 // scales[i/8] for i < len(dst), each an f32 product (PLENA's MXFP8
@@ -9,15 +12,10 @@ import "math"
 // table value is the product's first operand (the NaN rule: of two NaNs,
 // the table's comes out), as on every path.
 func DequantMX8(dst []float32, codes []byte, scales []float32, table *[256]float32) {
-	n := len(dst)
-	if n == 0 {
+	if len(dst) == 0 {
 		return
 	}
-	need("DequantMX8 codes", len(codes), n)
-	need("DequantMX8 scales", len(scales), (n+7)/8)
-	for i := dequantMX8K(dst, codes, scales, table); i < n; i++ {
-		dst[i] = table[codes[i]] * scales[i/8]
-	}
+	DequantMX8Bits(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), 4*len(dst)), codes, scales, table)
 }
 
 // DequantMX8Bits is DequantMX8 writing the products' bits, little-endian
@@ -28,9 +26,9 @@ func DequantMX8Bits(dst []byte, codes []byte, scales []float32, table *[256]floa
 		return
 	}
 	d := Bytes32U(dst)
-	need("DequantMX8Bits codes", len(codes), n)
-	need("DequantMX8Bits scales", len(scales), (n+7)/8)
-	for i := dequantMX8BitsK(d, codes, scales, table); i < n; i++ {
+	need("DequantMX8 codes", len(codes), n)
+	need("DequantMX8 scales", len(scales), (n+7)/8)
+	for i := dequantMX8K(d, codes, scales, table); i < n; i++ {
 		d[i] = math.Float32bits(table[codes[i]] * scales[i/8])
 	}
 }

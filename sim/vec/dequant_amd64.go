@@ -2,8 +2,6 @@
 
 package vec
 
-import "unsafe"
-
 // dequantMX8_512 does n (a multiple of 16) elements with AVX-512 gathers,
 // dequantMX8_2 n (a multiple of 8) with AVX2's.
 //
@@ -15,11 +13,7 @@ func dequantMX8_2(dst *uint32, codes *byte, scales *float32, table *[256]float32
 
 // dequantMX8K does the whole vectors of dst; it returns how many
 // elements it did.
-func dequantMX8K(dst []float32, codes []byte, scales []float32, table *[256]float32) int {
-	return dequantMX8BitsK(unsafe.Slice((*uint32)(unsafe.Pointer(&dst[0])), len(dst)), codes, scales, table)
-}
-
-func dequantMX8BitsK(dst []uint32, codes []byte, scales []float32, table *[256]float32) int {
+func dequantMX8K(dst []uint32, codes []byte, scales []float32, table *[256]float32) int {
 	isa, l := bfISA()
 	n := len(dst) &^ (l - 1)
 	if isa < 0 || n == 0 {

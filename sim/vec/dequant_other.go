@@ -2,12 +2,8 @@
 
 package vec
 
-// Without the amd64 kernels DequantMX8 runs its Go loop.
+// Without the amd64 kernels DequantMX8Bits runs its Go loop.
 
-func dequantMX8K(dst []float32, codes []byte, scales []float32, table *[256]float32) int {
-	return 0
-}
-
-func dequantMX8BitsK(dst []uint32, codes []byte, scales []float32, table *[256]float32) int {
+func dequantMX8K(dst []uint32, codes []byte, scales []float32, table *[256]float32) int {
 	return 0
 }
