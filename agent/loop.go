@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"kernelcraft/judge"
 )
 
 // Message is one entry of the conversation, in a provider-neutral form.
@@ -118,6 +116,10 @@ type Record struct {
 	WallSeconds         float64 `json:"wall_seconds"`
 	StopReason          string  `json:"stop_reason"`
 	Error               string  `json:"error,omitempty"`
+	// Replay, on a replayed attempt, is how its kernel fared against the
+	// recording: judged again on the recorded hidden seed and, unless
+	// the replay only reproduces, on a fresh one (ReplayCheck).
+	Replay ReplayCheck `json:"replay,omitzero"`
 }
 
 // Options configure an attempt.
@@ -134,8 +136,8 @@ type Options struct {
 	MaxReplyBytes int
 	CellTimeout   time.Duration
 	// HiddenSeed, when not nil, is the hidden seed to judge with instead
-	// of a fresh one (reproducing a recorded judgement). A provider that
-	// is a HiddenSeeder supplies it too (the replay provider).
+	// of a fresh one (reproducing a recorded judgement). A Replayer
+	// provider's recording supplies one too.
 	HiddenSeed *uint64
 	// ToolTimeout is the deadline of each tool call (0:
 	// DefaultToolTimeout); the final judgement gets JudgeTimeoutFactor
@@ -155,12 +157,6 @@ type Options struct {
 // Options.Isolation is set, which saves a worker process per call.
 type TrustedProvider interface {
 	TrustedSource() bool
-}
-
-// HiddenSeeder is a provider that fixes the hidden seed of the
-// judgement: the replay provider returns the recorded one.
-type HiddenSeeder interface {
-	HiddenSeed() (uint64, bool)
 }
 
 // Corrective messages sent when a turn cannot be acted on.
@@ -383,11 +379,9 @@ loop:
 	}
 	if kind != "none" && ctx.Err() == nil {
 		rec.Judged = kind
-		// The judgement has its own deadline: it runs after a cell
+		// Each judgement has its own deadline: it runs after a cell
 		// timeout too; Ctrl-C stops it.
-		jctx, cancelJudge := context.WithTimeout(ctx, JudgeTimeoutFactor*toolTimeout)
-		judgeAttempt(jctx, p, env, opt, rec, judged, tr)
-		cancelJudge()
+		judgeAttempt(ctx, JudgeTimeoutFactor*toolTimeout, p, env, opt, rec, judged, tr)
 		if rec.Success && rec.FirstCorrect == 0 {
 			rec.FirstCorrect = st.submitIt
 		}
@@ -400,47 +394,6 @@ loop:
 	rec.WallSeconds = time.Since(start).Seconds()
 	tr.Event("record", rec)
 	return rec
-}
-
-// judgeAttempt judges the attempt's kernel with a hidden seed drawn now
-// (or the one opt or a HiddenSeeder provider fixes) and fills the
-// record's verdict and speed. ctx bounds the judgement.
-func judgeAttempt(ctx context.Context, p Provider, env *Env, opt Options, rec *Record, source string, tr *Trajectory) {
-	seed, fixed := judge.FreshSeed(), false
-	if opt.HiddenSeed != nil {
-		seed, fixed = *opt.HiddenSeed, true
-	} else if hs, ok := p.(HiddenSeeder); ok {
-		if s, ok := hs.HiddenSeed(); ok {
-			seed, fixed = s, true
-		}
-	}
-	rec.HiddenSeed = seed
-	var j *Judged
-	var err error
-	if opt.Isolation != nil {
-		j, err = opt.Isolation.Judge(ctx, env, source, seed)
-	} else {
-		j, err = env.JudgeKernel(ctx, source, seed)
-	}
-	if err != nil {
-		if rec.Error == "" {
-			rec.Error = "judging: " + err.Error()
-		}
-		tr.Event("judgement", map[string]any{"hidden_seed": seed, "reproduced": fixed, "error": err.Error()})
-		return
-	}
-	rec.Success = j.Pass
-	rec.Cycles, rec.VisibleCycles = j.Cycles, j.VisibleCycles
-	rec.BaselineCycles = j.BaselineCycles
-	rec.Speedup = j.Speedup
-	rec.DataDependentCycles = j.DataDependent
-	ev := map[string]any{"hidden_seed": seed, "reproduced": fixed, "pass": j.Pass,
-		"visible": j.Visible, "hidden": j.Hidden,
-		"cycles": rec.Cycles, "visible_cycles": rec.VisibleCycles, "baseline": j.Baseline, "baseline_cycles": rec.BaselineCycles}
-	if j.BaselineErr != "" {
-		ev["baseline_error"] = j.BaselineErr
-	}
-	tr.Event("judgement", ev)
 }
 
 // replySize is the size of a model reply as the limits count it: its text

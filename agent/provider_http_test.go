@@ -820,9 +820,17 @@ func TestReplayReproduces(t *testing.T) {
 	}
 }
 
+// same: a replay's record equals the recorded one but for the wall time
+// and its ReplayCheck, which must say the replay reproduced a judged
+// attempt and held on a fresh hidden seed.
 func same(t *testing.T, a, b *Record) {
 	t.Helper()
 	x, y := *a, *b
+	if c := y.Replay; x.Judged != "none" && x.Error == "" &&
+		(c.Mode != ReplayVerify || c.RecordedSeed != x.HiddenSeed || !c.Reproduced || c.FreshSeed == 0 || c.FreshPass != x.Success) {
+		t.Errorf("replay check %+v of a recording judged on seed %d (success %v)", c, x.HiddenSeed, x.Success)
+	}
+	y.Replay = ReplayCheck{}
 	x.WallSeconds, y.WallSeconds, y.Model = 0, 0, x.Model
 	if name := "recorded provider error: "; strings.HasPrefix(strings.TrimPrefix(y.Error, "replay: "), name) {
 		y.Error = strings.TrimPrefix(strings.TrimPrefix(y.Error, "replay: "), name)

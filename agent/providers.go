@@ -118,6 +118,10 @@ type ProviderConfig struct {
 	// Seed is the attempt's case seed: replay picks the cell's trajectory
 	// recorded with it (0: the only one there is).
 	Seed uint64
+	// ReproduceOnly judges a replayed kernel on the recorded hidden seed
+	// only, not also on a fresh one (ReplayCheck): it reproduces the
+	// recording without checking it.
+	ReproduceOnly bool
 	// APIKeys and BaseURLs are per-provider values ("openai", "anthropic")
 	// used where APIKey and BaseURL are empty, so that one configuration
 	// serves a benchmark mixing providers (the front end fills them from

@@ -28,22 +28,22 @@ func TrajectoryFileName(model, target, task string, config int, seed uint64) str
 // were recorded are priced at the original model's built-in price, or
 // --price-in/--price-out). When a file holds several attempts (a re-run
 // appends), the last one is played. A turn asked for beyond the recording
-// is an error. The judgement uses the recorded hidden seed (HiddenSeed),
-// so a replay reproduces the verdict and the cycles exactly.
+// is an error. The kernel is judged against the recording (Recording,
+// ReplayCheck): on the recorded hidden seed, which reproduces the
+// verdict and the cycles, and on a fresh one, which a kernel that only
+// recognises the recorded cases fails.
 type ReplayProvider struct {
 	Path  string // the trajectory file
 	Model string // the recorded attempt's model
 	turns []replayTurn
 	n     int
 	price Price
-	// hiddenSeed is the recorded judgement's hidden seed, if any.
-	hiddenSeed    uint64
-	hasHiddenSeed bool
+	rec   Recording
 }
 
-// HiddenSeed is the hidden seed the recorded attempt was judged with, so
-// the replayed attempt is judged on the same hidden case.
-func (r *ReplayProvider) HiddenSeed() (uint64, bool) { return r.hiddenSeed, r.hasHiddenSeed }
+// Recording is the recorded attempt's judgement (its hidden seed,
+// verdict and cycles) and whether the replay only reproduces it.
+func (r *ReplayProvider) Recording() Recording { return r.rec }
 
 type replayTurn struct {
 	turn    Turn
@@ -118,6 +118,7 @@ func NewReplay(spec, target, task string, config int, cfg ProviderConfig) (*Repl
 		return nil, fmt.Errorf("replay: %s records seed %d, not %d", path, r.seed, cfg.Seed)
 	}
 	rp := r.ReplayProvider
+	rp.rec.ReproduceOnly = cfg.ReproduceOnly
 	if cfg.PriceIn != 0 || cfg.PriceOut != 0 {
 		rp.price = Price{In: cfg.PriceIn, Out: cfg.PriceOut}
 	} else if kind, name, ok := strings.Cut(rp.Model, ":"); ok {
@@ -278,15 +279,26 @@ func parseReplay(path string, f io.Reader) (*loadedReplay, error) {
 			r.turns = append(r.turns, replayTurn{err: x.Error})
 			pending = nil
 		case "judgement":
+			// The first judgement is the attempt's own (a replay's
+			// trajectory adds its fresh one after it).
 			var j struct {
 				HiddenSeed *uint64 `json:"hidden_seed"`
 			}
 			if err := json.Unmarshal(e.Data, &j); err != nil {
 				return nil, bad(err)
 			}
-			if j.HiddenSeed != nil {
-				r.hiddenSeed, r.hasHiddenSeed = *j.HiddenSeed, true
+			if j.HiddenSeed != nil && !r.rec.Judged {
+				r.rec.HiddenSeed, r.rec.Judged = *j.HiddenSeed, true
 			}
+		case "record":
+			var x struct {
+				Success bool   `json:"success"`
+				Cycles  uint64 `json:"cycles"`
+			}
+			if err := json.Unmarshal(e.Data, &x); err != nil {
+				return nil, bad(err)
+			}
+			r.rec.HasRecord, r.rec.Success, r.rec.Cycles = true, x.Success, x.Cycles
 		}
 	}
 	if len(r.turns) == 0 {

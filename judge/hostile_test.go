@@ -2,14 +2,12 @@ package judge
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
-	"strings"
 	"testing"
 
 	"kernelcraft/baseline"
+	"kernelcraft/internal/forge"
 	"kernelcraft/ref"
-	"kernelcraft/sim"
 )
 
 // The hostile corpus of the judge (issue 15): kernels that try to get a
@@ -17,61 +15,16 @@ import (
 // cases they cheat on, so they stay valid whatever the input generator
 // does.
 
-// convReg returns the calling-convention register that holds a tensor's
-// address.
-func convReg(t *testing.T, c *ref.Case, tensor string) string {
-	t.Helper()
-	for r, v := range c.Convention.Registers {
-		if v == tensor {
-			return r
-		}
-	}
-	t.Fatalf("%s: no register holds %s", c.Task, tensor)
-	return ""
-}
-
-// firstOf returns the case's first tensor of a role.
-func firstOf(t *testing.T, c *ref.Case, role string) ref.TensorSpec {
-	t.Helper()
-	for _, s := range c.Tensors {
-		if s.Role == role {
-			return s
-		}
-	}
-	t.Fatalf("%s: no %s tensor", c.Task, role)
-	return ref.TensorSpec{}
-}
-
-// shortcut is assembly that, when the first words of the case's first
-// input equal those of cs (a fingerprint), stores cs's expected output
-// with li/sw pairs and halts; otherwise it jumps to label miss.
-func shortcut(t *testing.T, c *ref.Case, tensors map[string]*sim.Tensor, miss string) string {
-	t.Helper()
-	in, out := firstOf(t, c, ref.RoleIn), firstOf(t, c, ref.RoleOut)
-	inReg, outReg := convReg(t, c, in.Name), convReg(t, c, out.Name)
-	x, y := tensors[in.Name].Data, tensors[out.Name].Data
-	var b strings.Builder
-	for i := 0; i < 4 && 4*i+4 <= len(x); i++ {
-		fmt.Fprintf(&b, "    lw t0, %d(%s)\n    li t1, %d\n    bne t0, t1, %s\n", 4*i, inReg, int32(binary.LittleEndian.Uint32(x[4*i:])), miss)
-	}
-	padded := append(append([]byte(nil), y...), make([]byte, (4-len(y)%4)%4)...)
-	for i := 0; i+4 <= len(padded); i += 4 {
-		fmt.Fprintf(&b, "    li t1, %d\n    sw t1, %d(%s)\n", int32(binary.LittleEndian.Uint32(padded[i:])), i, outReg)
-	}
-	b.WriteString("    mpause\n")
-	return b.String()
-}
-
 // fingerprintKernel is the honest kernel with a shortcut for the visible
 // inputs of cs put in front of it: honest code everywhere else.
 func fingerprintKernel(t *testing.T, honest string, cs *Cases) string {
 	t.Helper()
-	head, body, ok := strings.Cut(honest, "_start:\n")
-	if !ok {
-		t.Fatal("the honest kernel has no _start:")
-	}
 	c, tensors := cs.Case(false)
-	return head + "_start:\n" + shortcut(t, c, tensors, "kc_honest") + "kc_honest:\n" + body
+	src, err := forge.Fingerprint(honest, forge.Known{Case: c, Tensors: tensors})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
 }
 
 // TestFingerprintFastPathGainsNothing: a kernel that recognises the
@@ -132,15 +85,16 @@ func TestHardcodedOutputsFailFreshHidden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	b.WriteString("    .text\n    .globl _start\n_start:\n")
-	for i, hidden := range []bool{false, true} {
+	var cases []forge.Known
+	for _, hidden := range []bool{false, true} {
 		c, tensors := old.Case(hidden)
-		label := fmt.Sprintf("kc_miss_%d", i)
-		b.WriteString(shortcut(t, c, tensors, label) + label + ":\n")
+		cases = append(cases, forge.Known{Case: c, Tensors: tensors})
 	}
-	b.WriteString("    mpause\n") // computes nothing
-	src := []byte(b.String())
+	hardcoded, err := forge.Hardcoded(cases...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte(hardcoded)
 
 	known, err := old.Eval(context.Background(), "hardcoded.s", src)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -79,6 +80,12 @@ type Summary struct {
 	Wall        time.Duration
 	ResultsPath string
 	Warnings    []string // torn or malformed lines found, a repaired results file
+	// Replays checked against their recordings by this run
+	// (agent.ReplayCheck): Unheld passed the recorded hidden seed but
+	// failed a fresh one; Unreproduced judged otherwise than their
+	// record says.
+	Replayed             int
+	Unheld, Unreproduced []Key
 }
 
 // Complete reports whether every cell has a record.
@@ -93,6 +100,10 @@ func (s *Summary) String() string {
 	if n := len(s.Interrupted) + s.NotStarted; n > 0 {
 		msg += fmt.Sprintf("\ninterrupted: %d cells not recorded (%d stopped mid-attempt, %d not started); run the same command again to resume", n, len(s.Interrupted), s.NotStarted)
 	}
+	if s.Replayed > 0 {
+		msg += fmt.Sprintf("\nreplays: %d judged against their recordings; %d pass the recorded hidden seed but not a fresh one%s; %d do not reproduce their record%s",
+			s.Replayed, len(s.Unheld), keyList(s.Unheld), len(s.Unreproduced), keyList(s.Unreproduced))
+	}
 	if len(s.Errors) > 0 {
 		msg += fmt.Sprintf("\n%d cells could not run:", len(s.Errors))
 		for _, e := range s.Errors {
@@ -100,6 +111,22 @@ func (s *Summary) String() string {
 		}
 	}
 	return msg
+}
+
+// keyList is " (a, b, ...)" for up to 8 keys, "" for none.
+func keyList(keys []Key) string {
+	if len(keys) == 0 {
+		return ""
+	}
+	var names []string
+	for i, k := range keys {
+		if i == 8 {
+			names = append(names, fmt.Sprintf("and %d more", len(keys)-8))
+			break
+		}
+		names = append(names, k.String())
+	}
+	return " (" + strings.Join(names, ", ") + ")"
 }
 
 // Pending returns the cells of cells that have no record in dir yet
@@ -370,6 +397,15 @@ func (p *progress) finish(c Cell, rec *agent.Record, err error) {
 			s.Passed++
 			s.PassedAll++
 			verdict = "PASS"
+		}
+	}
+	if rec != nil && err == nil && rec.Replay.Mode != "" {
+		s.Replayed++
+		if c := rec.Replay; c.RecordedPass && c.FreshSeed != 0 && !c.FreshPass {
+			s.Unheld = append(s.Unheld, RecordKey(rec))
+		}
+		if c := rec.Replay; c.RecordedSeed != 0 && !c.Reproduced {
+			s.Unreproduced = append(s.Unreproduced, RecordKey(rec))
 		}
 	}
 	if rec != nil {

@@ -155,10 +155,33 @@ func printRecord(w io.Writer, r *agent.Record) {
 	if r.DataDependentCycles {
 		fmt.Fprintf(w, "data-dependent cycles: the kernel's cycles on the visible and hidden cases differ by more than %g%%\n", 100*judge.DataDependentMargin)
 	}
+	if c := r.Replay; c.Mode != "" {
+		printReplayCheck(w, c)
+	}
 	fmt.Fprintf(w, "tokens in %d, out %d, wall %.2fs\n", r.TokensIn, r.TokensOut, r.WallSeconds)
 	if r.Error != "" {
 		fmt.Fprintf(w, "error: %s\n", r.Error)
 	}
+}
+
+// printReplayCheck says how a replayed kernel fared against its
+// recording.
+func printReplayCheck(w io.Writer, c agent.ReplayCheck) {
+	pf := map[bool]string{true: "pass", false: "FAIL"}
+	if c.RecordedSeed != 0 || c.Mode == agent.ReplayReproduceOnly {
+		repro := "reproduces the recorded verdict and cycles"
+		if !c.Reproduced {
+			repro = "does NOT reproduce the recorded verdict and cycles"
+		}
+		fmt.Fprintf(w, "replay: recorded hidden seed %d: %s (%s)\n", c.RecordedSeed, pf[c.RecordedPass], repro)
+	} else {
+		fmt.Fprintln(w, "replay: the recording holds no judgement to reproduce")
+	}
+	if c.Mode == agent.ReplayReproduceOnly {
+		fmt.Fprintln(w, "replay: --reproduce-only: not judged on a fresh hidden case (a recorded seed is public: this proves nothing about the kernel)")
+		return
+	}
+	fmt.Fprintf(w, "replay: fresh hidden seed %d: %s (cycles %d, speedup %.3f)\n", c.FreshSeed, pf[c.FreshPass], c.FreshCycles, c.FreshSpeedup)
 }
 
 // run is main without the process: it returns the exit status.

@@ -60,7 +60,11 @@ func providerFlags() []cli.Flag {
 			Usage: "price output tokens at `USD` per million", DefaultText: "as --price-in"},
 		&cli.StringFlag{Name: "replay", Category: cat, EnvVars: []string{envReplay},
 			Usage: "with --model replay: play the cell's trajectory from `DIR` (as --out wrote it: MODEL_TARGET_TASK_cN_sSEED.jsonl; " +
-				"--model replay:MODEL picks the model's when several are there); the tools run again, so the verdict is reproduced"},
+				"--model replay:MODEL picks the model's when several are there); the tools run again, and the final kernel is judged " +
+				"on the recorded hidden seed (does the recording reproduce?) and on a fresh one (does the kernel hold?): success needs both"},
+		&cli.BoolFlag{Name: "reproduce-only", Category: cat,
+			Usage: "with --model replay: judge on the recorded hidden seed only, as the recording was judged (debugging a recording; " +
+				"it proves nothing about the kernel: a recorded seed is public, and a kernel can recognise its case)"},
 	}
 }
 
@@ -79,16 +83,17 @@ func retries(n int) int {
 // models); --base-url and --api-key-env apply to all of them.
 func providerConfig(c *cli.Context) agent.ProviderConfig {
 	cfg := agent.ProviderConfig{
-		BaseURL:    c.String("base-url"),
-		Timeout:    c.Duration("timeout"),
-		MaxRetries: retries(c.Int("retries")),
-		MaxTokens:  c.Int("max-tokens"),
-		PriceIn:    c.Float64("price-in"),
-		PriceOut:   c.Float64("price-out"),
-		ReplayDir:  c.String("replay"),
-		Seed:       c.Uint64("seed"),
-		APIKeys:    map[string]string{},
-		BaseURLs:   map[string]string{},
+		BaseURL:       c.String("base-url"),
+		Timeout:       c.Duration("timeout"),
+		MaxRetries:    retries(c.Int("retries")),
+		MaxTokens:     c.Int("max-tokens"),
+		PriceIn:       c.Float64("price-in"),
+		PriceOut:      c.Float64("price-out"),
+		ReplayDir:     c.String("replay"),
+		ReproduceOnly: c.Bool("reproduce-only"),
+		Seed:          c.Uint64("seed"),
+		APIKeys:       map[string]string{},
+		BaseURLs:      map[string]string{},
 	}
 	if c.IsSet("temperature") {
 		t := c.Float64("temperature")
