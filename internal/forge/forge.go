@@ -9,6 +9,7 @@ package forge
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -103,7 +104,7 @@ func Hardcoded(known ...Known) (string, error) {
 func Fingerprint(honest string, k Known) (string, error) {
 	head, body, ok := strings.Cut(honest, "_start:\n")
 	if !ok {
-		return "", fmt.Errorf("forge: the honest kernel has no _start:")
+		return "", errors.New("forge: the honest kernel has no _start label")
 	}
 	s, err := Shortcut(k, "kc_honest")
 	if err != nil {
