@@ -30,6 +30,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"kernelcraft/ref"
 )
@@ -44,6 +45,74 @@ const Clang = "clang-16"
 
 //go:embed coral/s/*.s
 var compiled embed.FS
+
+// LoopOrderTasks are the coral tasks whose C has two loop orders (-DORDER=1
+// or 2; see each file's comment): each configuration is compiled with the
+// faster one, as baseline/gen.sh measured it and recorded it in
+// coral/orders.md. The other tasks have one straightforward order: the
+// element-wise float tasks one loop, the row-wise ones (softmax, layernorm,
+// rmsnorm) reductions along contiguous rows.
+var LoopOrderTasks = []string{"gemv", "gemm", "bmm", "linear", "ffn", "swiglu", "conv2d", "depthwise_conv", "conv_block"}
+
+// orderTable is coral/orders.md, written by baseline/gen.sh: per (task,
+// configuration) of LoopOrderTasks, the cycles of both loop orders
+// (hidden case of the golden seeds) and the one compiled.
+//
+//go:embed coral/orders.md
+var orderTable string
+
+// LoopOrder is the loop order a coral cell's C is compiled with (1 or 2),
+// or 0 for a task with one order (or a cell coral/orders.md lacks).
+func LoopOrder(task string, config int) int {
+	for _, r := range LoopOrders() {
+		if r.Task == task && r.Config == config {
+			return r.Chosen
+		}
+	}
+	return 0
+}
+
+// OrderRow is one row of coral/orders.md.
+type OrderRow struct {
+	Task   string
+	Config int
+	Cycles [2]uint64 // of orders 1 and 2
+	Chosen int
+}
+
+// LoopOrders parses coral/orders.md.
+func LoopOrders() []OrderRow {
+	var out []OrderRow
+	for _, line := range strings.Split(orderTable, "\n") {
+		f := strings.Split(line, "|")
+		if len(f) != 7 {
+			continue
+		}
+		var r OrderRow
+		var err error
+		r.Task = strings.TrimSpace(f[1])
+		if r.Config, err = strconv.Atoi(strings.TrimSpace(f[2])); err != nil {
+			continue // the header
+		}
+		r.Cycles[0], _ = strconv.ParseUint(strings.TrimSpace(f[3]), 10, 64)
+		r.Cycles[1], _ = strconv.ParseUint(strings.TrimSpace(f[4]), 10, 64)
+		r.Chosen, _ = strconv.Atoi(strings.TrimSpace(f[5]))
+		out = append(out, r)
+	}
+	return out
+}
+
+// OrderTable renders coral/orders.md from its rows.
+func OrderTable(rows []OrderRow) string {
+	var b strings.Builder
+	b.WriteString("# Loop orders of the compiler baseline\n\n")
+	b.WriteString("Written by baseline/gen.sh: cycles of each C loop order (hidden case of the golden seeds), and the one compiled (the faster; 1 on a tie).\n\n")
+	b.WriteString("| task | config | order 1 | order 2 | compiled |\n|---|---:|---:|---:|---:|\n")
+	for _, r := range rows {
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d |\n", r.Task, r.Config, r.Cycles[0], r.Cycles[1], r.Chosen)
+	}
+	return b.String()
+}
 
 // cFloat renders a float32 constant as an exact C hexadecimal literal.
 func cFloat(v float64) string {
@@ -95,11 +164,20 @@ func CDefines(task string, config int) ([]string, error) {
 }
 
 // CompileC compiles cDir/TASK.c for a configuration with clang (the path
-// of clang-16) and returns the assembly.
+// of clang-16), in the configuration's loop order (LoopOrder), and
+// returns the assembly.
 func CompileC(clang, cDir, task string, config int) ([]byte, error) {
+	return CompileCOrder(clang, cDir, task, config, LoopOrder(task, config))
+}
+
+// CompileCOrder is CompileC in a given loop order (-DORDER=order; 0: none).
+func CompileCOrder(clang, cDir, task string, config, order int) ([]byte, error) {
 	defs, err := CDefines(task, config)
 	if err != nil {
 		return nil, err
+	}
+	if order != 0 {
+		defs = append(defs, fmt.Sprintf("-DORDER=%d", order))
 	}
 	args := append(append(append([]string(nil), ClangFlags...), defs...), task+".c", "-o", "-")
 	cmd := exec.Command(clang, args...)

@@ -198,6 +198,44 @@ func TestGoldenKernels(t *testing.T) {
 		[]goldenKernel{{"gemm_i8.s", "gemm"}, {"softmax_f32.s", "softmax"}, {"layernorm_f32.s", "layernorm"}})
 }
 
+// TestNaiveKernels: the first RVV kernel a competent author writes for
+// gemv, gemm and linear (testdata/kernels/coral/naive: one output row or
+// dot product at a time, unit-stride loads, nothing clever) passes every
+// configuration, and the chosen baseline (the faster of the compiler and
+// template baselines' golden cycles) is never beaten by it 2x or more: a
+// baseline that is, is one a kernel author would not accept. The ratios
+// are logged.
+func TestNaiveKernels(t *testing.T) {
+	for _, g := range []goldenKernel{{"gemv_i8.s", "gemv"}, {"gemm_i8.s", "gemm"}, {"linear_i8.s", "linear"}} {
+		path := filepath.Join("..", "testdata", "kernels", "coral", "naive", g.file)
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for c := 1; c <= ref.NumConfigs; c++ {
+			src, err := baseline.Instantiate(path, text, "coral", g.task, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cell, err := EvalCell(context.Background(), "coral", g.task, c, GoldenSeeds, path, src)
+			if err != nil {
+				t.Fatalf("%s config %d: %v", g.file, c, err)
+			}
+			if !cell.Pass() {
+				t.Errorf("%s config %d fails:\n%s\n%s", g.file, c, cell.Visible.Verdict, cell.Hidden.Verdict)
+				continue
+			}
+			kind := baseline.ChosenKind(g.task, c)
+			b := baseline.TargetGoldenCycles("coral", kind)[g.task][c-1]
+			ratio := float64(b) / float64(cell.Cycles())
+			t.Logf("naive %-11s c%d: %9d cycles; chosen baseline (%s) %9d: %.2fx", g.file, c, cell.Cycles(), kind, b, ratio)
+			if b == 0 || ratio >= 2 {
+				t.Errorf("%s config %d: the naive kernel's %d cycles beat the chosen %s baseline's %d by %.2fx (2x or more)", g.file, c, cell.Cycles(), kind, b, ratio)
+			}
+		}
+	}
+}
+
 // goldenKernel is a hand-optimised kernel in testdata/kernels/TARGET and
 // its task.
 type goldenKernel struct{ file, task string }

@@ -636,6 +636,39 @@ func storeRows(p *Prog, h HW, areg int, dst HBMTensor, row0, col0 int, src VTens
 	return nil
 }
 
+// zeroCacheRows stores zeros to rows [row0, Rows) of every column block
+// of the caches (HBM matrices), PrefetchV rows per H_STORE_V from buf's
+// first PrefetchV rows (zeroed here from the zero row): the KV cache's
+// rows past the last token, which the attention reads (H_PREFETCH_M
+// loads whole 64-row key blocks) and masks, must be finite, and the HBM
+// scratch starts as 0xFF bytes (MX NaN). Nothing is computed for them.
+// Sets areg, SCALE_REG and STRIDE_REG; clobbers gp1..gp5 and gp15.
+func zeroCacheRows(p *Prog, h HW, areg int, caches []HBMTensor, row0 int, buf VTensor, zero uint32) error {
+	if len(caches) == 0 || row0 >= caches[0].Rows {
+		return nil
+	}
+	if buf.Rows < h.PrefetchV || row0%h.PrefetchV != 0 {
+		return fmt.Errorf("zero cache rows from %d: need a buffer of %d rows (have %d) and a row0 multiple of it", row0, h.PrefetchV, buf.Rows)
+	}
+	zeroRows(p, buf.Addr, zero, h.PrefetchV, RegLoop0)
+	for _, m := range caches {
+		if (m.Rows-row0)%h.PrefetchV != 0 || h.PrefetchV*m.Pitch >= 1<<18 {
+			return fmt.Errorf("zero rows %d..%d of %s (pitch %d)", row0, m.Rows-1, m.Name, m.Pitch)
+		}
+		SetHBM(p, areg, m)
+		p.Comment("rows %d..%d of %s: zeros", row0, m.Rows-1, m.Name)
+		for b := 0; b < m.Pitch/h.VLEN; b++ {
+			p.SetInt(RegScratch1, buf.Addr)
+			p.SetInt(RegScratch2, uint32(row0*m.Pitch+b*h.VLEN))
+			p.Loop(RegPrimLoop, (m.Rows-row0)/h.PrefetchV, func() {
+				p.Op("H_STORE_V gp%d, gp%d, a%d, 1, 1", RegScratch1, RegScratch2, areg)
+				p.Op("S_ADDI_INT gp%d, gp%d, %d", RegScratch2, RegScratch2, h.PrefetchV*m.Pitch)
+			})
+		}
+	}
+	return nil
+}
+
 // kvCache carves n [rows, cols] MXFP8 matrices (each followed by its
 // scale plane) out of the case's HBM scratch region: the K and V caches
 // and their residual parts.
@@ -815,14 +848,21 @@ func genMHA(p *Prog, c *ref.Case, pr ref.Params) error {
 	T := pl.T
 	p.Comment("%s: S %d, heads %d (kv %d), head_dim %d, d_model %d; token tiles of %d rows", c.Task, pr.S, pr.H, hkv, pr.D, pr.DModel, T)
 	a.setup(p)
-	// Phase 1: the KV cache.
-	for r0 := 0; r0 < spad; r0 += T {
-		if err := PreloadAct(p, h, 0, x, r0, pl.x); err != nil {
+	// Phase 1: the KV cache, computed for the S real rows (rounded up to
+	// BLEN) as PLENA's projection template takes the token count; its rows
+	// past them, to the last key block's end, are stored zeros.
+	if err := zeroCacheRows(p, h, 5, cache, (pr.S+blen-1)/blen*blen, pl.qh, uint32(a.zeroRow)); err != nil {
+		return err
+	}
+	for r0 := 0; r0 < pr.S; r0 += T {
+		n4 := (min(T, pr.S-r0) + blen - 1) / blen * blen
+		xt := pl.x.RowsView(0, n4)
+		if err := PreloadAct(p, h, 0, x, r0, xt); err != nil {
 			return err
 		}
 		for i, w := range []HBMTensor{wk, wv} {
-			kv := VTensor{Addr: pl.ot.Addr, Rows: T, Cols: hkv * pr.D, Stride: T, VLEN: vlen}
-			if err := Projection(p, h, Proj{Act: pl.x, W: w, AReg: 4, Out: kv, Scratch: pl.scratch, Loop: RegLoop0}); err != nil {
+			kv := VTensor{Addr: pl.ot.Addr, Rows: n4, Cols: hkv * pr.D, Stride: T, VLEN: vlen}
+			if err := Projection(p, h, Proj{Act: xt, W: w, AReg: 4, Out: kv, Scratch: pl.scratch, Loop: RegLoop0}); err != nil {
 				return err
 			}
 			if err := storeTwoPart(p, h, 5, cache[2*i], cache[2*i+1], r0, 0, kv, pl.qh, RegLoop0); err != nil {

@@ -1,8 +1,11 @@
 package plena
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -256,5 +259,59 @@ func TestAttentionParamsFromCase(t *testing.T) {
 	c.Tensors = kept
 	if err := genMHA(&Prog{}, c, params); err == nil || !strings.Contains(err.Error(), "scratch") {
 		t.Errorf("mha without the KV cache: %v", err)
+	}
+}
+
+// TestKVProjectionsRealRows: the tasks that project a KV cache (mha, gqa,
+// mqa and the decoders) compute on the S token rows only (rounded up to
+// BLEN), also where S is less than a 64-row token tile, as PLENA's
+// projection, rms_norm and rope templates take the token count: no
+// projection, RMSNorm or store of computed rows covers more rows, and
+// the cache's rows past them to the key block's end are stored zeros.
+func TestKVProjectionsRealRows(t *testing.T) {
+	rowsRe := regexp.MustCompile(`^; (?:projection \S+: output column block \d+ \((\d+) x|head projection: .*\((\d+) rows|RMSNorm over (\d+) rows|store_act: (\d+) rows|attention: query rows 0\.\.(\d+))`)
+	tileRe := regexp.MustCompile(`^; (?:preload_act x rows|pass \d, rows) (\d+)\.\.`)
+	zerosRe := regexp.MustCompile(`^; rows (\d+)\.\.(\d+) of K cache: zeros`)
+	for _, task := range []string{"mha", "gqa", "mqa", "decoder_llama", "decoder_t5"} {
+		for config := 1; config <= 5; config++ {
+			cfg, err := ref.LookupConfig("plena", task, config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := cfg.Params.S
+			s4 := (s + blen - 1) / blen * blen
+			spad := (s + mlen - 1) / mlen * mlen
+			src, err := Kernel(task, config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ops, r0, zeroed := 0, 0, ""
+			for _, l := range strings.Split(string(src), "\n") {
+				if m := tileRe.FindStringSubmatch(l); m != nil {
+					r0, _ = strconv.Atoi(m[1])
+				}
+				if m := rowsRe.FindStringSubmatch(l); m != nil {
+					ops++
+					for _, g := range m[1:] {
+						if n, _ := strconv.Atoi(g); n > s4-r0 {
+							t.Errorf("%s c%d (S %d): %q in the tile from row %d: more than the %d rows left", task, config, s, l, r0, s4-r0)
+						}
+					}
+				}
+				if m := zerosRe.FindStringSubmatch(l); m != nil {
+					zeroed = m[1] + ".." + m[2]
+				}
+			}
+			if ops == 0 {
+				t.Errorf("%s c%d: no projection, RMSNorm or store comments to check", task, config)
+			}
+			want := ""
+			if s4 < spad {
+				want = fmt.Sprintf("%d..%d", s4, spad-1)
+			}
+			if zeroed != want {
+				t.Errorf("%s c%d (S %d): K cache rows zeroed %q, want %q", task, config, s, zeroed, want)
+			}
+		}
 	}
 }

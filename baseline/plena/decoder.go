@@ -25,6 +25,21 @@ import (
 //     relu(b Wi) (T5, the ReLU row op), times the chunk's rows of the down
 //     projection, accumulated into y (the projection template's
 //     Accumulate).
+//
+// Every pass computes on the S token rows only (rounded up to BLEN), also
+// when S is less than a 64-row tile: PLENA's templates take the token
+// count and loop over it, not over MLEN rows —
+// AICrossSim/PLENA_Compiler@a76561258f5dafc680afe0e399f23f6843008ed4:
+// asm_templates/projection_asm.py:76 (`for act_col in range(batch //
+// blen)`), asm_templates/normalization_asm.py:35 (`for batch in
+// range(batch_size)`), asm_templates/rope_asm.py:71 (a loop of
+// num_chunks * seq_len rows) and asm_templates/flashattn/overall.py:68
+// (`br = min(mlen, q_len)` rows of online softmax, PV and O). Only the
+// flash-attention template's per-head QK^T runs all MLEN/BLEN query row
+// groups (asm_templates/flashattn/qkt.py:176); attnCore.tile runs the
+// real ones. The KV cache's rows past S, which the attention's
+// H_PREFETCH_M reads with their 64-row key block, are stored zeros
+// (zeroCacheRows), not computed.
 
 func init() {
 	register("decoder_llama", genDecoder)
@@ -194,7 +209,7 @@ func genDecoder(p *Prog, c *ref.Case, pr ref.Params) error {
 	if llama {
 		// Columns D..63 of these rows stay zero: the products write only 0..D-1.
 		for _, v := range []VTensor{pl.xr, pl.cf, pl.sf} {
-			zeroRows(p, v.Addr, zero, T, RegLoop0)
+			zeroRows(p, v.Addr, zero, min(T, (S+blen-1)/blen*blen), RegLoop0)
 		}
 	}
 	if err := PreloadVec(p, h, 0, t["g1"], pl.g1); err != nil {
@@ -222,35 +237,36 @@ func genDecoder(p *Prog, c *ref.Case, pr ref.Params) error {
 		}
 		return RMSNorm(p, DefaultRowRegs, k, ActOf(dst), int(g.Addr), int(pl.rowScratch.Addr))
 	}
-	// RoPE of one head's rows (T, D columns at column 0) for positions r0..
-	tables := func(r0 int) error {
+	// The cos and sin rows (n4 rows, D columns at column 0) of positions r0..
+	tables := func(r0, n4 int) error {
 		for i, name := range []string{"cos", "sin"} {
-			half := pl.c0
+			half := pl.c0.RowsView(0, n4)
 			half.Cols = D / 2
 			if err := PreloadAct(p, h, 0, t[name], r0, half); err != nil {
 				return err
 			}
-			full := []VTensor{pl.cf, pl.sf}[i]
-			if err := Projection(p, h, Proj{Act: pl.c0, W: t["rot"], AReg: 1, Out: full, Loop: RegLoop0}); err != nil {
+			full := []VTensor{pl.cf, pl.sf}[i].RowsView(0, n4)
+			if err := Projection(p, h, Proj{Act: pl.c0.RowsView(0, n4), W: t["rot"], AReg: 1, Out: full, Loop: RegLoop0}); err != nil {
 				return err
 			}
-			if err := AddRows(p, h, full.Addr, pl.c0.Addr, T, RegLoop0); err != nil {
+			if err := AddRows(p, h, full.Addr, pl.c0.Addr, n4, RegLoop0); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
+	// RoPE of one head's rows (x.Rows rows, D columns at column 0).
 	rope := func(x VTensor) error {
 		xh := x
 		xh.Cols = D
-		if err := Projection(p, h, Proj{Act: xh, W: t["rot"], AReg: 1, Out: pl.xr, Loop: RegLoop0}); err != nil {
+		if err := Projection(p, h, Proj{Act: xh, W: t["rot"], AReg: 1, Out: pl.xr.RowsView(0, x.Rows), Loop: RegLoop0}); err != nil {
 			return err
 		}
 		p.Comment("RoPE: x = x*[c, c] + rotate_half(x)*[s, s]")
 		p.SetInt(6, pl.cf.Addr)
 		p.SetInt(7, pl.sf.Addr)
 		p.SetInt(8, pl.rowScratch.Addr)
-		return rowLoop(p, h, T, RegLoop0, []uint32{x.Addr, pl.xr.Addr}, func() {
+		return rowLoop(p, h, x.Rows, RegLoop0, []uint32{x.Addr, pl.xr.Addr}, func() {
 			p.Op("V_MUL_VV gp8, gp5, gp7, 0")
 			p.Op("V_MUL_VV gp4, gp4, gp6, 0")
 			p.Op("V_ADD_VV gp4, gp4, gp8, 0")
@@ -259,29 +275,38 @@ func genDecoder(p *Prog, c *ref.Case, pr ref.Params) error {
 		})
 	}
 
-	// Pass 1: the KV cache (every row up to a whole tile: zero rows past S).
-	for r0 := 0; r0 < spad; r0 += T {
-		p.Comment("pass 1, rows %d..%d: K and V to the KV cache", r0, r0+T-1)
-		if err := normed(pl.a, r0, pl.g1); err != nil {
+	// Pass 1: the KV cache. Its rows past S (to the key block's end, which
+	// the attention's H_PREFETCH_M reads whole) hold zeros, stored without
+	// computing anything: the products, norms and RoPE run on the S real
+	// rows only (rounded up to BLEN), as PLENA's rms_norm, rope and
+	// projection templates take the token count (README.md, plena).
+	if err := zeroCacheRows(p, h, 5, cache, (S+blen-1)/blen*blen, pl.kh, zero); err != nil {
+		return err
+	}
+	for r0 := 0; r0 < S; r0 += T {
+		n4 := (min(T, S-r0) + blen - 1) / blen * blen
+		p.Comment("pass 1, rows %d..%d: K and V to the KV cache", r0, r0+n4-1)
+		a1, kh := pl.a.RowsView(0, n4), pl.kh.RowsView(0, n4)
+		if err := normed(a1, r0, pl.g1); err != nil {
 			return err
 		}
 		if llama {
-			if err := tables(r0); err != nil {
+			if err := tables(r0, n4); err != nil {
 				return err
 			}
 		}
 		for hd := 0; hd < H; hd++ {
 			for i, w := range []HBMTensor{t["wk"], t["wv"]} {
-				zeroRows(p, pl.kh.Addr, zero, T, RegLoop0)
-				if err := projCols(p, h, pl.a, w, hd*D, D, pl.kh, 0, pl.pscratch, 4, RegLoop0); err != nil {
+				zeroRows(p, kh.Addr, zero, n4, RegLoop0)
+				if err := projCols(p, h, a1, w, hd*D, D, kh, 0, pl.pscratch, 4, RegLoop0); err != nil {
 					return err
 				}
 				if llama && i == 0 {
-					if err := rope(pl.kh); err != nil {
+					if err := rope(kh); err != nil {
 						return err
 					}
 				}
-				if err := storeTwoPart(p, h, 5, cache[2*i], cache[2*i+1], r0, hd*vlen, pl.kh, pl.tmp, RegLoop0); err != nil {
+				if err := storeTwoPart(p, h, 5, cache[2*i], cache[2*i+1], r0, hd*vlen, kh, pl.tmp, RegLoop0); err != nil {
 					return err
 				}
 			}
@@ -292,21 +317,22 @@ func genDecoder(p *Prog, c *ref.Case, pr ref.Params) error {
 		n := min(T, S-r0)
 		n4 := (n + blen - 1) / blen * blen
 		p.Comment("pass 2, rows %d..%d: attention, h1 = x + O Wo", r0, r0+n-1)
-		if err := normed(pl.a2, r0, pl.g1); err != nil {
+		a2, qh := pl.a2.RowsView(0, n4), pl.qh.RowsView(0, n4)
+		if err := normed(a2, r0, pl.g1); err != nil {
 			return err
 		}
 		if llama {
-			if err := tables(r0); err != nil {
+			if err := tables(r0, n4); err != nil {
 				return err
 			}
 		}
 		for hd := 0; hd < H; hd++ {
-			zeroRows(p, pl.qh.Addr, zero, T, RegLoop0)
-			if err := projCols(p, h, pl.a2, t["wq"], hd*D, D, pl.qh, 0, pl.pscratch, 4, RegLoop0); err != nil {
+			zeroRows(p, qh.Addr, zero, n4, RegLoop0)
+			if err := projCols(p, h, a2, t["wq"], hd*D, D, qh, 0, pl.pscratch, 4, RegLoop0); err != nil {
 				return err
 			}
 			if llama {
-				if err := rope(pl.qh); err != nil {
+				if err := rope(qh); err != nil {
 					return err
 				}
 			}
@@ -369,9 +395,10 @@ func genDecoder(p *Prog, c *ref.Case, pr ref.Params) error {
 			u.Cols = cn
 			if cn%vlen != 0 {
 				// The last block's columns past d_ff stay zero: silu(0)*0 = relu(0) = 0.
-				zeroRows(p, g.At(0, g.Blocks()-1), zero, T, RegLoop0)
+				n4 := (n + blen - 1) / blen * blen
+				zeroRows(p, g.At(0, g.Blocks()-1), zero, n4, RegLoop0)
 				if llama {
-					zeroRows(p, u.At(0, u.Blocks()-1), zero, T, RegLoop0)
+					zeroRows(p, u.At(0, u.Blocks()-1), zero, n4, RegLoop0)
 				}
 			}
 			if err := Projection(p, h, Proj{Act: bt, W: t[up], WCol0: c0, AReg: 4, Out: g, Scratch: pl.pscratch, Loop: RegLoop0}); err != nil {

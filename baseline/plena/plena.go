@@ -1,6 +1,7 @@
 // Package plena writes plena's baseline kernels: Go generators in the
-// manner of PLENA's compiler templates (PLENA_Compiler asm_templates/,
-// /work/shared/notes/plena-facts.md §8), one per task, instantiated with a
+// manner of PLENA's compiler templates
+// (AICrossSim/PLENA_Compiler@a76561258f5dafc680afe0e399f23f6843008ed4:
+// asm_templates/), one per task, instantiated with a
 // configuration's shapes and the case layout PLENA's test harness uses
 // (ref: inputs as MXFP8 in HBM, constants in FP SRAM, outputs in Vector
 // SRAM).

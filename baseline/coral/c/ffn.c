@@ -1,5 +1,6 @@
 /* int8 FFN: h = max(requant0(x w1 + b1), 0) (int8, kept in scratch), then
- * y = requant1(h w2 + b2). x [M, DM], w1 [DM, FF], w2 [FF, DM]. */
+ * y = requant1(h w2 + b2). x [M, DM], w1 [DM, FF], w2 [FF, DM]; the loop
+ * order is kc_matmul_i8's (-DORDER, kc.h). */
 #include "kc.h"
 void kernel(const int8_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2, const int32_t *b2,
             int8_t *y, int32_t *scratch) {

@@ -62,10 +62,24 @@ static inline float kc_rsqrt(float v) { return 1.0f / __builtin_sqrtf(v); }
 #define KC_JB 64
 
 /* c[m,n] = requant(a[m,k] b[k,n] + bias[n]) (bias may be 0), int8 in and
- * out, int32 accumulation; relu clamps below at 0 afterwards. The j loop
- * is innermost and contiguous, so the compiler vectorises it. */
+ * out, int32 accumulation; relu clamps below at 0 afterwards. Two loop
+ * orders (-DORDER, chosen per configuration by baseline/gen.sh, the
+ * faster one): 1 (the default) puts the output columns innermost, so both
+ * b and c are read along their rows and the compiler vectorises the j
+ * loop; 2 takes each output as a dot product over k, reading b down its
+ * columns. */
 static inline void kc_matmul_i8(const int8_t *a, const int8_t *b, const int32_t *bias, int8_t *c,
                                 int m, int kk, int n, int32_t mult, int shift, int32_t zp, int relu) {
+#if ORDER == 2
+	for (int i = 0; i < m; i++)
+		for (int j = 0; j < n; j++) {
+			int32_t acc = bias ? bias[j] : 0;
+			for (int k = 0; k < kk; k++) acc += (int32_t)a[i * kk + k] * b[k * n + j];
+			int32_t q = kc_requant(acc, mult, shift, zp);
+			if (relu && q < 0) q = 0;
+			c[i * n + j] = (int8_t)q;
+		}
+#else
 	int32_t acc[KC_JB];
 	for (int i = 0; i < m; i++) {
 		for (int j0 = 0; j0 < n; j0 += KC_JB) {
@@ -83,5 +97,6 @@ static inline void kc_matmul_i8(const int8_t *a, const int8_t *b, const int32_t 
 			}
 		}
 	}
+#endif
 }
 #endif

@@ -38,181 +38,79 @@
 	.p2align	2
 	.type	kernel,@function
 kernel:
-	addi	sp, sp, -560
-	sw	s0, 556(sp)
-	sw	s1, 552(sp)
-	sw	s2, 548(sp)
-	sw	s3, 544(sp)
-	sw	s4, 540(sp)
-	sw	s5, 536(sp)
-	sw	s6, 532(sp)
-	sw	s7, 528(sp)
-	sw	s8, 524(sp)
-	sw	s9, 520(sp)
-	sw	s10, 516(sp)
+	addi	sp, sp, -48
+	sw	s0, 44(sp)
+	sw	s1, 40(sp)
+	sw	s2, 36(sp)
+	sw	s3, 32(sp)
+	sw	s4, 28(sp)
+	sw	s5, 24(sp)
+	sw	s6, 20(sp)
+	sw	s7, 16(sp)
+	sw	s8, 12(sp)
+	sw	s9, 8(sp)
+	sw	s10, 4(sp)
 	li	a4, 0
 	csrr	a5, vlenb
 	srli	a6, a5, 2
-	li	a7, 96
-	li	t0, 40
-	addi	t1, sp, 260
-	addi	t2, sp, 4
-	lui	t3, %hi(.LCPI0_0)
-	flw	ft0, %lo(.LCPI0_0)(t3)
-	lui	t3, %hi(.LCPI0_1)
-	flw	ft1, %lo(.LCPI0_1)(t3)
-	lui	t3, %hi(.LCPI0_2)
-	flw	ft2, %lo(.LCPI0_2)(t3)
-	lui	t3, %hi(.LCPI0_3)
-	flw	ft3, %lo(.LCPI0_3)(t3)
-	lui	t3, %hi(.LCPI0_4)
-	flw	ft4, %lo(.LCPI0_4)(t3)
+	li	a7, 40
+	li	t0, 96
+	lui	t1, %hi(.LCPI0_0)
+	flw	ft0, %lo(.LCPI0_0)(t1)
+	lui	t1, %hi(.LCPI0_1)
+	flw	ft1, %lo(.LCPI0_1)(t1)
+	lui	t1, %hi(.LCPI0_2)
+	flw	ft2, %lo(.LCPI0_2)(t1)
+	lui	t1, %hi(.LCPI0_3)
+	flw	ft3, %lo(.LCPI0_3)(t1)
+	lui	t1, %hi(.LCPI0_4)
+	flw	ft4, %lo(.LCPI0_4)(t1)
 	fmv.w.x	ft5, zero
-	lui	t3, %hi(.LCPI0_5)
-	addi	t3, t3, %lo(.LCPI0_5)
-	lui	t4, %hi(.LCPI0_6)
-	flw	ft6, %lo(.LCPI0_6)(t4)
-	lui	t4, %hi(.LCPI0_7)
-	flw	ft7, %lo(.LCPI0_7)(t4)
-	lui	t4, %hi(.LCPI0_8)
-	flw	fa0, %lo(.LCPI0_8)(t4)
-	lui	t4, %hi(.LCPI0_9)
-	flw	fa1, %lo(.LCPI0_9)(t4)
-	lui	t4, %hi(.LCPI0_10)
-	flw	fa2, %lo(.LCPI0_10)(t4)
-	lui	t4, %hi(.LCPI0_11)
-	flw	fa3, %lo(.LCPI0_11)(t4)
-	lui	t4, %hi(.LCPI0_12)
-	flw	fa4, %lo(.LCPI0_12)(t4)
-	lui	t4, %hi(.LCPI0_13)
-	flw	fa5, %lo(.LCPI0_13)(t4)
-	lui	t4, 260096
-	li	t5, 24
-	vsetvli	t6, zero, e32, m1, ta, ma
+	lui	t1, %hi(.LCPI0_5)
+	addi	t1, t1, %lo(.LCPI0_5)
+	lui	t2, %hi(.LCPI0_6)
+	flw	ft6, %lo(.LCPI0_6)(t2)
+	lui	t2, %hi(.LCPI0_7)
+	flw	ft7, %lo(.LCPI0_7)(t2)
+	lui	t2, %hi(.LCPI0_8)
+	flw	fa0, %lo(.LCPI0_8)(t2)
+	lui	t2, %hi(.LCPI0_9)
+	flw	fa1, %lo(.LCPI0_9)(t2)
+	lui	t2, %hi(.LCPI0_10)
+	flw	fa2, %lo(.LCPI0_10)(t2)
+	lui	t2, %hi(.LCPI0_11)
+	flw	fa3, %lo(.LCPI0_11)(t2)
+	lui	t2, %hi(.LCPI0_12)
+	flw	fa4, %lo(.LCPI0_12)(t2)
+	lui	t2, %hi(.LCPI0_13)
+	flw	fa5, %lo(.LCPI0_13)(t2)
+	lui	t2, 260096
+	li	t3, 24
+	li	t4, 10
+	vsetvli	t5, zero, e32, m1, ta, ma
 	vmv.v.i	v8, 0
 	j	.LBB0_2
 .LBB0_1:
 	addi	a4, a4, 1
-	addi	a3, a3, 160
-	beq	a4, t5, .LBB0_24
+	addi	a0, a0, 96
+	beq	a4, t3, .LBB0_15
 .LBB0_2:
-	bgeu	t0, a6, .LBB0_4
-	li	s0, 0
-	j	.LBB0_7
-.LBB0_4:
-	addi	t6, a6, -1
-	andi	t6, t6, 40
-	xori	s0, t6, 40
-	addi	s1, sp, 4
-	addi	s2, sp, 260
-	mv	s3, s0
-.LBB0_5:
-	vs1r.v	v8, (s1)
-	vs1r.v	v8, (s2)
-	add	s1, s1, a5
-	sub	s3, s3, a6
-	add	s2, s2, a5
-	bnez	s3, .LBB0_5
-	beqz	t6, .LBB0_9
-.LBB0_7:
-	addi	t6, s0, -40
-	slli	s1, s0, 2
-	add	s0, t1, s1
-	add	s1, t2, s1
-.LBB0_8:
-	sw	zero, 0(s1)
-	sw	zero, 0(s0)
-	addi	t6, t6, 1
-	addi	s0, s0, 4
-	addi	s1, s1, 4
-	bnez	t6, .LBB0_8
-.LBB0_9:
-	li	t6, 0
-	mul	s0, a4, a7
-	mv	s1, a2
-	mv	s2, a1
-	j	.LBB0_11
-.LBB0_10:
-	addi	t6, t6, 1
-	addi	s2, s2, 40
-	addi	s1, s1, 40
-	beq	t6, a7, .LBB0_18
-.LBB0_11:
-	add	s3, t6, s0
-	add	s3, a0, s3
-	lb	s3, 0(s3)
-	bgeu	t0, a6, .LBB0_13
-	li	s4, 0
-	j	.LBB0_16
-.LBB0_13:
-	addi	s4, a6, -1
-	andi	s5, s4, 40
-	xori	s4, s5, 40
-	addi	s6, sp, 260
-	addi	s7, sp, 4
-	mv	s8, s4
-	mv	s9, s1
-	mv	s10, s2
-.LBB0_14:
-	vle8.v	v9, (s10)
-	vl1re32.v	v10, (s6)
-	vsext.vf4	v11, v9
-	vmacc.vx	v10, s3, v11
-	vs1r.v	v10, (s6)
-	vle8.v	v9, (s9)
-	vl1re32.v	v10, (s7)
-	vsext.vf4	v11, v9
-	vmacc.vx	v10, s3, v11
-	vs1r.v	v10, (s7)
-	add	s10, s10, a6
-	add	s6, s6, a5
-	add	s9, s9, a6
-	sub	s8, s8, a6
-	add	s7, s7, a5
-	bnez	s8, .LBB0_14
-	beqz	s5, .LBB0_10
-.LBB0_16:
-	sub	s5, t0, s4
-	slli	s8, s4, 2
-	add	s6, t2, s8
-	add	s7, s1, s4
-	add	s8, t1, s8
-	add	s4, s2, s4
-.LBB0_17:
-	lb	s9, 0(s4)
-	lw	s10, 0(s8)
-	mul	s9, s9, s3
-	add	s9, s9, s10
-	sw	s9, 0(s8)
-	lb	s9, 0(s7)
-	lw	s10, 0(s6)
-	mul	s9, s9, s3
-	add	s9, s9, s10
-	sw	s9, 0(s6)
-	addi	s5, s5, -1
-	addi	s6, s6, 4
-	addi	s7, s7, 1
-	addi	s8, s8, 4
-	addi	s4, s4, 1
-	bnez	s5, .LBB0_17
-	j	.LBB0_10
-.LBB0_18:
-	li	t6, 40
-	addi	s0, sp, 4
-	addi	s1, sp, 260
-	mv	s2, a3
-	j	.LBB0_20
-.LBB0_19:
+	li	t5, 0
+	mul	t6, a4, a7
+	mv	s0, a2
+	mv	s1, a1
+	j	.LBB0_4
+.LBB0_3:
 	fmul.s	ft8, fa7, ft4
-	fle.s	s4, ft5, ft8
-	slli	s4, s4, 2
-	add	s4, t3, s4
-	flw	ft9, 0(s4)
-	fcvt.s.w	ft10, s3
+	fle.s	s3, ft5, ft8
+	slli	s3, s3, 2
+	add	s3, t1, s3
+	flw	ft9, 0(s3)
+	fcvt.s.w	ft10, s2
 	fmul.s	ft10, ft10, ft0
 	fadd.s	ft8, ft8, ft9
-	fcvt.w.s	s3, ft8, rtz
-	fcvt.s.w	ft8, s3
+	fcvt.w.s	s2, ft8, rtz
+	fcvt.s.w	ft8, s2
 	fmadd.s	fa7, ft8, ft6, fa7
 	fmadd.s	fa7, ft8, ft7, fa7
 	fmadd.s	ft8, fa7, fa1, fa0
@@ -221,47 +119,103 @@ kernel:
 	fmadd.s	ft8, ft8, fa7, fa4
 	fmadd.s	ft8, ft8, fa7, fa5
 	fmadd.s	fa7, ft8, fa7, fa5
-	slli	s3, s3, 23
-	add	s3, s3, t4
-	fmv.w.x	ft8, s3
+	slli	s2, s2, 23
+	add	s2, s2, t2
+	fmv.w.x	ft8, s2
 	fmul.s	fa7, fa7, ft8
 	fadd.s	fa7, fa7, fa5
 	fdiv.s	fa6, fa6, fa7
 	fmul.s	fa6, ft10, fa6
+	add	s2, t5, t6
+	slli	s2, s2, 2
+	add	s2, a3, s2
 	fsw	fa6, 0(s2)
-	addi	t6, t6, -1
-	addi	s2, s2, 4
-	addi	s0, s0, 4
-	addi	s1, s1, 4
-	beqz	t6, .LBB0_1
-.LBB0_20:
-	lw	s3, 0(s1)
+	addi	t5, t5, 1
+	addi	s1, s1, 1
+	addi	s0, s0, 1
+	beq	t5, a7, .LBB0_1
+.LBB0_4:
+	bgeu	t0, a6, .LBB0_6
+	li	s4, 0
+	li	s2, 0
+	li	s3, 0
+	j	.LBB0_9
+.LBB0_6:
+	addi	s2, a6, -1
+	andi	s5, s2, 96
+	xori	s4, s5, 96
+	mul	s2, a5, t4
+	mv	s3, s0
+	mv	s6, s1
+	mv	s7, s4
+	mv	s8, a0
+	vmv1r.v	v9, v8
+	vmv1r.v	v10, v8
+.LBB0_7:
+	vle8.v	v11, (s8)
+	vlse8.v	v12, (s6), a7
+	vlse8.v	v13, (s3), a7
+	vsext.vf4	v14, v11
+	vsext.vf4	v11, v12
+	vmacc.vv	v10, v11, v14
+	vsext.vf4	v11, v13
+	vmacc.vv	v9, v11, v14
+	add	s8, s8, a6
+	sub	s7, s7, a6
+	add	s6, s6, s2
+	add	s3, s3, s2
+	bnez	s7, .LBB0_7
+	vmv.s.x	v11, zero
+	vredsum.vs	v10, v10, v11
+	vmv.x.s	s3, v10
+	vredsum.vs	v9, v9, v11
+	vmv.x.s	s2, v9
+	beqz	s5, .LBB0_11
+.LBB0_9:
+	sub	s5, t0, s4
+	mul	s7, s4, a7
+	add	s6, s0, s7
+	add	s7, s1, s7
+	add	s4, a0, s4
+.LBB0_10:
+	lb	s8, 0(s4)
+	lb	s9, 0(s7)
+	lb	s10, 0(s6)
+	mul	s9, s9, s8
+	add	s3, s9, s3
+	mul	s8, s10, s8
+	add	s2, s8, s2
+	addi	s5, s5, -1
+	addi	s6, s6, 40
+	addi	s7, s7, 40
+	addi	s4, s4, 1
+	bnez	s5, .LBB0_10
+.LBB0_11:
 	fcvt.s.w	fa6, s3
-	lw	s3, 0(s0)
 	fmul.s	fa6, fa6, ft0
-	flt.s	s4, ft1, fa6
+	flt.s	s3, ft1, fa6
 	fmv.s	ft8, ft2
-	bnez	s4, .LBB0_22
+	bnez	s3, .LBB0_13
 	fneg.s	ft8, fa6
-.LBB0_22:
-	flt.s	s4, ft3, ft8
+.LBB0_13:
+	flt.s	s3, ft3, ft8
 	fmv.s	fa7, ft3
-	bnez	s4, .LBB0_19
+	bnez	s3, .LBB0_3
 	fmv.s	fa7, ft8
-	j	.LBB0_19
-.LBB0_24:
-	lw	s0, 556(sp)
-	lw	s1, 552(sp)
-	lw	s2, 548(sp)
-	lw	s3, 544(sp)
-	lw	s4, 540(sp)
-	lw	s5, 536(sp)
-	lw	s6, 532(sp)
-	lw	s7, 528(sp)
-	lw	s8, 524(sp)
-	lw	s9, 520(sp)
-	lw	s10, 516(sp)
-	addi	sp, sp, 560
+	j	.LBB0_3
+.LBB0_15:
+	lw	s0, 44(sp)
+	lw	s1, 40(sp)
+	lw	s2, 36(sp)
+	lw	s3, 32(sp)
+	lw	s4, 28(sp)
+	lw	s5, 24(sp)
+	lw	s6, 20(sp)
+	lw	s7, 16(sp)
+	lw	s8, 12(sp)
+	lw	s9, 8(sp)
+	lw	s10, 4(sp)
+	addi	sp, sp, 48
 	ret
 .Lfunc_end0:
 	.size	kernel, .Lfunc_end0-kernel
