@@ -17,12 +17,19 @@ type Peak struct {
 	Why           string
 }
 
-// Rate is the peak per cycle as text ("16", "64", "5/2").
+// Rate is the peak per cycle as text, in lowest terms ("16", "1/33").
 func (p Peak) Rate() string {
-	if p.Den == 1 {
-		return fmt.Sprint(p.Num)
+	a, b := p.Num, p.Den
+	for b != 0 {
+		a, b = b, a%b
 	}
-	return fmt.Sprintf("%d/%d", p.Num, p.Den)
+	if a == 0 {
+		return fmt.Sprintf("%d/%d", p.Num, p.Den)
+	}
+	if p.Den/a == 1 {
+		return fmt.Sprint(p.Num / a)
+	}
+	return fmt.Sprintf("%d/%d", p.Num/a, p.Den/a)
 }
 
 // Use is what one instruction does in one setting of its operands (a
