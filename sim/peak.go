@@ -114,7 +114,7 @@ func PeaksText(pm PeakModel) string {
 	var b strings.Builder
 	b.WriteString("No instruction is charged fewer cycles than its work needs at its unit's peak (per cycle):\n")
 	for _, p := range pm.Peaks() {
-		fmt.Fprintf(&b, "- %s: %s %s per cycle: %s\n", p.Unit, p.Rate(), p.Measure, p.Why)
+		fmt.Fprintf(&b, "- %s, %s: %s per cycle (%s)\n", p.Unit, p.Measure, p.Rate(), p.Why)
 	}
 	return b.String()
 }

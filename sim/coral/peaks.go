@@ -61,6 +61,13 @@ func (c *costModel) Peaks() []sim.Peak {
 				continue
 			}
 			seen[to] = true
+			if to == "vdiv" {
+				// Iterative: a uop holds the divider lat.vdiv.e<SEW>
+				// cycles, the fewest at SEW 8.
+				ps = append(ps, sim.Peak{Unit: to, Measure: "bits", Num: int64(n) * VLEN, Den: int64(t.vdivLat[0]),
+					Why: fmt.Sprintf("%d instance(s) (vec.units.vdiv), each one VLEN = %d-bit uop per lat.vdiv.e8 = %d cycles at best", n, VLEN, t.vdivLat[0])})
+				continue
+			}
 			ps = append(ps, sim.Peak{Unit: to, Measure: "bits", Num: int64(n) * VLEN, Den: 1,
 				Why: fmt.Sprintf("%d instance(s) (vec.units.%s), each one VLEN = %d-bit uop per cycle", n, to, VLEN)})
 		}
