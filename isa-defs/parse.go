@@ -502,6 +502,12 @@ func (p *parser) parseInst(rest string) {
 		p.errorf("%s: a VLIW target's instruction needs slot=NAME", in.Mnemonic)
 		return
 	}
+	if w, ok := in.Attrs["work"]; ok {
+		if _, err := ParseWork(w); err != nil {
+			p.errorf("%s: %v", in.Mnemonic, err)
+			return
+		}
+	}
 	if pr, ok := in.Attrs["prio"]; ok {
 		n, err := strconv.Atoi(pr)
 		if err != nil || n < 0 {

@@ -70,6 +70,7 @@ type vcell struct {
 	ok                bool
 	uops, busy, ready int64
 	mem               bool
+	vl                uint32 // vl it ran at (VLMAX)
 }
 
 // vecOp decodes instruction in as an unmasked instance for the cost
@@ -135,7 +136,7 @@ func (c *costModel) cost(vo *VOp, o *op, sew, vlmul uint32) vcell {
 	mem := o.tflags&tVecMem != 0
 	vt := t.vcost(vo, &vs, o.lat)
 	done := t.vbook(0, 0, o.unit, mem, vt)
-	cell := vcell{ok: true, uops: int64(vo.Uops(&vs)), ready: done, mem: mem}
+	cell := vcell{ok: true, uops: int64(vo.Uops(&vs)), ready: done, mem: mem, vl: vs.VL}
 	if mem {
 		cell.busy = t.memCyc + 1
 	} else {

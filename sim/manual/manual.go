@@ -104,7 +104,11 @@ func (m *Manual) Section(name string) (string, error) {
 	case strings.EqualFold(name, Mistakes) && len(isadefs.Rules(m.ISA.Name)) > 0:
 		return m.mistakes(), nil
 	case strings.EqualFold(name, Cycles) && m.costs != nil:
-		return fmt.Sprintf("# %s: what decides cycles (hardware config %s)\n\n%s", m.ISA.Name, m.HW.Name, m.costs.Rules()), nil
+		text := fmt.Sprintf("# %s: what decides cycles (hardware config %s)\n\n%s", m.ISA.Name, m.HW.Name, m.costs.Rules())
+		if pm, ok := m.costs.(sim.PeakModel); ok {
+			text = strings.TrimRight(text, "\n") + "\n\n## peaks\n" + sim.PeaksText(pm)
+		}
+		return text, nil
 	}
 	if i := slices.IndexFunc(secs, func(s string) bool { return strings.EqualFold(s, name) }); i > 0 {
 		if ms, ok := m.costs.(sim.ManualSections); ok && slices.Contains(ms.SectionNames(), secs[i]) {

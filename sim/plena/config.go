@@ -22,10 +22,20 @@ type Config struct {
 	HBM                               HBMConfig
 
 	// Lat is the latency of each class (isa-defs lat= attribute), in
-	// accelerator cycles.
+	// accelerator cycles: PLENA's emulator's table.
 	Lat map[string]int64
-	// The matrix unit's, looked up once.
-	latSys, latMV, latBMV, latWO int64
+	// WorkBound (timing work_bound = 1, plena's default) charges every
+	// instruction at least its declared work (plena.isa work=) at its
+	// unit's peak (Peaks); 0 (plena-emulator) keeps the emulator's table.
+	WorkBound bool
+	// Peaks are the units' most work per cycle under the config.
+	Peaks []sim.Peak
+	// Charge is the cycles the simulator charges each instruction, by
+	// name (the H_ transfers excepted: the HBM model times them; an
+	// S_*_FP or V_RED_* writing f0 takes 0).
+	Charge map[string]int64
+	// The matrix unit's charges, looked up once.
+	latMM, latMV, latBMM, latBMV, latMMWO, latMVWO, latBMMWO, latBMVWO int64
 }
 
 // latency classes whose cycles are derived rather than read.
@@ -93,13 +103,122 @@ func NewConfig(hw *isadefs.HW) (*Config, error) {
 	c.Lat[latMV] = int64(c.MLEN)
 	c.Lat[latBMV] = 1 + c.Lat["systolic_overhead"]
 	c.Lat[latMapV] = 2 * int64(c.VLEN)
-	c.latSys, c.latMV, c.latBMV, c.latWO = c.Lat[latSystolic], c.Lat[latMV], c.Lat[latBMV], c.Lat["writeout"]
 	h, err := newHBMConfig(hw)
 	if err != nil {
 		return nil, err
 	}
 	c.HBM = h
+	wb, ok := hw.Timing["work_bound"]
+	if !ok || wb > 1 {
+		return nil, fmt.Errorf("hw %s: timing work_bound must be 1 (charge every instruction at least its work at its unit's peak) or 0 (PLENA's emulator's table)", hw.Name)
+	}
+	c.WorkBound = wb == 1
+	c.Peaks = c.peaks()
+	if err := c.charges(hw); err != nil {
+		return nil, err
+	}
+	ch := c.Charge
+	c.latMM, c.latMV, c.latBMM, c.latBMV = ch["M_MM"], ch["M_MV"], ch["M_BMM"], ch["M_BMV"]
+	c.latMMWO, c.latMVWO, c.latBMMWO, c.latBMVWO = ch["M_MM_WO"], ch["M_MV_WO"], ch["M_BMM_WO"], ch["M_BMV_WO"]
+	for _, pair := range [][2]string{{"M_MM", "M_TMM"}, {"M_MV", "M_TMV"}, {"M_BMM", "M_BTMM"}, {"M_BMV", "M_BTMV"}} {
+		if ch[pair[0]] != ch[pair[1]] {
+			return nil, fmt.Errorf("hw %s: %s takes %d cycles and %s %d: the simulator charges the two alike", hw.Name, pair[0], ch[pair[0]], pair[1], ch[pair[1]])
+		}
+	}
 	return c, nil
+}
+
+// peaks derives the units' most work per cycle from the config.
+func (c *Config) peaks() []sim.Peak {
+	h := c.HBM
+	return []sim.Peak{
+		{Unit: "matrix", Measure: "macs", Num: int64(c.BLEN * c.BLEN), Den: 1,
+			Why: fmt.Sprintf("BLEN x BLEN = %d x %d: M_MM, the matrix unit's full-width operation, adds MLEN products into each of its BLEN x BLEN accumulators in its MLEN cycles (+ systolic overhead)", c.BLEN, c.BLEN)},
+		{Unit: "matrix", Measure: "elements", Num: int64(c.VLEN), Den: 1,
+			Why: fmt.Sprintf("one Vector SRAM row of VLEN = %d written per cycle, as the vector unit writes one row per op", c.VLEN)},
+		{Unit: "vector", Measure: "elements", Num: int64(c.VLEN), Den: 1,
+			Why: fmt.Sprintf("one row of VLEN = %d elements per cycle (the fastest vector ops take 1 cycle per row)", c.VLEN)},
+		{Unit: "scalar_fp", Measure: "ops", Num: 1, Den: 1, Why: "one scalar result per cycle"},
+		{Unit: "scalar_int", Measure: "ops", Num: 1, Den: 1, Why: "one scalar result per cycle"},
+		{Unit: "hbm", Measure: "bytes", Num: int64(h.Channels*h.PseudoChannels*h.TxBytes) * h.ClockPS, Den: h.NBL * h.TCKps,
+			Why: fmt.Sprintf("%d channels x %d pseudochannels x %d bytes per %d-cycle burst (hbm.nBL), at %d ps per DRAM cycle and %d ps per accelerator cycle",
+				h.Channels, h.PseudoChannels, h.TxBytes, h.NBL, h.TCKps, h.ClockPS)},
+	}
+}
+
+// Peak returns the unit's peak for a measure.
+func (c *Config) Peak(unit, measure string) (sim.Peak, bool) {
+	for _, p := range c.Peaks {
+		if p.Unit == unit && p.Measure == measure {
+			return p, true
+		}
+	}
+	return sim.Peak{}, false
+}
+
+// WorkOf is an instruction's declared work (plena.isa work=) with the
+// config's params: its measure and amount; ok false for none.
+func WorkOf(hw *isadefs.HW, in *isadefs.Inst) (measure string, amount int64, ok bool, err error) {
+	w, has := in.Work()
+	if !has {
+		return "", 0, false, fmt.Errorf("plena: %s declares no work (plena.isa work=)", in.Name)
+	}
+	if w.None != "" {
+		return "", 0, false, nil
+	}
+	n, err := w.Eval(func(k string) (int64, bool) { v, ok := hw.Params[k]; return v, ok })
+	if err != nil {
+		return "", 0, false, fmt.Errorf("plena: %s: work=%s:%s: %w", in.Name, w.Measure, w.Expr, err)
+	}
+	return w.Measure, n, true, nil
+}
+
+// WorkCycles is the fewest cycles an instruction's work takes at its
+// unit's peak (a matrix product's plus the systolic overhead), 0 when it
+// declares none or its unit has no peak for it.
+func (c *Config) WorkCycles(hw *isadefs.HW, in *isadefs.Inst) (int64, error) {
+	m, n, ok, err := WorkOf(hw, in)
+	if err != nil || !ok {
+		return 0, err
+	}
+	p, ok := c.Peak(in.Unit(), m)
+	if !ok {
+		return 0, nil
+	}
+	cyc := (n*p.Den + p.Num - 1) / p.Num
+	if in.Unit() == "matrix" && m == "macs" {
+		cyc += c.Lat["systolic_overhead"]
+	}
+	return cyc, nil
+}
+
+// charges fills Charge: each instruction's latency class, or under
+// WorkBound its work at its unit's peak when that is longer.
+func (c *Config) charges(hw *isadefs.HW) error {
+	isa, err := isadefs.LoadISA("plena")
+	if err != nil {
+		return err
+	}
+	c.Charge = map[string]int64{}
+	for _, in := range isa.Insts {
+		cls := in.LatencyClass()
+		if cls == latHBM {
+			continue
+		}
+		l, ok := c.Lat[cls]
+		if !ok {
+			return fmt.Errorf("plena: %s has latency class %q, which the hardware config does not give", in.Name, cls)
+		}
+		w, err := c.WorkCycles(hw, in)
+		if err != nil {
+			return err
+		}
+		if c.WorkBound && w > l {
+			l = w
+		}
+		c.Charge[in.Name] = l
+	}
+	return nil
 }
 
 // memories are the regions a plena core uses, found by name.

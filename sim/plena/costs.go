@@ -30,8 +30,14 @@ func (c *CostModel) Rules() string {
 	h := c.cfg.HBM
 	var b strings.Builder
 	fmt.Fprintf(&b, "Instructions complete one after another: a kernel's cycles are the sum of its instructions' cycles (clock %d ps). Nothing overlaps: not the units, not HBM transfers with compute.\n", h.ClockPS)
-	fmt.Fprintf(&b, "Matrix unit: M_MM, M_TMM, M_BMM, M_BTMM take MLEN + overhead = %d cycles, M_MV and M_TMV MLEN = %d, M_BMV and M_BTMV %d, the *_WO write-outs %d.\n",
-		c.cfg.Lat[latSystolic], c.cfg.Lat[latMV], c.cfg.Lat[latBMV], c.cfg.Lat["writeout"])
+	ch := c.cfg.Charge
+	fmt.Fprintf(&b, "Matrix unit: M_MM and M_TMM take MLEN + overhead = %d cycles, M_MV and M_TMV MLEN = %d, M_BMM and M_BTMM %d, M_BMV and M_BTMV %d; write-outs M_MM_WO %d, M_MV_WO %d, M_BMM_WO %d, M_BMV_WO %d.",
+		ch["M_MM"], ch["M_MV"], ch["M_BMM"], ch["M_BMV"], ch["M_MM_WO"], ch["M_MV_WO"], ch["M_BMM_WO"], ch["M_BMV_WO"])
+	if c.cfg.WorkBound {
+		fmt.Fprintf(&b, " The batched products and their write-outs take their work at the unit's peak (below): PLENA's emulator charges them MLEN + overhead, 1 + overhead and 1 (hardware config plena-emulator), more work per cycle than the unit does for M_MM.\n")
+	} else {
+		fmt.Fprintf(&b, " This is PLENA's emulator's table (work_bound 0): M_BMV/M_BTMV and M_BMM/M_BTMM do more MACs per cycle than M_MM, and the batched write-outs write more rows per cycle than any other instruction.\n")
+	}
 	fmt.Fprintf(&b, "Vector unit (one row of VLEN = %d): add/sub %d, mul %d, exp %d, reciprocal %d, V_RED_MAX %d, V_RED_SUM %d cycles.\n",
 		c.cfg.VLEN, c.cfg.Lat["vector_add"], c.cfg.Lat["vector_mul"], c.cfg.Lat["vector_exp"], c.cfg.Lat["vector_reci"], c.cfg.Lat["vector_max"], c.cfg.Lat["vector_sum"])
 	fmt.Fprintf(&b, "Scalar: integer ops %d, f16 add/sub/mul/max %d, exp %d, sqrt %d, reciprocal %d, S_LD_FP/S_ST_FP %d, S_MAP_V_FP 2 x VLEN = %d cycles; an S_*_FP or V_RED_* writing f0 does nothing and takes 0 cycles. Control (C_*) %d.\n",
@@ -41,19 +47,80 @@ func (c *CostModel) Rules() string {
 	return b.String()
 }
 
+// Peaks are the units' most work per cycle (sim.PeakModel).
+func (c *CostModel) Peaks() []sim.Peak { return c.cfg.Peaks }
+
+// Uses is what an instruction does (its plena.isa work=) and the cycles
+// the simulator charges it: its charge, or for an H_ transfer the HBM
+// model's cycles for it alone on an idle machine with every operand 0.
+func (c *CostModel) Uses(in *isadefs.Inst) ([]sim.Use, string, error) {
+	if w, ok := in.Work(); ok && w.None != "" {
+		return nil, w.None, nil
+	}
+	measure, n, ok, err := WorkOf(c.hw, in)
+	if err != nil || !ok {
+		return nil, "", err
+	}
+	cyc, ok := c.cfg.Charge[in.Name]
+	if in.LatencyClass() == latHBM {
+		if cyc, err = c.runAlone(in); err != nil {
+			return nil, "", err
+		}
+	} else if !ok {
+		return nil, "", fmt.Errorf("plena: no charge for %s", in.Name)
+	}
+	return []sim.Use{{Unit: in.Unit(), Measure: measure, Work: n, Cycles: cyc}}, "", nil
+}
+
+// runAlone runs the instruction with every operand 0 on a fresh machine,
+// once and twice in a row, and returns the fewer of its cycles cold (the
+// first) and warm (the second: its DRAM rows open).
+func (c *CostModel) runAlone(in *isadefs.Inst) (int64, error) {
+	w, err := in.Encode(make([]int64, len(in.Operands)))
+	if err != nil {
+		return 0, err
+	}
+	var cyc [2]int64
+	for i := range cyc {
+		img, err := ParseMem(c.hw, []byte(strings.Repeat(fmt.Sprintf("%#08x\n", w), i+1)))
+		if err != nil {
+			return 0, err
+		}
+		m, err := New(c.hw, Options{})
+		if err != nil {
+			return 0, err
+		}
+		if err := m.Load(img); err != nil {
+			return 0, err
+		}
+		if h := m.Run(); !h.OK() {
+			return 0, fmt.Errorf("plena: %s alone: %s", in.Name, h)
+		}
+		cyc[i] = m.Cycles()
+	}
+	return min(cyc[0], cyc[1]-cyc[0]), nil
+}
+
 // Inst describes one instruction's cost.
 func (c *CostModel) Inst(in *isadefs.Inst) string {
 	cls := in.LatencyClass()
-	if cls == latHBM {
-		return fmt.Sprintf("unit %s: the HBM model (all of the instruction's 64-byte accesses in flight; waits for the last)", in.Unit())
+	work := ""
+	if m, n, ok, _ := WorkOf(c.hw, in); ok {
+		work = fmt.Sprintf("; work: %d %s", n, m)
 	}
-	l, ok := c.cfg.Lat[cls]
+	if cls == latHBM {
+		return fmt.Sprintf("unit %s: the HBM model (all of the instruction's 64-byte accesses in flight; waits for the last)%s", in.Unit(), work)
+	}
+	l, ok := c.cfg.Charge[in.Name]
 	if !ok {
 		return ""
 	}
 	s := fmt.Sprintf("unit %s: %d cycle%s", in.Unit(), l, map[bool]string{true: "", false: "s"}[l == 1])
+	if e := c.cfg.Lat[cls]; e != l {
+		s += fmt.Sprintf(" (its work at the unit's peak; PLENA's emulator charges %d)", e)
+	}
 	if strings.HasPrefix(cls, "scalar_fp_") && cls != "scalar_fp_mem" || cls == "vector_sum" || cls == "vector_max" {
 		s += " (0 when the destination is f0: nothing happens)"
 	}
-	return s
+	return s + work
 }

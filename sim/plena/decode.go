@@ -128,13 +128,8 @@ func newDecoder(isa *isadefs.ISA, c *Config) (*decoder, error) {
 			return nil, fmt.Errorf("plena: opcode %#x is both %s and %s", opc, d.inst[opc].Name, in.Name)
 		}
 		d.inst[opc], d.kinds[opc], d.unit[opc] = in, k, unitIx[u]
-		cls := in.LatencyClass()
-		if cls != latHBM {
-			l, ok := c.Lat[cls]
-			if !ok {
-				return nil, fmt.Errorf("plena: %s has latency class %q, which the hardware config does not give", in.Name, cls)
-			}
-			d.lat[opc] = l
+		if in.LatencyClass() != latHBM {
+			d.lat[opc] = c.Charge[in.Name]
 		}
 	}
 	for name, k := range kindOf {

@@ -320,7 +320,7 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 	}
 	if r0 := int(vaddr) / c.VLEN; m.mm4.on && int(vaddr)%c.VLEN == 0 && r0+bl <= c.VRows {
 		// The rows are consecutive (MLEN = VLEN) and all inside.
-		m.now += c.latSys
+		m.now += c.latMM
 		m.queueMM(r0, mmSlice{base: base, off: off, trans: trans})
 		return nil
 	}
@@ -332,7 +332,7 @@ func (m *Machine) mm(maddr, vaddr uint32, trans bool) *sim.Trap {
 		}
 		rows = append(rows, r)
 	}
-	m.now += c.latSys
+	m.now += c.latMM
 	if m.mm4.on {
 		m.queueMM(rows[0], mmSlice{base: base, off: off, trans: trans})
 		return nil
@@ -370,7 +370,7 @@ func (m *Machine) mmWO(vaddr, stride uint32) *sim.Trap {
 		}
 		rows = append(rows, r)
 	}
-	m.now += c.latWO
+	m.now += c.latMMWO
 	if m.mm4.on {
 		m.queueWO(rows, int(off))
 		return nil
@@ -428,7 +428,7 @@ func (m *Machine) bmm(maddr, vaddr uint32, trans bool, q int) *sim.Trap {
 	if q == 1 {
 		m.now += c.latBMV
 	} else {
-		m.now += c.latSys
+		m.now += c.latBMM
 	}
 	h0 := off
 	// K[h][col]: tile[h0+h][col] (M_BMM) or tile[col][h0+h] (M_BTMM,
@@ -476,10 +476,12 @@ func (m *Machine) bmmWO(vaddr uint32, q int) *sim.Trap {
 	if last := first + nb*q - 1; last >= c.VRows {
 		return m.trapf(sim.TrapAccess, uint64(vaddr), "%s: writes %d rows from row %d, past the %d rows of Vector SRAM", name, nb*q, first, c.VRows)
 	}
-	m.now += c.latWO
 	acc := m.hmacc
 	if q == 1 {
 		acc = m.hvacc
+		m.now += c.latBMVWO
+	} else {
+		m.now += c.latBMMWO
 	}
 	// The rows are consecutive (MLEN = VLEN): one rounding pass.
 	n := nb * q * ml
@@ -540,7 +542,7 @@ func (m *Machine) mvWO(vaddr uint32) *sim.Trap {
 	if tr != nil {
 		return tr
 	}
-	m.now += c.latWO
+	m.now += c.latMVWO
 	m.storeCols(r, int(off), m.vacc)
 	clear(m.vacc)
 	return nil

@@ -137,7 +137,7 @@ func (m *Machine) mmFast(maddr, vaddr uint32, trans bool) bool {
 	if off&3 != 0 || off >= ml || tile >= uint32(c.MTiles) || vaddr&(ml-1) != 0 || r0+4 > uint32(c.VRows) {
 		return false
 	}
-	m.now += c.latSys
+	m.now += c.latMM
 	m.queueMM(int(r0), mmSlice{base: tile << (2 * sh), off: int(off), trans: trans})
 	return true
 }
@@ -159,7 +159,7 @@ func (m *Machine) mmWOFast(vaddr, stride uint32) bool {
 		}
 		rows[i] = int(r)
 	}
-	m.now += c.latWO
+	m.now += c.latMMWO
 	m.queueWO(rows[:], int(off))
 	return true
 }

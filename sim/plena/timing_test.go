@@ -12,13 +12,21 @@ import (
 // TestLatencyTable runs one microbenchmark per instruction (every opcode
 // but the H_ transfers, which the HBM model times: TestHBM*) on both
 // latency columns of the emulator (plena: dc_lib_en, plena-dcdis:
-// dc_lib_dis) and on the 128-wide config, and requires exactly the cycles
-// the hardware config's numbers give: setup instructions, then reps
-// copies of the instruction under test (and a hardware loop around one
-// for C_LOOP_*).
+// dc_lib_dis), on the 128-wide config and on plena-emulator, and requires
+// exactly the cycles the hardware config's numbers give: setup
+// instructions, then reps copies of the instruction under test (and a
+// hardware loop around one for C_LOOP_*). plena-emulator charges the
+// matrix unit as PLENA's emulator does (PLENA_Simulator 54ae9544
+// transactional_emulator/src/main.rs cycle!: M_MM/M_TMM/M_BMM/M_BTMM
+// overhead + MLEN, M_BMV/M_BTMV overhead + 1, every write-out 1); the
+// others (work_bound 1) charge the batched products and write-outs their
+// work at the matrix unit's peak: BLEN x BLEN MACs (M_BMM:
+// BROADCAST x MLEN x HLEN x MLEN of them, M_BMV: BROADCAST x HLEN x MLEN)
+// and one VLEN row written per cycle (M_BMM_WO: BROADCAST x MLEN rows,
+// M_BMV_WO: BROADCAST).
 func TestLatencyTable(t *testing.T) {
 	const reps = 5
-	for _, name := range []string{"plena", "plena-dcdis", "plena-128"} {
+	for _, name := range []string{"plena", "plena-dcdis", "plena-128", "plena-emulator"} {
 		hw := loadHW(t, name)
 		lat := func(k string) int64 {
 			v, ok := hw.Timing["lat."+k]
@@ -28,7 +36,15 @@ func TestLatencyTable(t *testing.T) {
 			return v
 		}
 		mlen, vlen := hw.Params["mlen"], hw.Params["vlen"]
+		blen, hlen, bc := hw.Params["blen"], hw.Params["hlen"], hw.Params["broadcast"]
 		systolic := mlen + lat("systolic_overhead")
+		bmm, bmv := systolic, 1+lat("systolic_overhead")
+		bmmWO, bmvWO := lat("writeout"), lat("writeout")
+		if hw.Timing["work_bound"] == 1 {
+			bmm = lat("systolic_overhead") + bc*mlen*hlen*mlen/(blen*blen)
+			bmv = lat("systolic_overhead") + bc*hlen*mlen/(blen*blen)
+			bmmWO, bmvWO = bc*mlen*mlen/vlen, bc*mlen/vlen
+		}
 		intOp := lat("scalar_int_basic")
 		cases := []struct {
 			name  string
@@ -38,15 +54,15 @@ func TestLatencyTable(t *testing.T) {
 		}{
 			{"M_MM", nil, "M_MM 0, gp0, gp0", systolic},
 			{"M_TMM", nil, "M_TMM 0, gp0, gp0", systolic},
-			{"M_BMM", nil, "M_BMM 0, gp0, gp0", systolic},
-			{"M_BTMM", nil, "M_BTMM 0, gp0, gp0", systolic},
+			{"M_BMM", nil, "M_BMM 0, gp0, gp0", bmm},
+			{"M_BTMM", nil, "M_BTMM 0, gp0, gp0", bmm},
 			{"M_MV", nil, "M_MV 0, gp0, gp0", mlen},
 			{"M_TMV", nil, "M_TMV 0, gp0, gp0", mlen},
-			{"M_BTMV", nil, "M_BTMV gp0, gp0, gp0", 1 + lat("systolic_overhead")},
+			{"M_BTMV", nil, "M_BTMV gp0, gp0, gp0", bmv},
 			{"M_MM_WO", nil, "M_MM_WO gp0, gp0, 0", lat("writeout")},
-			{"M_BMM_WO", nil, "M_BMM_WO gp0, 0", lat("writeout")},
+			{"M_BMM_WO", nil, "M_BMM_WO gp0, 0", bmmWO},
 			{"M_MV_WO", nil, "M_MV_WO gp0, 0", lat("writeout")},
-			{"M_BMV_WO", nil, "M_BMV_WO gp0, 0", lat("writeout")},
+			{"M_BMV_WO", nil, "M_BMV_WO gp0, 0", bmvWO},
 			{"V_ADD_VV", nil, "V_ADD_VV gp1, gp0, gp0, 0", lat("vector_add")},
 			{"V_SUB_VV", nil, "V_SUB_VV gp1, gp0, gp0, 1", lat("vector_add")},
 			{"V_MUL_VV", nil, "V_MUL_VV gp1, gp0, gp0, 0", lat("vector_mul")},
@@ -116,16 +132,23 @@ func TestLatencyTable(t *testing.T) {
 }
 
 // TestBMVLatency times M_BMV on a config where PLENA's emulator can run it
-// (BROADCAST 1: its [1,1,MLEN] product fits the accumulator).
+// (BROADCAST 1: its [1,1,MLEN] product fits the accumulator): 1 cycle in
+// the emulator's table, MLEN x MLEN / (BLEN x BLEN) = 256 at the matrix
+// unit's peak.
 func TestBMVLatency(t *testing.T) {
-	hw := withParams(loadHW(t, "plena"), map[string]int64{"hlen": 64, "broadcast": 1})
-	m := newMachine(t, hw, "M_BMV gp0, gp0, gp0\nM_BMV gp0, gp0, gp0\n", Options{})
-	mustRun(t, m)
-	if want := 2 * (1 + hw.Timing["lat.systolic_overhead"]); m.Cycles() != want {
-		t.Errorf("2 x M_BMV: %d cycles, want %d", m.Cycles(), want)
+	for _, tc := range []struct {
+		hw   string
+		want int64
+	}{{"plena-emulator", 1}, {"plena", 64 * 64 / 16}} {
+		hw := withParams(loadHW(t, tc.hw), map[string]int64{"hlen": 64, "broadcast": 1})
+		m := newMachine(t, hw, "M_BMV gp0, gp0, gp0\nM_BMV gp0, gp0, gp0\n", Options{})
+		mustRun(t, m)
+		if want := 2 * (tc.want + hw.Timing["lat.systolic_overhead"]); m.Cycles() != want {
+			t.Errorf("%s: 2 x M_BMV: %d cycles, want %d", tc.hw, m.Cycles(), want)
+		}
 	}
 	// With BROADCAST 4 the emulator fails (libtorch broadcast): a trap.
-	m = newMachine(t, loadHW(t, "plena"), "M_BMV gp0, gp0, gp0\n", Options{})
+	m := newMachine(t, loadHW(t, "plena"), "M_BMV gp0, gp0, gp0\n", Options{})
 	if h := m.Run(); h.Kind != sim.HaltTrap || !strings.Contains(h.String(), "M_BMV") {
 		t.Errorf("M_BMV with BROADCAST 4: %s, want a trap", h)
 	}
