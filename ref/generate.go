@@ -368,7 +368,7 @@ func admitBF16(tol Tol, expected, bf *Array) Tol {
 	if atol <= tol.ATol {
 		return tol
 	}
-	tol.Why += fmt.Sprintf(" On this case the atol is %.3g instead of %.3g, so that a reference that keeps every intermediate in bf16 stays within half of the tolerance (its attention has large scores close together).", atol, tol.ATol)
+	tol.Why += fmt.Sprintf(" On this case the atol is %.3g instead of %.3g, so that a reference that keeps every intermediate in bf16 stays within half of the tolerance (bf16 rounding of its attention scores, some large or close together, moves its probabilities).", atol, tol.ATol)
 	tol.ATol = atol
 	return tol
 }

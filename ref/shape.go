@@ -495,8 +495,16 @@ func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) []s
 	if decoder {
 		a = newGT(p).rmsnormRows(x, in["g1"].Data, p.S, p.DModel)
 	}
-	r := 1 + rng.IntN(p.S-1) // not the first token, whose row is mostly epsilon
-	u := soleDirection(a, p.S, p.DModel, r)
+	// The token of the large score: not the first, whose row is mostly
+	// epsilon. Under a causal mask the last, whose key no other query
+	// sees: bf16 rounding of the other tokens' rows leaves their queries
+	// a little of u, which the key's large weight would turn into score
+	// noise of a few tenths.
+	r := 1 + rng.IntN(p.S-1)
+	if p.Causal {
+		r = p.S - 1
+	}
+	u := peakDirection(a, p.S, p.DModel, r)
 	c := math.Sqrt(logitPeak / p.Scale) // q_r and k_r at peakDim: c*c*scale = logitPeak
 	hkv := p.HKV
 	if hkv == 0 {
@@ -514,40 +522,60 @@ func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) []s
 	return append(changed, "wq", "wk")
 }
 
-// soleDirection returns u [n] with a_r·u = 1 and a_j·u = 0 for the other
-// rows j of a [m, n] (m <= n): a_r's component orthogonal to the other
-// rows (modified Gram-Schmidt), over its squared length. Rows that
-// depend on those before them are skipped.
-func soleDirection(a []float64, m, n, r int) []float64 {
-	var basis [][]float64
-	for j := 0; j < m; j++ {
-		if j == r {
-			continue
+// peakDirection returns u [n] with a_r·u = 1 and a_j·u = 0 for the other
+// rows j of a [m, n]: the least-norm solution u = A^T w of (A A^T) w =
+// e_r (Gaussian elimination with partial pivoting; a tiny ridge keeps it
+// solvable where rows depend on one another).
+func peakDirection(a []float64, m, n, r int) []float64 {
+	g := make([]float64, m*m)
+	diag := 0.0
+	for i := 0; i < m; i++ {
+		for j := 0; j <= i; j++ {
+			v := dot(a[i*n:(i+1)*n], a[j*n:(j+1)*n])
+			g[i*m+j], g[j*m+i] = v, v
 		}
-		v := append([]float64(nil), a[j*n:(j+1)*n]...)
-		n0 := dot(v, v)
-		for _, b := range basis {
-			axpy(-dot(v, b), b, v)
-		}
-		if n2 := dot(v, v); n2 > 1e-12*n0 && n2 > 0 {
-			s := 1 / math.Sqrt(n2)
-			for i := range v {
-				v[i] *= s
+		diag = max(diag, g[i*m+i])
+	}
+	w := make([]float64, m)
+	for i := range w {
+		g[i*m+i] += 1e-9 * diag
+	}
+	w[r] = 1
+	// Gaussian elimination with partial pivoting; w becomes the solution.
+	for col := 0; col < m; col++ {
+		piv := col
+		for i := col + 1; i < m; i++ {
+			if math.Abs(g[i*m+col]) > math.Abs(g[piv*m+col]) {
+				piv = i
 			}
-			basis = append(basis, v)
+		}
+		if piv != col {
+			for j := 0; j < m; j++ {
+				g[col*m+j], g[piv*m+j] = g[piv*m+j], g[col*m+j]
+			}
+			w[col], w[piv] = w[piv], w[col]
+		}
+		for i := col + 1; i < m; i++ {
+			f := g[i*m+col] / g[col*m+col]
+			if f == 0 {
+				continue
+			}
+			for j := col; j < m; j++ {
+				g[i*m+j] -= f * g[col*m+j]
+			}
+			w[i] -= f * w[col]
 		}
 	}
-	u := append([]float64(nil), a[r*n:(r+1)*n]...)
-	for _, b := range basis {
-		axpy(-dot(u, b), b, u)
+	for i := m - 1; i >= 0; i-- {
+		v := w[i]
+		for j := i + 1; j < m; j++ {
+			v -= g[i*m+j] * w[j]
+		}
+		w[i] = v / g[i*m+i]
 	}
-	ar := a[r*n : (r+1)*n]
-	if dot(u, u) < 1e-3*dot(ar, ar) { // a_r (nearly) depends on the others: the best is a_r itself
-		copy(u, ar)
-	}
-	s := 1 / dot(u, ar)
-	for i := range u {
-		u[i] *= s
+	u := make([]float64, n)
+	for i := 0; i < m; i++ {
+		axpy(w[i], a[i*n:(i+1)*n], u)
 	}
 	return u
 }
