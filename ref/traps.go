@@ -17,13 +17,6 @@ type refStats struct {
 	maxScore float64 // the largest attention score (scaled, biased, unmasked)
 }
 
-// f16HalfULP is half an f16 ulp at |x| (IEEE binary16, 11 significant
-// bits; subnormals below 2^-14).
-func f16HalfULP(x float64) float64 {
-	_, e := math.Frexp(math.Abs(x)) // |x| = f*2^e, f in [0.5, 1)
-	return math.Ldexp(1, max(e-1, -14)-11)
-}
-
 // scalarName is how a target's task text names its scalars.
 var scalarName = map[string]string{
 	"plena": "plena's scalars (FP SRAM, f registers, V_RED_SUM) are f16 (11 significant bits)",

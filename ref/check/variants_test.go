@@ -198,6 +198,8 @@ func bf16Target(target string) bool { return target == "aie2" || target == "plen
 
 func decoder(task string) bool { return task == "decoder_llama" || task == "decoder_t5" }
 
+func aie2Decoder(target, task string) bool { return target == "aie2" && decoder(task) }
+
 // Decoder variants not in shortfalls (LayerNorm for RMSNorm, no T5 bias,
 // no RoPE, RoPE negated or interleaved, the causal mask shifted either
 // way, the scale squared or applied in T5, no max-subtraction) must miss by wrongMargin
@@ -212,14 +214,14 @@ var shortfalls = []shortfall{
 		"the two GELUs differ by at most 4.7e-4 absolute (x = -2.7) and by 25% or more only on the tails (x < -3.5, outputs below 1e-3); on bf16 hardware the exp argument 2u is a bf16 value, which puts a correct kernel up to 6% off on those tails (the bf16 alternative measured 21x a relative tolerance there): no tolerance admits it and rejects the erf GELU"},
 	{"geglu-for-swiglu", func(tg, task string) bool { return bf16Target(tg) && task == "swiglu" }, 5,
 		"a level-2 bf16 output's tolerance (2^-5 relative, 2^-4 of rms) is what chained bf16 stages need; SiLU and GELU gates differ by 0.1-0.2 on unit inputs, which the up projection's product spreads"},
-	{"geglu-for-swiglu", func(tg, task string) bool { return bf16Target(tg) && task == "decoder_llama" }, 1.5,
+	{"geglu-for-swiglu", func(tg, task string) bool { return bf16Target(tg) && task == "decoder_llama" }, 2.5,
 		"SiLU and GELU gates differ by at most 0.19 (at |g| = 2), about a tenth of the FFN branch, beside the attention branch (sharpened, so that attention variants show: ref attnSharpen) and the residual; a decoder keeping its intermediates in bf16 is off by up to 0.5 of the level-3 tolerance, so no tolerance that admits it rejects this by more than about 4x"},
-	{"gelu-for-relu", func(tg, task string) bool { return bf16Target(tg) && task == "decoder_t5" }, 1.5,
+	{"gelu-for-relu", func(tg, task string) bool { return bf16Target(tg) && task == "decoder_t5" }, 2.5,
 		"ReLU and GELU differ by at most 0.17 (at -0.75), about a tenth of the FFN branch, beside the attention branch (sharpened: ref attnSharpen) and the residual; a decoder keeping its intermediates in bf16 is off by up to 0.5 of the level-3 tolerance, so no tolerance that admits it rejects this by more than about 4x"},
-	{"eps-x10", func(tg, task string) bool { return bf16Target(tg) && decoder(task) }, 4,
+	{"eps-x10", func(tg, task string) bool { return bf16Target(tg) && decoder(task) }, 5,
 		"only the first token (rms 7e-4, ms/eps = 0.5: ref firstTokenRMS) feels epsilon: its normalised scale goes from 0.58 to 0.22 (eps x10) or 1 (eps left out), and no first-token rms moves both by more than 0.38; the next RMSNorm undoes any change of scale, so the change reaches the output only as that token's attention output, beside its FFN output and residual (measured 6-12x)"},
-	{"eps-omitted", func(tg, task string) bool { return bf16Target(tg) && decoder(task) }, 4,
-		"as eps-x10: the first token's normalised scale goes from 0.58 to 1, and reaches the output only as that token's attention output (measured 8-20x; a first token of rms 1e-4 gives 11x and more here, but eps x10 then moves its output by 7% of its FFN output: 1-2x)"},
+	{"eps-omitted", func(tg, task string) bool { return aie2Decoder(tg, task) }, 6,
+		"as eps-x10: the first token's normalised scale goes from 0.58 to 1, and reaches the output only as that token's attention output (measured 8-18x on aie2's narrower decoders, 10x and more on plena's; a first token of rms 1e-4 gives 11x and more here, but eps x10 then moves its output by 7% of its FFN output: 1-2x)"},
 }
 
 // perCell are the variants whose margin TestVariantMatrix logs cell by
