@@ -24,6 +24,13 @@ var scalarName = map[string]string{
 	"coral": "coral computes in float32 (24 significant bits)",
 }
 
+// expOverflow says, per target, where its exp overflows.
+var expOverflow = map[string]string{
+	"plena": "V_EXP_V overflows its bf16 row above 88.72, and S_EXP_FP its f16 scalar above 11.09",
+	"aie2":  "exp overflows bf16 above 88.72 (exp_hi[i] is +inf for i = 89..127)",
+	"coral": "expf overflows float32 above 88.72",
+}
+
 // traps returns the task-text sentences naming the numerical traps of a
 // case: target and task, its params, its inputs (as rounded) and expected
 // output (unrounded), and the reference's stats.
@@ -44,11 +51,11 @@ func traps(target, task string, p Params, in map[string]*Array, out *Array, st *
 				mx, at = v, i
 			}
 		}
-		ts = append(ts, fmt.Sprintf("Row %d's maximum is %.4g: exp overflows float32 and bf16 above 88.72 (f16 above 11.09), so subtract each row's maximum before exp.", at/p.N, mx))
+		ts = append(ts, fmt.Sprintf("Row %d's maximum is %.4g: %s, so subtract each row's maximum before exp.", at/p.N, mx, expOverflow[target]))
 	}
 	if LargeLogits(task, p) && st != nil {
-		ts = append(ts, fmt.Sprintf("One query's largest attention score (after scaling%s) is %.4g: exp overflows float32 and bf16 above 88.72 (f16 above 11.09), so subtract each row's maximum score before exp; the other scores of that row are far below it.",
-			map[bool]string{true: " and the position bias", false: ""}[task == "decoder_t5"], st.maxScore))
+		ts = append(ts, fmt.Sprintf("One query's largest attention score (after scaling%s) is %.4g: %s, so subtract each row's maximum score before exp; the other scores of that row are far below it.",
+			map[bool]string{true: " and the position bias", false: ""}[task == "decoder_t5"], st.maxScore, expOverflow[target]))
 	}
 	if integer && len(p.Requant) > 0 && out != nil {
 		sat := 0
