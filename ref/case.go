@@ -33,8 +33,11 @@ type Case struct {
 	Convention  Convention     `json:"calling_convention"`
 	Tolerance   map[string]Tol `json:"tolerance"` // by output dtype
 	Description string         `json:"description,omitempty"`
-	Fill        byte           `json:"fill"` // byte pattern out and scratch regions hold before the run
-	Extra       map[string]any `json:"extra,omitempty"`
+	// Traps name the numerical traps the case's inputs set on purpose,
+	// with the case's own figures (ref traps.go); Describe prints them.
+	Traps []string       `json:"traps,omitempty"`
+	Fill  byte           `json:"fill"` // byte pattern out and scratch regions hold before the run
+	Extra map[string]any `json:"extra,omitempty"`
 }
 
 // TensorSpec places one tensor in the target's memory.

@@ -89,7 +89,8 @@ func TestGenerateAll(t *testing.T) {
 
 // TestCaseLayoutIsGenerates: CaseLayout gives the case Generate gives
 // (seed 1, visible), tensors, addresses, layouts, convention and params
-// alike, without tolerances or task text, for every cell.
+// alike, without tolerances, task text or traps (they come from the
+// data), for every cell.
 func TestCaseLayoutIsGenerates(t *testing.T) {
 	for i, k := range allCases() {
 		g := generateAll()[i]
@@ -102,7 +103,7 @@ func TestCaseLayoutIsGenerates(t *testing.T) {
 			continue
 		}
 		want := *g.c
-		want.Tolerance, want.Description = map[string]Tol{}, ""
+		want.Tolerance, want.Description, want.Traps = map[string]Tol{}, "", nil
 		if !reflect.DeepEqual(c, &want) {
 			t.Errorf("%s: CaseLayout's case differs from Generate's:\n%+v\n%+v", g.name, c, &want)
 		}

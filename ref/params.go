@@ -77,8 +77,10 @@ type Params struct {
 	SumOrder string `json:"-"`
 	// Exp computes exp as "lut" (aie2's exp_hi*exp_lo bf16 tables),
 	// "poly6" (float32 range reduction and a degree-6 polynomial, ~1e-7
-	// relative) or "poly3" (degree 3, 6e-4 relative: too coarse, a wrong
-	// variant); "" is math.Exp.
+	// relative), "poly3" (degree 3, 6e-4 relative: too coarse for float32
+	// outputs, a wrong variant there) or "poly2" (degree 2, 7e-3
+	// relative: as close as aie2's bf16 tables, which bf16 outputs
+	// admit); "" is math.Exp.
 	Exp string `json:"-"`
 	// Recip and Rsqrt compute 1/x and 1/sqrt(x) from aie2's bf16 tables
 	// ("lut") or by Newton iterations in float32 from a bit-trick seed
@@ -102,6 +104,31 @@ type Params struct {
 	Norm string `json:"-"`
 	// NoPosBias drops decoder_t5's relative-position bias.
 	NoPosBias bool `json:"-"`
+	// RoPE "negated" rotates by minus the angle (the sine's sign flipped:
+	// y1 = x1 cos + x2 sin, y2 = x2 cos - x1 sin); "interleaved" pairs
+	// elements (2i, 2i+1) (GPT-J / Meta's complex form) instead of (i,
+	// i + D/2); "" is rotate-half.
+	RoPE string `json:"-"`
+	// NoConvBias leaves a convolution's bias out (float tasks; an integer
+	// task then requantises the bare accumulator).
+	NoConvBias bool `json:"-"`
+	// (Other wrong definitions need no knob of their own: Eps 0 leaves
+	// epsilon out, Scale the attention scale (squared, or 1/sqrt(D) where
+	// T5 has none), MaskShift -1 the strict mask j < i, under which the
+	// first query sees no key and its attention output is 0, as a kernel
+	// whose running sum stays 0 writes.)
+
+	// PlenaLN computes LayerNorm as a PLENA kernel does, in its numerics
+	// (vector rows bf16, scalars f16, V_RED_SUM adding each 64-element
+	// block's f32 sum to an f16 register): "one-pass" takes the mean as
+	// the f16 sum of bf16(x*f16(1/N)) and centres on it; "two-pass" then
+	// sums bf16((x - mean)*f16(1/N)) again and centres on that
+	// correction too (the f16 mean is off by up to 2^-12 of |mean|, a
+	// fraction of the standard deviation on rows far from zero). The
+	// variance is the f16 sum of bf16(bf16(d*d)*f16(1/N)), then f16
+	// eps, sqrt and reciprocal, and y = bf16(bf16(bf16(d*r)*gamma) +
+	// beta).
+	PlenaLN string `json:"-"`
 }
 
 // Requant maps an int32 accumulator to int8:

@@ -376,37 +376,67 @@ func shapeFFN(p Params, in map[string]*Array, rng *rand.Rand) {
 	}
 }
 
-// logitPeak is the attention score that shapeFloat gives a query and its
-// own key (float32's exp overflows above 88.7): softmax without the max
-// subtraction overflows, while the row stays one-hot enough that bf16
-// scores (0.5 off at this size) do not change its probabilities.
+// logitPeak is the attention score that shapeFloat gives one query
+// against one key (float32's exp overflows above 88.7): softmax without
+// the max subtraction overflows there, while the row stays one-hot, so
+// that bf16 scores (0.5 off at this size) do not change its
+// probabilities.
 const logitPeak = 150
 
-// LargeLogits reports whether a float attention case has scores of about
-// logitPeak (see shapeFloat): always for sdpa and flash_attention, whose
-// q and k are inputs; for tasks that project q and k from x, where one
-// head's query weights are a multiple of its key weights, only with head
-// dimensions of 32 or more (with fewer, the off-diagonal scores of such a
-// head are too close to the diagonal for bf16 scores to keep the row
-// one-hot).
+// attnSharpen multiplies the query weights of the projected attention
+// tasks: their scores, of unit scale with weights of 1/sqrt(fan-in),
+// become about 2 in standard deviation, so that attention picks a few
+// keys and a change of scores (RoPE's sign or pairing, another scale)
+// changes its output by about the size of a value vector, not by a
+// fraction of a flat average.
+const attnSharpen = 2
+
+// firstTokenRMS is the root mean square of a decoder's first token: so
+// much smaller than sqrt(eps) = 1e-3 that epsilon sets its normalised
+// scale (a kernel that leaves epsilon out scales it by 10, one with
+// 10 eps by 0.32).
+const firstTokenRMS = 7e-4
+
+// residualScale scales a decoder's input x (its residual stream): the
+// norms undo the scale, so it matters only to the residual additions,
+// where a smaller x leaves more of the output to the attention and FFN
+// branches, which the wrong definitions change.
+const residualScale = 0.5
+
+// LargeLogits reports whether a float attention case has a score of
+// about logitPeak (see shapeFloat): every attention task has one.
 func LargeLogits(task string, p Params) bool {
 	switch task {
-	case "sdpa", "flash_attention":
+	case "sdpa", "flash_attention", "mha", "gqa", "mqa", "decoder_llama", "decoder_t5":
 		return true
-	case "mha", "gqa", "mqa", "decoder_llama", "decoder_t5":
-		return p.D >= 32
 	}
 	return false
 }
 
-// shapeFloat shapes the inputs of float tasks: attention gets one
-// dominant score of logitPeak per row of one head (LargeLogits), and
-// decoder inputs rows with means of their own (std 0.5: LayerNorm is not
-// RMSNorm on them) and a row of small root mean square (1e-3, so that
-// RMSNorm's epsilon of 1e-6 matters: a kernel with another epsilon
-// misses). It returns the names of the inputs it changed.
+// peakDim is the dimension of a head that carries the large score of a
+// projected attention task: the lowest-frequency pair of RoPE (D/2-1 and
+// D-1, rotated by less than 0.02 over the longest sequence), so that
+// decoder_llama's rotation leaves it in place.
+func peakDim(d int) int { return d/2 - 1 }
+
+// shapeFloat shapes the inputs of float tasks (the traps Traps names):
+//   - sdpa and flash_attention: query S-1 is a multiple of one key it
+//     sees, with a score of logitPeak;
+//   - the projected attention tasks (mha, gqa, mqa, decoders): query
+//     weights sharpened by attnSharpen, and one token r whose query and
+//     key have a score of logitPeak in head 0 and only there: column
+//     peakDim of head 0's query and key weights is a direction u with
+//     a_r·u = 1 and a_j·u = 0 for every other token j (a the rows the
+//     projections read: x, or its RMSNorm in a decoder), scaled so that
+//     q_r·k_r*scale = logitPeak; the other query heads sharing that
+//     key head get a zero column there;
+//   - decoders: rows with means of their own (std 0.5: LayerNorm is not
+//     RMSNorm on them) and a first token of root mean square
+//     firstTokenRMS (epsilon sets its scale).
+//
+// It returns the names of the inputs it changed.
 func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) []string {
-	if !LargeLogits(task, p) && task != "decoder_llama" && task != "decoder_t5" {
+	if !LargeLogits(task, p) {
 		return nil
 	}
 	switch task {
@@ -430,38 +460,137 @@ func shapeFloat(task string, p Params, in map[string]*Array, rng *rand.Rand) []s
 		return []string{"q"}
 	}
 	var changed []string
-	if task == "decoder_llama" || task == "decoder_t5" {
-		x := in["x"].Data
+	decoder := task == "decoder_llama" || task == "decoder_t5"
+	x := in["x"].Data
+	if decoder {
 		// Rows with a mean of their own (as embeddings have), so that a
 		// norm that subtracts the mean (LayerNorm for RMSNorm) misses.
 		for r := 0; r < p.S; r++ {
 			off := 0.5 * rng.NormFloat64()
 			for j := 0; j < p.DModel; j++ {
-				x[r*p.DModel+j] += off
+				x[r*p.DModel+j] = residualScale * (x[r*p.DModel+j] + off)
 			}
 		}
 		row := x[:p.DModel] // the first token: causal attention gives it to itself alone, undiluted
+		ms := 0.0
+		for _, v := range row {
+			ms += v * v
+		}
+		f := firstTokenRMS / math.Sqrt(ms/float64(p.DModel))
 		for j := range row {
-			row[j] *= 1e-3
+			row[j] *= f
 		}
 		changed = append(changed, "x")
 	}
-	if !LargeLogits(task, p) {
-		return changed
-	}
-	// Head 0's query weights = alpha * kv head 0's key weights: q_i =
-	// alpha k_i, so score(i, i) = alpha |k_i|^2 scale with |k_i|^2 about
-	// D (x or its RMSNorm has unit scale, weights 1/sqrt(d_model)).
 	wq, wk := in["wq"].Data, in["wk"].Data
+	for i := range wq {
+		wq[i] *= attnSharpen
+	}
 	qw, kw := p.H*p.D, p.HKV*p.D
-	if task == "decoder_llama" || task == "decoder_t5" {
+	if decoder {
 		qw, kw = p.DModel, p.DModel
 	}
-	alpha := logitPeak / (float64(p.D) * p.Scale)
-	for r := 0; r < p.DModel; r++ {
-		for d := 0; d < p.D; d++ {
-			wq[r*qw+d] = alpha * wk[r*kw+d]
+	// The rows the projections read.
+	a := x
+	if decoder {
+		a = newGT(p).rmsnormRows(x, in["g1"].Data, p.S, p.DModel)
+	}
+	// The token of the large score: not the first, whose row is mostly
+	// epsilon. Under a causal mask the last, whose key no other query
+	// sees: bf16 rounding of the other tokens' rows leaves their queries
+	// a little of u, which the key's large weight would turn into score
+	// noise of a few tenths.
+	r := 1 + rng.IntN(p.S-1)
+	if p.Causal {
+		r = p.S - 1
+	}
+	u := peakDirection(a, p.S, p.DModel, r)
+	c := math.Sqrt(logitPeak / p.Scale) // q_r and k_r at peakDim: c*c*scale = logitPeak
+	hkv := p.HKV
+	if hkv == 0 {
+		hkv = p.H
+	}
+	group := p.H / hkv
+	dd := peakDim(p.D)
+	for k := 0; k < p.DModel; k++ {
+		wk[k*kw+dd] = c * u[k]
+		wq[k*qw+dd] = c * u[k]
+		for h := 1; h < group; h++ {
+			wq[k*qw+h*p.D+dd] = 0
 		}
 	}
-	return append(changed, "wq")
+	return append(changed, "wq", "wk")
+}
+
+// peakDirection returns u [n] with a_r·u = 1 and a_j·u = 0 for the other
+// rows j of a [m, n]: the least-norm solution u = A^T w of (A A^T) w =
+// e_r (Gaussian elimination with partial pivoting; a tiny ridge keeps it
+// solvable where rows depend on one another).
+func peakDirection(a []float64, m, n, r int) []float64 {
+	g := make([]float64, m*m)
+	diag := 0.0
+	for i := 0; i < m; i++ {
+		for j := 0; j <= i; j++ {
+			v := dot(a[i*n:(i+1)*n], a[j*n:(j+1)*n])
+			g[i*m+j], g[j*m+i] = v, v
+		}
+		diag = max(diag, g[i*m+i])
+	}
+	w := make([]float64, m)
+	for i := range w {
+		g[i*m+i] += 1e-9 * diag
+	}
+	w[r] = 1
+	// Gaussian elimination with partial pivoting; w becomes the solution.
+	for col := 0; col < m; col++ {
+		piv := col
+		for i := col + 1; i < m; i++ {
+			if math.Abs(g[i*m+col]) > math.Abs(g[piv*m+col]) {
+				piv = i
+			}
+		}
+		if piv != col {
+			for j := 0; j < m; j++ {
+				g[col*m+j], g[piv*m+j] = g[piv*m+j], g[col*m+j]
+			}
+			w[col], w[piv] = w[piv], w[col]
+		}
+		for i := col + 1; i < m; i++ {
+			f := g[i*m+col] / g[col*m+col]
+			if f == 0 {
+				continue
+			}
+			for j := col; j < m; j++ {
+				g[i*m+j] -= f * g[col*m+j]
+			}
+			w[i] -= f * w[col]
+		}
+	}
+	for i := m - 1; i >= 0; i-- {
+		v := w[i]
+		for j := i + 1; j < m; j++ {
+			v -= g[i*m+j] * w[j]
+		}
+		w[i] = v / g[i*m+i]
+	}
+	u := make([]float64, n)
+	for i := 0; i < m; i++ {
+		axpy(w[i], a[i*n:(i+1)*n], u)
+	}
+	return u
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// axpy adds alpha*x to y.
+func axpy(alpha float64, x, y []float64) {
+	for i := range x {
+		y[i] += alpha * x[i]
+	}
 }

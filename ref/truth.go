@@ -21,6 +21,12 @@ func Reference(task string, p Params, in map[string]*Array) (map[string]*Array, 
 // reference is Reference sharing sums with another computation on the
 // same inputs through memo (nil: none).
 func reference(task string, p Params, in map[string]*Array, memo *sumsMemo) (map[string]*Array, error) {
+	return referenceStats(task, p, in, memo, nil)
+}
+
+// referenceStats is reference noting figures of the computation in st
+// (nil: none).
+func referenceStats(task string, p Params, in map[string]*Array, memo *sumsMemo, st *refStats) (map[string]*Array, error) {
 	t, err := Lookup(task)
 	if err != nil {
 		return nil, err
@@ -54,6 +60,7 @@ func reference(task string, p Params, in map[string]*Array, memo *sumsMemo) (map
 	}
 	g := newGT(p)
 	g.memo = memo
+	g.stats = st
 	var y *Array
 	switch t.ID {
 	case "silu", "relu", "gelu":
@@ -120,6 +127,7 @@ type gt struct {
 	p     Params
 	round bool      // p.Intermediate != "" and not p.ExactSums: accumulate in float32
 	memo  *sumsMemo // sums of inputs shared with another computation, or nil
+	stats *refStats // figures to note, or nil
 }
 
 // sumsMemo hands the in-order sums of products of two inputs from one
@@ -252,6 +260,8 @@ func (g *gt) exp(x float64) float64 {
 		return polyExp(float32(x), 6)
 	case "poly3":
 		return polyExp(float32(x), 3)
+	case "poly2":
+		return polyExp(float32(x), 2)
 	}
 	return math.Exp(x)
 }
@@ -355,7 +365,8 @@ func newtonRsqrt(v float64) float64 {
 
 // polyExp is exp as a float32 kernel computes it: x = k ln2 + r with
 // |r| <= ln2/2, e^r by the degree-deg Taylor polynomial (Horner), scaled
-// by 2^k. Degree 6 is within 2e-7 relative; degree 3 is 6e-4 off.
+// by 2^k. Degree 6 is within 2e-7 relative; degree 3 is 6e-4 off,
+// degree 2 7e-3.
 func polyExp(x float32, deg int) float64 {
 	if x != x {
 		return float64(x)
@@ -439,6 +450,13 @@ func (g *gt) relu(x *Array) *Array {
 // softmaxRow overwrites row with its softmax; -Inf entries are masked.
 func (g *gt) softmaxRow(row []float64) {
 	m := rowMax(row)
+	if m == math.Inf(-1) && g.p.MaskShift < 0 {
+		// Every score masked under the strict mask (MaskShift -1, the
+		// first query): no key, a zero output, as a kernel whose running
+		// sum stays 0 writes.
+		clear(row)
+		return
+	}
 	if g.p.NoMaxSubtract {
 		m = 0
 	}
@@ -531,6 +549,12 @@ func (g *gt) softmaxRows(x *Array, m, n int) *Array {
 func (g *gt) layernorm(x, gamma, beta *Array) *Array {
 	m, n := g.p.M, g.p.N
 	y := NewArray(m, n)
+	if g.p.PlenaLN != "" {
+		for i := 0; i < m; i++ {
+			plenaLayerNormRow(y.Data[i*n:(i+1)*n], x.Data[i*n:(i+1)*n], gamma.Data, beta.Data, g.p.Eps, g.p.PlenaLN == "two-pass")
+		}
+		return y
+	}
 	for i := 0; i < m; i++ {
 		row := x.Data[i*n : (i+1)*n]
 		mu := g.sum(0, n, func(j int) float64 { return row[j] })
@@ -550,6 +574,50 @@ func (g *gt) layernorm(x, gamma, beta *Array) *Array {
 		}
 	}
 	return y
+}
+
+// plenaVLEN is the length of a PLENA vector row: V_RED_SUM adds one row's
+// f32 sum to its f16 register.
+const plenaVLEN = 64
+
+// plenaRedSum is V_RED_SUM over a row's 64-element blocks into an f16
+// register started at 0: per block, f16(acc + the block's f32 sum) (sim/plena
+// vred).
+func plenaRedSum(n int, term func(j int) float64) float64 {
+	acc := 0.0
+	for lo := 0; lo < n; lo += plenaVLEN {
+		var s float32
+		for j := lo; j < min(n, lo+plenaVLEN); j++ {
+			s += float32(term(j))
+		}
+		acc = roundHalf(float64(float32(acc) + s))
+	}
+	return acc
+}
+
+// plenaLayerNormRow is one row of LayerNorm as Params.PlenaLN describes:
+// vector results bf16, scalars f16.
+func plenaLayerNormRow(y, x, gamma, beta []float64, eps float64, twoPass bool) {
+	n := len(x)
+	invN := roundHalf(1 / float64(n))
+	bf := func(v float64) float64 { return RoundBF16(float64(float32(v))) }
+	mu := plenaRedSum(n, func(j int) float64 { return bf(x[j] * invN) })
+	d := make([]float64, n)
+	for j, v := range x {
+		d[j] = bf(v - mu)
+	}
+	if twoPass {
+		c := plenaRedSum(n, func(j int) float64 { return bf(d[j] * invN) })
+		for j := range d {
+			d[j] = bf(d[j] - c)
+		}
+	}
+	vr := plenaRedSum(n, func(j int) float64 { return bf(bf(d[j]*d[j]) * invN) })
+	sd := roundHalf(math.Sqrt(roundHalf(vr + roundHalf(eps))))
+	r := roundHalf(1 / sd)
+	for j := range d {
+		y[j] = bf(bf(bf(d[j]*r)*gamma[j]) + beta[j])
+	}
 }
 
 func (g *gt) rmsnormRows(x []float64, gamma []float64, m, n int) []float64 {
@@ -917,7 +985,11 @@ func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
 				convTaps(p, i, j, c, dw, func(xi, wi int) {
 					terms = append(terms, g.a(float64(x.Data[xi]*w.Data[wi])))
 				})
-				acc := g.sum(bias.Data[c], len(terms), func(l int) float64 { return terms[l] })
+				b0 := bias.Data[c]
+				if p.NoConvBias {
+					b0 = 0
+				}
+				acc := g.sum(b0, len(terms), func(l int) float64 { return terms[l] })
 				if g.integer() {
 					acc = float64(g.requant(0, int64(acc)))
 				} else {
@@ -990,10 +1062,17 @@ func (g *gt) rope(x, cos, sin []float64, heads, s, d, rowStride int) *Array {
 				base = t*rowStride + h*d
 			}
 			for i := 0; i < half; i++ {
-				a, b := x[base+i], x[base+i+half]
+				i1, i2 := base+i, base+i+half
+				if g.p.RoPE == "interleaved" {
+					i1, i2 = base+2*i, base+2*i+1
+				}
+				a, b := x[i1], x[i2]
 				c, sn := cos[t*half+i], sin[t*half+i]
-				y.Data[base+i] = g.r(g.r(float64(a*c)) - g.r(float64(b*sn)))
-				y.Data[base+i+half] = g.r(g.r(float64(b*c)) + g.r(float64(a*sn)))
+				if g.p.RoPE == "negated" {
+					sn = -sn
+				}
+				y.Data[i1] = g.r(g.r(float64(a*c)) - g.r(float64(b*sn)))
+				y.Data[i2] = g.r(g.r(float64(b*c)) + g.r(float64(a*sn)))
 			}
 		}
 	}
@@ -1097,6 +1176,9 @@ func (g *gt) attention(q, k, v []float64, s, skv, d int, bias []float64) *Array 
 		}
 		for j := w; j < skv; j++ {
 			row[j] = math.Inf(-1)
+		}
+		if g.stats != nil {
+			g.stats.maxScore = max(g.stats.maxScore, rowMax(row))
 		}
 		g.softmaxRow(row)
 	}
