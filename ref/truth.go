@@ -213,9 +213,14 @@ func (g *gt) a(x float64) float64 {
 func (g *gt) integer() bool { return g.p.Requant != nil }
 
 // requant applies integer stage i's requantisation (with the mutation
-// knob's rounding).
+// knob's rounding), counting in the stats the outputs whose last
+// requantisation is a tie that half-up and half-to-even round apart.
 func (g *gt) requant(stage int, acc int64) int64 {
-	return g.p.Requant[stage].ApplyMode(acc, g.p.RequantMode)
+	r := g.p.Requant[stage]
+	if g.stats != nil && stage == len(g.p.Requant)-1 && r.IsTie(acc) && r.ApplyMode(acc, "even") != r.Apply(acc) {
+		g.stats.ties++
+	}
+	return r.ApplyMode(acc, g.p.RequantMode)
 }
 
 // sumLanes is the number of partial sums of SumOrder "blocked".
