@@ -31,24 +31,9 @@ func TestCorpusCycles(t *testing.T) {
 	fmt.Fprintf(&b, "%-24s %-40s %-40s\n", "program", "plena-emulator", "plena")
 	for _, f := range files {
 		name := filepath.Base(f[:len(f)-4])
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
 		fmt.Fprintf(&b, "%-24s", name)
 		for _, hwName := range []string{"plena-emulator", "plena"} {
-			hw := loadHW(t, hwName)
-			img, err := ParseMem(hw, data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := New(hw, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := m.Load(img); err != nil {
-				t.Fatal(err)
-			}
+			m := loadCorpusOn(t, name, hwName)
 			h := m.Run()
 			end := "end"
 			if h.Trap != nil {

@@ -21,11 +21,18 @@ const corpusDir = "../../testdata/plena/corpus"
 
 func loadCorpus(t *testing.T, name string) *Machine {
 	t.Helper()
+	return loadCorpusOn(t, name, "plena")
+}
+
+// loadCorpusOn loads the corpus program name into a machine of the
+// hardware config hwName.
+func loadCorpusOn(t *testing.T, name, hwName string) *Machine {
+	t.Helper()
 	data, err := os.ReadFile(filepath.Join(corpusDir, name+".mem"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	hw := loadHW(t, "plena")
+	hw := loadHW(t, hwName)
 	img, err := ParseMem(hw, data)
 	if err != nil {
 		t.Fatal(err)
