@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/mx"
 )
 
 // Array is a dense C-order tensor of float64 values: inputs are generated
@@ -253,6 +254,35 @@ func Decode(t *sim.Tensor, dtype string) (*Array, error) {
 // (bfloat16 is held as uint16 bit patterns, an MX dtype as float32
 // values: the .npy of a case tensor).
 func SimDType(dtype string) (sim.DType, error) { return simDType(dtype) }
+
+// quantiseMX rounds an array's values to MXFP8 in place with PLENA's
+// harness quantiser, block by block along its rows (mx.Quantise), and
+// reports whether quantising again is certain to leave them as they are.
+func quantiseMX(a *Array) bool {
+	_, c := rowsCols(a.Shape)
+	return mx.Quantise(a.Data, c)
+}
+
+// roundHalf rounds x to IEEE binary16 (nearest even; overflow to
+// infinity; gradual underflow).
+func roundHalf(x float64) float64 {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return x
+	}
+	a := math.Abs(x)
+	var r float64
+	if a < 0x1p-14 {
+		r = math.RoundToEven(a*0x1p24) / 0x1p24
+	} else {
+		_, e := math.Frexp(a) // a in [2^(e-1), 2^e)
+		q := math.Ldexp(1, e-11)
+		r = math.RoundToEven(a/q) * q
+	}
+	if r > 65504 {
+		r = math.Inf(1)
+	}
+	return math.Copysign(r, x)
+}
 
 // halfBits is the IEEE binary16 bit pattern of x rounded to binary16.
 func halfBits(x float64) uint16 {

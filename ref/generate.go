@@ -11,6 +11,7 @@ import (
 
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
+	"kernelcraft/sim/mx"
 )
 
 // DefaultSeed is the seed kc-ref gen uses when none is given.
@@ -180,7 +181,7 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 				// Whole rows: MX blocks are rounded whole.
 				xs := a.Data[lo:hi]
 				if isMX(dt) {
-					if !quantiseMXEncode(&Array{Shape: []int{hi - lo, c}, Data: xs}, buf[lo*size:hi*size]) {
+					if !mx.QuantiseEncode(xs, c, buf[lo*size:hi*size]) {
 						st = false
 					}
 					return

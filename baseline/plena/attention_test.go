@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"kernelcraft/ref"
+	"kernelcraft/sim/mx"
 	simplena "kernelcraft/sim/plena"
 )
 
@@ -190,7 +191,7 @@ func TestTwoPartMX(t *testing.T) {
 	decode := func(elems []byte, scale byte) []float32 {
 		out := make([]float32, len(elems))
 		for i, e := range elems {
-			out[i] = simplena.DecodeE4M3(e) * simplena.DecodeE8M0(scale)
+			out[i] = mx.DecodeE4M3(e) * mx.DecodeE8M0(scale)
 		}
 		return out
 	}
@@ -210,7 +211,7 @@ func TestTwoPartMX(t *testing.T) {
 			continue
 		}
 		e1 := make([]byte, 8)
-		q1 := decode(e1, simplena.EncodeMXBlock(blk, e1))
+		q1 := decode(e1, mx.EncodeBlock(blk, e1))
 		res := make([]float32, 8)
 		for i := range blk {
 			res[i] = bf16(bf16(blk[i]) - bf16(q1[i])) // V_SUB_VV of the bf16 rows
@@ -219,7 +220,7 @@ func TestTwoPartMX(t *testing.T) {
 			}
 		}
 		e2 := make([]byte, 8)
-		q2 := decode(e2, simplena.EncodeMXBlock(res, e2))
+		q2 := decode(e2, mx.EncodeBlock(res, e2))
 		for i := range blk {
 			worst1 = math.Max(worst1, math.Abs(float64(blk[i]-q1[i]))/maxAbs)
 			worst2 = math.Max(worst2, math.Abs(float64(blk[i])-float64(q1[i])-float64(q2[i]))/maxAbs)

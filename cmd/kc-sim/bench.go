@@ -28,6 +28,7 @@ import (
 	"kernelcraft/judge"
 	"kernelcraft/ref"
 	"kernelcraft/sim"
+	"kernelcraft/sim/mx"
 	"kernelcraft/sim/plena"
 	"kernelcraft/sim/vec"
 )
@@ -644,7 +645,7 @@ func plenaWork(name string, reps int) (*benchWork, error) {
 		for i := range n {
 			for {
 				c := byte(r.IntN(256))
-				if v := plena.DecodeE4M3(c); c&0x78 != 0x78 && v >= -2 && v <= 2 {
+				if v := mx.DecodeE4M3(c); c&0x78 != 0x78 && v >= -2 && v <= 2 {
 					e[i] = c
 					break
 				}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"kernelcraft/sim/mx"
 )
 
 // PLENA compiler-template programs (testdata/plena/corpus: written by
@@ -55,7 +57,7 @@ func mxTensor(m *Machine, r *rand.Rand, base, n int, limit float32) (vals []floa
 	for i := range codes {
 		for {
 			c := byte(r.Intn(256))
-			if v := DecodeE4M3(c); c&0x78 != 0x78 && float32(math.Abs(float64(v))) <= limit {
+			if v := mx.DecodeE4M3(c); c&0x78 != 0x78 && float32(math.Abs(float64(v))) <= limit {
 				codes[i] = c
 				break
 			}

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"kernelcraft/sim"
-	"kernelcraft/sim/vec"
+	"kernelcraft/sim/mx"
 )
 
 // HBM transfers (H_PREFETCH_M, H_PREFETCH_V, H_STORE_V), as the emulator's
@@ -134,16 +134,16 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 		for b := range scales {
 			scales[b] = 0
 			if b < n {
-				scales[b] = DecodeE8M0(hbm[sa+uint64(b)])
+				scales[b] = mx.DecodeE8M0(hbm[sa+uint64(b)])
 			}
 		}
 		elems := hbm[ea : ea+uint64(dim)]
 		if toM {
 			// Straight into the tile's f32 little-endian words.
-			vec.DequantMX8Bits(tileBytes[4*i*dim:4*(i+1)*dim], elems, scales, &e4m3Table)
+			mx.DequantBits(tileBytes[4*i*dim:4*(i+1)*dim], elems, scales)
 			continue
 		}
-		vec.DequantMX8(row, elems, scales, &e4m3Table)
+		mx.Dequant(row, elems, scales)
 		if r := firstRow + i; r < c.VRows {
 			m.storeRow(r, row)
 		}
@@ -156,7 +156,7 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 }
 
 // store is H_STORE_V: HBM_V_Writeback_Amount rows from gp[rd] (one after
-// another), each MX-quantised (EncodeMXBlock per 8 elements), its element
+// another), each MX-quantised (mx.EncodeBlock per 8 elements), its element
 // chunks written (posted), its scale bytes read-modified-written chunk by
 // chunk.
 func (m *Machine) store(o *op) *sim.Trap {
@@ -198,7 +198,7 @@ func (m *Machine) store(o *op) *sim.Trap {
 		m.loadRow(m.rowA, r)
 		ea, sa := m.hbmRowAddr(index, scaleIndex, i, stride)
 		for b := 0; b < scaleLen; b++ {
-			m.scaleBuf[b] = EncodeMXBlock(m.rowA[b*c.MXBlock:(b+1)*c.MXBlock], m.elemBuf[b*c.MXBlock:])
+			m.scaleBuf[b] = mx.EncodeBlock(m.rowA[b*c.MXBlock:(b+1)*c.MXBlock], m.elemBuf[b*c.MXBlock:])
 		}
 		for k := 0; k < c.VLEN/64; k++ {
 			a := ea + uint64(64*k)

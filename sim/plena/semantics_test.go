@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/mx"
 )
 
 // runWith assembles src, lets pre fill memories and registers, runs to the
@@ -372,7 +373,7 @@ func mxImage(m *Machine, base int, codes []byte, scales []byte) []float32 {
 	copy(m.ms.hbm.Data[base+len(codes):], scales)
 	v := make([]float32, len(codes))
 	for i, c := range codes {
-		v[i] = DecodeE4M3(c) * DecodeE8M0(scales[i/8])
+		v[i] = mx.DecodeE4M3(c) * mx.DecodeE8M0(scales[i/8])
 	}
 	return v
 }
@@ -440,7 +441,7 @@ H_PREFETCH_M gp5, gp4, a1, 1, 0`, pre)
 
 	// H_STORE_V: 4 rows to HBM at offset 0 with stride 128 (rows 0, 128,
 	// 256, 384 of the tensor at 4096, scales at 4096 + 1024 + floor(i*16)):
-	// elements are EncodeMXBlock's, the scale chunks are patched.
+	// elements are mx.EncodeBlock's, the scale chunks are patched.
 	row := make([]float32, 64)
 	m = runWith(t, `S_LUI_INT gp1, 1
 C_SET_ADDR_REG a2, gp0, gp1
@@ -463,7 +464,7 @@ H_STORE_V gp0, gp0, a2, 1, 0`, func(m *Machine) {
 	for i := 0; i < 4; i++ {
 		src := m.testRow(i)
 		for b := 0; b < 8; b++ {
-			s := EncodeMXBlock(src[b*8:b*8+8], elems)
+			s := mx.EncodeBlock(src[b*8:b*8+8], elems)
 			if got := m.ms.hbm.Data[4096+1024+i*16+b]; got != s {
 				t.Fatalf("H_STORE_V row %d scale %d = %d, want %d", i, b, got, s)
 			}
@@ -497,7 +498,7 @@ func TestScaleChunkEdge(t *testing.T) {
 	})
 	got := m.testRow(0)
 	for j := 0; j < 64; j++ {
-		want := DecodeE4M3(m.ms.hbm.Data[j]) * 2
+		want := mx.DecodeE4M3(m.ms.hbm.Data[j]) * 2
 		if j/8 >= 4 {
 			want = 0
 		}

@@ -1,26 +1,25 @@
-// Package mxq holds the vector loops of package ref's MXFP8 handling:
-// the quantiser (Blocks, quantiseMX's blocks of eight float64 values,
-// the elements it cannot do left to the caller's formula), the exact
-// encoder of a tensor's memory image (Encode; the decoding is sim/vec's
-// DequantMX8Bits).
-// The arithmetic is integer operations on float32 bits, exact
-// conversions and float32 products, so the vector lanes give the scalar
-// code's bits.
-package mxq
+package mx
 
-// Slow is the shared-exponent byte Blocks reports for a block whose
-// largest |float32| is infinite or NaN: none of its elements was
-// written.
-const Slow = 255
+// The AVX-512 loops of the harness quantiser (quantiseBlocks, blocks of
+// eight float64 values, the elements it cannot do left to the caller's
+// formula) and of the exact encoder (encodeBlocks; the decoding is
+// sim/vec's DequantMX8Bits). The arithmetic is integer operations on
+// float32 bits, exact conversions and float32 products, so the vector
+// lanes give the scalar code's bits.
 
-// Available reports whether Blocks has a vector loop on this host.
-func Available() bool { return useAsm }
+// slowBlock is the shared-exponent byte quantiseBlocks reports for a
+// block whose largest |float32| is infinite or NaN: none of its elements
+// was written.
+const slowBlock = 255
 
-// useAsm selects the vector loop (set when the host has it; tests turn
-// it off).
+// vectorAvailable reports whether quantiseBlocks and encodeBlocks have a
+// vector loop on this host.
+func vectorAvailable() bool { return useAsm }
+
+// useAsm selects the vector loops (set when the host has AVX-512).
 var useAsm = hasAsm
 
-// consts are Blocks' lane constants: |x| mask, sign and exponent mask,
+// consts are quantiseBlocks' lane constants: |x| mask, sign and exponent mask,
 // float32(1e-9) (the harness's epsilon, added in float32), 5, 12, 31, 3,
 // 1, 7, exponent mask, fraction mask, -1, -2, 11, float32's implicit
 // one, sign.
@@ -30,19 +29,19 @@ func init() {
 	consts[2] = f32bits(1e-9)
 }
 
-// Blocks quantises the len(x)/8 whole blocks of x in place where it can,
-// as package ref's quantiseMXBlock does: for block b with shared
+// quantiseBlocks quantises the len(x)/8 whole blocks of x in place where
+// it can, as quantiseBlock does: for block b with shared
 // exponent e (floor(log2(max|float32(x)| + 1e-9)), in float32), every
 // element whose float32 is normal becomes its quantised value unless the
 // float32 1e-9 carries its x/2^e over a power of two; the others (zeros,
 // subnormals, those) keep their values and their bits are set in mask[b]
-// (bit i: element i). exps[b] is e + 127, or Slow. out receives the
+// (bit i: element i). exps[b] is e + 127, or slowBlock. out receives the
 // float32 bits (little-endian) of every value it wrote, and others in
 // the lanes it did not, 4*len(x) bytes. It returns whether every block
-// is stable as quantiseMXBlock defines it (a Slow block is not). mask
+// is stable as quantiseBlock defines it (a slowBlock one is not). mask
 // and exps must hold len(x)/8 bytes. It must not be called unless
-// Available.
-func Blocks(x []float64, mask, exps, out []byte) (stable bool) {
+// vectorAvailable.
+func quantiseBlocks(x []float64, mask, exps, out []byte) (stable bool) {
 	n := len(x) / 8
 	if n == 0 {
 		return true
@@ -51,11 +50,11 @@ func Blocks(x []float64, mask, exps, out []byte) (stable bool) {
 	return blocksAsm(&x[0], n, &mask[0], &exps[0], &consts, &out[0]) == 0
 }
 
-// encConsts are Encode's lane constants: |x| mask, 6, low 20 bits, 0x80,
+// encConsts are encodeBlocks' lane constants: |x| mask, 6, low 20 bits, 0x80,
 // 7, 10, 2, 13, the fraction mask and float32's implicit one.
 var encConsts = [10]uint32{0x7fffffff, 6, 1<<20 - 1, 0x80, 7, 10, 2, 13, 1<<23 - 1, 1 << 23}
 
-// Encode writes the MXFP8 encodings of the len(codes)/8 whole blocks of
+// encodeBlocks writes the MXFP8 encodings of the len(codes)/8 whole blocks of
 // float32 values in x (little-endian, 4*len(codes) bytes): for block b the
 // scale byte scales[b] (the biased exponent of the largest |x|, 0 for a
 // block of zeros) and the E4M3 codes of the values divided by it, for
@@ -64,8 +63,8 @@ var encConsts = [10]uint32{0x7fffffff, 6, 1<<20 - 1, 0x80, 7, 10, 2, 13, 1<<23 -
 // at the first block whose largest |x| is subnormal, infinite or NaN or
 // that holds another value, and returns the number of blocks it wrote
 // (len(codes)/8 when it wrote them all). It must not be called unless
-// Available.
-func Encode(x, codes, scales []byte) int {
+// vectorAvailable.
+func encodeBlocks(x, codes, scales []byte) int {
 	n := len(codes) / 8
 	if n == 0 {
 		return 0

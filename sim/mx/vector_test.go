@@ -1,4 +1,4 @@
-package mxq
+package mx
 
 import (
 	"encoding/binary"
@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestKnownBlocks: hand-worked blocks through Blocks and Encode
-// (package ref's tests compare the loops with its scalar code on many
-// more).
+// TestKnownBlocks: hand-worked blocks through quantiseBlocks and
+// encodeBlocks (TestQuantiseMXVector and TestMXEncodeVector compare the
+// loops with the scalar code on many more).
 func TestKnownBlocks(t *testing.T) {
-	if !Available() {
+	if !vectorAvailable() {
 		t.Skip("no vector loops on this host")
 	}
 	for _, tc := range []struct {
@@ -35,9 +35,9 @@ func TestKnownBlocks(t *testing.T) {
 		x := tc.in
 		var mask, exps [1]byte
 		out := make([]byte, 32)
-		stable := Blocks(x[:], mask[:], exps[:], out)
+		stable := quantiseBlocks(x[:], mask[:], exps[:], out)
 		if mask[0] != tc.mask || x != tc.want || stable != tc.stable {
-			t.Errorf("%s: Blocks gives %v (mask %#x, stable %v), want %v (mask %#x, stable %v)", tc.name, x, mask[0], stable, tc.want, tc.mask, tc.stable)
+			t.Errorf("%s: quantiseBlocks gives %v (mask %#x, stable %v), want %v (mask %#x, stable %v)", tc.name, x, mask[0], stable, tc.want, tc.mask, tc.stable)
 		}
 		for i, v := range tc.want {
 			if tc.mask&(1<<i) != 0 {
@@ -48,8 +48,8 @@ func TestKnownBlocks(t *testing.T) {
 			}
 		}
 		codes, scales := make([]byte, 8), make([]byte, 1)
-		if n := Encode(out, codes, scales); n != 1 || [8]byte(codes) != tc.codes || scales[0] != tc.scale {
-			t.Errorf("%s: Encode gives %d blocks, codes %#v scale %d, want %#v %d", tc.name, n, codes, scales[0], tc.codes, tc.scale)
+		if n := encodeBlocks(out, codes, scales); n != 1 || [8]byte(codes) != tc.codes || scales[0] != tc.scale {
+			t.Errorf("%s: encodeBlocks gives %d blocks, codes %#v scale %d, want %#v %d", tc.name, n, codes, scales[0], tc.codes, tc.scale)
 		}
 	}
 }
