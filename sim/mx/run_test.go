@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"kernelcraft/sim/vec"
 )
 
 // withVector runs f with the vector loops on (where the host has them)
@@ -145,4 +147,21 @@ func TestQuantiseEncode(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestVectorFollowsSimPath: the vector loops run only on sim/vec's
+// avx512 path, so KC_SIMD=generic (or avx2) and kc-sim --simd hold for
+// MX encoding too.
+func TestVectorFollowsSimPath(t *testing.T) {
+	if !hasAsm {
+		t.Skip("no AVX-512 on this host")
+	}
+	prev := vec.Path()
+	defer vec.SetPath(prev)
+	for _, p := range append(vec.Paths(), "generic") {
+		vec.SetPath(p)
+		if got, want := vectorAvailable(), p == "avx512"; got != want {
+			t.Errorf("sim/vec path %s: vector loops %v, want %v", p, got, want)
+		}
+	}
 }

@@ -1,5 +1,7 @@
 package mx
 
+import "kernelcraft/sim/vec"
+
 // The AVX-512 loops of the harness quantiser (quantiseBlocks, blocks of
 // eight float64 values, the elements it cannot do left to the caller's
 // formula) and of the exact encoder (encodeBlocks; the decoding is
@@ -12,9 +14,11 @@ package mx
 // was written.
 const slowBlock = 255
 
-// vectorAvailable reports whether quantiseBlocks and encodeBlocks have a
-// vector loop on this host.
-func vectorAvailable() bool { return useAsm }
+// vectorAvailable reports whether quantiseBlocks and encodeBlocks run
+// their vector loops: the host has AVX-512 and sim/vec's path (KC_SIMD,
+// kc-sim --simd, vec.SetPath) is avx512, so that forcing the generic or
+// the AVX2 path holds for these loops too.
+func vectorAvailable() bool { return useAsm && vec.Path() == "avx512" }
 
 // useAsm selects the vector loops (set when the host has AVX-512).
 var useAsm = hasAsm
