@@ -54,6 +54,9 @@ func FuzzReplayFile(f *testing.F) {
 		`{"type":"message","data":{"role":"assistant","tool_calls":[{"id":"a","name":"submit","arguments":"{}"}]}}` + "\n")
 	f.Add(head + `{"type":"error","data":{"error":"HTTP 500"}}` + "\n")
 	f.Add(head + `{"type":"message","data":{"role":"assistant","content":"hi"}}`)
+	f.Add(head + `{"type":"message","data":{"role":"assistant","content":"hi"}}` + "\n" +
+		`{"type":"judgement","data":{"hidden_seed":7,"pass":true}}` + "\n" + `{"type":"record","data":{"success":true,"cycles":12}}` + "\n")
+	f.Add(head + `{"type":"judgement","data":{"hidden_seed":-1}}` + "\n" + `{"type":"record","data":{"cycles":"x"}}` + "\n")
 	f.Add(`{"type":"attempt","data":[]}`)
 	f.Add("not json")
 	f.Fuzz(func(t *testing.T, data string) {
