@@ -44,10 +44,11 @@ const (
 // Note returns the target-specific part of the definition: dtypes,
 // accumulation and quantisation on that target.
 func (t *Task) Note(target string) string {
-	if target == "coral" {
-		return t.CoralNote
+	ti := targetInfos[target]
+	if ti.note != nil {
+		return ti.note(t)
 	}
-	if n := targetInfos[target].taskNote; n != "" {
+	if n := ti.taskNote; n != "" {
 		return n
 	}
 	return t.BF16Note

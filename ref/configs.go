@@ -153,10 +153,7 @@ func Configs(target, task string) ([]Config, error) {
 	for i, p := range rows {
 		p = withNumerics(target, t.ID, p)
 		hw := target
-		if target == "coral" && highmem[fmt.Sprintf("%s/%d", t.ID, i+1)] {
-			hw = "coral-highmem"
-		}
-		if ti := targetInfos[target]; ti.bigHW != "" && ti.fits != nil && !ti.fits(t.ID, p) {
+		if ti := targetInfos[target]; ti.bigHW != "" && ti.fits != nil && !ti.fits(t.ID, i+1, p) {
 			hw = ti.bigHW
 		}
 		out[i] = Config{Number: i + 1, HW: hw, Params: p, Note: configNotes[i]}
@@ -199,8 +196,8 @@ func withNumerics(target, task string, p Params) Params {
 	case "rmsnorm", "decoder_llama", "decoder_t5":
 		p.Eps = 1e-6
 	case "ffn":
-		if target == "coral" {
-			p.Activation = "relu"
+		if a := targetInfos[target].ffnActivation; a != "" {
+			p.Activation = a
 		} else {
 			p.Activation, p.GELU = "gelu", "tanh"
 		}
@@ -214,7 +211,7 @@ func withNumerics(target, task string, p Params) Params {
 	if task == "rope" || task == "decoder_llama" {
 		p.RopeTheta = 10000
 	}
-	if target == "coral" {
+	if targetInfos[target].intTasks != nil {
 		p.Requant, p.Dequant = integerNumerics(task, p)
 	}
 	return p

@@ -65,7 +65,7 @@ func newPlan(target, task string, config int) (*plan, error) {
 		return nil, err
 	}
 	pl := &plan{t: t, target: target, config: config, p: cfg.Params, hw: hw, ti: targetInfos[target], fixed: map[string]*Array{}}
-	pl.integer = integerTask(target, t.ID)
+	pl.integer = pl.ti.intTasks[t.ID]
 	pl.specs = tensorSpecs(t.ID, pl.p, pl.integer)
 	if pl.integer {
 		if err := checkRequant(t.ID, pl.p); err != nil {
@@ -74,12 +74,6 @@ func newPlan(target, task string, config int) (*plan, error) {
 	}
 	for _, s := range pl.specs {
 		pl.tspecs = append(pl.tspecs, TensorSpec{Name: s.name, Role: s.role, DType: dtypeOf(target, t.ID, s.kind), Shape: s.shape})
-	}
-	if target == "aie2" {
-		for _, tb := range aie2Tables(t.ID) {
-			pl.fixed[tb.name] = tb.values
-			pl.tspecs = append(pl.tspecs, TensorSpec{Name: tb.name, Role: RoleConst, DType: "bfloat16", Shape: tb.values.Shape})
-		}
 	}
 	if pl.ti.consts != nil {
 		for _, ct := range pl.ti.consts(t.ID, pl.p) {
@@ -628,6 +622,16 @@ func t5Bias(a *Array, p Params, rng *rand.Rand) {
 type namedTable struct {
 	name   string
 	values *Array
+}
+
+// aie2Consts are aie2's consts: its lookup tables as bfloat16 constants
+// (the target has no exp, divide or square root).
+func aie2Consts(task string, _ Params) []constTensor {
+	var cs []constTensor
+	for _, tb := range aie2Tables(task) {
+		cs = append(cs, constTensor{name: tb.name, dtype: "bfloat16", values: tb.values})
+	}
+	return cs
 }
 
 // aie2Tables are the lookup tables an aie2 case of the task carries, as

@@ -52,7 +52,26 @@ type targetInfo struct {
 	// bigHW is the hardware config of configurations for which fits is
 	// false ("" = always the target's own).
 	bigHW string
-	fits  func(task string, p Params) bool
+	fits  func(task string, config int, p Params) bool
+
+	// intTasks are the tasks whose cases are int8 with integer
+	// requantisation on the target (coral's; nil: none).
+	intTasks map[string]bool
+	// scratchDType is the element type of a float task's scratch tensor
+	// ("" = floatDType).
+	scratchDType string
+	// note, when set, is the dtype note of a task's definition on the
+	// target (coral's own per task); else taskNote, else BF16Note.
+	note func(t *Task) string
+	// ffnActivation is the activation of the ffn task ("" = GELU, tanh
+	// form).
+	ffnActivation string
+	// vectorBits is the width of a vector register, for a diagnosis's
+	// lane arithmetic when the hardware config gives no vlen.
+	vectorBits int
+	// precision says how the target's kernels compute the numbers a
+	// case's traps concern (traps.go).
+	precision precision
 	// describe adds the target's own section to the task text (memory
 	// layout in the target's terms, registers, preloads).
 	describe func(c *Case) string
@@ -70,8 +89,12 @@ type constTensor struct {
 var targetInfos = map[string]targetInfo{
 	"coral": {
 		floatDType: "float32", align: 16, dataMem: "dtcm", reserve: 0x400,
-		regs:  []string{"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"},
-		spReg: "sp", halt: "mpause",
+		intTasks:     map[string]bool{"gemv": true, "gemm": true, "bmm": true, "linear": true, "conv2d": true, "depthwise_conv": true, "conv_block": true, "ffn": true, "swiglu": true},
+		scratchDType: "float32", note: func(t *Task) string { return t.CoralNote }, ffnActivation: "relu", vectorBits: 128,
+		bigHW: "coral-highmem", fits: func(task string, config int, _ Params) bool { return !highmem[fmt.Sprintf("%s/%d", task, config)] },
+		precision: coralPrecision,
+		regs:      []string{"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"},
+		spReg:     "sp", halt: "mpause",
 		notes: "a0..a7 hold the tensors' addresses in the order listed (inputs, consts, outputs, scratch); with more than 8 tensors, a0..a6 hold the first seven and a7 the address of `args`, a uint32 table (placed first) of every other tensor's address in the order listed. " +
 			"sp is the top of the kernel's own area (the first 1 KiB of DTCM: the kernel's .data/.bss and stack; keep the ELF's data segments inside it). Other registers are 0. " +
 			"End with `mpause` (0x08000073); ebreak, a trap or the cycle limit is a failure. Addresses are 16-byte aligned; DTCM accesses may be misaligned.",
@@ -79,7 +102,7 @@ var targetInfos = map[string]targetInfo{
 	"aie2": {
 		floatDType: "bfloat16", align: 32, dataMem: "dmem", reserve: 0x400, bankBytes: 16 << 10,
 		regs:  []string{"p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"},
-		spReg: "sp", halt: "done",
+		spReg: "sp", halt: "done", consts: aie2Consts, vectorBits: 512, precision: aie2Precision,
 		notes: "p0..p7 hold the tensors' addresses in the order listed (inputs, consts, outputs, scratch); with more than 8 tensors, p0..p6 hold the first seven and p7 the address of `args`, a uint32 table (placed first) of every other tensor's address in the order listed. " +
 			"sp is the top of the first 1 KiB of data memory (the kernel's stack and own data, as mlir-aie's default 1 KiB stack at the start of the tile's memory). " +
 			"Tensors are 32-byte aligned (256-bit vector loads and stores must be) and spread over the four 16 KiB bank pairs of data memory (each tensor in the least-filled one it fits, in the order listed), as mlir-aie's bank-aware allocator places buffers, so two loads and a store can go to different banks in one cycle. Vector memory accesses must stay inside the 64 KiB data memory. " +
@@ -90,6 +113,7 @@ var targetInfos = map[string]targetInfo{
 		outMem: "vsram", outBlock: "vlen", tileRows: "mlen", noScratch: true, scratch: plenaScratch,
 		ownMems: []string{"vsram", "msram", "fpmem", "intmem"},
 		consts:  plenaConsts, bigHW: "plena-highmem", fits: plenaFits, describe: plenaDescribe,
+		vectorBits: 512, precision: plenaPrecision,
 		halt:     "end",
 		haltRule: "End by running off the last instruction, as PLENA's emulator ends a program (there is no halt instruction; C_BREAK only leaves a hardware loop)",
 		notes: "As PLENA's test harness sets up a run: inputs in HBM as MXFP8 (E4M3 element bytes, rows padded to a multiple of 64 elements, then one E8M0 scale byte per 8 elements; each tensor and its scale plane 64-byte aligned, tensors one after another from HBM address 0), " +
@@ -103,27 +127,19 @@ var targetInfos = map[string]targetInfo{
 // convention's Halt), or "" for an unknown target.
 func Halt(target string) string { return targetInfos[target].halt }
 
+// VectorBits is the width of a target's vector registers in bits (0 for
+// an unknown target), for when its hardware config gives no vlen.
+func VectorBits(target string) int { return targetInfos[target].vectorBits }
+
 // CalleeInfo returns the calling-convention text of a target.
 func CalleeInfo(target string) string { return targetInfos[target].notes }
-
-// integerTask reports whether the task is int8 on coral.
-func integerTask(target, task string) bool {
-	if target != "coral" {
-		return false
-	}
-	switch task {
-	case "gemv", "gemm", "bmm", "linear", "conv2d", "depthwise_conv", "conv_block", "ffn", "swiglu":
-		return true
-	}
-	return false
-}
 
 // dtypeOf is the element type of a tensor kind on a target.
 func dtypeOf(target, task, kind string) string {
 	ti := targetInfos[target]
-	if !integerTask(target, task) {
-		if kind == "scratch" && target == "coral" {
-			return "float32"
+	if !ti.intTasks[task] {
+		if kind == "scratch" && ti.scratchDType != "" {
+			return ti.scratchDType
 		}
 		if ti.inDType != "" && kind != "out" && kind != "scratch" {
 			return ti.inDType

@@ -111,7 +111,7 @@ func plenaScratch(task string, p Params) (string, int) {
 // plena's Matrix SRAM tiles, so that every output block can accumulate
 // all of K in f32 (partial sums added in bf16 would exceed the tolerance);
 // the others use plena-highmem.
-func plenaFits(task string, p Params) bool {
+func plenaFits(task string, _ int, p Params) bool {
 	hw, err := isadefs.HWByName("plena")
 	if err != nil {
 		return false

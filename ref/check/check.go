@@ -363,7 +363,7 @@ func vectorElems(c *ref.Case, dt elemType) (elems, vlenBits int) {
 		vlen = vlenOf(c.Target)
 	}
 	if vlen == 0 {
-		vlen = map[string]int{"coral": 128, "aie2": 512, "plena": 512}[c.Target]
+		vlen = ref.VectorBits(c.Target)
 	}
 	if vlen == 0 || dt.size == 0 {
 		return 0, vlen
