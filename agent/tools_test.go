@@ -96,6 +96,9 @@ func TestToolCalls(t *testing.T) {
 		{golden: "run_pass", tool: ToolRun, args: src(reluOK), pass: ptr(true), contains: []string{"PASS on the visible case", "halt: "}},
 		{golden: "run_fail", tool: ToolRun, args: src(reluWrong), pass: ptr(false), contains: []string{"FAIL on the visible case", "FAIL relu"}},
 		{golden: "run_asm_error", tool: ToolRun, args: src(reluBadAsm), contains: []string{"assembly failed"}},
+		// The run tool sets the case up as kc-sim --case and the judge do
+		// (ref.Case.SetUp): data past the kernel's own area is refused.
+		{golden: "run_overlap", tool: ToolRun, args: src(reluOK + "    .data\n    .space 2048\n"), contains: []string{"the kernel could not be run: the program's segment", "overlaps tensor x", "the case leaves [0x10000, 0x10400) of dtcm to the kernel's own data"}},
 		{golden: "profile", tool: ToolProfile, args: src(reluOK), pass: ptr(true), contains: []string{"stalls by cause", "unit utilisation", "cycles by source line", "hazards (top"}},
 		{golden: "submit", tool: ToolSubmit, args: src(reluOK), submitted: true, contains: []string{"judged on the visible case and on a hidden case drawn now"}},
 		{golden: "unknown_tool", tool: "compile", args: `{}`, err: true, contains: []string{"unknown tool \"compile\"", "submit"}},

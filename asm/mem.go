@@ -20,19 +20,14 @@ func (p *Program) Mem() ([]byte, error) {
 	if len(p.backend.ISA().Formats) > 0 {
 		return p.memBundles()
 	}
+	secs, err := p.codeSections()
+	if err != nil {
+		return nil, err
+	}
 	bits := p.backend.ISA().WordBits
 	wb := uint64(bits / 8)
-	secs := append([]*Section(nil), p.Sections...)
-	sort.SliceStable(secs, func(i, j int) bool { return secs[i].Addr < secs[j].Addr })
 	var b bytes.Buffer
-	next := uint64(0)
-	for i, s := range secs {
-		if !s.Exec || s.NoBits {
-			return nil, fmt.Errorf("section %s holds data: a machine-code text file has only instruction words", s.Name)
-		}
-		if i > 0 && s.Addr != next {
-			return nil, fmt.Errorf("section %s at %#x does not follow the code before it (which ends at %#x): a machine-code text file has no addresses", s.Name, s.Addr, next)
-		}
+	for _, s := range secs {
 		if uint64(len(s.Data))%wb != 0 {
 			return nil, fmt.Errorf("section %s is %d bytes, not a whole number of %d-bit words", s.Name, len(s.Data), bits)
 		}
@@ -43,9 +38,27 @@ func (p *Program) Mem() ([]byte, error) {
 			}
 			fmt.Fprintf(&b, "0x%0*X\n", bits/4, w)
 		}
-		next = s.Addr + uint64(len(s.Data))
 	}
 	return b.Bytes(), nil
+}
+
+// codeSections returns the program's sections in address order, checked
+// for what a machine-code text file can hold: only code, each section
+// following the one before it without a gap (the file has no addresses).
+func (p *Program) codeSections() ([]*Section, error) {
+	secs := append([]*Section(nil), p.Sections...)
+	sort.SliceStable(secs, func(i, j int) bool { return secs[i].Addr < secs[j].Addr })
+	next := uint64(0)
+	for i, s := range secs {
+		if !s.Exec || s.NoBits {
+			return nil, fmt.Errorf("section %s holds data: a machine-code text file has only instructions", s.Name)
+		}
+		if i > 0 && s.Addr != next {
+			return nil, fmt.Errorf("section %s at %#x does not follow the code before it (which ends at %#x): a machine-code text file has no addresses", s.Name, s.Addr, next)
+		}
+		next = s.Addr + uint64(len(s.Data))
+	}
+	return secs, nil
 }
 
 // ParseMem reads machine-code text as PLENA's emulator does: words in
@@ -117,18 +130,13 @@ func DisassembleWords(b Backend, words []uint64) string {
 // bundle per line, its bytes in hexadecimal in memory order ("19 1c e4
 // 10"), as llvm-objdump shows them.
 func (p *Program) memBundles() ([]byte, error) {
+	secs, err := p.codeSections()
+	if err != nil {
+		return nil, err
+	}
 	isa := p.backend.ISA()
-	secs := append([]*Section(nil), p.Sections...)
-	sort.SliceStable(secs, func(i, j int) bool { return secs[i].Addr < secs[j].Addr })
 	var b bytes.Buffer
-	next := uint64(0)
-	for i, s := range secs {
-		if !s.Exec || s.NoBits {
-			return nil, fmt.Errorf("section %s holds data: a machine-code text file has only instructions", s.Name)
-		}
-		if i > 0 && s.Addr != next {
-			return nil, fmt.Errorf("section %s at %#x does not follow the code before it (which ends at %#x): a machine-code text file has no addresses", s.Name, s.Addr, next)
-		}
+	for _, s := range secs {
 		for off := 0; off < len(s.Data); {
 			n := min(2, len(s.Data)-off)
 			if f, ok := isa.FormatOf(s.Data[off:]); ok {
@@ -137,7 +145,6 @@ func (p *Program) memBundles() ([]byte, error) {
 			fmt.Fprintf(&b, "% x\n", s.Data[off:off+n])
 			off += n
 		}
-		next = s.Addr + uint64(len(s.Data))
 	}
 	return b.Bytes(), nil
 }

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"kernelcraft/asm"
+	_ "kernelcraft/asm/aie2"  // the aie2 assembler back end
 	_ "kernelcraft/asm/coral" // the coral assembler back end
 	_ "kernelcraft/asm/plena" // the plena assembler back end
 	isadefs "kernelcraft/isa-defs"
@@ -48,13 +48,14 @@ func Assemble(c *ref.Case, name string, src []byte) ([]byte, error) {
 	return p.ELF(), nil
 }
 
-// RunCase simulates an executable on a case as kc-sim --case does (out
-// and scratch regions filled with the case's fill byte, inputs loaded,
-// registers set by the calling convention) and judges the result with the
-// checker, as kc-ref check does. An error means the run could not be set
-// up (a bad executable, a program that overlaps the tensors) or was
-// stopped before it ended (ctx done, or opts.Stop set: a StoppedError,
-// never a verdict); a wrong result or a failed halt is a failing verdict.
+// RunCase simulates an executable on a case as kc-sim --case does (set
+// up by ref.Case.SetUp: out and scratch regions filled with the case's
+// fill byte, inputs loaded, registers set by the calling convention) and
+// judges the result with the checker, as kc-ref check does. An error
+// means the run could not be set up (a bad executable, a program that
+// overlaps the tensors, a case that SetUp refuses) or was stopped before
+// it ended (ctx done, or opts.Stop set: a StoppedError, never a
+// verdict); a wrong result or a failed halt is a failing verdict.
 func RunCase(ctx context.Context, c *ref.Case, tensors map[string]*sim.Tensor, elf []byte, opts sim.CoreOptions) (*Run, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, &StoppedError{Cause: context.Cause(ctx)}
@@ -86,57 +87,18 @@ func RunCase(ctx context.Context, c *ref.Case, tensors map[string]*sim.Tensor, e
 	if err := core.Load(img); err != nil {
 		return nil, err
 	}
+	images, err := c.SetUp(core, img, tensors) // the bytes each input was loaded as
+	if err != nil {
+		return nil, err
+	}
 	m := core.Memory()
-	addrs := map[string]uint64{}
 	expected, inputs := map[string]*sim.Tensor{}, map[string]*sim.Tensor{}
-	images := map[string][]ref.Chunk{} // the bytes each input was loaded as
 	for _, s := range c.Tensors {
-		addrs[s.Name] = s.Addr
-		for _, sp := range s.Spans() {
-			for _, seg := range img.Segments {
-				if seg.MemSize > 0 && seg.Addr < sp.End && sp.Start < seg.Addr+seg.MemSize {
-					return nil, fmt.Errorf("the program's segment [%#x, %#x) overlaps tensor %s [%#x, %#x)", seg.Addr, seg.Addr+seg.MemSize, s.Name, sp.Start, sp.End)
-				}
-			}
-		}
 		switch s.Role {
 		case ref.RoleIn, ref.RoleConst:
-			tt := tensors[s.Name]
-			if tt == nil {
-				return nil, fmt.Errorf("case has no data for input %s", s.Name)
-			}
-			chunks, err := s.Image(tt)
-			if err != nil {
-				return nil, err
-			}
-			for _, ch := range chunks {
-				if err := m.Load(ch.Addr, ch.Data); err != nil {
-					return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
-				}
-			}
-			inputs[s.Name], images[s.Name] = tt, chunks
-		default:
-			for _, sp := range s.Spans() {
-				if err := m.Fill(sp.Start, sp.End-sp.Start, c.Fill); err != nil {
-					return nil, fmt.Errorf("tensor %s: %v", s.Name, err)
-				}
-			}
-			if s.Role == ref.RoleOut {
-				expected[s.Name] = tensors[s.Name]
-			}
-		}
-	}
-	for r, v := range c.Convention.Registers {
-		a, ok := addrs[v]
-		if !ok {
-			n, err := strconv.ParseUint(v, 0, 32)
-			if err != nil {
-				return nil, fmt.Errorf("calling convention %s = %q: %v", r, v, err)
-			}
-			a = n
-		}
-		if err := core.SetReg(r, a); err != nil {
-			return nil, err
+			inputs[s.Name] = tensors[s.Name]
+		case ref.RoleOut:
+			expected[s.Name] = tensors[s.Name]
 		}
 	}
 	h := core.Run()

@@ -48,27 +48,8 @@ func warnRunSrc(t *testing.T, task string, cfg int, src []byte) (string, *asm.Pr
 	if err := m.Load(img); err != nil {
 		t.Fatal(err)
 	}
-	addrs := map[string]uint64{}
-	for _, s := range c.Tensors {
-		addrs[s.Name] = s.Addr
-		if s.Role == ref.RoleIn || s.Role == ref.RoleConst {
-			chunks, err := s.Image(tensors[s.Name])
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, ch := range chunks {
-				if err := m.Memory().Load(ch.Addr, ch.Data); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
-	for r, v := range c.Convention.Registers {
-		if a, ok := addrs[v]; ok {
-			if err := m.SetReg(r, a); err != nil {
-				t.Fatal(err)
-			}
-		}
+	if _, err := c.SetUp(m, img, tensors); err != nil { // as the judge sets a case up
+		t.Fatal(err)
 	}
 	if h := m.Run(); !h.OK() {
 		t.Fatalf("%s c%d: %s", task, cfg, h)

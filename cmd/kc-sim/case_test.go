@@ -232,6 +232,60 @@ func TestCaseSameVerdictAsInProcess(t *testing.T) {
 	}
 }
 
+// TestCaseRefusedAsByJudge: kc-sim --case and the judge set a case up
+// with one function (ref.Case.SetUp), so a case or program that one
+// refuses the other refuses with the same words: an output or an input
+// moved into executable memory (case.json edited by hand: it still
+// validates), a program whose data runs into the tensors.
+func TestCaseRefusedAsByJudge(t *testing.T) {
+	relu, err := os.ReadFile("../../ref/testdata/relu_coral.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := func(name, memory string, addr uint64) func(c *ref.Case) {
+		return func(c *ref.Case) {
+			for i := range c.Tensors {
+				if c.Tensors[i].Name == name {
+					c.Tensors[i].Memory, c.Tensors[i].Addr = memory, addr
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(c *ref.Case)
+		src  string
+		want string
+	}{
+		{"output in itcm", move("y", "itcm", 0x1000), string(relu), "tensor y [0x1000, 0x1400) lies in itcm, executable memory"},
+		{"input in itcm", move("x", "itcm", 0x1000), string(relu), "tensor x [0x1000, 0x1400) lies in itcm, executable memory"},
+		{"data past the kernel area", nil, ".text\n_start: mpause\n.data\n.space 2048\n", "overlaps tensor x"},
+	} {
+		c, tensors, err := ref.Generate("coral", "relu", 1, ref.DefaultSeed, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.edit != nil {
+			tc.edit(c)
+		}
+		dir := filepath.Join(t.TempDir(), "case")
+		if err := ref.WriteCase(dir, c, tensors); err != nil {
+			t.Fatal(err)
+		}
+		exe, err := judge.Assemble(c, "k.s", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, judgeErr := judge.RunCase(context.Background(), c, tensors, exe, sim.CoreOptions{})
+		code, _, stderr := kcsim(t, nil, writeELF(t, exe, "k.elf"), "--case", dir, "-o", t.TempDir())
+		if judgeErr == nil || !strings.Contains(judgeErr.Error(), tc.want) {
+			t.Errorf("%s: judge: %v, want an error containing %q", tc.name, judgeErr, tc.want)
+		} else if code != sim.ExitToolError || !strings.Contains(stderr, "--case "+dir+": "+judgeErr.Error()) {
+			t.Errorf("%s: kc-sim exit %d, stderr %q; want exit %d and the judge's %q", tc.name, code, stderr, sim.ExitToolError, judgeErr)
+		}
+	}
+}
+
 // TestCaseWithStats: --stats and --stats=json with --case print what they
 // print without it, and stats.json is written in the result folder in
 // every case.

@@ -129,7 +129,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 		&cli.StringSliceFlag{Name: "load", Usage: "before the run, copy a .npy array to memory: NAME=FILE.npy@ADDR (repeatable)"},
 		&cli.StringSliceFlag{Name: "dump", Usage: "after the run, write memory to DIR/NAME.npy: NAME@ADDR:DTYPE[SHAPE] (repeatable)"},
 		&cli.StringSliceFlag{Name: "set", Usage: "before the run, set a register: REG=VALUE, VALUE a number or symbol (repeatable)"},
-		&cli.StringFlag{Name: "case", Usage: "run on a case (kc-ref gen): load its inputs and consts, fill out/scratch, set the calling convention's registers, write every output (and inputs read back) as DIR/NAME.npy and stats.json; needs -o"},
+		&cli.StringFlag{Name: "case", Usage: "run on a case (kc-ref gen), set up as the judge sets it up: load its inputs and consts, fill out/scratch, set the calling convention's registers (a program overlapping a tensor, or a tensor in executable memory, is refused); write every output (and inputs read back) as DIR/NAME.npy and stats.json; needs -o"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "directory for --dump files and stats.json (created if needed; default: .)"},
 		&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
 		&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},

@@ -39,7 +39,7 @@ type config struct {
 	sets      []regSet
 	preloads  []preload
 	outDir    string        // "" when -o was not given
-	caseRun   *caseSetup    // --case: fill out/scratch, keep the program off the tensors
+	caseRun   *caseSetup    // --case: the case's set-up (memory and registers) and read-back
 	gdb       string        // --gdb ADDR: serve GDB there instead of running (gdb.go)
 	gdbLog    string        // --gdb-log FILE: the protocol's packets
 	timeline  *timelineOpts // --timeline (timeline.go)
@@ -249,7 +249,7 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%s: %v", cfg.input, err)
 	}
 	if cfg.caseRun != nil {
-		if err := cfg.caseRun.prepare(core.Memory(), img); err != nil {
+		if err := cfg.caseRun.setUp(core, img); err != nil {
 			return fail("%v", err)
 		}
 	}
