@@ -38,7 +38,7 @@ func FuzzAIE2Sim(f *testing.F) {
 			mem []byte
 		}
 		for i, ref := range []bool{false, true} {
-			m, err := New(hw, Options{MaxCycles: 3000, Reference: ref, Hazard: Policy(len(code) % 3)})
+			m, err := New(hw, Options{CoreOptions: sim.CoreOptions{MaxCycles: 3000, Reference: ref}, Hazard: Policy(len(code) % 3)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,7 +94,7 @@ func TestRandomBundles(t *testing.T) {
 		var res []string
 		for _, ref := range []bool{false, true} {
 			for _, pol := range []Policy{Exposed, Warn, Interlock} {
-				m, _ := New(hw, Options{Reference: ref, Hazard: pol, MaxCycles: 10000})
+				m, _ := New(hw, Options{CoreOptions: sim.CoreOptions{Reference: ref, MaxCycles: 10000}, Hazard: pol})
 				img, _ := sim.LoadELF(p.ELF(), asm.MachineAIE2)
 				if err := m.Load(img); err != nil {
 					t.Fatal(err)

@@ -175,7 +175,7 @@ func TestBlocksMatchStep(t *testing.T) {
 				}
 			}
 		}
-		ref := newMachine(t, Options{Reference: true}, words)
+		ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true}}, words)
 		fast := newMachine(t, Options{}, words)
 		setupAll(ref, fast)
 		ref.Run()
@@ -187,8 +187,8 @@ func TestBlocksMatchStep(t *testing.T) {
 		total := int64(ref.Stats().Cycles)
 		for k := 0; k < 3; k++ {
 			limit := 1 + r.Int63n(max(1, total))
-			ref := newMachine(t, Options{Reference: true, MaxCycles: limit}, words)
-			fast := newMachine(t, Options{MaxCycles: limit}, words)
+			ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true, MaxCycles: limit}}, words)
+			fast := newMachine(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: limit}}, words)
 			setupAll(ref, fast)
 			ref.Run()
 			fast.Run()
@@ -238,7 +238,7 @@ func TestBlocksSameAsPerInstruction(t *testing.T) {
 			t.Fatalf("program %d: blocks vs per-instruction: %s", i, d)
 		}
 		if i < 2 {
-			ref := newMachine(t, Options{Reference: true}, words)
+			ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true}}, words)
 			ref.SetX(t0, 1000)
 			ref.Run()
 			if d := diffMachines(a, ref); d != "" {
@@ -261,7 +261,7 @@ func TestBlocksTraps(t *testing.T) {
 	}
 	for i, lines := range cases {
 		words := append(asm(t, lines...), 0x08000073)
-		ref := newMachine(t, Options{Reference: true}, words)
+		ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true}}, words)
 		fast := newMachine(t, Options{}, words)
 		for _, m := range []*Machine{ref, fast} {
 			m.SetX(a0, dtcm+dtcmSize-128)
@@ -286,8 +286,8 @@ const dtcmSize = 32 << 10
 func TestBlocksLoopLimit(t *testing.T) {
 	words := append(asm(t, scalarLoop...), 0x08000073)
 	for limit := int64(1); limit < 2100; limit += 13 {
-		ref := newMachine(t, Options{Reference: true, MaxCycles: limit}, words)
-		fast := newMachine(t, Options{MaxCycles: limit}, words)
+		ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true, MaxCycles: limit}}, words)
+		fast := newMachine(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: limit}}, words)
 		ref.SetX(t0, 200)
 		fast.SetX(t0, 200)
 		ref.Run()

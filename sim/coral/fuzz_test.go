@@ -35,7 +35,7 @@ func FuzzRun(f *testing.F) {
 		img := &sim.Image{Segments: []sim.Segment{{Addr: 0, Data: prog, MemSize: uint64(max(len(prog), 4)), Exec: true}}, Symbols: map[string]uint64{}}
 		var ms [2]*Machine
 		for i, ref := range []bool{false, true} {
-			m, err := New(h, Options{MaxCycles: 20000, Reference: ref})
+			m, err := New(h, Options{CoreOptions: sim.CoreOptions{MaxCycles: 20000, Reference: ref}})
 			if err != nil {
 				t.Fatal(err)
 			}

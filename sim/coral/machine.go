@@ -35,9 +35,7 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"fmt"
-	"io"
 	"sort"
-	"sync/atomic"
 	"time"
 
 	isadefs "kernelcraft/isa-defs"
@@ -45,33 +43,23 @@ import (
 	"kernelcraft/sim/vec"
 )
 
-// Options configure a Machine.
+// Options configure a Machine: the options every target understands
+// (sim.CoreOptions), as coral reads them:
+//
+//   - MaxCycles: the run stops with sim.HaltCycleLimit before the first
+//     instruction that would dispatch at or after this cycle.
+//   - Trace (one line per retired instruction) and Reference make Run
+//     take the reference stepper (Step).
+//   - Profile and Timeline make Run go one instruction at a time, without
+//     the block engine (runProfiled; profile.go, timeline.go).
+//   - Stop is polled every pollInsts instructions on the per-instruction
+//     paths and every pollCycles simulated cycles in the block engine's
+//     state mode, never per instruction.
+//   - Console receives the bytes a program writes to the HTIF console
+//     (configs with params.htif 1; htif.go).
+//   - Memo is not used: coral memoises nothing across runs.
 type Options struct {
-	// MaxCycles bounds the run (0: the hardware config's max_cycles). The
-	// run stops with sim.HaltCycleLimit before the first instruction that
-	// would dispatch at or after this cycle.
-	MaxCycles int64
-	// Trace, if set, receives one line per retired instruction (and makes
-	// Run use the reference stepper).
-	Trace io.Writer
-	// Reference makes Run use the plain reference stepper.
-	Reference bool
-	// Profile, if set, receives the run's per-instruction profile (Run
-	// then goes one instruction at a time, without the block engine; see
-	// profile.go).
-	Profile *sim.Profile
-	// Timeline, if set, records a window of the run (timeline.go); Run
-	// then goes one instruction at a time, as for Profile.
-	Timeline *sim.Timeline
-	// Stop, if not nil, ends the run with sim.HaltCancelled once it is
-	// true (sim.CoreOptions.Stop). It is polled every pollInsts
-	// instructions on the per-instruction paths and every pollCycles
-	// simulated cycles in the block engine's state mode, never per
-	// instruction.
-	Stop *atomic.Bool
-	// Console, if set, receives the bytes a program writes to the HTIF
-	// console (configs with params.htif 1; htif.go).
-	Console io.Writer
+	sim.CoreOptions
 }
 
 // How often a run polls Options.Stop: every pollInsts instructions run one

@@ -67,7 +67,7 @@ func memoRun(t testing.TB, hw *isadefs.HW, img *sim.Image, s memoSetup, memo *si
 	t.Helper()
 	var trace strings.Builder
 	prof, tl := &sim.Profile{}, &sim.Timeline{}
-	m, err := New(hw, Options{MaxCycles: 2_000_000, Trace: &trace, Profile: prof, Timeline: tl, Memo: memo})
+	m, err := New(hw, Options{CoreOptions: sim.CoreOptions{MaxCycles: 2_000_000, Trace: &trace, Profile: prof, Timeline: tl, Memo: memo}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestMemoReload(t *testing.T) {
 	hw := loadHW(t, "plena")
 	img := memoImage(t, hw)
 	memo := &sim.RunMemo{}
-	m, err := New(hw, Options{Memo: memo})
+	m, err := New(hw, Options{CoreOptions: sim.CoreOptions{Memo: memo}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestMemoReload(t *testing.T) {
 	}
 	// Released after a few steps: the prefix is a recording.
 	memo2 := &sim.RunMemo{}
-	m2, err := New(hw, Options{Memo: memo2})
+	m2, err := New(hw, Options{CoreOptions: sim.CoreOptions{Memo: memo2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +260,7 @@ func memoCheck(t testing.TB, hw *isadefs.HW, recImg, img *sim.Image, plain *Mach
 	t.Helper()
 	memo := &sim.RunMemo{}
 	for i, seed := range []int64{seed + 1, seed} {
-		m, err := New(hw, Options{MaxCycles: 20000, Memo: memo})
+		m, err := New(hw, Options{CoreOptions: sim.CoreOptions{MaxCycles: 20000, Memo: memo}})
 		if err != nil {
 			t.Fatal(err)
 		}

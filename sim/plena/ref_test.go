@@ -125,7 +125,7 @@ func randomProgram(r *rand.Rand, n int) []uint32 {
 func runBoth(t testing.TB, hw *isadefs.HW, img *sim.Image, prep func(m *Machine)) [2]*Machine {
 	var ms [2]*Machine
 	for i, ref := range []bool{false, true} {
-		m, err := New(hw, Options{MaxCycles: 20000, Reference: ref})
+		m, err := New(hw, Options{CoreOptions: sim.CoreOptions{MaxCycles: 20000, Reference: ref}})
 		if err != nil {
 			t.Fatal(err)
 		}
