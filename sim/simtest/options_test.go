@@ -100,7 +100,8 @@ var honours = map[string]func(t *testing.T, tgt sim.Target, c corpus, ps []simte
 	// Reference: a reference run agrees with the fast one (on every
 	// program, at cycle limits too: TestCorpusFastMatchesReference).
 	// That the reference stepper, not the fast path, ran cannot be seen
-	// through sim.Core.
+	// through sim.Core; each target's TestTargetPassesCoreOptions checks
+	// that its machine gets the flag.
 	"Reference": func(t *testing.T, tgt sim.Target, _ corpus, ps []simtest.Program, ends []sim.Core, _ bool) {
 		p, end := longest(ps, ends)
 		same(t, p, end, run(t, tgt, p, sim.CoreOptions{Reference: true}))

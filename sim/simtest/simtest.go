@@ -112,6 +112,30 @@ func (h Harness) Check(p Program) (diff string, fast sim.Core, err error) {
 	return "", fast, nil
 }
 
+// AllCoreOptions returns options with every field set to a value that is
+// not its zero value (new writers, profiles, flags; MaxCycles 123456789),
+// for tests that check a target passes each field on to its core.
+func AllCoreOptions() sim.CoreOptions {
+	var o sim.CoreOptions
+	v := reflect.ValueOf(&o).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.Int64:
+			f.SetInt(123456789)
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Pointer:
+			f.Set(reflect.New(f.Type().Elem()))
+		case reflect.Interface: // io.Writer
+			f.Set(reflect.ValueOf(new(bytes.Buffer)))
+		default:
+			panic(fmt.Sprintf("simtest.AllCoreOptions: no value for CoreOptions.%s (%s): add one", v.Type().Field(i).Name, f.Type()))
+		}
+	}
+	return o
+}
+
 // spread is the k-th number of a sequence determined by name.
 func spread(name string, k int) uint64 {
 	f := fnv.New64a()
