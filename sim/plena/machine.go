@@ -35,7 +35,10 @@ import (
 // Options configure a Machine: the options every target understands
 // (sim.CoreOptions), as plena reads them:
 //
+//   - MaxCycles: no instruction starts at or after the limit (the last
+//     one started may end after it).
 //   - Trace: one line per retired instruction.
+//   - Profile receives the per-instruction profile.
 //   - Timeline records instruction by instruction (timeline.go); cycle
 //     counts are the same.
 //   - Reference: Run fetches and decodes every word from memory instead
