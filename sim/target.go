@@ -36,7 +36,10 @@ type Releaser interface {
 	Release()
 }
 
-// CoreOptions are the options every target understands.
+// CoreOptions are the options every target understands. Each target's
+// own Options embed them, so a field added here reaches every target
+// (sim/simtest's TestCoreOptionsHonoured checks that each target acts on
+// each field).
 type CoreOptions struct {
 	MaxCycles int64     // 0: the hardware config's max_cycles
 	Trace     io.Writer // one line per retired instruction, or nil
@@ -64,6 +67,12 @@ type CoreOptions struct {
 	// to share between concurrent runs; bounded by RunMemo.Cap. Cores
 	// that have nothing to memoise ignore it.
 	Memo *RunMemo
+	// Reference makes Run take the target's reference stepper: fetch,
+	// decode and execute one instruction at a time, without the fast
+	// paths (pre-decoded programs, block engines, memos of decoded
+	// code). Results, cycles and stats are the same, only slower; the
+	// targets' tests (sim/simtest) hold the fast paths to it.
+	Reference bool
 }
 
 // StopOnDone returns a stop flag (CoreOptions.Stop) that becomes true when

@@ -1,7 +1,7 @@
 package aie2
 
 import (
-	"bytes"
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -9,6 +9,7 @@ import (
 	"kernelcraft/asm"
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
+	"kernelcraft/sim/simtest"
 )
 
 // FuzzAIE2Sim runs arbitrary bytes as a program (with registers pointing
@@ -32,32 +33,31 @@ func FuzzAIE2Sim(f *testing.F) {
 		if len(code) == 0 || len(code) > 4096 {
 			return
 		}
-		var out [2]struct {
-			h   sim.Halt
-			cyc int64
-			mem []byte
-		}
-		for i, ref := range []bool{false, true} {
-			m, err := New(hw, Options{MaxCycles: 3000, Reference: ref, Hazard: Policy(len(code) % 3)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			img := &sim.Image{Machine: asm.MachineAIE2, Entry: 0, Segments: []sim.Segment{{Addr: 0, Data: code, MemSize: uint64(len(code)), Exec: true}}}
-			if err := m.Load(img); err != nil {
-				t.Fatal(err)
-			}
-			for j := 0; j < 8; j++ {
-				m.SetReg("p"+itoa(j), dmem+uint64(j)*0x800)
-			}
-			m.SetReg("r0", 28)
-			out[i].h = m.Run()
-			out[i].cyc = m.Cycles()
-			out[i].mem = append([]byte(nil), m.dmem.Data...)
-		}
-		if out[0].h.String() != out[1].h.String() || out[0].cyc != out[1].cyc || !bytes.Equal(out[0].mem, out[1].mem) {
-			t.Fatalf("cached and reference runs differ: %v (%d cycles) vs %v (%d cycles)", out[0].h, out[0].cyc, out[1].h, out[1].cyc)
+		img := &sim.Image{Machine: asm.MachineAIE2, Entry: 0, Segments: []sim.Segment{{Addr: 0, Data: code, MemSize: uint64(len(code)), Exec: true}}}
+		p := simtest.Program{HW: hw, Image: img, Options: sim.CoreOptions{MaxCycles: 3000}, Setup: pointIntoDmem}
+		if d, _, err := harnessFor(Policy(len(code) % 3)).Check(p); err != nil || d != "" {
+			t.Fatalf("cached and reference runs differ: %s%v", d, err)
 		}
 	})
+}
+
+// harnessFor is simtest's harness for aie2 machines under a hazard
+// policy.
+func harnessFor(pol Policy) simtest.Harness {
+	return simtest.Harness{New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
+		return New(hw, Options{CoreOptions: o, Hazard: pol})
+	}}
+}
+
+// pointIntoDmem points p0..p7 into data memory, 0x800 bytes apart, and
+// sets r0 to 28.
+func pointIntoDmem(c sim.Core) error {
+	for j := 0; j < 8; j++ {
+		if err := c.SetReg("p"+itoa(j), dmem+uint64(j)*0x800); err != nil {
+			return err
+		}
+	}
+	return c.SetReg("r0", 28)
 }
 
 // TestRandomBundles: random bundles of the instructions the simulator
@@ -91,27 +91,27 @@ func TestRandomBundles(t *testing.T) {
 		if err != nil {
 			continue
 		}
+		img, err := sim.LoadELF(p.ELF(), asm.MachineAIE2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		program := simtest.Program{Name: fmt.Sprint("random bundles ", prog), HW: hw, Image: img, Options: sim.CoreOptions{MaxCycles: 10000}, Setup: pointIntoDmem}
 		var res []string
-		for _, ref := range []bool{false, true} {
-			for _, pol := range []Policy{Exposed, Warn, Interlock} {
-				m, _ := New(hw, Options{Reference: ref, Hazard: pol, MaxCycles: 10000})
-				img, _ := sim.LoadELF(p.ELF(), asm.MachineAIE2)
-				if err := m.Load(img); err != nil {
-					t.Fatal(err)
-				}
-				for j := 0; j < 8; j++ {
-					m.SetReg("p"+itoa(j), dmem+uint64(j)*0x800)
-				}
-				h := m.Run()
-				if pol != Interlock {
-					res = append(res, h.String()+string(m.dmem.Data[:0x4000]))
-				}
+		for _, pol := range []Policy{Exposed, Warn, Interlock} {
+			fast, ref, err := harnessFor(pol).Pair(program)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := simtest.Diff(fast, ref); d != "" {
+				t.Fatalf("%s, %s: cached vs reference: %s\n%s", program.Name, pol, d, src.String())
+			}
+			if pol != Interlock {
+				h, _ := fast.(*Machine).Halted()
+				res = append(res, h.String()+string(fast.(*Machine).dmem.Data[:0x4000]))
 			}
 		}
-		for _, x := range res[1:] {
-			if x != res[0] {
-				t.Fatalf("program %d: runs differ:\n%s", prog, src.String())
-			}
+		if res[0] != res[1] {
+			t.Fatalf("%s: exposed and warn runs differ:\n%s", program.Name, src.String())
 		}
 		ran++
 	}

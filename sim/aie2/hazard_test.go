@@ -28,7 +28,7 @@ func TestStaleReadPolicies(t *testing.T) {
 	results := map[Policy]uint32{}
 	for _, pol := range []Policy{Exposed, Warn, Interlock} {
 		prof := &sim.Profile{}
-		m := build(t, staleKernel, Options{Hazard: pol, Profile: prof})
+		m := build(t, staleKernel, Options{CoreOptions: sim.CoreOptions{Profile: prof}, Hazard: pol})
 		m.poke(t, dmem, le32(30))
 		m.poke(t, dmem+4, le32(12))
 		if h := m.Run(); !h.OK() {

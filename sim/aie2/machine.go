@@ -22,7 +22,6 @@ package aie2
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -58,19 +57,15 @@ func ParsePolicy(s string) (Policy, error) {
 	return 0, fmt.Errorf("unknown hazard policy %q (want exposed, warn or interlock)", s)
 }
 
-// Options configure a Machine.
+// Options configure a Machine: the options every target understands
+// (sim.CoreOptions) and AIE2's own. Of the shared ones, Trace writes one
+// line per issued bundle, Timeline records bundle by bundle
+// (timeline.go), Reference makes Run decode every bundle afresh from
+// memory, Stop is polled every pollBundles bundles; Console and Memo are
+// not used (no console device; nothing to memoise).
 type Options struct {
-	MaxCycles int64     // 0: the hardware config's max_cycles
-	Trace     io.Writer // one line per issued bundle
-	Profile   *sim.Profile
-	// Timeline, if set, records a window of the run bundle by bundle
-	// (timeline.go); cycle counts are the same.
-	Timeline  *sim.Timeline
-	Reference bool   // Run decodes every bundle afresh from memory
-	Hazard    Policy // what an early read does
-	// Stop, if not nil, ends the run with sim.HaltCancelled once true;
-	// Run polls it every pollBundles bundles.
-	Stop *atomic.Bool
+	sim.CoreOptions
+	Hazard Policy // what an early read does
 	// MaxWarnings bounds the warnings kept under Warn (0: 1000); the
 	// count is exact.
 	MaxWarnings int

@@ -191,7 +191,7 @@ func TestCancel(t *testing.T) {
 	src = strings.Replace(src, "movxm lc, #0", "movxm lc, #-1", 1)
 	for _, ref := range []bool{false, true} {
 		var stop atomic.Bool
-		m := build(t, src, Options{Stop: &stop, Reference: ref, MaxCycles: 1 << 60})
+		m := build(t, src, Options{CoreOptions: sim.CoreOptions{Stop: &stop, Reference: ref, MaxCycles: 1 << 60}})
 		done := make(chan sim.Halt, 1)
 		go func() { done <- m.Run() }()
 		time.Sleep(30 * time.Millisecond)
@@ -206,7 +206,7 @@ func TestCancel(t *testing.T) {
 		}
 	}
 	var never atomic.Bool
-	a := run(t, zolSrc(3), Options{Stop: &never})
+	a := run(t, zolSrc(3), Options{CoreOptions: sim.CoreOptions{Stop: &never}})
 	b := run(t, zolSrc(3), Options{})
 	if a.Cycles() != b.Cycles() {
 		t.Errorf("an unset stop flag changed the cycles: %d vs %d", a.Cycles(), b.Cycles())

@@ -27,7 +27,7 @@ func init() {
 				}
 				pol = Policy(v)
 			}
-			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile, Timeline: o.Timeline, Stop: o.Stop, Hazard: pol})
+			return New(hw, Options{CoreOptions: o, Hazard: pol})
 		},
 	})
 }

@@ -57,7 +57,7 @@ func TestTimelinePolicies(t *testing.T) {
 	} {
 		t.Run(c.pol.String(), func(t *testing.T) {
 			tl := &sim.Timeline{}
-			m := run(t, earlyKernel, Options{Hazard: c.pol, Timeline: tl})
+			m := run(t, earlyKernel, Options{CoreOptions: sim.CoreOptions{Timeline: tl}, Hazard: c.pol})
 			rows := tl.Rows()
 			if len(rows) != 9 {
 				t.Fatalf("%d rows, want 3 iterations of 3 bundles", len(rows))
@@ -120,7 +120,7 @@ func TestTimelineSameCycles(t *testing.T) {
 		for _, pol := range []Policy{Exposed, Warn, Interlock} {
 			plain := run(t, src, Options{Hazard: pol})
 			tl := &sim.Timeline{Window: sim.TimelineWindow{Kind: sim.TimelineCycles, From: 0, To: 1 << 40}, MaxRows: 5000}
-			with := run(t, src, Options{Hazard: pol, Timeline: tl})
+			with := run(t, src, Options{CoreOptions: sim.CoreOptions{Timeline: tl}, Hazard: pol})
 			a, b := plain.Stats(), with.Stats()
 			if a.Cycles != b.Cycles || a.Instructions != b.Instructions || !equalU64(a.StallCycles, b.StallCycles) || !equalU64(a.Counters, b.Counters) {
 				t.Errorf("%s/%s: with a timeline %d cycles %v %v, without %d %v %v", name, pol, b.Cycles, b.StallCycles, b.Counters, a.Cycles, a.StallCycles, a.Counters)
@@ -145,7 +145,7 @@ func TestTimelineSameCycles(t *testing.T) {
 				t.Errorf("%s/%s: %d stall cycles in the rows, %v in the stats", name, pol, stalls, b.StallCycles)
 			}
 			ref := &sim.Timeline{Window: tl.Window, MaxRows: 5000}
-			r := run(t, src, Options{Hazard: pol, Timeline: ref, Reference: true})
+			r := run(t, src, Options{CoreOptions: sim.CoreOptions{Timeline: ref, Reference: true}, Hazard: pol})
 			if r.Cycles() != with.Cycles() || !sameRows(ref.Rows(), rows) {
 				t.Errorf("%s/%s: the reference stepper's rows differ", name, pol)
 			}

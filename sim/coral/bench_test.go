@@ -27,7 +27,7 @@ var scalarLoop = []string{
 }
 
 func BenchmarkScalarLoop(b *testing.B) {
-	m := newMachine(b, Options{MaxCycles: 1 << 62}, append(asm(b, scalarLoop...), 0x08000073))
+	m := newMachine(b, Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 62}}, append(asm(b, scalarLoop...), 0x08000073))
 	m.SetX(t0, uint32(max(b.N, 1)))
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -45,7 +45,7 @@ func BenchmarkScalarLoop(b *testing.B) {
 // block engine: the per-instruction fast path (dispatch and exec per op),
 // for before/after ratios in the same run.
 func BenchmarkScalarLoopPerInstruction(b *testing.B) {
-	m := newMachine(b, Options{MaxCycles: 1 << 62}, append(asm(b, scalarLoop...), 0x08000073))
+	m := newMachine(b, Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 62}}, append(asm(b, scalarLoop...), 0x08000073))
 	m.noBlocks = true
 	m.SetX(t0, uint32(max(b.N, 1)))
 	b.ReportAllocs()
@@ -59,7 +59,7 @@ func BenchmarkScalarLoopPerInstruction(b *testing.B) {
 }
 
 func BenchmarkScalarLoopReference(b *testing.B) {
-	m := newMachine(b, Options{MaxCycles: 1 << 62, Reference: true}, append(asm(b, scalarLoop...), 0x08000073))
+	m := newMachine(b, Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 62, Reference: true}}, append(asm(b, scalarLoop...), 0x08000073))
 	m.SetX(t0, uint32(max(b.N, 1)))
 	b.ResetTimer()
 	m.Run()
@@ -124,7 +124,7 @@ var vectorKernel = []string{
 }
 
 func vectorKernelMachine(tb testing.TB, iters int) *Machine {
-	m := newMachine(tb, Options{MaxCycles: 1 << 62}, append(asm(tb, vectorKernel...), 0x08000073))
+	m := newMachine(tb, Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 62}}, append(asm(tb, vectorKernel...), 0x08000073))
 	for i := 0; i < 128; i++ {
 		m.Memory().Load(dtcm+uint64(i), []byte{byte(i*7 - 100)})
 	}
@@ -192,7 +192,7 @@ func BenchmarkBranchyLoop(b *testing.B) {
 			name = "per-instruction"
 		}
 		b.Run(name, func(b *testing.B) {
-			m := newMachine(b, Options{MaxCycles: 1 << 62}, asm(b, branchyLoop...))
+			m := newMachine(b, Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 62}}, asm(b, branchyLoop...))
 			m.noBlocks = !blocks
 			m.SetX(t0, uint32(max(b.N, 1)))
 			b.ReportAllocs()
@@ -237,7 +237,7 @@ func BenchmarkStoreStream(b *testing.B) {
 			if s.step == 1 {
 				prog[4] = "andi a2, a2, 0x7ff"
 			}
-			m := newMachine(b, Options{MaxCycles: 1 << 62}, append(asm(b, prog...), 0x08000073))
+			m := newMachine(b, Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 62}}, append(asm(b, prog...), 0x08000073))
 			m.SetX(t0, uint32(max(b.N, 1)))
 			b.ReportAllocs()
 			b.ResetTimer()

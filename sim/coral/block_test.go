@@ -3,48 +3,48 @@ package coral
 import (
 	"fmt"
 	"math/rand"
-	"reflect"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
+	"kernelcraft/sim/simtest"
 )
 
 // diffMachines describes how two machines that ran the same program
-// differ: halt, counters, registers, CSRs, vector state and memory. It
-// returns "" when they agree.
+// differ: what simtest.Diff sees through sim.Core (halt, stats, registers,
+// memory), then the f registers, CSRs and vector state. It returns "" when
+// they agree.
 func diffMachines(a, b *Machine) string {
-	ha, _ := a.Halted()
-	hb, _ := b.Halted()
-	if ha.Kind != hb.Kind || ha.PC != hb.PC || ha.Code != hb.Code || ha.String() != hb.String() {
-		return fmt.Sprintf("halt %s vs %s", ha, hb)
+	if d := simtest.Diff(a, b); d != "" {
+		return d
 	}
-	sa, sb := a.Stats(), b.Stats()
-	if sa.Cycles != sb.Cycles || sa.Instructions != sb.Instructions || sa.VectorElems != sb.VectorElems {
-		return fmt.Sprintf("cycles %d/%d instructions %d/%d vector elements %d/%d", sa.Cycles, sb.Cycles, sa.Instructions, sb.Instructions, sa.VectorElems, sb.VectorElems)
-	}
-	if !reflect.DeepEqual(sa.StallCycles, sb.StallCycles) {
-		return fmt.Sprintf("stalls %v vs %v", sa.StallCycles, sb.StallCycles)
-	}
-	if !reflect.DeepEqual(sa.UnitBusy, sb.UnitBusy) {
-		return fmt.Sprintf("unit busy %v vs %v", sa.UnitBusy, sb.UnitBusy)
-	}
+	return diffState(a, b)
+}
+
+// diffState compares the state DumpRegs does not show (simtest's Extra).
+func diffState(a, b *Machine) string {
 	if a.x != b.x || a.f != b.f || a.pc != b.pc {
 		return fmt.Sprintf("registers: pc %#x/%#x x %v / %v f %v / %v", a.pc, b.pc, a.x, b.x, a.f, b.f)
 	}
 	if a.csr != b.csr || !a.v.sameAs(&b.v) {
 		return "CSRs or vector state differ"
 	}
-	for i, r := range a.mem.Regions {
-		if !reflect.DeepEqual(r.Data, b.mem.Regions[i].Data) {
-			return "memory differs in " + r.Name
-		}
-	}
-	if !reflect.DeepEqual(a.mem.WrittenRanges(), b.mem.WrittenRanges()) {
-		return "written ranges differ"
-	}
 	return ""
+}
+
+// harness is simtest's harness for coral machines (-stop-flag: every
+// run polls a stop flag, as newMachine's do).
+var harness = simtest.Harness{
+	New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
+		if *withStopFlag && o.Stop == nil {
+			o.Stop = new(atomic.Bool)
+		}
+		return New(hw, Options{CoreOptions: o})
+	},
+	Extra: func(fast, ref sim.Core) string { return diffState(fast.(*Machine), ref.(*Machine)) },
 }
 
 // loopProgram builds a random program of nested counted loops whose bodies
@@ -162,40 +162,28 @@ func TestBlocksMatchStep(t *testing.T) {
 			t.Errorf("%d states interned over %d programs: the block engine hardly ran", states, n)
 		}
 	}()
+	h := harness
+	h.Cuts = 3
 	for i := 0; i < n; i++ {
 		words := loopProgram(t, r)
 		var init [9]uint32
 		for j := range init {
 			init[j] = uint32(r.Int63()) >> uint(j*3)
 		}
-		setupAll := func(ms ...*Machine) {
-			for _, m := range ms {
+		d, fast, err := h.Check(simtest.Program{Name: fmt.Sprint("loop program ", i), HW: hw(t, "coral"), Image: image(words),
+			Setup: func(c sim.Core) error {
 				for j, reg := range []int{a0, a2, a3, a4, a5, t1, t2, s0, a6} {
-					m.SetX(reg, init[j])
+					c.(*Machine).SetX(reg, init[j])
 				}
-			}
+				return nil
+			}})
+		if err != nil {
+			t.Fatal(err)
 		}
-		ref := newMachine(t, Options{Reference: true}, words)
-		fast := newMachine(t, Options{}, words)
-		setupAll(ref, fast)
-		ref.Run()
-		fast.Run()
-		if d := diffMachines(fast, ref); d != "" {
-			t.Fatalf("program %d: fast vs reference: %s", i, d)
+		if d != "" {
+			t.Fatalf("program %d: %s", i, d)
 		}
-		states += len(fast.blk.states)
-		total := int64(ref.Stats().Cycles)
-		for k := 0; k < 3; k++ {
-			limit := 1 + r.Int63n(max(1, total))
-			ref := newMachine(t, Options{Reference: true, MaxCycles: limit}, words)
-			fast := newMachine(t, Options{MaxCycles: limit}, words)
-			setupAll(ref, fast)
-			ref.Run()
-			fast.Run()
-			if d := diffMachines(fast, ref); d != "" {
-				t.Fatalf("program %d limit %d: fast vs reference: %s", i, limit, d)
-			}
-		}
+		states += len(fast.(*Machine).blk.states)
 	}
 }
 
@@ -238,7 +226,7 @@ func TestBlocksSameAsPerInstruction(t *testing.T) {
 			t.Fatalf("program %d: blocks vs per-instruction: %s", i, d)
 		}
 		if i < 2 {
-			ref := newMachine(t, Options{Reference: true}, words)
+			ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true}}, words)
 			ref.SetX(t0, 1000)
 			ref.Run()
 			if d := diffMachines(a, ref); d != "" {
@@ -261,7 +249,7 @@ func TestBlocksTraps(t *testing.T) {
 	}
 	for i, lines := range cases {
 		words := append(asm(t, lines...), 0x08000073)
-		ref := newMachine(t, Options{Reference: true}, words)
+		ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true}}, words)
 		fast := newMachine(t, Options{}, words)
 		for _, m := range []*Machine{ref, fast} {
 			m.SetX(a0, dtcm+dtcmSize-128)
@@ -286,8 +274,8 @@ const dtcmSize = 32 << 10
 func TestBlocksLoopLimit(t *testing.T) {
 	words := append(asm(t, scalarLoop...), 0x08000073)
 	for limit := int64(1); limit < 2100; limit += 13 {
-		ref := newMachine(t, Options{Reference: true, MaxCycles: limit}, words)
-		fast := newMachine(t, Options{MaxCycles: limit}, words)
+		ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true, MaxCycles: limit}}, words)
+		fast := newMachine(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: limit}}, words)
 		ref.SetX(t0, 200)
 		fast.SetX(t0, 200)
 		ref.Run()

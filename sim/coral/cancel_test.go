@@ -49,7 +49,7 @@ func TestCancelSpinningKernel(t *testing.T) {
 				defer cancel()
 				stop, release := sim.StopOnDone(ctx)
 				defer release()
-				opts := Options{MaxCycles: 1 << 62, Stop: stop}
+				opts := Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 62, Stop: stop}}
 				if mode.opts != nil {
 					mode.opts(&opts)
 				}
@@ -107,7 +107,7 @@ func TestStopFlagKeepsResults(t *testing.T) {
 				x  [32]uint32
 			}
 			for i, stop := range []*atomic.Bool{nil, new(atomic.Bool)} {
-				m := newMachine(t, Options{MaxCycles: tc.limit, Stop: stop}, loop)
+				m := newMachine(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: tc.limit, Stop: stop}}, loop)
 				m.SetX(t0, tc.iters)
 				results[i].h = m.Run()
 				results[i].st = *m.Stats()

@@ -31,7 +31,7 @@ func runELF(t *testing.T, hw *isadefs.HW, data []byte) (sim.Halt, []uint32) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := coral.New(hw, coral.Options{MaxCycles: 100_000_000})
+	m, err := coral.New(hw, coral.Options{CoreOptions: sim.CoreOptions{MaxCycles: 100_000_000}})
 	if err != nil {
 		t.Fatal(err)
 	}

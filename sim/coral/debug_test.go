@@ -32,7 +32,7 @@ func debugMachine(t *testing.T, hwName, src string) *coral.Machine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := coral.New(h, coral.Options{MaxCycles: 100000})
+	m, err := coral.New(h, coral.Options{CoreOptions: sim.CoreOptions{MaxCycles: 100000}})
 	if err != nil {
 		t.Fatal(err)
 	}

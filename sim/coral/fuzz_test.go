@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/simtest"
 )
 
 // FuzzRun runs arbitrary bytes as a program in ITCM, with a0..a3 pointing
@@ -33,29 +34,18 @@ func FuzzRun(f *testing.F) {
 			prog = prog[:8192]
 		}
 		img := &sim.Image{Segments: []sim.Segment{{Addr: 0, Data: prog, MemSize: uint64(max(len(prog), 4)), Exec: true}}, Symbols: map[string]uint64{}}
-		var ms [2]*Machine
-		for i, ref := range []bool{false, true} {
-			m, err := New(h, Options{MaxCycles: 20000, Reference: ref})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := m.Load(img); err != nil {
-				t.Fatal(err)
-			}
-			for r := a0; r <= a3; r++ {
-				m.SetX(r, dtcm+uint32(r)*64)
-			}
-			hl := m.Run()
-			if hl.Kind == sim.Running {
-				t.Fatalf("Run returned without halting")
-			}
-			if hl.String() == "" {
-				t.Fatalf("empty halt message")
-			}
-			ms[i] = m
+		d, _, err := harness.Check(simtest.Program{HW: h, Image: img, Options: sim.CoreOptions{MaxCycles: 20000},
+			Setup: func(c sim.Core) error {
+				for r := a0; r <= a3; r++ {
+					c.(*Machine).SetX(r, dtcm+uint32(r)*64)
+				}
+				return nil
+			}})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if d := diffMachines(ms[0], ms[1]); d != "" {
-			t.Fatalf("fast vs reference: %s", d)
+		if d != "" {
+			t.Fatal(d)
 		}
 	})
 }

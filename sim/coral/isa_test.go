@@ -246,7 +246,7 @@ func TestHalts(t *testing.T) {
 		{[]string{"jal zero, 0"}, sim.HaltCycleLimit, 0, sim.ExitCycleLimit},
 	}
 	for _, c := range cases {
-		m := newMachine(t, Options{MaxCycles: 1000}, asm(t, c.lines...))
+		m := newMachine(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: 1000}}, asm(t, c.lines...))
 		h := m.Run()
 		if h.Kind != c.kind || h.Code != c.code || h.ExitStatus() != c.exit {
 			t.Errorf("%v: halt %s kind %v code %d exit %d", c.lines, h, h.Kind, h.Code, h.ExitStatus())
@@ -346,7 +346,7 @@ func TestSelfModifyingCode(t *testing.T) {
 
 func TestTrace(t *testing.T) {
 	var b strings.Builder
-	m := newMachine(t, Options{Trace: &b}, append(asm(t, "addi a0, zero, 5", "add a1, a0, a0"), 0x08000073))
+	m := newMachine(t, Options{CoreOptions: sim.CoreOptions{Trace: &b}}, append(asm(t, "addi a0, zero, 5", "add a1, a0, a0"), 0x08000073))
 	m.Run()
 	want := []string{"addi a0, zero, 5", "a0=0x5", "add a1, a0, a0", "a1=0xa", "mpause"}
 	for _, w := range want {

@@ -35,9 +35,7 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"fmt"
-	"io"
 	"sort"
-	"sync/atomic"
 	"time"
 
 	isadefs "kernelcraft/isa-defs"
@@ -45,33 +43,23 @@ import (
 	"kernelcraft/sim/vec"
 )
 
-// Options configure a Machine.
+// Options configure a Machine: the options every target understands
+// (sim.CoreOptions), as coral reads them:
+//
+//   - MaxCycles: the run stops with sim.HaltCycleLimit before the first
+//     instruction that would dispatch at or after this cycle.
+//   - Trace (one line per retired instruction) and Reference make Run
+//     take the reference stepper (Step).
+//   - Profile and Timeline make Run go one instruction at a time, without
+//     the block engine (runProfiled; profile.go, timeline.go).
+//   - Stop is polled every pollInsts instructions on the per-instruction
+//     paths and every pollCycles simulated cycles in the block engine's
+//     state mode, never per instruction.
+//   - Console receives the bytes a program writes to the HTIF console
+//     (configs with params.htif 1; htif.go).
+//   - Memo is not used: coral memoises nothing across runs.
 type Options struct {
-	// MaxCycles bounds the run (0: the hardware config's max_cycles). The
-	// run stops with sim.HaltCycleLimit before the first instruction that
-	// would dispatch at or after this cycle.
-	MaxCycles int64
-	// Trace, if set, receives one line per retired instruction (and makes
-	// Run use the reference stepper).
-	Trace io.Writer
-	// Reference makes Run use the plain reference stepper.
-	Reference bool
-	// Profile, if set, receives the run's per-instruction profile (Run
-	// then goes one instruction at a time, without the block engine; see
-	// profile.go).
-	Profile *sim.Profile
-	// Timeline, if set, records a window of the run (timeline.go); Run
-	// then goes one instruction at a time, as for Profile.
-	Timeline *sim.Timeline
-	// Stop, if not nil, ends the run with sim.HaltCancelled once it is
-	// true (sim.CoreOptions.Stop). It is polled every pollInsts
-	// instructions on the per-instruction paths and every pollCycles
-	// simulated cycles in the block engine's state mode, never per
-	// instruction.
-	Stop *atomic.Bool
-	// Console, if set, receives the bytes a program writes to the HTIF
-	// console (configs with params.htif 1; htif.go).
-	Console io.Writer
+	sim.CoreOptions
 }
 
 // How often a run polls Options.Stop: every pollInsts instructions run one
@@ -385,6 +373,39 @@ func (m *Machine) redecode(addr uint32, n uint32) {
 }
 
 // Run executes until the program halts, traps or reaches the cycle limit.
+//
+// It picks one of coral's run loops; all of them drive the same timing
+// model (timing.go: timing.dispatch, then exec) and give the same halt,
+// cycles, stats, registers and memory (sim/simtest and the tests named
+// in TIMING.md hold the others to Step):
+//
+//   - Step, called in a loop, when Options.Trace or Options.Reference is
+//     set: the reference stepper. It fetches each word from memory
+//     (with the permission check), decodes it afresh, dispatches and
+//     executes it, and writes the trace line; with Profile (or Timeline)
+//     it also calls the profiler's hooks.
+//   - runProfiled when Options.Profile is set (New sets one for a
+//     Timeline): runFast's loop with profBefore and profAfter around
+//     each instruction (profile.go, timeline.go).
+//   - runFast when the block engine is off from the start (an executable
+//     region is writable, the config has an HTIF, or the vector queue or
+//     unit count is beyond what its states hold: resetBlocks) or a test
+//     turns it off (noBlocks): the pre-decoded ops one at a time.
+//   - runBlocks otherwise: runFast's loop, except that where a block
+//     starts (the dispatch group's state materialized) and the block is
+//     not cold it calls stateRun, the block engine (block.go): each
+//     straight-line block's timing is computed once per entry state and
+//     replayed, its ops run from a compact recompiled form, and its
+//     vector ops through vecBlockRun, which replays a recorded segment
+//     of them with runSeg (vseg.go) where one applies and otherwise runs
+//     each op's plan (vplan.go). Whatever the engine cannot run goes
+//     through the per-instruction path of the same loop (a pre-decoded
+//     vector op straight to its plan, execVecPlan); past maxStates
+//     states or maxAllEdges edges the engine turns itself off and the
+//     loop goes on per instruction.
+//
+// Each loop polls Options.Stop (pollInsts, pollCycles); none polls per
+// instruction.
 func (m *Machine) Run() sim.Halt {
 	if m.halted {
 		return m.halt

@@ -87,7 +87,7 @@ func TestProfileAddsUp(t *testing.T) {
 	for i := 0; i < n; i++ {
 		profiled(t, Options{}, nil, randomProgram(t, r))
 	}
-	profiled(t, Options{MaxCycles: 1 << 40}, func(m *Machine) {
+	profiled(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 40}}, func(m *Machine) {
 		for i := 0; i < 128; i++ {
 			m.Memory().Load(dtcm+uint64(i), []byte{byte(i)})
 		}
@@ -99,7 +99,7 @@ func TestProfileAddsUp(t *testing.T) {
 	full := newMachine(t, Options{}, words)
 	full.Run()
 	for _, limit := range []int64{1, 7, int64(full.Stats().Cycles) - 1} {
-		p, m := profiled(t, Options{MaxCycles: limit}, nil, words)
+		p, m := profiled(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: limit}}, nil, words)
 		if h, _ := m.Halted(); h.Kind != sim.HaltCycleLimit || p.Cycles != uint64(limit) {
 			t.Errorf("limit %d: halt %s, profile cycles %d", limit, h, p.Cycles)
 		}
@@ -215,7 +215,7 @@ func TestProfileReport(t *testing.T) {
 func TestProfileReuse(t *testing.T) {
 	words := append(asm(t, "addi a0, zero, 1", "addi a0, a0, 1"), 0x08000073)
 	p := &sim.Profile{}
-	m := newMachine(t, Options{Profile: p}, words)
+	m := newMachine(t, Options{CoreOptions: sim.CoreOptions{Profile: p}}, words)
 	m.Run()
 	first := p.Cycles
 	if err := m.Load(image(words)); err != nil {

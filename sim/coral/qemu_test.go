@@ -112,7 +112,7 @@ func runKCSim(hw *isadefs.HW, p *asm.Program) (*coral.Machine, sim.Halt, error) 
 
 // runImage loads img into a kc-sim machine and runs it.
 func runImage(hw *isadefs.HW, img *sim.Image) (*coral.Machine, sim.Halt, error) {
-	m, err := coral.New(hw, coral.Options{MaxCycles: 50_000_000})
+	m, err := coral.New(hw, coral.Options{CoreOptions: sim.CoreOptions{MaxCycles: 50_000_000}})
 	if err != nil {
 		return nil, sim.Halt{}, err
 	}

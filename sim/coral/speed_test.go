@@ -48,7 +48,7 @@ area:
 func BenchmarkIssueLoop(b *testing.B) {
 	hw := diffHWB(b)
 	img := issueLoopImage(b, hw, 1_000_000)
-	m, err := coral.New(hw, coral.Options{MaxCycles: 1 << 62})
+	m, err := coral.New(hw, coral.Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 62}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func TestDispatchStallsWithinCycles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := coral.New(hw, coral.Options{MaxCycles: 10_000_000})
+		m, err := coral.New(hw, coral.Options{CoreOptions: sim.CoreOptions{MaxCycles: 10_000_000}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,7 +16,7 @@ func init() {
 		ELFMachine: elf.EM_RISCV,
 		Timelines:  true,
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
-			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile, Timeline: o.Timeline, Stop: o.Stop, Console: o.Console})
+			return New(hw, Options{CoreOptions: o})
 		},
 		Costs: NewCostModel,
 	})

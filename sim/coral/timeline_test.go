@@ -67,7 +67,7 @@ func TestTimelineIsTheModel(t *testing.T) {
 	all := sim.TimelineWindow{Kind: sim.TimelineCycles, From: 0, To: 1 << 40}
 	var trace bytes.Buffer
 	var rows [][]sim.TimelineRow
-	for _, o := range []coral.Options{{}, {Reference: true}, {Trace: &trace}, {Profile: &sim.Profile{}}} {
+	for _, o := range []coral.Options{{}, {CoreOptions: sim.CoreOptions{Reference: true}}, {CoreOptions: sim.CoreOptions{Trace: &trace}}, {CoreOptions: sim.CoreOptions{Profile: &sim.Profile{}}}} {
 		o.Timeline = &sim.Timeline{Window: all, MaxRows: 1000}
 		m := start(o)
 		sp, sq := plain.Stats(), m.Stats()

@@ -17,7 +17,7 @@ import (
 func dispatchCycles(t *testing.T, setup func(*Machine), lines ...string) ([]int64, uint64, *Machine) {
 	t.Helper()
 	var b strings.Builder
-	m := newMachine(t, Options{Trace: &b}, append(asm(t, lines...), 0x08000073))
+	m := newMachine(t, Options{CoreOptions: sim.CoreOptions{Trace: &b}}, append(asm(t, lines...), 0x08000073))
 	if setup != nil {
 		setup(m)
 	}
@@ -170,7 +170,7 @@ func TestRunMatchesStep(t *testing.T) {
 	for i := 0; i < n; i++ {
 		words := randomProgram(t, r)
 		fast := newMachine(t, Options{}, words)
-		ref := newMachine(t, Options{Reference: true}, words)
+		ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true}}, words)
 		hf, hr := fast.Run(), ref.Run()
 		if hf.Kind != hr.Kind || hf.Kind != sim.HaltPause {
 			t.Fatalf("program %d: halts %s / %s", i, hf, hr)
@@ -191,8 +191,8 @@ func TestCycleLimitExact(t *testing.T) {
 		full.Run()
 		total := int64(full.Stats().Cycles)
 		limit := 1 + r.Int63n(max(1, total))
-		fast := newMachine(t, Options{MaxCycles: limit}, words)
-		ref := newMachine(t, Options{MaxCycles: limit, Reference: true}, words)
+		fast := newMachine(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: limit}}, words)
+		ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: limit, Reference: true}}, words)
 		hf, hr := fast.Run(), ref.Run()
 		if hf.Kind != hr.Kind || hf.PC != hr.PC || fast.Stats().Instructions != ref.Stats().Instructions {
 			t.Fatalf("program %d limit %d: fast %s (%d insts), ref %s (%d insts)", i, limit, hf, fast.Stats().Instructions, hr, ref.Stats().Instructions)

@@ -78,7 +78,7 @@ func TestTrapCauses(t *testing.T) {
 			}
 			words := trapProgram(t, true, c.body, []uint32{mpauseWord})
 			for _, ref := range []bool{false, true} {
-				m := newMachineHW(t, h, Options{Reference: ref}, words)
+				m := newMachineHW(t, h, Options{CoreOptions: sim.CoreOptions{Reference: ref}}, words)
 				if c.setup != nil {
 					c.setup(m)
 				}
@@ -179,16 +179,16 @@ func TestTrapsFastMatchesReference(t *testing.T) {
 		"bne t0, zero, -24",
 	)...)
 	words := trapProgram(t, true, body, asm(t, skipHandler...))
-	ref := newMachine(t, Options{Reference: true}, words)
+	ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true}}, words)
 	ref.Run()
 	if ref.X(s1) != 120 {
 		t.Fatalf("%d traps taken, want 120", ref.X(s1))
 	}
 	total := int64(ref.Stats().Cycles)
 	for _, limit := range []int64{0, 1, 7, total / 3, total / 2, total - 1} {
-		ref := newMachine(t, Options{Reference: true, MaxCycles: limit}, words)
-		fast := newMachine(t, Options{MaxCycles: limit}, words)
-		slow := newMachine(t, Options{MaxCycles: limit}, words)
+		ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true, MaxCycles: limit}}, words)
+		fast := newMachine(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: limit}}, words)
+		slow := newMachine(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: limit}}, words)
 		slow.noBlocks = true
 		ref.Run()
 		fast.Run()
@@ -208,7 +208,7 @@ func TestTrapsFastMatchesReference(t *testing.T) {
 func TestTrapTiming(t *testing.T) {
 	var b strings.Builder
 	words := trapProgram(t, true, []uint32{0}, []uint32{mpauseWord})
-	m := newMachine(t, Options{Trace: &b}, words)
+	m := newMachine(t, Options{CoreOptions: sim.CoreOptions{Trace: &b}}, words)
 	m.Run()
 	// addi d0, csrrw d1 (alone), illegal word d2 (alone), mpause 2+1+1.
 	if st := m.Stats(); st.Cycles != 5 || st.Instructions != 3 {
@@ -224,7 +224,7 @@ func TestTrapTiming(t *testing.T) {
 func TestTrapLoopEndsAtCycleLimit(t *testing.T) {
 	words := asm(t, "lui t0, 0x40000", "csrrw zero, mtvec, t0", "ecall")
 	for _, ref := range []bool{false, true} {
-		m := newMachine(t, Options{Reference: ref, MaxCycles: 10000}, words)
+		m := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: ref, MaxCycles: 10000}}, words)
 		if h := m.Run(); h.Kind != sim.HaltCycleLimit || m.csr.mcause != 1 || m.csr.mepc != unmapped {
 			t.Errorf("reference %v: halt %s, mcause %d, mepc %#x", ref, h, m.csr.mcause, m.csr.mepc)
 		}
@@ -296,7 +296,7 @@ func TestHTIF(t *testing.T) {
 	img := image(append(words, mpauseWord))
 	img.Symbols["tohost"], img.Symbols["fromhost"] = tohost, fromhost
 	var out strings.Builder
-	m, err := New(h, Options{Console: &out})
+	m, err := New(h, Options{CoreOptions: sim.CoreOptions{Console: &out}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func runBoth(t *testing.T, setup func(*Machine), lines []string) uint64 {
 	words := append(asm(t, lines...), 0x08000073)
 	var cyc [2]uint64
 	for i, ref := range []bool{false, true} {
-		m := newMachine(t, Options{Reference: ref}, words)
+		m := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: ref}}, words)
 		if setup != nil {
 			setup(m)
 		}
@@ -175,7 +175,7 @@ func TestInstructionMemoryAccess(t *testing.T) {
 		{vsetFor(8, 8), "vse8.v v8, (a1)"},
 	} {
 		for _, ref := range []bool{false, true} {
-			m := newMachine(t, Options{Reference: ref}, append(asm(t, store...), 0x08000073))
+			m := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: ref}}, append(asm(t, store...), 0x08000073))
 			m.SetX(a1, itcm)
 			h := m.Run()
 			if h.Kind != sim.HaltTrap || h.Trap == nil || h.Trap.Kind != sim.TrapAccess || h.Trap.Addr != itcm+uint64(strings.Count(store[len(store)-1], "3(")*3) {

@@ -85,7 +85,7 @@ func vectorLoopMachine(tb testing.TB, w int, iters int) *Machine {
 	lines := append([]string{"lui a1, 0x10", "addi a2, a1, 512", "addi a3, a2, 512", "addi a5, zero, 3"}, l.setup...)
 	lines = append(lines, l.body...)
 	lines = append(lines, "addi t0, t0, -1", fmt.Sprintf("bne t0, zero, %d", -4*(len(l.body)+1)), "mpause")
-	m := newMachine(tb, Options{MaxCycles: 1 << 62}, asm(tb, lines...))
+	m := newMachine(tb, Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 62}}, asm(tb, lines...))
 	for i := 0; i < 1024; i++ {
 		m.Memory().Load(dtcm+uint64(i), []byte{byte(i*7 - 100)})
 	}

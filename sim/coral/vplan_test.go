@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"kernelcraft/sim"
 	"kernelcraft/sim/vec"
 )
 
@@ -46,7 +47,7 @@ func TestPlansMatchStep(t *testing.T) {
 				vinit[j] = byte(r.Uint32())
 			}
 			var ms [2]*Machine
-			for k, o := range []Options{{}, {Reference: true}} {
+			for k, o := range []Options{{}, {CoreOptions: sim.CoreOptions{Reference: true}}} {
 				m := newMachine(t, o, prog)
 				for j := 1; j < 32; j++ {
 					m.SetX(j, regs[j])

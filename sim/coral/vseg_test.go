@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"kernelcraft/sim"
 	"kernelcraft/sim/vec"
 )
 
@@ -98,7 +99,7 @@ func TestSegmentsMatchStep(t *testing.T) {
 						m.Memory().Load(dtcm+uint64(j), []byte{byte(j*13 + i)})
 					}
 				}
-				ref := newMachine(t, Options{Reference: true}, words)
+				ref := newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true}}, words)
 				fast := newMachine(t, Options{}, words)
 				setup(ref)
 				setup(fast)
@@ -109,8 +110,8 @@ func TestSegmentsMatchStep(t *testing.T) {
 				}
 				runs += fast.vsegRuns
 				limit := 1 + r.Int63n(max(1, int64(ref.Stats().Cycles)))
-				ref = newMachine(t, Options{Reference: true, MaxCycles: limit}, words)
-				fast = newMachine(t, Options{MaxCycles: limit}, words)
+				ref = newMachine(t, Options{CoreOptions: sim.CoreOptions{Reference: true, MaxCycles: limit}}, words)
+				fast = newMachine(t, Options{CoreOptions: sim.CoreOptions{MaxCycles: limit}}, words)
 				setup(ref)
 				setup(fast)
 				ref.Run()

@@ -50,7 +50,7 @@ func machine(t testing.TB, src string, maxCycles int64) (*coral.Machine, *sim.Im
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := coral.New(h, coral.Options{MaxCycles: maxCycles})
+	m, err := coral.New(h, coral.Options{CoreOptions: sim.CoreOptions{MaxCycles: maxCycles}})
 	if err != nil {
 		t.Fatal(err)
 	}

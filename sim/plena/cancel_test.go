@@ -17,7 +17,7 @@ func TestCancelStopsRun(t *testing.T) {
 	src := ".rept 64\nC_LOOP_START gp1, 4194303\nS_ADDI_INT gp3, gp3, 1\nC_LOOP_END gp1\n.endr\n"
 	for _, ref := range []bool{false, true} {
 		var stop atomic.Bool
-		m := newMachine(t, hw, src, Options{Stop: &stop, Reference: ref, MaxCycles: 1 << 60})
+		m := newMachine(t, hw, src, Options{CoreOptions: sim.CoreOptions{Stop: &stop, Reference: ref, MaxCycles: 1 << 60}})
 		done := make(chan sim.Halt, 1)
 		go func() { done <- m.Run() }()
 		time.Sleep(50 * time.Millisecond)
@@ -34,7 +34,7 @@ func TestCancelStopsRun(t *testing.T) {
 		}
 	}
 	var never atomic.Bool
-	a := newMachine(t, hw, "S_ADDI_INT gp3, gp3, 5\nS_ADDI_INT gp4, gp3, 1\n", Options{Stop: &never})
+	a := newMachine(t, hw, "S_ADDI_INT gp3, gp3, 5\nS_ADDI_INT gp4, gp3, 1\n", Options{CoreOptions: sim.CoreOptions{Stop: &never}})
 	b := newMachine(t, hw, "S_ADDI_INT gp3, gp3, 5\nS_ADDI_INT gp4, gp3, 1\n", Options{})
 	ha, hb := a.Run(), b.Run()
 	if ha.Kind != hb.Kind || a.Stats().Cycles != b.Stats().Cycles {

@@ -25,8 +25,6 @@ package plena
 import (
 	"encoding/binary"
 	"fmt"
-	"io"
-	"sync/atomic"
 	"time"
 
 	"kernelcraft/asm"
@@ -34,23 +32,24 @@ import (
 	"kernelcraft/sim"
 )
 
-// Options configure a Machine.
+// Options configure a Machine: the options every target understands
+// (sim.CoreOptions), as plena reads them:
+//
+//   - MaxCycles: no instruction starts at or after the limit (the last
+//     one started may end after it).
+//   - Trace: one line per retired instruction.
+//   - Profile receives the per-instruction profile.
+//   - Timeline records instruction by instruction (timeline.go); cycle
+//     counts are the same.
+//   - Reference: Run fetches and decodes every word from memory instead
+//     of running the pre-decoded program.
+//   - Stop is polled every pollInsts instructions, never per instruction.
+//   - Memo records the run's HBM timing for later runs of the same
+//     program, or replays an earlier run's (memo.go): cycles, stats and
+//     memories are those of a run without it.
+//   - Console is not used: PLENA has no console device.
 type Options struct {
-	MaxCycles int64     // 0: the hardware config's max_cycles
-	Trace     io.Writer // one line per retired instruction
-	Profile   *sim.Profile
-	// Timeline, if set, records a window of the run instruction by
-	// instruction (timeline.go); cycle counts are the same.
-	Timeline  *sim.Timeline
-	Reference bool // Run uses the reference stepper
-	// Stop, if not nil, ends the run with sim.HaltCancelled once it is
-	// true (sim.CoreOptions.Stop); Run polls it every pollInsts
-	// instructions, never per instruction.
-	Stop *atomic.Bool
-	// Memo, if set, records the run's HBM timing for later runs of the
-	// same program, or replays an earlier run's (sim.CoreOptions.Memo;
-	// memo.go): cycles, stats and memories are those of a run without it.
-	Memo *sim.RunMemo
+	sim.CoreOptions
 }
 
 // pollInsts is how often Run polls Options.Stop. The costliest

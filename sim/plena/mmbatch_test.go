@@ -104,7 +104,7 @@ func TestMMBatch(t *testing.T) {
 		img := wordsImage(t, hw, prog)
 		var ms [3]*Machine
 		for v := range ms {
-			m, err := New(hw, Options{MaxCycles: 1 << 22})
+			m, err := New(hw, Options{CoreOptions: sim.CoreOptions{MaxCycles: 1 << 22}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,6 @@
 package plena
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math/rand"
@@ -10,27 +9,23 @@ import (
 
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
+	"kernelcraft/sim/simtest"
 )
 
-// diffMachines compares everything two machines can disagree on: halt,
-// cycles, counters, registers, accumulators, loops and every memory byte.
+// diffMachines compares everything two machines can disagree on: what
+// simtest.Diff sees through sim.Core (halt, stats, registers, loops,
+// every memory byte), then the accumulators and HBM counters.
 func diffMachines(a, b *Machine) string {
-	ha, hb := a.halt, b.halt
-	switch {
-	case ha.Kind != hb.Kind || ha.String() != hb.String():
-		return fmt.Sprintf("halt %q vs %q", ha, hb)
-	case a.now != b.now:
-		return fmt.Sprintf("cycles %d vs %d", a.now, b.now)
-	case a.stats.Instructions != b.stats.Instructions:
-		return fmt.Sprintf("instructions %d vs %d", a.stats.Instructions, b.stats.Instructions)
-	case a.gp != b.gp || a.f != b.f || a.a != b.a:
-		return fmt.Sprintf("registers %v %v %v vs %v %v %v", a.gp, a.f, a.a, b.gp, b.f, b.a)
-	case a.scale != b.scale || a.stride != b.stride || a.vmask != b.vmask:
-		return "SCALE/STRIDE/V_MASK differ"
-	case a.dram.reads != b.dram.reads || a.dram.writes != b.dram.writes:
+	if d := simtest.Diff(a, b); d != "" {
+		return d
+	}
+	return diffState(a, b)
+}
+
+// diffState compares the state DumpRegs does not show (simtest's Extra).
+func diffState(a, b *Machine) string {
+	if a.dram.reads != b.dram.reads || a.dram.writes != b.dram.writes {
 		return "HBM counters differ"
-	case fmt.Sprint(a.loops) != fmt.Sprint(b.loops):
-		return fmt.Sprintf("loops %v vs %v", a.loops, b.loops)
 	}
 	for i, acc := range [][2][]float32{{a.macc, b.macc}, {a.hmacc, b.hmacc}, {a.hvacc, b.hvacc}, {a.vacc, b.vacc}} {
 		for j := range acc[0] {
@@ -40,12 +35,13 @@ func diffMachines(a, b *Machine) string {
 			}
 		}
 	}
-	for i, r := range a.mem.Regions {
-		if !bytes.Equal(r.Data, b.mem.Regions[i].Data) {
-			return "memory region " + r.Name + " differs"
-		}
-	}
 	return ""
+}
+
+// harness is simtest's harness for plena machines.
+var harness = simtest.Harness{
+	New:   func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) { return New(hw, Options{CoreOptions: o}) },
+	Extra: func(fast, ref sim.Core) string { return diffState(fast.(*Machine), ref.(*Machine)) },
 }
 
 // randomProgram is n instructions over every executable opcode with
@@ -122,25 +118,15 @@ func randomProgram(r *rand.Rand, n int) []uint32 {
 	return w
 }
 
+// runBoth runs img under Run and under the reference stepper, within
+// 20000 cycles, with prep applied to each loaded machine.
 func runBoth(t testing.TB, hw *isadefs.HW, img *sim.Image, prep func(m *Machine)) [2]*Machine {
-	var ms [2]*Machine
-	for i, ref := range []bool{false, true} {
-		m, err := New(hw, Options{MaxCycles: 20000, Reference: ref})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := m.Load(img); err != nil {
-			t.Fatal(err)
-		}
-		if prep != nil {
-			prep(m)
-		}
-		if h := m.Run(); h.Kind == sim.Running || h.String() == "" {
-			t.Fatalf("Run returned without a halt reason")
-		}
-		ms[i] = m
+	fast, ref, err := harness.Pair(simtest.Program{HW: hw, Image: img, Options: sim.CoreOptions{MaxCycles: 20000},
+		Setup: func(c sim.Core) error { prep(c.(*Machine)); return nil }})
+	if err != nil {
+		t.Fatal(err)
 	}
-	return ms
+	return [2]*Machine{fast.(*Machine), ref.(*Machine)}
 }
 
 // fill puts deterministic non-trivial data in every memory.

@@ -25,7 +25,7 @@ func init() {
 			{Flag: "vram", Region: "vsram", Usage: "Vector SRAM preload from row 0 (bf16 little-endian, rows of VLEN)"},
 		},
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
-			return New(hw, Options{MaxCycles: o.MaxCycles, Trace: o.Trace, Profile: o.Profile, Timeline: o.Timeline, Stop: o.Stop, Memo: o.Memo})
+			return New(hw, Options{CoreOptions: o})
 		},
 		Timelines: true,
 		Costs:     NewCostModel,

@@ -55,7 +55,7 @@ func TestTimelineBottlenecks(t *testing.T) {
 	for _, k := range timelineKernels {
 		t.Run(k.name, func(t *testing.T) {
 			tl := &sim.Timeline{}
-			m := newMachine(t, hw, k.src, Options{Timeline: tl})
+			m := newMachine(t, hw, k.src, Options{CoreOptions: sim.CoreOptions{Timeline: tl}})
 			if h := m.Run(); h.Kind != sim.HaltEnd {
 				t.Fatal(h)
 			}
@@ -101,7 +101,7 @@ func TestTimelineSerial(t *testing.T) {
 	for _, k := range timelineKernels {
 		whole := sim.TimelineWindow{Kind: sim.TimelineCycles, From: 0, To: 1 << 40}
 		tl := &sim.Timeline{Window: whole, MaxRows: 5000}
-		m := newMachine(t, hw, k.src, Options{Timeline: tl})
+		m := newMachine(t, hw, k.src, Options{CoreOptions: sim.CoreOptions{Timeline: tl}})
 		m.Run()
 		plain := newMachine(t, hw, k.src, Options{})
 		plain.Run()
@@ -124,7 +124,7 @@ func TestTimelineSerial(t *testing.T) {
 			t.Errorf("%s: rows take %d cycles, the run %d", k.name, sum, b.Cycles)
 		}
 		ref := &sim.Timeline{Window: whole, MaxRows: 5000}
-		r := newMachine(t, hw, k.src, Options{Timeline: ref, Reference: true})
+		r := newMachine(t, hw, k.src, Options{CoreOptions: sim.CoreOptions{Timeline: ref, Reference: true}})
 		r.Run()
 		got := ref.Rows()
 		if len(got) != len(rows) {
