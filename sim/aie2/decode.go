@@ -58,6 +58,19 @@ const (
 	kCntr     // mov l, cntr (the cycle counter)
 )
 
+var kindNames = [...]string{
+	kUnsupported: "unsupported", kNop: "nop", kDone: "done", kALU: "alu", kMovImm: "movimm", kMov: "mov",
+	kAddNC: "addnc", kPadd: "padd", kLoad: "load", kStore: "store", kVLoad: "vload", kVLoadUps: "vloadups",
+	kVLoadCnv: "vloadcnv", kVStore: "vstore", kVStSrs: "vstsrs", kVStConv: "vstconv", kVStPack: "vstpack",
+	kJump: "jump", kJL: "jl", kJZ: "jz", kJNZD: "jnzd", kRet: "ret", kVLane: "vlane", kVBcst: "vbcst",
+	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
+	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
+	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr",
+}
+
+func (k kind) String() string { return kindNames[k] }
+
 // Scalar ALU operations.
 const (
 	aAdd = iota
@@ -210,9 +223,11 @@ func regTab(rf *isadefs.RegFile) []regEntry {
 
 // decodeOp decodes one slot operation. It never fails: what the
 // simulator does not implement becomes kUnsupported with the reason.
+// Everything but the operand values comes from the instruction's
+// classification (classified); decodeOp adds the operands.
 func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
-	o := &op{inst: in, it: isa.ItineraryOf(in), slot: slotIndex(in.Slot), dst: -1, pi: -1, oi: -1}
-	o.n = len(in.Operands)
+	o := new(op)
+	*o = *classified(isa, in)
 	for i, k := range in.Operands {
 		v := k.Extract(w)
 		if k.Class == "reg" && k.RegFile != nil {
@@ -230,6 +245,7 @@ func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
 				if k.RegFile.Valid(v) {
 					name = k.RegFile.Names[v]
 				}
+				*o = op{inst: o.inst, it: o.it, slot: o.slot, dst: -1, pi: -1, oi: -1, n: o.n, o: o.o}
 				o.kind, o.why = kUnsupported, fmt.Sprintf("register %q", name)
 				return o
 			}
@@ -237,6 +253,34 @@ func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
 			o.o[i] = operand{imm: v}
 		}
 	}
+	return o
+}
+
+// classifications caches each ISA's classifications (the ISA is loaded once).
+var classifications sync.Map // *isadefs.ISA -> map[*isadefs.Inst]*op
+
+// classified is the instruction's operation without operand values: its
+// kind, parameters and operand cycles, the same for every word.
+func classified(isa *isadefs.ISA, in *isadefs.Inst) *op {
+	if t, ok := classifications.Load(isa); ok {
+		if o := t.(map[*isadefs.Inst]*op)[in]; o != nil {
+			return o
+		}
+	}
+	t := make(map[*isadefs.Inst]*op, len(isa.Insts))
+	for _, in := range isa.Insts {
+		t[in] = classifyInst(isa, in)
+	}
+	got, _ := classifications.LoadOrStore(isa, t)
+	if o := got.(map[*isadefs.Inst]*op)[in]; o != nil {
+		return o
+	}
+	return classifyInst(isa, in) // not one of isa.Insts (tests build their own)
+}
+
+// classifyInst builds the classification of one instruction.
+func classifyInst(isa *isadefs.ISA, in *isadefs.Inst) *op {
+	o := &op{inst: in, it: isa.ItineraryOf(in), slot: slotIndex(in.Slot), dst: -1, pi: -1, oi: -1, n: len(in.Operands)}
 	if o.it != nil {
 		if d, ok := o.it.Get("dst"); ok {
 			o.dstCyc, o.dstByp = d.Cycle, bypOf(d.Bypass)
