@@ -1,6 +1,7 @@
 package aie2
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -259,27 +260,48 @@ func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
 // classifications caches each ISA's classifications (the ISA is loaded once).
 var classifications sync.Map // *isadefs.ISA -> map[*isadefs.Inst]*op
 
-// classified is the instruction's operation without operand values: its
-// kind, parameters and operand cycles, the same for every word.
-func classified(isa *isadefs.ISA, in *isadefs.Inst) *op {
+// classify builds (once) the classification of every instruction of the
+// ISA: an instruction whose semantics attributes the simulator does not
+// know is an error here, when the simulator loads the ISA.
+func classifyAll(isa *isadefs.ISA) (map[*isadefs.Inst]*op, error) {
 	if t, ok := classifications.Load(isa); ok {
-		if o := t.(map[*isadefs.Inst]*op)[in]; o != nil {
-			return o
-		}
+		return t.(map[*isadefs.Inst]*op), nil
 	}
 	t := make(map[*isadefs.Inst]*op, len(isa.Insts))
+	var errs []error
 	for _, in := range isa.Insts {
-		t[in] = classifyInst(isa, in)
+		o, err := classifyInst(isa, in)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		t[in] = o
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	got, _ := classifications.LoadOrStore(isa, t)
-	if o := got.(map[*isadefs.Inst]*op)[in]; o != nil {
-		return o
-	}
-	return classifyInst(isa, in) // not one of isa.Insts (tests build their own)
+	return got.(map[*isadefs.Inst]*op), nil
 }
 
-// classifyInst builds the classification of one instruction.
-func classifyInst(isa *isadefs.ISA, in *isadefs.Inst) *op {
+// classified is the instruction's operation without operand values: its
+// kind, parameters and operand cycles, the same for every word. The
+// simulator's constructors have checked the ISA (classifyAll).
+func classified(isa *isadefs.ISA, in *isadefs.Inst) *op {
+	t, err := classifyAll(isa)
+	if err != nil {
+		panic(err)
+	}
+	o := t[in]
+	if o == nil {
+		panic(fmt.Sprintf("aie2: %s is not an instruction of the ISA", in.Name))
+	}
+	return o
+}
+
+// classifyInst builds the classification of one instruction from its
+// semantics attributes (isadefs.Semantics).
+func classifyInst(isa *isadefs.ISA, in *isadefs.Inst) (*op, error) {
 	o := &op{inst: in, it: isa.ItineraryOf(in), slot: slotIndex(in.Slot), dst: -1, pi: -1, oi: -1, n: len(in.Operands)}
 	if o.it != nil {
 		if d, ok := o.it.Get("dst"); ok {
@@ -296,7 +318,9 @@ func classifyInst(isa *isadefs.ISA, in *isadefs.Inst) *op {
 			o.memCyc = o.it.Mem[len(o.it.Mem)-1]
 		}
 	}
-	classify(o)
+	if err := classify(o); err != nil {
+		return nil, fmt.Errorf("aie2.isa:%d: %s %s: %w", in.Line, in.Name, in.Syntax, err)
+	}
 	if o.it != nil {
 		a, _ := o.it.Get("acc")
 		o.accCyc, o.accByp = a.Cycle, bypOf(a.Bypass)
@@ -306,7 +330,7 @@ func classifyInst(isa *isadefs.ISA, in *isadefs.Inst) *op {
 			o.dynCyc = o.it.Read(unitName(o.dyn))
 		}
 	}
-	return o
+	return o, nil
 }
 
 func bypOf(s string) uint8 {
@@ -363,8 +387,171 @@ func (o *op) addressing() {
 
 func (o *op) unsupported(why string) { o.kind, o.why = kUnsupported, why }
 
-// classify sets the operation's kind and parameters from its mnemonic.
-func classify(o *op) {
+// semOp is an operation of the sem= vocabulary: the kind, and the
+// variant (sub) and negation the kind's code reads.
+type semOp struct {
+	kind kind
+	sub  int
+	neg  bool
+}
+
+// semOps is the sem= vocabulary: every operation the simulator
+// implements, by the name aie2.isa gives it.
+var semOps = func() map[string]semOp {
+	m := map[string]semOp{
+		"none": {kind: kUnsupported}, "nop": {kind: kNop}, "done": {kind: kDone},
+		"movi": {kind: kMovImm}, "mov": {kind: kMov}, "cntr": {kind: kCntr}, "addnc": {kind: kAddNC}, "padd": {kind: kPadd},
+		"j": {kind: kJump}, "jl": {kind: kJL}, "jz": {kind: kJZ}, "jnz": {kind: kJZ, sub: 1}, "jnzd": {kind: kJNZD}, "ret": {kind: kRet},
+		"load": {kind: kLoad}, "store": {kind: kStore},
+		"vload": {kind: kVLoad}, "vload.ups": {kind: kVLoadUps}, "vload.conv": {kind: kVLoadCnv},
+		"vstore": {kind: kVStore}, "vstore.srs": {kind: kVStSrs}, "vstore.conv": {kind: kVStConv}, "vstore.pack": {kind: kVStPack},
+		"vlane.add": {kind: kVLane}, "vlane.sub": {kind: kVLane, sub: 1}, "vlane.and": {kind: kVLane, sub: 2}, "vlane.or": {kind: kVLane, sub: 3},
+		"vbcst": {kind: kVBcst}, "vextbcst": {kind: kVExtBcst}, "vextract": {kind: kVExtract}, "vinsert": {kind: kVInsert},
+		"vmax_lt": {kind: kVMaxMin}, "vmin_ge": {kind: kVMaxMin, sub: 1},
+		"vcmp.ge": {kind: kVCmp}, "vcmp.lt": {kind: kVCmp, sub: 1}, "vcmp.eqz": {kind: kVCmp, sub: 2},
+		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy},
+		"vsrs": {kind: kVSrs}, "vups": {kind: kVUps}, "vconv.bf16": {kind: kVConvBF}, "vconv.fp32": {kind: kVConvF32},
+		"vpack": {kind: kVPack}, "vclr": {kind: kVClr},
+		// MACs: sub 0 no accumulator input, 1 acc ± A·B, 2 acc1 + acc2 ± A·B.
+		"vmac.mul": {kind: kVMac}, "vmac.negmul": {kind: kVMac, neg: true},
+		"vmac.mac": {kind: kVMac, sub: 1}, "vmac.msc": {kind: kVMac, sub: 1, neg: true},
+		"vmac.addmac": {kind: kVMac, sub: 2}, "vmac.addmsc": {kind: kVMac, sub: 2, neg: true},
+		// Accumulator adds: bit 0 negates the first operand, bit 1 the
+		// second; 4: one operand.
+		"vacc.add": {kind: kVAcc}, "vacc.sub": {kind: kVAcc, sub: 2}, "vacc.negadd": {kind: kVAcc, sub: 1},
+		"vacc.negsub": {kind: kVAcc, sub: 3}, "vacc.neg": {kind: kVAcc, sub: 4 | 1},
+	}
+	for name, a := range aluOps {
+		m["alu."+name] = semOp{kind: kALU, sub: a}
+	}
+	return m
+}()
+
+// addrModes maps am= to the simulator's addressing modes.
+var addrModes = map[isadefs.AddrMode]amode{
+	"": amNone, isadefs.AddrIdx: amIdxReg, isadefs.AddrIdxImm: amIdxImm, isadefs.AddrPost: amPostReg,
+	isadefs.AddrPostImm: amPostImm, isadefs.Addr2D: am2D, isadefs.Addr3D: am3D, isadefs.AddrSP: amSP, isadefs.AddrPtr: amPlain,
+}
+
+// signCR is the control register that holds the signedness of a kind's
+// elem=dN operations.
+var signCR = map[kind]int{
+	kVLoadUps: crUPSSign, kVUps: crUPSSign, kVStSrs: crSRSSign, kVSrs: crSRSSign, kVStPack: crPackSign, kVPack: crPackSign,
+	kVExtract: crVaddSign, kVMaxMin: crVaddSign, kVCmp: crVaddSign,
+}
+
+// classify sets the operation's kind and parameters from the
+// instruction's semantics attributes: a table lookup of sem= and the
+// attributes' values, with no reading of the mnemonic.
+func classify(o *op) error {
+	s, ok := o.inst.Semantics()
+	if !ok {
+		return fmt.Errorf("no sem= attribute")
+	}
+	d, ok := semOps[s.Op]
+	if !ok {
+		return fmt.Errorf("sem=%s: not an operation of the aie2 simulator (sim/aie2 semOps)", s.Op)
+	}
+	o.kind, o.sub, o.neg = d.kind, d.sub, d.neg
+	o.am, o.pi, o.oi = addrModes[s.Mode], s.Ptr, s.Off
+	e := s.Elem
+	if o.kind == kUnsupported {
+		o.why = s.Why
+		o.execAt = 1
+		return checkAttrs(s, false, false)
+	}
+	var needElem, needAcc, needAM bool
+	switch o.kind {
+	case kNop, kDone, kJump, kJL, kJZ, kRet:
+	case kPadd:
+		needAM = true
+	case kLoad:
+		o.dst, o.load, o.memBytes, o.memCyc, needElem, needAM = 0, true, e.Bits/8, 5, true, true
+		o.signed = e.Sign == 's'
+	case kStore:
+		o.store, o.memBytes, needElem, needAM = true, e.Bits/8, true, true
+		o.execAt = o.dataCyc // st.s8/st.s16 read their data in cycle 7
+	case kVLoad, kVLoadUps, kVLoadCnv:
+		o.dst, o.load, o.memBytes, needAM = 0, true, 32, true
+	case kVStore, kVStSrs, kVStConv, kVStPack:
+		o.store, o.memBytes, needAM = true, 32, true
+	default:
+		o.dst = 0
+	}
+	switch o.kind {
+	case kVLoadUps, kVUps, kVStSrs, kVSrs:
+		o.abits, o.ebits, needElem, needAcc = s.AccBits, e.Bits, true, true
+		o.signed = e.Sign == 's'
+		if o.kind == kVLoadUps { // the shift and sign are read in cycle 7, crSat in 8
+			o.execAt = max(o.it.Read("shift"), o.it.Read("crsat"))
+		}
+	case kVLoadCnv, kVStConv, kVConvBF, kVConvF32:
+		o.lanes = 16
+	case kVStPack, kVPack:
+		o.lanes, o.ebits, needElem = 32, e.Bits, true
+		o.signed = e.Sign == 's'
+	case kVLane, kVBcst, kVExtBcst, kVInsert, kVSel:
+		o.ebits, needElem = e.Bits, true
+	case kVExtract:
+		o.ebits, needElem = e.Bits, true
+		o.signed = e.Sign == 's'
+	case kVMaxMin, kVCmp:
+		o.ebits, needElem = e.Bits, true
+		// No sign (veqz): equality with zero does not depend on it.
+		o.signed = e.Sign == 's' || e.Sign == 0
+		if e.Sign == 'f' {
+			o.sub |= 8
+		}
+	case kVMac, kVAcc:
+		if e.Sign == 'f' {
+			o.kind = map[kind]kind{kVMac: kVMacF, kVAcc: kVAccF}[o.kind]
+		} else if e != (isadefs.Elem{}) {
+			return fmt.Errorf("elem=%s: a MAC or accumulator add is bf16 (elem=bf16) or integer (no elem=)", e)
+		}
+		if o.kind != kVMac && o.kind != kVMacF || o.sub > 0 {
+			o.execAt = o.it.Read("acc")
+		}
+		needElem = e.Bits != 0
+	}
+	if e.Sign == 'd' {
+		cr, ok := signCR[o.kind]
+		if !ok {
+			return fmt.Errorf("elem=%s: sem=%s takes no signedness from a control register", e, s.Op)
+		}
+		o.dyn = cr
+	}
+	if (o.kind == kVStPack || o.kind == kVPack) && e.Sign != 's' && e.Sign != 'd' {
+		return fmt.Errorf("elem=%s: packing needs s8 or d8", e)
+	}
+	if e.Sign == 'f' && o.sub&8 == 0 && o.kind != kVMacF && o.kind != kVAccF {
+		return fmt.Errorf("elem=%s: sem=%s has no floating-point form", e, s.Op)
+	}
+	if needAM && s.Mode == "" {
+		return fmt.Errorf("sem=%s needs a memory operand and am=", s.Op)
+	}
+	if o.execAt <= 1 {
+		o.execAt = 1
+	}
+	return checkAttrs(s, needElem, needAcc)
+}
+
+// checkAttrs: an operation has elem= and acc= exactly when its kind reads them.
+func checkAttrs(s isadefs.Semantics, elem, acc bool) error {
+	switch {
+	case elem && s.Elem.Bits == 0:
+		return fmt.Errorf("sem=%s needs elem=", s.Op)
+	case !elem && s.Elem.Bits != 0:
+		return fmt.Errorf("sem=%s takes no elem=", s.Op)
+	case acc && s.AccBits == 0:
+		return fmt.Errorf("sem=%s needs acc=", s.Op)
+	case !acc && s.AccBits != 0:
+		return fmt.Errorf("sem=%s takes no acc=", s.Op)
+	}
+	return nil
+}
+
+// classifyByText sets the operation's kind and parameters from its mnemonic.
+func classifyByText(o *op) {
 	mn := o.inst.Mnemonic
 	o.addressing()
 	first := o.inst.Operands
