@@ -8,7 +8,7 @@ import (
 	isadefs "kernelcraft/isa-defs"
 )
 
-// kind selects an operation's semantics.
+// kind selects an operation's semantics (sem= in aie2.isa, through semOps).
 type kind uint8
 
 const (
