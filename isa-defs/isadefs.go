@@ -225,7 +225,8 @@ type Inst struct {
 	Flags       map[string]bool
 	Description string
 	Line        int
-	wordBits    int // the ISA's word size
+	wordBits    int        // the ISA's word size
+	sem         *Semantics // sem=, elem=, acc=, am= (nil: no sem=)
 }
 
 // Ext is the extension the instruction belongs to.

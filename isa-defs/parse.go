@@ -47,11 +47,31 @@ func Parse(file, text string) (*ISA, error) {
 		p.checkFormats()
 		p.checkItineraries()
 		p.checkDocs()
+		p.checkSemantics()
 	}
 	if len(p.errs) > 0 {
 		return nil, joinErrors(p.errs)
 	}
 	return isa, nil
+}
+
+// checkSemantics: in a file that declares semantics (sem=) at all, every
+// instruction declares them, so that no instruction is left to a guess.
+func (p *parser) checkSemantics() {
+	with := 0
+	for _, in := range p.isa.Insts {
+		if in.sem != nil {
+			with++
+		}
+	}
+	if with == 0 {
+		return
+	}
+	for _, in := range p.isa.Insts {
+		if in.sem == nil {
+			p.errs = append(p.errs, &ParseError{p.file, in.Line, fmt.Sprintf("%s: no sem= (every instruction of a file that uses sem= needs one; sem=none when the simulator does not implement it)", in.Mnemonic)})
+		}
+	}
 }
 
 type parser struct {
@@ -583,6 +603,12 @@ func (p *parser) parseInst(rest string) {
 		p.errorf("%s: encoding leaves bits %#x undefined", in.Mnemonic, all&^used)
 		return
 	}
+	sem, err := parseSemantics(in)
+	if err != nil {
+		p.errorf("%s: %v", in.Mnemonic, err)
+		return
+	}
+	in.sem = sem
 	p.isa.Insts = append(p.isa.Insts, in)
 	p.isa.byMnemonic[in.Mnemonic] = append(p.isa.byMnemonic[in.Mnemonic], in)
 	if in.Slot != "" {

@@ -28,6 +28,9 @@ func NewCostModel(hw *isadefs.HW) (sim.CostModel, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := classifyAll(isa); err != nil {
+		return nil, err
+	}
 	return &CostModel{hw: hw, isa: isa}, nil
 }
 

@@ -1,14 +1,14 @@
 package aie2
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
 	isadefs "kernelcraft/isa-defs"
 )
 
-// kind selects an operation's semantics.
+// kind selects an operation's semantics (sem= in aie2.isa, through semOps).
 type kind uint8
 
 const (
@@ -57,6 +57,19 @@ const (
 	kVClr     // vclr
 	kCntr     // mov l, cntr (the cycle counter)
 )
+
+var kindNames = [...]string{
+	kUnsupported: "unsupported", kNop: "nop", kDone: "done", kALU: "alu", kMovImm: "movimm", kMov: "mov",
+	kAddNC: "addnc", kPadd: "padd", kLoad: "load", kStore: "store", kVLoad: "vload", kVLoadUps: "vloadups",
+	kVLoadCnv: "vloadcnv", kVStore: "vstore", kVStSrs: "vstsrs", kVStConv: "vstconv", kVStPack: "vstpack",
+	kJump: "jump", kJL: "jl", kJZ: "jz", kJNZD: "jnzd", kRet: "ret", kVLane: "vlane", kVBcst: "vbcst",
+	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
+	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
+	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr",
+}
+
+func (k kind) String() string { return kindNames[k] }
 
 // Scalar ALU operations.
 const (
@@ -210,9 +223,11 @@ func regTab(rf *isadefs.RegFile) []regEntry {
 
 // decodeOp decodes one slot operation. It never fails: what the
 // simulator does not implement becomes kUnsupported with the reason.
+// Everything but the operand values comes from the instruction's
+// classification (classified); decodeOp adds the operands.
 func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
-	o := &op{inst: in, it: isa.ItineraryOf(in), slot: slotIndex(in.Slot), dst: -1, pi: -1, oi: -1}
-	o.n = len(in.Operands)
+	o := new(op)
+	*o = *classified(isa, in)
 	for i, k := range in.Operands {
 		v := k.Extract(w)
 		if k.Class == "reg" && k.RegFile != nil {
@@ -230,6 +245,7 @@ func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
 				if k.RegFile.Valid(v) {
 					name = k.RegFile.Names[v]
 				}
+				*o = op{inst: o.inst, it: o.it, slot: o.slot, dst: -1, pi: -1, oi: -1, n: o.n, o: o.o}
 				o.kind, o.why = kUnsupported, fmt.Sprintf("register %q", name)
 				return o
 			}
@@ -237,6 +253,55 @@ func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
 			o.o[i] = operand{imm: v}
 		}
 	}
+	return o
+}
+
+// classifications caches each ISA's classifications (the ISA is loaded once).
+var classifications sync.Map // *isadefs.ISA -> map[*isadefs.Inst]*op
+
+// classifyAll builds (once) the classification of every instruction of the
+// ISA: an instruction whose semantics attributes the simulator does not
+// know is an error here, when the simulator loads the ISA.
+func classifyAll(isa *isadefs.ISA) (map[*isadefs.Inst]*op, error) {
+	if t, ok := classifications.Load(isa); ok {
+		return t.(map[*isadefs.Inst]*op), nil
+	}
+	t := make(map[*isadefs.Inst]*op, len(isa.Insts))
+	var errs []error
+	for _, in := range isa.Insts {
+		o, err := classifyInst(isa, in)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		t[in] = o
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	got, _ := classifications.LoadOrStore(isa, t)
+	return got.(map[*isadefs.Inst]*op), nil
+}
+
+// classified is the instruction's operation without operand values: its
+// kind, parameters and operand cycles, the same for every word. The
+// simulator's constructors have checked the ISA (classifyAll).
+func classified(isa *isadefs.ISA, in *isadefs.Inst) *op {
+	t, err := classifyAll(isa)
+	if err != nil {
+		panic(err)
+	}
+	o := t[in]
+	if o == nil {
+		panic(fmt.Sprintf("aie2: %s is not an instruction of the ISA", in.Name))
+	}
+	return o
+}
+
+// classifyInst builds the classification of one instruction from its
+// semantics attributes (isadefs.Semantics).
+func classifyInst(isa *isadefs.ISA, in *isadefs.Inst) (*op, error) {
+	o := &op{inst: in, it: isa.ItineraryOf(in), slot: slotIndex(in.Slot), dst: -1, pi: -1, oi: -1, n: len(in.Operands)}
 	if o.it != nil {
 		if d, ok := o.it.Get("dst"); ok {
 			o.dstCyc, o.dstByp = d.Cycle, bypOf(d.Bypass)
@@ -252,7 +317,9 @@ func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
 			o.memCyc = o.it.Mem[len(o.it.Mem)-1]
 		}
 	}
-	classify(o)
+	if err := classify(o); err != nil {
+		return nil, fmt.Errorf("aie2.isa:%d: %s %s: %w", in.Line, in.Name, in.Syntax, err)
+	}
 	if o.it != nil {
 		a, _ := o.it.Get("acc")
 		o.accCyc, o.accByp = a.Cycle, bypOf(a.Bypass)
@@ -262,7 +329,7 @@ func decodeOp(isa *isadefs.ISA, in *isadefs.Inst, w uint64) *op {
 			o.dynCyc = o.it.Read(unitName(o.dyn))
 		}
 	}
-	return o
+	return o, nil
 }
 
 func bypOf(s string) uint8 {
@@ -275,338 +342,165 @@ func bypOf(s string) uint8 {
 	return 0
 }
 
-// addressing finds the memory operand of the syntax.
-func (o *op) addressing() {
-	syn := o.inst.Syntax
-	open := strings.Index(syn, "[")
-	if open < 0 {
-		return
-	}
-	// Operand index of the first operand inside the brackets.
-	idx := 0
-	for _, t := range o.inst.Tokens {
-		if strings.Contains(t.Text, "[") {
-			break
-		}
-		if t.Operand != nil {
-			idx++
-		}
-	}
-	rest := syn[open:]
-	if strings.HasPrefix(rest, "[sp") {
-		o.am, o.oi = amSP, idx
-		return
-	}
-	o.pi = idx
-	inner, after, _ := strings.Cut(rest[1:], "]")
-	switch {
-	case strings.Contains(inner, ", eDJ_"):
-		o.am, o.oi = amIdxReg, idx+1
-	case strings.Contains(inner, ", #"):
-		o.am, o.oi = amIdxImm, idx+1
-	case strings.Contains(after, "eM_"):
-		o.am, o.oi = amPostReg, idx+1
-	case strings.Contains(after, "#"):
-		o.am, o.oi = amPostImm, idx+1
-	case strings.Contains(after, "eDS_"):
-		o.am, o.oi = am3D, idx+1
-	case strings.Contains(after, "eD_"):
-		o.am, o.oi = am2D, idx+1
-	default:
-		o.am = amPlain
-	}
+// semOp is an operation of the sem= vocabulary: the kind, and the
+// variant (sub) and negation the kind's code reads.
+type semOp struct {
+	kind kind
+	sub  int
+	neg  bool
 }
 
-func (o *op) unsupported(why string) { o.kind, o.why = kUnsupported, why }
-
-// classify sets the operation's kind and parameters from its mnemonic.
-func classify(o *op) {
-	mn := o.inst.Mnemonic
-	o.addressing()
-	first := o.inst.Operands
-	firstFile := ""
-	if len(first) > 0 && first[0].RegFile != nil {
-		firstFile = first[0].RegFile.Name
+// semOps is the sem= vocabulary: every operation the simulator
+// implements, by the name aie2.isa gives it.
+var semOps = func() map[string]semOp {
+	m := map[string]semOp{
+		"none": {kind: kUnsupported}, "nop": {kind: kNop}, "done": {kind: kDone},
+		"movi": {kind: kMovImm}, "mov": {kind: kMov}, "cntr": {kind: kCntr}, "addnc": {kind: kAddNC}, "padd": {kind: kPadd},
+		"j": {kind: kJump}, "jl": {kind: kJL}, "jz": {kind: kJZ}, "jnz": {kind: kJZ, sub: 1}, "jnzd": {kind: kJNZD}, "ret": {kind: kRet},
+		"load": {kind: kLoad}, "store": {kind: kStore},
+		"vload": {kind: kVLoad}, "vload.ups": {kind: kVLoadUps}, "vload.conv": {kind: kVLoadCnv},
+		"vstore": {kind: kVStore}, "vstore.srs": {kind: kVStSrs}, "vstore.conv": {kind: kVStConv}, "vstore.pack": {kind: kVStPack},
+		"vlane.add": {kind: kVLane}, "vlane.sub": {kind: kVLane, sub: 1}, "vlane.and": {kind: kVLane, sub: 2}, "vlane.or": {kind: kVLane, sub: 3},
+		"vbcst": {kind: kVBcst}, "vextbcst": {kind: kVExtBcst}, "vextract": {kind: kVExtract}, "vinsert": {kind: kVInsert},
+		"vmax_lt": {kind: kVMaxMin}, "vmin_ge": {kind: kVMaxMin, sub: 1},
+		"vcmp.ge": {kind: kVCmp}, "vcmp.lt": {kind: kVCmp, sub: 1}, "vcmp.eqz": {kind: kVCmp, sub: 2},
+		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy},
+		"vsrs": {kind: kVSrs}, "vups": {kind: kVUps}, "vconv.bf16": {kind: kVConvBF}, "vconv.fp32": {kind: kVConvF32},
+		"vpack": {kind: kVPack}, "vclr": {kind: kVClr},
+		// MACs: sub 0 no accumulator input, 1 acc ± A·B, 2 acc1 + acc2 ± A·B.
+		"vmac.mul": {kind: kVMac}, "vmac.negmul": {kind: kVMac, neg: true},
+		"vmac.mac": {kind: kVMac, sub: 1}, "vmac.msc": {kind: kVMac, sub: 1, neg: true},
+		"vmac.addmac": {kind: kVMac, sub: 2}, "vmac.addmsc": {kind: kVMac, sub: 2, neg: true},
+		// Accumulator adds: bit 0 negates the first operand, bit 1 the
+		// second; 4: one operand.
+		"vacc.add": {kind: kVAcc}, "vacc.sub": {kind: kVAcc, sub: 2}, "vacc.negadd": {kind: kVAcc, sub: 1},
+		"vacc.negsub": {kind: kVAcc, sub: 3}, "vacc.neg": {kind: kVAcc, sub: 4 | 1},
 	}
-	switch {
-	case strings.HasPrefix(mn, "nop"):
-		o.kind = kNop
-	case mn == "done":
-		o.kind = kDone
-	case mn == "event":
-		o.kind = kNop
-	case aluOps[mn] != 0 || mn == "add" && strings.Contains(o.inst.Syntax, "eR_5"):
-		o.kind, o.sub, o.dst = kALU, aluOps[mn], 0
-	case mn == "add": // add r, r, #imm
-		o.kind, o.sub, o.dst = kALU, aAdd, 0
-	case mn == "movxm" || mn == "mova" || mn == "movx" && len(first) == 2 && first[1].Class == "simm" ||
-		mn == "mov" && len(first) == 2 && first[1].Class == "simm":
-		o.kind, o.dst = kMovImm, 0
-	case mn == "movx" || mn == "mov" && len(first) == 2 && first[0].RegFile != nil && first[1].RegFile != nil &&
-		strings.HasPrefix(first[1].Name, "mMvSclDst") || strings.HasPrefix(mn, "mov.d") && len(mn) == 6:
-		o.kind, o.dst = kMov, 0
-	case mn == "mov" && strings.Contains(o.inst.Syntax, "cntr"):
-		o.kind, o.dst = kCntr, 0
-	case mn == "add.nc":
-		o.kind, o.dst = kAddNC, 0
-	case strings.HasPrefix(mn, "padd"):
-		o.kind = kPadd
-		if o.am == amNone { // [p], #imm has the pointer first
-			o.pi, o.oi = 0, 1
-		}
-		switch {
-		case strings.Contains(mn, ".2d"):
-			o.am = am2D
-		case strings.Contains(mn, ".3d"):
-			o.am = am3D
-		case strings.HasPrefix(o.inst.Syntax, "[sp]"):
-			o.am, o.pi, o.oi = amSP, -1, 0
-		case strings.Contains(o.inst.Syntax, "eM_"):
-			o.am = amPostReg
-		default:
-			o.am = amPostImm
-		}
-	case mn == "j":
-		o.kind = kJump
-	case mn == "jl":
-		o.kind = kJL
-	case mn == "jz" || mn == "jnz":
-		o.kind = kJZ
-		if mn == "jnz" {
-			o.sub = 1
-		}
-	case mn == "jnzd":
-		o.kind, o.dst = kJNZD, 0
-	case mn == "ret":
-		o.kind = kRet
-	case mn == "lda" || strings.HasPrefix(mn, "lda.") && mn != "lda.tm":
-		if firstFile == "mQQm" {
-			o.unsupported("sparse mask (q register) loads")
-			return
-		}
-		o.kind, o.dst, o.load, o.memBytes = kLoad, 0, true, 4
-		o.memCyc = 5
-		switch {
-		case strings.HasSuffix(mn, "s8"), strings.HasSuffix(mn, "u8"):
-			o.memBytes = 1
-		case strings.HasSuffix(mn, "s16"), strings.HasSuffix(mn, "u16"):
-			o.memBytes = 2
-		}
-		o.signed = strings.Contains(mn, ".s")
-	case mn == "st" || strings.HasPrefix(mn, "st.") && mn != "st.tm":
-		if firstFile == "mQQm" {
-			o.unsupported("sparse mask (q register) stores")
-			return
-		}
-		o.kind, o.store, o.memBytes = kStore, true, 4
+	for name, a := range aluOps {
+		m["alu."+name] = semOp{kind: kALU, sub: a}
+	}
+	return m
+}()
+
+// addrModes maps am= to the simulator's addressing modes.
+var addrModes = map[isadefs.AddrMode]amode{
+	"": amNone, isadefs.AddrIdx: amIdxReg, isadefs.AddrIdxImm: amIdxImm, isadefs.AddrPost: amPostReg,
+	isadefs.AddrPostImm: amPostImm, isadefs.Addr2D: am2D, isadefs.Addr3D: am3D, isadefs.AddrSP: amSP, isadefs.AddrPtr: amPlain,
+}
+
+// signCR is the control register that holds the signedness of a kind's
+// elem=dN operations.
+var signCR = map[kind]int{
+	kVLoadUps: crUPSSign, kVUps: crUPSSign, kVStSrs: crSRSSign, kVSrs: crSRSSign, kVStPack: crPackSign, kVPack: crPackSign,
+	kVExtract: crVaddSign, kVMaxMin: crVaddSign, kVCmp: crVaddSign,
+}
+
+// classify sets the operation's kind and parameters from the
+// instruction's semantics attributes: a table lookup of sem= and the
+// attributes' values, with no reading of the mnemonic.
+func classify(o *op) error {
+	s, ok := o.inst.Semantics()
+	if !ok {
+		return fmt.Errorf("no sem= attribute")
+	}
+	d, ok := semOps[s.Op]
+	if !ok {
+		return fmt.Errorf("sem=%s: not an operation of the aie2 simulator (sim/aie2 semOps)", s.Op)
+	}
+	o.kind, o.sub, o.neg = d.kind, d.sub, d.neg
+	o.am, o.pi, o.oi = addrModes[s.Mode], s.Ptr, s.Off
+	e := s.Elem
+	if o.kind == kUnsupported {
+		o.why = s.Why
+		o.execAt = 1
+		return checkAttrs(s, false, false)
+	}
+	var needElem, needAcc, needAM bool
+	switch o.kind {
+	case kNop, kDone, kJump, kJL, kJZ, kRet:
+	case kPadd:
+		needAM = true
+	case kLoad:
+		o.dst, o.load, o.memBytes, o.memCyc, needElem, needAM = 0, true, e.Bits/8, 5, true, true
+		o.signed = e.Sign == 's'
+	case kStore:
+		o.store, o.memBytes, needElem, needAM = true, e.Bits/8, true, true
 		o.execAt = o.dataCyc // st.s8/st.s16 read their data in cycle 7
-		switch {
-		case strings.HasSuffix(mn, "s8"):
-			o.memBytes = 1
-		case strings.HasSuffix(mn, "s16"):
-			o.memBytes = 2
+	case kVLoad, kVLoadUps, kVLoadCnv:
+		o.dst, o.load, o.memBytes, needAM = 0, true, 32, true
+	case kVStore, kVStSrs, kVStConv, kVStPack:
+		o.store, o.memBytes, needAM = true, 32, true
+	default:
+		o.dst = 0
+	}
+	switch o.kind {
+	case kVLoadUps, kVUps, kVStSrs, kVSrs:
+		o.abits, o.ebits, needElem, needAcc = s.AccBits, e.Bits, true, true
+		o.signed = e.Sign == 's'
+		if o.kind == kVLoadUps { // the shift and sign are read in cycle 7, crSat in 8
+			o.execAt = max(o.it.Read("shift"), o.it.Read("crsat"))
 		}
-	case mn == "vlda" || mn == "vldb" || mn == "vlda.2d" || mn == "vlda.3d" || mn == "vldb.2d" || mn == "vldb.3d":
-		o.kind, o.dst, o.load, o.memBytes = kVLoad, 0, true, 32
-	case strings.HasPrefix(mn, "vlda.") && strings.Contains(mn, ".ups."):
-		o.kind, o.dst, o.load, o.memBytes = kVLoadUps, 0, true, 32
-		upsParams(o, mn[strings.Index(mn, "ups.")+4:])
-		// The shift and sign are read in cycle 7, crSat in 8.
-		o.execAt = max(o.it.Read("shift"), o.it.Read("crsat"))
-	case strings.HasPrefix(mn, "vlda.") && strings.Contains(mn, ".conv.fp32.bf16"):
-		o.kind, o.dst, o.load, o.memBytes, o.lanes = kVLoadCnv, 0, true, 32, 16
-	case mn == "vst" || mn == "vst.2d" || mn == "vst.3d":
-		o.kind, o.store, o.memBytes = kVStore, true, 32
-	case strings.HasPrefix(mn, "vst.") && strings.Contains(mn, ".srs."):
-		o.kind, o.store, o.memBytes = kVStSrs, true, 32
-		srsParams(o, mn[strings.Index(mn, "srs.")+4:])
-	case strings.HasPrefix(mn, "vst.") && strings.Contains(mn, ".conv.bf16.fp32"):
-		o.kind, o.store, o.memBytes, o.lanes = kVStConv, true, 32, 16
-	case strings.HasPrefix(mn, "vst.") && strings.Contains(mn, ".pack."):
-		if strings.Contains(mn, "4") {
-			o.unsupported("4-bit packing")
-			return
+	case kVLoadCnv, kVStConv, kVConvBF, kVConvF32:
+		o.lanes = 16
+	case kVStPack, kVPack:
+		o.lanes, o.ebits, needElem = 32, e.Bits, true
+		o.signed = e.Sign == 's'
+	case kVLane, kVBcst, kVExtBcst, kVInsert, kVSel:
+		o.ebits, needElem = e.Bits, true
+	case kVExtract:
+		o.ebits, needElem = e.Bits, true
+		o.signed = e.Sign == 's'
+	case kVMaxMin, kVCmp:
+		o.ebits, needElem = e.Bits, true
+		// No sign (veqz): equality with zero does not depend on it.
+		o.signed = e.Sign == 's' || e.Sign == 0
+		if e.Sign == 'f' {
+			o.sub |= 8
 		}
-		o.kind, o.store, o.memBytes = kVStPack, true, 32
-		o.lanes, o.ebits, o.signed = 32, 8, strings.Contains(mn, ".s8")
-		if !o.signed {
-			o.dyn = crPackSign
+	case kVMac, kVAcc:
+		if e.Sign == 'f' {
+			o.kind = map[kind]kind{kVMac: kVMacF, kVAcc: kVAccF}[o.kind]
+		} else if e != (isadefs.Elem{}) {
+			return fmt.Errorf("elem=%s: a MAC or accumulator add is bf16 (elem=bf16) or integer (no elem=)", e)
 		}
-	case strings.HasPrefix(mn, "vadd.") && mn != "vadd.f", strings.HasPrefix(mn, "vsub.") && mn != "vsub.f", mn == "vband", mn == "vbor":
-		o.kind, o.dst = kVLane, 0
-		o.ebits = elemBits(mn)
-		switch {
-		case strings.HasPrefix(mn, "vsub"):
-			o.sub = 1
-		case mn == "vband":
-			o.sub, o.ebits = 2, 32
-		case mn == "vbor":
-			o.sub, o.ebits = 3, 32
-		}
-	case strings.HasPrefix(mn, "vbcst."):
-		o.kind, o.dst, o.ebits = kVBcst, 0, elemBits(mn)
-	case strings.HasPrefix(mn, "vextbcst."):
-		o.kind, o.dst, o.ebits = kVExtBcst, 0, elemBits(mn)
-	case strings.HasPrefix(mn, "vextract."):
-		o.kind, o.dst, o.ebits = kVExtract, 0, elemBits(mn)
-		o.signed = strings.Contains(mn, ".s")
-		if strings.Contains(mn, ".d") {
-			o.dyn = crVaddSign
-		}
-	case strings.HasPrefix(mn, "vinsert."):
-		o.kind, o.dst, o.ebits = kVInsert, 0, elemBits(mn)
-	case strings.HasPrefix(mn, "vmax_lt.") || strings.HasPrefix(mn, "vmin_ge."):
-		o.kind, o.dst, o.ebits = kVMaxMin, 0, elemBits(mn)
-		if strings.HasPrefix(mn, "vmin") {
-			o.sub = 1
-		}
-		cmpSign(o, mn)
-	case strings.HasPrefix(mn, "vge.") || strings.HasPrefix(mn, "vlt.") || strings.HasPrefix(mn, "veqz."):
-		o.kind, o.dst, o.ebits = kVCmp, 0, elemBits(mn)
-		switch {
-		case strings.HasPrefix(mn, "vlt"):
-			o.sub = 1
-		case strings.HasPrefix(mn, "veqz"):
-			o.sub = 2
-		}
-		cmpSign(o, mn)
-	case strings.HasPrefix(mn, "vsel."):
-		o.kind, o.dst, o.ebits = kVSel, 0, elemBits(mn)
-	case mn == "vshift":
-		o.kind, o.dst = kVShift, 0
-	case mn == "vshuffle":
-		o.kind, o.dst = kVShuffle, 0
-	case mn == "vmov" && o.inst.Slot == "mv":
-		o.kind, o.dst = kVCopy, 0
-	case strings.HasPrefix(mn, "vsrs.") || strings.HasPrefix(mn, "vsrsm."):
-		o.kind, o.dst = kVSrs, 0
-		srsParams(o, mn[strings.Index(mn, ".")+1:])
-	case strings.HasPrefix(mn, "vups."):
-		o.kind, o.dst = kVUps, 0
-		upsParams(o, mn[5:])
-	case mn == "vconv.bf16.fp32":
-		o.kind, o.dst, o.lanes = kVConvBF, 0, 16
-	case mn == "vconv.fp32.bf16":
-		o.kind, o.dst, o.lanes = kVConvF32, 0, 16
-	case strings.HasPrefix(mn, "vpack."):
-		if strings.Contains(mn, "4") {
-			o.unsupported("4-bit packing")
-			return
-		}
-		o.kind, o.dst, o.lanes, o.ebits = kVPack, 0, 32, 8
-		o.signed = strings.Contains(mn, ".s8")
-		if !o.signed {
-			o.dyn = crPackSign
-		}
-	case mn == "vclr":
-		o.kind, o.dst = kVClr, 0
-	case o.inst.Slot == "vec" && (strings.HasPrefix(mn, "vmac") || strings.HasPrefix(mn, "vmul") || strings.HasPrefix(mn, "vmsc") ||
-		mn == "vnegmul" || mn == "vnegmul.f" || strings.HasPrefix(mn, "vaddm")):
-		if strings.Contains(o.inst.Syntax, "mQQXw") || strings.Contains(o.inst.Syntax, "eYs") {
-			o.unsupported("sparse MAC forms")
-			return
-		}
-		o.kind, o.dst = kVMac, 0
-		if strings.HasSuffix(mn, ".f") {
-			o.kind = kVMacF
-		}
-		o.neg = strings.Contains(mn, "msc") || strings.HasPrefix(mn, "vnegmul")
-		if strings.HasPrefix(mn, "vaddm") {
-			o.sub = 2 // acc1 + acc2 ± A·B
-		} else if strings.HasPrefix(mn, "vmul") || strings.HasPrefix(mn, "vnegmul") {
-			o.sub = 0 // no accumulator input
-		} else {
-			o.sub = 1
-		}
-		if o.sub > 0 {
+		if o.kind != kVMac && o.kind != kVMacF || o.sub > 0 {
 			o.execAt = o.it.Read("acc")
 		}
-	case o.inst.Slot == "vec" && (mn == "vadd" || mn == "vsub" || mn == "vnegadd" || mn == "vnegsub" || mn == "vneg"):
-		o.kind, o.dst = kVAcc, 0
-		o.sub = accFlavour(mn)
-		o.execAt = o.it.Read("acc")
-	case mn == "vadd.f" || mn == "vsub.f" || mn == "vnegadd.f" || mn == "vnegsub.f" || mn == "vneg.f":
-		o.kind, o.dst = kVAccF, 0
-		o.sub = accFlavour(strings.TrimSuffix(mn, ".f"))
-		o.execAt = o.it.Read("acc")
-	default:
-		o.unsupported("")
+		needElem = e.Bits != 0
+	}
+	if e.Sign == 'd' {
+		cr, ok := signCR[o.kind]
+		if !ok {
+			return fmt.Errorf("elem=%s: sem=%s takes no signedness from a control register", e, s.Op)
+		}
+		o.dyn = cr
+	}
+	if (o.kind == kVStPack || o.kind == kVPack) && e.Sign != 's' && e.Sign != 'd' {
+		return fmt.Errorf("elem=%s: packing needs s8 or d8", e)
+	}
+	if e.Sign == 'f' && o.sub&8 == 0 && o.kind != kVMacF && o.kind != kVAccF {
+		return fmt.Errorf("elem=%s: sem=%s has no floating-point form", e, s.Op)
+	}
+	if needAM && s.Mode == "" {
+		return fmt.Errorf("sem=%s needs a memory operand and am=", s.Op)
 	}
 	if o.execAt <= 1 {
 		o.execAt = 1
 	}
+	return checkAttrs(s, needElem, needAcc)
 }
 
-// accFlavour encodes which of the two accumulator operands are negated:
-// bit 0 the first, bit 1 the second; 4: one operand (vneg).
-func accFlavour(mn string) int {
-	switch mn {
-	case "vsub":
-		return 2
-	case "vnegadd":
-		return 1
-	case "vnegsub":
-		return 3
-	case "vneg":
-		return 4 | 1
-	}
-	return 0
-}
-
-// elemBits reads the element width from a mnemonic suffix (.8, .s16, .d32, .bf16).
-func elemBits(mn string) int {
-	i := strings.LastIndex(mn, ".")
-	s := strings.TrimLeft(mn[i+1:], "sdbf")
-	switch s {
-	case "8":
-		return 8
-	case "16":
-		return 16
-	case "32":
-		return 32
-	case "64":
-		return 64
-	}
-	return 0
-}
-
-// cmpSign sets a compare's signedness: .sN signed, .dN from crVaddSign,
-// .bf16 floating point (sub |= 8).
-func cmpSign(o *op, mn string) {
-	suf := mn[strings.LastIndex(mn, ".")+1:]
+// checkAttrs: an operation has elem= and acc= exactly when its kind reads them.
+func checkAttrs(s isadefs.Semantics, elem, acc bool) error {
 	switch {
-	case suf == "bf16":
-		o.sub |= 8
-	case suf[0] == 's':
-		o.signed = true
-	case suf[0] == 'd':
-		o.dyn = crVaddSign
+	case elem && s.Elem.Bits == 0:
+		return fmt.Errorf("sem=%s needs elem=", s.Op)
+	case !elem && s.Elem.Bits != 0:
+		return fmt.Errorf("sem=%s takes no elem=", s.Op)
+	case acc && s.AccBits == 0:
+		return fmt.Errorf("sem=%s needs acc=", s.Op)
+	case !acc && s.AccBits != 0:
+		return fmt.Errorf("sem=%s takes no acc=", s.Op)
 	}
-	if suf == "16" || suf == "32" || suf == "8" { // veqz.N: sign irrelevant
-		o.signed = true
-	}
-}
-
-// srsParams reads "dN.sM" / "sN.sM": destination N bits (d: sign from
-// crSRSSign), accumulator lanes M bits.
-func srsParams(o *op, s string) {
-	d, a, _ := strings.Cut(s, ".")
-	o.ebits = elemBits("." + d)
-	o.abits = elemBits("." + a)
-	o.signed = d[0] == 's'
-	if d[0] == 'd' {
-		o.dyn = crSRSSign
-	}
-}
-
-// upsParams reads "sM.dN" / "sM.sN": accumulator lanes M bits, source N
-// bits (d: sign from crUPSSign).
-func upsParams(o *op, s string) {
-	a, d, _ := strings.Cut(s, ".")
-	o.abits = elemBits("." + a)
-	o.ebits = elemBits("." + d)
-	o.signed = d[0] == 's'
-	if d[0] == 'd' {
-		o.dyn = crUPSSign
-	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim/vec"
 )
 
@@ -453,7 +454,8 @@ func TestComparePaths(t *testing.T) {
 	var forms []form
 	for _, mn := range []string{"vmax_lt", "vmin_ge", "vge", "vlt"} {
 		for _, suf := range []string{"s8", "s16", "s32", "d8", "d16", "d32", "bf16"} {
-			forms = append(forms, form{mn, suf, elemBits("." + suf)})
+			e, _ := isadefs.ParseElem(suf)
+			forms = append(forms, form{mn, suf, e.Bits})
 		}
 	}
 	forms = append(forms, form{"veqz", "8", 8}, form{"veqz", "16", 16}, form{"veqz", "32", 32})

@@ -1,0 +1,162 @@
+package aie2
+
+// Stalls: bank conflicts and, under Interlock, operands not yet landed.
+
+import (
+	"fmt"
+	"math/bits"
+
+	"kernelcraft/sim"
+)
+
+// bankStall is how many cycles b must wait so that none of its memory
+// accesses meets another one on a bank in the cycle it reaches memory; it
+// reserves the banks for the cycles chosen.
+func (m *Machine) bankStall(b *bundle) int {
+	var acc [4]struct {
+		e    int64
+		mask uint8
+	}
+	n := 0
+	for _, o := range b.ops {
+		if !o.load && !o.store || n == len(acc) {
+			continue
+		}
+		f := &m.probe // a flight literal here would zero its 64-byte buffer per access
+		f.o, f.t, f.pc, f.seq = o, m.now, b.pc, 0
+		a := m.effAddr(f, false)
+		if r := m.dmem; uint64(a) < r.Base || uint64(a) >= r.End {
+			continue // it will trap
+		}
+		acc[n].e, acc[n].mask = int64(o.memCyc), bankMask(a, o.memBytes)
+		n++
+	}
+	if n == 0 {
+		return 0
+	}
+	// Accesses of the bundle itself that meet on a bank: the arbiter
+	// serves one per cycle, the others wait a cycle each.
+	intra := 0
+	for i := 0; i < n; i++ {
+		k := 0
+		for j := 0; j < n; j++ {
+			if j != i && acc[j].e == acc[i].e && acc[j].mask&acc[i].mask != 0 {
+				k++
+			}
+		}
+		intra = max(intra, k)
+	}
+	// The arbiter serves the accesses one a cycle while the whole core
+	// stands still (Machine.freeze), so the accesses keep their pipeline
+	// cycle.
+	tl := m.opts.Timeline != nil
+	if tl {
+		m.tl.bankHas, m.tl.bankEarlier = false, false
+		for i := 0; i < n && intra > 0 && !m.tl.bankHas; i++ {
+			for j := 0; j < n; j++ {
+				if c := acc[j].mask & acc[i].mask; j != i && acc[j].e == acc[i].e && c != 0 {
+					m.tl.bank, m.tl.bankPC, m.tl.bankHas = bits.TrailingZeros8(c), b.pc, true
+					break
+				}
+			}
+		}
+	}
+	// An access that meets an earlier bundle's in the same pipeline cycle
+	// waits one more cycle of the freeze.
+	s := 0
+	for i := 0; i < n; i++ {
+		c := (m.now + acc[i].e) % ringN
+		if busy := m.banks[c] & acc[i].mask; busy != 0 {
+			if tl && s == 0 {
+				k := bits.TrailingZeros8(busy)
+				m.tl.bank, m.tl.bankPC, m.tl.bankHas, m.tl.bankEarlier = k, m.bankPC[c][k], true, true
+			}
+			s = 1
+		}
+	}
+	// The bundle's accesses are all served in their pipeline cycle (the
+	// core stands still meanwhile), so they hold their banks in that
+	// cycle only.
+	for i := 0; i < n; i++ {
+		c := (m.now + acc[i].e) % ringN
+		m.banks[c] |= acc[i].mask
+		if tl {
+			for k := 0; k < 8; k++ {
+				if acc[i].mask>>k&1 != 0 {
+					m.bankPC[c][k] = b.pc
+				}
+			}
+		}
+	}
+	return s + intra
+}
+
+// interlockStall is how many cycles b must wait under Interlock so that
+// every operand it reads has landed, its writes land after earlier ones
+// to the same registers and after earlier late reads of them, and its
+// memory accesses follow earlier stores to the same bytes; h describes
+// the longest wait.
+func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
+	stall := int64(0)
+	var h sim.Hazard
+	need := func(s int64, on string, from uint32, lat int) {
+		if s > stall {
+			stall = s
+			h = sim.Hazard{Cause: stallInterlock, On: on, Rel: "waits for the write of", From: uint64(from), HasFrom: true, Latency: lat}
+		}
+	}
+	for _, o := range b.ops {
+		for _, a := range o.accesses() {
+			for u := int(a.r.base); u < int(a.r.base)+int(a.r.n); u++ {
+				hist := m.units[u].hist
+				if a.write {
+					vis := m.now + int64(a.cyc)
+					for i := len(hist) - 1; i > 0; i-- {
+						if w := &hist[i]; w.vis >= vis {
+							need(w.vis-vis+1, unitName(u), w.pc, 0)
+						}
+					}
+					if lr, ok := m.lateRd[int16(u)]; ok && vis-1 < lr {
+						if n := lr - vis + 1; n > stall { // no one writer: an earlier operation still to read it
+							stall = n
+							h = sim.Hazard{Cause: stallInterlock, On: unitName(u), Rel: "waits for an earlier operation's late read of it"}
+						}
+					}
+					continue
+				}
+				s := m.now + int64(a.cyc)
+				for i := len(hist) - 1; i > 0; i-- {
+					if w := &hist[i]; w.effVis(a.byp) >= s {
+						need(w.effVis(a.byp)-s+1, unitName(u), w.pc, int(w.vis-int64(w.seq>>3)))
+					}
+				}
+			}
+		}
+		if o.load || o.store {
+			f := flight{o: o, t: m.now, pc: b.pc}
+			addr := m.effAddr(&f, false)
+			mine := m.now + int64(o.memCyc)
+			for d := int64(0); d < ringN; d++ {
+				for _, w := range m.memW[(m.now+d)%ringN] {
+					if w.addr < addr+uint32(o.memBytes) && addr < w.addr+uint32(w.o.memBytes) && m.now+d >= mine {
+						need(m.now+d-mine+1, fmt.Sprintf("memory %#x", addr), w.pc, 0)
+					}
+				}
+			}
+		}
+	}
+	// Register the late reads of b's operations for later writers.
+	for _, o := range b.ops {
+		for _, a := range o.accesses() {
+			if !a.write && a.cyc > 1 {
+				for u := int(a.r.base); u < int(a.r.base)+int(a.r.n); u++ {
+					s := m.now + stall + int64(a.cyc)
+					if s > m.lateRd[int16(u)] {
+						m.lateRd[int16(u)] = s
+					}
+				}
+			}
+		}
+	}
+	return int(stall), h
+}
