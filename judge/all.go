@@ -76,7 +76,7 @@ func EvalAll(ctx context.Context, target string, seeds Seeds, kernel KernelFunc,
 		if err != nil && errs[i] == nil {
 			c := cells0[i]
 			errs[i] = &CellError{c.task, c.config, err}
-			cells[i] = &Cell{Target: target, Task: c.task, Config: c.config, Seeds: seeds}
+			cells[i] = &Cell{Cell: ref.Cell{Target: target, Task: c.task, Config: c.config}, Seeds: seeds}
 		}
 		if pending[i]--; pending[i] > 0 {
 			return
@@ -95,7 +95,7 @@ func EvalAll(ctx context.Context, target string, seeds Seeds, kernel KernelFunc,
 	// returns the visible run (to do now), which queues the hidden one
 	// when it is done.
 	prepare := func(j cellJob) func() {
-		cell := &Cell{Target: target, Task: j.task, Config: j.config, Seeds: seeds}
+		cell := &Cell{Cell: ref.Cell{Target: target, Task: j.task, Config: j.config}, Seeds: seeds}
 		k, err := kernel(j.task, j.config)
 		var cases [2]*ref.Case
 		var tensors [2]map[string]*sim.Tensor

@@ -52,11 +52,10 @@ const DataDependentMargin = 0.02
 // Cell is a kernel judged on one (target, task, configuration): its runs
 // on the visible and hidden cases of Seeds.
 type Cell struct {
-	Target, Task string
-	Config       int
-	Seeds        Seeds
-	Visible      *Run
-	Hidden       *Run
+	ref.Cell
+	Seeds   Seeds
+	Visible *Run
+	Hidden  *Run
 }
 
 // Pass reports whether the kernel passed both cases.
@@ -153,7 +152,7 @@ func (cs *Cases) eval(ctx context.Context, name string, src []byte, visible *Run
 	if err != nil {
 		return nil, err
 	}
-	cell := &Cell{Target: c.Target, Task: c.Task, Config: c.Config, Seeds: cs.Seeds, Visible: visible}
+	cell := &Cell{Cell: c.Cell(), Seeds: cs.Seeds, Visible: visible}
 	memo := &sim.RunMemo{}
 	for _, hidden := range []bool{false, true} {
 		if !hidden && visible != nil {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"kernelcraft/agent"
+	"kernelcraft/ref"
 )
 
 func TestParseInts(t *testing.T) {
@@ -96,7 +97,7 @@ func TestCells(t *testing.T) {
 		}
 	}
 	cells, _ := Matrix{Models: []string{"m"}, Targets: []string{"coral"}, Tasks: []string{"gemm"}, Configs: []int{3}, Seed: 7}.Cells()
-	if want := (Cell{"m", "coral", "gemm", 1, 3, 7}); len(cells) != 1 || cells[0] != want {
+	if want := (Cell{"m", ref.Cell{Target: "coral", Task: "gemm", Config: 3}, 1, 7}); len(cells) != 1 || cells[0] != want {
 		t.Errorf("cells %+v, want %+v", cells, want)
 	}
 }
@@ -414,7 +415,7 @@ func TestRunInterrupted(t *testing.T) {
 // cannot be generated are errors, not records.
 func TestRunCellErrors(t *testing.T) {
 	dir := t.TempDir()
-	cells := []Cell{{Model: "x", Target: "coral", Task: "relu", Level: 1, Config: 1, Seed: 1}, {Model: "x", Target: "coral", Task: "rope", Level: 2, Config: 1, Seed: 1}}
+	cells := []Cell{{Model: "x", Cell: ref.Cell{Target: "coral", Task: "relu", Config: 1}, Level: 1, Seed: 1}, {Model: "x", Cell: ref.Cell{Target: "coral", Task: "rope", Config: 1}, Level: 2, Seed: 1}}
 	s, err := Run(context.Background(), Config{Dir: dir, Cells: cells, Jobs: 1, NewProvider: func(c Cell) (agent.Provider, error) {
 		if c.Task == "relu" {
 			return nil, fmt.Errorf("no key")
@@ -436,7 +437,7 @@ func TestRunCellErrors(t *testing.T) {
 // and ends with a newline; a cell's error still gets a line of its own.
 func TestProgressLive(t *testing.T) {
 	var log strings.Builder
-	cells := []Cell{{Model: "baseline", Target: "coral", Task: "relu", Level: 1, Config: 1, Seed: 1}, {Model: "baseline", Target: "coral", Task: "rope", Level: 2, Config: 1, Seed: 1}}
+	cells := []Cell{{Model: "baseline", Cell: ref.Cell{Target: "coral", Task: "relu", Config: 1}, Level: 1, Seed: 1}, {Model: "baseline", Cell: ref.Cell{Target: "coral", Task: "rope", Config: 1}, Level: 2, Seed: 1}}
 	s, err := Run(context.Background(), Config{Dir: t.TempDir(), Cells: cells, Jobs: 1, Progress: &log, Live: true,
 		NewProvider: func(c Cell) (agent.Provider, error) {
 			return agent.NewProvider(c.Model, c.Target, c.Task, c.Config, agent.ProviderConfig{})
@@ -464,7 +465,7 @@ func TestRunLocked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells := []Cell{{Model: "baseline", Target: "coral", Task: "relu", Level: 1, Config: 1, Seed: 1}}
+	cells := []Cell{{Model: "baseline", Cell: ref.Cell{Target: "coral", Task: "relu", Config: 1}, Level: 1, Seed: 1}}
 	np := func(c Cell) (agent.Provider, error) {
 		return agent.NewProvider(c.Model, c.Target, c.Task, c.Config, agent.ProviderConfig{})
 	}

@@ -22,24 +22,22 @@ import (
 
 // Cell is one attempt of the matrix.
 type Cell struct {
-	Model  string // the --models spec, e.g. "baseline", "openai:gpt-5.2"
-	Target string
-	Task   string // ref task id
-	Level  int
-	Config int
-	Seed   uint64
+	Model string // the --models spec, e.g. "baseline", "openai:gpt-5.2"
+	ref.Cell
+	Level int
+	Seed  uint64
 }
 
 // Key identifies a cell: two records with the same key are the same cell.
 type Key struct {
-	Model, Target, Task string
-	Config              int
-	Seed                uint64
+	Model string
+	ref.Cell
+	Seed uint64
 }
 
 // Key is the cell's identity.
 func (c Cell) Key() Key {
-	return Key{Model: c.Model, Target: c.Target, Task: c.Task, Config: c.Config, Seed: c.Seed}
+	return Key{Model: c.Model, Cell: c.Cell, Seed: c.Seed}
 }
 
 // String is "model target task cN sS".
@@ -167,7 +165,7 @@ func (m Matrix) Cells() ([]Cell, error) {
 					continue
 				}
 				for _, c := range configs {
-					cell := Cell{Model: model, Target: target, Task: t.ID, Level: t.Level, Config: c, Seed: m.Seed}
+					cell := Cell{Model: model, Cell: ref.Cell{Target: target, Task: t.ID, Config: c}, Level: t.Level, Seed: m.Seed}
 					if seen[cell.Key()] {
 						continue // a model, target or configuration given twice
 					}

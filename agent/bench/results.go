@@ -13,11 +13,12 @@ import (
 	"sync"
 
 	"kernelcraft/agent"
+	"kernelcraft/ref"
 )
 
 // RecordKey is the cell a record belongs to.
 func RecordKey(r *agent.Record) Key {
-	return Key{Model: r.Model, Target: r.Target, Task: r.Task, Config: r.Config, Seed: r.Seed}
+	return Key{Model: r.Model, Cell: ref.Cell{Target: r.Target, Task: r.Task, Config: r.Config}, Seed: r.Seed}
 }
 
 // ResultsFiles lists the results files of a folder: every results*.jsonl
