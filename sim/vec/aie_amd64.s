@@ -68,22 +68,22 @@ DATA aieconst<>+240(SB)/4, $0x00000001
 DATA aieconst<>+244(SB)/4, $0x00000001
 DATA aieconst<>+248(SB)/4, $0x00000001
 DATA aieconst<>+252(SB)/4, $0x00000001
-DATA aieconst<>+256(SB)/4, $0x0000007e
-DATA aieconst<>+260(SB)/4, $0x0000007e
-DATA aieconst<>+264(SB)/4, $0x0000007e
-DATA aieconst<>+268(SB)/4, $0x0000007e
-DATA aieconst<>+272(SB)/4, $0x0000007e
-DATA aieconst<>+276(SB)/4, $0x0000007e
-DATA aieconst<>+280(SB)/4, $0x0000007e
-DATA aieconst<>+284(SB)/4, $0x0000007e
-DATA aieconst<>+288(SB)/4, $0x0000007e
-DATA aieconst<>+292(SB)/4, $0x0000007e
-DATA aieconst<>+296(SB)/4, $0x0000007e
-DATA aieconst<>+300(SB)/4, $0x0000007e
-DATA aieconst<>+304(SB)/4, $0x0000007e
-DATA aieconst<>+308(SB)/4, $0x0000007e
-DATA aieconst<>+312(SB)/4, $0x0000007e
-DATA aieconst<>+316(SB)/4, $0x0000007e
+DATA aieconst<>+256(SB)/4, $0x00000096
+DATA aieconst<>+260(SB)/4, $0x00000096
+DATA aieconst<>+264(SB)/4, $0x00000096
+DATA aieconst<>+268(SB)/4, $0x00000096
+DATA aieconst<>+272(SB)/4, $0x00000096
+DATA aieconst<>+276(SB)/4, $0x00000096
+DATA aieconst<>+280(SB)/4, $0x00000096
+DATA aieconst<>+284(SB)/4, $0x00000096
+DATA aieconst<>+288(SB)/4, $0x00000096
+DATA aieconst<>+292(SB)/4, $0x00000096
+DATA aieconst<>+296(SB)/4, $0x00000096
+DATA aieconst<>+300(SB)/4, $0x00000096
+DATA aieconst<>+304(SB)/4, $0x00000096
+DATA aieconst<>+308(SB)/4, $0x00000096
+DATA aieconst<>+312(SB)/4, $0x00000096
+DATA aieconst<>+316(SB)/4, $0x00000096
 DATA aieconst<>+320(SB)/4, $0x007fffff
 DATA aieconst<>+324(SB)/4, $0x007fffff
 DATA aieconst<>+328(SB)/4, $0x007fffff
@@ -244,22 +244,22 @@ DATA aieconst<>+944(SB)/4, $0x000000fe
 DATA aieconst<>+948(SB)/4, $0x000000fe
 DATA aieconst<>+952(SB)/4, $0x000000fe
 DATA aieconst<>+956(SB)/4, $0x000000fe
-DATA aieconst<>+960(SB)/4, $0x7f800001
-DATA aieconst<>+964(SB)/4, $0x7f800001
-DATA aieconst<>+968(SB)/4, $0x7f800001
-DATA aieconst<>+972(SB)/4, $0x7f800001
-DATA aieconst<>+976(SB)/4, $0x7f800001
-DATA aieconst<>+980(SB)/4, $0x7f800001
-DATA aieconst<>+984(SB)/4, $0x7f800001
-DATA aieconst<>+988(SB)/4, $0x7f800001
-DATA aieconst<>+992(SB)/4, $0x7f800001
-DATA aieconst<>+996(SB)/4, $0x7f800001
-DATA aieconst<>+1000(SB)/4, $0x7f800001
-DATA aieconst<>+1004(SB)/4, $0x7f800001
-DATA aieconst<>+1008(SB)/4, $0x7f800001
-DATA aieconst<>+1012(SB)/4, $0x7f800001
-DATA aieconst<>+1016(SB)/4, $0x7f800001
-DATA aieconst<>+1020(SB)/4, $0x7f800001
+DATA aieconst<>+960(SB)/4, $0x00000009
+DATA aieconst<>+964(SB)/4, $0x00000009
+DATA aieconst<>+968(SB)/4, $0x00000009
+DATA aieconst<>+972(SB)/4, $0x00000009
+DATA aieconst<>+976(SB)/4, $0x00000009
+DATA aieconst<>+980(SB)/4, $0x00000009
+DATA aieconst<>+984(SB)/4, $0x00000009
+DATA aieconst<>+988(SB)/4, $0x00000009
+DATA aieconst<>+992(SB)/4, $0x00000009
+DATA aieconst<>+996(SB)/4, $0x00000009
+DATA aieconst<>+1000(SB)/4, $0x00000009
+DATA aieconst<>+1004(SB)/4, $0x00000009
+DATA aieconst<>+1008(SB)/4, $0x00000009
+DATA aieconst<>+1012(SB)/4, $0x00000009
+DATA aieconst<>+1016(SB)/4, $0x00000009
+DATA aieconst<>+1020(SB)/4, $0x00000009
 DATA aieconst<>+1024(SB)/4, $0x80000000
 DATA aieconst<>+1028(SB)/4, $0x80000000
 DATA aieconst<>+1032(SB)/4, $0x80000000
@@ -458,7 +458,7 @@ TEXT ·aieMacBF512(SB), $1536-73
 	VPANDD       aieconst<>+0(SB), Z1, Z1
 	VPSUBD       Z0, Z1, Z2
 	VPSRAD       $0x1f, Z2, Z2
-	VPADDD       aieconst<>+256(SB), Z1, Z6
+	VPADDD       aieconst<>+768(SB), Z1, Z6
 	VPANDND      Z6, Z2, Z2
 	VMOVDQU64    (R8), Z6
 	MOVL         n2+64(FP), R9
@@ -469,7 +469,7 @@ TEXT ·aieMacBF512(SB), $1536-73
 	VPANDD       aieconst<>+0(SB), Z6, Z6
 	VPSUBD       Z0, Z6, Z7
 	VPSRAD       $0x1f, Z7, Z7
-	VPADDD       aieconst<>+256(SB), Z6, Z8
+	VPADDD       aieconst<>+768(SB), Z6, Z8
 	VPANDND      Z8, Z7, Z7
 	VPMAXUD      Z6, Z1, Z1
 	VPMAXSD      Z7, Z2, Z2
@@ -525,7 +525,7 @@ aieMacBF512ap1done:
 	KORTESTW     K1, K1
 	JNZ          aieMacBF512special
 	VPXORD       Z4, Z4, Z4
-	VPSUBD       aieconst<>+640(SB), Z2, Z1
+	VPSUBD       aieconst<>+960(SB), Z2, Z1
 	VPXORD       Z5, Z5, Z5
 	VMOVDQU64    (DI), Z3
 	MOVL         n1+60(FP), CX
@@ -536,7 +536,7 @@ aieMacBF512ap1done:
 	VPANDD       aieconst<>+0(SB), Z6, Z6
 	VPSUBD       Z0, Z6, Z7
 	VPSRAD       $0x1f, Z7, Z7
-	VPADDD       aieconst<>+256(SB), Z6, Z6
+	VPADDD       aieconst<>+768(SB), Z6, Z6
 	VPANDND      Z6, Z7, Z6
 	VPANDD       aieconst<>+320(SB), Z3, Z8
 	VPORD        aieconst<>+384(SB), Z8, Z8
@@ -567,7 +567,7 @@ aieMacBF512ap1done:
 	VPANDD       aieconst<>+0(SB), Z6, Z6
 	VPSUBD       Z0, Z6, Z7
 	VPSRAD       $0x1f, Z7, Z7
-	VPADDD       aieconst<>+256(SB), Z6, Z6
+	VPADDD       aieconst<>+768(SB), Z6, Z6
 	VPANDND      Z6, Z7, Z6
 	VPANDD       aieconst<>+320(SB), Z3, Z8
 	VPORD        aieconst<>+384(SB), Z8, Z8
@@ -651,7 +651,7 @@ aieMacBF512ap2done:
 	VPSRAD    $0x1f, Z4, Z4
 	VPSUBD    Z4, Z7, Z4
 	VPADDD    Z5, Z2, Z2
-	VPSUBD    aieconst<>+832(SB), Z2, Z2
+	VPSUBD    aieconst<>+256(SB), Z2, Z2
 	VPSRLD    $0x18, Z4, Z5
 	VPADDD    Z5, Z2, Z2
 	VPANDD    aieconst<>+320(SB), Z4, Z4
@@ -664,7 +664,7 @@ aieMacBF512ap2done:
 	VPORD     Z6, Z5, Z6
 	VPORD     Z4, Z2, Z2
 	VPANDND   Z2, Z6, Z2
-	VPANDD    aieconst<>+960(SB), Z5, Z4
+	VPANDD    aieconst<>+1408(SB), Z5, Z4
 	VPORD     Z4, Z2, Z2
 	VPORD     Z1, Z2, Z1
 	VPSUBD    Z0, Z3, Z0
@@ -702,7 +702,7 @@ TEXT ·aieMacBF2(SB), $768-73
 	VPAND        aieconst<>+0(SB), Y1, Y1
 	VPSUBD       Y0, Y1, Y2
 	VPSRAD       $0x1f, Y2, Y2
-	VPADDD       aieconst<>+256(SB), Y1, Y3
+	VPADDD       aieconst<>+768(SB), Y1, Y3
 	VPANDN       Y3, Y2, Y2
 	VMOVDQU      (R8), Y3
 	MOVL         n2+64(FP), R9
@@ -713,7 +713,7 @@ TEXT ·aieMacBF2(SB), $768-73
 	VPAND        aieconst<>+0(SB), Y3, Y3
 	VPSUBD       Y0, Y3, Y4
 	VPSRAD       $0x1f, Y4, Y4
-	VPADDD       aieconst<>+256(SB), Y3, Y5
+	VPADDD       aieconst<>+768(SB), Y3, Y5
 	VPANDN       Y5, Y4, Y4
 	VPMAXUD      Y3, Y1, Y1
 	VPMAXSD      Y4, Y2, Y2
@@ -780,7 +780,7 @@ aieMacBF2ap1done:
 	VPTEST       Y1, Y1
 	JNZ          aieMacBF2special
 	VPXOR        Y1, Y1, Y1
-	VPSUBD       aieconst<>+640(SB), Y2, Y3
+	VPSUBD       aieconst<>+960(SB), Y2, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      (DI), Y5
 	MOVL         n1+60(FP), R9
@@ -791,7 +791,7 @@ aieMacBF2ap1done:
 	VPAND        aieconst<>+0(SB), Y6, Y6
 	VPSUBD       Y0, Y6, Y7
 	VPSRAD       $0x1f, Y7, Y7
-	VPADDD       aieconst<>+256(SB), Y6, Y6
+	VPADDD       aieconst<>+768(SB), Y6, Y6
 	VPANDN       Y6, Y7, Y6
 	VPAND        aieconst<>+320(SB), Y5, Y8
 	VPOR         aieconst<>+384(SB), Y8, Y8
@@ -822,7 +822,7 @@ aieMacBF2ap1done:
 	VPAND        aieconst<>+0(SB), Y6, Y6
 	VPSUBD       Y0, Y6, Y7
 	VPSRAD       $0x1f, Y7, Y7
-	VPADDD       aieconst<>+256(SB), Y6, Y6
+	VPADDD       aieconst<>+768(SB), Y6, Y6
 	VPANDN       Y6, Y7, Y6
 	VPAND        aieconst<>+320(SB), Y5, Y8
 	VPOR         aieconst<>+384(SB), Y8, Y8
@@ -906,7 +906,7 @@ aieMacBF2ap2done:
 	VPSRAD       $0x1f, Y1, Y1
 	VPSUBD       Y1, Y7, Y1
 	VPADDD       Y5, Y2, Y2
-	VPSUBD       aieconst<>+832(SB), Y2, Y2
+	VPSUBD       aieconst<>+256(SB), Y2, Y2
 	VPSRLD       $0x18, Y1, Y5
 	VPADDD       Y5, Y2, Y2
 	VPAND        aieconst<>+320(SB), Y1, Y1
@@ -919,7 +919,7 @@ aieMacBF2ap2done:
 	VPOR         Y6, Y5, Y6
 	VPOR         Y1, Y2, Y1
 	VPANDN       Y1, Y6, Y1
-	VPAND        aieconst<>+960(SB), Y5, Y2
+	VPAND        aieconst<>+1408(SB), Y5, Y2
 	VPOR         Y2, Y1, Y1
 	VPOR         Y3, Y1, Y1
 	VPSUBD       Y0, Y4, Y0
@@ -936,7 +936,7 @@ aieMacBF2ap2done:
 	VPAND        aieconst<>+0(SB), Y1, Y1
 	VPSUBD       Y0, Y1, Y2
 	VPSRAD       $0x1f, Y2, Y2
-	VPADDD       aieconst<>+256(SB), Y1, Y3
+	VPADDD       aieconst<>+768(SB), Y1, Y3
 	VPANDN       Y3, Y2, Y2
 	VMOVDQU      32(R8), Y3
 	MOVL         n2+64(FP), R9
@@ -947,7 +947,7 @@ aieMacBF2ap2done:
 	VPAND        aieconst<>+0(SB), Y3, Y3
 	VPSUBD       Y0, Y3, Y4
 	VPSRAD       $0x1f, Y4, Y4
-	VPADDD       aieconst<>+256(SB), Y3, Y5
+	VPADDD       aieconst<>+768(SB), Y3, Y5
 	VPANDN       Y5, Y4, Y4
 	VPMAXUD      Y3, Y1, Y1
 	VPMAXSD      Y4, Y2, Y2
@@ -1014,7 +1014,7 @@ aieMacBF2bp1done:
 	VPTEST       Y1, Y1
 	JNZ          aieMacBF2special
 	VPXOR        Y1, Y1, Y1
-	VPSUBD       aieconst<>+640(SB), Y2, Y3
+	VPSUBD       aieconst<>+960(SB), Y2, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      32(DI), Y5
 	MOVL         n1+60(FP), CX
@@ -1025,7 +1025,7 @@ aieMacBF2bp1done:
 	VPAND        aieconst<>+0(SB), Y6, Y6
 	VPSUBD       Y0, Y6, Y7
 	VPSRAD       $0x1f, Y7, Y7
-	VPADDD       aieconst<>+256(SB), Y6, Y6
+	VPADDD       aieconst<>+768(SB), Y6, Y6
 	VPANDN       Y6, Y7, Y6
 	VPAND        aieconst<>+320(SB), Y5, Y8
 	VPOR         aieconst<>+384(SB), Y8, Y8
@@ -1056,7 +1056,7 @@ aieMacBF2bp1done:
 	VPAND        aieconst<>+0(SB), Y6, Y6
 	VPSUBD       Y0, Y6, Y7
 	VPSRAD       $0x1f, Y7, Y7
-	VPADDD       aieconst<>+256(SB), Y6, Y6
+	VPADDD       aieconst<>+768(SB), Y6, Y6
 	VPANDN       Y6, Y7, Y6
 	VPAND        aieconst<>+320(SB), Y5, Y8
 	VPOR         aieconst<>+384(SB), Y8, Y8
@@ -1140,7 +1140,7 @@ aieMacBF2bp2done:
 	VPSRAD    $0x1f, Y1, Y1
 	VPSUBD    Y1, Y7, Y1
 	VPADDD    Y5, Y2, Y2
-	VPSUBD    aieconst<>+832(SB), Y2, Y2
+	VPSUBD    aieconst<>+256(SB), Y2, Y2
 	VPSRLD    $0x18, Y1, Y5
 	VPADDD    Y5, Y2, Y2
 	VPAND     aieconst<>+320(SB), Y1, Y1
@@ -1153,7 +1153,7 @@ aieMacBF2bp2done:
 	VPOR      Y6, Y5, Y6
 	VPOR      Y1, Y2, Y1
 	VPANDN    Y1, Y6, Y1
-	VPAND     aieconst<>+960(SB), Y5, Y2
+	VPAND     aieconst<>+1408(SB), Y5, Y2
 	VPOR      Y2, Y1, Y1
 	VPOR      Y3, Y1, Y1
 	VPSUBD    Y0, Y4, Y0
