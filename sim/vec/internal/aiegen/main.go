@@ -173,10 +173,8 @@ const (
 	cHi16
 	c16
 	c31
-	c8
 	c23
 	c127
-	c149
 	c254
 	c9
 	cSign
@@ -195,7 +193,7 @@ const (
 
 var constVals = [nConst]uint32{
 	cFF: 0xFF, c7F: 0x7F, c80: 0x80, cOne: 1, c150: 150, cMant: 0x7FFFFF, cHid: 0x800000,
-	cHi16: 0xFFFF0000, c16: 16, c31: 31, c8: 8, c23: 23, c127: 127, c149: 149, c254: 254,
+	cHi16: 0xFFFF0000, c16: 16, c31: 31, c23: 23, c127: 127, c254: 254,
 	c9: 9, cSign: 0x80000000, cB01: 0x01010101, cB07: 0x07070707, cB7F: 0x7F7F7F7F,
 	cMax32: 0x7FFFFFFF, c8000: 0x8000, cExpMask: 0x7F800000,
 	cB80: 0x80808080, cW8000: 0x80008000, cW7FFF: 0x7FFF7FFF, cW7F80: 0x7F807F80,
