@@ -438,7 +438,7 @@ Examples:
 - bf16 element-wise (config 60; 61 zero): 16 fp32 lanes, lane i = x[i]*y[i] + x[i+16]*y[i+16] (+ acc): put 16 operands in the low halves (wl) of both x registers and zeros in the high halves for a lane-wise product (mlir-aie's lowering of a bf16 element-wise multiply), or use both halves for two terms.
 - To subtract: vmsc, or set sub_mul (config 28 | 1<<11 = 2076 for bf16).
 
-Numerics: bf16 MACs align every product (exponent ea+eb+1) and the fp32 accumulator to the largest exponent with 23 fractional bits, add exactly and round once to nearest even (AM020); subnormals flush to zero. Integer lanes wrap. Convert results with vst.conv.bf16.fp32 / vconv.bf16.fp32 (rounding by crRnd: set crRnd = 12 for round-to-nearest-even, the reset value 0 truncates toward -inf) or vst.srs / vsrs (integers: shift, crRnd, crSat).
+Numerics: bf16 MACs align every product (binary point at 2^(ea+eb-254), two integer bits) and the fp32 accumulators to the highest binary point with 23 fractional bits below it, add exactly and round once to nearest even (as NPU1 silicon does); subnormals flush to zero, a finite overflow gives +-Inf, a NaN input gives a NaN (0x7F800001 or 0xFF800001 as a rule). Integer lanes wrap. Convert results with vst.conv.bf16.fp32 / vconv.bf16.fp32 (rounding by crRnd: set crRnd = 12 for round-to-nearest-even, the reset value 0 truncates toward -inf) or vst.srs / vsrs (integers: shift, crRnd, crSat).
 Throughput: one MAC per cycle; a vmac.f reads its accumulator in cycle 3 and writes in cycle 6, so back-to-back vmac.f need 4 different accumulators in rotation (integer vmac: 2).
 `)
 	return b.String()

@@ -204,8 +204,8 @@ func macLane0(t *testing.T, mn string, cfg uint32, a, b []uint16, acc uint32) ui
 }
 
 // TestBF16MACNumerics: hand-computed lanes that tell AM020's rule (all
-// terms aligned to the largest exponent with 23 fractional bits, one
-// rounding) from an IEEE fp32 sum.
+// terms aligned to the highest binary point with 23 fractional bits below
+// it, one rounding) from an IEEE fp32 sum, and silicon's specials.
 func TestBF16MACNumerics(t *testing.T) {
 	const one, two = 0x3F80, 0x4000
 	cases := []struct {
@@ -216,10 +216,14 @@ func TestBF16MACNumerics(t *testing.T) {
 		acc  uint32
 		want uint32
 	}{
-		// 1*1 + 2^-23*1: the products' alignment exponent is ea+eb+1 = 1,
-		// so the grid is 2^-22 and 2^-23 is half a step: ties to even, 0.
-		// (IEEE: 1 + 2^-23 = 0x3F800001.)
-		{"small product below the grid", "vmac.f", 28, []uint16{one, 0x3400}, []uint16{one, one}, 0, 0x3F800000},
+		// 1*1 + 2^-23*1: the grid lies 23 fractional bits below the
+		// products' binary point (2^0, not their possible leading bit
+		// 2^1), so 2^-23 is one step and stays (NPU1 silicon: sim/vec's
+		// TestMacBF16Captures).
+		{"23 fractional bits after the product's binary point", "vmac.f", 28, []uint16{one, 0x3400}, []uint16{one, one}, 0, 0x3F800001},
+		// 1*1 + 2^-24*1 + 2^-24*1: each small product is half a step of
+		// 2^-23: ties to even, 0 (IEEE: 1 + 2^-23 = 0x3F800001).
+		{"half-step products vanish", "vmac.f", 28, []uint16{one, 0x3380, 0x3380}, []uint16{one, one, one}, 0, 0x3F800000},
 		// acc 1.0 and eight products of 1.625*2^-25 = 0.406 grid steps:
 		// each rounds to 0 (IEEE: 1 + 3.25 ulp -> 0x3F800003).
 		{"eight sub-half products vanish", "vmac.f", 28,
@@ -234,7 +238,8 @@ func TestBF16MACNumerics(t *testing.T) {
 		{"sub_mul (bit 11) negates the product", "vmac.f", 28 | 1<<11, []uint16{one, two}, []uint16{two, two}, 0x40400000, 0xC0400000},
 		{"vmul.f has no accumulator", "vmul.f", 28, []uint16{one, two}, []uint16{two, two}, 0x40400000, 0x40C00000},
 		{"subnormal factors flush to zero", "vmac.f", 28, []uint16{0x0001}, []uint16{one}, 0, 0},
-		{"overflow gives silicon's pattern", "vmac.f", 28, []uint16{0x7F00}, []uint16{0x7F00}, 0, 0x7F800001},
+		{"overflow is an exact infinity (silicon)", "vmac.f", 28, []uint16{0x7F00}, []uint16{0x7F00}, 0, 0x7F800000},
+		{"a NaN input: exponent all ones, bit 0, the sum's sign (silicon)", "vmac.f", 28, []uint16{0xFFC0}, []uint16{one}, 0, 0xFF800001},
 		{"infinity", "vmac.f", 28, []uint16{0x7F80}, []uint16{one}, 0, 0x7F800000},
 	}
 	for _, c := range cases {
@@ -373,9 +378,10 @@ func TestBF16ElementwiseMAC(t *testing.T) {
 		acc[i] = float32(100 * i)
 	}
 	x[16+3], y[16+3] = 4, 8 // a second term in lane 3
-	// Lane 5: 1 + 2^-23 under AM020's rule (the product of 1*1 sets the
-	// grid at 2^-22): rounds to 1, where an IEEE sum keeps the bit.
-	x[5], y[5], x[21], y[21], acc[5] = 1, 1, 0x1p-23, 1, 0
+	// Lane 5: 1 + 2^-24 + 2^-24 under AM020's rule (the product 1*1 sets
+	// the grid at 2^-23, where each 2^-24 is a tie that rounds to even,
+	// 0): 1, where the exact sum 1 + 2^-23 is an fp32.
+	x[5], y[5], x[21], y[21], acc[5] = 1, 1, 0x1p-24, 1, 0x1p-24
 	m := build(t, "vmac.f bml1, bml0, x0, x1, r0\nvmul.f bml2, x0, x1, r1\n"+strings.Repeat("nop\n", 7)+"done\n", Options{})
 	m.SetVec("x0", bf16Bytes(x))
 	m.SetVec("x1", bf16Bytes(y))

@@ -88,13 +88,14 @@ func refAccAddF(a1, a2 *[64]byte, neg1, neg2 bool) (out [64]byte) {
 	return out
 }
 
-// fpTerm is one addend of a floating-point MAC: mant * 2^lsb, with top
-// the exponent AM020's alignment uses (the weight of its leading position).
+// fpTerm is one addend of a floating-point MAC: mant * 2^lsb, with point
+// the exponent of its binary point, by which AM020's alignment goes (a
+// bf16 product's significand has two integer bits above it, an fp32's one).
 type fpTerm struct {
-	neg  bool
-	mant uint64
-	lsb  int
-	top  int
+	neg   bool
+	mant  uint64
+	lsb   int
+	point int
 }
 
 // fpSpecial accumulates the IEEE specials of one lane's terms.
@@ -103,33 +104,35 @@ type fpSpecial struct {
 }
 
 // bf16Term makes the product a*b of two bf16 patterns a term (ok false for
-// a zero product: zero or subnormal factors, which AIE2 flushes).
+// a zero product: zero or subnormal factors, which AIE2 flushes). An
+// infinity or NaN factor sets its flag (∞·0 is a NaN) and, unless the
+// other factor is zero, the product is a term like any other.
 func bf16Term(a, b uint16, negate bool, sp *fpSpecial) (fpTerm, bool) {
 	ea, eb := int(a>>7&0xFF), int(b>>7&0xFF)
 	neg := (a^b)>>15 != 0 != negate
 	if ea == 0xFF || eb == 0xFF {
 		aNaN, bNaN := ea == 0xFF && a&0x7F != 0, eb == 0xFF && b&0x7F != 0
-		aZero, bZero := ea == 0, eb == 0
 		switch {
-		case aNaN || bNaN, ea == 0xFF && bZero, eb == 0xFF && aZero:
+		case aNaN || bNaN, ea == 0, eb == 0:
 			sp.nan = true
 		case neg:
 			sp.negInf = true
 		default:
 			sp.posInf = true
 		}
-		return fpTerm{}, false
 	}
 	if ea == 0 || eb == 0 {
 		return fpTerm{}, false
 	}
 	ma, mb := uint64(a&0x7F|0x80), uint64(b&0x7F|0x80)
-	// a = ma * 2^(ea-127-7): the product's 16-bit significand has two
-	// integer bits, so its alignment exponent is ea+eb-254+1.
-	return fpTerm{neg: neg, mant: ma * mb, lsb: ea + eb - 254 - 14, top: ea + eb - 254 + 1}, true
+	// a = ma * 2^(ea-127-7): the product's 16-bit significand has its
+	// binary point 14 bits above its lowest bit, at 2^(ea+eb-254).
+	return fpTerm{neg: neg, mant: ma * mb, lsb: ea + eb - 254 - 14, point: ea + eb - 254}, true
 }
 
-// f32Term makes an fp32 accumulator lane a term.
+// f32Term makes an fp32 accumulator lane a term (ok false for a zero or
+// subnormal lane, which AIE2 flushes). An infinity or NaN sets its flag and
+// is a term too: its significand and exponent 255 enter the datapath.
 func f32Term(b uint32, negate bool, sp *fpSpecial) (fpTerm, bool) {
 	e := int(b >> 23 & 0xFF)
 	neg := b>>31 != 0 != negate
@@ -142,43 +145,44 @@ func f32Term(b uint32, negate bool, sp *fpSpecial) (fpTerm, bool) {
 		default:
 			sp.posInf = true
 		}
-		return fpTerm{}, false
 	}
 	if e == 0 { // zero or subnormal: flushed
 		return fpTerm{}, false
 	}
-	return fpTerm{neg: neg, mant: uint64(b&0x7FFFFF | 0x800000), lsb: e - 127 - 23, top: e - 127}, true
+	return fpTerm{neg: neg, mant: uint64(b&0x7FFFFF | 0x800000), lsb: e - 127 - 23, point: e - 127}, true
 }
 
-// Result patterns of the floating-point MAC for specials and overflow.
-const (
-	fpNaN      = 0x7FC00000
-	fpOverflow = 0x7F800001 // silicon's result on overflow (sign bit added)
-)
-
-// alignedSum adds terms as AM020 defines the bf16 MAC: every term is
-// aligned to the largest exponent with 23 fractional bits (rounding to
-// nearest even the bits shifted out), the aligned integers are added
-// exactly, and the sum is normalised and rounded (to nearest even) once
-// to fp32. Subnormal results flush to zero; overflow gives silicon's
-// 0x7F800001 pattern with the sign.
+// alignedSum adds terms as silicon does the bf16 MAC (AM020's rule, held
+// to NPU1 captures in sim/vec's aiemac_capture_test.go): every term is
+// aligned to the highest binary point among them with 23 fractional bits
+// below it (rounding to nearest even the bits shifted out), the aligned
+// integers are added exactly, and the sum is normalised and rounded (to
+// nearest even) once to fp32. Subnormal results flush to a zero of the
+// sum's sign; overflow gives an infinity of the sign. An infinity without
+// a NaN is the result; with a NaN flag (a NaN input, ∞·0, ∞−∞) the result
+// has exponent 0xFF, bit 0 set, and the sum's sign and fraction unless the
+// sum overflows, underflows or is zero (0x7F800001).
 func alignedSum(terms []fpTerm, sp fpSpecial) uint32 {
+	nan := sp.nan || sp.posInf && sp.negInf
 	switch {
-	case sp.nan || sp.posInf && sp.negInf:
-		return fpNaN
+	case nan:
 	case sp.posInf:
 		return 0x7F800000
 	case sp.negInf:
 		return 0xFF800000
 	}
+	const nanBits = 0x7F800001
 	if len(terms) == 0 {
+		if nan {
+			return nanBits
+		}
 		return 0
 	}
-	emax := terms[0].top
+	point := terms[0].point
 	for _, t := range terms[1:] {
-		emax = max(emax, t.top)
+		point = max(point, t.point)
 	}
-	lsb := emax - 23
+	lsb := point - 23
 	var sum int64
 	for _, t := range terms {
 		var m uint64
@@ -194,6 +198,9 @@ func alignedSum(terms []fpTerm, sp fpSpecial) uint32 {
 		}
 	}
 	if sum == 0 {
+		if nan {
+			return nanBits
+		}
 		return 0
 	}
 	var sign uint32
@@ -213,10 +220,14 @@ func alignedSum(terms []fpTerm, sp fpSpecial) uint32 {
 		mag <<= uint(24 - n)
 	}
 	be := exp + 127
-	if be >= 0xFF {
-		return sign | fpOverflow
-	}
-	if be <= 0 {
+	switch {
+	case nan && (be >= 0xFF || be <= 0):
+		return sign | nanBits
+	case nan:
+		return sign | nanBits | uint32(mag)&0x7FFFFF
+	case be >= 0xFF:
+		return sign | 0x7F800000
+	case be <= 0:
 		return sign
 	}
 	return sign | uint32(be)<<23 | uint32(mag)&0x7FFFFF

@@ -68,22 +68,22 @@ DATA aieconst<>+240(SB)/4, $0x00000001
 DATA aieconst<>+244(SB)/4, $0x00000001
 DATA aieconst<>+248(SB)/4, $0x00000001
 DATA aieconst<>+252(SB)/4, $0x00000001
-DATA aieconst<>+256(SB)/4, $0x0000007e
-DATA aieconst<>+260(SB)/4, $0x0000007e
-DATA aieconst<>+264(SB)/4, $0x0000007e
-DATA aieconst<>+268(SB)/4, $0x0000007e
-DATA aieconst<>+272(SB)/4, $0x0000007e
-DATA aieconst<>+276(SB)/4, $0x0000007e
-DATA aieconst<>+280(SB)/4, $0x0000007e
-DATA aieconst<>+284(SB)/4, $0x0000007e
-DATA aieconst<>+288(SB)/4, $0x0000007e
-DATA aieconst<>+292(SB)/4, $0x0000007e
-DATA aieconst<>+296(SB)/4, $0x0000007e
-DATA aieconst<>+300(SB)/4, $0x0000007e
-DATA aieconst<>+304(SB)/4, $0x0000007e
-DATA aieconst<>+308(SB)/4, $0x0000007e
-DATA aieconst<>+312(SB)/4, $0x0000007e
-DATA aieconst<>+316(SB)/4, $0x0000007e
+DATA aieconst<>+256(SB)/4, $0x00000096
+DATA aieconst<>+260(SB)/4, $0x00000096
+DATA aieconst<>+264(SB)/4, $0x00000096
+DATA aieconst<>+268(SB)/4, $0x00000096
+DATA aieconst<>+272(SB)/4, $0x00000096
+DATA aieconst<>+276(SB)/4, $0x00000096
+DATA aieconst<>+280(SB)/4, $0x00000096
+DATA aieconst<>+284(SB)/4, $0x00000096
+DATA aieconst<>+288(SB)/4, $0x00000096
+DATA aieconst<>+292(SB)/4, $0x00000096
+DATA aieconst<>+296(SB)/4, $0x00000096
+DATA aieconst<>+300(SB)/4, $0x00000096
+DATA aieconst<>+304(SB)/4, $0x00000096
+DATA aieconst<>+308(SB)/4, $0x00000096
+DATA aieconst<>+312(SB)/4, $0x00000096
+DATA aieconst<>+316(SB)/4, $0x00000096
 DATA aieconst<>+320(SB)/4, $0x007fffff
 DATA aieconst<>+324(SB)/4, $0x007fffff
 DATA aieconst<>+328(SB)/4, $0x007fffff
@@ -164,279 +164,247 @@ DATA aieconst<>+624(SB)/4, $0x0000001f
 DATA aieconst<>+628(SB)/4, $0x0000001f
 DATA aieconst<>+632(SB)/4, $0x0000001f
 DATA aieconst<>+636(SB)/4, $0x0000001f
-DATA aieconst<>+640(SB)/4, $0x00000008
-DATA aieconst<>+644(SB)/4, $0x00000008
-DATA aieconst<>+648(SB)/4, $0x00000008
-DATA aieconst<>+652(SB)/4, $0x00000008
-DATA aieconst<>+656(SB)/4, $0x00000008
-DATA aieconst<>+660(SB)/4, $0x00000008
-DATA aieconst<>+664(SB)/4, $0x00000008
-DATA aieconst<>+668(SB)/4, $0x00000008
-DATA aieconst<>+672(SB)/4, $0x00000008
-DATA aieconst<>+676(SB)/4, $0x00000008
-DATA aieconst<>+680(SB)/4, $0x00000008
-DATA aieconst<>+684(SB)/4, $0x00000008
-DATA aieconst<>+688(SB)/4, $0x00000008
-DATA aieconst<>+692(SB)/4, $0x00000008
-DATA aieconst<>+696(SB)/4, $0x00000008
-DATA aieconst<>+700(SB)/4, $0x00000008
-DATA aieconst<>+704(SB)/4, $0x00000017
-DATA aieconst<>+708(SB)/4, $0x00000017
-DATA aieconst<>+712(SB)/4, $0x00000017
-DATA aieconst<>+716(SB)/4, $0x00000017
-DATA aieconst<>+720(SB)/4, $0x00000017
-DATA aieconst<>+724(SB)/4, $0x00000017
-DATA aieconst<>+728(SB)/4, $0x00000017
-DATA aieconst<>+732(SB)/4, $0x00000017
-DATA aieconst<>+736(SB)/4, $0x00000017
-DATA aieconst<>+740(SB)/4, $0x00000017
-DATA aieconst<>+744(SB)/4, $0x00000017
-DATA aieconst<>+748(SB)/4, $0x00000017
-DATA aieconst<>+752(SB)/4, $0x00000017
-DATA aieconst<>+756(SB)/4, $0x00000017
-DATA aieconst<>+760(SB)/4, $0x00000017
-DATA aieconst<>+764(SB)/4, $0x00000017
-DATA aieconst<>+768(SB)/4, $0x0000007f
-DATA aieconst<>+772(SB)/4, $0x0000007f
-DATA aieconst<>+776(SB)/4, $0x0000007f
-DATA aieconst<>+780(SB)/4, $0x0000007f
-DATA aieconst<>+784(SB)/4, $0x0000007f
-DATA aieconst<>+788(SB)/4, $0x0000007f
-DATA aieconst<>+792(SB)/4, $0x0000007f
-DATA aieconst<>+796(SB)/4, $0x0000007f
-DATA aieconst<>+800(SB)/4, $0x0000007f
-DATA aieconst<>+804(SB)/4, $0x0000007f
-DATA aieconst<>+808(SB)/4, $0x0000007f
-DATA aieconst<>+812(SB)/4, $0x0000007f
-DATA aieconst<>+816(SB)/4, $0x0000007f
-DATA aieconst<>+820(SB)/4, $0x0000007f
-DATA aieconst<>+824(SB)/4, $0x0000007f
-DATA aieconst<>+828(SB)/4, $0x0000007f
-DATA aieconst<>+832(SB)/4, $0x00000095
-DATA aieconst<>+836(SB)/4, $0x00000095
-DATA aieconst<>+840(SB)/4, $0x00000095
-DATA aieconst<>+844(SB)/4, $0x00000095
-DATA aieconst<>+848(SB)/4, $0x00000095
-DATA aieconst<>+852(SB)/4, $0x00000095
-DATA aieconst<>+856(SB)/4, $0x00000095
-DATA aieconst<>+860(SB)/4, $0x00000095
-DATA aieconst<>+864(SB)/4, $0x00000095
-DATA aieconst<>+868(SB)/4, $0x00000095
-DATA aieconst<>+872(SB)/4, $0x00000095
-DATA aieconst<>+876(SB)/4, $0x00000095
-DATA aieconst<>+880(SB)/4, $0x00000095
-DATA aieconst<>+884(SB)/4, $0x00000095
-DATA aieconst<>+888(SB)/4, $0x00000095
-DATA aieconst<>+892(SB)/4, $0x00000095
-DATA aieconst<>+896(SB)/4, $0x000000fe
-DATA aieconst<>+900(SB)/4, $0x000000fe
-DATA aieconst<>+904(SB)/4, $0x000000fe
-DATA aieconst<>+908(SB)/4, $0x000000fe
-DATA aieconst<>+912(SB)/4, $0x000000fe
-DATA aieconst<>+916(SB)/4, $0x000000fe
-DATA aieconst<>+920(SB)/4, $0x000000fe
-DATA aieconst<>+924(SB)/4, $0x000000fe
-DATA aieconst<>+928(SB)/4, $0x000000fe
-DATA aieconst<>+932(SB)/4, $0x000000fe
-DATA aieconst<>+936(SB)/4, $0x000000fe
-DATA aieconst<>+940(SB)/4, $0x000000fe
-DATA aieconst<>+944(SB)/4, $0x000000fe
-DATA aieconst<>+948(SB)/4, $0x000000fe
-DATA aieconst<>+952(SB)/4, $0x000000fe
-DATA aieconst<>+956(SB)/4, $0x000000fe
-DATA aieconst<>+960(SB)/4, $0x7f800001
-DATA aieconst<>+964(SB)/4, $0x7f800001
-DATA aieconst<>+968(SB)/4, $0x7f800001
-DATA aieconst<>+972(SB)/4, $0x7f800001
-DATA aieconst<>+976(SB)/4, $0x7f800001
-DATA aieconst<>+980(SB)/4, $0x7f800001
-DATA aieconst<>+984(SB)/4, $0x7f800001
-DATA aieconst<>+988(SB)/4, $0x7f800001
-DATA aieconst<>+992(SB)/4, $0x7f800001
-DATA aieconst<>+996(SB)/4, $0x7f800001
-DATA aieconst<>+1000(SB)/4, $0x7f800001
-DATA aieconst<>+1004(SB)/4, $0x7f800001
-DATA aieconst<>+1008(SB)/4, $0x7f800001
-DATA aieconst<>+1012(SB)/4, $0x7f800001
-DATA aieconst<>+1016(SB)/4, $0x7f800001
-DATA aieconst<>+1020(SB)/4, $0x7f800001
-DATA aieconst<>+1024(SB)/4, $0x80000000
-DATA aieconst<>+1028(SB)/4, $0x80000000
-DATA aieconst<>+1032(SB)/4, $0x80000000
-DATA aieconst<>+1036(SB)/4, $0x80000000
-DATA aieconst<>+1040(SB)/4, $0x80000000
-DATA aieconst<>+1044(SB)/4, $0x80000000
-DATA aieconst<>+1048(SB)/4, $0x80000000
-DATA aieconst<>+1052(SB)/4, $0x80000000
-DATA aieconst<>+1056(SB)/4, $0x80000000
-DATA aieconst<>+1060(SB)/4, $0x80000000
-DATA aieconst<>+1064(SB)/4, $0x80000000
-DATA aieconst<>+1068(SB)/4, $0x80000000
-DATA aieconst<>+1072(SB)/4, $0x80000000
-DATA aieconst<>+1076(SB)/4, $0x80000000
-DATA aieconst<>+1080(SB)/4, $0x80000000
-DATA aieconst<>+1084(SB)/4, $0x80000000
-DATA aieconst<>+1088(SB)/4, $0x01010101
-DATA aieconst<>+1092(SB)/4, $0x01010101
-DATA aieconst<>+1096(SB)/4, $0x01010101
-DATA aieconst<>+1100(SB)/4, $0x01010101
-DATA aieconst<>+1104(SB)/4, $0x01010101
-DATA aieconst<>+1108(SB)/4, $0x01010101
-DATA aieconst<>+1112(SB)/4, $0x01010101
-DATA aieconst<>+1116(SB)/4, $0x01010101
-DATA aieconst<>+1120(SB)/4, $0x01010101
-DATA aieconst<>+1124(SB)/4, $0x01010101
-DATA aieconst<>+1128(SB)/4, $0x01010101
-DATA aieconst<>+1132(SB)/4, $0x01010101
-DATA aieconst<>+1136(SB)/4, $0x01010101
-DATA aieconst<>+1140(SB)/4, $0x01010101
-DATA aieconst<>+1144(SB)/4, $0x01010101
-DATA aieconst<>+1148(SB)/4, $0x01010101
-DATA aieconst<>+1152(SB)/4, $0x07070707
-DATA aieconst<>+1156(SB)/4, $0x07070707
-DATA aieconst<>+1160(SB)/4, $0x07070707
-DATA aieconst<>+1164(SB)/4, $0x07070707
-DATA aieconst<>+1168(SB)/4, $0x07070707
-DATA aieconst<>+1172(SB)/4, $0x07070707
-DATA aieconst<>+1176(SB)/4, $0x07070707
-DATA aieconst<>+1180(SB)/4, $0x07070707
-DATA aieconst<>+1184(SB)/4, $0x07070707
-DATA aieconst<>+1188(SB)/4, $0x07070707
-DATA aieconst<>+1192(SB)/4, $0x07070707
-DATA aieconst<>+1196(SB)/4, $0x07070707
-DATA aieconst<>+1200(SB)/4, $0x07070707
-DATA aieconst<>+1204(SB)/4, $0x07070707
-DATA aieconst<>+1208(SB)/4, $0x07070707
-DATA aieconst<>+1212(SB)/4, $0x07070707
-DATA aieconst<>+1216(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1220(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1224(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1228(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1232(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1236(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1240(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1244(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1248(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1252(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1256(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1260(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1264(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1268(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1272(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1276(SB)/4, $0x7f7f7f7f
-DATA aieconst<>+1280(SB)/4, $0x7fffffff
-DATA aieconst<>+1284(SB)/4, $0x7fffffff
-DATA aieconst<>+1288(SB)/4, $0x7fffffff
-DATA aieconst<>+1292(SB)/4, $0x7fffffff
-DATA aieconst<>+1296(SB)/4, $0x7fffffff
-DATA aieconst<>+1300(SB)/4, $0x7fffffff
-DATA aieconst<>+1304(SB)/4, $0x7fffffff
-DATA aieconst<>+1308(SB)/4, $0x7fffffff
-DATA aieconst<>+1312(SB)/4, $0x7fffffff
-DATA aieconst<>+1316(SB)/4, $0x7fffffff
-DATA aieconst<>+1320(SB)/4, $0x7fffffff
-DATA aieconst<>+1324(SB)/4, $0x7fffffff
-DATA aieconst<>+1328(SB)/4, $0x7fffffff
-DATA aieconst<>+1332(SB)/4, $0x7fffffff
-DATA aieconst<>+1336(SB)/4, $0x7fffffff
-DATA aieconst<>+1340(SB)/4, $0x7fffffff
-DATA aieconst<>+1344(SB)/4, $0x00008000
-DATA aieconst<>+1348(SB)/4, $0x00008000
-DATA aieconst<>+1352(SB)/4, $0x00008000
-DATA aieconst<>+1356(SB)/4, $0x00008000
-DATA aieconst<>+1360(SB)/4, $0x00008000
-DATA aieconst<>+1364(SB)/4, $0x00008000
-DATA aieconst<>+1368(SB)/4, $0x00008000
-DATA aieconst<>+1372(SB)/4, $0x00008000
-DATA aieconst<>+1376(SB)/4, $0x00008000
-DATA aieconst<>+1380(SB)/4, $0x00008000
-DATA aieconst<>+1384(SB)/4, $0x00008000
-DATA aieconst<>+1388(SB)/4, $0x00008000
-DATA aieconst<>+1392(SB)/4, $0x00008000
-DATA aieconst<>+1396(SB)/4, $0x00008000
-DATA aieconst<>+1400(SB)/4, $0x00008000
-DATA aieconst<>+1404(SB)/4, $0x00008000
-DATA aieconst<>+1408(SB)/4, $0x7f800000
-DATA aieconst<>+1412(SB)/4, $0x7f800000
-DATA aieconst<>+1416(SB)/4, $0x7f800000
-DATA aieconst<>+1420(SB)/4, $0x7f800000
-DATA aieconst<>+1424(SB)/4, $0x7f800000
-DATA aieconst<>+1428(SB)/4, $0x7f800000
-DATA aieconst<>+1432(SB)/4, $0x7f800000
-DATA aieconst<>+1436(SB)/4, $0x7f800000
-DATA aieconst<>+1440(SB)/4, $0x7f800000
-DATA aieconst<>+1444(SB)/4, $0x7f800000
-DATA aieconst<>+1448(SB)/4, $0x7f800000
-DATA aieconst<>+1452(SB)/4, $0x7f800000
-DATA aieconst<>+1456(SB)/4, $0x7f800000
-DATA aieconst<>+1460(SB)/4, $0x7f800000
-DATA aieconst<>+1464(SB)/4, $0x7f800000
-DATA aieconst<>+1468(SB)/4, $0x7f800000
-DATA aieconst<>+1472(SB)/4, $0x80808080
-DATA aieconst<>+1476(SB)/4, $0x80808080
-DATA aieconst<>+1480(SB)/4, $0x80808080
-DATA aieconst<>+1484(SB)/4, $0x80808080
-DATA aieconst<>+1488(SB)/4, $0x80808080
-DATA aieconst<>+1492(SB)/4, $0x80808080
-DATA aieconst<>+1496(SB)/4, $0x80808080
-DATA aieconst<>+1500(SB)/4, $0x80808080
-DATA aieconst<>+1504(SB)/4, $0x80808080
-DATA aieconst<>+1508(SB)/4, $0x80808080
-DATA aieconst<>+1512(SB)/4, $0x80808080
-DATA aieconst<>+1516(SB)/4, $0x80808080
-DATA aieconst<>+1520(SB)/4, $0x80808080
-DATA aieconst<>+1524(SB)/4, $0x80808080
-DATA aieconst<>+1528(SB)/4, $0x80808080
-DATA aieconst<>+1532(SB)/4, $0x80808080
-DATA aieconst<>+1536(SB)/4, $0x80008000
-DATA aieconst<>+1540(SB)/4, $0x80008000
-DATA aieconst<>+1544(SB)/4, $0x80008000
-DATA aieconst<>+1548(SB)/4, $0x80008000
-DATA aieconst<>+1552(SB)/4, $0x80008000
-DATA aieconst<>+1556(SB)/4, $0x80008000
-DATA aieconst<>+1560(SB)/4, $0x80008000
-DATA aieconst<>+1564(SB)/4, $0x80008000
-DATA aieconst<>+1568(SB)/4, $0x80008000
-DATA aieconst<>+1572(SB)/4, $0x80008000
-DATA aieconst<>+1576(SB)/4, $0x80008000
-DATA aieconst<>+1580(SB)/4, $0x80008000
-DATA aieconst<>+1584(SB)/4, $0x80008000
-DATA aieconst<>+1588(SB)/4, $0x80008000
-DATA aieconst<>+1592(SB)/4, $0x80008000
-DATA aieconst<>+1596(SB)/4, $0x80008000
-DATA aieconst<>+1600(SB)/4, $0x7fff7fff
-DATA aieconst<>+1604(SB)/4, $0x7fff7fff
-DATA aieconst<>+1608(SB)/4, $0x7fff7fff
-DATA aieconst<>+1612(SB)/4, $0x7fff7fff
-DATA aieconst<>+1616(SB)/4, $0x7fff7fff
-DATA aieconst<>+1620(SB)/4, $0x7fff7fff
-DATA aieconst<>+1624(SB)/4, $0x7fff7fff
-DATA aieconst<>+1628(SB)/4, $0x7fff7fff
-DATA aieconst<>+1632(SB)/4, $0x7fff7fff
-DATA aieconst<>+1636(SB)/4, $0x7fff7fff
-DATA aieconst<>+1640(SB)/4, $0x7fff7fff
-DATA aieconst<>+1644(SB)/4, $0x7fff7fff
-DATA aieconst<>+1648(SB)/4, $0x7fff7fff
-DATA aieconst<>+1652(SB)/4, $0x7fff7fff
-DATA aieconst<>+1656(SB)/4, $0x7fff7fff
-DATA aieconst<>+1660(SB)/4, $0x7fff7fff
-DATA aieconst<>+1664(SB)/4, $0x7f807f80
-DATA aieconst<>+1668(SB)/4, $0x7f807f80
-DATA aieconst<>+1672(SB)/4, $0x7f807f80
-DATA aieconst<>+1676(SB)/4, $0x7f807f80
-DATA aieconst<>+1680(SB)/4, $0x7f807f80
-DATA aieconst<>+1684(SB)/4, $0x7f807f80
-DATA aieconst<>+1688(SB)/4, $0x7f807f80
-DATA aieconst<>+1692(SB)/4, $0x7f807f80
-DATA aieconst<>+1696(SB)/4, $0x7f807f80
-DATA aieconst<>+1700(SB)/4, $0x7f807f80
-DATA aieconst<>+1704(SB)/4, $0x7f807f80
-DATA aieconst<>+1708(SB)/4, $0x7f807f80
-DATA aieconst<>+1712(SB)/4, $0x7f807f80
-DATA aieconst<>+1716(SB)/4, $0x7f807f80
-DATA aieconst<>+1720(SB)/4, $0x7f807f80
-DATA aieconst<>+1724(SB)/4, $0x7f807f80
-GLOBL aieconst<>(SB), RODATA|NOPTR, $1728
+DATA aieconst<>+640(SB)/4, $0x00000017
+DATA aieconst<>+644(SB)/4, $0x00000017
+DATA aieconst<>+648(SB)/4, $0x00000017
+DATA aieconst<>+652(SB)/4, $0x00000017
+DATA aieconst<>+656(SB)/4, $0x00000017
+DATA aieconst<>+660(SB)/4, $0x00000017
+DATA aieconst<>+664(SB)/4, $0x00000017
+DATA aieconst<>+668(SB)/4, $0x00000017
+DATA aieconst<>+672(SB)/4, $0x00000017
+DATA aieconst<>+676(SB)/4, $0x00000017
+DATA aieconst<>+680(SB)/4, $0x00000017
+DATA aieconst<>+684(SB)/4, $0x00000017
+DATA aieconst<>+688(SB)/4, $0x00000017
+DATA aieconst<>+692(SB)/4, $0x00000017
+DATA aieconst<>+696(SB)/4, $0x00000017
+DATA aieconst<>+700(SB)/4, $0x00000017
+DATA aieconst<>+704(SB)/4, $0x0000007f
+DATA aieconst<>+708(SB)/4, $0x0000007f
+DATA aieconst<>+712(SB)/4, $0x0000007f
+DATA aieconst<>+716(SB)/4, $0x0000007f
+DATA aieconst<>+720(SB)/4, $0x0000007f
+DATA aieconst<>+724(SB)/4, $0x0000007f
+DATA aieconst<>+728(SB)/4, $0x0000007f
+DATA aieconst<>+732(SB)/4, $0x0000007f
+DATA aieconst<>+736(SB)/4, $0x0000007f
+DATA aieconst<>+740(SB)/4, $0x0000007f
+DATA aieconst<>+744(SB)/4, $0x0000007f
+DATA aieconst<>+748(SB)/4, $0x0000007f
+DATA aieconst<>+752(SB)/4, $0x0000007f
+DATA aieconst<>+756(SB)/4, $0x0000007f
+DATA aieconst<>+760(SB)/4, $0x0000007f
+DATA aieconst<>+764(SB)/4, $0x0000007f
+DATA aieconst<>+768(SB)/4, $0x000000fe
+DATA aieconst<>+772(SB)/4, $0x000000fe
+DATA aieconst<>+776(SB)/4, $0x000000fe
+DATA aieconst<>+780(SB)/4, $0x000000fe
+DATA aieconst<>+784(SB)/4, $0x000000fe
+DATA aieconst<>+788(SB)/4, $0x000000fe
+DATA aieconst<>+792(SB)/4, $0x000000fe
+DATA aieconst<>+796(SB)/4, $0x000000fe
+DATA aieconst<>+800(SB)/4, $0x000000fe
+DATA aieconst<>+804(SB)/4, $0x000000fe
+DATA aieconst<>+808(SB)/4, $0x000000fe
+DATA aieconst<>+812(SB)/4, $0x000000fe
+DATA aieconst<>+816(SB)/4, $0x000000fe
+DATA aieconst<>+820(SB)/4, $0x000000fe
+DATA aieconst<>+824(SB)/4, $0x000000fe
+DATA aieconst<>+828(SB)/4, $0x000000fe
+DATA aieconst<>+832(SB)/4, $0x00000009
+DATA aieconst<>+836(SB)/4, $0x00000009
+DATA aieconst<>+840(SB)/4, $0x00000009
+DATA aieconst<>+844(SB)/4, $0x00000009
+DATA aieconst<>+848(SB)/4, $0x00000009
+DATA aieconst<>+852(SB)/4, $0x00000009
+DATA aieconst<>+856(SB)/4, $0x00000009
+DATA aieconst<>+860(SB)/4, $0x00000009
+DATA aieconst<>+864(SB)/4, $0x00000009
+DATA aieconst<>+868(SB)/4, $0x00000009
+DATA aieconst<>+872(SB)/4, $0x00000009
+DATA aieconst<>+876(SB)/4, $0x00000009
+DATA aieconst<>+880(SB)/4, $0x00000009
+DATA aieconst<>+884(SB)/4, $0x00000009
+DATA aieconst<>+888(SB)/4, $0x00000009
+DATA aieconst<>+892(SB)/4, $0x00000009
+DATA aieconst<>+896(SB)/4, $0x80000000
+DATA aieconst<>+900(SB)/4, $0x80000000
+DATA aieconst<>+904(SB)/4, $0x80000000
+DATA aieconst<>+908(SB)/4, $0x80000000
+DATA aieconst<>+912(SB)/4, $0x80000000
+DATA aieconst<>+916(SB)/4, $0x80000000
+DATA aieconst<>+920(SB)/4, $0x80000000
+DATA aieconst<>+924(SB)/4, $0x80000000
+DATA aieconst<>+928(SB)/4, $0x80000000
+DATA aieconst<>+932(SB)/4, $0x80000000
+DATA aieconst<>+936(SB)/4, $0x80000000
+DATA aieconst<>+940(SB)/4, $0x80000000
+DATA aieconst<>+944(SB)/4, $0x80000000
+DATA aieconst<>+948(SB)/4, $0x80000000
+DATA aieconst<>+952(SB)/4, $0x80000000
+DATA aieconst<>+956(SB)/4, $0x80000000
+DATA aieconst<>+960(SB)/4, $0x01010101
+DATA aieconst<>+964(SB)/4, $0x01010101
+DATA aieconst<>+968(SB)/4, $0x01010101
+DATA aieconst<>+972(SB)/4, $0x01010101
+DATA aieconst<>+976(SB)/4, $0x01010101
+DATA aieconst<>+980(SB)/4, $0x01010101
+DATA aieconst<>+984(SB)/4, $0x01010101
+DATA aieconst<>+988(SB)/4, $0x01010101
+DATA aieconst<>+992(SB)/4, $0x01010101
+DATA aieconst<>+996(SB)/4, $0x01010101
+DATA aieconst<>+1000(SB)/4, $0x01010101
+DATA aieconst<>+1004(SB)/4, $0x01010101
+DATA aieconst<>+1008(SB)/4, $0x01010101
+DATA aieconst<>+1012(SB)/4, $0x01010101
+DATA aieconst<>+1016(SB)/4, $0x01010101
+DATA aieconst<>+1020(SB)/4, $0x01010101
+DATA aieconst<>+1024(SB)/4, $0x07070707
+DATA aieconst<>+1028(SB)/4, $0x07070707
+DATA aieconst<>+1032(SB)/4, $0x07070707
+DATA aieconst<>+1036(SB)/4, $0x07070707
+DATA aieconst<>+1040(SB)/4, $0x07070707
+DATA aieconst<>+1044(SB)/4, $0x07070707
+DATA aieconst<>+1048(SB)/4, $0x07070707
+DATA aieconst<>+1052(SB)/4, $0x07070707
+DATA aieconst<>+1056(SB)/4, $0x07070707
+DATA aieconst<>+1060(SB)/4, $0x07070707
+DATA aieconst<>+1064(SB)/4, $0x07070707
+DATA aieconst<>+1068(SB)/4, $0x07070707
+DATA aieconst<>+1072(SB)/4, $0x07070707
+DATA aieconst<>+1076(SB)/4, $0x07070707
+DATA aieconst<>+1080(SB)/4, $0x07070707
+DATA aieconst<>+1084(SB)/4, $0x07070707
+DATA aieconst<>+1088(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1092(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1096(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1100(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1104(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1108(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1112(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1116(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1120(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1124(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1128(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1132(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1136(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1140(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1144(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1148(SB)/4, $0x7f7f7f7f
+DATA aieconst<>+1152(SB)/4, $0x7fffffff
+DATA aieconst<>+1156(SB)/4, $0x7fffffff
+DATA aieconst<>+1160(SB)/4, $0x7fffffff
+DATA aieconst<>+1164(SB)/4, $0x7fffffff
+DATA aieconst<>+1168(SB)/4, $0x7fffffff
+DATA aieconst<>+1172(SB)/4, $0x7fffffff
+DATA aieconst<>+1176(SB)/4, $0x7fffffff
+DATA aieconst<>+1180(SB)/4, $0x7fffffff
+DATA aieconst<>+1184(SB)/4, $0x7fffffff
+DATA aieconst<>+1188(SB)/4, $0x7fffffff
+DATA aieconst<>+1192(SB)/4, $0x7fffffff
+DATA aieconst<>+1196(SB)/4, $0x7fffffff
+DATA aieconst<>+1200(SB)/4, $0x7fffffff
+DATA aieconst<>+1204(SB)/4, $0x7fffffff
+DATA aieconst<>+1208(SB)/4, $0x7fffffff
+DATA aieconst<>+1212(SB)/4, $0x7fffffff
+DATA aieconst<>+1216(SB)/4, $0x00008000
+DATA aieconst<>+1220(SB)/4, $0x00008000
+DATA aieconst<>+1224(SB)/4, $0x00008000
+DATA aieconst<>+1228(SB)/4, $0x00008000
+DATA aieconst<>+1232(SB)/4, $0x00008000
+DATA aieconst<>+1236(SB)/4, $0x00008000
+DATA aieconst<>+1240(SB)/4, $0x00008000
+DATA aieconst<>+1244(SB)/4, $0x00008000
+DATA aieconst<>+1248(SB)/4, $0x00008000
+DATA aieconst<>+1252(SB)/4, $0x00008000
+DATA aieconst<>+1256(SB)/4, $0x00008000
+DATA aieconst<>+1260(SB)/4, $0x00008000
+DATA aieconst<>+1264(SB)/4, $0x00008000
+DATA aieconst<>+1268(SB)/4, $0x00008000
+DATA aieconst<>+1272(SB)/4, $0x00008000
+DATA aieconst<>+1276(SB)/4, $0x00008000
+DATA aieconst<>+1280(SB)/4, $0x7f800000
+DATA aieconst<>+1284(SB)/4, $0x7f800000
+DATA aieconst<>+1288(SB)/4, $0x7f800000
+DATA aieconst<>+1292(SB)/4, $0x7f800000
+DATA aieconst<>+1296(SB)/4, $0x7f800000
+DATA aieconst<>+1300(SB)/4, $0x7f800000
+DATA aieconst<>+1304(SB)/4, $0x7f800000
+DATA aieconst<>+1308(SB)/4, $0x7f800000
+DATA aieconst<>+1312(SB)/4, $0x7f800000
+DATA aieconst<>+1316(SB)/4, $0x7f800000
+DATA aieconst<>+1320(SB)/4, $0x7f800000
+DATA aieconst<>+1324(SB)/4, $0x7f800000
+DATA aieconst<>+1328(SB)/4, $0x7f800000
+DATA aieconst<>+1332(SB)/4, $0x7f800000
+DATA aieconst<>+1336(SB)/4, $0x7f800000
+DATA aieconst<>+1340(SB)/4, $0x7f800000
+DATA aieconst<>+1344(SB)/4, $0x80808080
+DATA aieconst<>+1348(SB)/4, $0x80808080
+DATA aieconst<>+1352(SB)/4, $0x80808080
+DATA aieconst<>+1356(SB)/4, $0x80808080
+DATA aieconst<>+1360(SB)/4, $0x80808080
+DATA aieconst<>+1364(SB)/4, $0x80808080
+DATA aieconst<>+1368(SB)/4, $0x80808080
+DATA aieconst<>+1372(SB)/4, $0x80808080
+DATA aieconst<>+1376(SB)/4, $0x80808080
+DATA aieconst<>+1380(SB)/4, $0x80808080
+DATA aieconst<>+1384(SB)/4, $0x80808080
+DATA aieconst<>+1388(SB)/4, $0x80808080
+DATA aieconst<>+1392(SB)/4, $0x80808080
+DATA aieconst<>+1396(SB)/4, $0x80808080
+DATA aieconst<>+1400(SB)/4, $0x80808080
+DATA aieconst<>+1404(SB)/4, $0x80808080
+DATA aieconst<>+1408(SB)/4, $0x80008000
+DATA aieconst<>+1412(SB)/4, $0x80008000
+DATA aieconst<>+1416(SB)/4, $0x80008000
+DATA aieconst<>+1420(SB)/4, $0x80008000
+DATA aieconst<>+1424(SB)/4, $0x80008000
+DATA aieconst<>+1428(SB)/4, $0x80008000
+DATA aieconst<>+1432(SB)/4, $0x80008000
+DATA aieconst<>+1436(SB)/4, $0x80008000
+DATA aieconst<>+1440(SB)/4, $0x80008000
+DATA aieconst<>+1444(SB)/4, $0x80008000
+DATA aieconst<>+1448(SB)/4, $0x80008000
+DATA aieconst<>+1452(SB)/4, $0x80008000
+DATA aieconst<>+1456(SB)/4, $0x80008000
+DATA aieconst<>+1460(SB)/4, $0x80008000
+DATA aieconst<>+1464(SB)/4, $0x80008000
+DATA aieconst<>+1468(SB)/4, $0x80008000
+DATA aieconst<>+1472(SB)/4, $0x7fff7fff
+DATA aieconst<>+1476(SB)/4, $0x7fff7fff
+DATA aieconst<>+1480(SB)/4, $0x7fff7fff
+DATA aieconst<>+1484(SB)/4, $0x7fff7fff
+DATA aieconst<>+1488(SB)/4, $0x7fff7fff
+DATA aieconst<>+1492(SB)/4, $0x7fff7fff
+DATA aieconst<>+1496(SB)/4, $0x7fff7fff
+DATA aieconst<>+1500(SB)/4, $0x7fff7fff
+DATA aieconst<>+1504(SB)/4, $0x7fff7fff
+DATA aieconst<>+1508(SB)/4, $0x7fff7fff
+DATA aieconst<>+1512(SB)/4, $0x7fff7fff
+DATA aieconst<>+1516(SB)/4, $0x7fff7fff
+DATA aieconst<>+1520(SB)/4, $0x7fff7fff
+DATA aieconst<>+1524(SB)/4, $0x7fff7fff
+DATA aieconst<>+1528(SB)/4, $0x7fff7fff
+DATA aieconst<>+1532(SB)/4, $0x7fff7fff
+DATA aieconst<>+1536(SB)/4, $0x7f807f80
+DATA aieconst<>+1540(SB)/4, $0x7f807f80
+DATA aieconst<>+1544(SB)/4, $0x7f807f80
+DATA aieconst<>+1548(SB)/4, $0x7f807f80
+DATA aieconst<>+1552(SB)/4, $0x7f807f80
+DATA aieconst<>+1556(SB)/4, $0x7f807f80
+DATA aieconst<>+1560(SB)/4, $0x7f807f80
+DATA aieconst<>+1564(SB)/4, $0x7f807f80
+DATA aieconst<>+1568(SB)/4, $0x7f807f80
+DATA aieconst<>+1572(SB)/4, $0x7f807f80
+DATA aieconst<>+1576(SB)/4, $0x7f807f80
+DATA aieconst<>+1580(SB)/4, $0x7f807f80
+DATA aieconst<>+1584(SB)/4, $0x7f807f80
+DATA aieconst<>+1588(SB)/4, $0x7f807f80
+DATA aieconst<>+1592(SB)/4, $0x7f807f80
+DATA aieconst<>+1596(SB)/4, $0x7f807f80
+GLOBL aieconst<>(SB), RODATA|NOPTR, $1600
 
 // func aieMacBF512(out *byte, x *byte, y *byte, tab *byte, k int, a1 *byte, a2 *byte, pm uint32, n1 uint32, n2 uint32) bool
 // Requires: AVX, AVX512BW, AVX512F
@@ -458,7 +426,7 @@ TEXT ·aieMacBF512(SB), $1536-73
 	VPANDD       aieconst<>+0(SB), Z1, Z1
 	VPSUBD       Z0, Z1, Z2
 	VPSRAD       $0x1f, Z2, Z2
-	VPADDD       aieconst<>+256(SB), Z1, Z6
+	VPADDD       aieconst<>+704(SB), Z1, Z6
 	VPANDND      Z6, Z2, Z2
 	VMOVDQU64    (R8), Z6
 	MOVL         n2+64(FP), R9
@@ -469,7 +437,7 @@ TEXT ·aieMacBF512(SB), $1536-73
 	VPANDD       aieconst<>+0(SB), Z6, Z6
 	VPSUBD       Z0, Z6, Z7
 	VPSRAD       $0x1f, Z7, Z7
-	VPADDD       aieconst<>+256(SB), Z6, Z8
+	VPADDD       aieconst<>+704(SB), Z6, Z8
 	VPANDND      Z8, Z7, Z7
 	VPMAXUD      Z6, Z1, Z1
 	VPMAXSD      Z7, Z2, Z2
@@ -525,7 +493,7 @@ aieMacBF512ap1done:
 	KORTESTW     K1, K1
 	JNZ          aieMacBF512special
 	VPXORD       Z4, Z4, Z4
-	VPSUBD       aieconst<>+640(SB), Z2, Z1
+	VPSUBD       aieconst<>+832(SB), Z2, Z1
 	VPXORD       Z5, Z5, Z5
 	VMOVDQU64    (DI), Z3
 	MOVL         n1+60(FP), CX
@@ -536,7 +504,7 @@ aieMacBF512ap1done:
 	VPANDD       aieconst<>+0(SB), Z6, Z6
 	VPSUBD       Z0, Z6, Z7
 	VPSRAD       $0x1f, Z7, Z7
-	VPADDD       aieconst<>+256(SB), Z6, Z6
+	VPADDD       aieconst<>+704(SB), Z6, Z6
 	VPANDND      Z6, Z7, Z6
 	VPANDD       aieconst<>+320(SB), Z3, Z8
 	VPORD        aieconst<>+384(SB), Z8, Z8
@@ -567,7 +535,7 @@ aieMacBF512ap1done:
 	VPANDD       aieconst<>+0(SB), Z6, Z6
 	VPSUBD       Z0, Z6, Z7
 	VPSRAD       $0x1f, Z7, Z7
-	VPADDD       aieconst<>+256(SB), Z6, Z6
+	VPADDD       aieconst<>+704(SB), Z6, Z6
 	VPANDND      Z6, Z7, Z6
 	VPANDD       aieconst<>+320(SB), Z3, Z8
 	VPORD        aieconst<>+384(SB), Z8, Z8
@@ -624,18 +592,18 @@ aieMacBF512ap2:
 	JNZ       aieMacBF512ap2
 
 aieMacBF512ap2done:
-	VPANDD    aieconst<>+1024(SB), Z5, Z1
+	VPANDD    aieconst<>+896(SB), Z5, Z1
 	VPABSD    Z5, Z3
 	VCVTDQ2PS Z3, Z5
 	VPSRLD    $0x17, Z5, Z5
-	VPSUBD    aieconst<>+768(SB), Z5, Z5
+	VPSUBD    aieconst<>+704(SB), Z5, Z5
 	VPSLLVD   Z5, Z0, Z6
 	VPSUBD    Z6, Z3, Z6
 	VPSRAD    $0x1f, Z6, Z6
 	VPADDD    Z6, Z5, Z5
-	VPSUBD    aieconst<>+704(SB), Z5, Z6
+	VPSUBD    aieconst<>+640(SB), Z5, Z6
 	VPMAXSD   Z4, Z6, Z6
-	VMOVDQU64 aieconst<>+704(SB), Z7
+	VMOVDQU64 aieconst<>+640(SB), Z7
 	VPSUBD    Z5, Z7, Z7
 	VPMAXSD   Z4, Z7, Z4
 	VPSLLVD   Z4, Z3, Z4
@@ -651,11 +619,11 @@ aieMacBF512ap2done:
 	VPSRAD    $0x1f, Z4, Z4
 	VPSUBD    Z4, Z7, Z4
 	VPADDD    Z5, Z2, Z2
-	VPSUBD    aieconst<>+832(SB), Z2, Z2
+	VPSUBD    aieconst<>+256(SB), Z2, Z2
 	VPSRLD    $0x18, Z4, Z5
 	VPADDD    Z5, Z2, Z2
 	VPANDD    aieconst<>+320(SB), Z4, Z4
-	VMOVDQU64 aieconst<>+896(SB), Z5
+	VMOVDQU64 aieconst<>+768(SB), Z5
 	VPSUBD    Z2, Z5, Z5
 	VPSRAD    $0x1f, Z5, Z5
 	VPSUBD    Z0, Z2, Z6
@@ -664,7 +632,7 @@ aieMacBF512ap2done:
 	VPORD     Z6, Z5, Z6
 	VPORD     Z4, Z2, Z2
 	VPANDND   Z2, Z6, Z2
-	VPANDD    aieconst<>+960(SB), Z5, Z4
+	VPANDD    aieconst<>+1280(SB), Z5, Z4
 	VPORD     Z4, Z2, Z2
 	VPORD     Z1, Z2, Z1
 	VPSUBD    Z0, Z3, Z0
@@ -702,7 +670,7 @@ TEXT ·aieMacBF2(SB), $768-73
 	VPAND        aieconst<>+0(SB), Y1, Y1
 	VPSUBD       Y0, Y1, Y2
 	VPSRAD       $0x1f, Y2, Y2
-	VPADDD       aieconst<>+256(SB), Y1, Y3
+	VPADDD       aieconst<>+704(SB), Y1, Y3
 	VPANDN       Y3, Y2, Y2
 	VMOVDQU      (R8), Y3
 	MOVL         n2+64(FP), R9
@@ -713,7 +681,7 @@ TEXT ·aieMacBF2(SB), $768-73
 	VPAND        aieconst<>+0(SB), Y3, Y3
 	VPSUBD       Y0, Y3, Y4
 	VPSRAD       $0x1f, Y4, Y4
-	VPADDD       aieconst<>+256(SB), Y3, Y5
+	VPADDD       aieconst<>+704(SB), Y3, Y5
 	VPANDN       Y5, Y4, Y4
 	VPMAXUD      Y3, Y1, Y1
 	VPMAXSD      Y4, Y2, Y2
@@ -780,7 +748,7 @@ aieMacBF2ap1done:
 	VPTEST       Y1, Y1
 	JNZ          aieMacBF2special
 	VPXOR        Y1, Y1, Y1
-	VPSUBD       aieconst<>+640(SB), Y2, Y3
+	VPSUBD       aieconst<>+832(SB), Y2, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      (DI), Y5
 	MOVL         n1+60(FP), R9
@@ -791,7 +759,7 @@ aieMacBF2ap1done:
 	VPAND        aieconst<>+0(SB), Y6, Y6
 	VPSUBD       Y0, Y6, Y7
 	VPSRAD       $0x1f, Y7, Y7
-	VPADDD       aieconst<>+256(SB), Y6, Y6
+	VPADDD       aieconst<>+704(SB), Y6, Y6
 	VPANDN       Y6, Y7, Y6
 	VPAND        aieconst<>+320(SB), Y5, Y8
 	VPOR         aieconst<>+384(SB), Y8, Y8
@@ -822,7 +790,7 @@ aieMacBF2ap1done:
 	VPAND        aieconst<>+0(SB), Y6, Y6
 	VPSUBD       Y0, Y6, Y7
 	VPSRAD       $0x1f, Y7, Y7
-	VPADDD       aieconst<>+256(SB), Y6, Y6
+	VPADDD       aieconst<>+704(SB), Y6, Y6
 	VPANDN       Y6, Y7, Y6
 	VPAND        aieconst<>+320(SB), Y5, Y8
 	VPOR         aieconst<>+384(SB), Y8, Y8
@@ -879,18 +847,18 @@ aieMacBF2ap2:
 	JNZ     aieMacBF2ap2
 
 aieMacBF2ap2done:
-	VPAND        aieconst<>+1024(SB), Y4, Y3
+	VPAND        aieconst<>+896(SB), Y4, Y3
 	VPABSD       Y4, Y4
 	VCVTDQ2PS    Y4, Y5
 	VPSRLD       $0x17, Y5, Y5
-	VPSUBD       aieconst<>+768(SB), Y5, Y5
+	VPSUBD       aieconst<>+704(SB), Y5, Y5
 	VPSLLVD      Y5, Y0, Y6
 	VPSUBD       Y6, Y4, Y6
 	VPSRAD       $0x1f, Y6, Y6
 	VPADDD       Y6, Y5, Y5
-	VPSUBD       aieconst<>+704(SB), Y5, Y6
+	VPSUBD       aieconst<>+640(SB), Y5, Y6
 	VPMAXSD      Y1, Y6, Y6
-	VMOVDQU      aieconst<>+704(SB), Y7
+	VMOVDQU      aieconst<>+640(SB), Y7
 	VPSUBD       Y5, Y7, Y7
 	VPMAXSD      Y1, Y7, Y1
 	VPSLLVD      Y1, Y4, Y1
@@ -906,11 +874,11 @@ aieMacBF2ap2done:
 	VPSRAD       $0x1f, Y1, Y1
 	VPSUBD       Y1, Y7, Y1
 	VPADDD       Y5, Y2, Y2
-	VPSUBD       aieconst<>+832(SB), Y2, Y2
+	VPSUBD       aieconst<>+256(SB), Y2, Y2
 	VPSRLD       $0x18, Y1, Y5
 	VPADDD       Y5, Y2, Y2
 	VPAND        aieconst<>+320(SB), Y1, Y1
-	VMOVDQU      aieconst<>+896(SB), Y5
+	VMOVDQU      aieconst<>+768(SB), Y5
 	VPSUBD       Y2, Y5, Y5
 	VPSRAD       $0x1f, Y5, Y5
 	VPSUBD       Y0, Y2, Y6
@@ -919,7 +887,7 @@ aieMacBF2ap2done:
 	VPOR         Y6, Y5, Y6
 	VPOR         Y1, Y2, Y1
 	VPANDN       Y1, Y6, Y1
-	VPAND        aieconst<>+960(SB), Y5, Y2
+	VPAND        aieconst<>+1280(SB), Y5, Y2
 	VPOR         Y2, Y1, Y1
 	VPOR         Y3, Y1, Y1
 	VPSUBD       Y0, Y4, Y0
@@ -936,7 +904,7 @@ aieMacBF2ap2done:
 	VPAND        aieconst<>+0(SB), Y1, Y1
 	VPSUBD       Y0, Y1, Y2
 	VPSRAD       $0x1f, Y2, Y2
-	VPADDD       aieconst<>+256(SB), Y1, Y3
+	VPADDD       aieconst<>+704(SB), Y1, Y3
 	VPANDN       Y3, Y2, Y2
 	VMOVDQU      32(R8), Y3
 	MOVL         n2+64(FP), R9
@@ -947,7 +915,7 @@ aieMacBF2ap2done:
 	VPAND        aieconst<>+0(SB), Y3, Y3
 	VPSUBD       Y0, Y3, Y4
 	VPSRAD       $0x1f, Y4, Y4
-	VPADDD       aieconst<>+256(SB), Y3, Y5
+	VPADDD       aieconst<>+704(SB), Y3, Y5
 	VPANDN       Y5, Y4, Y4
 	VPMAXUD      Y3, Y1, Y1
 	VPMAXSD      Y4, Y2, Y2
@@ -1014,7 +982,7 @@ aieMacBF2bp1done:
 	VPTEST       Y1, Y1
 	JNZ          aieMacBF2special
 	VPXOR        Y1, Y1, Y1
-	VPSUBD       aieconst<>+640(SB), Y2, Y3
+	VPSUBD       aieconst<>+832(SB), Y2, Y3
 	VPXOR        Y4, Y4, Y4
 	VMOVDQU      32(DI), Y5
 	MOVL         n1+60(FP), CX
@@ -1025,7 +993,7 @@ aieMacBF2bp1done:
 	VPAND        aieconst<>+0(SB), Y6, Y6
 	VPSUBD       Y0, Y6, Y7
 	VPSRAD       $0x1f, Y7, Y7
-	VPADDD       aieconst<>+256(SB), Y6, Y6
+	VPADDD       aieconst<>+704(SB), Y6, Y6
 	VPANDN       Y6, Y7, Y6
 	VPAND        aieconst<>+320(SB), Y5, Y8
 	VPOR         aieconst<>+384(SB), Y8, Y8
@@ -1056,7 +1024,7 @@ aieMacBF2bp1done:
 	VPAND        aieconst<>+0(SB), Y6, Y6
 	VPSUBD       Y0, Y6, Y7
 	VPSRAD       $0x1f, Y7, Y7
-	VPADDD       aieconst<>+256(SB), Y6, Y6
+	VPADDD       aieconst<>+704(SB), Y6, Y6
 	VPANDN       Y6, Y7, Y6
 	VPAND        aieconst<>+320(SB), Y5, Y8
 	VPOR         aieconst<>+384(SB), Y8, Y8
@@ -1113,18 +1081,18 @@ aieMacBF2bp2:
 	JNZ     aieMacBF2bp2
 
 aieMacBF2bp2done:
-	VPAND     aieconst<>+1024(SB), Y4, Y3
+	VPAND     aieconst<>+896(SB), Y4, Y3
 	VPABSD    Y4, Y4
 	VCVTDQ2PS Y4, Y5
 	VPSRLD    $0x17, Y5, Y5
-	VPSUBD    aieconst<>+768(SB), Y5, Y5
+	VPSUBD    aieconst<>+704(SB), Y5, Y5
 	VPSLLVD   Y5, Y0, Y6
 	VPSUBD    Y6, Y4, Y6
 	VPSRAD    $0x1f, Y6, Y6
 	VPADDD    Y6, Y5, Y5
-	VPSUBD    aieconst<>+704(SB), Y5, Y6
+	VPSUBD    aieconst<>+640(SB), Y5, Y6
 	VPMAXSD   Y1, Y6, Y6
-	VMOVDQU   aieconst<>+704(SB), Y7
+	VMOVDQU   aieconst<>+640(SB), Y7
 	VPSUBD    Y5, Y7, Y7
 	VPMAXSD   Y1, Y7, Y1
 	VPSLLVD   Y1, Y4, Y1
@@ -1140,11 +1108,11 @@ aieMacBF2bp2done:
 	VPSRAD    $0x1f, Y1, Y1
 	VPSUBD    Y1, Y7, Y1
 	VPADDD    Y5, Y2, Y2
-	VPSUBD    aieconst<>+832(SB), Y2, Y2
+	VPSUBD    aieconst<>+256(SB), Y2, Y2
 	VPSRLD    $0x18, Y1, Y5
 	VPADDD    Y5, Y2, Y2
 	VPAND     aieconst<>+320(SB), Y1, Y1
-	VMOVDQU   aieconst<>+896(SB), Y5
+	VMOVDQU   aieconst<>+768(SB), Y5
 	VPSUBD    Y2, Y5, Y5
 	VPSRAD    $0x1f, Y5, Y5
 	VPSUBD    Y0, Y2, Y6
@@ -1153,7 +1121,7 @@ aieMacBF2bp2done:
 	VPOR      Y6, Y5, Y6
 	VPOR      Y1, Y2, Y1
 	VPANDN    Y1, Y6, Y1
-	VPAND     aieconst<>+960(SB), Y5, Y2
+	VPAND     aieconst<>+1280(SB), Y5, Y2
 	VPOR      Y2, Y1, Y1
 	VPOR      Y3, Y1, Y1
 	VPSUBD    Y0, Y4, Y0
@@ -2961,92 +2929,92 @@ TEXT ·aiePermB2(SB), NOSPLIT, $0-24
 	MOVQ           in+8(FP), CX
 	MOVQ           idx+16(FP), DX
 	VMOVDQU        (DX), Y0
-	VPAND          aieconst<>+1216(SB), Y0, Y0
+	VPAND          aieconst<>+1088(SB), Y0, Y0
 	VPSRLW         $0x04, Y0, Y1
-	VPAND          aieconst<>+1152(SB), Y1, Y1
+	VPAND          aieconst<>+1024(SB), Y1, Y1
 	VPXOR          Y2, Y2, Y2
 	VPXOR          Y3, Y3, Y3
 	VBROADCASTI128 (CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 16(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 32(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 48(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 64(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 80(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 96(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 112(CX), Y4
 	VPSHUFB        Y0, Y4, Y0
 	VPCMPEQB       Y2, Y1, Y1
 	VPBLENDVB      Y1, Y0, Y3, Y3
 	VMOVDQU        Y3, (AX)
 	VMOVDQU        32(DX), Y0
-	VPAND          aieconst<>+1216(SB), Y0, Y0
+	VPAND          aieconst<>+1088(SB), Y0, Y0
 	VPSRLW         $0x04, Y0, Y1
-	VPAND          aieconst<>+1152(SB), Y1, Y1
+	VPAND          aieconst<>+1024(SB), Y1, Y1
 	VPXOR          Y2, Y2, Y2
 	VPXOR          Y3, Y3, Y3
 	VBROADCASTI128 (CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 16(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 32(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 48(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 64(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 80(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 96(CX), Y4
 	VPSHUFB        Y0, Y4, Y4
 	VPCMPEQB       Y2, Y1, Y5
 	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPADDB         aieconst<>+1088(SB), Y2, Y2
+	VPADDB         aieconst<>+960(SB), Y2, Y2
 	VBROADCASTI128 112(CX), Y4
 	VPSHUFB        Y0, Y4, Y0
 	VPCMPEQB       Y2, Y1, Y1
@@ -3178,18 +3146,18 @@ TEXT ·aieLtBF512(SB), NOSPLIT, $0-24
 	MOVQ      a+0(FP), AX
 	MOVQ      b+8(FP), CX
 	VMOVDQU64 (AX), Z0
-	VPANDD    aieconst<>+1600(SB), Z0, Z1
+	VPANDD    aieconst<>+1472(SB), Z0, Z1
 	VPSRAW    $0x0f, Z0, Z0
 	VPXORD    Z0, Z1, Z2
 	VPSUBW    Z0, Z2, Z0
 	VMOVDQU64 (CX), Z2
-	VPANDD    aieconst<>+1600(SB), Z2, Z3
+	VPANDD    aieconst<>+1472(SB), Z2, Z3
 	VPSRAW    $0x0f, Z2, Z2
 	VPXORD    Z2, Z3, Z4
 	VPSUBW    Z2, Z4, Z2
 	VPCMPW    $0x01, Z2, Z0, K1
-	VPCMPUW   $0x06, aieconst<>+1664(SB), Z1, K2
-	VPCMPUW   $0x06, aieconst<>+1664(SB), Z3, K3
+	VPCMPUW   $0x06, aieconst<>+1536(SB), Z1, K2
+	VPCMPUW   $0x06, aieconst<>+1536(SB), Z3, K3
 	KORD      K3, K2, K2
 	KANDND    K1, K2, K1
 	KMOVD     K1, AX
@@ -3256,13 +3224,13 @@ TEXT ·aieLtU82(SB), NOSPLIT, $0-24
 	MOVQ      b+8(FP), CX
 	VMOVDQU   (AX), Y0
 	VMOVDQU   (CX), Y1
-	VPXOR     aieconst<>+1472(SB), Y0, Y0
-	VPXOR     aieconst<>+1472(SB), Y1, Y1
+	VPXOR     aieconst<>+1344(SB), Y0, Y0
+	VPXOR     aieconst<>+1344(SB), Y1, Y1
 	VPCMPGTB  Y0, Y1, Y0
 	VMOVDQU   32(AX), Y1
 	VMOVDQU   32(CX), Y2
-	VPXOR     aieconst<>+1472(SB), Y1, Y1
-	VPXOR     aieconst<>+1472(SB), Y2, Y2
+	VPXOR     aieconst<>+1344(SB), Y1, Y1
+	VPXOR     aieconst<>+1344(SB), Y2, Y2
 	VPCMPGTB  Y1, Y2, Y1
 	VPMOVMSKB Y0, AX
 	VPMOVMSKB Y1, CX
@@ -3299,13 +3267,13 @@ TEXT ·aieLtU162(SB), NOSPLIT, $0-24
 	MOVQ      b+8(FP), CX
 	VMOVDQU   (AX), Y0
 	VMOVDQU   (CX), Y1
-	VPXOR     aieconst<>+1536(SB), Y0, Y0
-	VPXOR     aieconst<>+1536(SB), Y1, Y1
+	VPXOR     aieconst<>+1408(SB), Y0, Y0
+	VPXOR     aieconst<>+1408(SB), Y1, Y1
 	VPCMPGTW  Y0, Y1, Y0
 	VMOVDQU   32(AX), Y1
 	VMOVDQU   32(CX), Y2
-	VPXOR     aieconst<>+1536(SB), Y1, Y1
-	VPXOR     aieconst<>+1536(SB), Y2, Y2
+	VPXOR     aieconst<>+1408(SB), Y1, Y1
+	VPXOR     aieconst<>+1408(SB), Y2, Y2
 	VPCMPGTW  Y1, Y2, Y1
 	VPACKSSWB Y1, Y0, Y0
 	VPERMQ    $0xd8, Y0, Y0
@@ -3342,13 +3310,13 @@ TEXT ·aieLtU322(SB), NOSPLIT, $0-24
 	MOVQ      b+8(FP), CX
 	VMOVDQU   (AX), Y0
 	VMOVDQU   (CX), Y1
-	VPXOR     aieconst<>+1024(SB), Y0, Y0
-	VPXOR     aieconst<>+1024(SB), Y1, Y1
+	VPXOR     aieconst<>+896(SB), Y0, Y0
+	VPXOR     aieconst<>+896(SB), Y1, Y1
 	VPCMPGTD  Y0, Y1, Y0
 	VMOVDQU   32(AX), Y1
 	VMOVDQU   32(CX), Y2
-	VPXOR     aieconst<>+1024(SB), Y1, Y1
-	VPXOR     aieconst<>+1024(SB), Y2, Y2
+	VPXOR     aieconst<>+896(SB), Y1, Y1
+	VPXOR     aieconst<>+896(SB), Y2, Y2
 	VPCMPGTD  Y1, Y2, Y1
 	VMOVMSKPS Y0, AX
 	VMOVMSKPS Y1, CX
@@ -3364,33 +3332,33 @@ TEXT ·aieLtBF2(SB), NOSPLIT, $0-24
 	MOVQ      a+0(FP), AX
 	MOVQ      b+8(FP), CX
 	VMOVDQU   (AX), Y0
-	VPAND     aieconst<>+1600(SB), Y0, Y1
+	VPAND     aieconst<>+1472(SB), Y0, Y1
 	VPSRAW    $0x0f, Y0, Y0
 	VPXOR     Y0, Y1, Y2
 	VPSUBW    Y0, Y2, Y0
 	VMOVDQU   (CX), Y2
-	VPAND     aieconst<>+1600(SB), Y2, Y3
+	VPAND     aieconst<>+1472(SB), Y2, Y3
 	VPSRAW    $0x0f, Y2, Y2
 	VPXOR     Y2, Y3, Y4
 	VPSUBW    Y2, Y4, Y2
 	VPCMPGTW  Y0, Y2, Y0
-	VPCMPGTW  aieconst<>+1664(SB), Y1, Y1
-	VPCMPGTW  aieconst<>+1664(SB), Y3, Y2
+	VPCMPGTW  aieconst<>+1536(SB), Y1, Y1
+	VPCMPGTW  aieconst<>+1536(SB), Y3, Y2
 	VPOR      Y2, Y1, Y1
 	VPANDN    Y0, Y1, Y0
 	VMOVDQU   32(AX), Y1
-	VPAND     aieconst<>+1600(SB), Y1, Y2
+	VPAND     aieconst<>+1472(SB), Y1, Y2
 	VPSRAW    $0x0f, Y1, Y1
 	VPXOR     Y1, Y2, Y3
 	VPSUBW    Y1, Y3, Y1
 	VMOVDQU   32(CX), Y3
-	VPAND     aieconst<>+1600(SB), Y3, Y4
+	VPAND     aieconst<>+1472(SB), Y3, Y4
 	VPSRAW    $0x0f, Y3, Y3
 	VPXOR     Y3, Y4, Y5
 	VPSUBW    Y3, Y5, Y3
 	VPCMPGTW  Y1, Y3, Y1
-	VPCMPGTW  aieconst<>+1664(SB), Y2, Y2
-	VPCMPGTW  aieconst<>+1664(SB), Y4, Y3
+	VPCMPGTW  aieconst<>+1536(SB), Y2, Y2
+	VPCMPGTW  aieconst<>+1536(SB), Y4, Y3
 	VPOR      Y3, Y2, Y2
 	VPANDN    Y1, Y2, Y1
 	VPACKSSWB Y1, Y0, Y0
@@ -3715,7 +3683,7 @@ ups8to32512loop:
 	VPSLLD       X0, Z1, Z3
 	VPSRAD       X0, Z3, Z4
 	VPSRAD       $0x1f, Z1, Z5
-	VMOVDQU64    aieconst<>+1280(SB), Z6
+	VMOVDQU64    aieconst<>+1152(SB), Z6
 	VPXORD       Z5, Z6, Z6
 	VPBROADCASTD 24(BX), Z7
 	VPANDD       Z7, Z5, Z5
@@ -3751,7 +3719,7 @@ ups16to32512loop:
 	VPSLLD       X0, Z1, Z3
 	VPSRAD       X0, Z3, Z4
 	VPSRAD       $0x1f, Z1, Z5
-	VMOVDQU64    aieconst<>+1280(SB), Z6
+	VMOVDQU64    aieconst<>+1152(SB), Z6
 	VPXORD       Z5, Z6, Z6
 	VPBROADCASTD 24(BX), Z7
 	VPANDD       Z7, Z5, Z5
@@ -3888,7 +3856,7 @@ TEXT ·aieConvBF512(SB), NOSPLIT, $0-24
 	VPADDD       Z0, Z5, Z0
 	VPSRLD       $0x10, Z2, Z3
 	VPABSD       Z0, Z0
-	VPANDD       aieconst<>+1344(SB), Z3, Z4
+	VPANDD       aieconst<>+1216(SB), Z3, Z4
 	VPORD        Z4, Z0, Z0
 	VPANDD       aieconst<>+320(SB), Z2, Z4
 	VPSUBD       Z1, Z4, Z4
@@ -3896,7 +3864,7 @@ TEXT ·aieConvBF512(SB), NOSPLIT, $0-24
 	VPSUBD       Z1, Z4, Z1
 	VPSRLD       $0x1f, Z1, Z1
 	VPORD        Z1, Z3, Z1
-	VPANDD       aieconst<>+1408(SB), Z2, Z2
+	VPANDD       aieconst<>+1280(SB), Z2, Z2
 	VPADDD       aieconst<>+384(SB), Z2, Z2
 	VPSRAD       $0x1f, Z2, Z2
 	VPANDD       Z1, Z2, Z1
@@ -4121,7 +4089,7 @@ ups8to322loop:
 	VPSLLD       X0, Y1, Y2
 	VPSRAD       X0, Y2, Y3
 	VPSRAD       $0x1f, Y1, Y4
-	VMOVDQU      aieconst<>+1280(SB), Y5
+	VMOVDQU      aieconst<>+1152(SB), Y5
 	VPXOR        Y4, Y5, Y5
 	VPBROADCASTD 24(BX), Y6
 	VPAND        Y6, Y4, Y4
@@ -4156,7 +4124,7 @@ ups16to322loop:
 	VPSLLD       X0, Y1, Y2
 	VPSRAD       X0, Y2, Y3
 	VPSRAD       $0x1f, Y1, Y4
-	VMOVDQU      aieconst<>+1280(SB), Y5
+	VMOVDQU      aieconst<>+1152(SB), Y5
 	VPXOR        Y4, Y5, Y5
 	VPBROADCASTD 24(BX), Y6
 	VPAND        Y6, Y4, Y4
@@ -4313,7 +4281,7 @@ TEXT ·aieConvBF2(SB), NOSPLIT, $0-24
 	VPADDD       Y0, Y5, Y0
 	VPSRLD       $0x10, Y2, Y3
 	VPABSD       Y0, Y0
-	VPAND        aieconst<>+1344(SB), Y3, Y4
+	VPAND        aieconst<>+1216(SB), Y3, Y4
 	VPOR         Y4, Y0, Y0
 	VPAND        aieconst<>+320(SB), Y2, Y4
 	VPSUBD       Y1, Y4, Y4
@@ -4321,7 +4289,7 @@ TEXT ·aieConvBF2(SB), NOSPLIT, $0-24
 	VPSUBD       Y1, Y4, Y1
 	VPSRLD       $0x1f, Y1, Y1
 	VPOR         Y1, Y3, Y1
-	VPAND        aieconst<>+1408(SB), Y2, Y2
+	VPAND        aieconst<>+1280(SB), Y2, Y2
 	VPADDD       aieconst<>+384(SB), Y2, Y2
 	VPSRAD       $0x1f, Y2, Y2
 	VPAND        Y1, Y2, Y1
@@ -4355,7 +4323,7 @@ TEXT ·aieConvBF2(SB), NOSPLIT, $0-24
 	VPADDD       Y0, Y5, Y0
 	VPSRLD       $0x10, Y2, Y3
 	VPABSD       Y0, Y0
-	VPAND        aieconst<>+1344(SB), Y3, Y4
+	VPAND        aieconst<>+1216(SB), Y3, Y4
 	VPOR         Y4, Y0, Y0
 	VPAND        aieconst<>+320(SB), Y2, Y4
 	VPSUBD       Y1, Y4, Y4
@@ -4363,7 +4331,7 @@ TEXT ·aieConvBF2(SB), NOSPLIT, $0-24
 	VPSUBD       Y1, Y4, Y1
 	VPSRLD       $0x1f, Y1, Y1
 	VPOR         Y1, Y3, Y1
-	VPAND        aieconst<>+1408(SB), Y2, Y2
+	VPAND        aieconst<>+1280(SB), Y2, Y2
 	VPADDD       aieconst<>+384(SB), Y2, Y2
 	VPSRAD       $0x1f, Y2, Y2
 	VPAND        Y1, Y2, Y1

@@ -57,16 +57,29 @@ func TestMacBF16Golden(t *testing.T) {
 		{name: "cancellation", x: map[int]uint16{0: one, 16: 0xBF80}, y: map[int]uint16{0: one, 16: one}, accNil: true, want: 0},
 		{name: "negated products", x: map[int]uint16{0: one}, y: map[int]uint16{0: two}, acc1: 0x40400000, neg: NegMul, want: 0x3F800000},
 		{name: "negated accumulator", x: map[int]uint16{0: one}, y: map[int]uint16{0: two}, acc1: 0x40400000, neg: NegAcc1, want: 0xBF800000},
-		{name: "overflow", x: map[int]uint16{0: 0x7F7F, 16: 0x7F7F}, y: map[int]uint16{0: 0x7F7F, 16: 0x7F7F}, accNil: true, want: 0x7F800001},
-		{name: "negative overflow", x: map[int]uint16{0: 0xFF7F}, y: map[int]uint16{0: 0x7F7F}, accNil: true, want: 0xFF800001},
+		// 1·1 has its binary point at 2^0 and 23 fractional bits below it
+		// (not below its possible leading bit 2^1), so 2^-23 counts.
+		{name: "23 fractional bits after the product's binary point", x: map[int]uint16{0: one, 16: 0x3400}, y: map[int]uint16{0: one, 16: one}, accNil: true, want: 0x3F800001},
+		{name: "overflow is an infinity", x: map[int]uint16{0: 0x7F7F, 16: 0x7F7F}, y: map[int]uint16{0: 0x7F7F, 16: 0x7F7F}, accNil: true, want: 0x7F800000},
+		{name: "negative overflow", x: map[int]uint16{0: 0xFF7F}, y: map[int]uint16{0: 0x7F7F}, accNil: true, want: 0xFF800000},
+		{name: "negated overflow", x: map[int]uint16{0: 0x7F7F}, y: map[int]uint16{0: 0x7F7F}, accNil: true, neg: NegMul, want: 0xFF800000},
 		{name: "subnormal result flushes with its sign", x: map[int]uint16{0: 0x8080}, y: map[int]uint16{0: 0x0080}, accNil: true, want: 0x80000000},
 		{name: "subnormal input is zero", x: map[int]uint16{0: 0x0040}, y: map[int]uint16{0: 0x7F00}, acc1: 0x3F800000, want: 0x3F800000},
 		{name: "subnormal accumulator is zero", x: map[int]uint16{0: one}, y: map[int]uint16{0: one}, acc1: 0x00400000, want: 0x3F800000},
 		{name: "inf", x: map[int]uint16{0: 0x7F80}, y: map[int]uint16{0: one}, acc1: 0x3F800000, want: 0x7F800000},
 		{name: "-inf", x: map[int]uint16{0: 0x7F80}, y: map[int]uint16{0: 0xBF80}, acc1: 0x3F800000, want: 0xFF800000},
-		{name: "inf*0", x: map[int]uint16{0: 0x7F80}, y: map[int]uint16{0: 0}, accNil: true, want: 0x7FC00000},
-		{name: "inf-inf", x: map[int]uint16{0: 0x7F80}, y: map[int]uint16{0: one}, acc1: 0xFF800000, want: 0x7FC00000},
-		{name: "NaN", x: map[int]uint16{0: 0x7FC1}, y: map[int]uint16{0: one}, accNil: true, want: 0x7FC00000},
+		{name: "negated inf", x: map[int]uint16{0: 0x7F80}, y: map[int]uint16{0: one}, neg: NegMul, accNil: true, want: 0xFF800000},
+		// NaNs: exponent all ones, bit 0 set; the fraction is the datapath
+		// sum's where that neither overflows nor underflows.
+		{name: "inf*0: NaN of a zero sum", x: map[int]uint16{0: 0x7F80}, y: map[int]uint16{0: 0}, accNil: true, want: 0x7F800001},
+		{name: "inf*subnormal is inf*0", x: map[int]uint16{0: 0x7F80}, y: map[int]uint16{0: 0x0001}, accNil: true, want: 0x7F800001},
+		{name: "inf-inf: the two cancel in the datapath", x: map[int]uint16{0: 0x7F80}, y: map[int]uint16{0: one}, acc1: 0xFF800000, want: 0x7F800001},
+		{name: "NaN*1: its own term overflows", x: map[int]uint16{0: 0x7FC1}, y: map[int]uint16{0: one}, accNil: true, want: 0x7F800001},
+		{name: "-NaN*1: the sum's sign", x: map[int]uint16{0: 0xFFC1}, y: map[int]uint16{0: one}, accNil: true, want: 0xFF800001},
+		// 1.5·2^128 · −2^-100 = −1.5·2^28: no overflow, so the fraction shows.
+		{name: "NaN times a small factor keeps the sum's fraction", x: map[int]uint16{0: 0x7FC0}, y: map[int]uint16{0: 0x8D80}, accNil: true, want: 0xFFC00001},
+		{name: "NaN*0 with an accumulator: the accumulator's fraction", x: map[int]uint16{0: 0x7FC0}, y: map[int]uint16{0: 0}, acc1: 0x3FC00000, want: 0x7FC00001},
+		{name: "NaN accumulator", x: map[int]uint16{0: one}, y: map[int]uint16{0: one}, acc1: 0x7FC00000, want: 0x7F800001},
 	} {
 		for _, p := range append([]string{"generic"}, Paths()...) {
 			SetPath(p)

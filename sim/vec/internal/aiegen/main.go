@@ -13,16 +13,17 @@
 //   - pass 1 gathers each term's two bf16 elements into the high halves of
 //     32-bit lanes (fp32 layout) by the layout's tables (AVX-512: VPERMI2W
 //     with a zero second table; AVX2: two VPERMDs, a blend and a shift),
-//     takes the exponents, the biased alignment exponent T (ea+eb, 0 for a
-//     zero term), the exact product of the significands (VPMADDWD) and the
-//     sign, stores them in the frame, and keeps the lane maxima of T and of
+//     takes the exponents, the alignment key K of the product's binary
+//     point (ea+eb, 0 for a zero term; an accumulator's is e+127), the
+//     exact product of the significands (VPMADDWD) and the
+//     sign, stores them in the frame, and keeps the lane maxima of K and of
 //     the exponent fields; a lane with an all-ones exponent ends the kernel
 //     with false (the Go loop handles infinities and NaNs);
-//   - pass 2 aligns every term to the largest T with 23 fractional bits
-//     (shift left, or right with round to nearest even), adds them in
-//     int32 lanes (exact: fewer than 2^28 in magnitude), and normalises
-//     and rounds the sum once, flushing a subnormal result and giving
-//     0x7F800001 on overflow.
+//   - pass 2 aligns every term to the largest K with 23 fractional bits
+//     below that binary point (shift left, or right with round to nearest
+//     even), adds them in int32 lanes (exact: below 2^28 + 2^25 in
+//     magnitude), and normalises and rounds the sum once, flushing a
+//     subnormal result and giving an infinity of the sign on overflow.
 //
 // Rounding m >> R to nearest even without compares (which AVX-512 only
 // has into mask registers): q = m >> R, rem = m & (2^R − 1), h = max(2^R
@@ -166,18 +167,16 @@ const (
 	c7F
 	c80
 	cOne
-	c126
+	c150
 	cMant
 	cHid
 	cHi16
 	c16
 	c31
-	c8
 	c23
 	c127
-	c149
 	c254
-	cOvf
+	c9
 	cSign
 	cB01 // bytes of 1, 7 and 0x7F (the byte permutation)
 	cB07
@@ -193,9 +192,9 @@ const (
 )
 
 var constVals = [nConst]uint32{
-	cFF: 0xFF, c7F: 0x7F, c80: 0x80, cOne: 1, c126: 126, cMant: 0x7FFFFF, cHid: 0x800000,
-	cHi16: 0xFFFF0000, c16: 16, c31: 31, c8: 8, c23: 23, c127: 127, c149: 149, c254: 254,
-	cOvf: 0x7F800001, cSign: 0x80000000, cB01: 0x01010101, cB07: 0x07070707, cB7F: 0x7F7F7F7F,
+	cFF: 0xFF, c7F: 0x7F, c80: 0x80, cOne: 1, c150: 150, cMant: 0x7FFFFF, cHid: 0x800000,
+	cHi16: 0xFFFF0000, c16: 16, c31: 31, c23: 23, c127: 127, c254: 254,
+	c9: 9, cSign: 0x80000000, cB01: 0x01010101, cB07: 0x07070707, cB7F: 0x7F7F7F7F,
 	cMax32: 0x7FFFFFFF, c8000: 0x8000, cExpMask: 0x7F800000,
 	cB80: 0x80808080, cW8000: 0x80008000, cW7FFF: 0x7FFF7FFF, cW7F80: 0x7F807F80,
 }
@@ -261,11 +260,11 @@ func (s isa) gather(c consts, o operands, second bool, m Mem) VecVirtual {
 }
 
 // accT returns an fp32 accumulator term's exponent field, zero mask (all
-// ones where the term is 0 or subnormal) and biased alignment exponent.
+// ones where the term is 0 or subnormal) and alignment key (e+127).
 func (s isa) accT(c consts, one, v VecVirtual) (e, z, t VecVirtual) {
 	e = s.and(s.srl(23, v), c.at(cFF))
 	z = s.sra(31, s.sub(e, one))
-	t = s.andn(z, s.add(e, c.at(c126)))
+	t = s.andn(z, s.add(e, c.at(c127)))
 	return
 }
 
@@ -342,7 +341,7 @@ func macK(s isa, c consts) {
 		JNZ(LabelRef(special))
 		// Pass 2: align, add, normalise.
 		zr := s.zero()
-		e8 := s.sub(emax, c.at(c8))
+		e9 := s.sub(emax, c.at(c9)) // a product with K = emax shifts left by 9
 		sum := s.zero()
 		addTerm := func(q, sg VecVirtual) { // sum += sg < 0 ? −q : q
 			sm := s.sra(31, sg)
@@ -368,8 +367,8 @@ func macK(s isa, c consts) {
 			t := s.load(Mem{Base: fp})
 			m := s.load(Mem{Base: fp, Disp: vb})
 			sg := s.load(Mem{Base: fp, Disp: 2 * vb})
-			l := s.maxs(s.sub(t, e8), zr)
-			r := s.mins(s.maxs(s.sub(e8, t), zr), c.at(c31))
+			l := s.maxs(s.sub(t, e9), zr)
+			r := s.mins(s.maxs(s.sub(e9, t), zr), c.at(c31))
 			addTerm(s.rne(c, one, s.sllv(m, l), r), sg)
 		}
 		ADDQ(U32(3*vb), fp)
@@ -383,13 +382,13 @@ func macK(s isa, c consts) {
 		r2 := s.maxs(s.sub(lb, c.at(c23)), zr)
 		l2 := s.maxs(s.sub(s.load(c.at(c23)), lb), zr)
 		rr := s.rne(c, one, s.sllv(mag, l2), r2)
-		be := s.add(s.sub(s.add(emax, lb), c.at(c149)), s.srl(24, rr))
+		be := s.add(s.sub(s.add(emax, lb), c.at(c150)), s.srl(24, rr))
 		frac := s.and(rr, c.at(cMant))
 		ov := s.sra(31, s.sub(s.load(c.at(c254)), be))
 		un := s.sra(31, s.sub(be, one))
 		nrm := s.sll(23, be)
 		res := s.andn(s.or(ov, un), s.or(nrm, frac))
-		res = s.or(s.or(res, s.and(ov, c.at(cOvf))), sign)
+		res = s.or(s.or(res, s.and(ov, c.at(cExpMask))), sign)
 		res = s.andn(s.sra(31, s.sub(mag, one)), res)
 		s.store(res, Mem{Base: out, Disp: co})
 	}
