@@ -42,8 +42,17 @@ func (c *CostModel) Rules() string {
 		c.cfg.VLEN, c.cfg.Lat["vector_add"], c.cfg.Lat["vector_mul"], c.cfg.Lat["vector_exp"], c.cfg.Lat["vector_reci"], c.cfg.Lat["vector_max"], c.cfg.Lat["vector_sum"])
 	fmt.Fprintf(&b, "Scalar: integer ops %d, f16 add/sub/mul/max %d, exp %d, sqrt %d, reciprocal %d, S_LD_FP/S_ST_FP %d, S_MAP_V_FP 2 x VLEN = %d cycles; an S_*_FP or V_RED_* writing f0 does nothing and takes 0 cycles. Control (C_*) %d.\n",
 		c.cfg.Lat["scalar_int_basic"], c.cfg.Lat["scalar_fp_basic"], c.cfg.Lat["scalar_fp_exp"], c.cfg.Lat["scalar_fp_sqrt"], c.cfg.Lat["scalar_fp_reci"], c.cfg.Lat["scalar_fp_mem"], c.cfg.Lat[latMapV], c.cfg.Lat["ctrl"])
-	fmt.Fprintf(&b, "HBM (H_PREFETCH_M, H_PREFETCH_V, H_STORE_V): HBM2 with %d channels x %d pseudochannels at %d ps per DRAM cycle; every 64-byte access is %d transactions of %d bytes. A prefetch issues all its 64-byte reads (each row's element chunk and the chunk with its scales) at once and waits for the last; a store writes row by row (element chunk posted, scale chunk read, patched and written back). A first access costs about ACT + CAS + burst = %d DRAM cycles; transfers stream at up to %d bytes per DRAM cycle per pseudochannel; refreshes (every %d cycles, %d cycles long) and row misses add to it.\n",
-		h.Channels, h.PseudoChannels, h.TCKps, h.RequestBytes/h.TxBytes, h.TxBytes, h.NRCDRD+h.NCL+h.NBL, int64(h.TxBytes)/h.NBL, h.NREFI, h.NRFC)
+	fmt.Fprintf(&b, "HBM (H_PREFETCH_M, H_PREFETCH_V, H_STORE_V): HBM2 with %d channels x %d pseudochannels at %d ps per DRAM cycle; every 64-byte access is %d transactions of %d bytes. A prefetch issues all its 64-byte reads (each row's element chunk and the chunk with its scales) at once and waits for the last; a store writes row by row (element chunk posted, scale chunk read, patched and written back). A first access costs about ACT + CAS + burst = %d DRAM cycles; transfers stream at up to %d bytes per DRAM cycle per pseudochannel; row misses add to it.",
+		h.Channels, h.PseudoChannels, h.TCKps, h.RequestBytes/h.TxBytes, h.TxBytes, h.NRCDRD+h.NCL+h.NBL, int64(h.TxBytes)/h.NBL)
+	if h.Refresh {
+		fmt.Fprintf(&b, " Refreshes (every %d DRAM cycles, %d cycles long) add to it.", h.NREFI, h.NRFC)
+	} else {
+		fmt.Fprintf(&b, " No refresh (PLENA's Ramulator2 sends none to HBM2; hardware config plena-refresh has them).")
+	}
+	if h.ReadForwarding {
+		fmt.Fprintf(&b, " A read of a chunk whose write still waits in the controller's write buffer is served from it at once (H_STORE_V's scale-chunk reads, read-backs of just-stored rows).")
+	}
+	b.WriteString("\n")
 	return b.String()
 }
 
