@@ -61,7 +61,8 @@ func (c *CostModel) Peaks() []sim.Peak { return c.cfg.Peaks }
 
 // Uses is what an instruction does (its plena.isa work=) and the cycles
 // the simulator charges it: its charge, or for an H_ transfer the HBM
-// model's cycles for it alone on an idle machine with every operand 0.
+// model's cycles for it on an idle machine with every operand 0 (see
+// runAlone).
 func (c *CostModel) Uses(in *isadefs.Inst) ([]sim.Use, string, error) {
 	if w, ok := in.Work(); ok && w.None != "" {
 		return nil, w.None, nil
@@ -81,17 +82,27 @@ func (c *CostModel) Uses(in *isadefs.Inst) ([]sim.Use, string, error) {
 	return []sim.Use{{Unit: in.Unit(), Measure: measure, Work: n, Cycles: cyc}}, "", nil
 }
 
+// streamCopies is how many copies of an H_ transfer runAlone runs back
+// to back to find its streaming cost: enough for H_STORE_V's posted
+// writes to fill the controllers' write buffers.
+const streamCopies = 64
+
 // runAlone runs the instruction with every operand 0 on a fresh machine,
-// once and twice in a row, and returns the fewer of its cycles cold (the
-// first) and warm (the second: its DRAM rows open).
+// once, twice and streamCopies times in a row, and returns the fewer of
+// its cycles cold (the first) and warm (the second: its DRAM rows open),
+// but not less than its cycles per copy in the stream (rounded up). An
+// H_STORE_V alone finishes when the controllers have accepted its writes
+// (posted) and its scale-chunk reads are served from the write buffers
+// (hbm.read_forwarding), before its bytes cross the DRAM bus; in a stream
+// the buffers fill and each store waits for the bus.
 func (c *CostModel) runAlone(in *isadefs.Inst) (int64, error) {
 	w, err := in.Encode(make([]int64, len(in.Operands)))
 	if err != nil {
 		return 0, err
 	}
-	var cyc [2]int64
-	for i := range cyc {
-		img, err := ParseMem(c.hw, []byte(strings.Repeat(fmt.Sprintf("%#08x\n", w), i+1)))
+	var cyc [3]int64
+	for i, n := range [3]int{1, 2, streamCopies} {
+		img, err := ParseMem(c.hw, []byte(strings.Repeat(fmt.Sprintf("%#08x\n", w), n)))
 		if err != nil {
 			return 0, err
 		}
@@ -107,7 +118,8 @@ func (c *CostModel) runAlone(in *isadefs.Inst) (int64, error) {
 		}
 		cyc[i] = m.Cycles()
 	}
-	return min(cyc[0], cyc[1]-cyc[0]), nil
+	stream := (cyc[2] - cyc[0] + streamCopies - 2) / (streamCopies - 1)
+	return max(min(cyc[0], cyc[1]-cyc[0]), stream), nil
 }
 
 // Inst describes one instruction's cost.
