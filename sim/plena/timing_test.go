@@ -131,26 +131,37 @@ func TestLatencyTable(t *testing.T) {
 	}
 }
 
-// TestBMVLatency times M_BMV on a config where PLENA's emulator can run it
-// (BROADCAST 1: its [1,1,MLEN] product fits the accumulator): 1 cycle in
-// the emulator's table, MLEN x MLEN / (BLEN x BLEN) = 256 at the matrix
-// unit's peak.
-func TestBMVLatency(t *testing.T) {
+// TestBMVTraps: M_BMV traps whatever BROADCAST is, as PLENA's emulator
+// fails on it (its in-place add of a [BROADCAST, 1, MLEN] product to the
+// [BROADCAST, MLEN] accumulator; SEMANTICS.md), on plena and
+// plena-emulator, with BROADCAST 4 (HLEN 16) and BROADCAST 1 (HLEN =
+// MLEN). M_BTMV, which the emulator runs, takes 1 + overhead cycles in the
+// emulator's table and MLEN x MLEN / (BLEN x BLEN) + overhead at the
+// matrix unit's peak with BROADCAST 1.
+func TestBMVTraps(t *testing.T) {
 	for _, tc := range []struct {
-		hw   string
-		want int64
-	}{{"plena-emulator", 1}, {"plena", 64 * 64 / 16}} {
-		hw := withParams(loadHW(t, tc.hw), map[string]int64{"hlen": 64, "broadcast": 1})
-		m := newMachine(t, hw, "M_BMV gp0, gp0, gp0\nM_BMV gp0, gp0, gp0\n", Options{})
-		mustRun(t, m)
-		if want := 2 * (tc.want + hw.Timing["lat.systolic_overhead"]); m.Cycles() != want {
-			t.Errorf("%s: 2 x M_BMV: %d cycles, want %d", tc.hw, m.Cycles(), want)
+		hw    string
+		btmv  int64 // M_BTMV with BROADCAST 1, before the overhead
+		param map[string]int64
+	}{
+		{"plena-emulator", 1, map[string]int64{"hlen": 64, "broadcast": 1}},
+		{"plena", 64 * 64 / 16, map[string]int64{"hlen": 64, "broadcast": 1}},
+		{"plena-emulator", 1, nil},
+		{"plena", 0, nil},
+	} {
+		hw := withParams(loadHW(t, tc.hw), tc.param)
+		m := newMachine(t, hw, "M_BMV gp0, gp0, gp0\n", Options{})
+		if h := m.Run(); h.Kind != sim.HaltTrap || !strings.Contains(h.String(), "M_BMV cannot execute") {
+			t.Errorf("%s %v: M_BMV: %s, want its trap", tc.hw, tc.param, h)
 		}
-	}
-	// With BROADCAST 4 the emulator fails (libtorch broadcast): a trap.
-	m := newMachine(t, loadHW(t, "plena"), "M_BMV gp0, gp0, gp0\n", Options{})
-	if h := m.Run(); h.Kind != sim.HaltTrap || !strings.Contains(h.String(), "M_BMV") {
-		t.Errorf("M_BMV with BROADCAST 4: %s, want a trap", h)
+		if tc.param == nil {
+			continue
+		}
+		m = newMachine(t, hw, "M_BTMV gp0, gp0, gp0\nM_BTMV gp0, gp0, gp0\n", Options{})
+		mustRun(t, m)
+		if want := 2 * (tc.btmv + hw.Timing["lat.systolic_overhead"]); m.Cycles() != want {
+			t.Errorf("%s: 2 x M_BTMV with BROADCAST 1: %d cycles, want %d", tc.hw, m.Cycles(), want)
+		}
 	}
 }
 
