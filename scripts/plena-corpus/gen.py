@@ -60,6 +60,7 @@ def templates():
     from compiler.asm_templates import (
         batched_matmul_asm,
         ffn_asm,
+        ffn_up_silu_asm,
         flash_attn_asm,
         gelu_asm,
         layer_norm_asm,
@@ -70,6 +71,7 @@ def templates():
         rms_norm_asm,
         silu_asm,
     )
+    from compiler.asm_templates.flash_attn_asm import _reset_kv_prefetch, qkt_multiply
 
     progs = {}
 
@@ -140,6 +142,37 @@ def templates():
                  down_weight_hbm_offset_reg=3, const_one_fp_address=1, activation_base_address=0,
                  use_loop_instructions=True)
     progs["tmpl_ffn"] = c
+
+    # ffn_intermediate_test.py: the up projection and SiLU of ffn_test.py's FFN
+    h, inter, b, s = 128, 256, 4, 2
+    c = "; FFN Test Generation \n"
+    c += preload_addr_reg_asm(addr_reg_to_set=[1], available_registers=[1], addr_reg_val=[ratio(h * b * s)])
+    c += reset_reg_asm(alive_registers=[1])
+    c += act(64, b * s, h, stride=h)
+    c += ffn_up_silu_asm(mlen=64, vlen=64, blen=4, batch=b, seq_len=s, hidden_size=h, intermediate_size=inter,
+                         alive_registers=list(range(1, 11)), up_weight_hbm_offset_reg=1, const_one_fp_address=1,
+                         activation_base_address=0)
+    c += reset_reg_asm(alive_registers=list(range(1, 11)))
+    progs["tmpl_ffn_intermediate"] = c
+
+    # flashattn_qkt_test.py: Q K^T of one decode step (s_q 1, 4 Q heads, 1 KV head)
+    b, s_q, s_kv, hq, hkv, d, mlen = 1, 1, 64, 4, 1, 16, 64
+    q = ratio(s_q * hq * d * b)
+    q += ((q + 63) // 64) * 64 - q
+    per_kv = hq // hkv
+    s_base = s_q * hq * d * b
+    c = "; Multi-Head QKT Test Generation \n"
+    c += preload_addr_reg_asm(addr_reg_to_set=[1], available_registers=[1, 2], addr_reg_val=[q])
+    c += act(mlen, b * s_q, d * hq)
+    c += reset_reg_asm(alive_registers=[1, 2, 3, 4, 5])
+    c += _reset_kv_prefetch(hkv=hkv, d=d, mlen=mlen, kv_len=s_kv, batch=b, alive_registers_int=[1])
+    c += f"; === KV head 0 (Q heads 0-{per_kv - 1}) ===\n"
+    for kv in range(hkv):
+        c += qkt_multiply(d=d, stage="decode", mlen=mlen, alive_registers=[1, 2], q_base_address=kv * per_kv * d,
+                          k_base_hbm_offset_reg=1, q_head_index=kv * per_kv, k_head_index=kv,
+                          s_base_address=s_base + kv * mlen * mlen)
+        c += reset_reg_asm(alive_registers=[1, 2])
+    progs["tmpl_flashattn_qkt"] = c
 
     # flashattn_prefill_test.py (s_q 64) and flashattn_decode_test.py (s_q 1)
     for name, s_q in (("flashattn_prefill", 64), ("flashattn_decode", 1)):

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim/mx"
 )
 
@@ -30,11 +31,16 @@ func loadCorpus(t *testing.T, name string) *Machine {
 // hardware config hwName.
 func loadCorpusOn(t *testing.T, name, hwName string) *Machine {
 	t.Helper()
+	return loadCorpusHW(t, name, loadHW(t, hwName))
+}
+
+// loadCorpusHW is loadCorpusOn with a hardware config of the caller's.
+func loadCorpusHW(t *testing.T, name string, hw *isadefs.HW) *Machine {
+	t.Helper()
 	data, err := os.ReadFile(filepath.Join(corpusDir, name+".mem"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	hw := loadHW(t, hwName)
 	img, err := ParseMem(hw, data)
 	if err != nil {
 		t.Fatal(err)

@@ -42,8 +42,17 @@ func (c *CostModel) Rules() string {
 		c.cfg.VLEN, c.cfg.Lat["vector_add"], c.cfg.Lat["vector_mul"], c.cfg.Lat["vector_exp"], c.cfg.Lat["vector_reci"], c.cfg.Lat["vector_max"], c.cfg.Lat["vector_sum"])
 	fmt.Fprintf(&b, "Scalar: integer ops %d, f16 add/sub/mul/max %d, exp %d, sqrt %d, reciprocal %d, S_LD_FP/S_ST_FP %d, S_MAP_V_FP 2 x VLEN = %d cycles; an S_*_FP or V_RED_* writing f0 does nothing and takes 0 cycles. Control (C_*) %d.\n",
 		c.cfg.Lat["scalar_int_basic"], c.cfg.Lat["scalar_fp_basic"], c.cfg.Lat["scalar_fp_exp"], c.cfg.Lat["scalar_fp_sqrt"], c.cfg.Lat["scalar_fp_reci"], c.cfg.Lat["scalar_fp_mem"], c.cfg.Lat[latMapV], c.cfg.Lat["ctrl"])
-	fmt.Fprintf(&b, "HBM (H_PREFETCH_M, H_PREFETCH_V, H_STORE_V): HBM2 with %d channels x %d pseudochannels at %d ps per DRAM cycle; every 64-byte access is %d transactions of %d bytes. A prefetch issues all its 64-byte reads (each row's element chunk and the chunk with its scales) at once and waits for the last; a store writes row by row (element chunk posted, scale chunk read, patched and written back). A first access costs about ACT + CAS + burst = %d DRAM cycles; transfers stream at up to %d bytes per DRAM cycle per pseudochannel; refreshes (every %d cycles, %d cycles long) and row misses add to it.\n",
-		h.Channels, h.PseudoChannels, h.TCKps, h.RequestBytes/h.TxBytes, h.TxBytes, h.NRCDRD+h.NCL+h.NBL, int64(h.TxBytes)/h.NBL, h.NREFI, h.NRFC)
+	fmt.Fprintf(&b, "HBM (H_PREFETCH_M, H_PREFETCH_V, H_STORE_V): HBM2 with %d channels x %d pseudochannels at %d ps per DRAM cycle; every 64-byte access is %d transactions of %d bytes. A prefetch issues all its 64-byte reads (each row's element chunk and the chunk with its scales) at once and waits for the last; a store writes row by row (element chunk posted, scale chunk read, patched and written back). A first access costs about ACT + CAS + burst = %d DRAM cycles; transfers stream at up to %d bytes per DRAM cycle per pseudochannel; row misses add to it.",
+		h.Channels, h.PseudoChannels, h.TCKps, h.RequestBytes/h.TxBytes, h.TxBytes, h.NRCDRD+h.NCL+h.NBL, int64(h.TxBytes)/h.NBL)
+	if h.Refresh {
+		fmt.Fprintf(&b, " Refreshes (every %d DRAM cycles, %d cycles long) add to it.", h.NREFI, h.NRFC)
+	} else {
+		fmt.Fprintf(&b, " No refresh (PLENA's Ramulator2 sends none to HBM2; hardware config plena-refresh has them).")
+	}
+	if h.ReadForwarding {
+		fmt.Fprintf(&b, " A read of a chunk whose write still waits in the controller's write buffer is served from it at once (H_STORE_V's scale-chunk reads, read-backs of just-stored rows).")
+	}
+	b.WriteString("\n")
 	return b.String()
 }
 
@@ -52,7 +61,8 @@ func (c *CostModel) Peaks() []sim.Peak { return c.cfg.Peaks }
 
 // Uses is what an instruction does (its plena.isa work=) and the cycles
 // the simulator charges it: its charge, or for an H_ transfer the HBM
-// model's cycles for it alone on an idle machine with every operand 0.
+// model's cycles for it on an idle machine with every operand 0 (see
+// runAlone).
 func (c *CostModel) Uses(in *isadefs.Inst) ([]sim.Use, string, error) {
 	if w, ok := in.Work(); ok && w.None != "" {
 		return nil, w.None, nil
@@ -72,17 +82,27 @@ func (c *CostModel) Uses(in *isadefs.Inst) ([]sim.Use, string, error) {
 	return []sim.Use{{Unit: in.Unit(), Measure: measure, Work: n, Cycles: cyc}}, "", nil
 }
 
+// streamCopies is how many copies of an H_ transfer runAlone runs back
+// to back to find its streaming cost: enough for H_STORE_V's posted
+// writes to fill the controllers' write buffers.
+const streamCopies = 64
+
 // runAlone runs the instruction with every operand 0 on a fresh machine,
-// once and twice in a row, and returns the fewer of its cycles cold (the
-// first) and warm (the second: its DRAM rows open).
+// once, twice and streamCopies times in a row, and returns the fewer of
+// its cycles cold (the first) and warm (the second: its DRAM rows open),
+// but not less than its cycles per copy in the stream (rounded up). An
+// H_STORE_V alone finishes when the controllers have accepted its writes
+// (posted) and its scale-chunk reads are served from the write buffers
+// (hbm.read_forwarding), before its bytes cross the DRAM bus; in a stream
+// the buffers fill and each store waits for the bus.
 func (c *CostModel) runAlone(in *isadefs.Inst) (int64, error) {
 	w, err := in.Encode(make([]int64, len(in.Operands)))
 	if err != nil {
 		return 0, err
 	}
-	var cyc [2]int64
-	for i := range cyc {
-		img, err := ParseMem(c.hw, []byte(strings.Repeat(fmt.Sprintf("%#08x\n", w), i+1)))
+	var cyc [3]int64
+	for i, n := range [3]int{1, 2, streamCopies} {
+		img, err := ParseMem(c.hw, []byte(strings.Repeat(fmt.Sprintf("%#08x\n", w), n)))
 		if err != nil {
 			return 0, err
 		}
@@ -98,7 +118,8 @@ func (c *CostModel) runAlone(in *isadefs.Inst) (int64, error) {
 		}
 		cyc[i] = m.Cycles()
 	}
-	return min(cyc[0], cyc[1]-cyc[0]), nil
+	stream := (cyc[2] - cyc[0] + streamCopies - 2) / (streamCopies - 1)
+	return max(min(cyc[0], cyc[1]-cyc[0]), stream), nil
 }
 
 // Inst describes one instruction's cost.

@@ -402,11 +402,14 @@ func (m *Machine) bmm(maddr, vaddr uint32, trans bool, q int) *sim.Trap {
 	if nb*hl != ml {
 		return m.trapf(sim.TrapConfig, 0, "%s: BROADCAST %d x HLEN %d != MLEN %d (PLENA's emulator asserts it)", name, nb, hl, ml)
 	}
-	if q == 1 && !trans && nb > 1 {
+	if q == 1 && !trans {
 		// The emulator stacks the heads' [1, MLEN] products into
-		// [BROADCAST, 1, MLEN] and adds that in place to the
-		// [BROADCAST, MLEN] accumulator: libtorch refuses the broadcast.
-		return m.trapf(sim.TrapIllegal, 0, "M_BMV cannot execute in PLENA's emulator with BROADCAST %d > 1: it adds a [%d, 1, %d] product to the [%d, %d] accumulator, which libtorch rejects (the decode templates use M_BTMV)", nb, nb, ml, nb, ml)
+		// [BROADCAST, 1, MLEN] and adds that in place (tch's +=, libtorch
+		// add_) to the [BROADCAST, MLEN] accumulator: the broadcast shape
+		// ([BROADCAST, BROADCAST, MLEN], or [1, 1, MLEN] for BROADCAST 1)
+		// is never the accumulator's, so libtorch refuses it whatever
+		// BROADCAST is.
+		return m.trapf(sim.TrapIllegal, 0, "M_BMV cannot execute in PLENA's emulator: it adds a [%d, 1, %d] product in place to the [%d, %d] accumulator, which libtorch rejects for every BROADCAST (the decode templates use M_BTMV)", nb, ml, nb, ml)
 	}
 	ts := uint32(ml * ml)
 	base, off := maddr/ts*ts, int(maddr%ts)

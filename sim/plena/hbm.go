@@ -42,6 +42,17 @@ type HBMConfig struct {
 	WrHighPct, WrLowPct                                        int64 // write-mode watermarks, percent of Queue
 	TCKps                                                      int64 // DRAM clock period, ps: 1e6 / (data rate / 2)
 	ClockPS                                                    int64 // accelerator clock period, ps
+	// Refresh: every nREFI DRAM cycles each channel refreshes all banks
+	// of each pseudochannel (hbm.refresh 1, what HBM2 devices need).
+	// PLENA's Ramulator2 at e442c64 never refreshes HBM2 (hbm.refresh 0,
+	// HBM.md says why).
+	Refresh bool
+	// ReadForwarding: a read of a transaction address that a write in its
+	// channel's write buffer holds is served from it, one DRAM cycle
+	// after it arrives, behind the reads already waiting for their data
+	// (hbm.read_forwarding 1, as Ramulator2 e442c64's Generic controller
+	// does).
+	ReadForwarding bool
 
 	NBL, NCL, NRCDRD, NRCDWR, NRP, NRAS, NRC, NWR, NRTPS, NRTPL, NCWL, NCCDS, NCCDL, NRRDS, NRRDL, NWTRS, NWTRL, NFAW, NRFC, NREFI int64
 }
@@ -85,6 +96,19 @@ func newHBMConfig(hw *isadefs.HW) (HBMConfig, error) {
 			return c, err
 		}
 		*x.p = v
+	}
+	for _, x := range []struct {
+		k string
+		p *bool
+	}{{"refresh", &c.Refresh}, {"read_forwarding", &c.ReadForwarding}} {
+		v, err := get(x.k)
+		if err != nil {
+			return c, err
+		}
+		if v != 0 && v != 1 {
+			return c, fmt.Errorf("hw %s: timing hbm.%s = %d: want 0 or 1", hw.Name, x.k, v)
+		}
+		*x.p = v == 1
 	}
 	rate, err := get("data_rate_mtps")
 	if err != nil {
@@ -130,6 +154,7 @@ const (
 // and bank are also kept as indices into its channel's flat tables.
 type dreq struct {
 	arrive    int64
+	addr      uint64 // the transaction's byte address (read forwarding compares it)
 	row       int32
 	id        int32 // completion slot of a read, -1 if none
 	pch, bank int16 // pseudochannel; bank within its bank group
@@ -386,7 +411,7 @@ func (d *dram) reset() {
 		ch.prio, ch.lastServe = ch.prio[:0], 0
 		ch.writeMode = false
 		ch.wake, ch.open = 0, 0
-		ch.clk, ch.nextRef, ch.reads = 0, d.c.NREFI, 0
+		ch.clk, ch.nextRef, ch.reads = 0, d.firstRefresh(), 0
 		ch.ready = [numBuf]int64{}
 		for p := range ch.pchs {
 			ch.pchs[p] = dpch{actHist: [4]int64{-1 << 40, -1 << 40, -1 << 40, -1 << 40}}
@@ -395,6 +420,18 @@ func (d *dram) reset() {
 			ch.openRow[i] = -1
 		}
 	}
+}
+
+// neverRefresh is dchan.nextRef when the config has no refresh: past
+// every tick run can reach (noLimit).
+const neverRefresh = int64(1<<63 - 1)
+
+// firstRefresh is the tick of a channel's first refresh after reset.
+func (d *dram) firstRefresh() int64 {
+	if !d.c.Refresh {
+		return neverRefresh
+	}
+	return d.c.NREFI
 }
 
 // daddr is where a transaction goes within its channel.
@@ -434,12 +471,16 @@ func (d *dram) mapAddr(addr uint64) (ch int, r daddr) {
 	return lv[0], daddr{row: int32(row), pch: int16(lv[1]), bank: int16(lv[3]), bi: int16(bi)}
 }
 
-// enqueue offers a mapped transaction to channel ch at its clock (which
-// has caught up with dram.clk); false when the buffer is full.
-func (d *dram) enqueue(ch *dchan, a daddr, write bool, id int32) bool {
+// enqueue offers a mapped transaction (byte address addr) to channel ch
+// at its clock (which has caught up with dram.clk); false when the buffer
+// is full. With read forwarding a read that a queued write holds does not
+// enter the read buffer (forward).
+func (d *dram) enqueue(ch *dchan, a daddr, addr uint64, write bool, id int32) bool {
 	b := bufRead
 	if write {
 		b = bufWrite
+	} else if d.c.ReadForwarding && d.forward(ch, a, addr, id) {
+		return true
 	}
 	q := &ch.q[b]
 	if q.n >= ch.queueCap {
@@ -448,7 +489,7 @@ func (d *dram) enqueue(ch *dchan, a daddr, write bool, id int32) bool {
 	k := ch.free[len(ch.free)-1]
 	ch.free = ch.free[:len(ch.free)-1]
 	r := &ch.pool[k]
-	r.arrive, r.row, r.id, r.pch, r.bank, r.bi = ch.clk, a.row, id, a.pch, a.bank, a.bi
+	r.arrive, r.addr, r.row, r.id, r.pch, r.bank, r.bi = ch.clk, addr, a.row, id, a.pch, a.bank, a.bi
 	r.po, r.bo = int16(tabOff(1+int(a.pch))), int16(tabOff(1+d.c.PseudoChannels+int(a.bi)))
 	r.write, r.refresh = write, false
 	r.cmd = ch.nextCmd(r)
@@ -459,6 +500,32 @@ func (d *dram) enqueue(ch *dchan, a daddr, write bool, id int32) bool {
 		ch.reads++
 	}
 	return true
+}
+
+// forward serves a read from channel ch's write buffer when a write there
+// has its address, as Ramulator2 e442c64's Generic controller does
+// (generic_dram_controller.cpp:131-141): the read goes straight to the
+// FIFO of reads waiting for their data, departing on the next tick, so
+// its data is handed over on the first tick after its arrival at which
+// every read ahead of it has handed over its own (one per tick, see
+// dchan.lastServe). A write to the same address has the same bank, so
+// only that bank's writes are compared.
+func (d *dram) forward(ch *dchan, a daddr, addr uint64, id int32) bool {
+	q := &ch.q[bufWrite]
+	for m := q.bank[a.bi]; m != 0; m &= m - 1 {
+		if ch.pool[q.ent[bits.TrailingZeros64(m)]].addr != addr {
+			continue
+		}
+		s := max(ch.clk+1, ch.lastServe+1)
+		ch.lastServe = s
+		d.lastServe = max(d.lastServe, s)
+		if id >= 0 && int(id) < len(d.doneAt) {
+			d.doneAt[id] = (s - 1) * d.c.TCKps // the instant its tick starts
+			d.done++
+		}
+		return true
+	}
+	return false
 }
 
 // advanceTo moves the DRAM clock to the first cycle that starts at or
@@ -965,7 +1032,8 @@ func (d *dram) hbmRead(start int64, chunks []uint64) int64 {
 		}
 		ch := d.ch[ci]
 		d.catchUp(ch)
-		if !d.enqueue(ch, r, false, int32(next)) {
+		a := chunks[next>>perShift] + uint64((next&(per-1))*d.c.TxBytes)
+		if !d.enqueue(ch, r, a, false, int32(next)) {
 			d.untilRoom(ch, bufRead)
 			continue
 		}
@@ -1005,7 +1073,7 @@ func (d *dram) hbmWrite(start int64, chunk uint64) int64 {
 		}
 		ch := d.ch[ci]
 		d.catchUp(ch)
-		for !d.enqueue(ch, r, true, -1) {
+		for !d.enqueue(ch, r, chunk+uint64(i*d.c.TxBytes), true, -1) {
 			d.untilRoom(ch, bufWrite)
 			t = max(t, d.clk*d.c.TCKps)
 		}

@@ -87,30 +87,50 @@ func TestHBMLazyChannels(t *testing.T) {
 		{"long idle gaps between mixed traffic", cat(
 			writes(0, chunksOn(10, 0, 4)), []hbmOp{reads(50*refi, chunksOn(10, 0, 4))},
 			writes(20*refi+3*h.ClockPS, chunksOn(40, 4)), []hbmOp{reads(33*refi, chunksOn(100, 0, 4))})},
+		{"read-backs of chunks still in the write buffers", func() []hbmOp {
+			w := chunksOn(24, 0, 4)
+			back := append(append([]uint64{}, w[20:]...), chunksOn(6, 0)...)
+			back = append(back, w[:3]...)
+			return cat(writes(0, w), []hbmOp{reads(0, back)}, writes(0, w[:2]), []hbmOp{reads(0, w[:2]), reads(0, w[:1])})
+		}()},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			fast, slow := newDRAM(&h), newODRAM(&h)
-			now := int64(0)
-			for i, op := range tc.ops {
-				now += op.gap
-				now = (now + h.ClockPS - 1) / h.ClockPS * h.ClockPS
-				var f, s int64
-				if op.write {
-					f, s = fast.hbmWrite(now, op.chunks[0]), slow.hbmWrite(now, op.chunks[0])
-				} else {
-					f, s = fast.hbmRead(now, op.chunks), slow.hbmRead(now, op.chunks)
-				}
-				if f != s {
-					t.Fatalf("op %d (write %v, %d chunks) at %d ps: done at %d ps, tick model %d", i, op.write, len(op.chunks), now, f, s)
-				}
-				if fast.clk != slow.clk || fast.reads != slow.reads || fast.writes != slow.writes {
-					t.Fatalf("op %d: clock %d, %d reads, %d writes; tick model %d, %d, %d", i, fast.clk, fast.reads, fast.writes, slow.clk, slow.reads, slow.writes)
-				}
-				now = f
+	for _, name := range []string{"plena", "plena-refresh"} {
+		h, err := newHBMConfig(loadHW(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range tests {
+			runLazyCase(t, name+"/"+tc.name, &h, tc.ops)
+		}
+	}
+}
+
+// runLazyCase drives the event-driven and the tick model with ops and
+// fails at the first difference.
+func runLazyCase(t *testing.T, name string, h *HBMConfig, ops []hbmOp) {
+	t.Helper()
+	t.Run(name, func(t *testing.T) {
+		tc := struct{ ops []hbmOp }{ops}
+		fast, slow := newDRAM(h), newODRAM(h)
+		now := int64(0)
+		for i, op := range tc.ops {
+			now += op.gap
+			now = (now + h.ClockPS - 1) / h.ClockPS * h.ClockPS
+			var f, s int64
+			if op.write {
+				f, s = fast.hbmWrite(now, op.chunks[0]), slow.hbmWrite(now, op.chunks[0])
+			} else {
+				f, s = fast.hbmRead(now, op.chunks), slow.hbmRead(now, op.chunks)
 			}
-		})
-	}
+			if f != s {
+				t.Fatalf("op %d (write %v, %d chunks) at %d ps: done at %d ps, tick model %d", i, op.write, len(op.chunks), now, f, s)
+			}
+			if fast.clk != slow.clk || fast.reads != slow.reads || fast.writes != slow.writes {
+				t.Fatalf("op %d: clock %d, %d reads, %d writes; tick model %d, %d, %d", i, fast.clk, fast.reads, fast.writes, slow.clk, slow.reads, slow.writes)
+			}
+			now = f
+		}
+	})
 }
 
 // FuzzHBMModel holds the event-driven HBM model to the tick model
@@ -118,7 +138,7 @@ func TestHBMLazyChannels(t *testing.T) {
 // TestHBMModelMatchesTickModel) from any seed, hardware config and
 // length.
 func FuzzHBMModel(f *testing.F) {
-	names := []string{"plena", "plena-128", "plena-dcdis", "plena-highmem"}
+	names := []string{"plena", "plena-128", "plena-dcdis", "plena-highmem", "plena-refresh"}
 	cfgs := make([]HBMConfig, len(names))
 	for i, name := range names {
 		h, err := newHBMConfig(loadHW(f, name))

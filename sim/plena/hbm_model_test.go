@@ -15,7 +15,7 @@ import (
 // back to back or after idle gaps (across refreshes), for each HBM config;
 // bursts of writes fill the write buffers (the writer stalls).
 func TestHBMModelMatchesTickModel(t *testing.T) {
-	for _, name := range []string{"plena", "plena-128", "plena-dcdis"} {
+	for _, name := range []string{"plena", "plena-refresh", "plena-128", "plena-dcdis"} {
 		hw := loadHW(t, name)
 		h, err := newHBMConfig(hw)
 		if err != nil {

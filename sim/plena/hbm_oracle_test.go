@@ -70,6 +70,9 @@ type odram struct {
 
 func newODRAM(c *HBMConfig) *odram {
 	d := &odram{c: c, nextRef: c.NREFI}
+	if !c.Refresh {
+		d.nextRef = neverRefresh
+	}
 	d.bitsOf = [5]int{bits.TrailingZeros(uint(c.Channels)), bits.TrailingZeros(uint(c.PseudoChannels)),
 		bits.TrailingZeros(uint(c.BankGroups)), bits.TrailingZeros(uint(c.Banks)),
 		bits.TrailingZeros(uint(c.Columns)) - bits.TrailingZeros(uint(c.Prefetch))}
@@ -133,6 +136,16 @@ func (d *odram) send(addr uint64, write bool, id int32) bool {
 		}
 		ch.writeQ = append(ch.writeQ, r)
 		return true
+	}
+	if d.c.ReadForwarding {
+		// Ramulator2 e442c64 generic_dram_controller.cpp:131-141: a read
+		// whose address a queued write has departs on the next tick.
+		for _, w := range ch.writeQ {
+			if w.addr == addr {
+				ch.pend = append(ch.pend, opending{depart: d.clk + 1, id: id})
+				return true
+			}
+		}
 	}
 	if len(ch.readQ) >= ch.queueCap {
 		return false

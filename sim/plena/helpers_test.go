@@ -41,6 +41,19 @@ func withParams(hw *isadefs.HW, params map[string]int64) *isadefs.HW {
 	return &h
 }
 
+// withTiming is a copy of hw with the given timing entries set.
+func withTiming(hw *isadefs.HW, timing map[string]int64) *isadefs.HW {
+	h := *hw
+	h.Timing = map[string]int64{}
+	for k, v := range hw.Timing {
+		h.Timing[k] = v
+	}
+	for k, v := range timing {
+		h.Timing[k] = v
+	}
+	return &h
+}
+
 // assemble assembles plena source with kc-as's back end.
 func assemble(t testing.TB, hw *isadefs.HW, src string) *asm.Program {
 	t.Helper()

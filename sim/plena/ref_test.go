@@ -57,7 +57,7 @@ func randomProgram(r *rand.Rand, n int) []uint32 {
 		addi(6, uint32(r.Intn(16))), addi(7, 64), 0x2c|3<<6, 0x2e|6<<6, 0x2d|7<<6)
 	ops := []uint32{}
 	for opc := uint32(1); opc <= 0x30; opc++ {
-		if opc != 0x09 { // M_BMV always traps with BROADCAST 4
+		if opc != 0x09 { // M_BMV always traps (SEMANTICS.md)
 			ops = append(ops, opc)
 		}
 	}

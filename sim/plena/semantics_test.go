@@ -599,3 +599,37 @@ func TestPrefetchPastVRAM(t *testing.T) {
 		t.Errorf("row 1022 = %g, want 1", got)
 	}
 }
+
+// TestMaxFPNaN: S_MAX_FP is half 2.6.0's f16::max (the version PLENA's
+// emulator pins): rs2 when it compares greater than rs1 (f16 ordering: no
+// NaN is greater or smaller than anything, -0 equals +0), else rs1, bits
+// and all. So a NaN in rs1 wins (max(NaN, 1) = NaN, its payload and sign
+// kept), a NaN in rs2 loses (max(1, NaN) = 1), and max(-0, +0) = -0.
+func TestMaxFPNaN(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		rs1, rs2 uint16
+		want     uint16
+	}{
+		{"NaN, 1", 0x7e00, 0x3c00, 0x7e00},
+		{"negative NaN with payload, 1", 0xfe01, 0x3c00, 0xfe01},
+		{"signaling NaN, -inf", 0x7c01, 0xfc00, 0x7c01},
+		{"1, NaN", 0x3c00, 0x7e00, 0x3c00},
+		{"-inf, negative NaN", 0xfc00, 0xfe00, 0xfc00},
+		{"NaN, other NaN", 0x7e01, 0xfe02, 0x7e01},
+		{"-0, +0", 0x8000, 0x0000, 0x8000},
+		{"+0, -0", 0x0000, 0x8000, 0x0000},
+		{"1, 2", 0x3c00, 0x4000, 0x4000},
+		{"2, 1", 0x4000, 0x3c00, 0x4000},
+		{"-2, -1", 0xc000, 0xbc00, 0xbc00},
+		{"-inf, smallest subnormal", 0xfc00, 0x0001, 0x0001},
+	} {
+		m := runWith(t, "S_MAX_FP f3, f1, f2", func(m *Machine) {
+			m.SetF(1, c.rs1)
+			m.SetF(2, c.rs2)
+		})
+		if got := m.F(3); got != c.want {
+			t.Errorf("S_MAX_FP(%s) = %#04x, want %#04x", c.name, got, c.want)
+		}
+	}
+}

@@ -131,26 +131,37 @@ func TestLatencyTable(t *testing.T) {
 	}
 }
 
-// TestBMVLatency times M_BMV on a config where PLENA's emulator can run it
-// (BROADCAST 1: its [1,1,MLEN] product fits the accumulator): 1 cycle in
-// the emulator's table, MLEN x MLEN / (BLEN x BLEN) = 256 at the matrix
-// unit's peak.
-func TestBMVLatency(t *testing.T) {
+// TestBMVTraps: M_BMV traps whatever BROADCAST is, as PLENA's emulator
+// fails on it (its in-place add of a [BROADCAST, 1, MLEN] product to the
+// [BROADCAST, MLEN] accumulator; SEMANTICS.md), on plena and
+// plena-emulator, with BROADCAST 4 (HLEN 16) and BROADCAST 1 (HLEN =
+// MLEN). M_BTMV, which the emulator runs, takes 1 + overhead cycles in the
+// emulator's table and MLEN x MLEN / (BLEN x BLEN) + overhead at the
+// matrix unit's peak with BROADCAST 1.
+func TestBMVTraps(t *testing.T) {
 	for _, tc := range []struct {
-		hw   string
-		want int64
-	}{{"plena-emulator", 1}, {"plena", 64 * 64 / 16}} {
-		hw := withParams(loadHW(t, tc.hw), map[string]int64{"hlen": 64, "broadcast": 1})
-		m := newMachine(t, hw, "M_BMV gp0, gp0, gp0\nM_BMV gp0, gp0, gp0\n", Options{})
-		mustRun(t, m)
-		if want := 2 * (tc.want + hw.Timing["lat.systolic_overhead"]); m.Cycles() != want {
-			t.Errorf("%s: 2 x M_BMV: %d cycles, want %d", tc.hw, m.Cycles(), want)
+		hw    string
+		btmv  int64 // M_BTMV with BROADCAST 1, before the overhead
+		param map[string]int64
+	}{
+		{"plena-emulator", 1, map[string]int64{"hlen": 64, "broadcast": 1}},
+		{"plena", 64 * 64 / 16, map[string]int64{"hlen": 64, "broadcast": 1}},
+		{"plena-emulator", 1, nil},
+		{"plena", 0, nil},
+	} {
+		hw := withParams(loadHW(t, tc.hw), tc.param)
+		m := newMachine(t, hw, "M_BMV gp0, gp0, gp0\n", Options{})
+		if h := m.Run(); h.Kind != sim.HaltTrap || !strings.Contains(h.String(), "M_BMV cannot execute") {
+			t.Errorf("%s %v: M_BMV: %s, want its trap", tc.hw, tc.param, h)
 		}
-	}
-	// With BROADCAST 4 the emulator fails (libtorch broadcast): a trap.
-	m := newMachine(t, loadHW(t, "plena"), "M_BMV gp0, gp0, gp0\n", Options{})
-	if h := m.Run(); h.Kind != sim.HaltTrap || !strings.Contains(h.String(), "M_BMV") {
-		t.Errorf("M_BMV with BROADCAST 4: %s, want a trap", h)
+		if tc.param == nil {
+			continue
+		}
+		m = newMachine(t, hw, "M_BTMV gp0, gp0, gp0\nM_BTMV gp0, gp0, gp0\n", Options{})
+		mustRun(t, m)
+		if want := 2 * (tc.btmv + hw.Timing["lat.systolic_overhead"]); m.Cycles() != want {
+			t.Errorf("%s: 2 x M_BTMV with BROADCAST 1: %d cycles, want %d", tc.hw, m.Cycles(), want)
+		}
 	}
 }
 
@@ -217,24 +228,82 @@ func TestHBMStreaming(t *testing.T) {
 	}
 }
 
-// TestRefreshStalls: a transfer that meets a refresh waits for it (nRFC);
-// one that does not, does not.
+// TestRefreshStalls: with hbm.refresh 1 (plena-refresh) a transfer that
+// meets a refresh waits for it (nRFC); one that does not, does not. With
+// hbm.refresh 0 (plena, as PLENA's Ramulator2 e442c64) the same transfer
+// costs what it costs from idle: no refresh is ever sent.
 func TestRefreshStalls(t *testing.T) {
-	hw := withParams(loadHW(t, "plena"), map[string]int64{"hbm_v_prefetch": 1})
-	h, err := newHBMConfig(hw)
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range []struct {
+		hw      string
+		refresh bool
+	}{{"plena-refresh", true}, {"plena", false}, {"plena-emulator", false}} {
+		hw := withParams(loadHW(t, c.hw), map[string]int64{"hbm_v_prefetch": 1})
+		h, err := newHBMConfig(hw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Refresh != c.refresh {
+			t.Fatalf("%s: Refresh = %v, want %v", c.hw, h.Refresh, c.refresh)
+		}
+		d := newDRAM(&h)
+		quiet := d.hbmRead(0, []uint64{0}) // from idle, far from a refresh
+		idle := (h.NRCDRD + h.NCL + h.NBL) * h.TCKps
+		if quiet != idle {
+			t.Errorf("%s: quiet read %d ps, want %d", c.hw, quiet, idle)
+		}
+		for k := int64(1); k <= 5; k++ {
+			d2 := newDRAM(&h)
+			start := (k*h.NREFI + 1) * h.TCKps // just after every channel's k-th refresh began
+			during := d2.hbmRead(start, []uint64{0}) - start
+			switch {
+			case c.refresh && during < h.NRFC*h.TCKps:
+				t.Errorf("%s: a read during refresh %d took %d ps, want at least nRFC = %d cycles", c.hw, k, during, h.NRFC)
+			case !c.refresh && during != idle:
+				t.Errorf("%s: a read at refresh interval %d took %d ps, want %d (no refresh)", c.hw, k, during, idle)
+			}
+		}
 	}
-	d := newDRAM(&h)
-	quiet := d.hbmRead(0, []uint64{0}) // from idle, far from a refresh
-	d2 := newDRAM(&h)
-	start := (h.NREFI + 1) * h.TCKps // just after every channel's refresh began
-	during := d2.hbmRead(start, []uint64{0}) - start
-	if quiet != (h.NRCDRD+h.NCL+h.NBL)*h.TCKps {
-		t.Errorf("quiet read %d ps", quiet)
-	}
-	if during < h.NRFC*h.TCKps {
-		t.Errorf("a read during a refresh took %d ps, want at least nRFC = %d cycles", during, h.NRFC)
+}
+
+// TestReadForwarding: with hbm.read_forwarding 1 a read of a chunk whose
+// posted write still waits in the write buffers is served from them, one
+// DRAM tick after it arrives (Ramulator2 e442c64
+// generic_dram_controller.cpp:131-141), instead of opening the row; a read
+// of another chunk, or with forwarding off, goes to the DRAM.
+func TestReadForwarding(t *testing.T) {
+	hw := loadHW(t, "plena")
+	for _, fwd := range []bool{true, false} {
+		var v int64
+		if fwd {
+			v = 1
+		}
+		h, err := newHBMConfig(withTiming(hw, map[string]int64{"hbm.read_forwarding": v}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		idle := (h.NRCDRD + h.NCL + h.NBL) * h.TCKps
+		for _, same := range []bool{true, false} {
+			for _, m := range []hbmModel{newDRAM(&h), newODRAM(&h)} {
+				const a = 0x4000
+				w := m.hbmWrite(0, a) // posted: accepted at once, still queued
+				b := uint64(a)
+				if !same {
+					b = a + 64
+				}
+				got := m.hbmRead(w, []uint64{b}) - w
+				want := idle
+				if fwd && same {
+					// Served on the next DRAM tick, which starts at the
+					// arrival instant: in the model's time an idle read's
+					// ACT issues at its arrival instant too and its data
+					// comes nRCD + nCL + nBL later.
+					want = 0
+				}
+				if got != want {
+					t.Errorf("forwarding %v, same chunk %v, %T: read after write took %d ps, want %d", fwd, same, m, got, want)
+				}
+			}
+		}
 	}
 }
 
