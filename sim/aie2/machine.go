@@ -120,6 +120,14 @@ type Machine struct {
 	banks  [ringN]uint8 // physical banks busy in a cycle
 	inFly  int
 	lateRd map[int16]int64 // interlock: unit -> latest pending late-read cycle
+	// ilk is the interlock stall cycles so far and stlAt its value when
+	// each of the last ringN bundles issued (by bundle number), so that a
+	// read can tell how far stalls moved it from a write (Interlock).
+	ilk   int64
+	stlAt [ringN]int64
+	// wantsNew holds the read sites found to mean the value of a write
+	// still in flight (readwrite.go, earlyRead).
+	wantsNew map[readSite]struct{}
 	branch struct {
 		on     bool
 		target uint32
@@ -212,6 +220,7 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 		Counters:     make([]uint64, 4),
 	}
 	m.lateRd = map[int16]int64{}
+	m.wantsNew = map[readSite]struct{}{}
 	m.reset()
 	return m, nil
 }
@@ -306,6 +315,8 @@ func (m *Machine) reset() {
 	}
 	m.inFly = 0
 	clear(m.lateRd)
+	clear(m.wantsNew)
+	m.ilk, m.stlAt = 0, [ringN]int64{}
 	m.branch.on = false
 	m.halted, m.halt, m.done = false, sim.Halt{}, false
 	m.warnings, m.nWarn = m.warnings[:0], 0

@@ -62,6 +62,7 @@ func (m *Machine) step(ref bool) {
 	// Stalls before issue: interlock waits, then bank conflicts.
 	if m.opts.Hazard == Interlock {
 		if s, h := m.interlockStall(b); s > 0 {
+			m.ilk += int64(s)
 			if m.opts.Timeline != nil {
 				m.tlStall(stallInterlock, s, h, pc)
 			}
@@ -89,6 +90,7 @@ func (m *Machine) step(ref bool) {
 	}
 	// Issue.
 	m.bseq++
+	m.stlAt[m.bseq%ringN] = m.ilk
 	for i, o := range b.ops {
 		f := m.newFlight(o, pc, m.bseq*8+uint64(i))
 		m.exec[m.now%ringN] = append(m.exec[m.now%ringN], f)
@@ -145,7 +147,7 @@ func (m *Machine) reserve(f *flight) {
 		for u := int(a.r.base); u < int(a.r.base)+int(a.r.n); u++ {
 			st := &m.units[u]
 			w := *st.latest()
-			w.vis, w.seq, w.byp, w.pc = f.t+int64(a.cyc), f.seq, a.byp, f.pc
+			w.vis, w.seq, w.byp, w.pc, w.stl = f.t+int64(a.cyc), f.seq, a.byp, f.pc, m.ilk
 			st.add(w, m.now)
 		}
 	}

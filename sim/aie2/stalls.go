@@ -92,7 +92,8 @@ func (m *Machine) bankStall(b *bundle) int {
 }
 
 // interlockStall is how many cycles b must wait under Interlock so that
-// every operand it reads has landed, its writes land after earlier ones
+// every operand it reads that means a write in flight (earlyRead) has
+// that write's value, its writes land after earlier ones
 // to the same registers and after earlier late reads of them, and its
 // memory accesses follow earlier stores to the same bytes; h describes
 // the longest wait.
@@ -105,7 +106,8 @@ func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
 			h = sim.Hazard{Cause: stallInterlock, On: on, Rel: "waits for the write of", From: uint64(from), HasFrom: true, Latency: lat}
 		}
 	}
-	for _, o := range b.ops {
+	for k, o := range b.ops {
+		seq := (m.bseq+1)*8 + uint64(k) // the issue order o will have
 		for _, a := range o.accesses() {
 			for u := int(a.r.base); u < int(a.r.base)+int(a.r.n); u++ {
 				hist := m.units[u].hist
@@ -124,11 +126,12 @@ func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
 					}
 					continue
 				}
+				// Only the reads that mean a write in flight wait
+				// (earlyRead): a software-pipelined read of the older
+				// value keeps its exposed timing.
 				s := m.now + int64(a.cyc)
-				for i := len(hist) - 1; i > 0; i-- {
-					if w := &hist[i]; w.effVis(a.byp) >= s {
-						need(w.effVis(a.byp)-s+1, unitName(u), w.pc, int(w.vis-int64(w.seq>>3)))
-					}
+				if w, stale := m.earlyRead(u, s, a.byp, seq, b.pc); stale {
+					need(w.effVis(a.byp)-s+1, unitName(u), w.pc, int(w.vis-int64(w.seq>>3)))
 				}
 			}
 		}
