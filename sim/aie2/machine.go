@@ -128,7 +128,7 @@ type Machine struct {
 	// wantsNew holds the read sites found to mean the value of a write
 	// still in flight (readwrite.go, earlyRead).
 	wantsNew map[readSite]struct{}
-	branch struct {
+	branch   struct {
 		on     bool
 		target uint32
 		left   int
