@@ -86,6 +86,10 @@ func (m *Machine) execute(f *flight) {
 	case kStore, kVStore, kVStSrs, kVStConv, kVStPack:
 		if ph == 0 {
 			f.addr = m.effAddr(f, true)
+			if c, ok := o.rmwCyc(); ok { // a partial-word store reads its word first
+				m.schedule(&m.memR, f.t+int64(c), f)
+				m.rmw = append(m.rmw, f)
+			}
 			if o.execAt > 1 { // partial-word stores read their data late
 				m.schedule(&m.exec, late, f)
 				return
@@ -114,9 +118,14 @@ func (m *Machine) execute(f *flight) {
 	m.release(f)
 }
 
-// memRead is a load's access to data memory (in its E5).
+// memRead is a load's access to data memory (in its E5), or a
+// partial-word store's read of its word (rmwRead).
 func (m *Machine) memRead(f *flight) {
 	o := f.o
+	if o.store {
+		m.rmwRead(f)
+		return
+	}
 	if m.halted {
 		m.release(f)
 		return
@@ -187,9 +196,14 @@ func hex(v uint32) string {
 
 // memWrite is a store's write to data memory.
 func (m *Machine) memWrite(f *flight) {
+	if _, ok := f.o.rmwCyc(); ok {
+		m.rmwWrite(f)
+		return
+	}
 	if !m.halted {
 		if b := m.memBytes(f, f.addr, f.o.memBytes, sim.Write); b != nil {
 			copy(b, f.buf[:f.o.memBytes])
+			m.rmwUndoes(f, f.addr)
 		}
 	}
 	m.release(f)

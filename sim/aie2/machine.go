@@ -80,9 +80,16 @@ type Warning struct {
 	On       string // register (or "memory 0x…")
 	Read     int64  // the cycle the read sampled
 	Lands    int64  // the cycle the write becomes visible
+	// Undoes marks a partial-word store (PC) whose read of its word
+	// (in cycle Read) came before the store of WriterPC to the word
+	// (landed in cycle Lands), which its write-back then undoes.
+	Undoes bool
 }
 
 func (w Warning) String() string {
+	if w.Undoes {
+		return fmt.Sprintf("pc %#x's partial-word store reads %s in cycle %d, before the store of pc %#x to it lands (cycle %d), and writes the old bytes back over that store (a read-modify-write: keep memory accesses 7 cycles after st.s8/st.s16)", w.PC, w.On, w.Read, w.WriterPC, w.Lands)
+	}
 	return fmt.Sprintf("pc %#x reads %s in cycle %d, before the write of pc %#x lands (visible from cycle %d): it gets the old value", w.PC, w.On, w.Read, w.WriterPC, w.Lands+1)
 }
 
@@ -128,7 +135,10 @@ type Machine struct {
 	// wantsNew holds the read sites found to mean the value of a write
 	// still in flight (readwrite.go, earlyRead).
 	wantsNew map[readSite]struct{}
-	branch   struct {
+	// rmw holds the partial-word stores in flight (from their address to
+	// their write), for their read-modify-write (memaccess.go).
+	rmw    []*flight
+	branch struct {
 		on     bool
 		target uint32
 		left   int
@@ -316,6 +326,7 @@ func (m *Machine) reset() {
 	m.inFly = 0
 	clear(m.lateRd)
 	clear(m.wantsNew)
+	m.rmw = m.rmw[:0]
 	m.ilk, m.stlAt = 0, [ringN]int64{}
 	m.branch.on = false
 	m.halted, m.halt, m.done = false, sim.Halt{}, false

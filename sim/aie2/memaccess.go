@@ -102,3 +102,83 @@ func bankMask(addr uint32, n int) uint8 {
 	}
 	return 1 << (2*logical + (addr>>4)&1)
 }
+
+// Partial-word stores (st.s8, st.s16) are read-modify-write: "8-bit and
+// 16-bit stores are implemented as read-modify-write instructions"
+// (AM020, ch. 4); llvm-aie's itinerary reads the word in E5 and writes it
+// in E11 ("ISA says load is in E5, store is in E11, so we need to be 7
+// cycles apart", Xilinx/llvm-aie@fd1f61df:llvm/lib/Target/AIE/AIE2Schedule.td:131-139,
+// MemoryCycles<[5, 11]> of II_STHB). So the store reads its aligned
+// 32-bit word in E5, merges its byte or half word into it, and writes the
+// whole word in E11: a store to the word that lands between the two is
+// undone, and a second partial-word store to the word within 6 cycles
+// reads the word without the first one's bytes. The compiler keeps every
+// memory access 7 cycles after a partial-word store (its IsPartWordStore
+// and AvoidPartWordStore resources); kc-sim runs what such a window holds.
+
+// rmwCyc is the cycle a partial-word store reads its word (its first
+// memory cycle), and whether o is one.
+func (o *op) rmwCyc() (int, bool) {
+	if !o.store || o.it == nil || len(o.it.Mem) < 2 || o.memBytes >= 4 {
+		return 0, false
+	}
+	return o.it.Mem[0], true
+}
+
+// rmwSpan is the bytes an access of o at addr reads or writes in memory:
+// a partial-word store's whole word, otherwise its own bytes.
+func rmwSpan(o *op, addr uint32) (lo, hi uint32) {
+	if _, ok := o.rmwCyc(); ok {
+		return addr &^ 3, addr&^3 + 4
+	}
+	return addr, addr + uint32(o.memBytes)
+}
+
+// rmwRead is a partial-word store's read of its word (into f.buf[32:36]).
+func (m *Machine) rmwRead(f *flight) {
+	if m.halted {
+		return // the store's write releases f
+	}
+	if b := m.memBytes(f, f.addr&^3, 4, sim.Read); b != nil {
+		copy(f.buf[32:36], b)
+	}
+}
+
+// rmwWrite is a partial-word store's write: its bytes merged into the
+// word it read, the whole word written back.
+func (m *Machine) rmwWrite(f *flight) {
+	for i, g := range m.rmw {
+		if g == f {
+			m.rmw = append(m.rmw[:i], m.rmw[i+1:]...)
+			break
+		}
+	}
+	if !m.halted {
+		// The alignment and range checks of the store itself first.
+		if m.memBytes(f, f.addr, f.o.memBytes, sim.Write) != nil {
+			word := f.buf[32:36]
+			copy(word[f.addr&3:], f.buf[:f.o.memBytes])
+			if b := m.memBytes(f, f.addr&^3, 4, sim.Write); b != nil {
+				copy(b, word)
+			}
+			m.rmwUndoes(f, f.addr)
+			if f.undone && m.opts.Hazard == Warn {
+				c, _ := f.o.rmwCyc()
+				m.warn(Warning{PC: f.pc, WriterPC: f.undonePC, On: "memory " + hex(f.addr&^3), Read: f.t + int64(c), Lands: f.undoneAt, Undoes: true}, f.seq)
+			}
+		}
+	}
+	m.release(f)
+}
+
+// rmwUndoes marks the partial-word stores in flight that have read the
+// word a store by f at addr writes: their write-back will undo it.
+func (m *Machine) rmwUndoes(f *flight, addr uint32) {
+	lo, hi := rmwSpan(f.o, addr)
+	for _, g := range m.rmw {
+		c, _ := g.o.rmwCyc()
+		if g != f && g.t+int64(c) <= m.now && g.addr&^3 < hi && lo < g.addr&^3+4 && !g.undone {
+			g.undone, g.undonePC, g.undoneAt = true, f.pc, m.now
+		}
+	}
+}

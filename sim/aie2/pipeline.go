@@ -19,6 +19,11 @@ type flight struct {
 	phase int
 	buf   [64]byte
 	next  *flight
+	// A partial-word store's read-modify-write (memaccess.go): a store to
+	// its word between its read and its write, whose bytes it puts back.
+	undone   bool
+	undonePC uint32
+	undoneAt int64
 }
 
 // ringN is the span of the event rings in cycles (> the deepest stage).
@@ -225,6 +230,7 @@ func (m *Machine) newFlight(o *op, pc uint32, seq uint64) *flight {
 		f = new(flight)
 	}
 	f.o, f.pc, f.seq, f.t, f.phase, f.addr, f.next = o, pc, seq, m.now, 0, 0, nil
+	f.undone = false
 	m.inFly++
 	return f
 }

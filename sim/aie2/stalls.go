@@ -138,12 +138,28 @@ func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
 		if o.load || o.store {
 			f := flight{o: o, t: m.now, pc: b.pc}
 			addr := m.effAddr(&f, false)
+			// A partial-word store reaches memory first when it reads its
+			// word (memaccess.go): from then on it must see every earlier
+			// store to the word, and no earlier partial-word store may
+			// write the word back over it.
+			lo, hi := rmwSpan(o, addr)
 			mine := m.now + int64(o.memCyc)
+			if c, ok := o.rmwCyc(); ok {
+				mine = m.now + int64(c)
+			}
 			for d := int64(0); d < ringN; d++ {
 				for _, w := range m.memW[(m.now+d)%ringN] {
-					if w.addr < addr+uint32(o.memBytes) && addr < w.addr+uint32(w.o.memBytes) && m.now+d >= mine {
+					if wlo, whi := m.storeSpan(o, w); wlo < hi && lo < whi && m.now+d >= mine {
 						need(m.now+d-mine+1, fmt.Sprintf("memory %#x", addr), w.pc, 0)
 					}
+				}
+			}
+			// Partial-word stores whose write is not scheduled yet (they
+			// read their data in cycle 7).
+			for _, w := range m.rmw {
+				wlo, whi := m.storeSpan(o, w)
+				if at := w.t + int64(w.o.memCyc); wlo < hi && lo < whi && at >= mine {
+					need(at-mine+1, fmt.Sprintf("memory %#x", addr), w.pc, 0)
 				}
 			}
 		}
@@ -162,4 +178,15 @@ func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
 		}
 	}
 	return int(stall), h
+}
+
+// storeSpan is the bytes of a pending store w that an access by o must
+// follow: a partial-word store's whole word for a store (its write-back
+// would undo o's bytes), its own bytes for a load (the rest of the word
+// keeps its value).
+func (m *Machine) storeSpan(o *op, w *flight) (lo, hi uint32) {
+	if o.load {
+		return w.addr, w.addr + uint32(w.o.memBytes)
+	}
+	return rmwSpan(w.o, w.addr)
 }
