@@ -86,8 +86,7 @@ func (m *Machine) execute(f *flight) {
 	case kStore, kVStore, kVStSrs, kVStConv, kVStPack:
 		if ph == 0 {
 			f.addr = m.effAddr(f, true)
-			if c, ok := o.rmwCyc(); ok { // a partial-word store reads its word first
-				m.schedule(&m.memR, f.t+int64(c), f)
+			if _, ok := o.rmwCyc(); ok { // a partial-word store's window opens
 				m.rmw = append(m.rmw, f)
 			}
 			if o.execAt > 1 { // partial-word stores read their data late
@@ -118,14 +117,9 @@ func (m *Machine) execute(f *flight) {
 	m.release(f)
 }
 
-// memRead is a load's access to data memory (in its E5), or a
-// partial-word store's read of its word (rmwRead).
+// memRead is a load's access to data memory (in its E5).
 func (m *Machine) memRead(f *flight) {
 	o := f.o
-	if o.store {
-		m.rmwRead(f)
-		return
-	}
 	if m.halted {
 		m.release(f)
 		return
@@ -196,15 +190,14 @@ func hex(v uint32) string {
 
 // memWrite is a store's write to data memory.
 func (m *Machine) memWrite(f *flight) {
-	if _, ok := f.o.rmwCyc(); ok {
-		m.rmwWrite(f)
-		return
-	}
 	if !m.halted {
 		if b := m.memBytes(f, f.addr, f.o.memBytes, sim.Write); b != nil {
 			copy(b, f.buf[:f.o.memBytes])
-			m.rmwUndoes(f, f.addr)
+			m.inWindow(f)
 		}
+	}
+	if _, ok := f.o.rmwCyc(); ok {
+		m.closeWindow(f)
 	}
 	m.release(f)
 }

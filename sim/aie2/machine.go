@@ -82,13 +82,13 @@ type Warning struct {
 	Lands    int64  // the cycle the write becomes visible
 	// Undoes marks a partial-word store (PC) whose read of its word
 	// (in cycle Read) came before the store of WriterPC to the word
-	// (landed in cycle Lands), which its write-back then undoes.
+	// (landed in cycle Lands): a read-modify-write would undo it.
 	Undoes bool
 }
 
 func (w Warning) String() string {
 	if w.Undoes {
-		return fmt.Sprintf("pc %#x's partial-word store reads %s in cycle %d, before the store of pc %#x to it lands (cycle %d), and writes the old bytes back over that store (a read-modify-write: keep memory accesses 7 cycles after st.s8/st.s16)", w.PC, w.On, w.Read, w.WriterPC, w.Lands)
+		return fmt.Sprintf("pc %#x's partial-word store (a read-modify-write of %s from cycle %d) is still in flight when the store of pc %#x to the word lands (cycle %d): llvm-aie keeps memory accesses 7 cycles after st.s8/st.s16, and a read-modify-write would write the old bytes back over that store", w.PC, w.On, w.Read, w.WriterPC, w.Lands)
 	}
 	return fmt.Sprintf("pc %#x reads %s in cycle %d, before the write of pc %#x lands (visible from cycle %d): it gets the old value", w.PC, w.On, w.Read, w.WriterPC, w.Lands+1)
 }

@@ -108,13 +108,15 @@ func bankMask(addr uint32, n int) uint8 {
 // (AM020, ch. 4); llvm-aie's itinerary reads the word in E5 and writes it
 // in E11 ("ISA says load is in E5, store is in E11, so we need to be 7
 // cycles apart", Xilinx/llvm-aie@fd1f61df:llvm/lib/Target/AIE/AIE2Schedule.td:131-139,
-// MemoryCycles<[5, 11]> of II_STHB). So the store reads its aligned
-// 32-bit word in E5, merges its byte or half word into it, and writes the
-// whole word in E11: a store to the word that lands between the two is
-// undone, and a second partial-word store to the word within 6 cycles
-// reads the word without the first one's bytes. The compiler keeps every
-// memory access 7 cycles after a partial-word store (its IsPartWordStore
-// and AvoidPartWordStore resources); kc-sim runs what such a window holds.
+// MemoryCycles<[5, 11]> of II_STHB), and the compiler keeps every memory
+// access out of the 7 cycles after one issues (its IsPartWordStore and
+// AvoidPartWordStore resources). What silicon does with a store to the
+// word inside that window (a read-modify-write would write the old bytes
+// back over it) is not documented, so kc-sim does not guess: the store
+// writes its own bytes in E11 as before, a load of them sees them from 7
+// cycles after the store on, and a store to the word landing between the
+// partial-word store's E5 and its write is the window's hazard: warn
+// reports it (Warning.Undoes), interlock makes the store wait.
 
 // rmwCyc is the cycle a partial-word store reads its word (its first
 // memory cycle), and whether o is one.
@@ -134,51 +136,30 @@ func rmwSpan(o *op, addr uint32) (lo, hi uint32) {
 	return addr, addr + uint32(o.memBytes)
 }
 
-// rmwRead is a partial-word store's read of its word (into f.buf[32:36]).
-func (m *Machine) rmwRead(f *flight) {
-	if m.halted {
-		return // the store's write releases f
-	}
-	if b := m.memBytes(f, f.addr&^3, 4, sim.Read); b != nil {
-		copy(f.buf[32:36], b)
+// inWindow marks the partial-word stores in flight whose word the store f
+// writes after their E5 (the window's hazard; f itself is not one of
+// them).
+func (m *Machine) inWindow(f *flight) {
+	lo, hi := rmwSpan(f.o, f.addr)
+	for _, g := range m.rmw {
+		c, _ := g.o.rmwCyc()
+		if g != f && g.t+int64(c) <= m.now && g.addr&^3 < hi && lo < g.addr&^3+4 && !g.undone {
+			g.undone, g.undonePC, g.undoneAt = true, f.pc, m.now
+		}
 	}
 }
 
-// rmwWrite is a partial-word store's write: its bytes merged into the
-// word it read, the whole word written back.
-func (m *Machine) rmwWrite(f *flight) {
+// closeWindow ends a partial-word store's window at its write, reporting
+// (under Warn) a store that landed in it.
+func (m *Machine) closeWindow(f *flight) {
 	for i, g := range m.rmw {
 		if g == f {
 			m.rmw = append(m.rmw[:i], m.rmw[i+1:]...)
 			break
 		}
 	}
-	if !m.halted {
-		// The alignment and range checks of the store itself first.
-		if m.memBytes(f, f.addr, f.o.memBytes, sim.Write) != nil {
-			word := f.buf[32:36]
-			copy(word[f.addr&3:], f.buf[:f.o.memBytes])
-			if b := m.memBytes(f, f.addr&^3, 4, sim.Write); b != nil {
-				copy(b, word)
-			}
-			m.rmwUndoes(f, f.addr)
-			if f.undone && m.opts.Hazard == Warn {
-				c, _ := f.o.rmwCyc()
-				m.warn(Warning{PC: f.pc, WriterPC: f.undonePC, On: "memory " + hex(f.addr&^3), Read: f.t + int64(c), Lands: f.undoneAt, Undoes: true}, f.seq)
-			}
-		}
-	}
-	m.release(f)
-}
-
-// rmwUndoes marks the partial-word stores in flight that have read the
-// word a store by f at addr writes: their write-back will undo it.
-func (m *Machine) rmwUndoes(f *flight, addr uint32) {
-	lo, hi := rmwSpan(f.o, addr)
-	for _, g := range m.rmw {
-		c, _ := g.o.rmwCyc()
-		if g != f && g.t+int64(c) <= m.now && g.addr&^3 < hi && lo < g.addr&^3+4 && !g.undone {
-			g.undone, g.undonePC, g.undoneAt = true, f.pc, m.now
-		}
+	if f.undone && m.opts.Hazard == Warn && !m.halted {
+		c, _ := f.o.rmwCyc()
+		m.warn(Warning{PC: f.pc, WriterPC: f.undonePC, On: "memory " + hex(f.addr&^3), Read: f.t + int64(c), Lands: f.undoneAt, Undoes: true}, f.seq)
 	}
 }

@@ -19,8 +19,8 @@ type flight struct {
 	phase int
 	buf   [64]byte
 	next  *flight
-	// A partial-word store's read-modify-write (memaccess.go): a store to
-	// its word between its read and its write, whose bytes it puts back.
+	// A partial-word store's window (memaccess.go): a store to its word
+	// that landed between its E5 and its write.
 	undone   bool
 	undonePC uint32
 	undoneAt int64
