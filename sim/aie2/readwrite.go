@@ -17,7 +17,7 @@ import (
 func (m *Machine) rdUnit(u int, s int64, byp uint8, seq uint64, pc uint32) uint32 {
 	switch m.opts.Hazard {
 	case Warn:
-		m.checkStale(u, s, byp, seq, pc)
+		m.checkStale(u, s, byp, seq, pc, false)
 	case Interlock:
 		if m.ilk > 0 {
 			m.checkExposed(u, s, byp, seq, pc)
@@ -52,7 +52,13 @@ type readSite struct {
 // the state before it, so an operation never misses its own writes (a
 // post-incremented pointer read by the operation that increments it) or
 // those of its bundle.
-func (m *Machine) earlyRead(u int, s int64, byp uint8, seq uint64, pc uint32) (*write, bool) {
+//
+// A vector operand is read in 256-bit pieces (wl, wh…): when one piece of
+// it gets a value the program wrote, a piece that gets its value from
+// before the program wrote it is taken as a half the operation does not
+// use (vshuffle and vshift read a whole x register and use part of it),
+// not as a stale read; mixed says so. A read site found stale stays so.
+func (m *Machine) earlyRead(u int, s int64, byp uint8, seq uint64, pc uint32, mixed bool) (*write, bool) {
 	st := &m.units[u]
 	h := st.hist
 	var w *write
@@ -66,19 +72,33 @@ func (m *Machine) earlyRead(u int, s int64, byp uint8, seq uint64, pc uint32) (*
 		return nil, false
 	}
 	site := readSite{pc: pc, writerPC: w.pc, u: int16(u)}
-	if st.read(s, byp).seq == 0 {
-		if _, ok := m.wantsNew[site]; !ok {
-			m.wantsNew[site] = struct{}{}
-		}
+	if _, ok := m.wantsNew[site]; ok {
 		return w, true
 	}
-	_, ok := m.wantsNew[site]
-	return w, ok
+	if !mixed && st.read(s, byp).seq == 0 {
+		m.wantsNew[site] = struct{}{}
+		return w, true
+	}
+	return w, false
+}
+
+// mixedOperand reports whether a read of the vector operand r sampled in
+// cycle s gets, in one of its pieces, a value the program wrote.
+func (m *Machine) mixedOperand(r reg, s int64, byp uint8) bool {
+	if !r.vector() || r.n < 2 {
+		return false
+	}
+	for i := 0; i < int(r.n); i++ {
+		if m.units[int(r.base)+i].read(s, byp).seq != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // checkStale reports a read that misses a write it means to see.
-func (m *Machine) checkStale(u int, s int64, byp uint8, seq uint64, pc uint32) {
-	if w, stale := m.earlyRead(u, s, byp, seq, pc); stale {
+func (m *Machine) checkStale(u int, s int64, byp uint8, seq uint64, pc uint32, mixed bool) {
+	if w, stale := m.earlyRead(u, s, byp, seq, pc, mixed); stale {
 		m.warn(Warning{PC: pc, WriterPC: w.pc, On: unitName(u), Read: s, Lands: w.effVis(byp)}, seq)
 	}
 }
@@ -170,11 +190,12 @@ func (m *Machine) rdV(f *flight, r reg, cyc int, byp uint8, dst []byte) {
 		}
 		return
 	}
+	mixed := m.opts.Hazard == Warn && m.mixedOperand(r, s, byp)
 	for i := 0; i < int(r.n); i++ {
 		u := int(r.base) + i
 		switch m.opts.Hazard {
 		case Warn:
-			m.checkStale(u, s, byp, f.seq, f.pc)
+			m.checkStale(u, s, byp, f.seq, f.pc, mixed)
 		case Interlock:
 			if m.ilk > 0 {
 				m.checkExposed(u, s, byp, f.seq, f.pc)

@@ -93,8 +93,8 @@ func (m *Machine) bankStall(b *bundle) int {
 
 // interlockStall is how many cycles b must wait under Interlock so that
 // every operand it reads that means a write in flight (earlyRead) has
-// that write's value, its writes land after earlier ones
-// to the same registers and after earlier late reads of them, and its
+// that write's value, its writes land after earlier late reads of them
+// (not after earlier writes: see the write case below), and its
 // memory accesses follow earlier stores to the same bytes; h describes
 // the longest wait.
 func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
@@ -109,15 +109,18 @@ func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
 	for k, o := range b.ops {
 		seq := (m.bseq+1)*8 + uint64(k) // the issue order o will have
 		for _, a := range o.accesses() {
+			mixed := !a.write && m.mixedOperand(a.r, m.now+int64(a.cyc), a.byp)
 			for u := int(a.r.base); u < int(a.r.base)+int(a.r.n); u++ {
-				hist := m.units[u].hist
 				if a.write {
+					// A write may land before an earlier operation's
+					// longer-latency write to the register, which then
+					// overwrites it, as on the exposed pipeline: software-
+					// pipelined code overwrites a short-lived result with a
+					// load issued before it (a vshuffle into x6 while the
+					// loads of wl6 and wh6 are in flight). Sequential code
+					// has no reason to load a register and overwrite it
+					// unread, so interlock does not reorder the writes.
 					vis := m.now + int64(a.cyc)
-					for i := len(hist) - 1; i > 0; i-- {
-						if w := &hist[i]; w.vis >= vis {
-							need(w.vis-vis+1, unitName(u), w.pc, 0)
-						}
-					}
 					if lr, ok := m.lateRd[int16(u)]; ok && vis-1 < lr {
 						if n := lr - vis + 1; n > stall { // no one writer: an earlier operation still to read it
 							stall = n
@@ -130,7 +133,7 @@ func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
 				// (earlyRead): a software-pipelined read of the older
 				// value keeps its exposed timing.
 				s := m.now + int64(a.cyc)
-				if w, stale := m.earlyRead(u, s, a.byp, seq, b.pc); stale {
+				if w, stale := m.earlyRead(u, s, a.byp, seq, b.pc, mixed); stale {
 					need(w.effVis(a.byp)-s+1, unitName(u), w.pc, int(w.vis-int64(w.seq>>3)))
 				}
 			}
