@@ -72,8 +72,10 @@ type Options struct {
 
 const pollBundles = 4096
 
-// Warning is one read of a register (or memory) before an earlier
-// instruction's write to it landed.
+// Warning is one stale read of a register (or memory): a read before an
+// earlier instruction's write to it landed that means that write
+// (SEMANTICS.md, "Hazard policies"); or, with Undoes, a store landing in
+// a partial-word store's window.
 type Warning struct {
 	PC       uint32 // the reading bundle
 	WriterPC uint32 // the bundle whose write had not landed
