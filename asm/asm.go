@@ -821,8 +821,20 @@ func (a *assembler) place() {
 	}
 	fills := map[string]*regionFill{}
 	ordered := append([]*section(nil), a.secOrder...)
-	// Within a region, sections with file contents come before .bss.
-	sort.SliceStable(ordered, func(i, j int) bool { return !ordered[i].nobits && ordered[j].nobits })
+	// Within a region, sections with file contents come before .bss, and
+	// the function sections merged into .text follow it (mergedText).
+	rank := func(s *section) int {
+		switch {
+		case s.name == ".text":
+			return 0
+		case a.mergedText(s):
+			return 1
+		case !s.nobits:
+			return 2
+		}
+		return 3
+	}
+	sort.SliceStable(ordered, func(i, j int) bool { return rank(ordered[i]) < rank(ordered[j]) })
 	total := int64(0)
 	for _, s := range ordered {
 		total += s.size
@@ -864,6 +876,52 @@ func (a *assembler) place() {
 				"shrink the data, or use a hardware config with more memory (e.g. --hw coral-highmem)")
 		}
 	}
+}
+
+// mergedText reports whether section s is one of the function sections
+// (.text.NAME, as compilers emit with -ffunction-sections: Peano's
+// ".section .text.bf16_mac,\"ax\",@progbits") that the output merges into
+// .text, as a linker's default script does (GNU ld's
+// "*(.text .stub .text.* ...)"): placed right after .text in source
+// order, each at its alignment, the gaps filled with nops. A section the
+// memory map or --map places itself stays apart (riscv-tests' .text.init).
+func (a *assembler) mergedText(s *section) bool {
+	if !strings.HasPrefix(s.name, ".text.") || !s.exec || s.nobits {
+		return false
+	}
+	if _, ok := a.opts.SectionAddr[s.name]; ok {
+		return false
+	}
+	for _, r := range a.opts.HW.Memory {
+		for _, n := range r.Sections {
+			if n == s.name {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// codeFill returns n bytes of padding for code: the target's smallest nop
+// bundle or its nop word repeated when n is a multiple of it, else zeros.
+func (a *assembler) codeFill(n int64) []byte {
+	out := make([]byte, 0, n)
+	if nop := a.nopBundle(); nop != nil && n%int64(len(nop)) == 0 {
+		for int64(len(out)) < n {
+			out = append(out, nop...)
+		}
+		return out
+	}
+	if wb := a.wordBytes(); !a.bundleTarget() && n%wb == 0 {
+		w := a.nopWord()
+		for int64(len(out)) < n {
+			for k := int64(0); k < wb; k++ {
+				out = append(out, byte(w>>(8*k)))
+			}
+		}
+		return out
+	}
+	return append(out, make([]byte, n)...)
 }
 
 // inMemory reports whether [addr, addr+size) lies inside one region.
@@ -923,8 +981,18 @@ func (a *assembler) symbolHint(name string) string {
 // program collects the output.
 func (a *assembler) program() *Program {
 	p := &Program{Target: a.as.isa.Name, backend: a.as.backend, File: a.file, Lines: a.sortedLines(), source: a.src, Warnings: a.warnings()}
+	var merged []*section // the function sections merged into .text
 	for _, s := range a.secOrder {
-		if s.size == 0 {
+		if a.mergedText(s) && s.size > 0 {
+			merged = append(merged, s)
+		}
+	}
+	for _, s := range a.secOrder {
+		if s.name == ".text" && len(merged) > 0 {
+			p.Sections = append(p.Sections, a.mergeText(s, merged))
+			continue
+		}
+		if s.size == 0 || len(merged) > 0 && a.mergedText(s) {
 			continue
 		}
 		p.Sections = append(p.Sections, &Section{
@@ -945,6 +1013,9 @@ func (a *assembler) program() *Program {
 		sym := Symbol{Name: n, Global: s.global, Func: s.typ == "function", Object: s.typ == "object"}
 		if s.sec != nil {
 			sym.Value, sym.Section = uint64(s.sec.addr+s.off), s.sec.name
+			if len(merged) > 0 && a.mergedText(s.sec) {
+				sym.Section = ".text"
+			}
 		} else if v, err := a.symbolValueAt(s, a.order+1, lexer.Position{}); err == nil {
 			sym.Value = uint64(v.n)
 		}
@@ -965,6 +1036,23 @@ func (a *assembler) program() *Program {
 		p.Entry = uint64(t.addr)
 	}
 	return p
+}
+
+// mergeText is the output .text: text and then the merged function
+// sections at the addresses place gave them, the gaps filled with code
+// padding.
+func (a *assembler) mergeText(text *section, merged []*section) *Section {
+	out := &Section{Name: ".text", Addr: uint64(text.addr), Align: uint64(text.align), Exec: true}
+	data := append([]byte(nil), text.data...)
+	for _, s := range merged {
+		if gap := s.addr - text.addr - int64(len(data)); gap > 0 {
+			data = append(data, a.codeFill(gap)...)
+		}
+		data = append(data, s.data...)
+		out.Align = max(out.Align, uint64(s.align))
+	}
+	out.Data, out.Size = data, uint64(len(data))
+	return out
 }
 
 func (a *assembler) addrOfSymbol(s *symbol) int64 {

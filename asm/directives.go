@@ -43,7 +43,7 @@ func init() {
 		{".data", "", "continue in the initialised data section .data", ".data", switchTo(".data")},
 		{".rodata", "", "continue in the read-only data section .rodata", ".rodata", switchTo(".rodata")},
 		{".bss", "", "continue in .bss (zero-initialised, no file contents)", ".bss", switchTo(".bss")},
-		{".section", "name[, \"flags\"[, @type]]", "continue in a named section (flags a, w, x; @nobits for .bss-like)", ".section .rodata.k, \"a\"", dirSection},
+		{".section", "name[, \"flags\"[, @type]]", "continue in a named section (flags a, w, x; @nobits for .bss-like); function sections .text.NAME are merged into .text, as a linker does", ".section .rodata.k, \"a\"", dirSection},
 		{".pushsection", "name[, \"flags\"[, @type]]", "like .section, remembering the current section for .popsection", ".pushsection .data\n.popsection", dirSection},
 		{".popsection", "", "return to the section before the last .pushsection", ".pushsection .data\n.popsection", dirPopSection},
 		{".previous", "", "return to the section before the last .pushsection (as .popsection)", ".pushsection .data\n.previous", dirPopSection},

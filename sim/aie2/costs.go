@@ -323,7 +323,7 @@ Addressing (p, m, dj are byte offsets; all pointer arithmetic is 20-bit):
 // exampleKernel is the worked example's program: a load whose value is
 // read one bundle later.
 const exampleKernel = `	movxm p0, #0x70000
-	mova r0, #42 ; movx r1, #1
+	mova r0, #42
 	st r0, [p0, #0]
 	lda r1, [p0, #0]
 	add r2, r1, r1
@@ -362,7 +362,8 @@ func workedExample(hw *isadefs.HW) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("Under exposed the add used the old r1 (1) and r2 = 2, not 84; warn computes the same and says why; interlock makes the add wait for the load (the stall cycles) and gets 84. The fix in the kernel: put 6 bundles (useful work, or nops) between the load and its first reader; in a loop, issue the loads of iteration i+1 while computing iteration i (software pipelining).\n")
+	b.WriteString("Under exposed the add used the old r1 (0, its value before the program wrote it) and r2 = 0, not 84; warn computes the same and says why; interlock makes the add wait for the load (the stall cycles) and gets 84. The fix in the kernel: put 6 bundles (useful work, or nops) between the load and its first reader; in a loop, issue the loads of iteration i+1 while computing iteration i (software pipelining).\n")
+	b.WriteString("What warn reports and interlock waits for: a read that misses a write in flight and gets the register's value from before the program wrote it (as here), or at a read site (bundle, writer, register) found so before, as in a loop written as sequential code. A read that gets an older value the program wrote while a newer write is in flight is software pipelining: it keeps its exposed timing under every policy (so a register set, then loaded into and read before the load lands, gives the set value even under interlock). If interlock's stalls would change what such a read gets, the run stops and says so.\n")
 	return b.String()
 }
 

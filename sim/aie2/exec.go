@@ -86,6 +86,9 @@ func (m *Machine) execute(f *flight) {
 	case kStore, kVStore, kVStSrs, kVStConv, kVStPack:
 		if ph == 0 {
 			f.addr = m.effAddr(f, true)
+			if _, ok := o.rmwCyc(); ok { // a partial-word store's window opens
+				m.rmw = append(m.rmw, f)
+			}
 			if o.execAt > 1 { // partial-word stores read their data late
 				m.schedule(&m.exec, late, f)
 				return
@@ -190,7 +193,11 @@ func (m *Machine) memWrite(f *flight) {
 	if !m.halted {
 		if b := m.memBytes(f, f.addr, f.o.memBytes, sim.Write); b != nil {
 			copy(b, f.buf[:f.o.memBytes])
+			m.inWindow(f)
 		}
+	}
+	if _, ok := f.o.rmwCyc(); ok {
+		m.closeWindow(f)
 	}
 	m.release(f)
 }

@@ -72,17 +72,26 @@ type Options struct {
 
 const pollBundles = 4096
 
-// Warning is one read of a register (or memory) before an earlier
-// instruction's write to it landed.
+// Warning is one stale read of a register (or memory): a read before an
+// earlier instruction's write to it landed that means that write
+// (SEMANTICS.md, "Hazard policies"); or, with Undoes, a store landing in
+// a partial-word store's window.
 type Warning struct {
 	PC       uint32 // the reading bundle
 	WriterPC uint32 // the bundle whose write had not landed
 	On       string // register (or "memory 0x…")
 	Read     int64  // the cycle the read sampled
 	Lands    int64  // the cycle the write becomes visible
+	// Undoes marks a partial-word store (PC) whose read of its word
+	// (in cycle Read) came before the store of WriterPC to the word
+	// (landed in cycle Lands): a read-modify-write would undo it.
+	Undoes bool
 }
 
 func (w Warning) String() string {
+	if w.Undoes {
+		return fmt.Sprintf("pc %#x's partial-word store (a read-modify-write of %s from cycle %d) is still in flight when the store of pc %#x to the word lands (cycle %d): llvm-aie keeps memory accesses 7 cycles after st.s8/st.s16, and a read-modify-write would write the old bytes back over that store", w.PC, w.On, w.Read, w.WriterPC, w.Lands)
+	}
 	return fmt.Sprintf("pc %#x reads %s in cycle %d, before the write of pc %#x lands (visible from cycle %d): it gets the old value", w.PC, w.On, w.Read, w.WriterPC, w.Lands+1)
 }
 
@@ -120,6 +129,17 @@ type Machine struct {
 	banks  [ringN]uint8 // physical banks busy in a cycle
 	inFly  int
 	lateRd map[int16]int64 // interlock: unit -> latest pending late-read cycle
+	// ilk is the interlock stall cycles so far and stlAt its value when
+	// each of the last ringN bundles issued (by bundle number), so that a
+	// read can tell how far stalls moved it from a write (Interlock).
+	ilk   int64
+	stlAt [ringN]int64
+	// wantsNew holds the read sites found to mean the value of a write
+	// still in flight (readwrite.go, earlyRead).
+	wantsNew map[readSite]struct{}
+	// rmw holds the partial-word stores in flight (from their address to
+	// their write), for their read-modify-write (memaccess.go).
+	rmw    []*flight
 	branch struct {
 		on     bool
 		target uint32
@@ -212,6 +232,7 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 		Counters:     make([]uint64, 4),
 	}
 	m.lateRd = map[int16]int64{}
+	m.wantsNew = map[readSite]struct{}{}
 	m.reset()
 	return m, nil
 }
@@ -306,6 +327,9 @@ func (m *Machine) reset() {
 	}
 	m.inFly = 0
 	clear(m.lateRd)
+	clear(m.wantsNew)
+	m.rmw = m.rmw[:0]
+	m.ilk, m.stlAt = 0, [ringN]int64{}
 	m.branch.on = false
 	m.halted, m.halt, m.done = false, sim.Halt{}, false
 	m.warnings, m.nWarn = m.warnings[:0], 0

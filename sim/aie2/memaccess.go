@@ -102,3 +102,64 @@ func bankMask(addr uint32, n int) uint8 {
 	}
 	return 1 << (2*logical + (addr>>4)&1)
 }
+
+// Partial-word stores (st.s8, st.s16) are read-modify-write: "8-bit and
+// 16-bit stores are implemented as read-modify-write instructions"
+// (AM020, ch. 4); llvm-aie's itinerary reads the word in E5 and writes it
+// in E11 ("ISA says load is in E5, store is in E11, so we need to be 7
+// cycles apart", Xilinx/llvm-aie@fd1f61df:llvm/lib/Target/AIE/AIE2Schedule.td:131-139,
+// MemoryCycles<[5, 11]> of II_STHB), and the compiler keeps every memory
+// access out of the 7 cycles after one issues (its IsPartWordStore and
+// AvoidPartWordStore resources). What silicon does with a store to the
+// word inside that window (a read-modify-write would write the old bytes
+// back over it) is not documented, so kc-sim does not guess: the store
+// writes its own bytes in E11 as before, a load of them sees them from 7
+// cycles after the store on, and a store to the word landing between the
+// partial-word store's E5 and its write is the window's hazard: warn
+// reports it (Warning.Undoes), interlock makes the store wait.
+
+// rmwCyc is the cycle a partial-word store reads its word (its first
+// memory cycle), and whether o is one.
+func (o *op) rmwCyc() (int, bool) {
+	if !o.store || o.it == nil || len(o.it.Mem) < 2 || o.memBytes >= 4 {
+		return 0, false
+	}
+	return o.it.Mem[0], true
+}
+
+// rmwSpan is the bytes an access of o at addr reads or writes in memory:
+// a partial-word store's whole word, otherwise its own bytes.
+func rmwSpan(o *op, addr uint32) (lo, hi uint32) {
+	if _, ok := o.rmwCyc(); ok {
+		return addr &^ 3, addr&^3 + 4
+	}
+	return addr, addr + uint32(o.memBytes)
+}
+
+// inWindow marks the partial-word stores in flight whose word the store f
+// writes after their E5 (the window's hazard; f itself is not one of
+// them).
+func (m *Machine) inWindow(f *flight) {
+	lo, hi := rmwSpan(f.o, f.addr)
+	for _, g := range m.rmw {
+		c, _ := g.o.rmwCyc()
+		if g != f && g.t+int64(c) <= m.now && g.addr&^3 < hi && lo < g.addr&^3+4 && !g.undone {
+			g.undone, g.undonePC, g.undoneAt = true, f.pc, m.now
+		}
+	}
+}
+
+// closeWindow ends a partial-word store's window at its write, reporting
+// (under Warn) a store that landed in it.
+func (m *Machine) closeWindow(f *flight) {
+	for i, g := range m.rmw {
+		if g == f {
+			m.rmw = append(m.rmw[:i], m.rmw[i+1:]...)
+			break
+		}
+	}
+	if f.undone && m.opts.Hazard == Warn && !m.halted {
+		c, _ := f.o.rmwCyc()
+		m.warn(Warning{PC: f.pc, WriterPC: f.undonePC, On: "memory " + hex(f.addr&^3), Read: f.t + int64(c), Lands: f.undoneAt, Undoes: true}, f.seq)
+	}
+}

@@ -19,6 +19,11 @@ type flight struct {
 	phase int
 	buf   [64]byte
 	next  *flight
+	// A partial-word store's window (memaccess.go): a store to its word
+	// that landed between its E5 and its write.
+	undone   bool
+	undonePC uint32
+	undoneAt int64
 }
 
 // ringN is the span of the event rings in cycles (> the deepest stage).
@@ -62,6 +67,7 @@ func (m *Machine) step(ref bool) {
 	// Stalls before issue: interlock waits, then bank conflicts.
 	if m.opts.Hazard == Interlock {
 		if s, h := m.interlockStall(b); s > 0 {
+			m.ilk += int64(s)
 			if m.opts.Timeline != nil {
 				m.tlStall(stallInterlock, s, h, pc)
 			}
@@ -89,6 +95,7 @@ func (m *Machine) step(ref bool) {
 	}
 	// Issue.
 	m.bseq++
+	m.stlAt[m.bseq%ringN] = m.ilk
 	for i, o := range b.ops {
 		f := m.newFlight(o, pc, m.bseq*8+uint64(i))
 		m.exec[m.now%ringN] = append(m.exec[m.now%ringN], f)
@@ -145,7 +152,7 @@ func (m *Machine) reserve(f *flight) {
 		for u := int(a.r.base); u < int(a.r.base)+int(a.r.n); u++ {
 			st := &m.units[u]
 			w := *st.latest()
-			w.vis, w.seq, w.byp, w.pc = f.t+int64(a.cyc), f.seq, a.byp, f.pc
+			w.vis, w.seq, w.byp, w.pc, w.stl = f.t+int64(a.cyc), f.seq, a.byp, f.pc, m.ilk
 			st.add(w, m.now)
 		}
 	}
@@ -223,6 +230,7 @@ func (m *Machine) newFlight(o *op, pc uint32, seq uint64) *flight {
 		f = new(flight)
 	}
 	f.o, f.pc, f.seq, f.t, f.phase, f.addr, f.next = o, pc, seq, m.now, 0, 0, nil
+	f.undone = false
 	m.inFly++
 	return f
 }

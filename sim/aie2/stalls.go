@@ -92,8 +92,9 @@ func (m *Machine) bankStall(b *bundle) int {
 }
 
 // interlockStall is how many cycles b must wait under Interlock so that
-// every operand it reads has landed, its writes land after earlier ones
-// to the same registers and after earlier late reads of them, and its
+// every operand it reads that means a write in flight (earlyRead) has
+// that write's value, its writes land after earlier late reads of them
+// (not after earlier writes: see the write case below), and its
 // memory accesses follow earlier stores to the same bytes; h describes
 // the longest wait.
 func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
@@ -105,17 +106,21 @@ func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
 			h = sim.Hazard{Cause: stallInterlock, On: on, Rel: "waits for the write of", From: uint64(from), HasFrom: true, Latency: lat}
 		}
 	}
-	for _, o := range b.ops {
+	for k, o := range b.ops {
+		seq := (m.bseq+1)*8 + uint64(k) // the issue order o will have
 		for _, a := range o.accesses() {
+			mixed := !a.write && m.mixedOperand(a.r, m.now+int64(a.cyc), a.byp)
 			for u := int(a.r.base); u < int(a.r.base)+int(a.r.n); u++ {
-				hist := m.units[u].hist
 				if a.write {
+					// A write may land before an earlier operation's
+					// longer-latency write to the register, which then
+					// overwrites it, as on the exposed pipeline: software-
+					// pipelined code overwrites a short-lived result with a
+					// load issued before it (a vshuffle into x6 while the
+					// loads of wl6 and wh6 are in flight). Sequential code
+					// has no reason to load a register and overwrite it
+					// unread, so interlock does not reorder the writes.
 					vis := m.now + int64(a.cyc)
-					for i := len(hist) - 1; i > 0; i-- {
-						if w := &hist[i]; w.vis >= vis {
-							need(w.vis-vis+1, unitName(u), w.pc, 0)
-						}
-					}
 					if lr, ok := m.lateRd[int16(u)]; ok && vis-1 < lr {
 						if n := lr - vis + 1; n > stall { // no one writer: an earlier operation still to read it
 							stall = n
@@ -124,23 +129,40 @@ func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
 					}
 					continue
 				}
+				// Only the reads that mean a write in flight wait
+				// (earlyRead): a software-pipelined read of the older
+				// value keeps its exposed timing.
 				s := m.now + int64(a.cyc)
-				for i := len(hist) - 1; i > 0; i-- {
-					if w := &hist[i]; w.effVis(a.byp) >= s {
-						need(w.effVis(a.byp)-s+1, unitName(u), w.pc, int(w.vis-int64(w.seq>>3)))
-					}
+				if w, stale := m.earlyRead(u, s, a.byp, seq, b.pc, mixed); stale {
+					need(w.effVis(a.byp)-s+1, unitName(u), w.pc, int(w.vis-int64(w.seq>>3)))
 				}
 			}
 		}
 		if o.load || o.store {
 			f := flight{o: o, t: m.now, pc: b.pc}
 			addr := m.effAddr(&f, false)
+			// A partial-word store reaches memory first when it reads its
+			// word (memaccess.go): from then on it must see every earlier
+			// store to the word, and no earlier partial-word store may
+			// write the word back over it.
+			lo, hi := rmwSpan(o, addr)
 			mine := m.now + int64(o.memCyc)
+			if c, ok := o.rmwCyc(); ok {
+				mine = m.now + int64(c)
+			}
 			for d := int64(0); d < ringN; d++ {
 				for _, w := range m.memW[(m.now+d)%ringN] {
-					if w.addr < addr+uint32(o.memBytes) && addr < w.addr+uint32(w.o.memBytes) && m.now+d >= mine {
+					if wlo, whi := m.storeSpan(o, w); wlo < hi && lo < whi && m.now+d >= mine {
 						need(m.now+d-mine+1, fmt.Sprintf("memory %#x", addr), w.pc, 0)
 					}
+				}
+			}
+			// Partial-word stores whose write is not scheduled yet (they
+			// read their data in cycle 7).
+			for _, w := range m.rmw {
+				wlo, whi := m.storeSpan(o, w)
+				if at := w.t + int64(w.o.memCyc); wlo < hi && lo < whi && at >= mine {
+					need(at-mine+1, fmt.Sprintf("memory %#x", addr), w.pc, 0)
 				}
 			}
 		}
@@ -159,4 +181,15 @@ func (m *Machine) interlockStall(b *bundle) (int, sim.Hazard) {
 		}
 	}
 	return int(stall), h
+}
+
+// storeSpan is the bytes of a pending store w that an access by o must
+// follow: a partial-word store's whole word for a store (its write-back
+// would undo o's bytes), its own bytes for a load (the rest of the word
+// keeps its value).
+func (m *Machine) storeSpan(o *op, w *flight) (lo, hi uint32) {
+	if o.load {
+		return w.addr, w.addr + uint32(w.o.memBytes)
+	}
+	return rmwSpan(w.o, w.addr)
 }

@@ -10,6 +10,7 @@ type write struct {
 	seq uint64 // issue order of the writing operation (bundle*8 + slot)
 	byp uint8  // bypass class: 0 none, 1 mov, 2 vec
 	pc  uint32 // the writing bundle (for warnings and hazards)
+	stl int64  // interlock stall cycles before the writing bundle issued (Interlock)
 	val [pieceB]byte
 }
 
@@ -47,7 +48,8 @@ func (st *unitState) read(s int64, byp uint8) *write {
 
 // add records a write (put, then its value).
 func (st *unitState) add(w write, now int64) {
-	st.put(w.vis, w.seq, w.byp, w.pc, now).val = w.val
+	e := st.put(w.vis, w.seq, w.byp, w.pc, now)
+	e.val, e.stl = w.val, w.stl
 }
 
 // trimAt is the history length from which put drops the entries
