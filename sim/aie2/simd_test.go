@@ -308,8 +308,8 @@ func FuzzMacIntRef(f *testing.F) {
 // mode table's transposes give (shuffle) on random registers.
 func TestShufflePaths(t *testing.T) {
 	defer vec.UseFallback(false)
-	if len(shuffleIdx) != 39 {
-		t.Fatalf("%d vshuffle modes, want 39", len(shuffleIdx))
+	if len(shuffleIdx) != 48 {
+		t.Fatalf("%d vshuffle modes, want 48", len(shuffleIdx))
 	}
 	r := rand.New(rand.NewPCG(4, 4))
 	for range 20 {
