@@ -56,6 +56,7 @@ const (
 	kVAccF    // vadd.f/vsub.f/vnegadd.f/vnegsub.f/vneg.f
 	kVClr     // vclr
 	kCntr     // mov l, cntr (the cycle counter)
+	kVFloor   // vfloor.s32.bf16
 )
 
 var kindNames = [...]string{
@@ -66,7 +67,7 @@ var kindNames = [...]string{
 	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
 	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
 	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
-	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor",
 }
 
 func (k kind) String() string { return kindNames[k] }
@@ -366,7 +367,7 @@ var semOps = func() map[string]semOp {
 		"vcmp.ge": {kind: kVCmp}, "vcmp.lt": {kind: kVCmp, sub: 1}, "vcmp.eqz": {kind: kVCmp, sub: 2},
 		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy},
 		"vsrs": {kind: kVSrs}, "vups": {kind: kVUps}, "vconv.bf16": {kind: kVConvBF}, "vconv.fp32": {kind: kVConvF32},
-		"vpack": {kind: kVPack}, "vclr": {kind: kVClr},
+		"vpack": {kind: kVPack}, "vclr": {kind: kVClr}, "vfloor": {kind: kVFloor},
 		// MACs: sub 0 no accumulator input, 1 acc ± A·B, 2 acc1 + acc2 ± A·B.
 		"vmac.mul": {kind: kVMac}, "vmac.negmul": {kind: kVMac, neg: true},
 		"vmac.mac": {kind: kVMac, sub: 1}, "vmac.msc": {kind: kVMac, sub: 1, neg: true},

@@ -136,6 +136,12 @@ func (m *Machine) vector(f *flight) {
 	case kVConvF32:
 		m.rdV(f, o.o[1].r, 1, 0, a[:32])
 		vec.ConvF32((*[64]byte)(d[:64]), (*[32]byte)(a[:32]))
+	case kVFloor:
+		m.rdV(f, o.o[1].r, 1, 0, a[:32])
+		// The shift is the s register's low 6 bits, signed (an
+		// assumption: aie_api's linear_approx passes a negative shift).
+		s := int(int8(m.rd(f, o.o[2].r, 1, 0)<<2) >> 2)
+		vec.FloorBF16((*[64]byte)(d[:64]), (*[32]byte)(a[:32]), s)
 	case kVPack:
 		m.rdV(f, o.o[1].r, 1, 0, a[:64])
 		m.pack(f, (*[64]byte)(a[:64]), (*[32]byte)(d[:32]))
