@@ -57,6 +57,7 @@ const (
 	kVClr     // vclr
 	kCntr     // mov l, cntr (the cycle counter)
 	kVFloor   // vfloor.s32.bf16
+	kVLoadLUT // vldb.4x16/4x32/4x64 .lo/.hi: four 64-bit reads at addresses in a w register
 )
 
 var kindNames = [...]string{
@@ -67,7 +68,7 @@ var kindNames = [...]string{
 	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
 	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
 	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
-	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut",
 }
 
 func (k kind) String() string { return kindNames[k] }
@@ -360,6 +361,7 @@ var semOps = func() map[string]semOp {
 		"j": {kind: kJump}, "jl": {kind: kJL}, "jz": {kind: kJZ}, "jnz": {kind: kJZ, sub: 1}, "jnzd": {kind: kJNZD}, "ret": {kind: kRet},
 		"load": {kind: kLoad}, "store": {kind: kStore},
 		"vload": {kind: kVLoad}, "vload.ups": {kind: kVLoadUps}, "vload.conv": {kind: kVLoadCnv},
+		"vload.lut.lo": {kind: kVLoadLUT}, "vload.lut.hi": {kind: kVLoadLUT, sub: 1},
 		"vstore": {kind: kVStore}, "vstore.srs": {kind: kVStSrs}, "vstore.conv": {kind: kVStConv}, "vstore.pack": {kind: kVStPack},
 		"vlane.add": {kind: kVLane}, "vlane.sub": {kind: kVLane, sub: 1}, "vlane.and": {kind: kVLane, sub: 2}, "vlane.or": {kind: kVLane, sub: 3},
 		"vbcst": {kind: kVBcst}, "vextbcst": {kind: kVExtBcst}, "vextract": {kind: kVExtract}, "vinsert": {kind: kVInsert},
@@ -431,6 +433,8 @@ func classify(o *op) error {
 		o.dst, o.load, o.memBytes, needAM = 0, true, 32, true
 	case kVStore, kVStSrs, kVStConv, kVStPack:
 		o.store, o.memBytes, needAM = true, 32, true
+	case kVLoadLUT: // four 8-byte reads, addresses from a register (no am=)
+		o.dst, o.load, o.memBytes, o.ebits, needElem = 0, true, 32, e.Bits, true
 	default:
 		o.dst = 0
 	}

@@ -71,8 +71,12 @@ func (m *Machine) execute(f *flight) {
 		if v != 0 {
 			m.setBranch(f, target)
 		}
-	case kLoad, kVLoad, kVLoadCnv, kVLoadUps:
+	case kLoad, kVLoad, kVLoadCnv, kVLoadUps, kVLoadLUT:
 		switch {
+		case ph == 0 && o.kind == kVLoadLUT:
+			m.lutAddrs(f)
+			m.schedule(&m.memR, f.t+int64(o.memCyc), f)
+			return
 		case ph == 0:
 			f.addr = m.effAddr(f, true)
 			m.schedule(&m.memR, f.t+int64(o.memCyc), f)
@@ -118,6 +122,11 @@ func (m *Machine) execute(f *flight) {
 func (m *Machine) memRead(f *flight) {
 	o := f.o
 	if m.halted {
+		m.release(f)
+		return
+	}
+	if o.kind == kVLoadLUT {
+		m.lutRead(f)
 		m.release(f)
 		return
 	}

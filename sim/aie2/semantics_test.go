@@ -166,7 +166,6 @@ func TestVectorOps(t *testing.T) {
 // outside data memory trap too.
 func TestTraps(t *testing.T) {
 	cases := []struct{ src, want string }{
-		{"vldb.4x16.lo wl0, wl1\ndone\n", "vldb.4x16.lo is not supported yet"},
 		{"acq #1, r0\ndone\n", "acq is not supported yet"},
 		{"nop\nnop\n", "outside the program"},
 		{"movxm p0, #0x70010\nvlda wl0, [p0, #0]\n" + strings.Repeat("nop\n", 6) + "done\n", "not 32-byte aligned"},
