@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim/vec"
 )
 
 // kind selects an operation's semantics (sem= in aie2.isa, through semOps).
@@ -15,49 +16,51 @@ const (
 	kUnsupported kind = iota
 	kNop
 	kDone
-	kALU      // scalar ALU: alu selects the operation
-	kMovImm   // mov/mova/movx/movxm dst, #imm
-	kMov      // scalar register copy (mov, mov.dN, movx cr)
-	kAddNC    // add.nc dst, r, #imm
-	kPadd     // padda/paddb/padds
-	kLoad     // scalar load
-	kStore    // scalar store (st, st.s8, st.s16)
-	kVLoad    // 256-bit vector load
-	kVLoadUps // vlda.ups
-	kVLoadCnv // vlda.conv.fp32.bf16
-	kVStore   // 256-bit vector store
-	kVStSrs   // vst.srs
-	kVStConv  // vst.conv.bf16.fp32
-	kVStPack  // vst.pack
-	kJump     // j #imm / j p
-	kJL       // jl #imm / jl p
-	kJZ       // jz / jnz
-	kJNZD     // jnzd
-	kRet      // ret lr
-	kVLane    // lane-wise vector ALU (vadd/vsub/vband/vbor)
-	kVBcst    // vbcst
-	kVExtBcst // vextbcst
-	kVExtract // vextract
-	kVInsert  // vinsert
-	kVMaxMin  // vmax_lt / vmin_ge
-	kVCmp     // vge / vlt / veqz
-	kVSel     // vsel
-	kVShift   // vshift
-	kVShuffle // vshuffle
-	kVCopy    // vmov (x, w, am, bm, cm copies)
-	kVSrs     // vsrs / vsrsm
-	kVUps     // vups
-	kVConvBF  // vconv.bf16.fp32
-	kVConvF32 // vconv.fp32.bf16
-	kVPack    // vpack
-	kVMac     // integer vmac/vmul/vmsc/vnegmul, vaddmac/vaddmsc
-	kVMacF    // bf16 vmac.f/vmul.f/vmsc.f/vnegmul.f, vaddmac.f/vaddmsc.f
-	kVAcc     // integer vadd/vsub/vnegadd/vnegsub/vneg on accumulators
-	kVAccF    // vadd.f/vsub.f/vnegadd.f/vnegsub.f/vneg.f
-	kVClr     // vclr
-	kCntr     // mov l, cntr (the cycle counter)
-	kVFloor   // vfloor.s32.bf16
-	kVLoadLUT // vldb.4x16/4x32/4x64 .lo/.hi: four 64-bit reads at addresses in a w register
+	kALU       // scalar ALU: alu selects the operation
+	kMovImm    // mov/mova/movx/movxm dst, #imm
+	kMov       // scalar register copy (mov, mov.dN, movx cr)
+	kAddNC     // add.nc dst, r, #imm
+	kPadd      // padda/paddb/padds
+	kLoad      // scalar load
+	kStore     // scalar store (st, st.s8, st.s16)
+	kVLoad     // 256-bit vector load
+	kVLoadUps  // vlda.ups
+	kVLoadCnv  // vlda.conv.fp32.bf16
+	kVStore    // 256-bit vector store
+	kVStSrs    // vst.srs
+	kVStConv   // vst.conv.bf16.fp32
+	kVStPack   // vst.pack
+	kJump      // j #imm / j p
+	kJL        // jl #imm / jl p
+	kJZ        // jz / jnz
+	kJNZD      // jnzd
+	kRet       // ret lr
+	kVLane     // lane-wise vector ALU (vadd/vsub/vband/vbor)
+	kVBcst     // vbcst
+	kVExtBcst  // vextbcst
+	kVExtract  // vextract
+	kVInsert   // vinsert
+	kVMaxMin   // vmax_lt / vmin_ge
+	kVCmp      // vge / vlt / veqz
+	kVSel      // vsel
+	kVShift    // vshift
+	kVShuffle  // vshuffle
+	kVCopy     // vmov (x, w, am, bm, cm copies)
+	kVSrs      // vsrs / vsrsm
+	kVUps      // vups
+	kVConvBF   // vconv.bf16.fp32
+	kVConvF32  // vconv.fp32.bf16
+	kVPack     // vpack
+	kVMac      // integer vmac/vmul/vmsc/vnegmul, vaddmac/vaddmsc
+	kVMacF     // bf16 vmac.f/vmul.f/vmsc.f/vnegmul.f, vaddmac.f/vaddmsc.f
+	kVAcc      // integer vadd/vsub/vnegadd/vnegsub/vneg on accumulators
+	kVAccF     // vadd.f/vsub.f/vnegadd.f/vnegsub.f/vneg.f
+	kVClr      // vclr
+	kCntr      // mov l, cntr (the cycle counter)
+	kVFloor    // vfloor.s32.bf16
+	kVLoadLUT  // vldb.4x16/4x32/4x64 .lo/.hi: four 64-bit reads at addresses in a w register
+	kVArithCmp // vsub_lt/ge, vmaxdiff_lt, vabs_gtz, vneg_gtz, vbneg_ltz: lanes and a mask (sub: vec.CmpOp)
+	kVAddSub   // vaddsub
 )
 
 var kindNames = [...]string{
@@ -68,7 +71,7 @@ var kindNames = [...]string{
 	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
 	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
 	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
-	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub",
 }
 
 func (k kind) String() string { return kindNames[k] }
@@ -366,6 +369,10 @@ var semOps = func() map[string]semOp {
 		"vlane.add": {kind: kVLane}, "vlane.sub": {kind: kVLane, sub: 1}, "vlane.and": {kind: kVLane, sub: 2}, "vlane.or": {kind: kVLane, sub: 3},
 		"vbcst": {kind: kVBcst}, "vextbcst": {kind: kVExtBcst}, "vextract": {kind: kVExtract}, "vinsert": {kind: kVInsert},
 		"vmax_lt": {kind: kVMaxMin}, "vmin_ge": {kind: kVMaxMin, sub: 1},
+		"vsub_lt": {kind: kVArithCmp, sub: int(vec.SubLT)}, "vsub_ge": {kind: kVArithCmp, sub: int(vec.SubGE)},
+		"vmaxdiff_lt": {kind: kVArithCmp, sub: int(vec.MaxDiffLT)}, "vabs_gtz": {kind: kVArithCmp, sub: int(vec.AbsGTZ)},
+		"vneg_gtz": {kind: kVArithCmp, sub: int(vec.NegGTZ)}, "vbneg_ltz": {kind: kVArithCmp, sub: int(vec.BNegLTZ)},
+		"vaddsub": {kind: kVAddSub},
 		"vcmp.ge": {kind: kVCmp}, "vcmp.lt": {kind: kVCmp, sub: 1}, "vcmp.eqz": {kind: kVCmp, sub: 2},
 		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy},
 		"vsrs": {kind: kVSrs}, "vups": {kind: kVUps}, "vconv.bf16": {kind: kVConvBF}, "vconv.fp32": {kind: kVConvF32},
@@ -395,7 +402,7 @@ var addrModes = map[isadefs.AddrMode]amode{
 // elem=dN operations.
 var signCR = map[kind]int{
 	kVLoadUps: crUPSSign, kVUps: crUPSSign, kVStSrs: crSRSSign, kVSrs: crSRSSign, kVStPack: crPackSign, kVPack: crPackSign,
-	kVExtract: crVaddSign, kVMaxMin: crVaddSign, kVCmp: crVaddSign,
+	kVExtract: crVaddSign, kVMaxMin: crVaddSign, kVCmp: crVaddSign, kVArithCmp: crVaddSign,
 }
 
 // classify sets the operation's kind and parameters from the
@@ -450,7 +457,9 @@ func classify(o *op) error {
 	case kVStPack, kVPack:
 		o.lanes, o.ebits, needElem = 32, e.Bits, true
 		o.signed = e.Sign == 's'
-	case kVLane, kVBcst, kVExtBcst, kVInsert, kVSel:
+	case kVArithCmp:
+		o.ebits, o.signed, needElem = e.Bits, e.Sign == 's', true
+	case kVLane, kVBcst, kVExtBcst, kVInsert, kVSel, kVAddSub:
 		o.ebits, needElem = e.Bits, true
 	case kVExtract:
 		o.ebits, needElem = e.Bits, true

@@ -25,7 +25,7 @@ func (o *op) accesses() []access {
 		role[o.dst] = 1
 	}
 	switch o.kind {
-	case kVMaxMin:
+	case kVMaxMin, kVArithCmp:
 		role[1] = 2
 	case kVMac, kVMacF:
 		if o.sub >= 1 {

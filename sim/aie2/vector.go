@@ -77,6 +77,19 @@ func (m *Machine) vector(f *flight) {
 	case kVMaxMin, kVCmp:
 		m.compare(f)
 		return
+	case kVArithCmp:
+		m.arithCompare(f)
+		return
+	case kVAddSub:
+		rdx(1, a[:64])
+		rdx(2, b[:64])
+		var mask uint64
+		if o.ebits == 8 {
+			mask = m.rd64(f, o.o[3].r, 1)
+		} else {
+			mask = uint64(m.rd(f, o.o[3].r, 1, 0))
+		}
+		vec.AddSub(o.ebits, (*[64]byte)(d[:64]), (*[64]byte)(a[:64]), (*[64]byte)(b[:64]), mask)
 	case kVSel:
 		rdx(1, a[:64])
 		rdx(2, b[:64])
@@ -202,6 +215,25 @@ func (m *Machine) compare(f *flight) {
 		m.wr(f, reg{mr.base + 1, 1}, mc, 0, uint32(mask>>32))
 	} else {
 		m.wr(f, reg{mr.base, 1}, mc, 0, uint32(mask))
+	}
+}
+
+// arithCompare runs vsub_lt/vsub_ge/vmaxdiff_lt (d, mask, a, b) and
+// vabs_gtz/vneg_gtz/vbneg_ltz (d, mask, a): the lanes and the mask (lane
+// i's bit is bit i, compared on the sources) by vec.ArithCompare.
+func (m *Machine) arithCompare(f *flight) {
+	o := f.o
+	var a, b, d [64]byte
+	m.rdV(f, o.o[2].r, 1, o.srcByp, a[:])
+	if o.n > 3 {
+		m.rdV(f, o.o[3].r, 1, o.srcByp, b[:])
+	}
+	mask := vec.ArithCompare(vec.CmpOp(o.sub), o.ebits, m.signedness(f), &d, &a, &b)
+	m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, d[:])
+	mr := o.o[1].r
+	m.wr(f, reg{mr.base, 1}, o.dst2Cyc, 0, uint32(mask))
+	if o.ebits == 8 {
+		m.wr(f, reg{mr.base + 1, 1}, o.dst2Cyc, 0, uint32(mask>>32))
 	}
 }
 

@@ -28,3 +28,65 @@ func FloorBF16(d *[64]byte, a *[32]byte, shift int) {
 		binary.LittleEndian.PutUint32(d[4*i:], uint32(v))
 	}
 }
+
+// CmpOp is a vector ALU operation that writes lanes and a compare mask
+// (vsub_lt, vsub_ge, vmaxdiff_lt, vabs_gtz, vneg_gtz, vbneg_ltz).
+type CmpOp uint8
+
+// The operations of ArithCompare. a and b are the lanes of the first and
+// second source; lanes wrap to w bits.
+const (
+	SubLT     CmpOp = iota // d = a − b, mask a < b
+	SubGE                  // d = a − b, mask a ≥ b
+	MaxDiffLT              // d = a − b where a > b, else 0; mask a < b
+	AbsGTZ                 // d = |a|, mask a > 0
+	NegGTZ                 // d = −a, mask a > 0
+	BNegLTZ                // d = NOT a, mask a < 0
+)
+
+// ArithCompare computes op on the 512/w lanes of w bits (8, 16 or 32) of
+// a (and b), signed or unsigned, into d and returns the mask (bit i:
+// lane i, compared on the sources). d may be a or b.
+func ArithCompare(op CmpOp, w int, signed bool, d, a, b *[64]byte) uint64 {
+	var mask uint64
+	for i := 0; i < 512/w; i++ {
+		x := GetLane(a[:], i, w, signed)
+		y := GetLane(b[:], i, w, signed)
+		var v int64
+		var bit bool
+		switch op {
+		case SubLT:
+			v, bit = x-y, x < y
+		case SubGE:
+			v, bit = x-y, x >= y
+		case MaxDiffLT:
+			v, bit = max(x-y, 0), x < y
+		case AbsGTZ:
+			v, bit = x, x > 0
+			if x < 0 {
+				v = -x
+			}
+		case NegGTZ:
+			v, bit = -x, x > 0
+		case BNegLTZ:
+			v, bit = ^x, x < 0
+		}
+		if bit {
+			mask |= 1 << i
+		}
+		PutLane(d[:], i, w, uint64(v))
+	}
+	return mask
+}
+
+// AddSub computes, in lanes of w bits (8, 16 or 32), d = a − b where bit
+// i of mask is set and d = a + b elsewhere (wrapping), as vaddsub does.
+func AddSub(w int, d, a, b *[64]byte, mask uint64) {
+	for i := 0; i < 512/w; i++ {
+		x, y := uint64(GetLane(a[:], i, w, false)), uint64(GetLane(b[:], i, w, false))
+		if mask>>i&1 != 0 {
+			y = -y
+		}
+		PutLane(d[:], i, w, x+y)
+	}
+}
