@@ -377,10 +377,13 @@ var semOps = func() map[string]semOp {
 		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy},
 		"vsrs": {kind: kVSrs}, "vups": {kind: kVUps}, "vconv.bf16": {kind: kVConvBF}, "vconv.fp32": {kind: kVConvF32},
 		"vpack": {kind: kVPack}, "vclr": {kind: kVClr}, "vfloor": {kind: kVFloor},
-		// MACs: sub 0 no accumulator input, 1 acc ± A·B, 2 acc1 + acc2 ± A·B.
+		// MACs: sub&macAccs 0 no accumulator input, 1 acc ± A·B, 2 acc1 + acc2 ± A·B.
 		"vmac.mul": {kind: kVMac}, "vmac.negmul": {kind: kVMac, neg: true},
 		"vmac.mac": {kind: kVMac, sub: 1}, "vmac.msc": {kind: kVMac, sub: 1, neg: true},
 		"vmac.addmac": {kind: kVMac, sub: 2}, "vmac.addmsc": {kind: kVMac, sub: 2, neg: true},
+		// −(acc ± A·B) and acc1 − acc2 ± A·B (macNegAcc1, macNegAcc2).
+		"vmac.negmac": {kind: kVMac, sub: 1 | macNegAcc1, neg: true}, "vmac.negmsc": {kind: kVMac, sub: 1 | macNegAcc1},
+		"vmac.submac": {kind: kVMac, sub: 2 | macNegAcc2}, "vmac.submsc": {kind: kVMac, sub: 2 | macNegAcc2, neg: true},
 		// Accumulator adds: bit 0 negates the first operand, bit 1 the
 		// second; 4: one operand.
 		"vacc.add": {kind: kVAcc}, "vacc.sub": {kind: kVAcc, sub: 2}, "vacc.negadd": {kind: kVAcc, sub: 1},
@@ -477,7 +480,7 @@ func classify(o *op) error {
 		} else if e != (isadefs.Elem{}) {
 			return fmt.Errorf("elem=%s: a MAC or accumulator add is bf16 (elem=bf16) or integer (no elem=)", e)
 		}
-		if o.kind != kVMac && o.kind != kVMacF || o.sub > 0 {
+		if o.kind != kVMac && o.kind != kVMacF || o.sub&macAccs > 0 {
 			o.execAt = o.it.Read("acc")
 		}
 		needElem = e.Bits != 0

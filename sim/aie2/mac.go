@@ -116,12 +116,24 @@ func lookupMode(cfg uint32) (*macMode, error) {
 	return nil, fmt.Errorf("MAC configuration %#x (amode %d, bmode %d, variant %d) is not supported yet (supported: sim/aie2/SEMANTICS.md)", cfg, am, bm, v)
 }
 
-// mac runs vmul/vmac/vmsc/vnegmul/vaddmac/vaddmsc (integer and .f): the
+// A MAC's sub: the number of accumulator operands (0 vmul, 1 vmac, 2
+// vaddmac) and the opcode's negations of them, which combine (exclusive
+// or) with the configuration's sub_acc1 and sub_acc2 as o.neg does with
+// sub_mul.
+const (
+	macAccs    = 3 // mask of the accumulator count
+	macNegAcc1 = 4 // vnegmac, vnegmsc: −acc1
+	macNegAcc2 = 8 // vsubmac, vsubmsc: −acc2
+)
+
+// mac runs vmul/vmac/vmsc/vnegmul/vnegmac/vnegmsc/vaddmac/vaddmsc/
+// vsubmac/vsubmsc (integer and .f): the
 // multiplicands and the configuration are read in cycle 1, the
 // accumulator(s) in the itinerary's acc cycle.
 func (m *Machine) mac(f *flight) {
 	o := f.o
-	xi := 1 + o.sub // vmul: dst x y cfg; vmac: dst acc x y cfg; vaddmac: dst acc1 acc2 x y cfg
+	nacc := o.sub & macAccs
+	xi := 1 + nacc // vmul: dst x y cfg; vmac: dst acc x y cfg; vaddmac: dst acc1 acc2 x y cfg
 	var x, y [64]byte
 	m.rdV(f, o.o[xi].r, 1, 0, x[:])
 	m.rdV(f, o.o[xi+1].r, 1, 0, y[:])
@@ -142,10 +154,10 @@ func (m *Machine) mac(f *flight) {
 		m.trap(sim.TrapIllegal, f.pc, uint64(cfg), "%s: %s has %d bits, mode %s needs %d", o.inst.Name, regName(dr), dr.bytes()*8, mm.name, accBytes*8)
 		return
 	}
-	if o.sub >= 1 && cfg&cfgZeroAcc == 0 {
+	if nacc >= 1 && cfg&cfgZeroAcc == 0 {
 		m.rdV(f, o.o[1].r, o.accCyc, o.accByp, acc1[:accBytes])
 	}
-	if o.sub == 2 {
+	if nacc == 2 {
 		m.rdV(f, o.o[2].r, o.accCyc, o.accByp, acc2[:accBytes])
 	}
 	negMul := o.neg != (cfg&cfgSubMul != 0)
@@ -155,10 +167,10 @@ func (m *Machine) mac(f *flight) {
 	if negMul {
 		neg |= vec.NegMul
 	}
-	if cfg&cfgSubAcc1 != 0 {
+	if (o.sub&macNegAcc1 != 0) != (cfg&cfgSubAcc1 != 0) {
 		neg |= vec.NegAcc1
 	}
-	if cfg&cfgSubAcc2 != 0 {
+	if (o.sub&macNegAcc2 != 0) != (cfg&cfgSubAcc2 != 0) {
 		neg |= vec.NegAcc2
 	}
 	if mm.fp {

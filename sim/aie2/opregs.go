@@ -28,10 +28,10 @@ func (o *op) accesses() []access {
 	case kVMaxMin, kVArithCmp:
 		role[1] = 2
 	case kVMac, kVMacF:
-		if o.sub >= 1 {
+		if o.sub&macAccs >= 1 {
 			role[1] = 3
 		}
-		if o.sub == 2 {
+		if o.sub&macAccs == 2 {
 			role[2] = 3
 		}
 	case kVAcc, kVAccF:
