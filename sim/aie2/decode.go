@@ -61,6 +61,8 @@ const (
 	kVLoadLUT  // vldb.4x16/4x32/4x64 .lo/.hi: four 64-bit reads at addresses in a w register
 	kVArithCmp // vsub_lt/ge, vmaxdiff_lt, vabs_gtz, vneg_gtz, vbneg_ltz: lanes and a mask (sub: vec.CmpOp)
 	kVAddSub   // vaddsub
+	kVUnpack   // vunpack: lanes widened (source read in cycle 7)
+	kVLoadUnpk // vldb.unpack: a 256-bit load widened
 )
 
 var kindNames = [...]string{
@@ -71,7 +73,7 @@ var kindNames = [...]string{
 	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
 	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
 	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
-	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub", kVUnpack: "vunpack", kVLoadUnpk: "vloadunpack",
 }
 
 func (k kind) String() string { return kindNames[k] }
@@ -364,6 +366,7 @@ var semOps = func() map[string]semOp {
 		"j": {kind: kJump}, "jl": {kind: kJL}, "jz": {kind: kJZ}, "jnz": {kind: kJZ, sub: 1}, "jnzd": {kind: kJNZD}, "ret": {kind: kRet},
 		"load": {kind: kLoad}, "store": {kind: kStore},
 		"vload": {kind: kVLoad}, "vload.ups": {kind: kVLoadUps}, "vload.conv": {kind: kVLoadCnv},
+		"vload.unpack": {kind: kVLoadUnpk}, "vunpack": {kind: kVUnpack},
 		"vload.lut.lo": {kind: kVLoadLUT}, "vload.lut.hi": {kind: kVLoadLUT, sub: 1},
 		"vstore": {kind: kVStore}, "vstore.srs": {kind: kVStSrs}, "vstore.conv": {kind: kVStConv}, "vstore.pack": {kind: kVStPack},
 		"vlane.add": {kind: kVLane}, "vlane.sub": {kind: kVLane, sub: 1}, "vlane.and": {kind: kVLane, sub: 2}, "vlane.or": {kind: kVLane, sub: 3},
@@ -406,6 +409,7 @@ var addrModes = map[isadefs.AddrMode]amode{
 var signCR = map[kind]int{
 	kVLoadUps: crUPSSign, kVUps: crUPSSign, kVStSrs: crSRSSign, kVSrs: crSRSSign, kVStPack: crPackSign, kVPack: crPackSign,
 	kVExtract: crVaddSign, kVMaxMin: crVaddSign, kVCmp: crVaddSign, kVArithCmp: crVaddSign,
+	kVUnpack: crUnpackSign, kVLoadUnpk: crUnpackSign,
 }
 
 // classify sets the operation's kind and parameters from the
@@ -439,7 +443,7 @@ func classify(o *op) error {
 	case kStore:
 		o.store, o.memBytes, needElem, needAM = true, e.Bits/8, true, true
 		o.execAt = o.dataCyc // st.s8/st.s16 read their data in cycle 7
-	case kVLoad, kVLoadUps, kVLoadCnv:
+	case kVLoad, kVLoadUps, kVLoadCnv, kVLoadUnpk:
 		o.dst, o.load, o.memBytes, needAM = 0, true, 32, true
 	case kVStore, kVStSrs, kVStConv, kVStPack:
 		o.store, o.memBytes, needAM = true, 32, true
@@ -462,6 +466,14 @@ func classify(o *op) error {
 		o.signed = e.Sign == 's'
 	case kVArithCmp:
 		o.ebits, o.signed, needElem = e.Bits, e.Sign == 's', true
+	case kVUnpack, kVLoadUnpk: // elem= the destination's lanes (16 or 8 bits)
+		o.ebits, o.signed, needElem = e.Bits, e.Sign == 's', true
+		if e.Bits != 16 && e.Bits != 8 {
+			return fmt.Errorf("elem=%s: unpacking widens to 16 or 8 bits", e)
+		}
+		// The source (vunpack) or the loaded data (vldb.unpack) and the
+		// sign are read in cycle 7.
+		o.execAt = max(o.it.Read("src"), o.it.Read("crunpacksign"))
 	case kVLane, kVBcst, kVExtBcst, kVInsert, kVSel, kVAddSub:
 		o.ebits, needElem = e.Bits, true
 	case kVExtract:

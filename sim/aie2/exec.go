@@ -71,7 +71,7 @@ func (m *Machine) execute(f *flight) {
 		if v != 0 {
 			m.setBranch(f, target)
 		}
-	case kLoad, kVLoad, kVLoadCnv, kVLoadUps, kVLoadLUT:
+	case kLoad, kVLoad, kVLoadCnv, kVLoadUps, kVLoadLUT, kVLoadUnpk:
 		switch {
 		case ph == 0 && o.kind == kVLoadLUT:
 			m.lutAddrs(f)
@@ -81,11 +81,15 @@ func (m *Machine) execute(f *flight) {
 			f.addr = m.effAddr(f, true)
 			m.schedule(&m.memR, f.t+int64(o.memCyc), f)
 			return
-		case o.kind == kVLoadUps && ph == 1:
+		case (o.kind == kVLoadUps || o.kind == kVLoadUnpk) && ph == 1:
 			m.schedule(&m.exec, late, f)
 			return
 		case o.kind == kVLoadUps:
 			m.upsLoad(f)
+		case o.kind == kVLoadUnpk:
+			var out [64]byte
+			vec.Unpack(&out, (*[32]byte)(f.buf[:32]), o.ebits, m.signedness(f))
+			m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, out[:])
 		}
 	case kStore, kVStore, kVStSrs, kVStConv, kVStPack:
 		if ph == 0 {
@@ -98,6 +102,16 @@ func (m *Machine) execute(f *flight) {
 		m.storeData(f)
 		m.schedule(&m.memW, f.t+int64(o.memCyc), f)
 		return
+	case kVUnpack:
+		if ph == 0 {
+			m.schedule(&m.exec, late, f)
+			return
+		}
+		var a [32]byte
+		var out [64]byte
+		m.rdV(f, o.o[1].r, o.execAt, 0, a[:])
+		vec.Unpack(&out, &a, o.ebits, m.signedness(f))
+		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, out[:])
 	case kVMac, kVMacF, kVAcc, kVAccF:
 		if ph == 0 && o.execAt > 1 {
 			m.schedule(&m.exec, late, f)
@@ -162,7 +176,7 @@ func (m *Machine) memRead(f *flight) {
 		var out [64]byte
 		vec.ConvF32(&out, (*[32]byte)(b))
 		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, out[:])
-	case kVLoadUps:
+	case kVLoadUps, kVLoadUnpk:
 		copy(f.buf[:32], b)
 		m.execute(f) // phase 1: schedule the late phase
 		return

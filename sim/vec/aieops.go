@@ -90,3 +90,23 @@ func AddSub(w int, d, a, b *[64]byte, mask uint64) {
 		PutLane(d[:], i, w, x+y)
 	}
 }
+
+// Unpack widens the lanes of a (256 bits) to twice their width in d (512
+// bits), as vunpack and vldb.unpack do: dbits 16 takes 32 bytes to 32
+// 16-bit lanes, dbits 8 takes 64 4-bit lanes (lane i in byte i/2, the
+// low nibble first) to 64 bytes; sign- or zero-extended.
+func Unpack(d *[64]byte, a *[32]byte, dbits int, signed bool) {
+	sbits := dbits / 2
+	for i := 0; i < 512/dbits; i++ {
+		var v int64
+		if sbits == 8 {
+			v = int64(a[i])
+		} else {
+			v = int64(a[i/2] >> (4 * (i & 1)) & 15)
+		}
+		if signed && v>>(sbits-1) != 0 {
+			v -= 1 << sbits
+		}
+		PutLane(d[:], i, dbits, uint64(v))
+	}
+}
