@@ -462,7 +462,7 @@ func classify(o *op) error {
 	case kVLoadCnv, kVStConv, kVConvBF, kVConvF32:
 		o.lanes = 16
 	case kVStPack, kVPack:
-		o.lanes, o.ebits, needElem = 32, e.Bits, true
+		o.lanes, o.ebits, needElem = 256/e.Bits, e.Bits, true
 		o.signed = e.Sign == 's'
 	case kVArithCmp:
 		o.ebits, o.signed, needElem = e.Bits, e.Sign == 's', true
@@ -505,7 +505,7 @@ func classify(o *op) error {
 		o.dyn = cr
 	}
 	if (o.kind == kVStPack || o.kind == kVPack) && e.Sign != 's' && e.Sign != 'd' {
-		return fmt.Errorf("elem=%s: packing needs s8 or d8", e)
+		return fmt.Errorf("elem=%s: packing needs s8, d8, s4 or d4", e)
 	}
 	if e.Sign == 'f' && o.sub&8 == 0 && o.kind != kVMacF && o.kind != kVAccF {
 		return fmt.Errorf("elem=%s: sem=%s has no floating-point form", e, s.Op)

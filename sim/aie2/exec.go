@@ -279,9 +279,14 @@ func (m *Machine) upsLoad(f *flight) {
 	m.wrV(f, r, o.dstCyc, o.dstByp, out[:r.bytes()])
 }
 
-// pack narrows 32 int16 lanes to int8 under crSat (vpack, vst.pack).
+// pack narrows 32 int16 lanes to int8, or 64 int8 lanes to int4 (elem=
+// s4/d4), under crSat (vpack, vst.pack).
 func (m *Machine) pack(f *flight, x *[64]byte, dst *[32]byte) {
 	sat := m.rdUnit(crSat, f.t+int64(f.o.satCyc), 0, f.seq, f.pc)
+	if f.o.ebits == 4 {
+		vec.Pack4(dst, x, sat, m.signedness(f))
+		return
+	}
 	vec.Pack8(dst, x, sat, m.signedness(f))
 }
 

@@ -110,3 +110,16 @@ func Unpack(d *[64]byte, a *[32]byte, dbits int, signed bool) {
 		PutLane(d[:], i, dbits, uint64(v))
 	}
 }
+
+// Pack4 narrows the 64 byte lanes of x (signed or unsigned) to the 64
+// 4-bit lanes of d (lane i in byte i/2, the low nibble first),
+// saturating when bit 0 of crSat mode sat is set (signed: to [−7, 7]
+// when sat is 3, else [−8, 7]; unsigned: [0, 15]) and keeping the low
+// nibble otherwise, as vpack.s4.s8 and vst.pack.s4.s8 do.
+func Pack4(d *[32]byte, x *[64]byte, sat uint32, signed bool) {
+	for i := range 32 {
+		lo := srsLane(GetLane(x[:], 2*i, 8, signed), 0, 64, 0, sat, 4, signed)
+		hi := srsLane(GetLane(x[:], 2*i+1, 8, signed), 0, 64, 0, sat, 4, signed)
+		d[i] = byte(lo | hi<<4)
+	}
+}
