@@ -63,6 +63,7 @@ const (
 	kVAddSub   // vaddsub
 	kVUnpack   // vunpack: lanes widened (source read in cycle 7)
 	kVLoadUnpk // vldb.unpack: a 256-bit load widened
+	kVPush     // vpush.lo/.hi (sub 1: hi)
 )
 
 var kindNames = [...]string{
@@ -73,7 +74,7 @@ var kindNames = [...]string{
 	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
 	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
 	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
-	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub", kVUnpack: "vunpack", kVLoadUnpk: "vloadunpack",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub", kVUnpack: "vunpack", kVLoadUnpk: "vloadunpack", kVPush: "vpush",
 }
 
 func (k kind) String() string { return kindNames[k] }
@@ -375,7 +376,7 @@ var semOps = func() map[string]semOp {
 		"vsub_lt": {kind: kVArithCmp, sub: int(vec.SubLT)}, "vsub_ge": {kind: kVArithCmp, sub: int(vec.SubGE)},
 		"vmaxdiff_lt": {kind: kVArithCmp, sub: int(vec.MaxDiffLT)}, "vabs_gtz": {kind: kVArithCmp, sub: int(vec.AbsGTZ)},
 		"vneg_gtz": {kind: kVArithCmp, sub: int(vec.NegGTZ)}, "vbneg_ltz": {kind: kVArithCmp, sub: int(vec.BNegLTZ)},
-		"vaddsub": {kind: kVAddSub},
+		"vaddsub": {kind: kVAddSub}, "vpush.lo": {kind: kVPush}, "vpush.hi": {kind: kVPush, sub: 1},
 		"vcmp.ge": {kind: kVCmp}, "vcmp.lt": {kind: kVCmp, sub: 1}, "vcmp.eqz": {kind: kVCmp, sub: 2},
 		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy},
 		"vsrs": {kind: kVSrs}, "vups": {kind: kVUps}, "vconv.bf16": {kind: kVConvBF}, "vconv.fp32": {kind: kVConvF32},
@@ -474,7 +475,7 @@ func classify(o *op) error {
 		// The source (vunpack) or the loaded data (vldb.unpack) and the
 		// sign are read in cycle 7.
 		o.execAt = max(o.it.Read("src"), o.it.Read("crunpacksign"))
-	case kVLane, kVBcst, kVExtBcst, kVInsert, kVSel, kVAddSub:
+	case kVLane, kVBcst, kVExtBcst, kVInsert, kVSel, kVAddSub, kVPush:
 		o.ebits, needElem = e.Bits, true
 	case kVExtract:
 		o.ebits, needElem = e.Bits, true

@@ -80,6 +80,19 @@ func (m *Machine) vector(f *flight) {
 	case kVArithCmp:
 		m.arithCompare(f)
 		return
+	case kVPush: // lo: dst, scalar, vector; hi: dst, vector, scalar
+		vi, si := 2, 1
+		if o.sub == 1 {
+			vi, si = 1, 2
+		}
+		rdx(vi, a[:64])
+		var v uint64
+		if o.ebits == 64 {
+			v = m.rd64(f, o.o[si].r, 1)
+		} else {
+			v = uint64(m.rd(f, o.o[si].r, 1, 0))
+		}
+		vec.Push(o.ebits, (*[64]byte)(d[:64]), (*[64]byte)(a[:64]), v, o.sub == 1)
 	case kVAddSub:
 		rdx(1, a[:64])
 		rdx(2, b[:64])

@@ -123,3 +123,20 @@ func Pack4(d *[32]byte, x *[64]byte, sat uint32, signed bool) {
 		d[i] = byte(lo | hi<<4)
 	}
 }
+
+// Push shifts the lanes of a (w bits: 8, 16, 32 or 64) by one lane and
+// puts v in the lane that opens, as vpush does: toward higher lanes with
+// v in lane 0 (hi false, vpush.lo), or toward lower lanes with v in the
+// last lane (hi true, vpush.hi).
+func Push(w int, d, a *[64]byte, v uint64, hi bool) {
+	n := w / 8
+	var t [64]byte
+	if hi {
+		copy(t[:64-n], a[n:])
+		PutLane(t[:], 64/n-1, w, v)
+	} else {
+		copy(t[n:], a[:64-n])
+		PutLane(t[:], 0, w, v)
+	}
+	*d = t
+}
