@@ -64,6 +64,13 @@ var macModes = []macMode{
 	{2, 4, 8, 16, 16, 64, false, "int16 x int16 2x4x8, acc64", 1, 3, 0, false, nil, vec.IntMac{}},
 	{4, 4, 4, 16, 16, 64, false, "int16 x int16 4x4x4, acc64", 1, 3, 1, false, nil, vec.IntMac{}},
 	{4, 2, 4, 32, 16, 64, false, "int32 x int16 4x2x4, acc64", 1, 0, 0, false, nil, vec.IntMac{}},
+	// int8 x int4 (configuration amode 0, bmode 0, variant 0: llvm-aie's
+	// mac_4x16_16x8(v64int8, v128int4) builds it, Xilinx/llvm-aie@179549d3:
+	// clang/lib/Headers/aiev2_vmult.h:15-30): X row-major 4x16 int8, Y row-major 16x8 of 4-bit
+	// elements (element i in byte i/2, the low nibble first: an
+	// assumption), C lane r*8+n. Computed as two int8 4x8x8 products
+	// over the halves of K (mac4).
+	{4, 16, 8, 8, 4, 32, false, "int8 x int4 4x16x8, acc32", 0, 0, 0, false, nil, vec.IntMac{}},
 	{4, 8, 4, 16, 16, 32, true, "bf16 x bf16 4x8x4, fp32", 2, 3, 0, false, nil, vec.IntMac{}},
 	// bf16 element-wise (configuration 60/61): lane i = x[i]*y[i] +
 	// x[i+16]*y[i+16], the sum aligned and rounded once as the matrix
@@ -85,6 +92,9 @@ func init() {
 		mm := &macModes[i]
 		if !mm.fp {
 			mm.ig = vec.IntMac{M: mm.m, K: mm.k, N: mm.n, XBits: mm.xbits, YBits: mm.ybits, ABits: mm.abits}
+			if mm.ybits == 4 { // mac4: two int8 products of half the depth
+				mm.ig = vec.IntMac{M: mm.m, K: mm.k / 2, N: mm.n, XBits: 8, YBits: 8, ABits: mm.abits}
+			}
 			if err := mm.ig.Check(); err != nil {
 				panic(fmt.Sprintf("aie2: integer mode %s: %v", mm.name, err))
 			}
@@ -177,6 +187,8 @@ func (m *Machine) mac(f *flight) {
 		// AM020's rule (vec.MacBF16); absent accumulators read as zeros,
 		// which the rule drops as it does any zero term.
 		vec.MacBF16((*[64]byte)(out[:64]), &x, &y, (*[64]byte)(acc1[:64]), (*[64]byte)(acc2[:64]), mm.lay, neg)
+	} else if mm.ybits == 4 {
+		mac4(&out, &x, &y, &acc1, &acc2, mm, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
 	} else {
 		vec.MacInt(&out, &x, &y, &acc1, &acc2, &mm.ig, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
 	}
@@ -235,4 +247,31 @@ func (m *Machine) accAdd(f *flight) {
 		}
 	}
 	m.wrV(f, dr, o.dstCyc, o.dstByp, out[:n])
+}
+
+// mac4 is the int8 x int4 mode: X·Y over K = 16 as the sum of two int8
+// products over k < 8 and k ≥ 8 (mm.ig, the 4x8x8 geometry), the 4-bit
+// elements of Y widened to bytes; lanes wrap modulo 2^32, so the split
+// sum is the whole one. The accumulators and their negations enter the
+// first product, the product's negation both.
+func mac4(out *[128]byte, x, y *[64]byte, acc1, acc2 *[128]byte, mm *macMode, sx, sy bool, neg uint8) {
+	var xh, yh [64]byte
+	for h := 0; h < 2; h++ {
+		for r := 0; r < mm.m; r++ { // X columns 8h..8h+7 of row r
+			copy(xh[r*8:r*8+8], x[r*16+8*h:r*16+8*h+8])
+		}
+		for i := 0; i < 64; i++ { // Y rows 8h..8h+7: elements 64h+i
+			e := 64*h + i
+			v := y[e/2] >> (4 * (e & 1)) & 15
+			if sy && v&8 != 0 {
+				v |= 0xF0
+			}
+			yh[i] = v
+		}
+		if h == 0 {
+			vec.MacInt(out, &xh, &yh, acc1, acc2, &mm.ig, sx, true, neg)
+		} else {
+			vec.MacInt(out, &xh, &yh, out, nil, &mm.ig, sx, true, neg&vec.NegMul)
+		}
+	}
 }

@@ -218,7 +218,7 @@ func TestMacIntPathsMatchReference(t *testing.T) {
 	}
 	for i := range macModes {
 		mm := &macModes[i]
-		if mm.fp {
+		if mm.fp || mm.ybits == 4 { // mac4 composes two MacInt calls (TestMacInt8xInt4)
 			continue
 		}
 		for range 500 {
