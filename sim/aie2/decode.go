@@ -64,6 +64,7 @@ const (
 	kVUnpack   // vunpack: lanes widened (source read in cycle 7)
 	kVLoadUnpk // vldb.unpack: a 256-bit load widened
 	kVPush     // vpush.lo/.hi (sub 1: hi)
+	kVMovD     // vmov.d: an accumulator copied through the MAC pipeline
 )
 
 var kindNames = [...]string{
@@ -74,7 +75,7 @@ var kindNames = [...]string{
 	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
 	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
 	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
-	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub", kVUnpack: "vunpack", kVLoadUnpk: "vloadunpack", kVPush: "vpush",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub", kVUnpack: "vunpack", kVLoadUnpk: "vloadunpack", kVPush: "vpush", kVMovD: "vmovd",
 }
 
 func (k kind) String() string { return kindNames[k] }
@@ -378,7 +379,7 @@ var semOps = func() map[string]semOp {
 		"vneg_gtz": {kind: kVArithCmp, sub: int(vec.NegGTZ)}, "vbneg_ltz": {kind: kVArithCmp, sub: int(vec.BNegLTZ)},
 		"vaddsub": {kind: kVAddSub}, "vpush.lo": {kind: kVPush}, "vpush.hi": {kind: kVPush, sub: 1},
 		"vcmp.ge": {kind: kVCmp}, "vcmp.lt": {kind: kVCmp, sub: 1}, "vcmp.eqz": {kind: kVCmp, sub: 2},
-		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy},
+		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy}, "vcopy.acc": {kind: kVMovD},
 		"vsrs": {kind: kVSrs}, "vups": {kind: kVUps}, "vconv.bf16": {kind: kVConvBF}, "vconv.fp32": {kind: kVConvF32},
 		"vpack": {kind: kVPack}, "vclr": {kind: kVClr}, "vfloor": {kind: kVFloor},
 		// MACs: sub&macAccs 0 no accumulator input, 1 acc ± A·B, 2 acc1 + acc2 ± A·B.
@@ -487,6 +488,8 @@ func classify(o *op) error {
 		if e.Sign == 'f' {
 			o.sub |= 8
 		}
+	case kVMovD: // the source is read as a MAC reads its accumulator
+		o.execAt = o.it.Read("acc")
 	case kVMac, kVAcc:
 		if e.Sign == 'f' {
 			o.kind = map[kind]kind{kVMac: kVMacF, kVAcc: kVAccF}[o.kind]

@@ -112,6 +112,14 @@ func (m *Machine) execute(f *flight) {
 		m.rdV(f, o.o[1].r, o.execAt, 0, a[:])
 		vec.Unpack(&out, &a, o.ebits, m.signedness(f))
 		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, out[:])
+	case kVMovD:
+		if ph == 0 {
+			m.schedule(&m.exec, late, f)
+			return
+		}
+		var c [128]byte
+		m.rdV(f, o.o[1].r, o.accCyc, o.accByp, c[:])
+		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, c[:])
 	case kVMac, kVMacF, kVAcc, kVAccF:
 		if ph == 0 && o.execAt > 1 {
 			m.schedule(&m.exec, late, f)

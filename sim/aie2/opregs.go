@@ -43,6 +43,8 @@ func (o *op) accesses() []access {
 		role[2] = 4
 	case kVUnpack:
 		role[1] = 7
+	case kVMovD:
+		role[1] = 3
 	case kVLoadUps, kVStSrs:
 		role[1] = 4
 	}
