@@ -370,7 +370,7 @@ var semOps = func() map[string]semOp {
 		"vload": {kind: kVLoad}, "vload.ups": {kind: kVLoadUps}, "vload.conv": {kind: kVLoadCnv},
 		"vload.unpack": {kind: kVLoadUnpk}, "vunpack": {kind: kVUnpack},
 		"vload.lut.lo": {kind: kVLoadLUT}, "vload.lut.hi": {kind: kVLoadLUT, sub: 1},
-		"vstore": {kind: kVStore}, "vstore.srs": {kind: kVStSrs}, "vstore.conv": {kind: kVStConv}, "vstore.pack": {kind: kVStPack},
+		"vstore": {kind: kVStore}, "vload.128": {kind: kVLoad, sub: 1}, "vstore.128": {kind: kVStore, sub: 1}, "vstore.srs": {kind: kVStSrs}, "vstore.conv": {kind: kVStConv}, "vstore.pack": {kind: kVStPack},
 		"vlane.add": {kind: kVLane}, "vlane.sub": {kind: kVLane, sub: 1}, "vlane.and": {kind: kVLane, sub: 2}, "vlane.or": {kind: kVLane, sub: 3},
 		"vbcst": {kind: kVBcst}, "vextbcst": {kind: kVExtBcst}, "vextract": {kind: kVExtract}, "vinsert": {kind: kVInsert},
 		"vmax_lt": {kind: kVMaxMin}, "vmin_ge": {kind: kVMaxMin, sub: 1},
@@ -447,8 +447,14 @@ func classify(o *op) error {
 		o.execAt = o.dataCyc // st.s8/st.s16 read their data in cycle 7
 	case kVLoad, kVLoadUps, kVLoadCnv, kVLoadUnpk:
 		o.dst, o.load, o.memBytes, needAM = 0, true, 32, true
+		if o.kind == kVLoad && o.sub == 1 { // vlda.128, vldb.128: the low half of w
+			o.memBytes = 16
+		}
 	case kVStore, kVStSrs, kVStConv, kVStPack:
 		o.store, o.memBytes, needAM = true, 32, true
+		if o.kind == kVStore && o.sub == 1 { // vst.128: the low 16 bytes of w
+			o.memBytes = 16
+		}
 	case kVLoadLUT: // four 8-byte reads, addresses from a register (no am=)
 		o.dst, o.load, o.memBytes, o.ebits, needElem = 0, true, 32, e.Bits, true
 	default:

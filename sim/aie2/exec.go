@@ -179,6 +179,12 @@ func (m *Machine) memRead(f *flight) {
 		}
 		m.wr(f, o.o[0].r, o.dstCyc, o.dstByp, v)
 	case kVLoad:
+		if o.memBytes == 16 { // 128-bit load: the high half of w reads 0
+			var w [32]byte
+			copy(w[:], b)
+			m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, w[:])
+			break
+		}
 		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, b)
 	case kVLoadCnv:
 		var out [64]byte
