@@ -14,7 +14,7 @@ import (
 //	                simulator (sem=vmac.msc, sem=load); sem=none or
 //	                sem=none:REASON (words joined by '_') when the
 //	                simulator does not implement it
-//	elem=[s|u|d]N   the element (or scalar access) type: N bits, s
+//	elem=[s|u|d]N   the element (or scalar access) type: N bits (4 … 64), s
 //	                signed, u unsigned, d signedness from a control
 //	                register, no letter: sign irrelevant; elem=bf16
 //	acc=N           the accumulator lanes' bits (srs, ups)
@@ -127,7 +127,7 @@ func parseSemantics(in *Inst) (*Semantics, error) {
 	return s, nil
 }
 
-// ParseElem reads an elem= value: [s|u|d]N with N one of 8, 16, 32, 64, or bf16.
+// ParseElem reads an elem= value: [s|u|d]N with N one of 4, 8, 16, 32, 64, or bf16.
 func ParseElem(v string) (Elem, error) {
 	if v == "bf16" {
 		return Elem{Bits: 16, Sign: 'f'}, nil
@@ -138,11 +138,11 @@ func ParseElem(v string) (Elem, error) {
 		e.Sign, n = n[0], n[1:]
 	}
 	switch n {
-	case "8", "16", "32", "64":
+	case "4", "8", "16", "32", "64":
 		e.Bits, _ = strconv.Atoi(n)
 		return e, nil
 	}
-	return Elem{}, fmt.Errorf("elem=%s: want [s|u|d]N (N = 8, 16, 32, 64) or bf16", v)
+	return Elem{}, fmt.Errorf("elem=%s: want [s|u|d]N (N = 4, 8, 16, 32, 64) or bf16", v)
 }
 
 // addressing checks am= against the syntax's memory operand and finds its

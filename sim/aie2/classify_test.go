@@ -52,9 +52,9 @@ func TestSemanticsLoadErrors(t *testing.T) {
 		{"sem=vshuffle", "sem=vshuffle elem=16", "takes no elem="},
 		{"sem=vsel elem=16", "sem=vsel elem=d16", "takes no signedness"},
 		{"sem=vsel elem=16", "sem=vsel elem=bf16", "no floating-point form"},
-		{"sem=vpack elem=s8", "sem=vpack elem=8", "packing needs s8 or d8"},
+		{"sem=vpack elem=s8", "sem=vpack elem=8", "packing needs s8, d8, s4 or d4"},
 		{"sem=vmac.mac elem=bf16", "sem=vmac.mac elem=s16", "bf16 (elem=bf16) or integer"},
-		{"sem=none:4-bit_packing", "sem=none:4-bit_packing elem=s8", "takes no elem="},
+		{"sem=none:sparse_MAC_forms", "sem=none:sparse_MAC_forms elem=s8", "takes no elem="},
 	} {
 		mod := strings.Replace(src, tc.old, tc.new, 1)
 		if mod == src {

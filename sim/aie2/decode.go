@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	isadefs "kernelcraft/isa-defs"
+	"kernelcraft/sim/vec"
 )
 
 // kind selects an operation's semantics (sem= in aie2.isa, through semOps).
@@ -15,47 +16,55 @@ const (
 	kUnsupported kind = iota
 	kNop
 	kDone
-	kALU      // scalar ALU: alu selects the operation
-	kMovImm   // mov/mova/movx/movxm dst, #imm
-	kMov      // scalar register copy (mov, mov.dN, movx cr)
-	kAddNC    // add.nc dst, r, #imm
-	kPadd     // padda/paddb/padds
-	kLoad     // scalar load
-	kStore    // scalar store (st, st.s8, st.s16)
-	kVLoad    // 256-bit vector load
-	kVLoadUps // vlda.ups
-	kVLoadCnv // vlda.conv.fp32.bf16
-	kVStore   // 256-bit vector store
-	kVStSrs   // vst.srs
-	kVStConv  // vst.conv.bf16.fp32
-	kVStPack  // vst.pack
-	kJump     // j #imm / j p
-	kJL       // jl #imm / jl p
-	kJZ       // jz / jnz
-	kJNZD     // jnzd
-	kRet      // ret lr
-	kVLane    // lane-wise vector ALU (vadd/vsub/vband/vbor)
-	kVBcst    // vbcst
-	kVExtBcst // vextbcst
-	kVExtract // vextract
-	kVInsert  // vinsert
-	kVMaxMin  // vmax_lt / vmin_ge
-	kVCmp     // vge / vlt / veqz
-	kVSel     // vsel
-	kVShift   // vshift
-	kVShuffle // vshuffle
-	kVCopy    // vmov (x, w, am, bm, cm copies)
-	kVSrs     // vsrs / vsrsm
-	kVUps     // vups
-	kVConvBF  // vconv.bf16.fp32
-	kVConvF32 // vconv.fp32.bf16
-	kVPack    // vpack
-	kVMac     // integer vmac/vmul/vmsc/vnegmul, vaddmac/vaddmsc
-	kVMacF    // bf16 vmac.f/vmul.f/vmsc.f/vnegmul.f, vaddmac.f/vaddmsc.f
-	kVAcc     // integer vadd/vsub/vnegadd/vnegsub/vneg on accumulators
-	kVAccF    // vadd.f/vsub.f/vnegadd.f/vnegsub.f/vneg.f
-	kVClr     // vclr
-	kCntr     // mov l, cntr (the cycle counter)
+	kALU       // scalar ALU: alu selects the operation
+	kMovImm    // mov/mova/movx/movxm dst, #imm
+	kMov       // scalar register copy (mov, mov.dN, movx cr)
+	kAddNC     // add.nc dst, r, #imm
+	kPadd      // padda/paddb/padds
+	kLoad      // scalar load
+	kStore     // scalar store (st, st.s8, st.s16)
+	kVLoad     // 256-bit vector load
+	kVLoadUps  // vlda.ups
+	kVLoadCnv  // vlda.conv.fp32.bf16
+	kVStore    // 256-bit vector store
+	kVStSrs    // vst.srs
+	kVStConv   // vst.conv.bf16.fp32
+	kVStPack   // vst.pack
+	kJump      // j #imm / j p
+	kJL        // jl #imm / jl p
+	kJZ        // jz / jnz
+	kJNZD      // jnzd
+	kRet       // ret lr
+	kVLane     // lane-wise vector ALU (vadd/vsub/vband/vbor)
+	kVBcst     // vbcst
+	kVExtBcst  // vextbcst
+	kVExtract  // vextract
+	kVInsert   // vinsert
+	kVMaxMin   // vmax_lt / vmin_ge
+	kVCmp      // vge / vlt / veqz
+	kVSel      // vsel
+	kVShift    // vshift
+	kVShuffle  // vshuffle
+	kVCopy     // vmov (x, w, am, bm, cm copies)
+	kVSrs      // vsrs / vsrsm
+	kVUps      // vups
+	kVConvBF   // vconv.bf16.fp32
+	kVConvF32  // vconv.fp32.bf16
+	kVPack     // vpack
+	kVMac      // integer vmac/vmul/vmsc/vnegmul, vaddmac/vaddmsc
+	kVMacF     // bf16 vmac.f/vmul.f/vmsc.f/vnegmul.f, vaddmac.f/vaddmsc.f
+	kVAcc      // integer vadd/vsub/vnegadd/vnegsub/vneg on accumulators
+	kVAccF     // vadd.f/vsub.f/vnegadd.f/vnegsub.f/vneg.f
+	kVClr      // vclr
+	kCntr      // mov l, cntr (the cycle counter)
+	kVFloor    // vfloor.s32.bf16
+	kVLoadLUT  // vldb.4x16/4x32/4x64 .lo/.hi: four 64-bit reads at addresses in a w register
+	kVArithCmp // vsub_lt/ge, vmaxdiff_lt, vabs_gtz, vneg_gtz, vbneg_ltz: lanes and a mask (sub: vec.CmpOp)
+	kVAddSub   // vaddsub
+	kVUnpack   // vunpack: lanes widened (source read in cycle 7)
+	kVLoadUnpk // vldb.unpack: a 256-bit load widened
+	kVPush     // vpush.lo/.hi (sub 1: hi)
+	kVMovD     // vmov.d: an accumulator copied through the MAC pipeline
 )
 
 var kindNames = [...]string{
@@ -66,7 +75,7 @@ var kindNames = [...]string{
 	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
 	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
 	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
-	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub", kVUnpack: "vunpack", kVLoadUnpk: "vloadunpack", kVPush: "vpush", kVMovD: "vmovd",
 }
 
 func (k kind) String() string { return kindNames[k] }
@@ -359,18 +368,27 @@ var semOps = func() map[string]semOp {
 		"j": {kind: kJump}, "jl": {kind: kJL}, "jz": {kind: kJZ}, "jnz": {kind: kJZ, sub: 1}, "jnzd": {kind: kJNZD}, "ret": {kind: kRet},
 		"load": {kind: kLoad}, "store": {kind: kStore},
 		"vload": {kind: kVLoad}, "vload.ups": {kind: kVLoadUps}, "vload.conv": {kind: kVLoadCnv},
-		"vstore": {kind: kVStore}, "vstore.srs": {kind: kVStSrs}, "vstore.conv": {kind: kVStConv}, "vstore.pack": {kind: kVStPack},
+		"vload.unpack": {kind: kVLoadUnpk}, "vunpack": {kind: kVUnpack},
+		"vload.lut.lo": {kind: kVLoadLUT}, "vload.lut.hi": {kind: kVLoadLUT, sub: 1},
+		"vstore": {kind: kVStore}, "vload.128": {kind: kVLoad, sub: 1}, "vstore.128": {kind: kVStore, sub: 1}, "vstore.srs": {kind: kVStSrs}, "vstore.conv": {kind: kVStConv}, "vstore.pack": {kind: kVStPack},
 		"vlane.add": {kind: kVLane}, "vlane.sub": {kind: kVLane, sub: 1}, "vlane.and": {kind: kVLane, sub: 2}, "vlane.or": {kind: kVLane, sub: 3},
 		"vbcst": {kind: kVBcst}, "vextbcst": {kind: kVExtBcst}, "vextract": {kind: kVExtract}, "vinsert": {kind: kVInsert},
 		"vmax_lt": {kind: kVMaxMin}, "vmin_ge": {kind: kVMaxMin, sub: 1},
+		"vsub_lt": {kind: kVArithCmp, sub: int(vec.SubLT)}, "vsub_ge": {kind: kVArithCmp, sub: int(vec.SubGE)},
+		"vmaxdiff_lt": {kind: kVArithCmp, sub: int(vec.MaxDiffLT)}, "vabs_gtz": {kind: kVArithCmp, sub: int(vec.AbsGTZ)},
+		"vneg_gtz": {kind: kVArithCmp, sub: int(vec.NegGTZ)}, "vbneg_ltz": {kind: kVArithCmp, sub: int(vec.BNegLTZ)},
+		"vaddsub": {kind: kVAddSub}, "vpush.lo": {kind: kVPush}, "vpush.hi": {kind: kVPush, sub: 1},
 		"vcmp.ge": {kind: kVCmp}, "vcmp.lt": {kind: kVCmp, sub: 1}, "vcmp.eqz": {kind: kVCmp, sub: 2},
-		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy},
+		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy}, "vcopy.acc": {kind: kVMovD},
 		"vsrs": {kind: kVSrs}, "vups": {kind: kVUps}, "vconv.bf16": {kind: kVConvBF}, "vconv.fp32": {kind: kVConvF32},
-		"vpack": {kind: kVPack}, "vclr": {kind: kVClr},
-		// MACs: sub 0 no accumulator input, 1 acc ± A·B, 2 acc1 + acc2 ± A·B.
+		"vpack": {kind: kVPack}, "vclr": {kind: kVClr}, "vfloor": {kind: kVFloor},
+		// MACs: sub&macAccs 0 no accumulator input, 1 acc ± A·B, 2 acc1 + acc2 ± A·B.
 		"vmac.mul": {kind: kVMac}, "vmac.negmul": {kind: kVMac, neg: true},
 		"vmac.mac": {kind: kVMac, sub: 1}, "vmac.msc": {kind: kVMac, sub: 1, neg: true},
 		"vmac.addmac": {kind: kVMac, sub: 2}, "vmac.addmsc": {kind: kVMac, sub: 2, neg: true},
+		// −(acc ± A·B) and acc1 − acc2 ± A·B (macNegAcc1, macNegAcc2).
+		"vmac.negmac": {kind: kVMac, sub: 1 | macNegAcc1, neg: true}, "vmac.negmsc": {kind: kVMac, sub: 1 | macNegAcc1},
+		"vmac.submac": {kind: kVMac, sub: 2 | macNegAcc2}, "vmac.submsc": {kind: kVMac, sub: 2 | macNegAcc2, neg: true},
 		// Accumulator adds: bit 0 negates the first operand, bit 1 the
 		// second; 4: one operand.
 		"vacc.add": {kind: kVAcc}, "vacc.sub": {kind: kVAcc, sub: 2}, "vacc.negadd": {kind: kVAcc, sub: 1},
@@ -392,7 +410,8 @@ var addrModes = map[isadefs.AddrMode]amode{
 // elem=dN operations.
 var signCR = map[kind]int{
 	kVLoadUps: crUPSSign, kVUps: crUPSSign, kVStSrs: crSRSSign, kVSrs: crSRSSign, kVStPack: crPackSign, kVPack: crPackSign,
-	kVExtract: crVaddSign, kVMaxMin: crVaddSign, kVCmp: crVaddSign,
+	kVExtract: crVaddSign, kVMaxMin: crVaddSign, kVCmp: crVaddSign, kVArithCmp: crVaddSign,
+	kVUnpack: crUnpackSign, kVLoadUnpk: crUnpackSign,
 }
 
 // classify sets the operation's kind and parameters from the
@@ -426,10 +445,18 @@ func classify(o *op) error {
 	case kStore:
 		o.store, o.memBytes, needElem, needAM = true, e.Bits/8, true, true
 		o.execAt = o.dataCyc // st.s8/st.s16 read their data in cycle 7
-	case kVLoad, kVLoadUps, kVLoadCnv:
+	case kVLoad, kVLoadUps, kVLoadCnv, kVLoadUnpk:
 		o.dst, o.load, o.memBytes, needAM = 0, true, 32, true
+		if o.kind == kVLoad && o.sub == 1 { // vlda.128, vldb.128: the low half of w
+			o.memBytes = 16
+		}
 	case kVStore, kVStSrs, kVStConv, kVStPack:
 		o.store, o.memBytes, needAM = true, 32, true
+		if o.kind == kVStore && o.sub == 1 { // vst.128: the low 16 bytes of w
+			o.memBytes = 16
+		}
+	case kVLoadLUT: // four 8-byte reads, addresses from a register (no am=)
+		o.dst, o.load, o.memBytes, o.ebits, needElem = 0, true, 32, e.Bits, true
 	default:
 		o.dst = 0
 	}
@@ -443,9 +470,19 @@ func classify(o *op) error {
 	case kVLoadCnv, kVStConv, kVConvBF, kVConvF32:
 		o.lanes = 16
 	case kVStPack, kVPack:
-		o.lanes, o.ebits, needElem = 32, e.Bits, true
+		o.lanes, o.ebits, needElem = 256/e.Bits, e.Bits, true
 		o.signed = e.Sign == 's'
-	case kVLane, kVBcst, kVExtBcst, kVInsert, kVSel:
+	case kVArithCmp:
+		o.ebits, o.signed, needElem = e.Bits, e.Sign == 's', true
+	case kVUnpack, kVLoadUnpk: // elem= the destination's lanes (16 or 8 bits)
+		o.ebits, o.signed, needElem = e.Bits, e.Sign == 's', true
+		if e.Bits != 16 && e.Bits != 8 {
+			return fmt.Errorf("elem=%s: unpacking widens to 16 or 8 bits", e)
+		}
+		// The source (vunpack) or the loaded data (vldb.unpack) and the
+		// sign are read in cycle 7.
+		o.execAt = max(o.it.Read("src"), o.it.Read("crunpacksign"))
+	case kVLane, kVBcst, kVExtBcst, kVInsert, kVSel, kVAddSub, kVPush:
 		o.ebits, needElem = e.Bits, true
 	case kVExtract:
 		o.ebits, needElem = e.Bits, true
@@ -457,13 +494,15 @@ func classify(o *op) error {
 		if e.Sign == 'f' {
 			o.sub |= 8
 		}
+	case kVMovD: // the source is read as a MAC reads its accumulator
+		o.execAt = o.it.Read("acc")
 	case kVMac, kVAcc:
 		if e.Sign == 'f' {
 			o.kind = map[kind]kind{kVMac: kVMacF, kVAcc: kVAccF}[o.kind]
 		} else if e != (isadefs.Elem{}) {
 			return fmt.Errorf("elem=%s: a MAC or accumulator add is bf16 (elem=bf16) or integer (no elem=)", e)
 		}
-		if o.kind != kVMac && o.kind != kVMacF || o.sub > 0 {
+		if o.kind != kVMac && o.kind != kVMacF || o.sub&macAccs > 0 {
 			o.execAt = o.it.Read("acc")
 		}
 		needElem = e.Bits != 0
@@ -476,7 +515,7 @@ func classify(o *op) error {
 		o.dyn = cr
 	}
 	if (o.kind == kVStPack || o.kind == kVPack) && e.Sign != 's' && e.Sign != 'd' {
-		return fmt.Errorf("elem=%s: packing needs s8 or d8", e)
+		return fmt.Errorf("elem=%s: packing needs s8, d8, s4 or d4", e)
 	}
 	if e.Sign == 'f' && o.sub&8 == 0 && o.kind != kVMacF && o.kind != kVAccF {
 		return fmt.Errorf("elem=%s: sem=%s has no floating-point form", e, s.Op)

@@ -71,17 +71,25 @@ func (m *Machine) execute(f *flight) {
 		if v != 0 {
 			m.setBranch(f, target)
 		}
-	case kLoad, kVLoad, kVLoadCnv, kVLoadUps:
+	case kLoad, kVLoad, kVLoadCnv, kVLoadUps, kVLoadLUT, kVLoadUnpk:
 		switch {
+		case ph == 0 && o.kind == kVLoadLUT:
+			m.lutAddrs(f)
+			m.schedule(&m.memR, f.t+int64(o.memCyc), f)
+			return
 		case ph == 0:
 			f.addr = m.effAddr(f, true)
 			m.schedule(&m.memR, f.t+int64(o.memCyc), f)
 			return
-		case o.kind == kVLoadUps && ph == 1:
+		case (o.kind == kVLoadUps || o.kind == kVLoadUnpk) && ph == 1:
 			m.schedule(&m.exec, late, f)
 			return
 		case o.kind == kVLoadUps:
 			m.upsLoad(f)
+		case o.kind == kVLoadUnpk:
+			var out [64]byte
+			vec.Unpack(&out, (*[32]byte)(f.buf[:32]), o.ebits, m.signedness(f))
+			m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, out[:])
 		}
 	case kStore, kVStore, kVStSrs, kVStConv, kVStPack:
 		if ph == 0 {
@@ -97,6 +105,24 @@ func (m *Machine) execute(f *flight) {
 		m.storeData(f)
 		m.schedule(&m.memW, f.t+int64(o.memCyc), f)
 		return
+	case kVUnpack:
+		if ph == 0 {
+			m.schedule(&m.exec, late, f)
+			return
+		}
+		var a [32]byte
+		var out [64]byte
+		m.rdV(f, o.o[1].r, o.execAt, 0, a[:])
+		vec.Unpack(&out, &a, o.ebits, m.signedness(f))
+		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, out[:])
+	case kVMovD:
+		if ph == 0 {
+			m.schedule(&m.exec, late, f)
+			return
+		}
+		var c [128]byte
+		m.rdV(f, o.o[1].r, o.accCyc, o.accByp, c[:])
+		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, c[:])
 	case kVMac, kVMacF, kVAcc, kVAccF:
 		if ph == 0 && o.execAt > 1 {
 			m.schedule(&m.exec, late, f)
@@ -121,6 +147,11 @@ func (m *Machine) execute(f *flight) {
 func (m *Machine) memRead(f *flight) {
 	o := f.o
 	if m.halted {
+		m.release(f)
+		return
+	}
+	if o.kind == kVLoadLUT {
+		m.lutRead(f)
 		m.release(f)
 		return
 	}
@@ -151,12 +182,18 @@ func (m *Machine) memRead(f *flight) {
 		}
 		m.wr(f, o.o[0].r, o.dstCyc, o.dstByp, v)
 	case kVLoad:
+		if o.memBytes == 16 { // 128-bit load: the high half of w reads 0
+			var w [32]byte
+			copy(w[:], b)
+			m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, w[:])
+			break
+		}
 		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, b)
 	case kVLoadCnv:
 		var out [64]byte
 		vec.ConvF32(&out, (*[32]byte)(b))
 		m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, out[:])
-	case kVLoadUps:
+	case kVLoadUps, kVLoadUnpk:
 		copy(f.buf[:32], b)
 		m.execute(f) // phase 1: schedule the late phase
 		return
@@ -263,9 +300,14 @@ func (m *Machine) upsLoad(f *flight) {
 	m.wrV(f, r, o.dstCyc, o.dstByp, out[:r.bytes()])
 }
 
-// pack narrows 32 int16 lanes to int8 under crSat (vpack, vst.pack).
+// pack narrows 32 int16 lanes to int8, or 64 int8 lanes to int4 (elem=
+// s4/d4), under crSat (vpack, vst.pack).
 func (m *Machine) pack(f *flight, x *[64]byte, dst *[32]byte) {
 	sat := m.rdUnit(crSat, f.t+int64(f.o.satCyc), 0, f.seq, f.pc)
+	if f.o.ebits == 4 {
+		vec.Pack4(dst, x, sat, m.signedness(f))
+		return
+	}
 	vec.Pack8(dst, x, sat, m.signedness(f))
 }
 

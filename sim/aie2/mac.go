@@ -64,6 +64,13 @@ var macModes = []macMode{
 	{2, 4, 8, 16, 16, 64, false, "int16 x int16 2x4x8, acc64", 1, 3, 0, false, nil, vec.IntMac{}},
 	{4, 4, 4, 16, 16, 64, false, "int16 x int16 4x4x4, acc64", 1, 3, 1, false, nil, vec.IntMac{}},
 	{4, 2, 4, 32, 16, 64, false, "int32 x int16 4x2x4, acc64", 1, 0, 0, false, nil, vec.IntMac{}},
+	// int8 x int4 (configuration amode 0, bmode 0, variant 0: llvm-aie's
+	// mac_4x16_16x8(v64int8, v128int4) builds it, Xilinx/llvm-aie@179549d3:
+	// clang/lib/Headers/aiev2_vmult.h:15-30): X row-major 4x16 int8, Y row-major 16x8 of 4-bit
+	// elements (element i in byte i/2, the low nibble first: an
+	// assumption), C lane r*8+n. Computed as two int8 4x8x8 products
+	// over the halves of K (mac4).
+	{4, 16, 8, 8, 4, 32, false, "int8 x int4 4x16x8, acc32", 0, 0, 0, false, nil, vec.IntMac{}},
 	{4, 8, 4, 16, 16, 32, true, "bf16 x bf16 4x8x4, fp32", 2, 3, 0, false, nil, vec.IntMac{}},
 	// bf16 element-wise (configuration 60/61): lane i = x[i]*y[i] +
 	// x[i+16]*y[i+16], the sum aligned and rounded once as the matrix
@@ -85,6 +92,9 @@ func init() {
 		mm := &macModes[i]
 		if !mm.fp {
 			mm.ig = vec.IntMac{M: mm.m, K: mm.k, N: mm.n, XBits: mm.xbits, YBits: mm.ybits, ABits: mm.abits}
+			if mm.ybits == 4 { // mac4: two int8 products of half the depth
+				mm.ig = vec.IntMac{M: mm.m, K: mm.k / 2, N: mm.n, XBits: 8, YBits: 8, ABits: mm.abits}
+			}
 			if err := mm.ig.Check(); err != nil {
 				panic(fmt.Sprintf("aie2: integer mode %s: %v", mm.name, err))
 			}
@@ -116,12 +126,24 @@ func lookupMode(cfg uint32) (*macMode, error) {
 	return nil, fmt.Errorf("MAC configuration %#x (amode %d, bmode %d, variant %d) is not supported yet (supported: sim/aie2/SEMANTICS.md)", cfg, am, bm, v)
 }
 
-// mac runs vmul/vmac/vmsc/vnegmul/vaddmac/vaddmsc (integer and .f): the
+// A MAC's sub: the number of accumulator operands (0 vmul, 1 vmac, 2
+// vaddmac) and the opcode's negations of them, which combine (exclusive
+// or) with the configuration's sub_acc1 and sub_acc2 as o.neg does with
+// sub_mul.
+const (
+	macAccs    = 3 // mask of the accumulator count
+	macNegAcc1 = 4 // vnegmac, vnegmsc: −acc1
+	macNegAcc2 = 8 // vsubmac, vsubmsc: −acc2
+)
+
+// mac runs vmul/vmac/vmsc/vnegmul/vnegmac/vnegmsc/vaddmac/vaddmsc/
+// vsubmac/vsubmsc (integer and .f): the
 // multiplicands and the configuration are read in cycle 1, the
 // accumulator(s) in the itinerary's acc cycle.
 func (m *Machine) mac(f *flight) {
 	o := f.o
-	xi := 1 + o.sub // vmul: dst x y cfg; vmac: dst acc x y cfg; vaddmac: dst acc1 acc2 x y cfg
+	nacc := o.sub & macAccs
+	xi := 1 + nacc // vmul: dst x y cfg; vmac: dst acc x y cfg; vaddmac: dst acc1 acc2 x y cfg
 	var x, y [64]byte
 	m.rdV(f, o.o[xi].r, 1, 0, x[:])
 	m.rdV(f, o.o[xi+1].r, 1, 0, y[:])
@@ -142,10 +164,10 @@ func (m *Machine) mac(f *flight) {
 		m.trap(sim.TrapIllegal, f.pc, uint64(cfg), "%s: %s has %d bits, mode %s needs %d", o.inst.Name, regName(dr), dr.bytes()*8, mm.name, accBytes*8)
 		return
 	}
-	if o.sub >= 1 && cfg&cfgZeroAcc == 0 {
+	if nacc >= 1 && cfg&cfgZeroAcc == 0 {
 		m.rdV(f, o.o[1].r, o.accCyc, o.accByp, acc1[:accBytes])
 	}
-	if o.sub == 2 {
+	if nacc == 2 {
 		m.rdV(f, o.o[2].r, o.accCyc, o.accByp, acc2[:accBytes])
 	}
 	negMul := o.neg != (cfg&cfgSubMul != 0)
@@ -155,16 +177,18 @@ func (m *Machine) mac(f *flight) {
 	if negMul {
 		neg |= vec.NegMul
 	}
-	if cfg&cfgSubAcc1 != 0 {
+	if (o.sub&macNegAcc1 != 0) != (cfg&cfgSubAcc1 != 0) {
 		neg |= vec.NegAcc1
 	}
-	if cfg&cfgSubAcc2 != 0 {
+	if (o.sub&macNegAcc2 != 0) != (cfg&cfgSubAcc2 != 0) {
 		neg |= vec.NegAcc2
 	}
 	if mm.fp {
 		// AM020's rule (vec.MacBF16); absent accumulators read as zeros,
 		// which the rule drops as it does any zero term.
 		vec.MacBF16((*[64]byte)(out[:64]), &x, &y, (*[64]byte)(acc1[:64]), (*[64]byte)(acc2[:64]), mm.lay, neg)
+	} else if mm.ybits == 4 {
+		mac4(&out, &x, &y, &acc1, &acc2, mm, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
 	} else {
 		vec.MacInt(&out, &x, &y, &acc1, &acc2, &mm.ig, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
 	}
@@ -223,4 +247,31 @@ func (m *Machine) accAdd(f *flight) {
 		}
 	}
 	m.wrV(f, dr, o.dstCyc, o.dstByp, out[:n])
+}
+
+// mac4 is the int8 x int4 mode: X·Y over K = 16 as the sum of two int8
+// products over k < 8 and k ≥ 8 (mm.ig, the 4x8x8 geometry), the 4-bit
+// elements of Y widened to bytes; lanes wrap modulo 2^32, so the split
+// sum is the whole one. The accumulators and their negations enter the
+// first product, the product's negation both.
+func mac4(out *[128]byte, x, y *[64]byte, acc1, acc2 *[128]byte, mm *macMode, sx, sy bool, neg uint8) {
+	var xh, yh [64]byte
+	for h := 0; h < 2; h++ {
+		for r := 0; r < mm.m; r++ { // X columns 8h..8h+7 of row r
+			copy(xh[r*8:r*8+8], x[r*16+8*h:r*16+8*h+8])
+		}
+		for i := 0; i < 64; i++ { // Y rows 8h..8h+7: elements 64h+i
+			e := 64*h + i
+			v := y[e/2] >> (4 * (e & 1)) & 15
+			if sy && v&8 != 0 {
+				v |= 0xF0
+			}
+			yh[i] = v
+		}
+		if h == 0 {
+			vec.MacInt(out, &xh, &yh, acc1, acc2, &mm.ig, sx, true, neg)
+		} else {
+			vec.MacInt(out, &xh, &yh, out, nil, &mm.ig, sx, true, neg&vec.NegMul)
+		}
+	}
 }

@@ -273,6 +273,17 @@ func mulLane0(t *testing.T, cfg uint32, a, b []uint16) uint32 {
 	return binary.LittleEndian.Uint32(got)
 }
 
+// putElem writes element i of bits bits (4: nibble i, low nibble first;
+// else vec.PutLane) to b.
+func putElem(b []byte, i, bits int, v uint64) {
+	if bits == 4 {
+		sh := 4 * (i % 2)
+		b[i/2] = b[i/2]&^(15<<sh) | byte(v&15)<<sh
+		return
+	}
+	vec.PutLane(b, i, bits, v)
+}
+
 // TestMACLayouts: random operands whose products and sums are exact check
 // the matrix layouts (X row-major M x K, Y row-major K x N, C lane r*N+n)
 // and signedness of the bf16 and integer modes against integer
@@ -310,7 +321,7 @@ func TestMACLayouts(t *testing.T) {
 				if mm.fp {
 					binary.LittleEndian.PutUint16(y[2*i:], bf16(float32(ys[i])))
 				} else {
-					vec.PutLane(y, i, mm.ybits, uint64(ys[i]))
+					putElem(y, i, mm.ybits, uint64(ys[i]))
 				}
 			}
 			for i := range acc {

@@ -20,18 +20,18 @@ func (o *op) accesses() []access {
 	var out []access
 	rdr := func(r reg, c int, b uint8) { out = append(out, access{r: r, cyc: c, byp: b}) }
 	wrr := func(r reg, c int, b uint8) { out = append(out, access{r: r, cyc: c, byp: b, write: true}) }
-	role := make([]int, o.n) // 0 src, 1 dst, 2 dst2, 3 acc, 4 shift, 5 data, 6 address
+	role := make([]int, o.n) // 0 src, 1 dst, 2 dst2, 3 acc, 4 shift, 5 data, 6 address, 7 a source read in the itinerary's src cycle
 	if o.dst >= 0 {
 		role[o.dst] = 1
 	}
 	switch o.kind {
-	case kVMaxMin:
+	case kVMaxMin, kVArithCmp:
 		role[1] = 2
 	case kVMac, kVMacF:
-		if o.sub >= 1 {
+		if o.sub&macAccs >= 1 {
 			role[1] = 3
 		}
-		if o.sub == 2 {
+		if o.sub&macAccs == 2 {
 			role[2] = 3
 		}
 	case kVAcc, kVAccF:
@@ -41,6 +41,10 @@ func (o *op) accesses() []access {
 		}
 	case kVSrs, kVUps:
 		role[2] = 4
+	case kVUnpack:
+		role[1] = 7
+	case kVMovD:
+		role[1] = 3
 	case kVLoadUps, kVStSrs:
 		role[1] = 4
 	}
@@ -72,6 +76,8 @@ func (o *op) accesses() []access {
 			rdr(op.r, o.dataCyc, 0)
 		case 6:
 			rdr(op.r, 1, 0)
+		case 7:
+			rdr(op.r, o.it.Read("src"), 0)
 		default:
 			rdr(op.r, 1, o.srcByp)
 		}

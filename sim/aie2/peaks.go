@@ -61,7 +61,8 @@ func (c *CostModel) Uses(in *isadefs.Inst) ([]sim.Use, string, error) {
 			if mm.fp {
 				u.Measure, u.Work = "bf16 MACs", int64(mm.m*mm.k*mm.n)
 			} else {
-				u.Measure, u.Work = "8-bit products", int64(mm.m*mm.k*mm.n*(mm.xbits/8)*(mm.ybits/8))
+				// A 16-bit operand takes two 8-bit products, a 4-bit one half.
+				u.Measure, u.Work = "8-bit products", int64(mm.m*mm.k*mm.n*mm.xbits*mm.ybits/64)
 			}
 			uses = append(uses, u)
 		}

@@ -41,6 +41,19 @@ func refMacF(mm *macMode, x, y *[64]byte, acc1, acc2 *[64]byte, cfg uint32, negM
 	return out
 }
 
+// getElem reads element i of bits bits (4: nibble i, low nibble first;
+// else vec.GetLane), sign-extended when signed.
+func getElem(b []byte, i, bits int, signed bool) int64 {
+	if bits != 4 {
+		return vec.GetLane(b, i, bits, signed)
+	}
+	v := int64(b[i/2]>>(4*(i%2))) & 15
+	if signed && v >= 8 {
+		v -= 16
+	}
+	return v
+}
+
 // refMacInt is the integer MAC of mode mm the way the simulator used to
 // compute it (getLane per product).
 func refMacInt(mm *macMode, x, y *[64]byte, acc1, acc2 *[128]byte, cfg uint32, negMul bool) (out [128]byte) {
@@ -49,7 +62,7 @@ func refMacInt(mm *macMode, x, y *[64]byte, acc1, acc2 *[128]byte, cfg uint32, n
 		for n := 0; n < mm.n; n++ {
 			var sum int64
 			for k := 0; k < mm.k; k++ {
-				sum += vec.GetLane(x[:], mm.xi(r, k), mm.xbits, sx) * vec.GetLane(y[:], mm.yi(r, k, n), mm.ybits, sy)
+				sum += vec.GetLane(x[:], mm.xi(r, k), mm.xbits, sx) * getElem(y[:], mm.yi(r, k, n), mm.ybits, sy)
 			}
 			if negMul {
 				sum = -sum

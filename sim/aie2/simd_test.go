@@ -218,7 +218,7 @@ func TestMacIntPathsMatchReference(t *testing.T) {
 	}
 	for i := range macModes {
 		mm := &macModes[i]
-		if mm.fp {
+		if mm.fp || mm.ybits == 4 { // mac4 composes two MacInt calls (TestMacInt8xInt4)
 			continue
 		}
 		for range 500 {
@@ -308,8 +308,8 @@ func FuzzMacIntRef(f *testing.F) {
 // mode table's transposes give (shuffle) on random registers.
 func TestShufflePaths(t *testing.T) {
 	defer vec.UseFallback(false)
-	if len(shuffleIdx) != 39 {
-		t.Fatalf("%d vshuffle modes, want 39", len(shuffleIdx))
+	if len(shuffleIdx) != 48 {
+		t.Fatalf("%d vshuffle modes, want 48", len(shuffleIdx))
 	}
 	r := rand.New(rand.NewPCG(4, 4))
 	for range 20 {

@@ -51,6 +51,8 @@ func TestLatencies(t *testing.T) {
 		{"vsrs", func(m *Machine) { m.SetVec("bml0", fill(64, 4, 0x300)); m.SetReg("s0", 8) }, "vsrs.s16.s32 wl1, bml0, s0", "vmov wl2, wl1", "wl2", fill(32, 2, 3), 4},
 		{"vups", func(m *Machine) { m.SetVec("wl0", fill(32, 2, 3)); m.SetReg("s0", 4) }, "vups.s32.s16 bml1, wl0, s0", "vmov x4, bml1", "x4", fill(64, 4, 48), 3},
 		{"vconv", func(m *Machine) { m.SetVec("bml0", fill(64, 4, 0x3F800000)) }, "vconv.bf16.fp32 wl1, bml0", "vmov wl2, wl1", "wl2", fill(32, 2, 0x3F80), 2},
+		// AIE2Schedule.td II_VFLOORs32bf16_W: the result in cycle 2.
+		{"vfloor", func(m *Machine) { m.SetVec("wl0", fill(32, 2, 0x4040)) }, "vfloor.s32.bf16 x1, wl0, s0", "vmov wl2, wl1", "wl2", fill(32, 4, 3), 2},
 	}
 	for _, c := range cases {
 		first := -1

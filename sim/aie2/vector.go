@@ -77,6 +77,32 @@ func (m *Machine) vector(f *flight) {
 	case kVMaxMin, kVCmp:
 		m.compare(f)
 		return
+	case kVArithCmp:
+		m.arithCompare(f)
+		return
+	case kVPush: // lo: dst, scalar, vector; hi: dst, vector, scalar
+		vi, si := 2, 1
+		if o.sub == 1 {
+			vi, si = 1, 2
+		}
+		rdx(vi, a[:64])
+		var v uint64
+		if o.ebits == 64 {
+			v = m.rd64(f, o.o[si].r, 1)
+		} else {
+			v = uint64(m.rd(f, o.o[si].r, 1, 0))
+		}
+		vec.Push(o.ebits, (*[64]byte)(d[:64]), (*[64]byte)(a[:64]), v, o.sub == 1)
+	case kVAddSub:
+		rdx(1, a[:64])
+		rdx(2, b[:64])
+		var mask uint64
+		if o.ebits == 8 {
+			mask = m.rd64(f, o.o[3].r, 1)
+		} else {
+			mask = uint64(m.rd(f, o.o[3].r, 1, 0))
+		}
+		vec.AddSub(o.ebits, (*[64]byte)(d[:64]), (*[64]byte)(a[:64]), (*[64]byte)(b[:64]), mask)
 	case kVSel:
 		rdx(1, a[:64])
 		rdx(2, b[:64])
@@ -108,7 +134,7 @@ func (m *Machine) vector(f *flight) {
 		rdx(2, a[64:128])
 		mode := m.rd(f, o.o[3].r, 1, 0)
 		if mode >= uint32(len(shuffleIdx)) {
-			m.trap(sim.TrapIllegal, f.pc, uint64(mode), "vshuffle mode %d is not supported yet (modes 0-38 are: sim/aie2/SEMANTICS.md)", mode)
+			m.trap(sim.TrapIllegal, f.pc, uint64(mode), "vshuffle mode %d does not exist (modes are 0-47)", mode)
 			return
 		}
 		vec.PermuteBytes((*[64]byte)(d[:64]), &a, &shuffleIdx[mode])
@@ -136,6 +162,12 @@ func (m *Machine) vector(f *flight) {
 	case kVConvF32:
 		m.rdV(f, o.o[1].r, 1, 0, a[:32])
 		vec.ConvF32((*[64]byte)(d[:64]), (*[32]byte)(a[:32]))
+	case kVFloor:
+		m.rdV(f, o.o[1].r, 1, 0, a[:32])
+		// The shift is the s register's low 6 bits, signed (an
+		// assumption: aie_api's linear_approx passes a negative shift).
+		s := int(int8(m.rd(f, o.o[2].r, 1, 0)<<2) >> 2)
+		vec.FloorBF16((*[64]byte)(d[:64]), (*[32]byte)(a[:32]), s)
 	case kVPack:
 		m.rdV(f, o.o[1].r, 1, 0, a[:64])
 		m.pack(f, (*[64]byte)(a[:64]), (*[32]byte)(d[:32]))
@@ -199,6 +231,25 @@ func (m *Machine) compare(f *flight) {
 	}
 }
 
+// arithCompare runs vsub_lt/vsub_ge/vmaxdiff_lt (d, mask, a, b) and
+// vabs_gtz/vneg_gtz/vbneg_ltz (d, mask, a): the lanes and the mask (lane
+// i's bit is bit i, compared on the sources) by vec.ArithCompare.
+func (m *Machine) arithCompare(f *flight) {
+	o := f.o
+	var a, b, d [64]byte
+	m.rdV(f, o.o[2].r, 1, o.srcByp, a[:])
+	if o.n > 3 {
+		m.rdV(f, o.o[3].r, 1, o.srcByp, b[:])
+	}
+	mask := vec.ArithCompare(vec.CmpOp(o.sub), o.ebits, m.signedness(f), &d, &a, &b)
+	m.wrV(f, o.o[0].r, o.dstCyc, o.dstByp, d[:])
+	mr := o.o[1].r
+	m.wr(f, reg{mr.base, 1}, o.dst2Cyc, 0, uint32(mask))
+	if o.ebits == 8 {
+		m.wr(f, reg{mr.base + 1, 1}, o.dst2Cyc, 0, uint32(mask>>32))
+	}
+}
+
 // shuffleIdx is each vshuffle mode as a byte permutation of the 128
 // input bytes (vec.PermuteBytes): shuffle applied to bytes 0..127.
 var shuffleIdx = func() (t [][64]byte) {
@@ -215,13 +266,15 @@ var shuffleIdx = func() (t [][64]byte) {
 	}
 }()
 
-// shuffle applies vshuffle mode mode to the 128 bytes in (a then b) and
-// writes the 64-byte result. Modes 0-37 are transposes named T<B>_<R>x<C>
-// (aiev2_enums.h): the input read as an R x C row-major matrix of B-bit
-// elements (a and b together when it has 1024 bits, a alone when 512),
-// written transposed; _lo and _hi are the result's first and second 512
-// bits. Mode 38 (T16_1x2_flip) swaps the 16-bit halves of every 32-bit
-// element of a. It reports false for modes 39-47 and others.
+// shuffle applies vshuffle mode mode to the 128 bytes in (a, the low
+// half, then b) and writes the 64-byte result. Modes 0-37 and 39-47 are
+// transposes named T<B>_<R>x<C> (aiev2_enums.h): a block of R x C B-bit
+// elements read row-major and written transposed. A 1024-bit block is a
+// and b together, and _lo and _hi are the result's first and second 512
+// bits; a 512-bit block is a alone; a smaller block (modes 39-47: 256 or
+// 128 bits) is transposed in place in each such block of a. Mode 38
+// (T16_1x2_flip) swaps the 16-bit halves of every 32-bit element of a.
+// It reports false for modes above 47.
 func shuffle(out, in []byte, mode uint32) bool {
 	type tr struct{ b, r, c, half int }
 	table := []tr{
@@ -232,6 +285,9 @@ func shuffle(out, in []byte, mode uint32) bool {
 		{16, 16, 4, 0}, {16, 16, 4, 1}, {16, 4, 16, 0}, {16, 4, 16, 1}, {16, 8, 4, 0}, {16, 4, 8, 0},
 		{32, 8, 4, 0}, {32, 8, 4, 1}, {32, 4, 8, 0}, {32, 4, 8, 1}, {32, 4, 4, 0}, {8, 8, 8, 0},
 		{8, 16, 4, 0}, {8, 4, 16, 0},
+		{}, // 38: T16_1x2_flip, below
+		{16, 4, 4, 0}, {16, 4, 2, 0}, {16, 2, 4, 0}, {16, 8, 2, 0}, {16, 2, 8, 0}, {16, 16, 2, 0},
+		{16, 2, 16, 0}, {8, 8, 4, 0}, {8, 4, 8, 0},
 	}
 	if mode == 38 {
 		for i := 0; i < 64; i += 4 {
@@ -244,11 +300,14 @@ func shuffle(out, in []byte, mode uint32) bool {
 	}
 	t := table[mode]
 	eb := t.b / 8
+	blk := t.r * t.c * eb // bytes in one block
 	var tmp [128]byte
-	// Transposed element (j, i) = input element (i, j).
-	for i := 0; i < t.r; i++ {
-		for j := 0; j < t.c; j++ {
-			copy(tmp[(j*t.r+i)*eb:], in[(i*t.c+j)*eb:(i*t.c+j+1)*eb])
+	for base := 0; base < max(blk, 64); base += blk {
+		// Transposed element (j, i) = input element (i, j).
+		for i := 0; i < t.r; i++ {
+			for j := 0; j < t.c; j++ {
+				copy(tmp[base+(j*t.r+i)*eb:], in[base+(i*t.c+j)*eb:base+(i*t.c+j+1)*eb])
+			}
 		}
 	}
 	copy(out, tmp[64*t.half:64*t.half+64])
