@@ -25,8 +25,8 @@ func RuleByID(isa, id string) (Rule, bool) {
 	return Rule{}, false
 }
 
-// rules: PLENA's from its agent-facing ISA document (DOC-0222's CRITICAL
-// and IMPORTANT notes; /work/shared/notes/plena-facts.md §9).
+// rules: PLENA's from its agent-facing ISA document (the CRITICAL and
+// IMPORTANT notes of AICrossSim/PLENA_Doc@7a59e92:doc/isa_spec.md).
 var rules = map[string][]Rule{
 	"plena": {
 		{ID: "accumulate", Title: "M_MM accumulates; M_MM_WO writes and clears",

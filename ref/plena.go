@@ -10,8 +10,10 @@ import (
 
 // plena's entries of the target tables (targetInfos["plena"]): its FP SRAM
 // preload, which hardware config a configuration needs, and its part of
-// the task text, in PLENA's terms (/work/shared/notes/plena-facts.md §7:
-// how PLENA's test harness places inputs, preloads and outputs).
+// the task text, in PLENA's terms: how PLENA's test harness places inputs,
+// preloads and outputs (AICrossSim/PLENA_Compiler@c0fc271
+// doc/memory_layout.md, its memory_map.py map_mx_data_to_hbm_for_behave_sim,
+// and the FP SRAM preloads of PLENA_Simulator@54ae9544's testbenches).
 
 // fpConstsName is the name of plena's FP SRAM preload tensor.
 const fpConstsName = "fp_consts"

@@ -1,8 +1,8 @@
 // Package aie2 writes aie2's baseline kernels: Go generators in the manner
 // of mlir-aie's single-core kernels (Xilinx/mlir-aie aie_kernels/aie2:
 // vectorised loops under the zero-overhead loop, lookup-table exp, tanh and
-// reciprocal, bf16 in and out with fp32 accumulators; the facts are in
-// /work/shared/notes/aie2-facts.md §5), one per task, instantiated with a
+// reciprocal, bf16 in and out with fp32 accumulators: Xilinx/mlir-aie
+// aie_kernels/aie2/*.cc and aie_runtime_lib/AIE2/lut_based_ops.h), one per task, instantiated with a
 // configuration's shapes and the case layout (ref: tensors in the tile's
 // data memory at 0x70000, their addresses in p0..p7).
 //
