@@ -3,8 +3,6 @@ package coral
 import (
 	"testing"
 
-	isadefs "kernelcraft/isa-defs"
-	"kernelcraft/sim"
 	"kernelcraft/sim/simtest"
 )
 
@@ -12,16 +10,7 @@ import (
 // CoreOptions field to the machine (sim/simtest's TestCoreOptionsHonoured
 // checks that the machine acts on each).
 func TestTargetPassesCoreOptions(t *testing.T) {
-	tgt, err := sim.LookupTarget("coral")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hw, err := isadefs.HWByName("coral")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := simtest.AllCoreOptions()
-	c, err := tgt.New(hw, o)
+	c, o, err := simtest.NewWithAllOptions("coral")
 	if err != nil {
 		t.Fatal(err)
 	}

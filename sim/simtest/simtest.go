@@ -112,6 +112,23 @@ func (h Harness) Check(p Program) (diff string, fast sim.Core, err error) {
 	return "", fast, nil
 }
 
+// NewWithAllOptions builds the registered target's core on its own
+// hardware config with AllCoreOptions, and returns both, so that a
+// target's test can check the core kept every field.
+func NewWithAllOptions(target string) (sim.Core, sim.CoreOptions, error) {
+	tgt, err := sim.LookupTarget(target)
+	if err != nil {
+		return nil, sim.CoreOptions{}, err
+	}
+	hw, err := isadefs.HWByName(target)
+	if err != nil {
+		return nil, sim.CoreOptions{}, err
+	}
+	o := AllCoreOptions()
+	c, err := tgt.New(hw, o)
+	return c, o, err
+}
+
 // AllCoreOptions returns options with every field set to a value that is
 // not its zero value (new writers, profiles, flags; MaxCycles 123456789),
 // for tests that check a target passes each field on to its core.
