@@ -187,7 +187,7 @@ func TestRunStopsOnFullDisk(t *testing.T) {
 		// No trajectory can be written: no model is called.
 		{"trajectories full", nil, func(path string) (io.WriteCloser, error) {
 			return failingFile{enospc(path)}, nil
-		}, 0, 0, "trajectory "},
+		}, 0, 0, "trajectory: "},
 		// Not even a trajectory file can be created.
 		{"no trajectory file", nil, func(path string) (io.WriteCloser, error) {
 			return nil, enospc(path)
@@ -212,7 +212,7 @@ func TestRunStopsOnFullDisk(t *testing.T) {
 				t.Errorf("stopped %v, error %v", s.Stopped, s.Errors[0].Err)
 			}
 			msg := s.String()
-			for _, want := range []string{"stopped starting cells: ", "no space left on device",
+			for _, want := range []string{"stopped starting cells: ", "no space left on device (the disk is full)",
 				"free disk space, then run the same command again to resume", "cells not recorded (1 failed, 0 interrupted, "} {
 				if !strings.Contains(msg, want) {
 					t.Errorf("summary lacks %q:\n%s", want, msg)

@@ -242,7 +242,7 @@ type WriteError struct {
 }
 
 func (e *WriteError) Error() string {
-	msg := fmt.Sprintf("%s: %v", e.Path, e.Err)
+	msg := withPath(e.Err, e.Path).Error()
 	if DiskFull(e.Err) {
 		msg += " (the disk is full)"
 	}

@@ -3,6 +3,7 @@ package bench
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -290,7 +291,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 				switch {
 				case err != nil:
 					if DiskFull(err) {
-						halt(fmt.Errorf("writing a trajectory failed: %w", err))
+						halt(fmt.Errorf("%w (the disk is full)", err))
 					}
 					pr.finish(c, nil, err)
 				case rec.StopReason == agent.StopInterrupted:
@@ -338,7 +339,7 @@ func runCell(ctx context.Context, cfg Config, trajDir string, c Cell) (rec *agen
 	}
 	f, err := create(path)
 	if err != nil {
-		return nil, fmt.Errorf("trajectory: %w", err)
+		return nil, fmt.Errorf("trajectory: %w", withPath(err, path))
 	}
 	defer f.Close()
 	// The attempt stops before a model turn once the trajectory cannot
@@ -354,9 +355,19 @@ func runCell(ctx context.Context, cfg Config, trajDir string, c Cell) (rec *agen
 		return nil, fmt.Errorf("internal error: the attempt recorded cell %s", got)
 	}
 	if err := tr.Err(); err != nil {
-		return nil, fmt.Errorf("trajectory %s: %w", path, err)
+		return nil, fmt.Errorf("trajectory: %w", withPath(err, path))
 	}
 	return rec, nil
+}
+
+// withPath is err naming path, unless it does already (an *os.PathError
+// of path).
+func withPath(err error, path string) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
 }
 
 // stopper records the first reason to stop starting cells.
