@@ -63,6 +63,10 @@ const (
 	StopProviderError = "provider_error"
 	StopInterrupted   = "interrupted" // the context was cancelled (Ctrl-C)
 	StopTimeout       = "timeout"     // the attempt ran past Options.CellTimeout
+	// StopTrajectory: the trajectory could not be written (a full disk),
+	// so the model was not called again: its answers could not be
+	// recorded. The bench does not record such an attempt.
+	StopTrajectory = "trajectory_error"
 )
 
 // Limits of one attempt that no model reply can exceed.
@@ -259,6 +263,8 @@ func Attempt(ctx context.Context, p Provider, env *Env, opt Options) *Record {
 			rec.StopReason, rec.Error = StopInterrupted, ctx.Err().Error()
 		case cellCtx.Err() != nil:
 			rec.StopReason, rec.Error = StopTimeout, fmt.Sprintf("the attempt ran past its %v limit", timeout)
+		case tr.Err() != nil:
+			rec.StopReason, rec.Error = StopTrajectory, "the trajectory could not be written: "+tr.Err().Error()
 		default:
 			return false
 		}
@@ -377,7 +383,7 @@ loop:
 		kind = "last_passing_run"
 		judged = st.lastPassing
 	}
-	if kind != "none" && ctx.Err() == nil {
+	if kind != "none" && ctx.Err() == nil && rec.StopReason != StopTrajectory {
 		rec.Judged = kind
 		// Each judgement has its own deadline: it runs after a cell
 		// timeout too; Ctrl-C stops it.

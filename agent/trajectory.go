@@ -12,7 +12,8 @@ import (
 // Trajectory is an attempt's JSONL log: one event per line, written with a
 // single Write as it happens, so a killed process loses nothing; a file is
 // synced to the disk at the attempt's record event. A nil *Trajectory
-// discards events.
+// discards events. Once a write fails (Err), Attempt calls the model no
+// more: its answers could not be recorded.
 type Trajectory struct {
 	mu    sync.Mutex
 	w     io.Writer
@@ -63,8 +64,10 @@ func (t *Trajectory) Event(typ string, data any) {
 	// has written. The file is synced to the disk (which a power cut
 	// would need) only at the attempt's record: a sync per event cost a
 	// model-free benchmark run a third of its wall time.
-	if f, ok := t.w.(*os.File); ok && typ == "record" {
-		_ = f.Sync()
+	if f, ok := t.w.(interface{ Sync() error }); ok && typ == "record" {
+		if err := f.Sync(); err != nil && t.err == nil {
+			t.err = err
+		}
 	}
 }
 

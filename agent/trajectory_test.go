@@ -1,11 +1,15 @@
 package agent
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -76,5 +80,79 @@ func TestNilTrajectory(t *testing.T) {
 	tr.Event("message", Message{Role: "user"}) // must not panic
 	if tr.Err() != nil {
 		t.Error("nil trajectory has an error")
+	}
+}
+
+// fullDisk is a trajectory file on a disk that fills up: the write of
+// event failAt (1-based; 0: none) writes half its bytes and fails with
+// ENOSPC, as write(2) does at the end of the space, and so does every
+// later one; syncErr, when set, is what Sync returns.
+type fullDisk struct {
+	bytes.Buffer
+	writes, failAt int
+	syncErr        error
+}
+
+func (d *fullDisk) Write(p []byte) (int, error) {
+	d.writes++
+	if d.failAt > 0 && d.writes >= d.failAt {
+		n := 0
+		if d.writes == d.failAt {
+			n, _ = d.Buffer.Write(p[:len(p)/2])
+		}
+		return n, &os.PathError{Op: "write", Path: "t.jsonl", Err: syscall.ENOSPC}
+	}
+	return d.Buffer.Write(p)
+}
+
+func (d *fullDisk) Sync() error { return d.syncErr }
+
+// TestTrajectoryFullDisk: once the trajectory cannot be written the
+// model is not called again (its answer could not be recorded): a
+// trajectory that fails before the first turn means no call at all. The
+// attempt stops as StopTrajectory without a judgement, and Err says why.
+func TestTrajectoryFullDisk(t *testing.T) {
+	// Events before the first turn: attempt, system message, task
+	// message; then per turn usage, message, tool_call, tool_result.
+	for _, tc := range []struct {
+		name    string
+		failAt  int
+		syncErr error
+		turns   int
+		stop    string
+	}{
+		{"full from the start", 1, nil, 0, StopTrajectory},
+		{"full at the task message", 3, nil, 0, StopTrajectory},
+		{"full at the first turn's usage", 4, nil, 1, StopTrajectory},
+		{"full at the second turn's tool result", 11, nil, 2, StopTrajectory},
+		{"room for all", 0, nil, 5, StopBudget},
+		{"sync fails at the record", 0, syscall.EIO, 5, StopBudget},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			turns := 0
+			info := func(m []Message) (Turn, error) {
+				turns++
+				return CallStep(ToolTaskInfo, `{}`, u)(m)
+			}
+			d := &fullDisk{failAt: tc.failAt, syncErr: tc.syncErr}
+			tr := NewTrajectory(d)
+			rec := Attempt(context.Background(), &Scripted{Steps: []Step{info, info, info, info, info}}, reluEnv(t), Options{Budget: 5, Trajectory: tr})
+			if turns != tc.turns || rec.StopReason != tc.stop || rec.Iterations != tc.turns || rec.Judged != "none" {
+				t.Errorf("%d turns, record %+v; want %d turns, stop %s", turns, rec, tc.turns, tc.stop)
+			}
+			err := tr.Err()
+			switch {
+			case tc.failAt > 0:
+				if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(rec.Error, "no space left on device") {
+					t.Errorf("Err() = %v, record error %q; want ENOSPC", err, rec.Error)
+				}
+			case tc.syncErr != nil:
+				if !errors.Is(err, tc.syncErr) {
+					t.Errorf("Err() = %v; want the sync's %v", err, tc.syncErr)
+				}
+			case err != nil:
+				t.Errorf("Err() = %v", err)
+			}
+		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+	"syscall"
 
 	"kernelcraft/agent"
 	"kernelcraft/ref"
@@ -210,13 +211,49 @@ func finishRank(r *agent.Record) int {
 }
 
 // ResultsWriter appends records to a JSONL results file, one line per
-// record written with a single write and synced, under a mutex, so a
-// killed run leaves at most a torn last line and never a lost finished
-// record.
+// record written with a single write and synced, under a mutex. A record
+// is either wholly in the file or not at all: a write or sync that fails
+// (a full disk cuts a line short) is cut back off the file, so a killed
+// run leaves at most a torn last line, a failed write none, and a record
+// is never appended onto a torn line.
 type ResultsWriter struct {
 	mu   sync.Mutex
-	f    *os.File
+	f    resultsFile
 	path string
+	end  int64 // the file's size after the last whole record
+	torn bool  // bytes past end that a failed write left and cutting them off failed
+}
+
+// resultsFile is the file a ResultsWriter appends to: an *os.File opened
+// for appending, or in tests one that fails as a full disk does.
+type resultsFile interface {
+	Write(p []byte) (int, error)
+	Truncate(size int64) error
+	Sync() error
+	Stat() (os.FileInfo, error)
+	Close() error
+}
+
+// WriteError is a record that could not be written (the disk is full, the
+// file system failed): the record is not in the file.
+type WriteError struct {
+	Path string
+	Err  error
+}
+
+func (e *WriteError) Error() string {
+	msg := withPath(e.Err, e.Path).Error()
+	if DiskFull(e.Err) {
+		msg += " (the disk is full)"
+	}
+	return msg
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// DiskFull reports whether err is a full disk or an exhausted quota.
+func DiskFull(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
 }
 
 // OpenResults opens (creating it and its folder) the results file at
@@ -234,7 +271,21 @@ func OpenResults(path string) (w *ResultsWriter, warning string, err error) {
 	if err != nil {
 		return nil, "", err
 	}
-	return &ResultsWriter{f: f, path: path}, warning, nil
+	w, err = newResultsWriter(f, path)
+	if err != nil {
+		f.Close()
+		return nil, "", err
+	}
+	return w, warning, nil
+}
+
+// newResultsWriter appends to f, a file that ends with a whole line.
+func newResultsWriter(f resultsFile, path string) (*ResultsWriter, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return &ResultsWriter{f: f, path: path, end: st.Size()}, nil
 }
 
 // repairTail makes the file end with a newline: a complete record
@@ -272,7 +323,10 @@ func repairTail(path string) (string, error) {
 // Path is the file's path.
 func (w *ResultsWriter) Path() string { return w.path }
 
-// Append writes one record as one line and syncs the file.
+// Append writes one record as one line and syncs the file. On an error
+// the record is not in the file (a *WriteError): the part of the line
+// that was written is cut off again, and should that fail too, the next
+// Append cuts it off first or fails without writing.
 func (w *ResultsWriter) Append(r *agent.Record) error {
 	line, err := json.Marshal(r)
 	if err != nil {
@@ -281,14 +335,49 @@ func (w *ResultsWriter) Append(r *agent.Record) error {
 	if bytes.ContainsAny(line, "\n") { // json.Marshal escapes newlines; keep the invariant explicit
 		return fmt.Errorf("record of %s encodes to more than one line", RecordKey(r))
 	}
+	line = append(line, '\n')
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if _, err := w.f.Write(append(line, '\n')); err != nil {
-		return fmt.Errorf("%s: %v", w.path, err)
+	if w.torn {
+		if err := w.cut(); err != nil {
+			return &WriteError{w.path, fmt.Errorf("not written: a failed write left a partial line that cannot be cut off: %w", err)}
+		}
+	}
+	n, err := w.f.Write(line)
+	if err == nil && n != len(line) {
+		err = io.ErrShortWrite
+	}
+	if err == nil {
+		err = w.f.Sync()
+	}
+	if err == nil {
+		// The line landed at the end of the last record (O_APPEND and
+		// the lock: no one else writes the file).
+		var st os.FileInfo
+		if st, err = w.f.Stat(); err == nil && st.Size() != w.end+int64(len(line)) {
+			err = fmt.Errorf("the file is %d bytes after appending %d bytes to %d", st.Size(), len(line), w.end)
+		}
+	}
+	if err != nil {
+		w.torn = true
+		if cerr := w.cut(); cerr != nil {
+			return &WriteError{w.path, fmt.Errorf("%w; cutting the partial line off failed too: %v", err, cerr)}
+		}
+		return &WriteError{w.path, err}
+	}
+	w.end += int64(len(line))
+	return nil
+}
+
+// cut truncates the file back to its last whole record.
+func (w *ResultsWriter) cut() error {
+	if err := w.f.Truncate(w.end); err != nil {
+		return err
 	}
 	if err := w.f.Sync(); err != nil {
-		return fmt.Errorf("%s: %v", w.path, err)
+		return err
 	}
+	w.torn = false
 	return nil
 }
 

@@ -3,6 +3,7 @@ package bench
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,6 +56,12 @@ type Config struct {
 	// finished cell.
 	Progress io.Writer
 	Live     bool
+
+	// wrapResults and createTrajectory, when set (by tests), stand in
+	// for the results file and for creating a trajectory file: a full
+	// disk is injected through them.
+	wrapResults      func(resultsFile) resultsFile
+	createTrajectory func(path string) (io.WriteCloser, error)
 }
 
 // CellError is a cell that could not be run or recorded (not a failed
@@ -72,7 +79,13 @@ type Summary struct {
 	Passed      int   // of Ran, successful
 	PassedAll   int   // of Skipped + Ran, successful
 	Interrupted []Key // attempts stopped by the context: not recorded, a resume re-runs them
-	NotStarted  int   // cells not started because the context was cancelled
+	NotStarted  int   // cells not started because the context was cancelled or the run stopped (Stopped)
+	// Stopped is why the run stopped starting cells although its context
+	// was not cancelled: a record could not be written to the results
+	// file, or a trajectory not to a full disk (then every further cell
+	// would fail the same way, or call a model whose answer cannot be
+	// recorded). Nil when no such failure happened.
+	Stopped     error
 	Errors      []CellError
 	TokensIn    int
 	TokensOut   int
@@ -97,7 +110,15 @@ func (s *Summary) Complete() bool {
 func (s *Summary) String() string {
 	msg := fmt.Sprintf("%d cells: %d already recorded, %d run now (%d passed); %d/%d pass in all; tokens in %d, out %d, cost $%.2f; wall %s; results: %s",
 		s.Total, s.Skipped, s.Ran, s.Passed, s.PassedAll, s.Skipped+s.Ran, s.TokensIn, s.TokensOut, s.CostUSD, s.Wall.Round(time.Millisecond), s.ResultsPath)
-	if n := len(s.Interrupted) + s.NotStarted; n > 0 {
+	switch n := len(s.Interrupted) + s.NotStarted; {
+	case s.Stopped != nil:
+		hint := "fix that"
+		if DiskFull(s.Stopped) {
+			hint = "free disk space"
+		}
+		msg += fmt.Sprintf("\nstopped starting cells: %v\n%d cells not recorded (%d failed, %d interrupted, %d not started); %s, then run the same command again to resume (recorded cells are kept)",
+			s.Stopped, len(s.Errors)+n, len(s.Errors), len(s.Interrupted), s.NotStarted, hint)
+	case n > 0:
 		msg += fmt.Sprintf("\ninterrupted: %d cells not recorded (%d stopped mid-attempt, %d not started); run the same command again to resume", n, len(s.Interrupted), s.NotStarted)
 	}
 	if s.Replayed > 0 {
@@ -158,9 +179,11 @@ func Pending(dir string, cells []Cell, retryErrors bool) (todo []Cell, warnings 
 // and writing its trajectory to Dir/trajectories/ (a re-run cell's
 // trajectory is replaced). When ctx is cancelled no new cell starts; the
 // running attempts stop as interrupted and are not recorded, so a resume
-// runs them again. The error is for the run as a whole (the results
-// folder cannot be read or written); a cell that cannot run is in
-// Summary.Errors.
+// runs them again. A record that cannot be appended (the disk is full)
+// or a trajectory that cannot be written to a full disk stops the run
+// from starting cells (Summary.Stopped): the running attempts finish. The
+// error is for the run as a whole (the results folder cannot be read or
+// opened); a cell that cannot run or be recorded is in Summary.Errors.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	start := time.Now()
 	if cfg.Shard.Count == 0 {
@@ -212,6 +235,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		return s, err
 	}
 	defer w.Close()
+	if cfg.wrapResults != nil {
+		w.f = cfg.wrapResults(w.f)
+	}
 	if warning != "" {
 		s.Warnings = append(s.Warnings, warning)
 	}
@@ -231,6 +257,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	slices.SortStableFunc(todo, func(a, b Cell) int {
 		return cmp.Compare(baseline.SimCost(b.Target, b.Task, b.Config), baseline.SimCost(a.Target, a.Task, a.Config))
 	})
+	stop := &stopper{ch: make(chan struct{})}
 	cells := make(chan Cell)
 	go func() {
 		defer close(cells)
@@ -239,9 +266,16 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			case cells <- c:
 			case <-ctx.Done():
 				return
+			case <-stop.ch:
+				return
 			}
 		}
 	}()
+	halt := func(err error) {
+		if stop.stop(err) {
+			pr.note(fmt.Sprintf("stopping: %v; no further cell starts, the running ones finish", err))
+		}
+	}
 	stopTicker := pr.tick(time.Second)
 	var wg sync.WaitGroup
 	for range jobs {
@@ -249,19 +283,24 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		go func() {
 			defer wg.Done()
 			for c := range cells {
-				if ctx.Err() != nil {
+				if ctx.Err() != nil || stop.stopped() {
 					continue // drained: counted as not started
 				}
 				pr.begin()
 				rec, err := runCell(ctx, cfg, trajDir, c)
 				switch {
 				case err != nil:
+					if DiskFull(err) {
+						halt(fmt.Errorf("%w (the disk is full)", err))
+					}
 					pr.finish(c, nil, err)
 				case rec.StopReason == agent.StopInterrupted:
 					pr.finish(c, rec, nil)
 				default:
 					if err := w.Append(rec); err != nil {
-						pr.finish(c, nil, fmt.Errorf("recording: %v", err))
+						err = fmt.Errorf("recording: %w", err)
+						halt(err)
+						pr.finish(c, nil, err)
 					} else {
 						pr.finish(c, rec, nil)
 					}
@@ -271,6 +310,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	wg.Wait()
 	stopTicker()
+	s.Stopped = stop.err
 	s.NotStarted = len(todo) - s.Ran - len(s.Interrupted) - len(s.Errors)
 	s.Wall = time.Since(start)
 	pr.end()
@@ -293,11 +333,17 @@ func runCell(ctx context.Context, cfg Config, trajDir string, c Cell) (rec *agen
 		return nil, err
 	}
 	path := filepath.Join(trajDir, TrajectoryName(c.Model, c.Target, c.Task, c.Config, c.Seed))
-	f, err := os.Create(path) // a re-run cell's partial trajectory is replaced
+	create := cfg.createTrajectory
+	if create == nil {
+		create = func(path string) (io.WriteCloser, error) { return os.Create(path) } // a re-run cell's partial trajectory is replaced
+	}
+	f, err := create(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("trajectory: %w", withPath(err, path))
 	}
 	defer f.Close()
+	// The attempt stops before a model turn once the trajectory cannot
+	// be written (agent.StopTrajectory), and is then not recorded.
 	tr := agent.NewTrajectory(f)
 	rec = agent.Attempt(ctx, p, env, agent.Options{Budget: cfg.Budget, Trajectory: tr,
 		MaxToolCalls: cfg.MaxToolCalls, MaxReplyBytes: cfg.MaxReplyBytes, CellTimeout: cfg.CellTimeout,
@@ -309,9 +355,44 @@ func runCell(ctx context.Context, cfg Config, trajDir string, c Cell) (rec *agen
 		return nil, fmt.Errorf("internal error: the attempt recorded cell %s", got)
 	}
 	if err := tr.Err(); err != nil {
-		return nil, fmt.Errorf("trajectory %s: %v", path, err)
+		return nil, fmt.Errorf("trajectory: %w", withPath(err, path))
 	}
 	return rec, nil
+}
+
+// withPath is err naming path, unless it does already (an *os.PathError
+// of path).
+func withPath(err error, path string) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// stopper records the first reason to stop starting cells.
+type stopper struct {
+	once sync.Once
+	ch   chan struct{}
+	err  error
+}
+
+// stop records err and closes ch; it reports whether this was the first.
+func (s *stopper) stop(err error) (first bool) {
+	s.once.Do(func() {
+		s.err, first = err, true
+		close(s.ch)
+	})
+	return first
+}
+
+func (s *stopper) stopped() bool {
+	select {
+	case <-s.ch:
+		return true
+	default:
+		return false
+	}
 }
 
 // progress prints the progress line and keeps the summary's counts.
