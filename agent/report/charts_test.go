@@ -7,13 +7,18 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"kernelcraft/agent"
+	"kernelcraft/ref"
 )
 
 // small is the report of testdata/small.jsonl: 19 records of three
@@ -192,6 +197,129 @@ func TestChartsInChromium(t *testing.T) {
 		}
 		if len(got) < 20 {
 			t.Errorf("%s: %d colours: a blank page?", c.format, len(got))
+		}
+	}
+}
+
+// numberAttr is every number-valued coordinate of an SVG document: the
+// x, y, width, height, x1..y2 attributes and the numbers of path data.
+var (
+	coordAttr = regexp.MustCompile(`\b(x|y|x1|x2|y1|y2|width|height)="([^"]*)"`)
+	pathData  = regexp.MustCompile(`\bd="([^"]*)"`)
+	tickLabel = regexp.MustCompile(`<text x="([^"]+)" y="[^"]+" text-anchor="middle">([0-9.]+×)</text>`)
+)
+
+// TestSpeedupChartDegenerate: the speedup chart of every speedup equal
+// (1×, as the baseline's own run gives, and 3×), of a single value and of
+// none has no NaN or infinite coordinate, every mark inside the plot, and
+// an axis of at least two distinct ticks at distinct places (1× gave a
+// zero-width axis and NaN everywhere).
+func TestSpeedupChartDegenerate(t *testing.T) {
+	recs := func(speedups ...float64) []agent.Record {
+		var out []agent.Record
+		for i, s := range speedups {
+			task := ref.Supported("coral")[i%3]
+			out = append(out, agent.Record{Model: "baseline", Target: "coral", Task: task.ID, Level: task.Level, Config: 1 + i/3,
+				Seed: 1, Success: true, Speedup: s, StopReason: agent.StopSubmitted, Iterations: 1})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name     string
+		recs     []agent.Record
+		bars     int
+		wantText []string
+	}{
+		{"all 1x", recs(1, 1, 1, 1, 1, 1), 3, []string{">0.5×<", ">1×<", ">2×<", "geomean 1.00× over 3 tasks"}},
+		{"all 3x", recs(3, 3, 3, 3), 3, []string{">1×<", ">5×<", "geomean 3.00× over 3 tasks"}},
+		{"one 1x", recs(1), 1, []string{">0.5×<", ">2×<", "geomean 1.00×, best 1.00×"}},
+		{"one 0.7x", recs(0.7), 1, []string{">0.5×<", ">1×<", "geomean 0.70×, best 0.70×"}},
+		{"none (failures only)", func() []agent.Record {
+			r := recs(1, 1)
+			for i := range r {
+				r[i].Success, r[i].Speedup = false, 0
+			}
+			return r
+		}(), 0, []string{"No successful kernel with a measured speedup."}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, _ := Build(c.recs)
+			var b bytes.Buffer
+			if err := r.Write(&b, "svg", "speedup"); err != nil {
+				t.Fatal(err)
+			}
+			doc := b.String()
+			wellFormed(t, "the speedup chart", doc)
+			for _, m := range coordAttr.FindAllStringSubmatch(doc, -1) {
+				if v, err := strconv.ParseFloat(strings.TrimSuffix(m[2], "%"), 64); err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Errorf("%s=%q is not a finite number", m[1], m[2])
+				}
+			}
+			for _, m := range pathData.FindAllStringSubmatch(doc, -1) {
+				if strings.Contains(m[1], "NaN") || strings.Contains(m[1], "Inf") {
+					t.Errorf("path data %q", m[1])
+				}
+			}
+			for _, s := range c.wantText {
+				if !strings.Contains(doc, s) {
+					t.Errorf("the chart lacks %q", s)
+				}
+			}
+			if n := strings.Count(doc, ", best "); n != c.bars {
+				t.Errorf("%d bars, want %d", n, c.bars)
+			}
+			// Marks (bars, diamonds, triangles) lie on the plot.
+			for _, m := range regexp.MustCompile(`<rect x="([^"]+)" y="[^"]+" width="([^"]+)" height="6"`).FindAllStringSubmatch(doc, -1) {
+				x, _ := strconv.ParseFloat(m[1], 64)
+				w, _ := strconv.ParseFloat(m[2], 64)
+				if x < labelW || x+w > labelW+plotW || w <= 0 {
+					t.Errorf("a bar from %v to %v, off the plot [%d, %d]", x, x+w, labelW, labelW+plotW)
+				}
+			}
+			ticks := tickLabel.FindAllStringSubmatch(doc, -1)
+			if c.bars == 0 {
+				if len(ticks) != 0 {
+					t.Errorf("an axis without data: %q", ticks)
+				}
+				return
+			}
+			if len(ticks) < 2 {
+				t.Fatalf("%d tick labels, want an axis of at least two: %q", len(ticks), ticks)
+			}
+			seen := map[string]bool{}
+			prev := math.Inf(-1)
+			for _, m := range ticks {
+				x, _ := strconv.ParseFloat(m[1], 64)
+				if seen[m[2]] || x <= prev || x < labelW || x > labelW+plotW {
+					t.Errorf("tick %s at x=%v: repeated, out of order or off the plot (%q)", m[2], x, ticks)
+				}
+				seen[m[2]], prev = true, x
+			}
+		})
+	}
+}
+
+// TestNiceTicks: the domain always has width and holds its values.
+func TestNiceTicks(t *testing.T) {
+	for _, c := range []struct{ lo, hi, wantLo, wantHi float64 }{
+		{1, 1, 0.5, 2},
+		{1, 1 + 1e-12, 0.5, 2},
+		{2, 2, 1, 5},
+		{0.6, 1, 0.5, 1},
+		{1, 12, 1, 20},
+		{0.05, 0.05, 0.02, 0.1},
+		{math.NaN(), math.Inf(1), 0.5, 2},
+		{0, 0, 0.5, 2},
+	} {
+		lo, hi, ticks := niceTicks(c.lo, c.hi)
+		if lo != c.wantLo || hi != c.wantHi || len(ticks) < 2 || ticks[0] != lo || ticks[len(ticks)-1] != hi {
+			t.Errorf("niceTicks(%v, %v) = %v, %v, %v; want [%v, %v]", c.lo, c.hi, lo, hi, ticks, c.wantLo, c.wantHi)
+		}
+		sc := logScale{lo: lo, hi: hi, x0: 10, w: 100}
+		for _, v := range []float64{c.lo, c.hi, lo, hi, 1, 0, math.NaN(), math.Inf(1)} {
+			if x := sc.x(v); !(x >= 10 && x <= 110) {
+				t.Errorf("[%v, %v]: x(%v) = %v", lo, hi, v, x)
+			}
 		}
 	}
 }
