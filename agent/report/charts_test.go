@@ -323,3 +323,140 @@ func TestNiceTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestBaselineRunChartInChromium: the report of the main job's own
+// output (a bench run of the baseline provider over coral's configuration
+// 1: every speedup 1×, the case that drew nothing but NaN) renders in
+// headless Chromium with its marks where the SVG puts them: each task's
+// diamond (the best), each level's triangle, the dashed overall geomean
+// line at 1×, and the axis labels under their ticks. The figure is found
+// on the page by its legend's colour block.
+func TestBaselineRunChartInChromium(t *testing.T) {
+	browser := chromium(t)
+	dir := t.TempDir()
+	s := baselineRun(t, dir)
+	r, _, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := r.Write(&b, "html", "speedup"); err != nil {
+		t.Fatal(err)
+	}
+	doc := b.String()
+	file := filepath.Join(t.TempDir(), "results.html")
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	img := screenshot(t, browser, file)
+	num := func(s string) float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Fatalf("a coordinate %q in the chart", s)
+		}
+		return v
+	}
+	hex := func(x, y int) string {
+		r, g, bl, _ := img.At(x, y).RGBA()
+		return string([]byte{hexd[r>>12], hexd[r>>8&15], hexd[g>>12], hexd[g>>8&15], hexd[bl>>12], hexd[bl>>8&15]})
+	}
+	const col = "0072b2" // the first column's colour
+	// The anchor: the legend's 12×10 block of the column's colour.
+	m := regexp.MustCompile(`<rect x="4" y="([0-9.]+)" width="12" height="10" fill="#0072B2"/>`).FindStringSubmatch(doc)
+	if m == nil {
+		t.Fatal("no legend block in the chart")
+	}
+	legendY := num(m[1])
+	ox, oy, found := 0, 0, false
+	bounds := img.Bounds()
+search:
+	for y := bounds.Min.Y; y < bounds.Max.Y-10; y++ {
+		for x := bounds.Min.X; x < 200; x++ {
+			solid := true
+			for dy := 0; dy < 8 && solid; dy++ {
+				for dx := 0; dx < 10 && solid; dx++ {
+					solid = hex(x+dx, y+dy) == col
+				}
+			}
+			if solid {
+				// (x, y) is the block's first solid pixel: figure (5, legendY+1).
+				ox, oy, found = x-5, y-int(legendY)-1, true
+				break search
+			}
+		}
+	}
+	if !found {
+		t.Fatal("the legend's colour block is not on the page: was the chart drawn?")
+	}
+	// near reports whether a pixel within 1 of figure point (fx, fy) has
+	// a colour that ok accepts.
+	near := func(fx, fy float64, ok func(string) bool) bool {
+		px, py := ox+int(math.Round(fx)), oy+int(math.Round(fy))
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if ok(hex(px+dx, py+dy)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	dark := func(c string) bool { return c[0] <= '3' && c[2] <= '3' && c[4] <= '3' }
+	isCol := func(c string) bool { return c == col }
+	// bluish accepts the column's colour blended with white or grey (a
+	// line 1.5 px wide covers no pixel whole).
+	bluish := func(c string) bool {
+		v, _ := strconv.ParseUint(c, 16, 32)
+		r, b := int(v>>16), int(v&255)
+		return b-r >= 0x40
+	}
+	diamonds := regexp.MustCompile(`<path d="M(\S+) (\S+)l4 4l-4 4l-4 -4z" fill="#222"`).FindAllStringSubmatch(doc, -1)
+	if len(diamonds) != s.Passed {
+		t.Errorf("%d diamonds for %d passed cells", len(diamonds), s.Passed)
+	}
+	for _, d := range diamonds {
+		// Right of the centre: the dashed 1× line runs through it.
+		if x, y := num(d[1]), num(d[2]); !near(x+2, y+4, dark) {
+			t.Errorf("the diamond at (%v, %v) is not drawn", x, y)
+		}
+	}
+	triangles := regexp.MustCompile(`<path d="M(\S+) (\S+)l-5 -8h10z" fill="#0072B2"`).FindAllStringSubmatch(doc, -1)
+	if len(triangles) == 0 {
+		t.Error("no level triangles")
+	}
+	for _, tr := range triangles {
+		if x, y := num(tr[1]), num(tr[2]); !near(x+2, y-6, isCol) {
+			t.Errorf("the level triangle at (%v, %v) is not drawn", x, y)
+		}
+	}
+	l := regexp.MustCompile(`<line x1="(\S+)" y1="(\S+)" x2="\S+" y2="(\S+)" stroke="#0072B2" stroke-width="1.5"`).FindStringSubmatch(doc)
+	if l == nil {
+		t.Fatal("no dashed geomean line")
+	}
+	x, y1, y2 := num(l[1]), num(l[2]), num(l[3])
+	on := 0
+	for y := y1 + 2; y < y2-2; y++ {
+		if near(x, y, bluish) {
+			on++
+		}
+	}
+	if on < int(0.5*(y2-y1)) {
+		t.Errorf("the dashed geomean line at x=%v covers %d of its %v pixels", x, on, y2-y1)
+	}
+	// The axis: at least two labels, each drawn under its tick.
+	ticks := tickLabel.FindAllStringSubmatch(doc, -1)
+	if len(ticks) < 2 {
+		t.Fatalf("axis labels %q", ticks)
+	}
+	for _, tk := range ticks {
+		tx := num(tk[1])
+		y := num(regexp.MustCompile(`<text x="` + regexp.QuoteMeta(tk[1]) + `" y="(\S+)" text-anchor="middle">` + regexp.QuoteMeta(tk[2])).FindStringSubmatch(doc)[1])
+		drawn := false
+		for dx := -6.0; dx <= 6 && !drawn; dx += 2 {
+			drawn = near(tx+dx, y-4, dark)
+		}
+		if !drawn {
+			t.Errorf("the axis label %s at x=%v is not drawn", tk[2], tx)
+		}
+	}
+}
