@@ -185,16 +185,32 @@ func (r *Report) successChart() figure {
 	return figure{id: "success", title: "Success: configurations passed per task and target / model", body: b.String(), w: math.Max(w, 620), h: y}
 }
 
-// logScale maps speedups to x on a log axis over [lo, hi].
+// logScale maps speedups to x on a log axis over [lo, hi] (0 < lo < hi,
+// as niceTicks makes them).
 type logScale struct{ lo, hi, x0, w float64 }
 
+// x is v's coordinate; a value outside the domain (or not positive) is
+// clamped to its nearer end, so no coordinate is ever NaN or infinite.
 func (s logScale) x(v float64) float64 {
-	return s.x0 + s.w*(math.Log(v)-math.Log(s.lo))/(math.Log(s.hi)-math.Log(s.lo))
+	span := math.Log(s.hi) - math.Log(s.lo)
+	if !(span > 0) || math.IsInf(span, 0) {
+		return s.x0 + s.w/2
+	}
+	t := (math.Log(v) - math.Log(s.lo)) / span
+	if math.IsNaN(t) {
+		t = 0.5
+	}
+	return s.x0 + s.w*math.Max(0, math.Min(1, t))
 }
 
 // niceTicks are the 1-2-5 values covering [lo, hi]: the domain's ends and
-// the ticks inside.
+// the ticks inside. The domain always has width: where lo and hi fall on
+// one tick (every speedup 1×, as the baseline's own run gives), it reaches
+// to the neighbouring ticks (1× gives [0.5×, 2×]).
 func niceTicks(lo, hi float64) (float64, float64, []float64) {
+	if !(lo > 0) || math.IsInf(lo, 0) || !(hi >= lo) || math.IsInf(hi, 0) {
+		lo, hi = 1, 1
+	}
 	var all []float64
 	for e := math.Floor(math.Log10(lo)) - 1; e <= math.Ceil(math.Log10(hi))+1; e++ {
 		for _, m := range []float64{1, 2, 5} {
@@ -207,6 +223,9 @@ func niceTicks(lo, hi float64) (float64, float64, []float64) {
 	}
 	for z-1 >= 0 && all[z-1] >= hi*(1-1e-9) {
 		z--
+	}
+	if a >= z {
+		a, z = a-1, a+1
 	}
 	return all[a], all[z], all[a : z+1]
 }
