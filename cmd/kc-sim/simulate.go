@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -160,6 +161,21 @@ func preloadsFrom(c *cli.Context, cfg *config) error {
 			}
 		}
 	}
+	// Standard input ("-") can be read once: a second reader would see
+	// it empty, and an empty image is a valid one.
+	stdinUser := ""
+	if cfg.input == "-" {
+		stdinUser = "the program"
+	}
+	for _, p := range cfg.preloads {
+		if p.file != "-" {
+			continue
+		}
+		if stdinUser != "" {
+			return fmt.Errorf("--%s -: standard input is already %s", p.flag, stdinUser)
+		}
+		stdinUser = "--" + p.flag
+	}
 	return nil
 }
 
@@ -254,11 +270,7 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	for _, p := range cfg.preloads {
-		b, err := os.ReadFile(p.file)
-		if err == nil {
-			err = core.Memory().PreloadRegion(p.region, b)
-		}
-		if err != nil {
+		if err := preloadImage(cfg.target, core.Memory(), p, stdin); err != nil {
 			return fail("--%s %s: %v", p.flag, p.file, err)
 		}
 	}
@@ -362,6 +374,31 @@ func runProgram(ctx context.Context, cfg *config, core sim.Core, stderr io.Write
 		halt.Msg = fmt.Sprintf("halted: interrupted at pc %#x after %d cycles (the run was stopped before it ended)", halt.PC, core.Stats().Cycles)
 	}
 	return halt, nil
+}
+
+// preloadImage copies a raw image (--hbm, --preload REGION=FILE, ...) to
+// the start of its region. The region's size bounds the read before
+// anything is read: a longer regular file is refused by its size, a
+// device or pipe is read to the size plus one byte (cliutil.ReadInput,
+// as for the program file). The image must hold whole elements of the
+// region's type (sim.Target.CheckImage).
+func preloadImage(t sim.Target, m *sim.Memory, p preload, stdin io.Reader) error {
+	r, err := m.RegionNamed(p.region)
+	if err != nil {
+		return err
+	}
+	size := int64(len(r.Data))
+	data, err := cliutil.ReadInput(p.file, stdin, size)
+	if errors.Is(err, cliutil.ErrTooLarge) {
+		return fmt.Errorf("%w: region %s holds %d bytes (%s)", err, r.Name, size, asm.SizeText(size))
+	}
+	if err != nil {
+		return err
+	}
+	if err := t.CheckImage(m, p.region, int64(len(data))); err != nil {
+		return err
+	}
+	return m.PreloadRegion(p.region, data)
 }
 
 func loadTensor(m *sim.Memory, img *sim.Image, l sim.LoadSpec) error {
