@@ -197,3 +197,41 @@ func TestMemValidityAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadBoundedByRegion: --load reads a .npy's data only if its shape
+// fits between the address and the end of the region; a 100 MB array for
+// 2 KiB of FP SRAM is refused from its header (it was read whole, then
+// refused by the store).
+func TestLoadBoundedByRegion(t *testing.T) {
+	const n = 100_000_000
+	hdr := "{'descr': '|u1', 'fortran_order': False, 'shape': (100000000,), }"
+	for (10+len(hdr)+1)%64 != 0 {
+		hdr += " "
+	}
+	hdr += "\n"
+	head := append([]byte("\x93NUMPY\x01\x00"), byte(len(hdr)), byte(len(hdr)>>8))
+	path := filepath.Join(t.TempDir(), "big.npy")
+	if err := os.WriteFile(path, append(head, hdr...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, int64(10+len(hdr)+n)); err != nil { // sparse
+		t.Fatal(err)
+	}
+	var base uint64
+	for i := 0; i < 2; i++ {
+		base = allocated(func() { kcsim(t, nil, "-t", "plena", siluMem, "--max-cycles", "1") })
+	}
+	var code int
+	var stderr string
+	got := allocated(func() {
+		code, _, stderr = kcsim(t, nil, "-t", "plena", siluMem, "--load", "x="+path+"@fpmem+1024")
+	})
+	want := "shape [100000000] of uint8 needs more than 1024 bytes, the room from 0x30000400 to the end of region fpmem"
+	if code != 127 || !strings.Contains(stderr, want) {
+		t.Fatalf("exit %d, stderr %q, want 127 and %q", code, stderr, want)
+	}
+	t.Logf("allocated %d bytes (a run with no image: %d)", got, base)
+	if got > base+8<<20 {
+		t.Errorf("allocated %d bytes refusing a %d-byte array for 1 KiB (a run allocates %d): the data was read", got, n, base)
+	}
+}

@@ -406,19 +406,29 @@ func loadTensor(m *sim.Memory, img *sim.Image, l sim.LoadSpec) error {
 	if err != nil {
 		return fmt.Errorf("--load %s: %v", l.Name, err)
 	}
+	// The program is decoded when it is loaded: bytes placed in
+	// executable memory afterwards would change memory but not what runs.
+	r := m.Find(addr)
+	if r != nil && r.Executable {
+		return fmt.Errorf("--load %s at %#x: region %s is executable memory, whose code kc-sim decodes when the program is loaded; place data in a data region (or assemble it into the program)", l.Name, addr, r.Name)
+	}
 	f, err := os.Open(l.File)
 	if err != nil {
 		return fmt.Errorf("--load %s: %v", l.Name, err)
 	}
 	defer f.Close()
-	t, err := sim.ReadNPY(f)
-	if err != nil {
-		return fmt.Errorf("--load %s: %s: %v", l.Name, l.File, err)
+	// The data is read only if its shape fits between the address and
+	// the end of its region.
+	limit := sim.MaxNPYBytes
+	if r != nil {
+		limit = int(min(r.End-addr, uint64(limit)))
 	}
-	// The program is decoded when it is loaded: bytes placed in
-	// executable memory afterwards would change memory but not what runs.
-	if r := m.Find(addr); r != nil && r.Executable {
-		return fmt.Errorf("--load %s at %#x: region %s is executable memory, whose code kc-sim decodes when the program is loaded; place data in a data region (or assemble it into the program)", l.Name, addr, r.Name)
+	t, err := sim.ReadNPYLimit(f, limit)
+	if err != nil {
+		if errors.Is(err, sim.ErrNPYTooLarge) {
+			return fmt.Errorf("--load %s: %s: %v, the room from %#x to the end of region %s", l.Name, l.File, err, addr, r.Name)
+		}
+		return fmt.Errorf("--load %s: %s: %v", l.Name, l.File, err)
 	}
 	if err := m.Load(addr, t.Data); err != nil {
 		return fmt.Errorf("--load %s: %s (%s%v): %v", l.Name, l.File, t.DType.Name, t.Shape, err)
