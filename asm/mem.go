@@ -63,7 +63,11 @@ func (p *Program) codeSections() ([]*Section, error) {
 
 // ParseMem reads machine-code text as PLENA's emulator does: words in
 // hexadecimal separated by white space, "0x" optional. Each must fit in
-// wordBits; at most MaxDisasmBytes of words are read.
+// wordBits; at most MaxDisasmBytes of words are read, and at least one:
+// a file without words is no program. This is the one rule of what a
+// valid machine-code text is, for the disassembler (kc-as -d) and the
+// simulators (kc-sim) alike; a simulator adds only that the words fit
+// its hardware config's program memory.
 func ParseMem(text []byte, wordBits int) ([]uint64, error) {
 	if len(text) > MaxELFBytes {
 		return nil, fmt.Errorf("machine-code text is %d bytes, more than the limit of %d (%s)", len(text), MaxELFBytes, SizeText(MaxELFBytes))
@@ -99,6 +103,9 @@ func ParseMem(text []byte, wordBits int) ([]uint64, error) {
 			line++
 		}
 		text = text[i+1:]
+	}
+	if len(words) == 0 {
+		return nil, fmt.Errorf("no instruction words (the file is empty or only white space)")
 	}
 	return words, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"sort"
@@ -293,11 +294,28 @@ func mergeHW(h, o *HW) {
 	}
 }
 
+// MaxHWBytes bounds a hardware config file: the built-in ones are a few
+// KiB each.
+const MaxHWBytes = 1 << 20
+
 // LoadHWFile reads a hardware config from a file; "base" may name a built-in.
+// A file larger than MaxHWBytes is refused by its size, and a device or
+// pipe is read to MaxHWBytes plus one byte.
 func LoadHWFile(path string) (*HW, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxHWBytes {
+		return nil, fmt.Errorf("%s: %d bytes, more than a hardware config may hold (%d)", path, st.Size(), MaxHWBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxHWBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxHWBytes {
+		return nil, fmt.Errorf("%s: more than %d bytes, more than a hardware config may hold", path, MaxHWBytes)
 	}
 	h, err := ParseHW(data, HWByName)
 	if err != nil {

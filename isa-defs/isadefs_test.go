@@ -1,6 +1,8 @@
 package isadefs
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -235,5 +237,26 @@ func TestHWByNameFreshCopies(t *testing.T) {
 	}
 	if _, err := HWByName("no-such-config"); err == nil {
 		t.Fatal("an unknown config gives no error")
+	}
+}
+
+// TestHWFileBounded: a hardware config file is refused past MaxHWBytes,
+// a regular file by its size (a sparse one here) and /dev/zero after
+// MaxHWBytes plus one byte (it was read until memory ran out).
+func TestHWFileBounded(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(big, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, 300<<20); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadHW(big); err == nil || !strings.Contains(err.Error(), "314572800 bytes, more than a hardware config may hold (1048576)") {
+		t.Errorf("sparse 300 MB file: %v", err)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if _, err := LoadHW("/dev/zero"); err == nil || !strings.Contains(err.Error(), "/dev/zero: more than 1048576 bytes") {
+			t.Errorf("/dev/zero: %v", err)
+		}
 	}
 }

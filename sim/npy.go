@@ -33,6 +33,18 @@ const npyMagic = "\x93NUMPY"
 // MaxNPYBytes, a body shorter or longer than the shape says: each is an
 // error, and memory is allocated only for data that actually arrives.
 func ReadNPY(r io.Reader) (*Tensor, error) {
+	return ReadNPYLimit(r, MaxNPYBytes)
+}
+
+// ErrNPYTooLarge is ReadNPYLimit's error for a shape larger than its
+// limit.
+var ErrNPYTooLarge = errors.New(".npy data larger than its destination")
+
+// ReadNPYLimit is ReadNPY for a destination that holds limit bytes (at
+// most MaxNPYBytes count): a shape whose data is larger is refused from
+// the header, before any data is read.
+func ReadNPYLimit(r io.Reader, limit int) (*Tensor, error) {
+	limit = min(max(limit, 0), MaxNPYBytes)
 	var pre [8]byte
 	if _, err := io.ReadFull(r, pre[:]); err != nil {
 		return nil, fmt.Errorf("not a .npy file: %d-byte preamble missing (%v)", len(pre), shortRead(err))
@@ -76,9 +88,12 @@ func ReadNPY(r io.Reader) (*Tensor, error) {
 	if h.fortran && len(h.shape) > 1 {
 		return nil, fmt.Errorf("fortran-order arrays are not supported: save with np.ascontiguousarray")
 	}
-	n, ok := shapeBytes(h.shape, dt.Size, MaxNPYBytes)
-	if !ok {
+	n, ok := shapeBytes(h.shape, dt.Size, limit)
+	if !ok && limit == MaxNPYBytes {
 		return nil, fmt.Errorf(".npy shape %v of %s is larger than %d MiB", h.shape, dt.Name, MaxNPYBytes>>20)
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w: shape %v of %s needs more than %d bytes", ErrNPYTooLarge, h.shape, dt.Name, limit)
 	}
 	// Read what arrives, up to one byte more than the shape needs: a
 	// header that claims gigabytes costs only what the file holds.

@@ -119,6 +119,53 @@ type Preload struct {
 	Flag   string // option name, without dashes
 	Region string // memory region the file's bytes go to, from its start
 	Usage  string // what the file holds
+	// Elem names the image's element type ("f16") and ElemBytes is its
+	// size: an image for Region holds whole elements (CheckImage). Zero
+	// ElemBytes: the image is bytes.
+	Elem      string
+	ElemBytes int
+}
+
+// PreloadElem is the element of a raw image for a region: the one the
+// target's preload option for that region names, else a byte.
+func (t Target) PreloadElem(region string) (name string, size int) {
+	for _, p := range t.Preloads {
+		if p.Region == region && p.ElemBytes > 1 {
+			return p.Elem, p.ElemBytes
+		}
+	}
+	return "byte", 1
+}
+
+// CheckImage says whether n bytes are a raw image a region of m can
+// take: no more than the region's size and whole elements of the
+// region's type (PreloadElem). A caller reading the image from a file
+// reads no more than the region's size plus one byte.
+func (t Target) CheckImage(m *Memory, region string, n int64) error {
+	r, err := m.RegionNamed(region)
+	if err != nil {
+		return err
+	}
+	size := int64(len(r.Data))
+	if n > size {
+		return fmt.Errorf("%d bytes do not fit in region %s (%d bytes)", n, r.Name, size)
+	}
+	elem, eb := t.PreloadElem(region)
+	if rem := n % int64(eb); rem != 0 {
+		return fmt.Errorf("%d bytes end inside an element: the %s at offset %d has %d of its %d bytes (region %s, %d bytes, holds %d-byte %s elements)",
+			n, elem, n-rem, rem, eb, r.Name, size, eb, elem)
+	}
+	return nil
+}
+
+// RegionNamed returns the region of that name.
+func (m *Memory) RegionNamed(name string) (*Region, error) {
+	for _, r := range m.Regions {
+		if r.Name == name {
+			return r, nil
+		}
+	}
+	return nil, fmt.Errorf("no memory region %q (%s)", name, m.Map())
 }
 
 // LoadProgram reads a program file for a target: an ELF executable, or
@@ -134,17 +181,16 @@ func (t Target) LoadProgram(hw *isadefs.HW, data []byte) (*Image, error) {
 // PreloadRegion copies a raw image to the start of a named region,
 // ignoring permissions; the image must fit.
 func (m *Memory) PreloadRegion(region string, data []byte) error {
-	for _, r := range m.Regions {
-		if r.Name == region {
-			if len(data) > len(r.Data) {
-				return fmt.Errorf("%d bytes do not fit in region %s (%d bytes)", len(data), r.Name, len(r.Data))
-			}
-			copy(r.Data, data)
-			r.touch(0, uint64(len(data)))
-			return nil
-		}
+	r, err := m.RegionNamed(region)
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("no memory region %q (%s)", region, m.Map())
+	if len(data) > len(r.Data) {
+		return fmt.Errorf("%d bytes do not fit in region %s (%d bytes)", len(data), r.Name, len(r.Data))
+	}
+	copy(r.Data, data)
+	r.touch(0, uint64(len(data)))
+	return nil
 }
 
 // CostModel explains, in words and with a hardware config's numbers, what

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"errors"
 	"reflect"
 	"runtime"
 	"strings"
@@ -187,4 +188,25 @@ func FuzzReadNPY(f *testing.F) {
 			t.Fatalf("round trip: %v", err)
 		}
 	})
+}
+
+// TestReadNPYLimit: a shape larger than the destination is refused from
+// the header (ErrNPYTooLarge) and one that fits exactly is read.
+func TestReadNPYLimit(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteNPY(&buf, &Tensor{DType: DTypes[4], Shape: []int{2, 3}, Data: make([]byte, 24)}); err != nil {
+		t.Fatal(err)
+	}
+	file := buf.Bytes()
+	if got, err := ReadNPYLimit(bytes.NewReader(file), 24); err != nil || len(got.Data) != 24 {
+		t.Fatalf("limit 24: %v", err)
+	}
+	_, err := ReadNPYLimit(bytes.NewReader(file), 23)
+	if !errors.Is(err, ErrNPYTooLarge) || !strings.Contains(err.Error(), "shape [2 3] of "+DTypes[4].Name+" needs more than 23 bytes") {
+		t.Fatalf("limit 23: %v", err)
+	}
+	// Refused from the header: the data need not be there at all.
+	if _, err := ReadNPYLimit(bytes.NewReader(file[:len(file)-24]), 23); !errors.Is(err, ErrNPYTooLarge) {
+		t.Fatalf("limit 23, no data: %v", err)
+	}
 }

@@ -75,3 +75,25 @@ func TestFormatFlagErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMemValidityAgrees: kc-as -d disassembles the machine-code texts
+// kc-sim loads and refuses those it refuses (cmd/kc-sim has the same test
+// over the same files); an empty one is refused by both.
+func TestMemValidityAgrees(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/plena/mem-validity/*.mem")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("testdata: %v %v", files, err)
+	}
+	for _, f := range files {
+		code, out, stderr := runKCAs(t, nil, "-d", "-t", "plena", f)
+		if strings.HasPrefix(filepath.Base(f), "ok_") {
+			if code != 0 || !strings.Contains(out, "0: 0x") {
+				t.Errorf("%s: exit %d, stderr %q, want a disassembly", filepath.Base(f), code, stderr)
+			}
+			continue
+		}
+		if code != exitUsage || !strings.Contains(stderr, "not an ELF file, nor plena machine-code text") {
+			t.Errorf("%s: exit %d, stderr %q, want %d and why", filepath.Base(f), code, stderr, exitUsage)
+		}
+	}
+}

@@ -517,7 +517,10 @@ func elfWork(name, desc string, hw *isadefs.HW, data []byte, maxCycles int64, mu
 
 // fileWork prepares a user's ELF.
 func fileWork(o benchOptions) (*benchWork, error) {
-	data, err := os.ReadFile(o.File)
+	data, err := cliutil.ReadInput(o.File, os.Stdin, asm.MaxELFBytes) // bounded as kc-sim's program is
+	if errors.Is(err, cliutil.ErrTooLarge) {
+		return nil, fmt.Errorf("%s: %w: the ELF limit is %s", o.File, err, asm.SizeText(asm.MaxELFBytes))
+	}
 	if err != nil {
 		return nil, err
 	}

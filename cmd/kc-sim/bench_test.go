@@ -146,6 +146,7 @@ func TestBenchErrors(t *testing.T) {
 	}{
 		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, vector, gemm, softmax, plena-linear, plena-attention, aie2-gemm, all)`},
 		{[]string{"missing.elf"}, "missing.elf: no such file"},
+		{[]string{"/dev/zero"}, "/dev/zero: input too large: more than 67108864 bytes: the ELF limit is 64 MiB"},
 		{[]string{"--against", "gem5"}, "--against gem5: unknown simulator (have: qemu, spike)"},
 		{[]string{"--repeat", "0"}, "--repeat 0: want 1 or more"},
 		{[]string{"--scale", "-1"}, "--scale -1: want a positive number"},

@@ -50,7 +50,9 @@ A target may also read its own program format: plena takes PLENA's
 machine-code text (FILE.mem, as PLENA's assembler writes it and
 kc-as -t plena --format mem) as well as kc-as's ELF, and PLENA's memory
 images: --hbm, --fpsram, --intsram, --vram (raw bytes from the start of
-the region; --preload REGION=FILE does the same for any region).
+the region; --preload REGION=FILE does the same for any region). An
+image is at most its region's size and whole elements of the region's
+type (f16, u32, bf16); FILE - is standard input.
 Addresses in --load and --dump may name a memory region (vsram,
 vsram+128, hbm).
 

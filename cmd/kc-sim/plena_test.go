@@ -75,7 +75,7 @@ func TestPlenaArtefacts(t *testing.T) {
 		want string
 	}{
 		{[]string{"../../testdata/plena/corpus/tmpl_silu.mem", "--hbm", filepath.Join(dir, "hbm.bin")}, "--hbm is an option of target plena, not coral"},
-		{[]string{"-t", "plena", "../../testdata/plena/corpus/tmpl_silu.mem", "--fpsram", filepath.Join(dir, "big.bin")}, "4096 bytes do not fit in region fpmem"},
+		{[]string{"-t", "plena", "../../testdata/plena/corpus/tmpl_silu.mem", "--fpsram", filepath.Join(dir, "big.bin")}, "input too large: 4096 bytes: region fpmem holds 2048 bytes (2 KiB)"},
 		{[]string{"-t", "plena", "../../testdata/plena/corpus/tmpl_silu.mem", "--preload", "nosuch=" + filepath.Join(dir, "fp.bin")}, "no memory region \"nosuch\""},
 		{[]string{"-t", "plena", "../../testdata/plena/corpus/tmpl_silu.mem", "--dump", "y@nosuch:uint16[4]"}, "neither a number, a symbol of the program nor a memory region"},
 	} {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -160,6 +161,21 @@ func preloadsFrom(c *cli.Context, cfg *config) error {
 			}
 		}
 	}
+	// Standard input ("-") can be read once: a second reader would see
+	// it empty, and an empty image is a valid one.
+	stdinUser := ""
+	if cfg.input == "-" {
+		stdinUser = "the program"
+	}
+	for _, p := range cfg.preloads {
+		if p.file != "-" {
+			continue
+		}
+		if stdinUser != "" {
+			return fmt.Errorf("--%s -: standard input is already %s", p.flag, stdinUser)
+		}
+		stdinUser = "--" + p.flag
+	}
 	return nil
 }
 
@@ -254,11 +270,7 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	for _, p := range cfg.preloads {
-		b, err := os.ReadFile(p.file)
-		if err == nil {
-			err = core.Memory().PreloadRegion(p.region, b)
-		}
-		if err != nil {
+		if err := preloadImage(cfg.target, core.Memory(), p, stdin); err != nil {
 			return fail("--%s %s: %v", p.flag, p.file, err)
 		}
 	}
@@ -364,24 +376,59 @@ func runProgram(ctx context.Context, cfg *config, core sim.Core, stderr io.Write
 	return halt, nil
 }
 
+// preloadImage copies a raw image (--hbm, --preload REGION=FILE, ...) to
+// the start of its region. The region's size bounds the read before
+// anything is read: a longer regular file is refused by its size, a
+// device or pipe is read to the size plus one byte (cliutil.ReadInput,
+// as for the program file). The image must hold whole elements of the
+// region's type (sim.Target.CheckImage).
+func preloadImage(t sim.Target, m *sim.Memory, p preload, stdin io.Reader) error {
+	r, err := m.RegionNamed(p.region)
+	if err != nil {
+		return err
+	}
+	size := int64(len(r.Data))
+	data, err := cliutil.ReadInput(p.file, stdin, size)
+	if errors.Is(err, cliutil.ErrTooLarge) {
+		return fmt.Errorf("%w: region %s holds %d bytes (%s)", err, r.Name, size, asm.SizeText(size))
+	}
+	if err != nil {
+		return err
+	}
+	if err := t.CheckImage(m, p.region, int64(len(data))); err != nil {
+		return err
+	}
+	return m.PreloadRegion(p.region, data)
+}
+
 func loadTensor(m *sim.Memory, img *sim.Image, l sim.LoadSpec) error {
 	addr, err := sim.ResolveAddrIn(l.Addr, img.Symbols, m)
 	if err != nil {
 		return fmt.Errorf("--load %s: %v", l.Name, err)
+	}
+	// The program is decoded when it is loaded: bytes placed in
+	// executable memory afterwards would change memory but not what runs.
+	r := m.Find(addr)
+	if r != nil && r.Executable {
+		return fmt.Errorf("--load %s at %#x: region %s is executable memory, whose code kc-sim decodes when the program is loaded; place data in a data region (or assemble it into the program)", l.Name, addr, r.Name)
 	}
 	f, err := os.Open(l.File)
 	if err != nil {
 		return fmt.Errorf("--load %s: %v", l.Name, err)
 	}
 	defer f.Close()
-	t, err := sim.ReadNPY(f)
-	if err != nil {
-		return fmt.Errorf("--load %s: %s: %v", l.Name, l.File, err)
+	// The data is read only if its shape fits between the address and
+	// the end of its region.
+	limit := sim.MaxNPYBytes
+	if r != nil {
+		limit = int(min(r.End-addr, uint64(limit)))
 	}
-	// The program is decoded when it is loaded: bytes placed in
-	// executable memory afterwards would change memory but not what runs.
-	if r := m.Find(addr); r != nil && r.Executable {
-		return fmt.Errorf("--load %s at %#x: region %s is executable memory, whose code kc-sim decodes when the program is loaded; place data in a data region (or assemble it into the program)", l.Name, addr, r.Name)
+	t, err := sim.ReadNPYLimit(f, limit)
+	if err != nil {
+		if errors.Is(err, sim.ErrNPYTooLarge) {
+			return fmt.Errorf("--load %s: %s: %v, the room from %#x to the end of region %s", l.Name, l.File, err, addr, r.Name)
+		}
+		return fmt.Errorf("--load %s: %s: %v", l.Name, l.File, err)
 	}
 	if err := m.Load(addr, t.Data); err != nil {
 		return fmt.Errorf("--load %s: %s (%s%v): %v", l.Name, l.File, t.DType.Name, t.Shape, err)

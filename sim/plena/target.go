@@ -20,9 +20,9 @@ func init() {
 		ParseProgram: ParseMem,
 		Preloads: []sim.Preload{
 			{Flag: "hbm", Region: "hbm", Usage: "raw HBM image at HBM address 0 (PLENA's hbm_for_behave_sim.bin: MXFP8 elements and E8M0 scales)"},
-			{Flag: "fpsram", Region: "fpmem", Usage: "FP SRAM preload from entry 0 (PLENA's fp_sram.bin: f16 little-endian)"},
-			{Flag: "intsram", Region: "intmem", Usage: "INT SRAM preload from entry 0 (PLENA's int_sram.bin: u32 little-endian)"},
-			{Flag: "vram", Region: "vsram", Usage: "Vector SRAM preload from row 0 (bf16 little-endian, rows of VLEN)"},
+			{Flag: "fpsram", Region: "fpmem", Usage: "FP SRAM preload from entry 0 (PLENA's fp_sram.bin: f16 little-endian)", Elem: "f16", ElemBytes: 2},
+			{Flag: "intsram", Region: "intmem", Usage: "INT SRAM preload from entry 0 (PLENA's int_sram.bin: u32 little-endian)", Elem: "u32", ElemBytes: 4},
+			{Flag: "vram", Region: "vsram", Usage: "Vector SRAM preload from row 0 (bf16 little-endian, rows of VLEN)", Elem: "bf16", ElemBytes: 2},
 		},
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
 			return New(hw, Options{CoreOptions: o})
@@ -52,9 +52,6 @@ func ParseMem(hw *isadefs.HW, data []byte) (*sim.Image, error) {
 	}
 	if uint64(len(words))*4 > uint64(code.Size) {
 		return nil, fmt.Errorf("machine-code text: %d words do not fit in region %s (%d bytes)", len(words), code.Name, uint64(code.Size))
-	}
-	if len(words) == 0 {
-		return nil, fmt.Errorf("machine-code text: no instruction words")
 	}
 	b := make([]byte, 4*len(words))
 	for i, w := range words {
