@@ -216,6 +216,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return runBenchCLI(args[1:], stdout, stderr)
 	}
 	app := newApp(stdin, stdout, stderr, &status)
+	cliutil.SuggestFlags(app)
 	if err := app.Run(cliutil.Interspersed(normalizeTimeline(normalizeProfile(normalizeStats(args))), app.Flags)); err != nil {
 		fmt.Fprintf(stderr, "kc-sim: %v\n", err)
 		if status == 0 {

@@ -31,3 +31,16 @@ func TestHelpListsEveryDType(t *testing.T) {
 		t.Error("--help omits float16")
 	}
 }
+
+// TestMistypedFlagSuggests: "--stat" is one line that names --stats (it
+// printed 122 lines of help and no hint).
+func TestMistypedFlagSuggests(t *testing.T) {
+	code, out, stderr := kcsim(t, nil, "--stat", "x.elf")
+	if code != sim.ExitToolError || !strings.Contains(stderr, "did you mean --stats?") || strings.Contains(out+stderr, "USAGE") {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, stderr)
+	}
+	code, _, stderr = kcsim(t, nil, "bench", "--agaist", "qemu")
+	if code != sim.ExitToolError || !strings.Contains(stderr, "did you mean --against?") {
+		t.Errorf("bench: exit %d: %s", code, stderr)
+	}
+}
