@@ -271,7 +271,15 @@ func (x *expander) pop() {
 	}
 }
 
+// finish reports the blocks left open at the end of the source. After a
+// limit stopped reading (x.stopped) every block open then is cut off by
+// the stop, not left open by the user: only the limit's error is reported
+// (an ".if has no .endif" before it sent readers, and models, the wrong way).
 func (x *expander) finish() {
+	if x.stopped {
+		x.coll, x.conds = nil, nil
+		return
+	}
 	if x.coll != nil {
 		x.errorLogical(x.coll.pos, fmt.Sprintf("%s has no %s", x.coll.kind, closerOf(x.coll.kind)), "")
 		x.coll = nil

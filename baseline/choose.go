@@ -111,6 +111,9 @@ func CheckKind(target, kind string) error {
 	tb, ok := byTarget[target]
 	switch {
 	case !ok:
+		if err := ref.CheckTarget(target); err != nil {
+			return err // a misspelt target is not one without baselines
+		}
 		return fmt.Errorf("no baselines for target %s yet", target)
 	case kind != "" && !slices.Contains(tb.kinds, kind):
 		return fmt.Errorf("unknown baseline kind %q for target %s (have: %v)", kind, target, tb.kinds)
@@ -123,6 +126,9 @@ func CheckKind(target, kind string) error {
 func Baseline(target, kind, task string, config int) (Kernel, error) {
 	tb, ok := byTarget[target]
 	if !ok {
+		if err := ref.CheckTarget(target); err != nil {
+			return Kernel{}, err
+		}
 		return Kernel{}, fmt.Errorf("no baselines for target %s yet", target)
 	}
 	if _, err := ref.LookupConfig(target, task, config); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"debug/elf"
 	"fmt"
+	"strings"
 )
 
 // Segment is one loadable piece of a program image.
@@ -43,7 +44,7 @@ func LoadELF(data []byte, machine elf.Machine) (img *Image, err error) {
 		return nil, fmt.Errorf("ELF class %v: want ELFCLASS32", f.Class)
 	}
 	if machine != 0 && f.Machine != machine {
-		return nil, fmt.Errorf("ELF machine %v: want %v", f.Machine, machine)
+		return nil, machineError(f.Machine, machine)
 	}
 	if f.Type != elf.ET_EXEC {
 		return nil, fmt.Errorf("ELF type %v: want an executable (ET_EXEC), link the program first", f.Type)
@@ -96,4 +97,60 @@ func (img *Image) LoadInto(m *Memory) error {
 		r.touch(s.Addr-r.Base, s.MemSize)
 	}
 	return nil
+}
+
+// machineNames are plain names of ELF machines a user may hand the
+// simulators by mistake (debug/elf spells the project's own numbers
+// EM_ALPHA_STD+20515).
+var machineNames = map[elf.Machine]string{
+	elf.EM_RISCV:   "a RISC-V",
+	elf.EM_X86_64:  "an x86-64",
+	elf.EM_386:     "an x86",
+	elf.EM_AARCH64: "an AArch64",
+	elf.EM_ARM:     "an ARM",
+}
+
+// MachineWords says an ELF machine in plain words, with the target whose
+// programs carry it: "a RISC-V ELF (a coral program)", "a plena ELF",
+// "an ELF for machine 0x1234".
+func MachineWords(m elf.Machine) string {
+	var target string
+	for _, t := range Targets() {
+		if t.ELFMachine == m {
+			target = t.Name
+		}
+	}
+	name, ok := machineNames[m]
+	switch {
+	case ok && target != "":
+		return fmt.Sprintf("%s ELF (%s program)", name, article(target))
+	case ok:
+		return name + " ELF"
+	case target != "":
+		return article(target) + " ELF"
+	}
+	return fmt.Sprintf("an ELF for machine %#x", uint16(m))
+}
+
+// machineError reports an ELF whose machine is not the one wanted, in
+// plain words and with the numbers.
+func machineError(got, want elf.Machine) error {
+	wanted := fmt.Sprintf("machine %#x", uint16(want))
+	if name, ok := machineNames[want]; ok {
+		wanted = name + " program"
+	}
+	for _, t := range Targets() {
+		if t.ELFMachine == want {
+			wanted = article(t.Name) + " program"
+		}
+	}
+	return fmt.Errorf("%s, not %s (ELF e_machine %#x, want %#x)", MachineWords(got), wanted, uint16(got), uint16(want))
+}
+
+// article puts "a" or "an" before a target's name (by its first letter).
+func article(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }

@@ -406,6 +406,20 @@ type progress struct {
 	finished    int // this run: recorded, interrupted or failed
 	running     int
 	lineShown   bool
+	// For the ETA (estimateETA): the clock (nil: time.Now), the start of
+	// each running cell (oldest first; a finish retires the oldest), the
+	// run time of the finished cells and the most cells seen running.
+	now    func() time.Time
+	starts []time.Time
+	spent  time.Duration
+	slots  int
+}
+
+func (p *progress) clock() time.Time {
+	if p.now != nil {
+		return p.now()
+	}
+	return time.Now()
 }
 
 // begin counts a cell that starts.
@@ -413,6 +427,8 @@ func (p *progress) begin() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.running++
+	p.slots = max(p.slots, p.running)
+	p.starts = append(p.starts, p.clock())
 }
 
 // tick redraws the live line every d (elapsed time and ETA move while
@@ -463,6 +479,10 @@ func (p *progress) finish(c Cell, rec *agent.Record, err error) {
 	s := p.s
 	p.finished++
 	p.running--
+	if len(p.starts) > 0 {
+		p.spent += p.clock().Sub(p.starts[0])
+		p.starts = p.starts[1:]
+	}
 	verdict := ""
 	switch {
 	case err != nil:
@@ -523,15 +543,17 @@ func (p *progress) finish(c Cell, rec *agent.Record, err error) {
 func (p *progress) line() string {
 	s := p.s
 	done := s.Skipped + s.Ran
+	now := p.clock()
+	ages := make([]time.Duration, len(p.starts))
+	for i, t := range p.starts {
+		ages[i] = now.Sub(t)
+	}
 	eta := "--"
-	if p.finished > 0 && p.todo > p.finished {
-		el := time.Since(p.start)
-		eta = (el / time.Duration(p.finished) * time.Duration(p.todo-p.finished)).Round(time.Second).String()
-	} else if p.todo == p.finished {
-		eta = "0s"
+	if d, ok := estimateETA(etaInput{left: p.todo - p.finished, slots: p.slots, finished: p.finished, spent: p.spent, ages: ages}); ok {
+		eta = d.Round(time.Second).String()
 	}
 	return fmt.Sprintf("[%d/%d] pass %d  running %d  elapsed %s  ETA %s  tokens in %d out %d  $%.2f", done, p.total, s.PassedAll,
-		p.running, time.Since(p.start).Round(time.Second), eta, s.TokensIn, s.TokensOut, s.CostUSD)
+		p.running, now.Sub(p.start).Round(time.Second), eta, s.TokensIn, s.TokensOut, s.CostUSD)
 }
 
 func (p *progress) end() {

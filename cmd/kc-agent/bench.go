@@ -33,7 +33,7 @@ DIR/trajectories/MODEL_TARGET_TASK_cN_sSEED.jsonl. At the end it prints the
 report of everything in DIR (success, speedup and effort tables; --no-report
 skips it).
 
-   kc-agent bench                                     # baseline provider, every coral cell (75)
+   kc-agent bench                                     # baseline provider, DEFAULT_CELLS
    kc-agent bench --models openai:gpt-5.2 --levels 1 --configs 1,3 --jobs 8
    kc-agent bench --models anthropic:claude-sonnet-4-5,openai:gpt-5.2 --out runs/paper
 
@@ -78,9 +78,9 @@ func benchCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "bench",
 		Usage:       "run the benchmark matrix (parallel, resumable, shardable) and print the report",
-		Description: benchDescription,
+		Description: strings.Replace(benchDescription, "DEFAULT_CELLS", defaultCells(), 1),
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "models", Aliases: []string{"m"}, Value: "baseline", Usage: "comma-separated `provider[:name]` list: baseline, openai:MODEL, anthropic:MODEL, replay"},
+			&cli.StringFlag{Name: "models", Aliases: []string{"m", "model"}, Value: "baseline", Usage: "comma-separated `provider[:name]` list: baseline, openai:MODEL, anthropic:MODEL, replay"},
 			&cli.StringFlag{Name: "targets", Aliases: []string{"t"}, Usage: "comma-separated targets", DefaultText: "every target with an ISA"},
 			&cli.StringFlag{Name: "levels", Usage: "levels, e.g. 1,2 or 1-3", DefaultText: "all"},
 			&cli.StringFlag{Name: "tasks", Usage: "comma-separated task ids or names", DefaultText: "all the targets support"},
@@ -97,6 +97,18 @@ func benchCommand() *cli.Command {
 		}, append(limitFlags(), providerFlags()...)...),
 		Action: benchAction,
 	}
+}
+
+// defaultCells says what bench runs with no selection flags: every cell of
+// the default targets (bench.DefaultTargets), counted from ref's tasks, so
+// the help stays true as tasks and targets are added.
+func defaultCells() string {
+	defined, _ := bench.DefaultTargets()
+	cells, err := bench.Matrix{Models: []string{"baseline"}, Targets: defined}.Cells()
+	if err != nil {
+		return "every cell of " + strings.Join(defined, ", ")
+	}
+	return fmt.Sprintf("every cell of %s (%d)", strings.Join(defined, ", "), len(cells))
 }
 
 func benchAction(c *cli.Context) error {

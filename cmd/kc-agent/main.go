@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -35,7 +36,7 @@ the benchmark matrix, and reports the results as the paper's tables.
 
    kc-agent run -t coral relu -c 1                      # one attempt, the baseline provider (no model)
    kc-agent run -t coral gemm -c 3 --out runs/ --json   # record as JSON, trajectory in runs/
-   kc-agent bench                                       # every coral cell, then the report
+   kc-agent bench                                       # DEFAULT_CELLS, then the report
    kc-agent bench --models openai:gpt-5.2 --jobs 8      # a real model (OPENAI_API_KEY)
    kc-agent report runs/bench --format csv              # the tables of a results folder
 
@@ -59,7 +60,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	return &cli.App{
 		Name:            "kc-agent",
 		Usage:           "the agent loop: a model writes and repairs a kernel",
-		Description:     description,
+		Description:     strings.Replace(description, "DEFAULT_CELLS", defaultCells(), 1),
 		Version:         version,
 		HideHelpCommand: true,
 		Writer:          stdout,
@@ -76,7 +77,7 @@ func runCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "target", Aliases: []string{"t"}, Value: "coral", Usage: "target"},
 			&cli.IntFlag{Name: "config", Aliases: []string{"c"}, Value: 1, Usage: "configuration `N` (1..5)"},
-			&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Value: "baseline", Usage: "provider[:name]"},
+			&cli.StringFlag{Name: "model", Aliases: []string{"m", "models"}, Value: "baseline", Usage: "provider[:name] (one model; bench takes a list)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "visible case seed (the hidden case's is drawn when the kernel is judged)"},
 			&cli.Uint64Flag{Name: "hidden-seed", Usage: "judge with this hidden seed `N` instead of a fresh one (reproduce a record's hidden_seed)"},
 			&cli.IntFlag{Name: "budget", Usage: "iterations (default: 15/20/25 by level)"},
@@ -95,6 +96,9 @@ func runCommand() *cli.Command {
 			env, err := agent.NewEnv(target, task, config, c.Uint64("seed"))
 			if err != nil {
 				return cli.Exit(err.Error(), 2)
+			}
+			if m := c.String("model"); strings.Contains(m, ",") {
+				return cli.Exit(fmt.Sprintf("run takes one model (got %q); kc-agent bench --models runs several", m), 2)
 			}
 			pcfg := providerConfig(c)
 			pcfg.Seed = c.Uint64("seed")

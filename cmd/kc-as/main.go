@@ -115,6 +115,7 @@ Limits (every input is bounded; beyond a limit kc-as stops with a message):
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := 0
 	app := newApp(stdin, stdout, stderr, &status)
+	cliutil.SuggestFlags(app)
 	if err := app.Run(cliutil.Interspersed(args, app.Flags)); err != nil {
 		printError(stderr, err)
 		if status == 0 {

@@ -136,6 +136,9 @@ func caseArgs(c *cli.Context) (target, task string, err error) {
 	if target == "" {
 		return "", "", cli.Exit("-t TARGET is required ("+strings.Join(ref.Targets, ", ")+")", 2)
 	}
+	if err := ref.CheckTarget(target); err != nil {
+		return "", "", cli.Exit(err.Error(), 2)
+	}
 	if task, err = ref.TaskID(c.Args().First()); err != nil {
 		return "", "", cli.Exit(err.Error(), 2)
 	}

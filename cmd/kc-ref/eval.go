@@ -67,6 +67,9 @@ func evalCommand() *cli.Command {
 			if target == "" {
 				return cli.Exit("-t TARGET is required", 2)
 			}
+			if err := ref.CheckTarget(target); err != nil {
+				return cli.Exit(err.Error(), 2)
+			}
 			seeds := judge.Seeds{Visible: c.Uint64("seed"), Hidden: judge.FreshSeed()}
 			if c.IsSet("hidden-seed") {
 				seeds.Hidden = c.Uint64("hidden-seed")

@@ -244,6 +244,7 @@ func benchCommand(stdout, stderr io.Writer, status *int) *cli.App {
 func runBenchCLI(args []string, stdout, stderr io.Writer) (status int) {
 	status = sim.ExitToolError
 	app := benchCommand(stdout, stderr, &status)
+	cliutil.SuggestFlags(app)
 	args = append([]string{"kc-sim bench"}, args[1:]...)
 	if err := app.Run(cliutil.Interspersed(args, app.Flags)); err != nil {
 		fmt.Fprintf(stderr, "kc-sim bench: %v\n", err)

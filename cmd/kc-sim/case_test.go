@@ -84,8 +84,8 @@ func TestCaseErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"coral program on a plena case", []string{elf, "--case", genCase(t, "plena", "relu", 1), "-o", t.TempDir()}, "ELF machine EM_RISCV"},
-		{"coral program on an aie2 case", []string{elf, "--case", genCase(t, "aie2", "relu", 1), "-o", t.TempDir()}, "ELF machine EM_RISCV"},
+		{"coral program on a plena case", []string{elf, "--case", genCase(t, "plena", "relu", 1), "-o", t.TempDir()}, "a RISC-V ELF (a coral program), not a plena program"},
+		{"coral program on an aie2 case", []string{elf, "--case", genCase(t, "aie2", "relu", 1), "-o", t.TempDir()}, "a RISC-V ELF (a coral program), not an aie2 program"},
 		{"no -o", []string{elf, "--case", relu}, "needs -o"},
 		{"not a case", []string{elf, "--case", t.TempDir(), "-o", t.TempDir()}, "not a case directory"},
 		{"wrong target", []string{elf, "-t", "plena", "--case", relu, "-o", t.TempDir()}, "is a coral case"},

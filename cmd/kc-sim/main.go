@@ -72,8 +72,7 @@ their registers are read and written with "monitor regs [NAME...]" and
 Tensors go in and out as NumPy .npy files: --load copies an array's bytes
 to an address before the run, --dump writes memory after it (whatever the
 halt) as DIR/NAME.npy. Addresses are numbers or symbols of the program
-(with an optional +offset). Dtypes: int8 uint8 int16 uint16 int32 uint32
-float32.
+(with an optional +offset). Dtypes: DTYPES.
 
 --stats gives the stall cycles by cause in two groups: dispatch stalls
 delay the in-order front end one after another, so they add up to at most
@@ -142,7 +141,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 		Name:                      "kc-sim",
 		Usage:                     "run a kernel on a cycle-counting simulator",
 		UsageText:                 "kc-sim [-t TARGET] [--hw CONFIG] [flags] FILE.elf|FILE.mem|-\n   kc-sim [--hw CONFIG] --describe",
-		Description:               description,
+		Description:               strings.Replace(description, "DTYPES", dtypeNames(), 1),
 		Version:                   version,
 		HideHelpCommand:           true,
 		DisableSliceFlagSeparator: true, // int32[4,16] has commas
@@ -170,6 +169,16 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 			return nil
 		},
 	}
+}
+
+// dtypeNames lists the dtypes --load and --dump accept (sim.DTypes), so
+// the help cannot fall behind the table.
+func dtypeNames() string {
+	names := make([]string, len(sim.DTypes))
+	for i, d := range sim.DTypes {
+		names[i] = d.Name
+	}
+	return strings.Join(names, " ")
 }
 
 // preloadFlags are the raw memory-image options of every simulated target
@@ -209,6 +218,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return runBenchCLI(args[1:], stdout, stderr)
 	}
 	app := newApp(stdin, stdout, stderr, &status)
+	cliutil.SuggestFlags(app)
 	if err := app.Run(cliutil.Interspersed(normalizeTimeline(normalizeProfile(normalizeStats(args))), app.Flags)); err != nil {
 		fmt.Fprintf(stderr, "kc-sim: %v\n", err)
 		if status == 0 {

@@ -124,6 +124,7 @@ func RunSubcommands(name string, app *cli.App, args []string, stderr io.Writer) 
 	// urfave/cli's default handler would os.Exit on cli.Exit errors; the
 	// exit code is returned instead, so tests can run the front end.
 	app.ExitErrHandler = func(*cli.Context, error) {}
+	SuggestFlags(app)
 	if len(args) > 1 && args[1] == "help" && !hasCommand(app, "help") {
 		// No help command (HideHelpCommand): "help [COMMAND]" is --help.
 		args = append(append([]string{args[0]}, args[2:]...), "--help")
@@ -185,4 +186,97 @@ func unknownCommand(app *cli.App, args []string) error {
 		}
 	}
 	return fmt.Errorf("unknown command %q (commands: %s; see %s --help)", name, strings.Join(names, ", "), app.Name)
+}
+
+// notDefined is the start of the flag package's error for an unknown flag.
+const notDefined = "flag provided but not defined: -"
+
+// SuggestFlags makes an unknown flag a short usage error, with urfave/cli's
+// "did you mean" suggestion when a visible flag is close, instead of the
+// whole help (which buried the one line that mattered):
+//
+//	flag provided but not defined: -stat (did you mean --stats?); see kc-sim --help
+//
+// It sets OnUsageError on app and on its commands that have none.
+func SuggestFlags(app *cli.App) {
+	app.Suggest = true
+	if app.OnUsageError == nil {
+		app.OnUsageError = func(c *cli.Context, err error, _ bool) error {
+			return usageError(err, app.Flags, app.Name)
+		}
+	}
+	var walk func(prefix string, cmds []*cli.Command)
+	walk = func(prefix string, cmds []*cli.Command) {
+		for _, cmd := range cmds {
+			cmd := cmd
+			name := prefix + " " + cmd.Name
+			if cmd.OnUsageError == nil {
+				cmd.OnUsageError = func(c *cli.Context, err error, _ bool) error {
+					return usageError(err, cmd.Flags, name)
+				}
+			}
+			walk(name, cmd.Subcommands)
+		}
+	}
+	walk(app.Name, app.Commands)
+}
+
+// usageError adds the closest visible flag and where the flags are listed
+// to a flag parse error.
+func usageError(err error, flags []cli.Flag, helpName string) error {
+	msg := err.Error()
+	if provided, ok := strings.CutPrefix(msg, notDefined); ok {
+		if s := closestFlag(flags, provided); s != "" {
+			msg += " (did you mean " + s + "?)"
+		}
+	}
+	return fmt.Errorf("%s; see %s --help", msg, helpName)
+}
+
+// closestFlag is urfave/cli's suggestion (cli.SuggestFlag, Jaro-Winkler)
+// among the visible flags, kept only when it is near: one name a prefix of
+// the other, or at most a third of the letters edited. urfave/cli always
+// names some flag, however far ("--frobnicate": "--profile").
+func closestFlag(flags []cli.Flag, provided string) string {
+	if cli.SuggestFlag == nil || provided == "" {
+		return ""
+	}
+	var visible []cli.Flag
+	for _, f := range flags {
+		if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() {
+			continue
+		}
+		visible = append(visible, f)
+	}
+	s := cli.SuggestFlag(visible, provided, false)
+	name := strings.TrimLeft(s, "-")
+	if name == "" {
+		return ""
+	}
+	if strings.HasPrefix(name, provided) || strings.HasPrefix(provided, name) ||
+		3*editDistance(name, provided) <= max(len(name), len(provided)) {
+		return s
+	}
+	return ""
+}
+
+// editDistance is the Levenshtein distance between a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
