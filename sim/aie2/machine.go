@@ -278,7 +278,7 @@ func (m *Machine) Halted() (sim.Halt, bool) { return m.halt, m.halted }
 // execution starts at the entry point.
 func (m *Machine) Load(img *sim.Image) error {
 	if img.Machine != 0 && img.Machine != asm.MachineAIE2 {
-		return fmt.Errorf("aie2: ELF machine %v is not aie2's (%#x)", img.Machine, uint16(asm.MachineAIE2))
+		return fmt.Errorf("aie2: %s, not an aie2 program (ELF e_machine %#x, want %#x)", sim.MachineWords(img.Machine), uint16(img.Machine), uint16(asm.MachineAIE2))
 	}
 	if m.mem == nil {
 		return fmt.Errorf("aie2: the machine was released")

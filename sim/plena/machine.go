@@ -250,7 +250,7 @@ func (m *Machine) Cycles() int64 { return m.now }
 // ends when it runs off its last instruction).
 func (m *Machine) Load(img *sim.Image) error {
 	if img.Machine != 0 && img.Machine != asm.MachinePlena {
-		return fmt.Errorf("plena: ELF machine %v is not plena's (%#x)", img.Machine, uint16(asm.MachinePlena))
+		return fmt.Errorf("plena: %s, not a plena program (ELF e_machine %#x, want %#x)", sim.MachineWords(img.Machine), uint16(img.Machine), uint16(asm.MachinePlena))
 	}
 	if m.mem == nil {
 		return fmt.Errorf("plena: the machine was released")
