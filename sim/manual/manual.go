@@ -520,10 +520,25 @@ func (m *Manual) semantics(in *isadefs.Inst) string {
 func (m *Manual) instGroup(b *strings.Builder, insts []*isadefs.Inst) {
 	in0 := insts[0]
 	fmt.Fprintf(b, "# %s (%s", in0.Name, m.ISA.Name)
-	if in0.Slot != "" {
-		fmt.Fprintf(b, ", slot %s", in0.Slot)
+	if s := slotsText(insts); s != "" {
+		fmt.Fprintf(b, ", %s", s)
 	}
-	fmt.Fprintf(b, ", %d form%s)\n\n", len(insts), map[bool]string{true: "", false: "s"}[len(insts) == 1])
+	fmt.Fprintf(b, ", %d form%s", len(insts), map[bool]string{true: "", false: "s"}[len(insts) == 1])
+	if sm, ok := m.costs.(sim.SimulatedModel); ok {
+		var run []int
+		for i, in := range insts {
+			if ok, _ := sm.Simulated(in); ok {
+				run = append(run, i+1)
+			}
+		}
+		switch {
+		case len(run) == 0:
+			b.WriteString("; simulated: no, running it stops the simulation")
+		case len(run) < len(insts):
+			fmt.Fprintf(b, "; simulated: %s only", formsText(run))
+		}
+	}
+	b.WriteString(")\n\n")
 	fmt.Fprintf(b, "semantics: %s\n", m.semantics(in0))
 	if d := m.ISA.DocOf(in0.Mnemonic); d != nil && d.Example != "" {
 		fmt.Fprintf(b, "example: %s\n", d.Example)
@@ -553,6 +568,46 @@ func (m *Manual) instGroup(b *strings.Builder, insts []*isadefs.Inst) {
 			fmt.Fprintf(b, "e.g. %s\n", ex)
 		}
 	}
+}
+
+// slotsText names the VLIW slots of an entry's forms: "slot lda" when
+// they share one, else each slot with its forms ("slots lda (form 1), mv
+// (forms 2, 3, 4)"); "" on a target without slots.
+func slotsText(insts []*isadefs.Inst) string {
+	var order []string
+	forms := map[string][]int{}
+	for i, in := range insts {
+		if in.Slot == "" {
+			continue
+		}
+		if _, ok := forms[in.Slot]; !ok {
+			order = append(order, in.Slot)
+		}
+		forms[in.Slot] = append(forms[in.Slot], i+1)
+	}
+	switch len(order) {
+	case 0:
+		return ""
+	case 1:
+		return "slot " + order[0]
+	}
+	parts := make([]string, len(order))
+	for i, sl := range order {
+		parts[i] = fmt.Sprintf("%s (%s)", sl, formsText(forms[sl]))
+	}
+	return "slots " + strings.Join(parts, ", ")
+}
+
+// formsText is "form 2" or "forms 1, 3".
+func formsText(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprint(n)
+	}
+	if len(ns) == 1 {
+		return "form " + s[0]
+	}
+	return "forms " + strings.Join(s, ", ")
 }
 
 // Example writes an instance of an instruction form: each register
