@@ -160,6 +160,13 @@ type CostModel interface {
 	Inst(in *isadefs.Inst) string
 }
 
+// SummaryModel is implemented by a target's CostModel that can say in a
+// few words what its cycles section covers (the manual's overview quotes
+// it after the timing table).
+type SummaryModel interface {
+	Summary() string
+}
+
 // SimulatedModel is implemented by a target's CostModel that knows which
 // instruction forms its simulator runs: Simulated reports false, and why
 // ("" when no reason is recorded), for a form that stops the simulation.

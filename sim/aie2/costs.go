@@ -459,3 +459,8 @@ Throughput: one MAC per cycle; a vmac.f reads its accumulator in cycle 3 and wri
 `)
 	return b.String()
 }
+
+// Summary is what the cycles section covers, for the manual's overview.
+func (c *CostModel) Summary() string {
+	return "bundle issue, each operation's operand cycles and latency, bank-conflict stalls, branch delay slots and the zero-overhead loop"
+}

@@ -272,8 +272,10 @@ func (m *Manual) overview(secs []string) string {
 	for _, k := range tk {
 		fmt.Fprintf(&b, "%s = %d\n", k, hw.Timing[k])
 	}
-	if m.costs != nil {
-		fmt.Fprintf(&b, "(section %s says what these decide: issue rules, uops, ports, each vector instruction's cost by LMUL)\n", Cycles)
+	if sm, ok := m.costs.(sim.SummaryModel); ok {
+		fmt.Fprintf(&b, "(section %s says what these decide: %s)\n", Cycles, sm.Summary())
+	} else if m.costs != nil {
+		fmt.Fprintf(&b, "(section %s says what these decide)\n", Cycles)
 	}
 	fmt.Fprintf(&b, "\nsections (isa_manual section=NAME, kc-as --isa NAME): %s\n", strings.Join(secs[1:], ", "))
 	if len(m.ISA.SlotOrder) > 0 {

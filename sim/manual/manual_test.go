@@ -157,3 +157,32 @@ func TestMistakesSection(t *testing.T) {
 		}
 	}
 }
+
+// TestOverviewCyclesLine: each target's overview says what its own cycles
+// section covers; only coral's cost depends on LMUL.
+func TestOverviewCyclesLine(t *testing.T) {
+	for _, tc := range []struct{ hw, want string }{
+		{"coral", "cost by LMUL"},
+		{"plena", "the matrix and vector units' charges"},
+		{"aie2", "bank-conflict stalls"},
+	} {
+		hw, err := isadefs.HWByName(tc.hw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := New(hw, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := m.Section("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, tc.want) {
+			t.Errorf("%s overview lacks %q", tc.hw, tc.want)
+		}
+		if tc.hw != "coral" && strings.Contains(text, "LMUL") {
+			t.Errorf("%s overview mentions LMUL, which it does not have", tc.hw)
+		}
+	}
+}
