@@ -2,6 +2,8 @@ package ref
 
 import (
 	"fmt"
+	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -31,6 +33,9 @@ func Describe(c *Case) string {
 	sort.Strings(keys)
 	for _, k := range keys {
 		fmt.Fprintf(&b, "- %s = %v\n", k, fmtParam(c.Params[k]))
+	}
+	for _, k := range unsetParams(t.DefinitionFor(c.Target), c.Params) {
+		fmt.Fprintf(&b, "- %s = %s (not set in case.json, so its default)\n", k, fmtParam(paramZero(k)))
 	}
 	fmt.Fprintf(&b, "\n## Tensors (hardware config %s)\n", c.HW)
 	fmt.Fprintf(&b, "| name | role | dtype | shape | address | bytes | memory |\n|---|---|---|---|---|---|---|\n")
@@ -148,6 +153,39 @@ func writeRules(b *strings.Builder, c *Case) {
 	}
 	fmt.Fprintf(b, "- Write only %s. A store anywhere else fails the run: into an input or const (%s), between the tensors, beyond them, or even 1 byte past the end of an output (written bytes are tracked exactly).\n",
 		list, strings.Join(ro, ", "))
+}
+
+// paramRef is a parameter a definition names (params.causal).
+var paramRef = regexp.MustCompile(`params\.([A-Za-z_]+)`)
+
+// unsetParams lists, in order of first mention, the parameters a
+// definition names that the case leaves out (case.json omits a field at
+// its zero value, such as causal = false), so the text still lists them.
+func unsetParams(def string, set map[string]any) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range paramRef.FindAllStringSubmatch(def, -1) {
+		k := m[1]
+		if _, ok := set[k]; ok || seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, k)
+	}
+	return out
+}
+
+// paramZero is the value a Params field takes when case.json leaves it
+// out: the zero value of the field with that JSON name.
+func paramZero(name string) any {
+	t := reflect.TypeOf(Params{})
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag == name {
+			return reflect.Zero(f.Type).Interface()
+		}
+	}
+	return "unset"
 }
 
 func fmtParam(v any) string {

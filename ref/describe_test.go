@@ -34,6 +34,10 @@ func TestDescribe(t *testing.T) {
 		{"plena", "ffn", 2, []string{"vsram", "GELU", "mxfp8", "SCALE_REG", "[2] = 2*sqrt(2/pi)"}},
 		{"plena", "rmsnorm", 3, []string{"rows padded to 128 elements", "C_SET_SCALE_REG to 8192", "59 zero rows", "[2] = eps = 1e-06", "[3] = 1/N = 1/100", "Columns 36..63 of the last block are padding"}},
 		{"aie2", "layernorm", 2, []string{"eps = 1e-05", "non-zero means"}},
+		// A parameter the definition names but case.json omits (at its
+		// zero value) is still listed.
+		{"plena", "flash_attention", 1, []string{"- causal = false (not set in case.json, so its default)\n"}},
+		{"aie2", "mha", 1, []string{"- causal = false (not set"}},
 	}
 	for _, c := range cases {
 		cs, _, err := Generate(c.target, c.task, c.config, 1, false)
