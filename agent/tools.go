@@ -182,7 +182,7 @@ func (e *Env) Assemble(source string) (elf []byte, text string) {
 	if err != nil {
 		return nil, "assembly failed: " + err.Error() + "\n"
 	}
-	p, err := as.Assemble(kernelName, []byte(source), asm.Options{HW: hw})
+	p, err := as.Assemble(kernelName, []byte(source), asm.Options{HW: hw, Judged: true})
 	if err != nil {
 		return nil, assembleText(err)
 	}

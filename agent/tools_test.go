@@ -215,3 +215,14 @@ func TestToolDefinitions(t *testing.T) {
 		}
 	}
 }
+
+// TestAssembleSizeHintIsTheCells: a kernel too large for the cell's
+// memory is told that the judge uses the cell's hardware config, not
+// pointed at a config with more memory that judging never uses.
+func TestAssembleSizeHintIsTheCells(t *testing.T) {
+	e := reluEnv(t)
+	_, text := e.Assemble(".data\nx: .space 40000\n.text\nmpause\n")
+	if !strings.Contains(text, "the judge runs this cell on hardware config "+e.HW.Name) || strings.Contains(text, "highmem") {
+		t.Errorf("assemble says:\n%s\nwant the cell's own config named and no other config offered", text)
+	}
+}
