@@ -265,7 +265,14 @@ func TasksMarkdown() string {
 	fmt.Fprintf(&b, "\nplena %d tasks, aie2 %d, coral %d: %d (target, task) pairs x %d configurations = %d cases.\n\n",
 		len(Supported("plena")), len(Supported("aie2")), len(Supported("coral")),
 		len(Supported("plena"))+len(Supported("aie2"))+len(Supported("coral")), NumConfigs, NumConfigs*(len(Supported("plena"))+len(Supported("aie2"))+len(Supported("coral"))))
-	b.WriteString(`## Dtypes and numerics
+	b.WriteString(`## What the agent is given, compared with the paper
+
+The paper's agents were given the task, the ISA and the hardware configuration. Here each cell's agent gets the same three, through its tools: the task text (task_info; ` + "`kc-ref describe`" + `), the target's manual (isa_manual; ` + "`kc-as --isa`" + `), and assemble, run (on the visible case, with the checker's verdict and error map), profile and submit.
+
+- The task text keeps to the definition, the parameters, each tensor's dtype, shape, address and memory layout, the distribution and range of the case's inputs and the numerical traps they set, the rules the judge enforces, the tolerance and the hardware config. It gives no instruction sequence or construction: no solution recipe.
+- The manual gives every instruction (syntax, semantics, encoding, timing), the timing model, the classic mistakes (plena) and worked examples: for plena, how PLENA's compiler templates lay out each kind of kernel (section templates), as PLENA's own agent-facing document keeps its examples (AICrossSim/PLENA_Doc@7a59e92:doc/isa_spec.md).
+
+## Dtypes and numerics
 
 - **aie2**: bfloat16 inputs, weights and outputs (stored in .npy as uint16 bit patterns, case.json dtype "bfloat16"); kernels accumulate in fp32. Expected outputs are computed in float64 and rounded to bfloat16 (round to nearest, ties to even).
 - **plena**: as PLENA's test harness: inputs, weights and tables in HBM as MXFP8 (case.json dtype "mxfp8": E4M3 elements, rows padded to 64 elements, then an E8M0 scale plane, one byte per 8 elements; the .npy holds the dequantised values as float32), quantised by PLENA's harness quantiser; constants (0, 1, eps, 1/N, scales, -inf) in an FP SRAM preload (dtype "float16", tensor fp_consts); bfloat16 outputs in Vector SRAM in PLENA's activation layout [C/64, R, 64]. Expected outputs are computed in float64 from the dequantised inputs and rounded to bfloat16.

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	isadefs "kernelcraft/isa-defs"
 )
 
 // TestTasksMarkdownCurrent: ref/TASKS.md is what kc-ref list --markdown
@@ -129,5 +131,36 @@ func TestDescribePlenaGolden(t *testing.T) {
 	}
 	if string(want) != b.String() {
 		t.Errorf("plena task texts differ from %s (rerun with -update and review the diff)", golden)
+	}
+}
+
+// TestTaskTextsHaveNoRecipes: plena's task texts carry no worked example
+// of a solution (instruction sequences of PLENA's compiler templates, the
+// rotate_half construction): those are in the manual's templates section,
+// which every text points to. What rot holds is data and stays.
+func TestTaskTextsHaveNoRecipes(t *testing.T) {
+	for _, task := range Supported("plena") {
+		c, _, err := Generate("plena", task.ID, 1, 1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := c.Description
+		if strings.Contains(d, "How PLENA's compiler does it") || strings.Contains(d, "template:") {
+			t.Errorf("%s: the task text hands over a compiler template", task.ID)
+		}
+		for _, tp := range isadefs.Templates("plena") {
+			if strings.Contains(d, tp.Text) {
+				t.Errorf("%s: the task text holds the %s worked example", task.ID, tp.Task)
+			}
+		}
+		if !strings.Contains(d, "isa_manual section=templates") {
+			t.Errorf("%s: the task text does not say where the worked examples are", task.ID)
+		}
+		if _, ok := findSpec(c, rotName); ok && !strings.Contains(d, "x @ rot = rotate_half(x) = [-x2, x1]") {
+			t.Errorf("%s: the task text does not say what rot holds", task.ID)
+		}
+		if strings.Contains(d, "rotate_half(q) = q @ rot") {
+			t.Errorf("%s: the task text gives the rotate_half construction", task.ID)
+		}
 	}
 }

@@ -36,6 +36,8 @@ const (
 	Pseudo   = "pseudo"
 	Cycles   = "cycles"
 	Mistakes = "mistakes"
+	// Templates is the section of worked examples (isadefs.Templates).
+	Templates = "templates"
 	// slotSection prefixes the section of a VLIW slot's instructions
 	// (slot.lda, slot.vec…).
 	slotSection = "slot."
@@ -87,6 +89,9 @@ func (m *Manual) Sections() []string {
 	if len(isadefs.Rules(m.ISA.Name)) > 0 {
 		secs = append(secs, Mistakes)
 	}
+	if len(isadefs.Templates(m.ISA.Name)) > 0 {
+		secs = append(secs, Templates)
+	}
 	return secs
 }
 
@@ -103,6 +108,8 @@ func (m *Manual) Section(name string) (string, error) {
 		return m.pseudos(), nil
 	case strings.EqualFold(name, Mistakes) && len(isadefs.Rules(m.ISA.Name)) > 0:
 		return m.mistakes(), nil
+	case strings.EqualFold(name, Templates) && len(isadefs.Templates(m.ISA.Name)) > 0:
+		return m.templates(), nil
 	case strings.EqualFold(name, Cycles) && m.costs != nil:
 		text := fmt.Sprintf("# %s: what decides cycles (hardware config %s)\n\n%s", m.ISA.Name, m.HW.Name, m.costs.Rules())
 		if pm, ok := m.costs.(sim.PeakModel); ok {
@@ -293,6 +300,17 @@ func (m *Manual) mistakes() string {
 	fmt.Fprintf(&b, "# %s: the classic mistakes (rules the assembler's warnings and the simulator's messages name)\n", m.ISA.Name)
 	for i, r := range isadefs.Rules(m.ISA.Name) {
 		fmt.Fprintf(&b, "\n## %d. %s (rule %s)\n%s\nCaught: %s\n", i+1, r.Title, r.ID, r.Text, r.Caught)
+	}
+	return b.String()
+}
+
+// templates lists the ISA's worked examples (isadefs.Templates), one per
+// benchmark task they match.
+func (m *Manual) templates() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s: worked examples (how its compiler's templates lay out common kernels; one way, not the only one)\n\n", m.ISA.Name)
+	for _, t := range isadefs.Templates(m.ISA.Name) {
+		fmt.Fprintf(&b, "- %s: %s\n", t.Task, t.Text)
 	}
 	return b.String()
 }
