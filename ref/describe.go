@@ -83,6 +83,12 @@ func Describe(c *Case) string {
 	}
 	fmt.Fprintf(&b, "- halt: %s\n\n%s\n", c.Convention.Halt, c.Convention.Notes)
 	writeRules(&b, c)
+	if len(c.Inputs) > 0 {
+		fmt.Fprintf(&b, "\n## Input values (this case's data, as the kernel reads them; hidden cases are drawn from the same distributions)\n")
+		for _, s := range c.Inputs {
+			fmt.Fprintf(&b, "- %s\n", s)
+		}
+	}
 	if len(c.Traps) > 0 {
 		fmt.Fprintf(&b, "\n## Numerical traps in this case's inputs (set on purpose; hidden cases have them too)\n")
 		for _, t := range c.Traps {

@@ -2,6 +2,7 @@ package ref
 
 import (
 	"flag"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -161,6 +162,53 @@ func TestTaskTextsHaveNoRecipes(t *testing.T) {
 		}
 		if strings.Contains(d, "rotate_half(q) = q @ rot") {
 			t.Errorf("%s: the task text gives the rotate_half construction", task.ID)
+		}
+	}
+}
+
+// TestInputRangesFromData: every task text states the range and
+// distribution of each input tensor's values, and the figures are those
+// of the case's own tensors (decoded as the kernel reads them), so the
+// text cannot drift from the data.
+func TestInputRangesFromData(t *testing.T) {
+	for _, tg := range Targets {
+		for _, task := range Supported(tg) {
+			c, tensors, err := Generate(tg, task.ID, 1, 1, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(c.Description, "## Input values") {
+				t.Errorf("%s %s: the task text states no input values", tg, task.ID)
+			}
+			for _, s := range c.Tensors {
+				if s.Role != RoleIn || s.Name == "args" {
+					continue
+				}
+				a, err := Decode(tensors[s.Name], s.DType)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := "- " + s.Name + ": " + valueSummary(a.Data) + "\n"
+				if !strings.Contains(c.Description, want) {
+					t.Errorf("%s %s: the task text lacks %q", tg, task.ID, want)
+				}
+			}
+		}
+	}
+}
+
+func TestValueSummary(t *testing.T) {
+	for _, tc := range []struct {
+		xs   []float64
+		want string
+	}{
+		{[]float64{-128, 0, 127, 1}, "4 integers in [-128, 127], mean 0, std 90.2, mean |x| 64"},
+		{[]float64{0.5, -1.5}, "2 values in [-1.5, 0.5], mean -0.5, std 1, mean |x| 1"},
+		{[]float64{2, 2, math.Inf(-1)}, "2 values, all 2, and 1 -inf"},
+		{[]float64{math.NaN()}, "no finite values, and 1 NaN"},
+	} {
+		if got := valueSummary(tc.xs); got != tc.want {
+			t.Errorf("valueSummary(%v) = %q, want %q", tc.xs, got, tc.want)
 		}
 	}
 }
