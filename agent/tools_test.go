@@ -226,3 +226,16 @@ func TestAssembleSizeHintIsTheCells(t *testing.T) {
 		t.Errorf("assemble says:\n%s\nwant the cell's own config named and no other config offered", text)
 	}
 }
+
+// TestToolDescriptionsTargetNeutral: the tool definitions are the same
+// for every target, so they name no one target's notions (coral's LMUL,
+// its Zve32x extension, its mnemonics).
+func TestToolDescriptionsTargetNeutral(t *testing.T) {
+	for _, tl := range Tools() {
+		for _, w := range []string{"LMUL", "Zve32x", "vadd.vv"} {
+			if strings.Contains(tl.Description, w) {
+				t.Errorf("tool %s's description names coral's %s, though every target's agent reads it", tl.Name, w)
+			}
+		}
+	}
+}
