@@ -62,7 +62,7 @@ func sourceSchema(what string) map[string]any {
 func Tools() []Tool {
 	src := "the complete assembly source of the kernel"
 	return []Tool{
-		{ToolISAManual, "The target's ISA manual: without a section, the overview (registers, memory map, calling convention, list of sections); with a section (an extension name such as Zve32x, \"pseudo\", or \"cycles\": what decides cycles, i.e. issue rules, uops, ports, latencies and each vector instruction's cost by LMUL), each instruction's syntax, semantics and functional unit; with an instruction's mnemonic (such as vadd.vv), its syntax, semantics, unit, latency, encoding and cost.",
+		{ToolISAManual, "The target's ISA manual: without a section, the overview (registers, memory map, calling convention, list of sections); with a section (an extension name as the overview lists them, \"pseudo\", or \"cycles\": what decides cycles on this target, its issue rules, units, latencies and costs), each instruction's syntax, semantics and functional unit; with an instruction's mnemonic, its syntax, semantics, unit, latency, encoding and cost.",
 			map[string]any{"type": "object", "properties": map[string]any{
 				"section": map[string]any{"type": "string", "description": "optional section name; omit for the overview"}},
 				"additionalProperties": false}},
@@ -182,7 +182,7 @@ func (e *Env) Assemble(source string) (elf []byte, text string) {
 	if err != nil {
 		return nil, "assembly failed: " + err.Error() + "\n"
 	}
-	p, err := as.Assemble(kernelName, []byte(source), asm.Options{HW: hw})
+	p, err := as.Assemble(kernelName, []byte(source), asm.Options{HW: hw, Judged: true})
 	if err != nil {
 		return nil, assembleText(err)
 	}

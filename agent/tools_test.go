@@ -215,3 +215,27 @@ func TestToolDefinitions(t *testing.T) {
 		}
 	}
 }
+
+// TestAssembleSizeHintIsTheCells: a kernel too large for the cell's
+// memory is told that the judge uses the cell's hardware config, not
+// pointed at a config with more memory that judging never uses.
+func TestAssembleSizeHintIsTheCells(t *testing.T) {
+	e := reluEnv(t)
+	_, text := e.Assemble(".data\nx: .space 40000\n.text\nmpause\n")
+	if !strings.Contains(text, "the judge runs this cell on hardware config "+e.HW.Name) || strings.Contains(text, "highmem") {
+		t.Errorf("assemble says:\n%s\nwant the cell's own config named and no other config offered", text)
+	}
+}
+
+// TestToolDescriptionsTargetNeutral: the tool definitions are the same
+// for every target, so they name no one target's notions (coral's LMUL,
+// its Zve32x extension, its mnemonics).
+func TestToolDescriptionsTargetNeutral(t *testing.T) {
+	for _, tl := range Tools() {
+		for _, w := range []string{"LMUL", "Zve32x", "vadd.vv"} {
+			if strings.Contains(tl.Description, w) {
+				t.Errorf("tool %s's description names coral's %s, though every target's agent reads it", tl.Name, w)
+			}
+		}
+	}
+}

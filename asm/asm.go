@@ -26,6 +26,10 @@ type Options struct {
 	HW *isadefs.HW
 	// SectionAddr overrides where a section starts ("--map .text=0x100").
 	SectionAddr map[string]uint64
+	// Judged: HW is a benchmark cell's own config, which the judge always
+	// uses; a section that does not fit is told so rather than pointed at
+	// a config with more memory.
+	Judged bool
 }
 
 // Assembler assembles source for one target. It is safe for concurrent use:
@@ -873,9 +877,36 @@ func (a *assembler) place() {
 		if f.cur > r.End() {
 			a.errorAt(lexer.Position{}, fmt.Sprintf("section %s (%d bytes at %#x) does not fit in %s (%d bytes at %#x, ends %#x)",
 				s.name, s.size, s.addr, r.Name, uint64(r.Size), uint64(r.Base), r.End()),
-				"shrink the data, or use a hardware config with more memory (e.g. --hw coral-highmem)")
+				sizeHint(a.opts, r, f.cur-uint64(r.Base)))
 		}
 	}
+}
+
+// sizeHint is the hint of a section that does not fit in region r: under
+// a judged cell, that the judge uses this config; otherwise the built-in
+// configs of the same ISA whose region of that name holds the need bytes
+// the sections placed there take, if any.
+func sizeHint(o Options, r isadefs.Region, need uint64) string {
+	if o.Judged {
+		return fmt.Sprintf("the judge runs this cell on hardware config %s, so the program and its data must fit its %s (%d bytes): shrink them", o.HW.Name, r.Name, uint64(r.Size))
+	}
+	var bigger []string
+	for _, n := range isadefs.HWNames() {
+		h, err := isadefs.HWByName(n)
+		if err != nil || h.ISA != o.HW.ISA || n == o.HW.Name {
+			continue
+		}
+		for _, r2 := range h.Memory {
+			if r2.Name == r.Name && uint64(r2.Size) >= need {
+				bigger = append(bigger, fmt.Sprintf("--hw %s (%s %d bytes)", n, r.Name, uint64(r2.Size)))
+				break
+			}
+		}
+	}
+	if len(bigger) == 0 {
+		return fmt.Sprintf("shrink the program or its data: no built-in %s hardware config has a %s of %d bytes", o.HW.ISA, r.Name, need)
+	}
+	return "shrink the data, or use a hardware config with a larger " + r.Name + ": " + strings.Join(bigger, ", ")
 }
 
 // mergedText reports whether section s is one of the function sections

@@ -118,3 +118,33 @@ func TestOverflowOperands(t *testing.T) {
 		}
 	}
 }
+
+// TestPlenaOperandTexts: the entries say what the agent needs of the
+// operands PLENA's documents leave implicit: every H_ transfer the 64-byte
+// alignment of its HBM row addresses and what prec selects; every masked
+// vector operation what rmask does to the unselected segments.
+func TestPlenaOperandTexts(t *testing.T) {
+	isa := MustLoadISA("plena")
+	n := map[string]int{}
+	for _, in := range isa.Insts {
+		var want []string
+		for _, op := range in.Operands {
+			switch op.Name {
+			case "rmask":
+				want = append(want, "every other segment gets a copy of V(gp[rs1])")
+				n["rmask"]++
+			case "prec":
+				want = append(want, "prec selects the HBM format", "must be a multiple of 64", "STRIDE_REG")
+				n["prec"]++
+			}
+		}
+		for _, w := range want {
+			if !strings.Contains(in.Description, w) {
+				t.Errorf("%s: the description lacks %q", in.Name, w)
+			}
+		}
+	}
+	if n["rmask"] < 6 || n["prec"] != 3 {
+		t.Errorf("operands found: %v, want rmask on at least 6 vector operations and prec on the 3 H_ transfers", n)
+	}
+}

@@ -35,9 +35,13 @@ type Case struct {
 	Description string         `json:"description,omitempty"`
 	// Traps name the numerical traps the case's inputs set on purpose,
 	// with the case's own figures (ref traps.go); Describe prints them.
-	Traps []string       `json:"traps,omitempty"`
-	Fill  byte           `json:"fill"` // byte pattern out and scratch regions hold before the run
-	Extra map[string]any `json:"extra,omitempty"`
+	Traps []string `json:"traps,omitempty"`
+	// Inputs state the range and distribution of each input and const
+	// tensor's values, computed from the case's data (ref ranges.go);
+	// Describe prints them.
+	Inputs []string       `json:"inputs,omitempty"`
+	Fill   byte           `json:"fill"` // byte pattern out and scratch regions hold before the run
+	Extra  map[string]any `json:"extra,omitempty"`
 }
 
 // TensorSpec places one tensor in the target's memory.

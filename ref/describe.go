@@ -2,6 +2,8 @@ package ref
 
 import (
 	"fmt"
+	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -31,6 +33,9 @@ func Describe(c *Case) string {
 	sort.Strings(keys)
 	for _, k := range keys {
 		fmt.Fprintf(&b, "- %s = %v\n", k, fmtParam(c.Params[k]))
+	}
+	for _, k := range unsetParams(t.DefinitionFor(c.Target), c.Params) {
+		fmt.Fprintf(&b, "- %s = %s (not set in case.json, so its default)\n", k, fmtParam(paramZero(k)))
 	}
 	fmt.Fprintf(&b, "\n## Tensors (hardware config %s)\n", c.HW)
 	fmt.Fprintf(&b, "| name | role | dtype | shape | address | bytes | memory |\n|---|---|---|---|---|---|---|\n")
@@ -78,6 +83,12 @@ func Describe(c *Case) string {
 	}
 	fmt.Fprintf(&b, "- halt: %s\n\n%s\n", c.Convention.Halt, c.Convention.Notes)
 	writeRules(&b, c)
+	if len(c.Inputs) > 0 {
+		fmt.Fprintf(&b, "\n## Input values (this case's data, as the kernel reads them; hidden cases are drawn from the same distributions)\n")
+		for _, s := range c.Inputs {
+			fmt.Fprintf(&b, "- %s\n", s)
+		}
+	}
 	if len(c.Traps) > 0 {
 		fmt.Fprintf(&b, "\n## Numerical traps in this case's inputs (set on purpose; hidden cases have them too)\n")
 		for _, t := range c.Traps {
@@ -148,6 +159,39 @@ func writeRules(b *strings.Builder, c *Case) {
 	}
 	fmt.Fprintf(b, "- Write only %s. A store anywhere else fails the run: into an input or const (%s), between the tensors, beyond them, or even 1 byte past the end of an output (written bytes are tracked exactly).\n",
 		list, strings.Join(ro, ", "))
+}
+
+// paramRef is a parameter a definition names (params.causal).
+var paramRef = regexp.MustCompile(`params\.([A-Za-z_]+)`)
+
+// unsetParams lists, in order of first mention, the parameters a
+// definition names that the case leaves out (case.json omits a field at
+// its zero value, such as causal = false), so the text still lists them.
+func unsetParams(def string, set map[string]any) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range paramRef.FindAllStringSubmatch(def, -1) {
+		k := m[1]
+		if _, ok := set[k]; ok || seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, k)
+	}
+	return out
+}
+
+// paramZero is the value a Params field takes when case.json leaves it
+// out: the zero value of the field with that JSON name.
+func paramZero(name string) any {
+	t := reflect.TypeOf(Params{})
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag == name {
+			return reflect.Zero(f.Type).Interface()
+		}
+	}
+	return "unset"
 }
 
 func fmtParam(v any) string {
@@ -227,7 +271,14 @@ func TasksMarkdown() string {
 	fmt.Fprintf(&b, "\nplena %d tasks, aie2 %d, coral %d: %d (target, task) pairs x %d configurations = %d cases.\n\n",
 		len(Supported("plena")), len(Supported("aie2")), len(Supported("coral")),
 		len(Supported("plena"))+len(Supported("aie2"))+len(Supported("coral")), NumConfigs, NumConfigs*(len(Supported("plena"))+len(Supported("aie2"))+len(Supported("coral"))))
-	b.WriteString(`## Dtypes and numerics
+	b.WriteString(`## What the agent is given, compared with the paper
+
+The paper's agents were given the task, the ISA and the hardware configuration. Here each cell's agent gets the same three, through its tools: the task text (task_info; ` + "`kc-ref describe`" + `), the target's manual (isa_manual; ` + "`kc-as --isa`" + `), and assemble, run (on the visible case, with the checker's verdict and error map), profile and submit.
+
+- The task text keeps to the definition, the parameters, each tensor's dtype, shape, address and memory layout, the distribution and range of the case's inputs and the numerical traps they set, the rules the judge enforces, the tolerance and the hardware config. It gives no instruction sequence or construction: no solution recipe.
+- The manual gives every instruction (syntax, semantics, encoding, timing), the timing model, the classic mistakes (plena) and worked examples: for plena, how PLENA's compiler templates lay out each kind of kernel (section templates), as PLENA's own agent-facing document keeps its examples (AICrossSim/PLENA_Doc@7a59e92:doc/isa_spec.md).
+
+## Dtypes and numerics
 
 - **aie2**: bfloat16 inputs, weights and outputs (stored in .npy as uint16 bit patterns, case.json dtype "bfloat16"); kernels accumulate in fp32. Expected outputs are computed in float64 and rounded to bfloat16 (round to nearest, ties to even).
 - **plena**: as PLENA's test harness: inputs, weights and tables in HBM as MXFP8 (case.json dtype "mxfp8": E4M3 elements, rows padded to 64 elements, then an E8M0 scale plane, one byte per 8 elements; the .npy holds the dequantised values as float32), quantised by PLENA's harness quantiser; constants (0, 1, eps, 1/N, scales, -inf) in an FP SRAM preload (dtype "float16", tensor fp_consts); bfloat16 outputs in Vector SRAM in PLENA's activation layout [C/64, R, 64]. Expected outputs are computed in float64 from the dequantised inputs and rounded to bfloat16.

@@ -2,10 +2,13 @@ package ref
 
 import (
 	"flag"
+	"math"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	isadefs "kernelcraft/isa-defs"
 )
 
 // TestTasksMarkdownCurrent: ref/TASKS.md is what kc-ref list --markdown
@@ -34,6 +37,10 @@ func TestDescribe(t *testing.T) {
 		{"plena", "ffn", 2, []string{"vsram", "GELU", "mxfp8", "SCALE_REG", "[2] = 2*sqrt(2/pi)"}},
 		{"plena", "rmsnorm", 3, []string{"rows padded to 128 elements", "C_SET_SCALE_REG to 8192", "59 zero rows", "[2] = eps = 1e-06", "[3] = 1/N = 1/100", "Columns 36..63 of the last block are padding"}},
 		{"aie2", "layernorm", 2, []string{"eps = 1e-05", "non-zero means"}},
+		// A parameter the definition names but case.json omits (at its
+		// zero value) is still listed.
+		{"plena", "flash_attention", 1, []string{"- causal = false (not set in case.json, so its default)\n"}},
+		{"aie2", "mha", 1, []string{"- causal = false (not set"}},
 	}
 	for _, c := range cases {
 		cs, _, err := Generate(c.target, c.task, c.config, 1, false)
@@ -125,5 +132,83 @@ func TestDescribePlenaGolden(t *testing.T) {
 	}
 	if string(want) != b.String() {
 		t.Errorf("plena task texts differ from %s (rerun with -update and review the diff)", golden)
+	}
+}
+
+// TestTaskTextsHaveNoRecipes: plena's task texts carry no worked example
+// of a solution (instruction sequences of PLENA's compiler templates, the
+// rotate_half construction): those are in the manual's templates section,
+// which every text points to. What rot holds is data and stays.
+func TestTaskTextsHaveNoRecipes(t *testing.T) {
+	for _, task := range Supported("plena") {
+		c, _, err := Generate("plena", task.ID, 1, 1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := c.Description
+		if strings.Contains(d, "How PLENA's compiler does it") || strings.Contains(d, "template:") {
+			t.Errorf("%s: the task text hands over a compiler template", task.ID)
+		}
+		for _, tp := range isadefs.Templates("plena") {
+			if strings.Contains(d, tp.Text) {
+				t.Errorf("%s: the task text holds the %s worked example", task.ID, tp.Task)
+			}
+		}
+		if !strings.Contains(d, "isa_manual section=templates") {
+			t.Errorf("%s: the task text does not say where the worked examples are", task.ID)
+		}
+		if _, ok := findSpec(c, rotName); ok && !strings.Contains(d, "x @ rot = rotate_half(x) = [-x2, x1]") {
+			t.Errorf("%s: the task text does not say what rot holds", task.ID)
+		}
+		if strings.Contains(d, "rotate_half(q) = q @ rot") {
+			t.Errorf("%s: the task text gives the rotate_half construction", task.ID)
+		}
+	}
+}
+
+// TestInputRangesFromData: every task text states the range and
+// distribution of each input tensor's values, and the figures are those
+// of the case's own tensors (decoded as the kernel reads them), so the
+// text cannot drift from the data.
+func TestInputRangesFromData(t *testing.T) {
+	for _, tg := range Targets {
+		for _, task := range Supported(tg) {
+			c, tensors, err := Generate(tg, task.ID, 1, 1, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(c.Description, "## Input values") {
+				t.Errorf("%s %s: the task text states no input values", tg, task.ID)
+			}
+			for _, s := range c.Tensors {
+				if s.Role != RoleIn || s.Name == "args" {
+					continue
+				}
+				a, err := Decode(tensors[s.Name], s.DType)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := "- " + s.Name + ": " + valueSummary(a.Data) + "\n"
+				if !strings.Contains(c.Description, want) {
+					t.Errorf("%s %s: the task text lacks %q", tg, task.ID, want)
+				}
+			}
+		}
+	}
+}
+
+func TestValueSummary(t *testing.T) {
+	for _, tc := range []struct {
+		xs   []float64
+		want string
+	}{
+		{[]float64{-128, 0, 127, 1}, "4 integers in [-128, 127], mean 0, std 90.2, mean |x| 64"},
+		{[]float64{0.5, -1.5}, "2 values in [-1.5, 0.5], mean -0.5, std 1, mean |x| 1"},
+		{[]float64{2, 2, math.Inf(-1)}, "2 values, all 2, and 1 -inf"},
+		{[]float64{math.NaN()}, "no finite values, and 1 NaN"},
+	} {
+		if got := valueSummary(tc.xs); got != tc.want {
+			t.Errorf("valueSummary(%v) = %q, want %q", tc.xs, got, tc.want)
+		}
 	}
 }

@@ -291,6 +291,7 @@ func Generate(target, task string, config int, seed uint64, hidden bool) (*Case,
 		tensors[s.Name] = tt
 	}
 	c.Traps = traps(target, t.ID, p, refIn, outs[outName(pl.specs)], stats, integer)
+	c.Inputs = inputRanges(c.Tensors, refIn)
 	c.Description = Describe(c)
 	// The inputs are encoded: their buffers go back for the next case's.
 	for _, s := range pl.specs {

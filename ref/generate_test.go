@@ -89,7 +89,7 @@ func TestGenerateAll(t *testing.T) {
 
 // TestCaseLayoutIsGenerates: CaseLayout gives the case Generate gives
 // (seed 1, visible), tensors, addresses, layouts, convention and params
-// alike, without tolerances, task text or traps (they come from the
+// alike, without tolerances, task text, traps or input values (they come from the
 // data), for every cell.
 func TestCaseLayoutIsGenerates(t *testing.T) {
 	for i, k := range allCases() {
@@ -103,7 +103,7 @@ func TestCaseLayoutIsGenerates(t *testing.T) {
 			continue
 		}
 		want := *g.c
-		want.Tolerance, want.Description, want.Traps = map[string]Tol{}, "", nil
+		want.Tolerance, want.Description, want.Traps, want.Inputs = map[string]Tol{}, "", nil, nil
 		if !reflect.DeepEqual(c, &want) {
 			t.Errorf("%s: CaseLayout's case differs from Generate's:\n%+v\n%+v", g.name, c, &want)
 		}

@@ -138,31 +138,6 @@ func plenaFits(task string, _ int, p Params) bool {
 	return true
 }
 
-// plenaHints say, per task, how PLENA's compiler templates lay the work
-// out (the baseline's manner), for the task text.
-var plenaHints = map[string]string{
-	"silu":            "PLENA's SiLU template: per Vector SRAM row, V_SUB_VF (0 - x, rorder 1), V_EXP_V, V_ADD_VF (+1.0), V_RECI_V, V_MUL_VV (x * sigmoid), in a C_LOOP over rows.",
-	"relu":            "Per Vector SRAM row: max(x, 0). PLENA has no element-wise max; one way is the SiLU template's gate with a steep slope: x * sigmoid(k*x) with k*x scaled up by V_MUL_VF (by 65504, twice) is exactly x or 0 in bf16.",
-	"gelu":            "GELU(x) = x * sigmoid(2u) with u = sqrt(2/pi)*(x + 0.044715*x^3): V_MUL_VV for x^3, V_MUL_VF/V_ADD_VV, then the SiLU template's sigmoid.",
-	"softmax":         "Per row of N: V_RED_MAX into an f register started at -inf (it accumulates), V_SUB_VF (x - max), V_EXP_V, V_RED_SUM into an f register started at 0.0 (it accumulates), S_RECI_FP, V_MUL_VF (PLENA's online-softmax building block).",
-	"layernorm":       "PLENA's layer_norm template: per row, V_RED_SUM for the mean (times 1/N), V_SUB_VF, V_MUL_VV and V_RED_SUM for the variance, S_ADD_FP eps, S_SQRT_FP, S_RECI_FP, V_MUL_VF; gamma and beta prefetched as rows (H_PREFETCH_V with rstride 0 repeats one row).",
-	"rmsnorm":         "PLENA's rms_norm template: per row, V_MUL_VV x*x and V_RED_SUM over the row's N/VLEN chunks, S_MUL_FP (1/N), S_ADD_FP (eps), S_SQRT_FP, S_RECI_FP, V_MUL_VF per chunk; gamma prefetched as a row and applied with V_MUL_VV.",
-	"gemv":            "Matrix-vector: A's 64x64 tiles into Matrix SRAM (H_PREFETCH_M), x as a Vector SRAM row; M_MV accumulates BLEN outputs, M_MV_WO writes and clears them (or M_TMV for the transposed tile).",
-	"gemm":            "PLENA's projection template: A's rows prefetched into Vector SRAM as [K/64, M, 64]; B's 64x64 tiles into Matrix SRAM (H_PREFETCH_M, STRIDE_REG = B's row pitch); per BLEN x BLEN output block, M_MM over the K/64 tiles (it accumulates) then one M_MM_WO (it writes the block and clears the accumulator).",
-	"bmm":             "The projection template per batch: re-set the address register, SCALE_REG and STRIDE_REG for each batch's tiles; M_MM accumulates, M_MM_WO writes and clears.",
-	"linear":          "PLENA's projection template with w [N, K] as stored (out x in: use M_TMM, which reads the Matrix SRAM tile transposed), then the bias added as a row (H_PREFETCH_V with rstride 0 repeats it; V_ADD_VV).",
-	"rope":            "PLENA's RoPE template: y = x*cos + rotate_half(x)*sin with V_MUL_VV/V_ADD_VV per row, where PLENA's harness preloads rotate_half(x) = [-x2, x1] and cos, sin as full head_dim rows ([cos, cos]). PLENA has no element shift: rot (const, [D, D], 0 and +-1) is rotate_half as a matrix, so rotate_half(x) = x @ rot on the matrix unit (the projection template: M_MM, M_MM_WO), exactly; [c, 0] + [c, 0] @ rot = [c, c] gives the full cos and sin rows the same way (cos and sin are [S, D/2]). When D/2 is a multiple of 64 the halves are whole column blocks and no product is needed.",
-	"ffn":             "PLENA's FFN template: up projection (M_MM/M_MM_WO) into Vector SRAM, bias and GELU with vector operations, down projection, bias.",
-	"swiglu":          "PLENA's FFN template's gated half: the gate and up projections (M_MM/M_MM_WO), SiLU(gate) with the SiLU template, times up (V_MUL_VV).",
-	"sdpa":            "PLENA's flash-attention template: QK^T per KV tile (M_TMM or M_BTMM with M_MM_WO/M_BMM_WO), the online softmax per row (V_MUL_VF scale, V_RED_MAX, S_EXP_FP, V_SUB_VF, V_EXP_V, V_RED_SUM; running max and sum in FP SRAM), PV with M_MM/M_MM_WO, the output rescaled by V_MUL_VF.",
-	"flash_attention": "PLENA's flash-attention template: QK^T per KV tile, the online softmax with running max and sum kept in FP SRAM, PV accumulated and rescaled per tile (V_MUL_VF, V_ADD_VV).",
-	"mha":             "Projections as in the projection template, K and V to the KV cache (scratch; H_STORE_V) and back as Matrix SRAM tiles (H_PREFETCH_M), attention per head as in the flash-attention template (V_MASK selects a head's HLEN-wide segment of a row), the output projection.",
-	"gqa":             "As mha, with each K/V head shared by H/H_kv query heads (PLENA's GQA packing puts the BROADCAST query heads of one KV head side by side for M_BTMM).",
-	"mqa":             "As mha with one K/V head shared by every query head.",
-	"decoder_llama":   "Composed from the templates: rms_norm, projections, RoPE (rotate_half(q) = q @ rot on the matrix unit, rot as in the rope task), K and V to the KV cache (scratch; H_STORE_V) and back as tiles, flash attention, residual adds (V_ADD_VV), rms_norm, the SwiGLU FFN, residual add.",
-	"decoder_t5":      "Composed from the templates: rms_norm, projections, K and V to the KV cache (scratch; H_STORE_V) and back as tiles, attention with the relative-position bias added to the scores (V_ADD_VV), residual add, rms_norm, the ReLU FFN, residual add.",
-}
-
 // plenaDescribe is plena's part of the task text: every tensor in PLENA's
 // terms (HBM addresses, MX scale planes and SCALE_REG values, Vector SRAM
 // layouts in element addresses, FP SRAM entries), registers and the end
@@ -239,9 +214,10 @@ func plenaDescribe(c *Case) string {
 		"H_PREFETCH_V converts to bf16 rows, H_PREFETCH_M to f32 Matrix SRAM tiles. Scalars (f registers, FP SRAM, V_RED_SUM/V_RED_MAX results) are f16: range ±65504.\n")
 	b.WriteString("\nRegisters: none is preset. gp0..gp15, f0..f7, a0..a7, SCALE_REG and V_MASK start at 0, STRIDE_REG at 1; gp0 is an ordinary register (keep it 0 if you use it as zero). " +
 		"Build addresses with S_ADDI_INT (18-bit unsigned immediate) and S_LUI_INT (immediate in units of 4096).\n")
-	if h := plenaHints[c.Task]; h != "" {
-		fmt.Fprintf(&b, "\nHow PLENA's compiler does it: %s\n", h)
+	if _, ok := findSpec(c, rotName); ok {
+		b.WriteString("\nrot (const) is rotate_half as a [head_dim, head_dim] matrix of 0 and ±1: x @ rot = rotate_half(x) = [-x2, x1] for a row x = [x1, x2] of head_dim.\n")
 	}
+	b.WriteString("\nWorked examples (how PLENA's compiler templates lay out kernels like this one) are in the manual, not here: isa_manual section=templates (kc-as --isa templates -t plena).\n")
 	return b.String()
 }
 

@@ -206,6 +206,20 @@ type CostModel interface {
 	Inst(in *isadefs.Inst) string
 }
 
+// SummaryModel is implemented by a target's CostModel that can say in a
+// few words what its cycles section covers (the manual's overview quotes
+// it after the timing table).
+type SummaryModel interface {
+	Summary() string
+}
+
+// SimulatedModel is implemented by a target's CostModel that knows which
+// instruction forms its simulator runs: Simulated reports false, and why
+// ("" when no reason is recorded), for a form that stops the simulation.
+type SimulatedModel interface {
+	Simulated(in *isadefs.Inst) (ok bool, why string)
+}
+
 var (
 	targetsMu sync.Mutex
 	targets   = map[string]Target{}

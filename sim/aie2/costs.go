@@ -88,9 +88,8 @@ func (c *CostModel) Rules() string {
 // and what they mean as latencies.
 func (c *CostModel) Inst(in *isadefs.Inst) string {
 	var b strings.Builder
-	o := decodeOp(c.isa, in, in.Match)
-	if o.kind == kUnsupported {
-		fmt.Fprintf(&b, "simulated: no — running it stops the simulation (%s is not supported yet)\n", o.why)
+	if ok, why := c.Simulated(in); !ok {
+		fmt.Fprintf(&b, "simulated: no — running it stops the simulation (%s)\n", unsupportedText(in.Name, why))
 	}
 	it := c.isa.ItineraryOf(in)
 	if it == nil {
@@ -119,6 +118,22 @@ func (c *CostModel) Inst(in *isadefs.Inst) string {
 		fmt.Fprintf(&b, "memory: reached in cycle %s (bank conflicts are counted there)\n", strings.Join(ms, " and "))
 	}
 	return b.String()
+}
+
+// Simulated reports whether the simulator runs form in, and the reason
+// the .isa records (sem=none:REASON) when it does not.
+func (c *CostModel) Simulated(in *isadefs.Inst) (bool, string) {
+	o := decodeOp(c.isa, in, in.Match)
+	return o.kind != kUnsupported, o.why
+}
+
+// unsupportedText is what the manual and the halt say of an instruction
+// the simulator does not run: its name, and the reason when one is known.
+func unsupportedText(name, why string) string {
+	if why == "" {
+		return name + " is not supported yet by the aie2 simulator"
+	}
+	return name + " is not supported yet by the aie2 simulator: " + why
 }
 
 func orNone(s string) string {
@@ -443,4 +458,9 @@ Numerics: bf16 MACs align every product (binary point at 2^(ea+eb-254), two inte
 Throughput: one MAC per cycle; a vmac.f reads its accumulator in cycle 3 and writes in cycle 6, so back-to-back vmac.f need 4 different accumulators in rotation (integer vmac: 2).
 `)
 	return b.String()
+}
+
+// Summary is what the cycles section covers, for the manual's overview.
+func (c *CostModel) Summary() string {
+	return "bundle issue, each operation's operand cycles and latency, bank-conflict stalls, branch delay slots and the zero-overhead loop"
 }

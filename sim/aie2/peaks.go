@@ -40,7 +40,7 @@ func (c *CostModel) Uses(in *isadefs.Inst) ([]sim.Use, string, error) {
 	o := decodeOp(c.isa, in, in.Match)
 	switch o.kind {
 	case kUnsupported:
-		return nil, "not simulated: running it stops the simulation (" + o.why + ")", nil
+		return nil, "not simulated: running it stops the simulation (" + unsupportedText(in.Name, o.why) + ")", nil
 	case kNop:
 		return nil, "a nop", nil
 	case kDone:

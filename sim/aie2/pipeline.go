@@ -48,11 +48,7 @@ func (m *Machine) step(ref bool) {
 	}
 	for _, o := range b.ops {
 		if o.kind == kUnsupported {
-			what := o.inst.Name
-			if o.why != "" {
-				what += " (" + o.why + ")"
-			}
-			m.trap(sim.TrapIllegal, pc, uint64(pc), "%s is not supported yet by the aie2 simulator (sim/aie2/SEMANTICS.md lists what is)", what)
+			m.trap(sim.TrapIllegal, pc, uint64(pc), "%s (sim/aie2/SEMANTICS.md lists what is)", unsupportedText(o.inst.Name, o.why))
 			return
 		}
 	}

@@ -490,3 +490,8 @@ func trimLines(s string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// Summary is what the cycles section covers, for the manual's overview.
+func (c *costModel) Summary() string {
+	return "issue rules, uops, ports, each vector instruction's cost by LMUL"
+}

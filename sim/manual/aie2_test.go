@@ -76,6 +76,8 @@ func TestAIE2Sections(t *testing.T) {
 		{"vmac.f", []string{"## form 1: vmac.f bmd, bmacc, xa, xb, rcfg", "chained on one accumulator: the accumulator input is read in cycle 3, so the next vmac.f into the same accumulator may issue 4 bundles later", "example: vmac.f bml0, bml0, x0, x2, r0"}},
 		{"vmac", []string{"may issue 2 bundles later"}},
 		{"vnegmac", []string{"simulated: no"}},
+		{"vmov", []string{"# vmov (aie2, slots lda (form 1), mv (forms 2, 3, 4), st (form 5), 5 forms; simulated: forms 2, 4 only)\n"}},
+		{"acq", []string{"# acq (aie2, slot alu, 2 forms; simulated: no, running it stops the simulation)\n", "(acq is not supported yet by the aie2 simulator)"}},
 	} {
 		got, err := m.Section(tc.name)
 		if err != nil {

@@ -36,6 +36,8 @@ const (
 	Pseudo   = "pseudo"
 	Cycles   = "cycles"
 	Mistakes = "mistakes"
+	// Templates is the section of worked examples (isadefs.Templates).
+	Templates = "templates"
 	// slotSection prefixes the section of a VLIW slot's instructions
 	// (slot.lda, slot.vec…).
 	slotSection = "slot."
@@ -87,6 +89,9 @@ func (m *Manual) Sections() []string {
 	if len(isadefs.Rules(m.ISA.Name)) > 0 {
 		secs = append(secs, Mistakes)
 	}
+	if len(isadefs.Templates(m.ISA.Name)) > 0 {
+		secs = append(secs, Templates)
+	}
 	return secs
 }
 
@@ -103,6 +108,8 @@ func (m *Manual) Section(name string) (string, error) {
 		return m.pseudos(), nil
 	case strings.EqualFold(name, Mistakes) && len(isadefs.Rules(m.ISA.Name)) > 0:
 		return m.mistakes(), nil
+	case strings.EqualFold(name, Templates) && len(isadefs.Templates(m.ISA.Name)) > 0:
+		return m.templates(), nil
 	case strings.EqualFold(name, Cycles) && m.costs != nil:
 		text := fmt.Sprintf("# %s: what decides cycles (hardware config %s)\n\n%s", m.ISA.Name, m.HW.Name, m.costs.Rules())
 		if pm, ok := m.costs.(sim.PeakModel); ok {
@@ -272,8 +279,10 @@ func (m *Manual) overview(secs []string) string {
 	for _, k := range tk {
 		fmt.Fprintf(&b, "%s = %d\n", k, hw.Timing[k])
 	}
-	if m.costs != nil {
-		fmt.Fprintf(&b, "(section %s says what these decide: issue rules, uops, ports, each vector instruction's cost by LMUL)\n", Cycles)
+	if sm, ok := m.costs.(sim.SummaryModel); ok {
+		fmt.Fprintf(&b, "(section %s says what these decide: %s)\n", Cycles, sm.Summary())
+	} else if m.costs != nil {
+		fmt.Fprintf(&b, "(section %s says what these decide)\n", Cycles)
 	}
 	fmt.Fprintf(&b, "\nsections (isa_manual section=NAME, kc-as --isa NAME): %s\n", strings.Join(secs[1:], ", "))
 	if len(m.ISA.SlotOrder) > 0 {
@@ -291,6 +300,17 @@ func (m *Manual) mistakes() string {
 	fmt.Fprintf(&b, "# %s: the classic mistakes (rules the assembler's warnings and the simulator's messages name)\n", m.ISA.Name)
 	for i, r := range isadefs.Rules(m.ISA.Name) {
 		fmt.Fprintf(&b, "\n## %d. %s (rule %s)\n%s\nCaught: %s\n", i+1, r.Title, r.ID, r.Text, r.Caught)
+	}
+	return b.String()
+}
+
+// templates lists the ISA's worked examples (isadefs.Templates), one per
+// benchmark task they match.
+func (m *Manual) templates() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s: worked examples (how its compiler's templates lay out common kernels; one way, not the only one)\n\n", m.ISA.Name)
+	for _, t := range isadefs.Templates(m.ISA.Name) {
+		fmt.Fprintf(&b, "- %s: %s\n", t.Task, t.Text)
 	}
 	return b.String()
 }
@@ -520,10 +540,25 @@ func (m *Manual) semantics(in *isadefs.Inst) string {
 func (m *Manual) instGroup(b *strings.Builder, insts []*isadefs.Inst) {
 	in0 := insts[0]
 	fmt.Fprintf(b, "# %s (%s", in0.Name, m.ISA.Name)
-	if in0.Slot != "" {
-		fmt.Fprintf(b, ", slot %s", in0.Slot)
+	if s := slotsText(insts); s != "" {
+		fmt.Fprintf(b, ", %s", s)
 	}
-	fmt.Fprintf(b, ", %d form%s)\n\n", len(insts), map[bool]string{true: "", false: "s"}[len(insts) == 1])
+	fmt.Fprintf(b, ", %d form%s", len(insts), map[bool]string{true: "", false: "s"}[len(insts) == 1])
+	if sm, ok := m.costs.(sim.SimulatedModel); ok {
+		var run []int
+		for i, in := range insts {
+			if ok, _ := sm.Simulated(in); ok {
+				run = append(run, i+1)
+			}
+		}
+		switch {
+		case len(run) == 0:
+			b.WriteString("; simulated: no, running it stops the simulation")
+		case len(run) < len(insts):
+			fmt.Fprintf(b, "; simulated: %s only", formsText(run))
+		}
+	}
+	b.WriteString(")\n\n")
 	fmt.Fprintf(b, "semantics: %s\n", m.semantics(in0))
 	if d := m.ISA.DocOf(in0.Mnemonic); d != nil && d.Example != "" {
 		fmt.Fprintf(b, "example: %s\n", d.Example)
@@ -553,6 +588,46 @@ func (m *Manual) instGroup(b *strings.Builder, insts []*isadefs.Inst) {
 			fmt.Fprintf(b, "e.g. %s\n", ex)
 		}
 	}
+}
+
+// slotsText names the VLIW slots of an entry's forms: "slot lda" when
+// they share one, else each slot with its forms ("slots lda (form 1), mv
+// (forms 2, 3, 4)"); "" on a target without slots.
+func slotsText(insts []*isadefs.Inst) string {
+	var order []string
+	forms := map[string][]int{}
+	for i, in := range insts {
+		if in.Slot == "" {
+			continue
+		}
+		if _, ok := forms[in.Slot]; !ok {
+			order = append(order, in.Slot)
+		}
+		forms[in.Slot] = append(forms[in.Slot], i+1)
+	}
+	switch len(order) {
+	case 0:
+		return ""
+	case 1:
+		return "slot " + order[0]
+	}
+	parts := make([]string, len(order))
+	for i, sl := range order {
+		parts[i] = fmt.Sprintf("%s (%s)", sl, formsText(forms[sl]))
+	}
+	return "slots " + strings.Join(parts, ", ")
+}
+
+// formsText is "form 2" or "forms 1, 3".
+func formsText(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprint(n)
+	}
+	if len(ns) == 1 {
+		return "form " + s[0]
+	}
+	return "forms " + strings.Join(s, ", ")
 }
 
 // Example writes an instance of an instruction form: each register

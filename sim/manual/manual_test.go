@@ -157,3 +157,69 @@ func TestMistakesSection(t *testing.T) {
 		}
 	}
 }
+
+// TestOverviewCyclesLine: each target's overview says what its own cycles
+// section covers; only coral's cost depends on LMUL.
+func TestOverviewCyclesLine(t *testing.T) {
+	for _, tc := range []struct{ hw, want string }{
+		{"coral", "cost by LMUL"},
+		{"plena", "the matrix and vector units' charges"},
+		{"aie2", "bank-conflict stalls"},
+	} {
+		hw, err := isadefs.HWByName(tc.hw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := New(hw, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := m.Section("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, tc.want) {
+			t.Errorf("%s overview lacks %q", tc.hw, tc.want)
+		}
+		if tc.hw != "coral" && strings.Contains(text, "LMUL") {
+			t.Errorf("%s overview mentions LMUL, which it does not have", tc.hw)
+		}
+	}
+}
+
+// TestTemplatesSection: plena's manual holds the worked examples the task
+// texts leave out (isadefs.Templates), one line per task; coral has none.
+func TestTemplatesSection(t *testing.T) {
+	for _, tc := range []struct {
+		hw   string
+		want bool
+	}{{"plena", true}, {"coral", false}} {
+		hw, err := isadefs.HWByName(tc.hw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := New(hw, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := slices.Contains(m.Sections(), Templates); got != tc.want {
+			t.Fatalf("%s: templates section %v, want %v", tc.hw, got, tc.want)
+		}
+		if !tc.want {
+			continue
+		}
+		text, err := m.Section("templates")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tps := isadefs.Templates(hw.ISA)
+		if len(tps) < 19 {
+			t.Errorf("%d templates, want one per plena task that has one (19)", len(tps))
+		}
+		for _, tp := range tps {
+			if !strings.Contains(text, "- "+tp.Task+": "+tp.Text+"\n") {
+				t.Errorf("the templates section lacks %s", tp.Task)
+			}
+		}
+	}
+}

@@ -145,3 +145,8 @@ func (c *CostModel) Inst(in *isadefs.Inst) string {
 	}
 	return s + work
 }
+
+// Summary is what the cycles section covers, for the manual's overview.
+func (c *CostModel) Summary() string {
+	return "each instruction's cycles (they add up, nothing overlaps), the matrix and vector units' charges, HBM transfer time"
+}

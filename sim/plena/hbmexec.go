@@ -38,14 +38,28 @@ func rustU32Wide(f float32) uint64 {
 }
 
 // hbmCheck traps unless the 64 bytes at a are an aligned chunk inside HBM.
-func (m *Machine) hbmCheck(name string, a uint64, what string) *sim.Trap {
+// The trap names rule prefetch-setup only when that rule was broken (the
+// address register or SCALE_REG never set); an alignment trap otherwise
+// names the three values whose sum must be 64-byte aligned.
+func (m *Machine) hbmCheck(o *op, a uint64, what string) *sim.Trap {
+	name := o.inst.Name
 	if a%64 != 0 {
-		return m.trapf(sim.TrapMisaligned, a, "%s: the %s address %#x is not 64-byte aligned (every HBM access is one aligned 64-byte chunk; PLENA's emulator asserts it)%s", name, what, a, ruleSuffix("prefetch-setup"))
+		return m.trapf(sim.TrapMisaligned, a, "%s: the %s address %#x is not 64-byte aligned (every HBM access is one aligned 64-byte chunk; PLENA's emulator asserts it): a%d (%#x), gp%d (the rs1 offset, %d) and, for rows past the first, the row pitch (STRIDE_REG %d when rstride is 1) must each be multiples of 64%s",
+			name, what, a, o.rs2, m.a[o.rs2], o.rs1, m.gp[o.rs1], m.stride, m.setupSuffix(o))
 	}
 	if a+64 > uint64(len(m.ms.hbm.Data)) || a+64 < a {
-		return m.trapf(sim.TrapAccess, a, "%s: the %s chunk at HBM address %#x is past the end of HBM (%d bytes)%s", name, what, a, len(m.ms.hbm.Data), ruleSuffix("prefetch-setup"))
+		return m.trapf(sim.TrapAccess, a, "%s: the %s chunk at HBM address %#x is past the end of HBM (%d bytes)%s", name, what, a, len(m.ms.hbm.Data), m.setupSuffix(o))
 	}
 	return nil
+}
+
+// setupSuffix names rule prefetch-setup when o's address register or
+// SCALE_REG was never set, and is empty otherwise.
+func (m *Machine) setupSuffix(o *op) string {
+	if o.rs2 < 8 && m.addrSet>>o.rs2&1 != 0 && m.scaleSet {
+		return ""
+	}
+	return ruleSuffix("prefetch-setup")
 }
 
 func (m *Machine) hbmRegs(o *op) (index, scaleIndex uint64, t *sim.Trap) {
@@ -108,13 +122,13 @@ func (m *Machine) prefetch(o *op) *sim.Trap {
 	for i := 0; i < rows; i++ {
 		ea, sa := m.hbmRowAddr(index, scaleIndex, i, stride)
 		for k := 0; k < chunksPerRow; k++ {
-			if t := m.hbmCheck(name, ea+uint64(64*k), "element"); t != nil {
+			if t := m.hbmCheck(o, ea+uint64(64*k), "element"); t != nil {
 				return t
 			}
 			m.chunks = append(m.chunks, ea+uint64(64*k))
 		}
 		al := sa / 64 * 64
-		if t := m.hbmCheck(name, al, "scale"); t != nil {
+		if t := m.hbmCheck(o, al, "scale"); t != nil {
 			return t
 		}
 		m.chunks = append(m.chunks, al)
@@ -179,13 +193,13 @@ func (m *Machine) store(o *op) *sim.Trap {
 		}
 		ea, sa := m.hbmRowAddr(index, scaleIndex, i, stride)
 		for k := 0; k < c.VLEN/64; k++ {
-			if t := m.hbmCheck(name, ea+uint64(64*k), "element"); t != nil {
+			if t := m.hbmCheck(o, ea+uint64(64*k), "element"); t != nil {
 				return t
 			}
 		}
 		for w := 0; w < scaleLen; {
 			a := sa + uint64(w)
-			if t := m.hbmCheck(name, a/64*64, "scale"); t != nil {
+			if t := m.hbmCheck(o, a/64*64, "scale"); t != nil {
 				return t
 			}
 			w += min(64-int(a%64), scaleLen-w)
