@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"kernelcraft/internal/editdist"
 )
 
 // Error is one assembly error at a source position.
@@ -88,27 +90,6 @@ func (l ErrorList) sorted() ErrorList {
 	return l
 }
 
-// levenshtein is the edit distance between a and b.
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
 // nearest returns up to n candidates closest to word, best first.
 func nearest(word string, candidates []string, n int) []string {
 	type scored struct {
@@ -123,7 +104,7 @@ func nearest(word string, candidates []string, n int) []string {
 		if diff := len(word) - len(c); diff-1 > limit || -diff-1 > limit {
 			continue
 		}
-		d := levenshtein(word, c)
+		d := editdist.Levenshtein(word, c)
 		if strings.HasPrefix(c, word) || strings.HasPrefix(word, c) {
 			d--
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"kernelcraft/internal/editdist"
 )
 
 // Interspersed moves flags that follow positional arguments in front of
@@ -254,29 +256,8 @@ func closestFlag(flags []cli.Flag, provided string) string {
 		return ""
 	}
 	if strings.HasPrefix(name, provided) || strings.HasPrefix(provided, name) ||
-		3*editDistance(name, provided) <= max(len(name), len(provided)) {
+		3*editdist.Levenshtein(name, provided) <= max(len(name), len(provided)) {
 		return s
 	}
 	return ""
-}
-
-// editDistance is the Levenshtein distance between a and b (bytes).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
