@@ -132,14 +132,7 @@ func TestMistakesSection(t *testing.T) {
 		hw   string
 		want bool
 	}{{"plena", true}, {"coral", false}} {
-		hw, err := isadefs.HWByName(tc.hw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := New(hw, "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, hw := manualOf(t, tc.hw)
 		if got := slices.Contains(m.Sections(), Mistakes); got != tc.want {
 			t.Fatalf("%s: mistakes section %v, want %v", tc.hw, got, tc.want)
 		}
@@ -166,14 +159,7 @@ func TestOverviewCyclesLine(t *testing.T) {
 		{"plena", "the matrix and vector units' charges"},
 		{"aie2", "bank-conflict stalls"},
 	} {
-		hw, err := isadefs.HWByName(tc.hw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := New(hw, "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, _ := manualOf(t, tc.hw)
 		text, err := m.Section("")
 		if err != nil {
 			t.Fatal(err)
@@ -194,14 +180,7 @@ func TestTemplatesSection(t *testing.T) {
 		hw   string
 		want bool
 	}{{"plena", true}, {"coral", false}} {
-		hw, err := isadefs.HWByName(tc.hw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := New(hw, "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, hw := manualOf(t, tc.hw)
 		if got := slices.Contains(m.Sections(), Templates); got != tc.want {
 			t.Fatalf("%s: templates section %v, want %v", tc.hw, got, tc.want)
 		}
@@ -222,4 +201,18 @@ func TestTemplatesSection(t *testing.T) {
 			}
 		}
 	}
+}
+
+// manualOf is the manual of a built-in hardware config, and the config.
+func manualOf(t *testing.T, name string) (*Manual, *isadefs.HW) {
+	t.Helper()
+	hw, err := isadefs.HWByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := New(hw, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, hw
 }
