@@ -37,6 +37,10 @@ type Timeline struct {
 	started   bool
 	done      bool
 	chosen    *tlLoop
+	// first holds the run's first MaxRows instructions in the default
+	// window: what it shows when the run has no loop.
+	first    []TimelineRow
+	firstCut bool
 }
 
 // TimelineWindow is the part of a run a Timeline records.
@@ -207,7 +211,13 @@ func (t *Timeline) Record(e *TimelineEvent) {
 		return
 	}
 	// The hottest loop: charge cycles by PC, find loops by their back
-	// edges, record each loop's first iterations after its discovery.
+	// edges, record each loop's first iterations after its discovery;
+	// keep the run's first rows for a run without a loop.
+	if len(t.first) < maxRows {
+		t.first = append(t.first, cloneRow(e.TimelineRow))
+	} else {
+		t.firstCut = true
+	}
 	if t.cycles == nil {
 		t.cycles = map[uint64]uint64{}
 		t.loopAt = map[[2]uint64]*tlLoop{}
@@ -269,7 +279,10 @@ func cloneRow(r TimelineRow) TimelineRow {
 func (t *Timeline) cutShort() bool {
 	if t.Window.Kind == TimelineHotLoop {
 		t.chooseLoop()
-		return t.chosen != nil && t.chosen.cut
+		if t.chosen == nil {
+			return t.firstCut
+		}
+		return t.chosen.cut
 	}
 	return t.truncated
 }
@@ -281,7 +294,7 @@ func (t *Timeline) Rows() []TimelineRow {
 	rows := t.rows
 	if t.Window.Kind == TimelineHotLoop {
 		t.chooseLoop()
-		rows = nil
+		rows = t.first
 		if t.chosen != nil {
 			rows = t.chosen.rows
 		}
@@ -587,7 +600,10 @@ func (t *Timeline) Describe() string {
 	}
 	t.chooseLoop()
 	if t.chosen == nil {
-		return "the hottest loop (no loop found)"
+		if t.firstCut {
+			return fmt.Sprintf("the run's first %d instructions (no loop found; --timeline-rows shows more)", len(t.first))
+		}
+		return "the whole run (no loop found)"
 	}
 	return fmt.Sprintf("the hottest loop %#x..%#x, first iterations after the one that found it", t.chosen.head, t.chosen.tail)
 }

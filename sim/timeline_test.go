@@ -122,13 +122,21 @@ func TestTimelineSummary(t *testing.T) {
 	if s := Summarize([]TimelineRow{{Dispatch: 0, Done: 1}}, 0); !strings.Contains(s.Text, "no waits") {
 		t.Errorf("no waits: %+v", s)
 	}
-	// No loop at all.
+	// No loop at all: the whole run is shown, or its first MaxRows
+	// instructions.
 	none := &Timeline{}
 	feed(none, []uint64{0, 4, 8}, nil, nil)
 	var b bytes.Buffer
 	none.WriteText(&b)
-	if !strings.Contains(b.String(), "no loop found") {
-		t.Errorf("no loop:\n%s", b.String())
+	if out := b.String(); !strings.Contains(out, "the whole run (no loop found)") || strings.Contains(out, "no instructions in the window") || len(none.Rows()) != 3 {
+		t.Errorf("no loop: %d rows\n%s", len(none.Rows()), out)
+	}
+	long := &Timeline{MaxRows: 2}
+	feed(long, []uint64{0, 4, 8, 12}, nil, nil)
+	b.Reset()
+	long.WriteText(&b)
+	if out := b.String(); !strings.Contains(out, "the run's first 2 instructions (no loop found") || len(long.Rows()) != 2 || !long.cutShort() {
+		t.Errorf("no loop, cut: %d rows\n%s", len(long.Rows()), out)
 	}
 }
 
