@@ -61,20 +61,25 @@ func TestMoveForwardingInPlace(t *testing.T) {
 // core, results in flight included, so a read in the stalled bundle gets
 // what it gets without the conflict. The add is issued 6 bundles after
 // the lda, whose write lands in the add's read cycle and is not seen: it
-// reads the 7 the program wrote before, with or without the conflicting
-// loads, under every policy (the read is not stale, so interlock does not
-// wait and warn does not report it). The only difference is the stall.
+// reads the 7 the program wrote before, with or without a conflict (two
+// loads of its bundle on one bank, or its load meeting the vst.srs of two
+// bundles before, which writes in its cycle 7), under every policy (the
+// read is not stale, so interlock does not wait and warn does not report
+// it). The only difference is the stall.
 func TestBankStallHoldsResultsInFlight(t *testing.T) {
-	src := "\tmova r1, #7\n" + strings.Repeat("\tnop\n", 2) + "\tlda r1, [p0, #0]\n" + strings.Repeat("\tnop\n", 5) +
-		"\tvlda wl0, [p2, #0] ; vldb wl1, [p3, #0] ; add r2, r1, #0\n" + strings.Repeat("\tnop\n", 8) + "\tdone\n"
 	for _, c := range []struct {
-		name   string
-		p3     uint64
-		stalls uint64
+		name    string
+		pre, rd string
+		p3      uint64
+		stalls  uint64
 	}{
-		{"no conflict", dmem + 0x4100, 0},
-		{"bank conflict", dmem + 0x140, 1},
+		{"no conflict", "nop", "vlda wl0, [p2, #0] ; vldb wl1, [p3, #0]", dmem + 0x4100, 0},
+		{"two loads on one bank", "nop", "vlda wl0, [p2, #0] ; vldb wl1, [p3, #0]", dmem + 0x140, 1},
+		{"load meets an earlier store", "vst.srs.s16.s32 bml0, s0, [p3, #0]", "vlda wl0, [p2, #0]", dmem + 0x140, 1},
+		{"load and earlier store on other banks", "vst.srs.s16.s32 bml0, s0, [p3, #0]", "vlda wl0, [p2, #0]", dmem + 0x4100, 0},
 	} {
+		src := "\tmova r1, #7\n" + strings.Repeat("\tnop\n", 2) + "\tlda r1, [p0, #0]\n" + strings.Repeat("\tnop\n", 3) +
+			"\t" + c.pre + "\n\tnop\n\t" + c.rd + " ; add r2, r1, #0\n" + strings.Repeat("\tnop\n", 8) + "\tdone\n"
 		for _, pol := range []Policy{Exposed, Warn, Interlock} {
 			m := build(t, src, Options{Hazard: pol})
 			m.poke(t, dmem, []byte{42, 0, 0, 0})
