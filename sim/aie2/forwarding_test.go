@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"strings"
 	"testing"
+
+	"kernelcraft/sim"
 )
 
 // TestMoveForwardingInPlace: a vector permute's result reaches the next
@@ -149,6 +151,50 @@ func TestManualStatesForwardingAndStalls(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("no %s form with itinerary %q", e.name, e.itin)
+		}
+	}
+}
+
+// TestTimelineBankStallHoldsResultsInFlight: the timeline draws the freeze
+// as the simulator runs it: the lda in flight during the stall is ready
+// after the stalled bundle issues (its add reads the old r1), not in the
+// cycle the bundle issues, which would tell the reader it sees the load.
+func TestTimelineBankStallHoldsResultsInFlight(t *testing.T) {
+	src := "\tmova r1, #7\n" + strings.Repeat("\tnop\n", 2) + "\tlda r1, [p0, #0]\n" + strings.Repeat("\tnop\n", 5) +
+		"\tvlda wl0, [p2, #0] ; vldb wl1, [p3, #0] ; add r2, r1, #0\n" + strings.Repeat("\tnop\n", 8) + "\tdone\n"
+	for _, c := range []struct {
+		name  string
+		p3    uint64
+		stall int64
+	}{
+		{"no conflict", dmem + 0x4100, 0},
+		{"bank conflict", dmem + 0x140, 1},
+	} {
+		tl := &sim.Timeline{}
+		m := build(t, src, Options{CoreOptions: sim.CoreOptions{Timeline: tl}})
+		for r, v := range map[string]uint64{"p0": dmem, "p2": dmem + 0x100, "p3": c.p3} {
+			if err := m.SetReg(r, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if h := m.Run(); !h.OK() {
+			t.Fatalf("%s: %s", c.name, h)
+		}
+		var ld, rd *sim.TimelineRow
+		rows := tl.Rows()
+		for i := range rows {
+			switch {
+			case strings.HasPrefix(rows[i].Text, "lda r1"):
+				ld = &rows[i]
+			case strings.HasPrefix(rows[i].Text, "vlda wl0"):
+				rd = &rows[i]
+			}
+		}
+		if ld == nil || rd == nil {
+			t.Fatalf("%s: no lda or vlda row in %d rows", c.name, len(rows))
+		}
+		if want := ld.Issue + 7 + c.stall; ld.Done != want || rd.Issue != ld.Issue+6+c.stall {
+			t.Errorf("%s: lda issues %d, ready %d (want %d); the stalled bundle issues %d (want %d)", c.name, ld.Issue, ld.Done, want, rd.Issue, ld.Issue+6+c.stall)
 		}
 	}
 }
