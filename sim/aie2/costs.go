@@ -73,7 +73,8 @@ func (c *CostModel) param(k string, def int64) int64 {
 func (c *CostModel) Rules() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "One bundle (one source line) issues per cycle, in order. Nothing waits for a result (an exposed pipeline): an operation reads its operands in fixed cycles after it issues and writes its results in fixed cycles, the operand cycles of its itinerary (each instruction's entry; section %s lists them all). A read before the write lands gets the old value. The kernel's cycles are the cycles until `done` issues, plus 1.\n", secPipeline)
-	fmt.Fprintf(&b, "Stalls: only a data-memory bank conflict stalls (%d cycle per extra access); under params.hazard_policy 2 (interlock) a bundle also waits for the operands it reads (counted as interlock stalls). Policy 1 (warn) reports every early read.\n", c.param("conflict_penalty", 1))
+	b.WriteString("Forwarding: a result of the vector ALU and permutes (vshuffle, vadd, vmov of x…; class :mov in the entry's itinerary) reaches an operand of the same class one cycle early, so the very next bundle reads the new value there: an in-place sequence that overwrites a register and reads its old value one bundle later (vshuffle x0, x0, x1, r0 then vshuffle x1, x0, x1, r1) gets the new value instead. Policy 1 (warn) does not report it (the read gets the newest value, what sequential code computes): write the result to another register to keep the old one.\n")
+	fmt.Fprintf(&b, "Stalls: only a data-memory bank conflict stalls (%d cycle per extra access). The whole core stands still for it, results in flight included: they land the same number of bundles after their issue as without the conflict, so a schedule right without the conflict computes the same values with it, only later (and warn has nothing more to report). Under params.hazard_policy 2 (interlock) a bundle also waits for the operands it reads (counted as interlock stalls); during those waits results in flight keep landing, so a value a later bundle meant to read before it is overwritten can be overwritten during the wait (interlock stops the run with a trap naming the read when that happens). Policy 1 (warn) reports every read that gets a register's value from before the program wrote it.\n", c.param("conflict_penalty", 1))
 	fmt.Fprintf(&b, "Memory: %d KiB of data memory at 0x70000 in %d single-port banks of %d bytes width, pairs interleaved every 16 bytes into 4 logical banks of 16 KiB (physical bank = 2*((addr>>14)&3) + ((addr>>4)&1)); a 256-bit access uses both banks of its pair. Two accesses reaching one bank in the same cycle (load/load in one bundle, or a load meeting an earlier bundle's store, or a vst.srs/vst.conv writing in its cycle 7 meeting a later load's cycle 5) cost a stall. Put the two operands a loop loads in one cycle in different 16 KiB banks, or load them in different cycles.\n",
 		c.hw.Memory[len(c.hw.Memory)-1].Size/1024, c.param("banks", 8), c.param("bank_width", 16))
 	fmt.Fprintf(&b, "Bandwidth: %d loads (lda and ldb slots) and %d store of %d bits per cycle; one MAC (vec slot) per cycle: %d bf16 or %d int8 multiply-accumulates per cycle at peak (section %s).\n",
@@ -100,6 +101,9 @@ func (c *CostModel) Inst(in *isadefs.Inst) string {
 		fmt.Fprintf(&b, "latency: the result is written in cycle %d: an operation issued %d or more bundles later reads the new value in its cycle 1", d.Cycle, d.Cycle)
 		if d.Bypass != "" {
 			fmt.Fprintf(&b, " (%d later through the %s bypass, into an operand of the same class)", d.Cycle-1, d.Bypass)
+			if d.Bypass == "mov" && d.Cycle == 2 {
+				b.WriteString("; so the next bundle's :mov operands already read the new value: after an in-place overwrite (vshuffle x0, x0, …) the next vector ALU operation or permute cannot read the old value (warn does not report it); write the result to another register to keep the old one")
+			}
 		}
 		b.WriteString("\n")
 		if a, ok := it.Get("acc"); ok {
@@ -299,7 +303,7 @@ func (c *CostModel) pipeline() string {
 	fmt.Fprintf(&b, "# %s: the exposed pipeline\n\n", c.isa.Name)
 	b.WriteString(`Rules (llvm-aie's AIE2Schedule.td, as this simulator runs them):
 1. An operation issued in cycle t reads each operand in cycle t+u-1 and writes each result in cycle t+d-1, u and d from its itinerary (cycle 1 = issue). A result written in cycle d is seen by an operation issued k bundles later if d < k+u (its value is "visible from" issue+d). A write that lands in the very cycle of the read is not seen.
-2. Forwarding: when the result and the reading operand carry the same bypass class (:mov between vector ALU operations, :vec between integer MACs on one accumulator), the value arrives one cycle early.
+2. Forwarding: when the result and the reading operand carry the same bypass class (:mov between vector ALU operations, :vec between integer MACs on one accumulator), the value arrives one cycle early: a vector ALU or permute result is read by the next bundle's :mov operand, so code that overwrites a register in place cannot read its old value there (write the result elsewhere). Warn does not report such a read: it gets the newest value.
 3. All operations of one bundle read the state as it was before the bundle.
 4. Nothing waits. An early read silently gets the old value; the simulator's hazard policy decides what else happens: exposed (default, as the hardware), warn (the same values, plus a warning naming both instructions), interlock (the reader waits; the waits are counted as stalls; the result is what sequential code computes). Kernels are judged under exposed.
 5. Late reads are real: a MAC reads its accumulator in cycle 3, vlda.ups its shift register and crUPSSign in cycle 7, st.s8/st.s16 their data in cycle 7: an operation issued after them can still change what they read.

@@ -79,6 +79,14 @@ func (m *Machine) tlStall(cause int, s int, h sim.Hazard, pc uint32) {
 			w.Resource = "memory dependency"
 		}
 	case stallBank:
+		// The freeze holds the operations in flight too (Machine.freeze):
+		// their results land s wall cycles later than their rows said.
+		now := m.now + m.frozen
+		for i := 0; i < m.tl.n; i++ {
+			if e := &m.tl.rows[(m.tl.head+i)%tlRingN].ev; e.Done > now {
+				e.Done += int64(s)
+			}
+		}
 		w.Cause, w.Kind, w.Resource = BankConflict, sim.WaitMemPort, "a data-memory bank"
 		w.On = "a data-memory bank"
 		switch {
