@@ -186,3 +186,17 @@ func TestSystemPromptHazardPolicy(t *testing.T) {
 		t.Errorf("coral system prompt names hazard_policy:\n%s", s)
 	}
 }
+
+// TestTaskTextNamesHazardPolicy: where the aie2 task text (the hardware
+// config's description, also the manual's overview) speaks of the warn
+// policy, it names how to choose it.
+func TestTaskTextNamesHazardPolicy(t *testing.T) {
+	e := aie2Env(t)
+	for what, text := range map[string]string{"task text": e.TaskInfo(), "manual overview": e.Manual(""), "system prompt": SystemPrompt(e, 10)} {
+		for _, w := range []string{"warn", "kc-sim --hazard-policy", "hazard_policy argument of the agent's run and profile tools"} {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s lacks %q", what, w)
+			}
+		}
+	}
+}
