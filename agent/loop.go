@@ -189,6 +189,9 @@ func SystemPrompt(e *Env, budget int) string {
 	b.WriteString("- isa_manual(section?): the ISA manual; task_info: the task, tensors, calling convention;\n")
 	b.WriteString("- assemble(source), run(source): check your kernel on the visible inputs, with a diagnosis on a mismatch;\n")
 	b.WriteString("- profile(source): cycles, stalls, unit utilisation;\n")
+	if e.Target == hazardPolicyTarget {
+		b.WriteString("  run and profile take an optional hazard_policy for debugging that call: warn reports every read made before the write it means lands, interlock makes such a read wait; the judge always runs exposed (the hardware's behaviour);\n")
+	}
 	b.WriteString("- submit(source): your final kernel, judged on the visible inputs and on hidden inputs drawn when you submit; its speed is measured on the hidden inputs. This ends the attempt.\n\n")
 	fmt.Fprintf(&b, "Rules: every turn is one iteration and must call a tool; you have %d iterations. ", budget)
 	fmt.Fprintf(&b, "A turn that calls assemble, run, profile or submit more than once uses one iteration per such call; at most %d tool calls of a turn are run. ", DefaultMaxToolCalls)
@@ -255,7 +258,7 @@ func Attempt(ctx context.Context, p Provider, env *Env, opt Options) *Record {
 	for _, m := range msgs {
 		tr.Event("message", m)
 	}
-	tools := Tools()
+	tools := ToolsFor(env.Target)
 	st := &attemptState{}
 	stopped := func() bool { // with the reason recorded
 		switch {
@@ -361,7 +364,9 @@ loop:
 			msgs = append(msgs, tm)
 			tr.Event("tool_result", map[string]any{"iteration": st.used, "id": tc.ID, "name": tc.Name, "text": c.Text,
 				"error": c.Err, "ms": time.Since(t1).Milliseconds()})
-			if tc.Name == ToolRun && c.Outcome != nil && c.Outcome.Pass() {
+			// A pass under another hazard policy (interlock) is no pass
+			// under the judge's.
+			if tc.Name == ToolRun && c.Outcome != nil && c.Outcome.Pass() && c.Outcome.Policy == "" {
 				st.lastPassing, st.havePass = c.Source, true
 				if rec.FirstCorrect == 0 {
 					rec.FirstCorrect = st.used

@@ -19,6 +19,7 @@ import (
 	"kernelcraft/judge"
 	"kernelcraft/ref"
 	"kernelcraft/sim"
+	"kernelcraft/sim/aie2"
 	"kernelcraft/sim/manual"
 )
 
@@ -75,6 +76,40 @@ func Tools() []Tool {
 	}
 }
 
+// HazardPolicyArg is the optional argument of run and profile on the
+// targets with hazard policies (aie2): the policy of that call's
+// simulation only. The judge always runs the cell's own config, so
+// submit has no such argument.
+const HazardPolicyArg = "hazard_policy"
+
+// hazardPolicyTarget is the target whose hardware configs have hazard
+// policies (sim/aie2: params.hazard_policy).
+const hazardPolicyTarget = "aie2"
+
+// ToolsFor returns the tool definitions a model working on target sees:
+// Tools, and on aie2 the hazard_policy argument of run and profile.
+func ToolsFor(target string) []Tool {
+	tools := Tools()
+	if target != hazardPolicyTarget {
+		return tools
+	}
+	for i, t := range tools {
+		if t.Name != ToolRun && t.Name != ToolProfile {
+			continue
+		}
+		schema := sourceSchema("the complete assembly source of the kernel")
+		schema["properties"].(map[string]any)[HazardPolicyArg] = map[string]any{
+			"type": "string",
+			"enum": aie2.PolicyNames,
+			"description": "optional, for debugging this call only: what a read before the write it means has landed does. exposed (default; the hardware's, and the only one the judge uses): it gets the old value; " +
+				"warn: the same values, and each such read is reported (stale reads, with both instructions); interlock: the reader waits (counted as stall cycles) and gets the new value. " +
+				"A kernel that passes only under interlock is wrong on the hardware.",
+		}
+		tools[i].Parameters = schema
+	}
+	return tools
+}
+
 // ToolNames lists the tool names in definition order.
 func ToolNames() []string {
 	var names []string
@@ -102,9 +137,14 @@ type Env struct {
 	manualErr error
 	// runs memoises Execute: the same source on the visible case gives
 	// the same outcome (the simulator is deterministic), and an attempt
-	// asks for it more than once (run, then the judgement).
-	runs map[string]*Outcome
+	// asks for it more than once (run, then the judgement). The key is
+	// the hazard policy and the source.
+	runs map[runKey]*Outcome
 }
+
+// runKey is a memoised run: the source under a hazard policy ("": the
+// cell's own).
+type runKey struct{ policy, source string }
 
 // NewEnv generates the visible case of a cell for seed.
 func NewEnv(target, task string, config int, seed uint64) (*Env, error) {
@@ -135,6 +175,10 @@ type Outcome struct {
 	// call ran in a worker process: see Isolation).
 	Run  *judge.Run
 	Text string // the tool result shown to the model
+	// Policy is the hazard policy the run was made under when the call
+	// chose one other than the cell's own ("": the cell's own, the
+	// judge's); only such runs count as passing runs of the attempt.
+	Policy string
 	// stopped: the simulation was stopped (deadline, Ctrl-C) before it
 	// ended, and stopErr says how (nil in a worker's outcome); such an
 	// outcome is not memoised.
@@ -200,18 +244,49 @@ func (e *Env) Assemble(source string) (elf []byte, text string) {
 // simulation stops when ctx is done. Outcomes are memoised per source
 // (except stopped ones); an Env is used by one attempt at a time.
 func (e *Env) Execute(ctx context.Context, source string) *Outcome {
-	if o, ok := e.runs[source]; ok {
-		return o
+	o, _ := e.ExecuteWith(ctx, source, "")
+	return o
+}
+
+// ExecuteWith is Execute under a hazard policy (aie2's exposed, warn or
+// interlock; "" is the cell's own); a policy the target does not have is
+// an error.
+func (e *Env) ExecuteWith(ctx context.Context, source, policy string) (*Outcome, error) {
+	hw, policy, err := e.policyHW(policy)
+	if err != nil {
+		return nil, err
 	}
-	o, _ := e.execute(ctx, source, sim.CoreOptions{})
+	k := runKey{policy, source}
+	if o, ok := e.runs[k]; ok {
+		return o, nil
+	}
+	o, _ := e.execute(ctx, source, hw, policy, sim.CoreOptions{})
 	if o.stopped {
-		return o
+		return o, nil
 	}
 	if e.runs == nil {
-		e.runs = map[string]*Outcome{}
+		e.runs = map[runKey]*Outcome{}
 	}
-	e.runs[source] = o
-	return o
+	e.runs[k] = o
+	return o, nil
+}
+
+// policyHW is the config a run under the named hazard policy uses: nil
+// (the cell's own) for "" or the cell's own policy, else a copy of the
+// cell's config with only the policy changed. The policy it returns is
+// "" for the cell's own, else its canonical name.
+func (e *Env) policyHW(policy string) (*isadefs.HW, string, error) {
+	if policy == "" {
+		return nil, "", nil
+	}
+	hw, err := aie2.WithHazardPolicy(e.HW, policy)
+	if err != nil {
+		return nil, "", err
+	}
+	if hw.Param("hazard_policy", 0) == e.HW.Param("hazard_policy", 0) {
+		return nil, "", nil
+	}
+	return hw, aie2.PolicyNames[hw.Param("hazard_policy", 0)], nil
 }
 
 // stoppedText is the tool result of a simulation stopped before it ended.
@@ -225,12 +300,12 @@ func stoppedText(err error) string {
 
 // execute is Execute with core options; it also returns the executable
 // (nil when the source did not assemble).
-func (e *Env) execute(ctx context.Context, source string, opts sim.CoreOptions) (*Outcome, []byte) {
+func (e *Env) execute(ctx context.Context, source string, hw *isadefs.HW, policy string, opts sim.CoreOptions) (*Outcome, []byte) {
 	elf, text := e.Assemble(source)
 	if elf == nil {
 		return &Outcome{Text: text}, nil
 	}
-	r, err := judge.RunCase(ctx, e.Visible, e.visT, elf, opts)
+	r, err := judge.RunCaseOn(ctx, e.Visible, hw, e.visT, elf, opts)
 	if stopped := (*judge.StoppedError)(nil); errors.As(err, &stopped) {
 		return &Outcome{Assembled: true, Text: stoppedText(err), stopped: true, stopErr: err}, elf
 	}
@@ -243,6 +318,7 @@ func (e *Env) execute(ctx context.Context, source string, opts sim.CoreOptions) 
 		verdict = "PASS"
 	}
 	fmt.Fprintf(&b, "%s on the visible case\ncycles: %d\ninstructions: %d\nhalt: %s\n", verdict, r.Stats.Cycles, r.Stats.Instructions, r.Halt.String())
+	writePolicy(&b, policy, r.Stats)
 	if !r.Verdict.Pass {
 		b.WriteString("\n")
 		b.WriteString(r.Verdict.String())
@@ -250,7 +326,31 @@ func (e *Env) execute(ctx context.Context, source string, opts sim.CoreOptions) 
 			b.WriteString("\n")
 		}
 	}
-	return &Outcome{Assembled: true, Passed: r.Verdict.Pass, RunCycles: r.Cycles(), Run: r, Text: b.String()}, elf
+	return &Outcome{Assembled: true, Passed: r.Verdict.Pass, RunCycles: r.Cycles(), Run: r, Text: b.String(), Policy: policy}, elf
+}
+
+// writePolicy says, for a run under a hazard policy other than the
+// cell's own, which one it was and what it found: warn's stale reads
+// (the profile lists them by line), interlock's stall cycles.
+func writePolicy(b *strings.Builder, policy string, s *sim.Stats) {
+	if policy == "" {
+		return
+	}
+	fmt.Fprintf(b, "hazard policy: %s (this call only; the judge runs the kernel under exposed)\n", policy)
+	count := func(names []string, vals []uint64, name string) uint64 {
+		for i, n := range names {
+			if n == name && i < len(vals) {
+				return vals[i]
+			}
+		}
+		return 0
+	}
+	switch policy {
+	case "warn":
+		fmt.Fprintf(b, "stale reads: %d (reads before the write they mean landed; profile with hazard_policy warn lists them by line)\n", count(s.CounterNames, s.Counters, "stale_reads"))
+	case "interlock":
+		fmt.Fprintf(b, "interlock stall cycles: %d\n", count(s.StallNames, s.StallCycles, "interlock"))
+	}
 }
 
 // Judge judges a kernel on the cell with the hidden case of hiddenSeed
@@ -289,14 +389,24 @@ const (
 // simulator's statistics, the cycles by source line (numbered as in
 // source) and the hazards behind the stalls.
 func (e *Env) Profile(ctx context.Context, source string) *Outcome {
+	o, _ := e.ProfileWith(ctx, source, "")
+	return o
+}
+
+// ProfileWith is Profile under a hazard policy (see ExecuteWith).
+func (e *Env) ProfileWith(ctx context.Context, source, policy string) (*Outcome, error) {
+	hw, policy, err := e.policyHW(policy)
+	if err != nil {
+		return nil, err
+	}
 	prof := &sim.Profile{}
 	opts := sim.CoreOptions{Profile: prof}
 	if t, err := sim.LookupTarget(e.HW.ISA); err == nil && t.Timelines {
 		opts.Timeline = &sim.Timeline{MaxRows: profileTimelineRows}
 	}
-	o, elf := e.execute(ctx, source, opts)
+	o, elf := e.execute(ctx, source, hw, policy, opts)
 	if o.Run == nil {
-		return o
+		return o, nil
 	}
 	s := o.Run.Stats
 	var b strings.Builder
@@ -305,6 +415,7 @@ func (e *Env) Profile(ctx context.Context, source string) *Outcome {
 		verdict = "PASS"
 	}
 	fmt.Fprintf(&b, "check: %s (visible case)\ncycles: %d\ninstructions: %d\nIPC: %.2f\nhalt: %s\n", verdict, s.Cycles, s.Instructions, s.IPC(), o.Run.Halt.String())
+	writePolicy(&b, policy, s)
 	b.WriteString("\nstalls by cause (cycles, % of total):\n")
 	type kv struct {
 		name string
@@ -352,7 +463,7 @@ func (e *Env) Profile(ctx context.Context, source string) *Outcome {
 		}
 	}
 	o.Text = b.String()
-	return o
+	return o, nil
 }
 
 func pct(v, total uint64) float64 {
@@ -428,23 +539,28 @@ type Call struct {
 	Err       bool     // the call was rejected (unknown tool, bad arguments)
 }
 
-// parseCall checks a tool call's name and JSON arguments. It returns the
-// source argument of the tools that take one (and the section of
-// isa_manual), or the error result for the model.
-func parseCall(name, arguments string) (arg string, bad *Call) {
+// callArgs are a tool call's arguments: the source of the tools that
+// take one (the section of isa_manual), and run's and profile's hazard
+// policy ("" when not given).
+type callArgs struct{ arg, policy string }
+
+// parseCall checks a tool call's name and JSON arguments for a model
+// working on target. It returns the arguments, or the error result for
+// the model.
+func parseCall(target, name, arguments string) (a callArgs, bad *Call) {
 	if !slices.Contains(ToolNames(), name) {
 		shown := name
 		if len(shown) > maxNameShown {
 			shown = strings.ToValidUTF8(shown[:maxNameShown], "") + "…"
 		}
-		return "", &Call{Err: true, Text: fmt.Sprintf("error: unknown tool %q; the tools are: %s\n", shown, strings.Join(ToolNames(), ", "))}
+		return a, &Call{Err: true, Text: fmt.Sprintf("error: unknown tool %q; the tools are: %s\n", shown, strings.Join(ToolNames(), ", "))}
 	}
 	var args map[string]any
 	if strings.TrimSpace(arguments) == "" {
 		arguments = "{}"
 	}
 	if err := json.Unmarshal([]byte(arguments), &args); err != nil {
-		return "", &Call{Err: true, Text: fmt.Sprintf("error: the arguments of %s are not a valid JSON object (%v); send e.g. {\"source\": \"...\"}\n", name, err)}
+		return a, &Call{Err: true, Text: fmt.Sprintf("error: the arguments of %s are not a valid JSON object (%v); send e.g. {\"source\": \"...\"}\n", name, err)}
 	}
 	str := func(k string) (string, bool) {
 		v, ok := args[k]
@@ -456,16 +572,53 @@ func parseCall(name, arguments string) (arg string, bad *Call) {
 	}
 	switch name {
 	case ToolISAManual:
-		sec, _ := str("section")
-		return sec, nil
+		a.arg, _ = str("section")
+		return a, nil
 	case ToolTaskInfo:
-		return "", nil
+		return a, nil
 	}
 	src, ok := str("source")
 	if !ok {
-		return "", &Call{Err: true, Text: fmt.Sprintf("error: %s needs a string argument \"source\" with the kernel's assembly\n", name)}
+		return a, &Call{Err: true, Text: fmt.Sprintf("error: %s needs a string argument \"source\" with the kernel's assembly\n", name)}
 	}
-	return src, nil
+	a.arg = src
+	if v, given := args[HazardPolicyArg]; given {
+		if bad := policyArg(target, name, v); bad != nil {
+			return a, bad
+		}
+		a.policy = v.(string)
+	}
+	return a, nil
+}
+
+// policyArg checks a call's hazard_policy argument: run and profile
+// take it on aie2, as one of the policies' names.
+func policyArg(target, name string, v any) *Call {
+	fail := func(format string, args ...any) *Call {
+		return &Call{Err: true, Text: "error: " + fmt.Sprintf(format, args...) + "\n"}
+	}
+	switch {
+	case target != hazardPolicyTarget:
+		return fail("%s: hazard_policy is an argument on aie2 only; %s has no hazard policies", name, target)
+	case name != ToolRun && name != ToolProfile:
+		return fail("%s takes no hazard_policy: only run and profile do (for debugging); the judge runs every kernel under the cell's own policy, exposed", name)
+	}
+	s, ok := v.(string)
+	if !ok || !slices.Contains(aie2.PolicyNames, s) {
+		return fail("%s: hazard_policy %s: want one of %s (or leave it out: exposed, the judge's)", name, shortJSON(v), strings.Join(aie2.PolicyNames, ", "))
+	}
+	return nil
+}
+
+// shortJSON shows a model's argument value in an error, cut to
+// maxNameShown bytes.
+func shortJSON(v any) string {
+	b, _ := json.Marshal(v)
+	s := string(b)
+	if len(s) > maxNameShown {
+		s = strings.ToValidUTF8(s[:maxNameShown], "") + "…"
+	}
+	return s
 }
 
 // Call runs a tool on its JSON arguments in this process (see Isolation
@@ -473,16 +626,17 @@ func parseCall(name, arguments string) (arg string, bad *Call) {
 // malformed arguments give an error text for the model, never a Go
 // error.
 func (e *Env) Call(ctx context.Context, name, arguments string) Call {
-	arg, bad := parseCall(name, arguments)
+	a, bad := parseCall(e.Target, name, arguments)
 	if bad != nil {
 		return *bad
 	}
-	return e.call(ctx, name, arg)
+	return e.call(ctx, name, a)
 }
 
-// call runs a tool whose arguments parseCall accepted; arg is the
+// call runs a tool whose arguments parseCall accepted: a.arg is the
 // source, or the manual's section.
-func (e *Env) call(ctx context.Context, name, arg string) Call {
+func (e *Env) call(ctx context.Context, name string, a callArgs) Call {
+	arg := a.arg
 	switch name {
 	case ToolISAManual:
 		return Call{Text: Truncate(e.Manual(arg), MaxManualChars)}
@@ -493,12 +647,16 @@ func (e *Env) call(ctx context.Context, name, arg string) Call {
 	switch name {
 	case ToolAssemble:
 		_, c.Text = e.Assemble(arg)
-	case ToolRun:
-		c.Outcome = e.Execute(ctx, arg)
-		c.Text = c.Outcome.Text
-	case ToolProfile:
-		c.Outcome = e.Profile(ctx, arg)
-		c.Text = c.Outcome.Text
+	case ToolRun, ToolProfile:
+		run := e.ExecuteWith
+		if name == ToolProfile {
+			run = e.ProfileWith
+		}
+		o, err := run(ctx, arg, a.policy)
+		if err != nil { // parseCall checked the policy: not reached
+			return Call{Source: arg, Err: true, Text: "error: " + err.Error() + "\n"}
+		}
+		c.Outcome, c.Text = o, o.Text
 	case ToolSubmit:
 		c.Submitted = true
 		c.Text = SubmittedMessage

@@ -67,15 +67,17 @@ type Isolation struct {
 // run or profile on the cell's visible case) or the judgement ("judge")
 // of a kernel with a hidden seed.
 type workerRequest struct {
-	Op         string `json:"op"`
-	Target     string `json:"target"`
-	Task       string `json:"task"`
-	Config     int    `json:"config"`
-	Seed       uint64 `json:"seed"`
-	Source     string `json:"source"`
-	HiddenSeed uint64 `json:"hidden_seed,omitempty"`
-	TimeoutMS  int64  `json:"timeout_ms"` // 0: none
-	Memory     int64  `json:"memory"`
+	Op     string `json:"op"`
+	Target string `json:"target"`
+	Task   string `json:"task"`
+	Config int    `json:"config"`
+	Seed   uint64 `json:"seed"`
+	Source string `json:"source"`
+	// HazardPolicy is run's or profile's hazard policy ("": the cell's own).
+	HazardPolicy string `json:"hazard_policy,omitempty"`
+	HiddenSeed   uint64 `json:"hidden_seed,omitempty"`
+	TimeoutMS    int64  `json:"timeout_ms"` // 0: none
+	Memory       int64  `json:"memory"`
 }
 
 // workerReply is a worker's answer.
@@ -124,16 +126,21 @@ func (e *Env) JudgeKernel(ctx context.Context, source string, hiddenSeed uint64)
 // run, profile) in a worker process, the others (isa_manual, task_info,
 // submit, and every malformed call) here.
 func (iso *Isolation) Call(ctx context.Context, e *Env, name, arguments string) Call {
-	arg, bad := parseCall(name, arguments)
+	a, bad := parseCall(e.Target, name, arguments)
 	if bad != nil {
 		return *bad
 	}
 	switch name {
 	case ToolAssemble, ToolRun, ToolProfile:
 	default:
-		return e.call(ctx, name, arg)
+		return e.call(ctx, name, a)
 	}
-	r, err := iso.do(ctx, workerRequest{Op: name, Target: e.Target, Task: e.Task, Config: e.Config, Seed: e.Seed, Source: arg})
+	_, policy, err := e.policyHW(a.policy) // "" for the cell's own
+	if err != nil {
+		return Call{Err: true, Source: a.arg, Text: "error: " + err.Error() + "\n"}
+	}
+	arg := a.arg
+	r, err := iso.do(ctx, workerRequest{Op: name, Target: e.Target, Task: e.Task, Config: e.Config, Seed: e.Seed, Source: arg, HazardPolicy: policy})
 	c := Call{Source: arg}
 	if err != nil {
 		c.Err, c.Text = true, fmt.Sprintf("error: the %s call did not finish: %v\n", name, err)
@@ -141,7 +148,7 @@ func (iso *Isolation) Call(ctx context.Context, e *Env, name, arguments string) 
 	}
 	c.Text, c.Err = Truncate(r.Text, MaxResultChars), r.Err
 	if name != ToolAssemble {
-		c.Outcome = &Outcome{Assembled: r.Assembled, Passed: r.Passed && !r.Stopped, RunCycles: r.Cycles, Text: c.Text, stopped: r.Stopped}
+		c.Outcome = &Outcome{Assembled: r.Assembled, Passed: r.Passed && !r.Stopped, RunCycles: r.Cycles, Text: c.Text, Policy: policy, stopped: r.Stopped}
 	}
 	return c
 }
@@ -323,7 +330,7 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 	var r workerReply
 	switch req.Op {
 	case ToolAssemble, ToolRun, ToolProfile:
-		c := env.call(ctx, req.Op, req.Source)
+		c := env.call(ctx, req.Op, callArgs{arg: req.Source, policy: req.HazardPolicy})
 		r.Text, r.Err = c.Text, c.Err
 		if o := c.Outcome; o != nil {
 			r.Assembled, r.Passed, r.Cycles, r.Stopped = o.Assembled, o.Passed, o.RunCycles, o.stopped

@@ -57,6 +57,14 @@ func Assemble(c *ref.Case, name string, src []byte) ([]byte, error) {
 // it ended (ctx done, or opts.Stop set: a StoppedError, never a
 // verdict); a wrong result or a failed halt is a failing verdict.
 func RunCase(ctx context.Context, c *ref.Case, tensors map[string]*sim.Tensor, elf []byte, opts sim.CoreOptions) (*Run, error) {
+	return RunCaseOn(ctx, c, nil, tensors, elf, opts)
+}
+
+// RunCaseOn is RunCase on hw, a copy of the case's hardware config (same
+// name) that changes nothing the case's layout depends on, such as
+// aie2's params.hazard_policy (aie2.WithHazardPolicy: the agent's run
+// and profile tools). A nil hw is the case's own config: the judge's.
+func RunCaseOn(ctx context.Context, c *ref.Case, hw *isadefs.HW, tensors map[string]*sim.Tensor, elf []byte, opts sim.CoreOptions) (*Run, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, &StoppedError{Cause: context.Cause(ctx)}
 	}
@@ -65,9 +73,13 @@ func RunCase(ctx context.Context, c *ref.Case, tensors map[string]*sim.Tensor, e
 		defer release()
 		opts.Stop = stop
 	}
-	hw, err := isadefs.HWByName(c.HW)
-	if err != nil {
-		return nil, err
+	if hw == nil {
+		var err error
+		if hw, err = isadefs.HWByName(c.HW); err != nil {
+			return nil, err
+		}
+	} else if hw.Name != c.HW {
+		return nil, fmt.Errorf("the case is laid out for hardware config %s, not %s", c.HW, hw.Name)
 	}
 	t, err := sim.LookupTarget(hw.ISA)
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 	"kernelcraft/cmd/internal/cliutil"
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
-	_ "kernelcraft/sim/aie2"
+	"kernelcraft/sim/aie2"
 	_ "kernelcraft/sim/coral"
 	_ "kernelcraft/sim/plena"
 	"kernelcraft/sim/vec"
@@ -100,6 +100,8 @@ Examples:
    kc-sim --hw my.json --describe                    # print a config
    kc-sim bench --against qemu --fallback             # simulator speed (see kc-sim bench --help)
    kc-sim gelu.elf --case gelu3/ -o out/             # a kc-ref case; then kc-ref check gelu3/ out/
+   kc-sim k.elf --case mm1/ -o out/ --hazard-policy warn   # aie2: report each read before its write lands
+   kc-sim k.elf --case relu1/ -o out/ --dump t@0x70400:int32[16]   # a case, and memory of your choosing
    kc-sim k.elf --gdb 127.0.0.1:1234 --stats         # wait for GDB: gdb-multiarch k.elf -ex 'target remote 127.0.0.1:1234'
    kc-sim -t plena k.mem --hbm hbm.bin --fpsram fp.bin --dump v@vsram:uint16[1024,64]   # PLENA's artefacts
 
@@ -130,7 +132,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 		&cli.StringSliceFlag{Name: "load", Usage: "before the run, copy a .npy array to memory: NAME=FILE.npy@ADDR (repeatable)"},
 		&cli.StringSliceFlag{Name: "dump", Usage: "after the run, write memory to DIR/NAME.npy: NAME@ADDR:DTYPE[SHAPE] (repeatable)"},
 		&cli.StringSliceFlag{Name: "set", Usage: "before the run, set a register: REG=VALUE, VALUE a number or symbol (repeatable)"},
-		&cli.StringFlag{Name: "case", Usage: "run on a case (kc-ref gen), set up as the judge sets it up: load its inputs and consts, fill out/scratch, set the calling convention's registers (a program overlapping a tensor, or a tensor in executable memory, is refused); write every output (and inputs read back) as DIR/NAME.npy and stats.json; needs -o"},
+		&cli.StringFlag{Name: "case", Usage: "run on a case (kc-ref gen), set up as the judge sets it up: load its inputs and consts, fill out/scratch, set the calling convention's registers (a program overlapping a tensor, or a tensor in executable memory, is refused); write every output (and inputs read back) as DIR/NAME.npy and stats.json; needs -o; --dump adds memory of your choosing to DIR"},
+		&cli.StringFlag{Name: "hazard-policy", Usage: "aie2 only: what a read before its operand's write lands does: " + strings.Join(aie2.PolicyNames, ", ") + " (exposed: the hardware's, and the judge's; warn: the same results, each early read reported on stderr, in --stats' stale_reads and --profile's hazards; interlock: the reader waits). Changes only params.hazard_policy of the config, so it works with --case"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "directory for --dump files and stats.json (created if needed; default: .)"},
 		&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
 		&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},

@@ -20,6 +20,7 @@ import (
 	"kernelcraft/cmd/internal/cliutil"
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
+	"kernelcraft/sim/aie2"
 )
 
 // config is one kc-sim run, from flags. A --case flag (the reference
@@ -58,8 +59,8 @@ func configFrom(c *cli.Context) (*config, error) {
 		if c.NArg() != 1 {
 			return nil, fmt.Errorf("want exactly one program (FILE.elf, or - for standard input); see kc-sim --help")
 		}
-		if len(c.StringSlice("load"))+len(c.StringSlice("dump"))+len(c.StringSlice("set")) > 0 {
-			return nil, fmt.Errorf("--case sets up memory and registers itself: drop --load, --dump and --set")
+		if len(c.StringSlice("load"))+len(c.StringSlice("set")) > 0 {
+			return nil, fmt.Errorf("--case sets up memory and registers itself: drop --load and --set")
 		}
 		cfg := &config{input: c.Args().First(), maxCycles: c.Int64("max-cycles"), trace: c.Bool("trace"), regs: c.Bool("regs"), outDir: c.String("output"),
 			profile: c.Bool("profile"), profTop: c.Int("profile-top")}
@@ -70,6 +71,18 @@ func configFrom(c *cli.Context) (*config, error) {
 		if err := fromCase(cfg, dir, c.String("target"), c.String("hw")); err != nil {
 			return nil, err
 		}
+		if err := hazardPolicyFrom(c, cfg); err != nil {
+			return nil, err
+		}
+		// --dump reads memory after the run as without --case; its files
+		// share -o with the case's tensors and stats.json.
+		reserved := map[string]bool{}
+		for _, s := range cfg.caseRun.c.Tensors {
+			reserved[s.Name] = true
+		}
+		if err := dumpsFrom(c, cfg, reserved); err != nil {
+			return nil, err
+		}
 		if err := gdbFrom(c, cfg); err != nil {
 			return nil, err
 		}
@@ -78,6 +91,11 @@ func configFrom(c *cli.Context) (*config, error) {
 	hw, err := loadHW(c.String("target"), c.String("hw"))
 	if err != nil {
 		return nil, err
+	}
+	if p := c.String("hazard-policy"); c.IsSet("hazard-policy") {
+		if hw, err = aie2.WithHazardPolicy(hw, p); err != nil {
+			return nil, fmt.Errorf("--hazard-policy %s: %v", p, err)
+		}
 	}
 	if c.Bool("describe") {
 		fmt.Fprint(c.App.Writer, hw.Describe())
@@ -105,17 +123,8 @@ func configFrom(c *cli.Context) (*config, error) {
 		}
 		cfg.loads = append(cfg.loads, l)
 	}
-	names := map[string]bool{}
-	for _, s := range c.StringSlice("dump") {
-		d, err := sim.ParseDumpSpec(s)
-		if err != nil {
-			return nil, err
-		}
-		if names[d.Name] || strings.ContainsAny(d.Name, `/\`) || d.Name == "stats" {
-			return nil, fmt.Errorf("--dump %q: the name must be unique, not \"stats\", and have no path separator", s)
-		}
-		names[d.Name] = true
-		cfg.dumps = append(cfg.dumps, d)
+	if err := dumpsFrom(c, cfg, nil); err != nil {
+		return nil, err
 	}
 	for _, s := range c.StringSlice("set") {
 		r, v, ok := strings.Cut(s, "=")
@@ -131,6 +140,45 @@ func configFrom(c *cli.Context) (*config, error) {
 		return nil, err
 	}
 	return cfg, timelineFrom(c, cfg)
+}
+
+// hazardPolicyFrom applies --hazard-policy to a --case run's config: a
+// copy of the case's own config with only params.hazard_policy changed
+// (aie2.WithHazardPolicy), so the case's layout still holds.
+func hazardPolicyFrom(c *cli.Context, cfg *config) error {
+	if !c.IsSet("hazard-policy") {
+		return nil
+	}
+	p := c.String("hazard-policy")
+	hw, err := aie2.WithHazardPolicy(cfg.hw, p)
+	if err != nil {
+		return fmt.Errorf("--hazard-policy %s: %v", p, err)
+	}
+	cfg.hw = hw
+	return nil
+}
+
+// dumpsFrom reads --dump NAME@ADDR:DTYPE[SHAPE]. Each name is unique,
+// not "stats" (stats.json), without a path separator, and not one of
+// reserved (with --case: the case's tensors, which are written to the
+// same directory).
+func dumpsFrom(c *cli.Context, cfg *config, reserved map[string]bool) error {
+	names := map[string]bool{}
+	for _, s := range c.StringSlice("dump") {
+		d, err := sim.ParseDumpSpec(s)
+		if err != nil {
+			return err
+		}
+		if names[d.Name] || strings.ContainsAny(d.Name, `/\`) || d.Name == "stats" {
+			return fmt.Errorf("--dump %q: the name must be unique, not \"stats\", and have no path separator", s)
+		}
+		if reserved[d.Name] {
+			return fmt.Errorf("--dump %q: the case writes its tensor %s to -o as %s.npy; name the dump otherwise", s, d.Name, d.Name)
+		}
+		names[d.Name] = true
+		cfg.dumps = append(cfg.dumps, d)
+	}
+	return nil
 }
 
 // preloadsFrom reads --preload REGION=FILE and the target's own preload
@@ -312,6 +360,7 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.stats != "text" {
 		fmt.Fprintln(stderr, halt)
 	}
+	reportStaleReads(cfg.hw, core, stderr)
 	st := core.Stats()
 	jsonOut := cfg.stats == "json" || cfg.statsFile
 	if len(cfg.dumps) > 0 || jsonOut && cfg.outDir != "" {
@@ -361,6 +410,41 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return halt.ExitStatus()
+}
+
+// maxStaleShown bounds the different stale reads a warn run lists on
+// stderr (the count is exact).
+const maxStaleShown = 20
+
+// reportStaleReads lists, under aie2's warn policy, the reads that came
+// before the write they mean landed (aie2.Warning), the first
+// maxStaleShown of them.
+func reportStaleReads(hw *isadefs.HW, core sim.Core, w io.Writer) {
+	wc, ok := core.(interface {
+		Warnings() ([]aie2.Warning, uint64)
+	})
+	if !ok || hw.Param("hazard_policy", int64(aie2.Exposed)) != int64(aie2.Warn) {
+		return
+	}
+	ws, n := wc.Warnings()
+	if n == 0 {
+		fmt.Fprintln(w, "hazard policy warn: no stale reads")
+		return
+	}
+	fmt.Fprintf(w, "hazard policy warn: %d stale read%s (exposed, the judge's policy, computes the same values)\n", n, map[bool]string{true: "", false: "s"}[n == 1])
+	// A bundle that reads a register twice (add r2, r1, r1) is one
+	// line.
+	seen := map[string]bool{}
+	for _, x := range ws {
+		if len(seen) == maxStaleShown {
+			fmt.Fprintf(w, "  ... (the first %d different ones shown)\n", maxStaleShown)
+			break
+		}
+		if s := x.String(); !seen[s] {
+			seen[s] = true
+			fmt.Fprintf(w, "  %s\n", s)
+		}
+	}
 }
 
 // runProgram runs the loaded program to its halt: on its own, or under
