@@ -31,6 +31,9 @@ func NewCostModel(hw *isadefs.HW) (sim.CostModel, error) {
 	if _, err := classifyAll(isa); err != nil {
 		return nil, err
 	}
+	if _, err := hwPolicy(hw, isa); err != nil {
+		return nil, err
+	}
 	return &CostModel{hw: hw, isa: isa}, nil
 }
 
@@ -62,25 +65,18 @@ func (c *CostModel) Section(name string) string {
 	return ""
 }
 
-func (c *CostModel) param(k string, def int64) int64 {
-	if v, ok := c.hw.Params[k]; ok {
-		return v
-	}
-	return def
-}
-
 // Rules describes the timing model.
 func (c *CostModel) Rules() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "One bundle (one source line) issues per cycle, in order. Nothing waits for a result (an exposed pipeline): an operation reads its operands in fixed cycles after it issues and writes its results in fixed cycles, the operand cycles of its itinerary (each instruction's entry; section %s lists them all). A read before the write lands gets the old value. The kernel's cycles are the cycles until `done` issues, plus 1.\n", secPipeline)
 	b.WriteString("Forwarding: a result of the vector ALU and permutes (vshuffle, vadd, vmov of x…; class :mov in the entry's itinerary) reaches an operand of the same class one cycle early, so the very next bundle reads the new value there: an in-place sequence that overwrites a register and reads its old value one bundle later (vshuffle x0, x0, x1, r0 then vshuffle x1, x0, x1, r1) gets the new value instead. Policy 1 (warn) does not report it (the read gets the newest value, what sequential code computes): write the result to another register to keep the old one.\n")
-	fmt.Fprintf(&b, "Stalls: only a data-memory bank conflict stalls (%d cycle per extra access). The whole core stands still for it, results in flight included: they land the same number of bundles after their issue as without the conflict, so a schedule right without the conflict computes the same values with it, only later (and warn has nothing more to report). Under params.hazard_policy 2 (interlock) a bundle also waits for the operands it reads (counted as interlock stalls); during those waits results in flight keep landing, so a value a later bundle meant to read before it is overwritten can be overwritten during the wait (interlock stops the run with a trap naming the read when that happens). Policy 1 (warn) reports every read that gets a register's value from before the program wrote it. Choose a policy with kc-sim --hazard-policy or the run and profile tools' hazard_policy argument; the judge runs policy 0 (exposed).\n", c.param("conflict_penalty", 1))
+	fmt.Fprintf(&b, "Stalls: only a data-memory bank conflict stalls (%d cycle per extra access). The whole core stands still for it, results in flight included: they land the same number of bundles after their issue as without the conflict, so a schedule right without the conflict computes the same values with it, only later (and warn has nothing more to report). Under params.hazard_policy 2 (interlock) a bundle also waits for the operands it reads (counted as interlock stalls); during those waits results in flight keep landing, so a value a later bundle meant to read before it is overwritten can be overwritten during the wait (interlock stops the run with a trap naming the read when that happens). Policy 1 (warn) reports every read that gets a register's value from before the program wrote it. Choose a policy with kc-sim --hazard-policy or the run and profile tools' hazard_policy argument; the judge runs policy 0 (exposed).\n", conflictPenalty)
 	fmt.Fprintf(&b, "Memory: %d KiB of data memory at 0x70000 in %d single-port banks of %d bytes width, pairs interleaved every 16 bytes into 4 logical banks of 16 KiB (physical bank = 2*((addr>>14)&3) + ((addr>>4)&1)); a 256-bit access uses both banks of its pair. Two accesses reaching one bank in the same cycle (load/load in one bundle, or a load meeting an earlier bundle's store, or a vst.srs/vst.conv writing in its cycle 7 meeting a later load's cycle 5) cost a stall. Put the two operands a loop loads in one cycle in different 16 KiB banks, or load them in different cycles.\n",
-		c.hw.Memory[len(c.hw.Memory)-1].Size/1024, c.param("banks", 8), c.param("bank_width", 16))
+		c.hw.Memory[len(c.hw.Memory)-1].Size/1024, nBanks, bankWidthBytes)
 	fmt.Fprintf(&b, "Bandwidth: %d loads (lda and ldb slots) and %d store of %d bits per cycle; one MAC (vec slot) per cycle: %d bf16 or %d int8 multiply-accumulates per cycle at peak (section %s).\n",
-		c.param("load_ports", 2), c.param("store_ports", 1), c.param("access_bits", 256), c.param("peak_macs_bf16", 128), c.param("peak_macs_int8", 256), secMAC)
+		countSlots(c.isa, "lda", "ldb"), countSlots(c.isa, "st"), accessBits, peakMACs(true), peakMACs(false), secMAC)
 	fmt.Fprintf(&b, "Branches (j, jl, jz, jnz, jnzd, ret) have %d delay slots: the next %d bundles issue before the target. The zero-overhead loop costs nothing per iteration: set ls (first bundle), le (last bundle) and lc (trip count) and the bundle at le branches back to ls while lc counts down (lc = N runs the body N times; section %s). The assembler enforces llvm-aie's layout rules: at least 112 bytes from the bundle that sets lc to the loop end, 16-byte aligned loop start and loop end.\n",
-		c.param("branch_delay_slots", 5), c.param("branch_delay_slots", 5), secPipeline)
+		branchDelaySlots, branchDelaySlots, secPipeline)
 	b.WriteString("Cheapest kernels keep the vec slot busy every cycle: software-pipeline the loads 7 cycles ahead of the MACs that use them, rotate at least 4 bf16 accumulators (a vmac.f reads its accumulator in cycle 3 and writes the result in cycle 6), fill the other slots of the same bundles, and loop with the zero-overhead loop.\n")
 	return b.String()
 }

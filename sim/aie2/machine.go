@@ -195,6 +195,9 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	if _, err := classifyAll(isa); err != nil {
 		return nil, err
 	}
+	if _, err := hwPolicy(hw, isa); err != nil {
+		return nil, err
+	}
 	m := &Machine{hw: hw, isa: isa, opts: opts, mem: sim.NewMemory(hw), prof: opts.Profile}
 	if u, ok := unitPool.Get().(*[nUnits]unitState); ok {
 		m.units = u

@@ -16,17 +16,17 @@ import (
 
 // Peaks derives the slots' most work per cycle from the config.
 func (c *CostModel) Peaks() []sim.Peak {
-	ab := c.param("access_bits", 256)
+	ab := int64(accessBits)
 	ps := []sim.Peak{
-		{Unit: "vec", Measure: "bf16 MACs", Num: c.param("peak_macs_bf16", 128), Den: 1, Why: "params.peak_macs_bf16: vmac.f's 4x8x4 mode, one per cycle"},
-		{Unit: "vec", Measure: "8-bit products", Num: c.param("peak_macs_int8", 256), Den: 1, Why: "params.peak_macs_int8: the multiplier array's 8-bit x 8-bit products (a 16-bit operand takes two, a 32-bit one four)"},
+		{Unit: "vec", Measure: "bf16 MACs", Num: peakMACs(true), Den: 1, Why: "vmac.f's 4x8x4 mode, one per cycle"},
+		{Unit: "vec", Measure: "8-bit products", Num: peakMACs(false), Den: 1, Why: "the multiplier array's 8-bit x 8-bit products (a 16-bit operand takes two, a 32-bit one four)"},
 	}
 	for _, sl := range c.isa.SlotOrder {
 		switch sl.Name {
 		case "lda", "ldb":
-			ps = append(ps, sim.Peak{Unit: sl.Name, Measure: "bytes", Num: ab / 8, Den: 1, Why: fmt.Sprintf("one access of params.access_bits = %d bits per load unit per cycle", ab)})
+			ps = append(ps, sim.Peak{Unit: sl.Name, Measure: "bytes", Num: ab / 8, Den: 1, Why: fmt.Sprintf("one %d-bit access, a w register, per load unit per cycle", ab)})
 		case "st":
-			ps = append(ps, sim.Peak{Unit: sl.Name, Measure: "bytes", Num: ab / 8, Den: 1, Why: fmt.Sprintf("one access of params.access_bits = %d bits per store unit per cycle", ab)})
+			ps = append(ps, sim.Peak{Unit: sl.Name, Measure: "bytes", Num: ab / 8, Den: 1, Why: fmt.Sprintf("one %d-bit access, a w register, per store unit per cycle", ab)})
 		}
 		if sl.Name != "nop" {
 			ps = append(ps, sim.Peak{Unit: sl.Name, Measure: "ops", Num: 1, Den: 1, Why: "one operation per slot per bundle, one bundle per cycle"})

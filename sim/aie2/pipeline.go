@@ -260,7 +260,7 @@ func (m *Machine) nextPC(b *bundle) uint32 {
 	}
 	if m.branch.on {
 		if m.branch.left == 0 {
-			m.branch.left = 5
+			m.branch.left = branchDelaySlots
 		} else {
 			m.branch.left--
 		}
@@ -287,7 +287,7 @@ func (m *Machine) setBranch(f *flight, target uint32) {
 func (m *Machine) afterDelaySlots(pc uint32) uint32 {
 	b := m.fetch(pc, m.opts.Reference)
 	a := pc + uint32(b.size)
-	for i := 0; i < 5; i++ {
+	for i := 0; i < branchDelaySlots; i++ {
 		nb := m.fetch(a, m.opts.Reference)
 		if nb.size == 0 {
 			break

@@ -20,12 +20,9 @@ func init() {
 		Costs:      NewCostModel,
 		Timelines:  true,
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
-			pol := Exposed
-			if v, ok := hw.Params["hazard_policy"]; ok {
-				if v < 0 || v > int64(Interlock) {
-					return nil, fmt.Errorf("aie2: params.hazard_policy %d (want 0 exposed, 1 warn, 2 interlock)", v)
-				}
-				pol = Policy(v)
+			pol, err := HWPolicy(hw)
+			if err != nil {
+				return nil, err
 			}
 			return New(hw, Options{CoreOptions: o, Hazard: pol})
 		},

@@ -161,3 +161,59 @@ func TestAIE2Examples(t *testing.T) {
 		t.Errorf("only %d forms have an example", forms)
 	}
 }
+
+// TestAIE2ManualPrintsOnlyUsedValues: the aie2 manual prints no hardware
+// value the simulator does not use. The overview lists no params or
+// timing keys (aie2.json offers only params.hazard_policy); the cycles
+// section's figures are the simulator's own, the same whatever a config
+// copy lists; and a copy with a value the simulator cannot take gets no
+// manual but the error naming the field (kc-as --isa cycles --hw copy).
+func TestAIE2ManualPrintsOnlyUsedValues(t *testing.T) {
+	m := aie2Manual(t)
+	over, err := m.Section("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(over, "\n") {
+		if strings.HasPrefix(line, "param ") || strings.HasPrefix(line, "lat.") {
+			t.Errorf("overview prints %q, which the simulator does not read", line)
+		}
+	}
+	cycles, err := m.Section("cycles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"(1 cycle per extra access)", "8 single-port banks of 16 bytes", "2 loads (lda and ldb slots) and 1 store of 256 bits", "128 bf16 or 256 int8", "have 5 delay slots: the next 5 bundles"} {
+		if !strings.Contains(cycles, w) {
+			t.Errorf("cycles section lacks %q", w)
+		}
+	}
+	dir := t.TempDir()
+	load := func(params string) (*Manual, error) {
+		path := filepath.Join(dir, "copy.json")
+		if err := os.WriteFile(path, []byte(`{"base": "aie2", "name": "copy", "params": `+params+`}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		hw, err := isadefs.LoadHW(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return New(hw, "done")
+	}
+	old, err := load(`{"load_ports": 2, "store_ports": 1, "branch_delay_slots": 5, "conflict_penalty": 1, "banks": 8, "bank_width": 16, "access_bits": 256, "peak_macs_bf16": 128, "peak_macs_int8": 256}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := old.Section("cycles"); got != strings.Replace(cycles, "(hardware config aie2)", "(hardware config copy)", 1) {
+		t.Errorf("a copy listing the architectural values changes the cycles section:\n%s", got)
+	}
+	for _, c := range []struct{ params, want string }{
+		{`{"load_ports": 0}`, "params.load_ports = 0: fixed at 2"},
+		{`{"branch_delay_slots": 1000000000}`, "params.branch_delay_slots = 1000000000: fixed at 5"},
+		{`{"hazard_policy": 7}`, "params.hazard_policy = 7"},
+	} {
+		if _, err := load(c.params); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("manual with params %s: error %v, want one saying %q", c.params, err, c.want)
+		}
+	}
+}

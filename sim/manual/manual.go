@@ -270,19 +270,27 @@ func (m *Manual) overview(secs []string) string {
 	if m.Halt != "" {
 		fmt.Fprintf(&b, "\nkernels end with: %s\n", m.Halt)
 	}
-	b.WriteString("\n## timing (latencies in cycles, widths)\n")
 	tk := make([]string, 0, len(hw.Timing))
 	for k := range hw.Timing {
 		tk = append(tk, k)
 	}
 	sort.Strings(tk)
+	these := "these decide"
+	if len(tk) > 0 {
+		b.WriteString("\n## timing (latencies in cycles, widths)\n")
+	} else {
+		// A target whose timing is fixed by its ISA (aie2's itineraries)
+		// has no timing parameters to list.
+		b.WriteString("\n## timing\n")
+		these = "decides cycles"
+	}
 	for _, k := range tk {
 		fmt.Fprintf(&b, "%s = %d\n", k, hw.Timing[k])
 	}
 	if sm, ok := m.costs.(sim.SummaryModel); ok {
-		fmt.Fprintf(&b, "(section %s says what these decide: %s)\n", Cycles, sm.Summary())
+		fmt.Fprintf(&b, "(section %s says what %s: %s)\n", Cycles, these, sm.Summary())
 	} else if m.costs != nil {
-		fmt.Fprintf(&b, "(section %s says what these decide)\n", Cycles)
+		fmt.Fprintf(&b, "(section %s says what %s)\n", Cycles, these)
 	}
 	fmt.Fprintf(&b, "\nsections (isa_manual section=NAME, kc-as --isa NAME): %s\n", strings.Join(secs[1:], ", "))
 	if len(m.ISA.SlotOrder) > 0 {
