@@ -3,13 +3,14 @@ package isadefs
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"kernelcraft/internal/bounded"
 )
 
 // HW is a hardware configuration: which ISA and extensions, the memory map,
@@ -302,20 +303,12 @@ const MaxHWBytes = 1 << 20
 // A file larger than MaxHWBytes is refused by its size, and a device or
 // pipe is read to MaxHWBytes plus one byte.
 func LoadHWFile(path string) (*HW, error) {
-	f, err := os.Open(path)
+	data, err := bounded.ReadFile(path, MaxHWBytes)
+	if errors.Is(err, bounded.ErrTooLarge) {
+		return nil, fmt.Errorf("%s: %w: a hardware config holds at most %d bytes", path, err, MaxHWBytes)
+	}
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxHWBytes {
-		return nil, fmt.Errorf("%s: %d bytes, more than a hardware config may hold (%d)", path, st.Size(), MaxHWBytes)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxHWBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxHWBytes {
-		return nil, fmt.Errorf("%s: more than %d bytes, more than a hardware config may hold", path, MaxHWBytes)
 	}
 	h, err := ParseHW(data, HWByName)
 	if err != nil {

@@ -251,11 +251,11 @@ func TestHWFileBounded(t *testing.T) {
 	if err := os.Truncate(big, 300<<20); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadHW(big); err == nil || !strings.Contains(err.Error(), "314572800 bytes, more than a hardware config may hold (1048576)") {
+	if _, err := LoadHW(big); err == nil || !strings.Contains(err.Error(), "input too large: 314572800 bytes: a hardware config holds at most 1048576 bytes") {
 		t.Errorf("sparse 300 MB file: %v", err)
 	}
 	if _, err := os.Stat("/dev/zero"); err == nil {
-		if _, err := LoadHW("/dev/zero"); err == nil || !strings.Contains(err.Error(), "/dev/zero: more than 1048576 bytes") {
+		if _, err := LoadHW("/dev/zero"); err == nil || !strings.Contains(err.Error(), "/dev/zero: input too large: more than 1048576 bytes") {
 			t.Errorf("/dev/zero: %v", err)
 		}
 	}

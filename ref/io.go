@@ -14,6 +14,8 @@ import (
 
 	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/sim"
+
+	"kernelcraft/internal/bounded"
 )
 
 // CaseFile is the manifest's name in a case directory.
@@ -60,11 +62,17 @@ func MarshalCase(c *Case) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// MaxCaseJSONBytes bounds a case.json: the largest case's is about 25 KB.
+const MaxCaseJSONBytes = 4 << 20
+
 // LoadCase reads and validates a case directory: case.json and the .npy
 // of every tensor that has one (inputs, consts, expected outputs).
 func LoadCase(dir string) (*Case, map[string]*sim.Tensor, error) {
-	data, err := os.ReadFile(filepath.Join(dir, CaseFile))
+	data, err := bounded.ReadFile(filepath.Join(dir, CaseFile), MaxCaseJSONBytes)
 	if err != nil {
+		if errors.Is(err, bounded.ErrTooLarge) {
+			return nil, nil, fmt.Errorf("%s: %w: a case description holds at most %d bytes", filepath.Join(dir, CaseFile), err, MaxCaseJSONBytes)
+		}
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil, fmt.Errorf("%s is not a case directory: no %s (make one with kc-ref gen)", dir, CaseFile)
 		}

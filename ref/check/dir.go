@@ -10,6 +10,8 @@ import (
 
 	"kernelcraft/ref"
 	"kernelcraft/sim"
+
+	"kernelcraft/internal/bounded"
 )
 
 // Dir judges a result directory (RESULT/NAME.npy per output, optionally
@@ -64,6 +66,10 @@ func Dir(caseDir, resultDir string) (Verdict, error) {
 	return Check(c, expected, inputs, res), nil
 }
 
+// maxStatsBytes bounds a stats.json: kc-sim's are a few KB (its written
+// ranges are merged).
+const maxStatsBytes = 16 << 20
+
 // stats is the part of stats.json the checker reads.
 type stats struct {
 	Halt        string      `json:"halt"`
@@ -73,7 +79,10 @@ type stats struct {
 }
 
 func readStats(path string, res *Result) error {
-	data, err := os.ReadFile(path)
+	data, err := bounded.ReadFile(path, maxStatsBytes)
+	if errors.Is(err, bounded.ErrTooLarge) {
+		return fmt.Errorf("%s: %w: kc-sim's stats.json holds at most %d bytes", path, err, maxStatsBytes)
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("result %s: no stats.json: the halt reason and the written ranges cannot be judged without it (kc-sim --case CASE -o %s writes it)", filepath.Dir(path), filepath.Dir(path))
 	}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"kernelcraft/internal/bounded"
 	"kernelcraft/ref"
 	"kernelcraft/sim"
 )
@@ -125,5 +127,18 @@ func TestDirErrors(t *testing.T) {
 	writeResult(t, bs, map[string]*sim.Tensor{"y": m.tensors["y"]}, "{")
 	if _, err := Dir(caseDir, bs); err == nil || !strings.Contains(err.Error(), "stats.json") {
 		t.Errorf("bad stats.json: %v", err)
+	}
+}
+
+// TestStatsBounded: a stats.json that is an endless device is refused
+// after reading at most its limit, with the file and the limit named.
+func TestStatsBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stats.json")
+	if err := os.Symlink("/dev/zero", path); err != nil {
+		t.Fatal(err)
+	}
+	err := readStats(path, &Result{})
+	if !errors.Is(err, bounded.ErrTooLarge) || !strings.Contains(err.Error(), "stats.json holds at most") {
+		t.Errorf("endless stats.json: %v", err)
 	}
 }

@@ -2,7 +2,6 @@
 package cliutil
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"kernelcraft/internal/bounded"
 	"kernelcraft/internal/editdist"
 )
 
@@ -57,32 +57,16 @@ func Interspersed(args []string, flags []cli.Flag) []string {
 }
 
 // ErrTooLarge is ReadInput's error for an input over its limit.
-var ErrTooLarge = errors.New("input too large")
+var ErrTooLarge = bounded.ErrTooLarge
 
 // ReadInput reads a file, or standard input for "-", refusing more than
 // limit bytes without reading (a regular file) or holding (a pipe,
 // /dev/zero) much more.
 func ReadInput(name string, stdin io.Reader, limit int64) ([]byte, error) {
-	r := stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
-			return nil, fmt.Errorf("%w: %d bytes", ErrTooLarge, st.Size())
-		}
-		r = f
+	if name == "-" {
+		return bounded.Read(stdin, limit)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
-	}
-	return data, nil
+	return bounded.ReadFile(name, limit)
 }
 
 // WriteOutput writes data to a file, or to standard output for "-". It
