@@ -38,6 +38,10 @@ type Stats struct {
 	// (plena: a classic mistake its emulator lets pass, naming the rule).
 	Notes []string
 	Wall  time.Duration
+	// Engine names the engine that ran the program, for targets with
+	// more than one (CoreOptions.Engine; coral: translate, blocks,
+	// per-instruction or step), or is empty.
+	Engine string
 }
 
 // IPC is instructions per cycle.

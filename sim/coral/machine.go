@@ -160,6 +160,7 @@ type Machine struct {
 
 	blk      blockEngine
 	noBlocks bool // Run without the block engine (for tests and benchmarks)
+	tr       translator // the block engine's translated pairs (translate.go)
 
 	prof *profiler // Options.Profile's state (profile.go)
 	tl   tlState   // Options.Timeline's state (timeline.go)
@@ -256,7 +257,13 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	m.unitCnt = counts
 	m.t.init(hw, len(st.UnitNames), counts, m.limit)
 	m.initRes()
-	return m.finishNew()
+	if _, err := m.finishNew(); err != nil {
+		return nil, err
+	}
+	if err := m.chooseEngine(); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // initRes maps units onto the instances they issue to.
@@ -430,6 +437,7 @@ func (m *Machine) Run() sim.Halt {
 	} else {
 		m.runBlocks()
 	}
+	m.stats.Engine = m.engineName()
 	m.stats.Wall += time.Since(start)
 	m.syncStats()
 	return m.halt

@@ -107,6 +107,12 @@ type Asm struct {
 	labels []*Label
 }
 
+// Reset empties the assembler for new code (keeping its buffer).
+func (a *Asm) Reset() {
+	a.Buf = a.Buf[:0]
+	a.labels = a.labels[:0]
+}
+
 // NewLabel returns an unbound label.
 func (a *Asm) NewLabel() *Label {
 	l := &Label{pos: -1}
@@ -413,3 +419,6 @@ func (a *Asm) Ret() { a.b(0xc3) }
 
 // Int3 is int3 (a trap: used as padding, never reached).
 func (a *Asm) Int3() { a.b(0xcc) }
+
+// Cdq is cdq (sign-extend EAX into EDX).
+func (a *Asm) Cdq() { a.b(0x99) }
