@@ -159,7 +159,7 @@ type Machine struct {
 	loaded bool
 
 	blk      blockEngine
-	noBlocks bool // Run without the block engine (for tests and benchmarks)
+	noBlocks bool       // Run without the block engine (for tests and benchmarks)
 	tr       translator // the block engine's translated pairs (translate.go)
 
 	prof *profiler // Options.Profile's state (profile.go)

@@ -87,18 +87,22 @@ type trCtx struct {
 	wcLen  uint64
 	wbits  unsafe.Pointer
 	nextPC uint64 // a jalr's target, at a trExitSucc
+	// loopStart is R12 when a looping pair was entered (its iterations
+	// are counted from R12's advance).
+	loopStart int64
 }
 
 var (
-	offF      = int32(unsafe.Offsetof(trCtx{}.f))
-	offRCData = int32(unsafe.Offsetof(trCtx{}.rcData))
-	offRCBase = int32(unsafe.Offsetof(trCtx{}.rcBase))
-	offRCLen  = int32(unsafe.Offsetof(trCtx{}.rcLen))
-	offWCData = int32(unsafe.Offsetof(trCtx{}.wcData))
-	offWCBase = int32(unsafe.Offsetof(trCtx{}.wcBase))
-	offWCLen  = int32(unsafe.Offsetof(trCtx{}.wcLen))
-	offWBits  = int32(unsafe.Offsetof(trCtx{}.wbits))
-	offNextPC = int32(unsafe.Offsetof(trCtx{}.nextPC))
+	offF         = int32(unsafe.Offsetof(trCtx{}.f))
+	offRCData    = int32(unsafe.Offsetof(trCtx{}.rcData))
+	offRCBase    = int32(unsafe.Offsetof(trCtx{}.rcBase))
+	offRCLen     = int32(unsafe.Offsetof(trCtx{}.rcLen))
+	offWCData    = int32(unsafe.Offsetof(trCtx{}.wcData))
+	offWCBase    = int32(unsafe.Offsetof(trCtx{}.wcBase))
+	offWCLen     = int32(unsafe.Offsetof(trCtx{}.wcLen))
+	offWBits     = int32(unsafe.Offsetof(trCtx{}.wbits))
+	offNextPC    = int32(unsafe.Offsetof(trCtx{}.nextPC))
+	offLoopStart = int32(unsafe.Offsetof(trCtx{}.loopStart))
 )
 
 func init() {
@@ -120,9 +124,9 @@ type trPair struct {
 // translator is the Machine's translation state: on for the whole
 // Machine (engine chosen at New), the code and tables reset at Load.
 type translator struct {
-	on      bool
-	ran     bool // translated code ran since the last trFlush
-	off     bool // no more translation this Load (limits reached or mmap failed)
+	on  bool
+	ran bool // translated code ran since the last trFlush
+	off bool // no more translation this Load (limits reached or mmap failed)
 	*trMem
 	codeLen int
 	pairs   []trPair // by id; 0 unused

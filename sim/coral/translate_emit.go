@@ -5,17 +5,193 @@ import (
 )
 
 // Registers of translated code (see jit's contract): DI the context, SI
-// the guest x registers (m.x, 4 bytes each), BX the data table, jit.R12 the
-// group cycle R, jit.R13 the limit. AX, CX, DX, jit.R8 and jit.R9 are scratch.
+// the guest x registers in memory (m.x, 4 bytes each), BX the data
+// table, R12 the group cycle R, R13 the limit. AX, CX, DX and R8 are
+// scratch; R9, R10, R11, R14 and R15 hold up to five of the pair's guest
+// registers (loaded at the pair's entry, written back before it jumps on
+// or exits).
+var trCacheRegs = [...]jit.Reg{jit.R9, jit.R10, jit.R11, jit.R14, jit.R15}
 
 // xr is guest register r in memory.
 func xr(r uint8) jit.Mem { return jit.M(jit.RSI, int32(r&31)*4) }
+
+// trEmitter is the state of one pair's emission.
+type trEmitter struct {
+	m    *Machine
+	a    *jit.Asm
+	b    *block
+	host [32]jit.Reg // host register caching a guest register, or NoReg
+	// cached guest registers, and those of them the block writes (written
+	// back to memory before the pair jumps on or exits)
+	cached  []uint8
+	written uint32
+	// loop: the pair leads back to itself (same block, same state) when
+	// its branch is taken; it then repeats inside its code, its
+	// iterations counted from R12's advance (ctx.loopStart).
+	loop bool
+	dR   int64
+	tid  int32
+}
+
+// reg returns a host register holding guest register r: its cache
+// register, or scratch loaded from memory (x0 reads as 0).
+func (t *trEmitter) reg(r uint8, scratch jit.Reg) jit.Reg {
+	r &= 31
+	if h := t.host[r]; h != jit.NoReg {
+		return h
+	}
+	t.a.Load32(scratch, xr(r))
+	return scratch
+}
+
+// load sets dst to guest register r.
+func (t *trEmitter) load(dst jit.Reg, r uint8) {
+	if h := t.host[r&31]; h != jit.NoReg {
+		t.a.Mov32(dst, h)
+		return
+	}
+	t.a.Load32(dst, xr(r))
+}
+
+// alu is dst op= guest register r.
+func (t *trEmitter) alu(op jit.ALU, dst jit.Reg, r uint8) {
+	if h := t.host[r&31]; h != jit.NoReg {
+		t.a.ALUReg(op, false, dst, h)
+		return
+	}
+	t.a.ALUMem(op, false, dst, xr(r))
+}
+
+// set writes src to guest register rd (nothing for x0).
+func (t *trEmitter) set(rd uint8, src jit.Reg) {
+	rd &= 31
+	if rd == 0 {
+		return
+	}
+	if h := t.host[rd]; h != jit.NoReg {
+		if h != src {
+			t.a.Mov32(h, src)
+		}
+		return
+	}
+	t.a.Store32(xr(rd), src)
+}
+
+// setImm writes v to guest register rd.
+func (t *trEmitter) setImm(rd uint8, v uint32) {
+	rd &= 31
+	if rd == 0 {
+		return
+	}
+	if h := t.host[rd]; h != jit.NoReg {
+		t.a.MovImm32(h, v)
+		return
+	}
+	t.a.StoreImm32(xr(rd), int32(v))
+}
+
+// writeBack stores the cached registers the block writes.
+func (t *trEmitter) writeBack() {
+	for _, r := range t.cached {
+		if t.written&(1<<r) != 0 {
+			t.a.Store32(xr(r), t.host[r])
+		}
+	}
+}
+
+// flushLoop adds a looping pair's completed iterations, (R12 -
+// ctx.loopStart) / dR, to its count.
+func (t *trEmitter) flushLoop() {
+	a := t.a
+	a.Mov64(jit.RAX, jit.R12)
+	a.ALUMem(jit.SUB, true, jit.RAX, jit.M(jit.RDI, offLoopStart))
+	if t.dR != 1 {
+		a.ALUReg(jit.XOR, false, jit.RDX, jit.RDX)
+		a.MovImm32(jit.RCX, uint32(t.dR))
+		a.Div(false, true, jit.RCX)
+	}
+	a.ALUMemReg(jit.ADD, true, jit.M(jit.RBX, trCountOff+t.tid*8), jit.RAX)
+}
+
+// trUses returns how often each x register is read or written by b's ops
+// and which ones they write.
+func (m *Machine) trUses(b *block) (uses [32]int, writes uint32) {
+	for k := range b.ops {
+		o := &b.ops[k]
+		rs1, rs2, rd := true, false, true
+		switch o.h {
+		case bNop, bVec:
+			rs1, rd = false, false
+		case bLui:
+			rs1 = false
+		case bAdd, bSub, bSll, bSlt, bSltu, bXor, bSrl, bSra, bOr, bAnd, bMul:
+			rs2 = true
+		case bSb, bSh, bSw, bFsw:
+			rs2, rd = o.h != bFsw, false
+		case bFlw:
+			rd = false
+		case bJal:
+			rs1 = false
+		case bBeq, bBne, bBlt, bBge, bBltu, bBgeu:
+			rs2, rd = true, false
+		case bCompute:
+			orig := &b.code.ops[b.j+k]
+			if !trComputeOp(orig.h) {
+				rs1, rd = false, false // exec's: read from memory
+			} else {
+				rs2 = true
+			}
+		}
+		if rs1 {
+			uses[o.rs1&31]++
+		}
+		if rs2 {
+			uses[o.rs2&31]++
+		}
+		if rd && o.rd&31 != 0 {
+			uses[o.rd&31]++
+			writes |= 1 << (o.rd & 31)
+		}
+	}
+	uses[0] = 0
+	return uses, writes
+}
 
 // trEmit appends the code of pair (b, e) with id tid: its entry, the
 // block's ops, the edge's effect and the jump to the successor slot, then
 // its exit stubs. It returns the offsets of the entry and of the exit
 // stubs for the two branch outcomes.
 func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0, stub1 int) {
+	t := &trEmitter{m: m, a: a, b: b, dR: e.dR, tid: tid}
+	for i := range t.host {
+		t.host[i] = jit.NoReg
+	}
+	var branch *bop
+	if last := &b.ops[len(b.ops)-1]; last.h >= bBeq && last.h <= bBgeu {
+		branch = last
+		t.loop = last.imm == b.start && e.next[1] == e.from && e.dR > 0
+	}
+	// Cache the most used registers (used twice or more, or in a loop).
+	uses, writes := m.trUses(b)
+	for len(t.cached) < len(trCacheRegs) {
+		best := 0
+		for r := 1; r < 32; r++ {
+			if t.host[r] == jit.NoReg && uses[r] > uses[best] {
+				best = r
+			}
+		}
+		if best == 0 || uses[best] < 2 && !t.loop {
+			break
+		}
+		t.host[best] = trCacheRegs[len(t.cached)]
+		t.cached = append(t.cached, uint8(best))
+	}
+	for _, r := range t.cached {
+		if writes&(1<<r) != 0 {
+			t.written |= 1 << r
+		}
+	}
+
 	exitWord := func(kind, arg int) uint64 { return uint64(tid)<<32 | uint64(arg)<<8 | uint64(kind) }
 	type midExit struct {
 		l   *jit.Label
@@ -36,54 +212,74 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 	limitExit := a.NewLabel()
 
 	entry = a.Pos()
+	for _, r := range t.cached {
+		a.Load32(t.host[r], xr(r))
+	}
+	top := a.NewLabel()
+	if t.loop {
+		a.Store64(jit.M(jit.RDI, offLoopStart), jit.R12)
+	}
+	a.Bind(top)
 	// The cycle limit: the pair runs only if its last op dispatches
 	// before the limit (R + dR < limit), as in stateRun.
 	a.Lea(jit.RAX, jit.M(jit.R12, int32(e.dR)))
 	a.ALUReg(jit.CMP, true, jit.RAX, jit.R13)
 	a.Jcc(jit.CondGE, limitExit)
 
-	var branch *bop
 	for k := range b.ops {
-		o := &b.ops[k]
-		switch o.h {
-		case bBeq, bBne, bBlt, bBge, bBltu, bBgeu:
-			branch = o // emitted after the edge's effect (flags)
-			continue
+		if o := &b.ops[k]; o != branch {
+			t.op(k, o, mid)
 		}
-		m.trEmitOp(a, b, k, o, mid)
 	}
 
 	// The edge: R, the traversal count, the successor slot.
-	if e.dR != 0 {
-		a.ALUImm(jit.ADD, true, jit.R12, int32(e.dR))
-	}
-	a.IncMem64(jit.M(jit.RBX, trCountOff+tid*8))
 	slot0 := jit.M(jit.RBX, trSuccOff+tid*16)
 	slot1 := jit.M(jit.RBX, trSuccOff+tid*16+8)
 	last := b.ops[len(b.ops)-1].h
-	switch {
-	case branch != nil:
-		taken := a.NewLabel()
-		a.Load32(jit.RAX, xr(branch.rs1))
-		a.ALUMem(jit.CMP, false, jit.RAX, xr(branch.rs2))
-		a.Jcc(branchCond(branch.h), taken)
+	if t.loop {
+		a.ALUImm(jit.ADD, true, jit.R12, int32(e.dR))
+		t.load(jit.RAX, branch.rs1)
+		t.alu(jit.CMP, jit.RAX, branch.rs2)
+		a.Jcc(branchCond(branch.h), top)
+		t.writeBack()
+		t.flushLoop()
 		a.JmpMem(slot0)
-		a.Bind(taken)
-		a.JmpMem(slot1)
-	case last == bJal || last == bJalr:
-		a.JmpMem(slot1)
-	default:
-		a.JmpMem(slot0)
+	} else {
+		t.writeBack()
+		if e.dR != 0 {
+			a.ALUImm(jit.ADD, true, jit.R12, int32(e.dR))
+		}
+		a.IncMem64(jit.M(jit.RBX, trCountOff+tid*8))
+		switch {
+		case branch != nil:
+			taken := a.NewLabel()
+			t.load(jit.RAX, branch.rs1)
+			t.alu(jit.CMP, jit.RAX, branch.rs2)
+			a.Jcc(branchCond(branch.h), taken)
+			a.JmpMem(slot0)
+			a.Bind(taken)
+			a.JmpMem(slot1)
+		case last == bJal || last == bJalr:
+			a.JmpMem(slot1)
+		default:
+			a.JmpMem(slot0)
+		}
 	}
 
-	// Exits.
-	a.Bind(limitExit)
-	a.MovImm64(jit.RAX, exitWord(trExitLimit, 0))
-	a.Ret()
-	for _, x := range mids {
-		a.Bind(x.l)
-		a.MovImm64(jit.RAX, exitWord(trExitMid, x.arg))
+	// Exits: the cached registers written back (and a loop's count)
+	// first; the successor stubs are reached after both.
+	exit := func(l *jit.Label, w uint64) {
+		a.Bind(l)
+		t.writeBack()
+		if t.loop {
+			t.flushLoop()
+		}
+		a.MovImm64(jit.RAX, w)
 		a.Ret()
+	}
+	exit(limitExit, exitWord(trExitLimit, 0))
+	for _, x := range mids {
+		exit(x.l, exitWord(trExitMid, x.arg))
 	}
 	stub0 = a.Pos()
 	a.MovImm64(jit.RAX, exitWord(trExitSucc, 0))
@@ -112,62 +308,53 @@ func branchCond(h uint8) jit.Cond {
 	return jit.CondAE // bBgeu
 }
 
-// trEmitOp emits block op k. An op that cannot complete inline jumps to
+// op emits block op k. An op that cannot complete inline jumps to
 // mid(k, why) before it has changed anything.
-func (m *Machine) trEmitOp(a *jit.Asm, b *block, k int, o *bop, mid func(k, why int) *jit.Label) {
-	rd := o.rd & 31
-	setRd := func(r jit.Reg) {
-		if rd != 0 {
-			a.Store32(xr(rd), r)
-		}
-	}
+func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
+	a, m, b := t.a, t.m, t.b
+	const ax, cx, dx, r8 = jit.RAX, jit.RCX, jit.RDX, jit.R8
 	aluImm := func(op jit.ALU) {
-		a.Load32(jit.RAX, xr(o.rs1))
-		a.ALUImm(op, false, jit.RAX, int32(o.imm))
-		setRd(jit.RAX)
+		t.load(ax, o.rs1)
+		a.ALUImm(op, false, ax, int32(o.imm))
+		t.set(o.rd, ax)
 	}
 	aluReg := func(op jit.ALU) {
-		a.Load32(jit.RAX, xr(o.rs1))
-		a.ALUMem(op, false, jit.RAX, xr(o.rs2))
-		setRd(jit.RAX)
+		t.load(ax, o.rs1)
+		t.alu(op, ax, o.rs2)
+		t.set(o.rd, ax)
 	}
-	setImm := func(c jit.Cond) {
-		a.Load32(jit.RAX, xr(o.rs1))
-		a.ALUImm(jit.CMP, false, jit.RAX, int32(o.imm))
-		a.Setcc(c, jit.RAX)
-		a.MovZX8Reg(jit.RAX, jit.RAX)
-		setRd(jit.RAX)
-	}
-	setReg := func(c jit.Cond) {
-		a.Load32(jit.RAX, xr(o.rs1))
-		a.ALUMem(jit.CMP, false, jit.RAX, xr(o.rs2))
-		a.Setcc(c, jit.RAX)
-		a.MovZX8Reg(jit.RAX, jit.RAX)
-		setRd(jit.RAX)
+	setcc := func(c jit.Cond, reg bool) {
+		t.load(ax, o.rs1)
+		if reg {
+			t.alu(jit.CMP, ax, o.rs2)
+		} else {
+			a.ALUImm(jit.CMP, false, ax, int32(o.imm))
+		}
+		a.Setcc(c, ax)
+		a.MovZX8Reg(ax, ax)
+		t.set(o.rd, ax)
 	}
 	shiftImm := func(op jit.Shift) {
-		a.Load32(jit.RAX, xr(o.rs1))
-		a.ShiftImm(op, false, jit.RAX, uint8(o.imm&31))
-		setRd(jit.RAX)
+		t.load(ax, o.rs1)
+		a.ShiftImm(op, false, ax, uint8(o.imm&31))
+		t.set(o.rd, ax)
 	}
 	shiftReg := func(op jit.Shift) {
-		a.Load32(jit.RCX, xr(o.rs2))
-		a.Load32(jit.RAX, xr(o.rs1))
-		a.ShiftCL(op, false, jit.RAX) // amd64 masks 32-bit counts to 5 bits, as RV32 does
-		setRd(jit.RAX)
+		t.load(cx, o.rs2)
+		t.load(ax, o.rs1)
+		a.ShiftCL(op, false, ax) // amd64 masks 32-bit counts to 5 bits, as RV32 does
+		t.set(o.rd, ax)
 	}
 	switch o.h {
 	case bNop:
 	case bLui:
-		if rd != 0 {
-			a.StoreImm32(xr(rd), int32(o.imm))
-		}
+		t.setImm(o.rd, o.imm)
 	case bAddi:
 		aluImm(jit.ADD)
 	case bSlti:
-		setImm(jit.CondL)
+		setcc(jit.CondL, false)
 	case bSltiu:
-		setImm(jit.CondB)
+		setcc(jit.CondB, false)
 	case bXori:
 		aluImm(jit.XOR)
 	case bOri:
@@ -187,9 +374,9 @@ func (m *Machine) trEmitOp(a *jit.Asm, b *block, k int, o *bop, mid func(k, why 
 	case bSll:
 		shiftReg(jit.SHL)
 	case bSlt:
-		setReg(jit.CondL)
+		setcc(jit.CondL, true)
 	case bSltu:
-		setReg(jit.CondB)
+		setcc(jit.CondB, true)
 	case bXor:
 		aluReg(jit.XOR)
 	case bSrl:
@@ -201,32 +388,36 @@ func (m *Machine) trEmitOp(a *jit.Asm, b *block, k int, o *bop, mid func(k, why 
 	case bAnd:
 		aluReg(jit.AND)
 	case bMul:
-		a.Load32(jit.RAX, xr(o.rs1))
-		a.IMulMem(false, jit.RAX, xr(o.rs2))
-		setRd(jit.RAX)
+		t.load(ax, o.rs1)
+		if h := t.host[o.rs2&31]; h != jit.NoReg {
+			a.IMulReg(false, ax, h)
+		} else {
+			a.IMulMem(false, ax, xr(o.rs2))
+		}
+		t.set(o.rd, ax)
 	case bLb, bLbu, bLh, bLhu, bLw, bFlw:
 		n := accessSize(o.h)
 		miss := mid(k, exRefill)
-		m.trAddr(a, o, n, offRCBase, offRCLen, miss)
-		a.Load64(jit.R8, jit.M(jit.RDI, offRCData))
-		src := jit.MI(jit.R8, jit.RDX, 1, 0)
+		t.addr(o, n, offRCBase, offRCLen, miss)
+		a.Load64(r8, jit.M(jit.RDI, offRCData))
+		src := jit.MI(r8, dx, 1, 0)
 		switch o.h {
 		case bLb:
-			a.LoadSX8(jit.RAX, src)
+			a.LoadSX8(ax, src)
 		case bLbu:
-			a.LoadZX8(jit.RAX, src)
+			a.LoadZX8(ax, src)
 		case bLh:
-			a.LoadSX16(jit.RAX, src)
+			a.LoadSX16(ax, src)
 		case bLhu:
-			a.LoadZX16(jit.RAX, src)
+			a.LoadZX16(ax, src)
 		default:
-			a.Load32(jit.RAX, src)
+			a.Load32(ax, src)
 		}
 		if o.h == bFlw {
-			a.Load64(jit.RCX, jit.M(jit.RDI, offF))
-			a.Store32(jit.M(jit.RCX, int32(rd)*4), jit.RAX)
+			a.Load64(cx, jit.M(jit.RDI, offF))
+			a.Store32(jit.M(cx, int32(o.rd&31)*4), ax)
 		} else {
-			setRd(jit.RAX)
+			t.set(o.rd, ax)
 		}
 	case bSb, bSh, bSw, bFsw:
 		n := accessSize(o.h)
@@ -234,62 +425,69 @@ func (m *Machine) trEmitOp(a *jit.Asm, b *block, k int, o *bop, mid func(k, why 
 			// A word store with bit 0 set to tohost ends the run: the
 			// per-instruction path's.
 			ok := a.NewLabel()
-			a.Load32(jit.RAX, xr(o.rs1))
-			a.ALUImm(jit.ADD, false, jit.RAX, int32(o.imm))
-			a.ALUImm(jit.CMP, false, jit.RAX, int32(m.tohost))
+			t.load(ax, o.rs1)
+			a.ALUImm(jit.ADD, false, ax, int32(o.imm))
+			a.ALUImm(jit.CMP, false, ax, int32(m.tohost))
 			a.Jcc(jit.CondNE, ok)
-			a.TestMemImm8(xr(o.rs2), 1)
+			t.load(ax, o.rs2)
+			a.TestImm(ax, 1)
 			a.Jcc(jit.CondNE, mid(k, exBail))
 			a.Bind(ok)
 		}
 		miss := mid(k, exRefill)
-		m.trAddr(a, o, n, offWCBase, offWCLen, miss)
+		t.addr(o, n, offWCBase, offWCLen, miss)
 		// The written-byte bitmap: the n bits at off&63 of 64-bit word
 		// off>>6 (a store across two words is the block engine's).
-		a.Mov32(jit.RCX, jit.RDX)
-		a.ALUImm(jit.AND, false, jit.RCX, 63)
+		a.Mov32(cx, dx)
+		a.ALUImm(jit.AND, false, cx, 63)
 		if n > 1 {
-			a.ALUImm(jit.CMP, false, jit.RCX, int32(64-n))
+			a.ALUImm(jit.CMP, false, cx, int32(64-n))
 			a.Jcc(jit.CondA, miss)
 		}
 		if o.h == bFsw {
-			a.Load64(jit.R9, jit.M(jit.RDI, offF))
-			a.Load32(jit.RAX, jit.M(jit.R9, int32(o.rs2&31)*4))
+			a.Load64(r8, jit.M(jit.RDI, offF))
+			a.Load32(ax, jit.M(r8, int32(o.rs2&31)*4))
 		} else {
-			a.Load32(jit.RAX, xr(o.rs2))
+			t.load(ax, o.rs2)
 		}
-		a.Load64(jit.R8, jit.M(jit.RDI, offWCData))
-		dst := jit.MI(jit.R8, jit.RDX, 1, 0)
+		a.Load64(r8, jit.M(jit.RDI, offWCData))
+		dst := jit.MI(r8, dx, 1, 0)
 		switch n {
 		case 1:
-			a.Store8(dst, jit.RAX)
+			a.Store8(dst, ax)
 		case 2:
-			a.Store16(dst, jit.RAX)
+			a.Store16(dst, ax)
 		default:
-			a.Store32(dst, jit.RAX)
+			a.Store32(dst, ax)
 		}
-		a.MovImm32(jit.RAX, 1<<n-1)
-		a.ShiftCL(jit.SHL, true, jit.RAX)
-		a.Mov64(jit.RCX, jit.RDX)
-		a.ShiftImm(jit.SHR, true, jit.RCX, 6)
-		a.Load64(jit.R8, jit.M(jit.RDI, offWBits))
-		a.ALUMemReg(jit.OR, true, jit.MI(jit.R8, jit.RCX, 8, 0), jit.RAX)
+		// Set the bits unless they are all set already (a loop storing
+		// to the same bytes does not chain through memory).
+		done := a.NewLabel()
+		a.MovImm32(ax, 1<<n-1)
+		a.ShiftCL(jit.SHL, true, ax)
+		a.Mov64(cx, dx)
+		a.ShiftImm(jit.SHR, true, cx, 6)
+		a.Load64(r8, jit.M(jit.RDI, offWBits))
+		a.Load64(dx, jit.MI(r8, cx, 8, 0))
+		a.ALUReg(jit.AND, true, dx, ax)
+		a.ALUReg(jit.CMP, true, dx, ax)
+		a.Jcc(jit.CondE, done)
+		a.ALUMemReg(jit.OR, true, jit.MI(r8, cx, 8, 0), ax)
+		a.Bind(done)
 	case bJal:
-		if rd != 0 {
-			a.StoreImm32(xr(rd), int32(b.link))
-		}
+		t.setImm(o.rd, b.link)
 	case bJalr:
-		a.Load32(jit.RAX, xr(o.rs1))
-		a.ALUImm(jit.ADD, false, jit.RAX, int32(o.imm))
-		a.ALUImm(jit.AND, false, jit.RAX, -2)
-		a.TestImm(jit.RAX, 3)
+		t.load(ax, o.rs1)
+		a.ALUImm(jit.ADD, false, ax, int32(o.imm))
+		a.ALUImm(jit.AND, false, ax, -2)
+		a.TestImm(ax, 3)
 		a.Jcc(jit.CondNE, mid(k, exBail)) // a misaligned target traps
-		a.Store32(jit.M(jit.RDI, offNextPC), jit.RAX)
-		if rd != 0 {
-			a.StoreImm32(xr(rd), int32(b.link))
-		}
+		a.Store32(jit.M(jit.RDI, offNextPC), ax)
+		t.setImm(o.rd, b.link)
 	case bCompute:
-		if !m.trEmitCompute(a, &b.code.ops[b.j+k]) {
+		if orig := &b.code.ops[b.j+k]; trComputeOp(orig.h) {
+			t.compute(orig)
+		} else {
 			a.Jmp(mid(k, exCompute))
 		}
 	default: // bVec: the block engine's vector path
@@ -297,16 +495,17 @@ func (m *Machine) trEmitOp(a *jit.Asm, b *block, k int, o *bop, mid func(k, why 
 	}
 }
 
-// trAddr computes the address of a load or store of n bytes (x[rs1] +
-// imm) and its offset in the cached region (base and length at ctx
-// offsets offBase and offLen) into jit.RDX, jumping to miss when the access
-// is not inside the region or, without params.misaligned, not aligned.
-func (m *Machine) trAddr(a *jit.Asm, o *bop, n uint32, offBase, offLen int32, miss *jit.Label) {
-	a.Load32(jit.RAX, xr(o.rs1))
+// addr computes the address of a load or store of n bytes (x[rs1] + imm)
+// and its offset in the cached region (base and length at ctx offsets
+// offBase and offLen) into RDX, jumping to miss when the access is not
+// inside the region or, without params.misaligned, not aligned.
+func (t *trEmitter) addr(o *bop, n uint32, offBase, offLen int32, miss *jit.Label) {
+	a := t.a
+	t.load(jit.RAX, o.rs1)
 	if o.imm != 0 {
 		a.ALUImm(jit.ADD, false, jit.RAX, int32(o.imm))
 	}
-	if n > 1 && !m.misaligned {
+	if n > 1 && !t.m.misaligned {
 		a.TestImm(jit.RAX, n-1)
 		a.Jcc(jit.CondNE, miss)
 	}
@@ -317,92 +516,96 @@ func (m *Machine) trAddr(a *jit.Asm, o *bop, n uint32, offBase, offLen int32, mi
 	a.Jcc(jit.CondA, miss)
 }
 
-// trEmitCompute emits the register-only ops that need no host features
-// (M's high halves and divisions, part of Zbb); false for the others
-// (exec runs them).
-func (m *Machine) trEmitCompute(a *jit.Asm, o *op) bool {
-	rd := o.rd & 31
-	switch o.h {
+// trComputeOp reports whether translated code runs a bCompute op itself:
+// M's high halves and divisions and the part of Zbb that needs no host
+// features (the rest, and F, are exec's).
+func trComputeOp(h uint8) bool {
+	switch h {
 	case hMulh, hMulhsu, hMulhu, hDiv, hDivu, hRem, hRemu,
 		hAndn, hOrn, hXnor, hMax, hMaxu, hMin, hMinu, hSextb, hSexth, hZexth, hRol, hRor, hRori, hRev8:
-	default:
-		return false
+		return true
 	}
-	if rd == 0 {
-		return true // x0 stays zero; none of these can trap
+	return false
+}
+
+// compute emits a trComputeOp op (none of them can trap).
+func (t *trEmitter) compute(o *op) {
+	a := t.a
+	const ax, cx, dx = jit.RAX, jit.RCX, jit.RDX
+	if o.rd&31 == 0 {
+		return // x0 stays zero
 	}
-	out := xr(rd)
-	a.Load32(jit.RAX, xr(o.rs1))
+	t.load(ax, o.rs1)
 	switch o.h {
 	case hMulh, hMulhsu, hMulhu:
-		a.Load32(jit.RCX, xr(o.rs2))
+		t.load(cx, o.rs2)
 		if o.h != hMulhu {
-			a.MovSX32To64(jit.RAX, jit.RAX)
+			a.MovSX32To64(ax, ax)
 		}
 		if o.h == hMulh {
-			a.MovSX32To64(jit.RCX, jit.RCX)
+			a.MovSX32To64(cx, cx)
 		}
-		a.IMulReg(true, jit.RAX, jit.RCX)
-		a.ShiftImm(jit.SHR, true, jit.RAX, 32)
+		a.IMulReg(true, ax, cx)
+		a.ShiftImm(jit.SHR, true, ax, 32)
 	case hDivu, hRemu:
 		zero, done := a.NewLabel(), a.NewLabel()
-		a.Load32(jit.RCX, xr(o.rs2))
-		a.ALUImm(jit.CMP, false, jit.RCX, 0)
+		t.load(cx, o.rs2)
+		a.ALUImm(jit.CMP, false, cx, 0)
 		a.Jcc(jit.CondE, zero)
-		a.ALUReg(jit.XOR, false, jit.RDX, jit.RDX)
-		a.Div(false, false, jit.RCX)
+		a.ALUReg(jit.XOR, false, dx, dx)
+		a.Div(false, false, cx)
 		if o.h == hRemu {
-			a.Mov32(jit.RAX, jit.RDX)
+			a.Mov32(ax, dx)
 		}
 		a.Jmp(done)
 		a.Bind(zero) // x/0: all ones; x%0: x
 		if o.h == hDivu {
-			a.MovImm32(jit.RAX, 0xffffffff)
+			a.MovImm32(ax, 0xffffffff)
 		}
 		a.Bind(done)
 	case hDiv, hRem:
 		zero, ovf, do, done := a.NewLabel(), a.NewLabel(), a.NewLabel(), a.NewLabel()
-		a.Load32(jit.RCX, xr(o.rs2))
-		a.ALUImm(jit.CMP, false, jit.RCX, 0)
+		t.load(cx, o.rs2)
+		a.ALUImm(jit.CMP, false, cx, 0)
 		a.Jcc(jit.CondE, zero)
-		a.ALUImm(jit.CMP, false, jit.RCX, -1)
+		a.ALUImm(jit.CMP, false, cx, -1)
 		a.Jcc(jit.CondNE, do)
-		a.ALUImm(jit.CMP, false, jit.RAX, -1<<31)
+		a.ALUImm(jit.CMP, false, ax, -1<<31)
 		a.Jcc(jit.CondE, ovf)
 		a.Bind(do)
 		a.Cdq()
-		a.Div(true, false, jit.RCX)
+		a.Div(true, false, cx)
 		if o.h == hRem {
-			a.Mov32(jit.RAX, jit.RDX)
+			a.Mov32(ax, dx)
 		}
 		a.Jmp(done)
 		a.Bind(zero) // x/0: -1; x%0: x
 		if o.h == hDiv {
-			a.MovImm32(jit.RAX, 0xffffffff)
+			a.MovImm32(ax, 0xffffffff)
 		}
 		a.Jmp(done)
 		a.Bind(ovf) // -2^31 / -1: -2^31; remainder 0
 		if o.h == hRem {
-			a.MovImm32(jit.RAX, 0)
+			a.MovImm32(ax, 0)
 		}
 		a.Bind(done)
 	case hAndn, hOrn, hXnor:
-		a.Load32(jit.RCX, xr(o.rs2))
+		t.load(cx, o.rs2)
 		if o.h != hXnor {
-			a.Not(false, jit.RCX)
+			a.Not(false, cx)
 		}
 		switch o.h {
 		case hAndn:
-			a.ALUReg(jit.AND, false, jit.RAX, jit.RCX)
+			a.ALUReg(jit.AND, false, ax, cx)
 		case hOrn:
-			a.ALUReg(jit.OR, false, jit.RAX, jit.RCX)
+			a.ALUReg(jit.OR, false, ax, cx)
 		default:
-			a.ALUReg(jit.XOR, false, jit.RAX, jit.RCX)
-			a.Not(false, jit.RAX)
+			a.ALUReg(jit.XOR, false, ax, cx)
+			a.Not(false, ax)
 		}
 	case hMax, hMaxu, hMin, hMinu:
-		a.Load32(jit.RCX, xr(o.rs2))
-		a.ALUReg(jit.CMP, false, jit.RAX, jit.RCX)
+		t.load(cx, o.rs2)
+		a.ALUReg(jit.CMP, false, ax, cx)
 		c := jit.CondL // max: take rs2 when rs1 < rs2
 		switch o.h {
 		case hMaxu:
@@ -412,25 +615,24 @@ func (m *Machine) trEmitCompute(a *jit.Asm, o *op) bool {
 		case hMinu:
 			c = jit.CondA
 		}
-		a.Cmovcc(c, jit.RAX, jit.RCX)
+		a.Cmovcc(c, ax, cx)
 	case hSextb:
-		a.MovSX8Reg(jit.RAX, jit.RAX)
+		a.MovSX8Reg(ax, ax)
 	case hSexth:
-		a.MovSX16Reg(jit.RAX, jit.RAX)
+		a.MovSX16Reg(ax, ax)
 	case hZexth:
-		a.MovZX16Reg(jit.RAX, jit.RAX)
+		a.MovZX16Reg(ax, ax)
 	case hRol, hRor:
-		a.Load32(jit.RCX, xr(o.rs2))
+		t.load(cx, o.rs2)
 		op := jit.ROL
 		if o.h == hRor {
 			op = jit.ROR
 		}
-		a.ShiftCL(op, false, jit.RAX)
+		a.ShiftCL(op, false, ax)
 	case hRori:
-		a.ShiftImm(jit.ROR, false, jit.RAX, uint8(uint32(o.imm)&31))
+		a.ShiftImm(jit.ROR, false, ax, uint8(uint32(o.imm)&31))
 	case hRev8:
-		a.Bswap(jit.RAX)
+		a.Bswap(ax)
 	}
-	a.Store32(out, jit.RAX)
-	return true
+	t.set(o.rd, ax)
 }

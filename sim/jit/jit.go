@@ -10,9 +10,11 @@
 //     SI, BX, R12 and R13 from the context's first four words (CtxRegs,
 //     CtxData, CtxR, CtxLimit) and stores R12 back into CtxR when the
 //     code returns. The code returns with RET and its exit word in AX.
-//   - It may clobber AX, CX, DX, SI, DI, BX, R8..R13 and the flags; it
-//     must keep SP, BP, R14 and R15, push nothing beyond the return
-//     address, and never call into Go or the runtime.
+//   - It may clobber AX, CX, DX, SI, DI, BX, R8..R15 and the flags (the
+//     trampoline restores R14 and R15); it must keep SP and BP, push
+//     nothing beyond the return address, and never call into Go or the
+//     runtime. (A signal handler that runs meanwhile takes g from
+//     thread-local storage, not from R14.)
 //   - It must not fault: every memory access has to be checked by the
 //     code itself. A fault in generated code crashes the process.
 //
