@@ -846,15 +846,15 @@ func (m *Machine) stateRun(b *block) bool {
 			if e.next[1] == s && b.succ[1] == b && e.dR > 0 && !b.jalr {
 				loops = int(min((limit-1-R-e.dR)/e.dR, 1<<30))
 				if m.tr.on && e.hits&trNever == 0 {
-					loops = min(loops, trHot) // count them, then translate
+					loops = min(loops, int(trHot)) // count them, then translate
 				}
 			}
 			next, taken, k, why, done = m.execBlock(b, 0, loops)
-			if m.tr.on && done > 0 {
-				m.trAdd(b, e, done)
-			}
 			if why > exBail {
 				next, taken, k, why, done = m.finishBlock(b, next, taken, k, why, loops, done)
+			}
+			if m.tr.on && done > 0 {
+				m.trAdd(b, e, done)
 			}
 		}
 		if done > 0 {

@@ -33,12 +33,16 @@ const (
 	enginePerInst = "per-instruction"
 )
 
+// A pair is translated once it has run trHot times; pairs that have run
+// trWarm times are translated along with it, so that one executable
+// mapping holds a loop's pairs. (Variables: tests lower them to
+// translate nearly everything.)
+var (
+	trWarm uint32 = 8
+	trHot  uint32 = 32
+)
+
 const (
-	// A pair is translated once it has run trHot times; pairs that have
-	// run trWarm times are translated along with it, so that one
-	// executable mapping holds a loop's pairs.
-	trWarm = 8
-	trHot  = 32
 	// trMaxPairs bounds the pairs translated per Load (the tables are
 	// sized for it); past it the block engine runs the rest.
 	trMaxPairs = 8192
@@ -282,7 +286,7 @@ func (m *Machine) trAdd(b *block, e *edge, n int) {
 	if e.hits&trNever != 0 || len(b.guards) > 0 {
 		return
 	}
-	c := min(e.hits&^trQueued+uint32(min(n, trHot)), trHot)
+	c := min(e.hits&^trQueued+uint32(min(n, int(trHot))), trHot)
 	if c >= trWarm && e.hits&trQueued == 0 {
 		if e.dR < 0 || e.dR >= 1<<31 {
 			e.hits = trNever
