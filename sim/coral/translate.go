@@ -3,6 +3,7 @@ package coral
 import (
 	"fmt"
 	"runtime"
+	"time"
 	"unsafe"
 
 	"kernelcraft/sim/jit"
@@ -38,8 +39,8 @@ const (
 // mapping holds a loop's pairs. (Variables: tests lower them to
 // translate nearly everything.)
 var (
-	trWarm uint32 = 8
-	trHot  uint32 = 32
+	trWarm uint32 = 16
+	trHot  uint32 = 128
 )
 
 const (
@@ -137,9 +138,10 @@ type translator struct {
 	pending []trPair // warm pairs not translated yet
 	ctx     trCtx
 	a       jit.Asm
-	// Bytes of code and pairs translated (for tests and the doc's
-	// figures).
+	// Bytes of code translated and the host time spent translating
+	// (for tests and the doc's figures).
 	translated int
+	spent      time.Duration
 }
 
 // trMem is the translator's memory outside the Go heap, unmapped by a
@@ -248,7 +250,7 @@ func (m *Machine) trReset() {
 	t.pairs = t.pairs[:0]
 	t.pending = t.pending[:0]
 	t.off, t.ran = false, false
-	t.translated = 0
+	t.translated, t.spent = 0, 0
 	if t.data != nil {
 		clear(t.data.Bytes())
 	}
@@ -301,6 +303,8 @@ func (m *Machine) trAdd(b *block, e *edge, n int) {
 // trTranslate translates the pending pairs into one executable mapping.
 func (m *Machine) trTranslate() {
 	t := &m.tr
+	start := time.Now()
+	defer func() { t.spent += time.Since(start) }()
 	ps := t.pending
 	t.pending = t.pending[:0]
 	if len(t.pairs) == 0 {

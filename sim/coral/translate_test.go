@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"kernelcraft/sim"
 	"kernelcraft/sim/simtest"
@@ -22,9 +23,12 @@ func needTranslation(t testing.TB) {
 
 // eagerTranslation makes every pair translate after its first run (and
 // restores the thresholds after the test).
-func eagerTranslation(t testing.TB) {
+func eagerTranslation(t testing.TB) { thresholds(t, 1, 1) }
+
+// thresholds sets trWarm and trHot for a test.
+func thresholds(t testing.TB, warm, hot uint32) {
 	w, h := trWarm, trHot
-	trWarm, trHot = 1, 1
+	trWarm, trHot = warm, hot
 	t.Cleanup(func() { trWarm, trHot = w, h })
 }
 
@@ -128,6 +132,7 @@ func FuzzTranslate(f *testing.F) {
 // stepper's.
 func TestTranslateLeavesToGo(t *testing.T) {
 	needTranslation(t)
+	thresholds(t, 4, 8) // translated after 8 of the 40 iterations
 	strict := hw(t, "coral")
 	strict.Params["misaligned"] = 0
 	const firstOp = 10 // index of the first op under test (byte address 40)
@@ -413,5 +418,33 @@ func TestTranslatePreemptionAndGC(t *testing.T) {
 	// instruction count agree (1 + 12 per iteration).
 	if iters := uint64(uint32(-m.X(t0))); m.Stats().Instructions != 1+12*iters {
 		t.Errorf("cancelled after %d iterations (t0 %#x) but %d instructions", iters, m.X(t0), m.Stats().Instructions)
+	}
+}
+
+// BenchmarkTranslateCost reports what translation itself costs: host
+// time and code bytes per translated pair (mapping included), over the
+// random looping programs with every pair translated.
+func BenchmarkTranslateCost(b *testing.B) {
+	needTranslation(b)
+	eagerTranslation(b)
+	r := rand.New(rand.NewSource(7))
+	var progs [][]uint32
+	for i := 0; i < 50; i++ {
+		progs = append(progs, loopProgram(b, r))
+	}
+	var spent time.Duration
+	pairs, bytes := 0, 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m := newMachine(b, Options{}, progs[i%len(progs)])
+		m.Run()
+		p, n := translated(m)
+		pairs += p
+		bytes += n
+		spent += m.tr.spent
+	}
+	if pairs > 0 {
+		b.ReportMetric(float64(spent.Nanoseconds())/float64(pairs), "ns/pair")
+		b.ReportMetric(float64(bytes)/float64(pairs), "bytes/pair")
 	}
 }
