@@ -290,7 +290,7 @@ func (m *Machine) trAdd(b *block, e *edge, n int) {
 	}
 	c := min(e.hits&^trQueued+uint32(min(n, int(trHot))), trHot)
 	if c >= trWarm && e.hits&trQueued == 0 {
-		if e.dR < 0 || e.dR >= 1<<31 {
+		if e.dR < 0 || e.dR >= 1<<31 || hasVec(b) {
 			e.hits = trNever
 			return
 		}
@@ -298,6 +298,19 @@ func (m *Machine) trAdd(b *block, e *edge, n int) {
 		m.tr.pending = append(m.tr.pending, trPair{b: b, e: e})
 	}
 	e.hits = e.hits&trQueued | c
+}
+
+// hasVec reports whether b has vector ops. Such blocks stay on the block
+// engine: their element loops run there anyway (plans and segments), and
+// the engine repeats a loop's block inside execBlock, where translated
+// code would leave to Go at each vector op.
+func hasVec(b *block) bool {
+	for i := range b.ops {
+		if b.ops[i].h == bVec {
+			return true
+		}
+	}
+	return false
 }
 
 // trTranslate translates the pending pairs into one executable mapping.
