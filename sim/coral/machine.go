@@ -58,6 +58,10 @@ import (
 //   - Console receives the bytes a program writes to the HTIF console
 //     (configs with params.htif 1; htif.go).
 //   - Memo is not used: coral memoises nothing across runs.
+//   - Engine: "" or "auto" (translated code where it applies, else the
+//     block engine), "translate" (an error where it cannot run),
+//     "blocks", or "step" (Reference); see TRANSLATE.md. Stats.Engine
+//     says which ran.
 type Options struct {
 	sim.CoreOptions
 }
@@ -409,7 +413,10 @@ func (m *Machine) redecode(addr uint32, n uint32) {
 //     through the per-instruction path of the same loop (a pre-decoded
 //     vector op straight to its plan, execVecPlan); past maxStates
 //     states or maxAllEdges edges the engine turns itself off and the
-//     loop goes on per instruction.
+//     loop goes on per instruction. With translation on (engine auto or
+//     translate: TRANSLATE.md), stateRun enters hot (block, state)
+//     pairs' amd64 code, which follows linked pairs and returns to
+//     stateRun for anything else.
 //
 // Each loop polls Options.Stop (pollInsts, pollCycles); none polls per
 // instruction.
