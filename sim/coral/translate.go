@@ -1,6 +1,7 @@
 package coral
 
 import (
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"time"
@@ -71,7 +72,11 @@ const (
 const (
 	trCountOff = 0
 	trSuccOff  = trMaxPairs * 8
-	trDataLen  = trSuccOff + trMaxPairs*16
+	// The pairs whose count went from 0 since the last flush (their ids,
+	// 4 bytes each), and how many (8 bytes): trFlush visits only these.
+	trDirtyNOff = trSuccOff + trMaxPairs*16
+	trDirtyOff  = trDirtyNOff + 8
+	trDataLen   = trDirtyOff + trMaxPairs*4
 )
 
 // trCtx is the context translated code runs with (DI). Its first four
@@ -437,8 +442,12 @@ func (m *Machine) trFlush() uint32 {
 	}
 	be := &m.blk
 	counts := t.countTable()
+	data := t.data.Bytes()
+	n := binary.LittleEndian.Uint64(data[trDirtyNOff:])
+	binary.LittleEndian.PutUint64(data[trDirtyNOff:], 0)
 	var runs uint64
-	for id := 1; id < len(t.pairs); id++ {
+	for i := range min(n, trMaxPairs) {
+		id := binary.LittleEndian.Uint32(data[trDirtyOff+4*i:])
 		c := counts[id]
 		if c == 0 {
 			continue

@@ -47,10 +47,23 @@ func (t *trEmitter) reg(r uint8, scratch jit.Reg) jit.Reg {
 // load sets dst to guest register r.
 func (t *trEmitter) load(dst jit.Reg, r uint8) {
 	if h := t.host[r&31]; h != jit.NoReg {
-		t.a.Mov32(dst, h)
+		if h != dst {
+			t.a.Mov32(dst, h)
+		}
 		return
 	}
 	t.a.Load32(dst, xr(r))
+}
+
+// dst is the register an op computes rd's value in: rd's cache register
+// when it has one (not x0) and it is not the op's other source (which
+// loading rs1 into it would overwrite), else RAX.
+func (t *trEmitter) dst(rd, rs1, other uint8) jit.Reg {
+	rd &= 31
+	if h := t.host[rd]; rd != 0 && h != jit.NoReg && (rd != other&31 || rd == rs1&31) {
+		return h
+	}
+	return jit.RAX
 }
 
 // alu is dst op= guest register r.
@@ -111,6 +124,23 @@ func (t *trEmitter) flushLoop() {
 		a.Div(false, true, jit.RCX)
 	}
 	a.ALUMemReg(jit.ADD, true, jit.M(jit.RBX, trCountOff+t.tid*8), jit.RAX)
+}
+
+// markDirty puts the pair on the data table's list of pairs to flush
+// when its count is still 0 (its first run since the last flush): at
+// most once per pair between flushes, so the list cannot overflow.
+func (t *trEmitter) markDirty() {
+	a := t.a
+	done := a.NewLabel()
+	a.Load64(jit.RAX, jit.M(jit.RBX, trCountOff+t.tid*8))
+	a.ALUImm(jit.CMP, true, jit.RAX, 0)
+	a.Jcc(jit.CondNE, done)
+	a.Load64(jit.RCX, jit.M(jit.RBX, trDirtyNOff))
+	a.MovImm32(jit.RAX, uint32(t.tid))
+	a.Store32(jit.MI(jit.RBX, jit.RCX, 4, trDirtyOff), jit.RAX)
+	a.ALUImm(jit.ADD, true, jit.RCX, 1)
+	a.Store64(jit.M(jit.RBX, trDirtyNOff), jit.RCX)
+	a.Bind(done)
 }
 
 // trUses returns how often each x register is read or written by b's ops
@@ -218,6 +248,7 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 	top := a.NewLabel()
 	if t.loop {
 		a.Store64(jit.M(jit.RDI, offLoopStart), jit.R12)
+		t.markDirty() // (a loop that exits at once adds 0)
 	}
 	a.Bind(top)
 	// The cycle limit: the pair runs only if its last op dispatches
@@ -249,6 +280,7 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 		if e.dR != 0 {
 			a.ALUImm(jit.ADD, true, jit.R12, int32(e.dR))
 		}
+		t.markDirty()
 		a.IncMem64(jit.M(jit.RBX, trCountOff+tid*8))
 		switch {
 		case branch != nil:
@@ -314,14 +346,16 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 	a, m, b := t.a, t.m, t.b
 	const ax, cx, dx, r8 = jit.RAX, jit.RCX, jit.RDX, jit.R8
 	aluImm := func(op jit.ALU) {
-		t.load(ax, o.rs1)
-		a.ALUImm(op, false, ax, int32(o.imm))
-		t.set(o.rd, ax)
+		d := t.dst(o.rd, o.rs1, o.rs1)
+		t.load(d, o.rs1)
+		a.ALUImm(op, false, d, int32(o.imm))
+		t.set(o.rd, d)
 	}
 	aluReg := func(op jit.ALU) {
-		t.load(ax, o.rs1)
-		t.alu(op, ax, o.rs2)
-		t.set(o.rd, ax)
+		d := t.dst(o.rd, o.rs1, o.rs2)
+		t.load(d, o.rs1)
+		t.alu(op, d, o.rs2)
+		t.set(o.rd, d)
 	}
 	setcc := func(c jit.Cond, reg bool) {
 		t.load(ax, o.rs1)
@@ -335,15 +369,17 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 		t.set(o.rd, ax)
 	}
 	shiftImm := func(op jit.Shift) {
-		t.load(ax, o.rs1)
-		a.ShiftImm(op, false, ax, uint8(o.imm&31))
-		t.set(o.rd, ax)
+		d := t.dst(o.rd, o.rs1, o.rs1)
+		t.load(d, o.rs1)
+		a.ShiftImm(op, false, d, uint8(o.imm&31))
+		t.set(o.rd, d)
 	}
 	shiftReg := func(op jit.Shift) {
 		t.load(cx, o.rs2)
-		t.load(ax, o.rs1)
-		a.ShiftCL(op, false, ax) // amd64 masks 32-bit counts to 5 bits, as RV32 does
-		t.set(o.rd, ax)
+		d := t.dst(o.rd, o.rs1, o.rs1) // rs2 is in CX already
+		t.load(d, o.rs1)
+		a.ShiftCL(op, false, d) // amd64 masks 32-bit counts to 5 bits, as RV32 does
+		t.set(o.rd, d)
 	}
 	switch o.h {
 	case bNop:
@@ -388,36 +424,41 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 	case bAnd:
 		aluReg(jit.AND)
 	case bMul:
-		t.load(ax, o.rs1)
+		d := t.dst(o.rd, o.rs1, o.rs2)
+		t.load(d, o.rs1)
 		if h := t.host[o.rs2&31]; h != jit.NoReg {
-			a.IMulReg(false, ax, h)
+			a.IMulReg(false, d, h)
 		} else {
-			a.IMulMem(false, ax, xr(o.rs2))
+			a.IMulMem(false, d, xr(o.rs2))
 		}
-		t.set(o.rd, ax)
+		t.set(o.rd, d)
 	case bLb, bLbu, bLh, bLhu, bLw, bFlw:
 		n := accessSize(o.h)
 		miss := mid(k, exRefill)
 		t.addr(o, n, offRCBase, offRCLen, miss)
 		a.Load64(r8, jit.M(jit.RDI, offRCData))
 		src := jit.MI(r8, dx, 1, 0)
+		d := ax
+		if o.h != bFlw {
+			d = t.dst(o.rd, o.rd, o.rd)
+		}
 		switch o.h {
 		case bLb:
-			a.LoadSX8(ax, src)
+			a.LoadSX8(d, src)
 		case bLbu:
-			a.LoadZX8(ax, src)
+			a.LoadZX8(d, src)
 		case bLh:
-			a.LoadSX16(ax, src)
+			a.LoadSX16(d, src)
 		case bLhu:
-			a.LoadZX16(ax, src)
+			a.LoadZX16(d, src)
 		default:
-			a.Load32(ax, src)
+			a.Load32(d, src)
 		}
 		if o.h == bFlw {
 			a.Load64(cx, jit.M(jit.RDI, offF))
 			a.Store32(jit.M(cx, int32(o.rd&31)*4), ax)
 		} else {
-			t.set(o.rd, ax)
+			t.set(o.rd, d)
 		}
 	case bSb, bSh, bSw, bFsw:
 		n := accessSize(o.h)
@@ -444,21 +485,22 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 			a.ALUImm(jit.CMP, false, cx, int32(64-n))
 			a.Jcc(jit.CondA, miss)
 		}
+		v := ax
 		if o.h == bFsw {
 			a.Load64(r8, jit.M(jit.RDI, offF))
 			a.Load32(ax, jit.M(r8, int32(o.rs2&31)*4))
 		} else {
-			t.load(ax, o.rs2)
+			v = t.reg(o.rs2, ax)
 		}
 		a.Load64(r8, jit.M(jit.RDI, offWCData))
 		dst := jit.MI(r8, dx, 1, 0)
 		switch n {
 		case 1:
-			a.Store8(dst, ax)
+			a.Store8(dst, v)
 		case 2:
-			a.Store16(dst, ax)
+			a.Store16(dst, v)
 		default:
-			a.Store32(dst, ax)
+			a.Store32(dst, v)
 		}
 		// Set the bits unless they are all set already (a loop storing
 		// to the same bytes does not chain through memory).
