@@ -147,6 +147,7 @@ type translator struct {
 	// (for tests and the doc's figures).
 	translated int
 	spent      time.Duration
+	calls      int // jit.Calls (returns to Go)
 }
 
 // trMem is the translator's memory outside the Go heap, unmapped by a
@@ -255,7 +256,7 @@ func (m *Machine) trReset() {
 	t.pairs = t.pairs[:0]
 	t.pending = t.pending[:0]
 	t.off, t.ran = false, false
-	t.translated, t.spent = 0, 0
+	t.translated, t.spent, t.calls = 0, 0, 0
 	if t.data != nil {
 		clear(t.data.Bytes())
 	}
@@ -367,6 +368,9 @@ func (m *Machine) trTranslate() {
 		p.entry = base + uintptr(at[i].entry)
 		p.stub = [2]uintptr{base + uintptr(at[i].stub0), base + uintptr(at[i].stub1)}
 		succ[2*tid], succ[2*tid+1] = uint64(p.stub[0]), uint64(p.stub[1])
+		if p.b.jalr {
+			succ[2*tid] = ^uint64(0) // no target cached (see trLink)
+		}
 		t.pairs = append(t.pairs, p)
 		p.e.tid = tid
 	}
@@ -383,17 +387,22 @@ func (t *translator) countTable() []uint64 {
 }
 
 // trLink makes translated pair from jump straight to pair (nb, ne) for
-// branch outcome taken, when both are translated and the successor is
-// static: the same (block, state) always follows from that outcome.
+// branch outcome taken, when both are translated: the same (block, state)
+// always follows from that outcome. After a jalr the successor depends
+// on the target: its slots are a one-entry cache (slot 0 the target pc,
+// slot 1 the entry), replaced by the latest target that exits to Go.
 func (m *Machine) trLink(from *edge, nb *block, taken int, ne *edge) {
 	if from.tid == 0 || ne == nil || ne.tid == 0 || len(nb.guards) > 0 {
 		return
 	}
 	t := &m.tr
+	succ := t.succTable()
 	if t.pairs[from.tid].b.jalr {
+		succ[2*from.tid] = uint64(nb.start)
+		succ[2*from.tid+1] = uint64(t.pairs[ne.tid].entry)
 		return
 	}
-	t.succTable()[2*from.tid+int32(taken&1)] = uint64(t.pairs[ne.tid].entry)
+	succ[2*from.tid+int32(taken&1)] = uint64(t.pairs[ne.tid].entry)
 }
 
 // trEnter runs translated code from pair e (R: the group cycle before it;
@@ -412,6 +421,7 @@ func (m *Machine) trEnter(e *edge, R, limit int64) (kind int, b *block, pe *edge
 	c.wcData, c.wcBase, c.wcLen = unsafe.Pointer(unsafe.SliceData(m.wc.data)), uint64(m.wc.base), uint64(len(m.wc.data))
 	c.wbits = unsafe.Pointer(unsafe.SliceData(m.wc.wbits))
 	t.ran = true
+	t.calls++
 	// m (and so m.x, m.f and c) and the regions' data stay referenced by
 	// the caller for the whole call.
 	w := jit.Call(t.pairs[e.tid].entry, unsafe.Pointer(c))

@@ -239,7 +239,7 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 		mids = append(mids, midExit{l, arg})
 		return l
 	}
-	limitExit := a.NewLabel()
+	limitExit, stub1Label := a.NewLabel(), a.NewLabel()
 
 	entry = a.Pos()
 	for _, r := range t.cached {
@@ -291,7 +291,14 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 			a.JmpMem(slot0)
 			a.Bind(taken)
 			a.JmpMem(slot1)
-		case last == bJal || last == bJalr:
+		case last == bJalr:
+			// A one-entry cache of the target: slot 0 holds the pc of
+			// the linked successor (all ones: none), slot 1 its entry.
+			a.Load32(jit.RAX, jit.M(jit.RDI, offNextPC))
+			a.ALUMem(jit.CMP, true, jit.RAX, slot0)
+			a.Jcc(jit.CondNE, stub1Label)
+			a.JmpMem(slot1)
+		case last == bJal:
 			a.JmpMem(slot1)
 		default:
 			a.JmpMem(slot0)
@@ -317,6 +324,7 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 	a.MovImm64(jit.RAX, exitWord(trExitSucc, 0))
 	a.Ret()
 	stub1 = a.Pos()
+	a.Bind(stub1Label)
 	a.MovImm64(jit.RAX, exitWord(trExitSucc, 1))
 	a.Ret()
 	return entry, stub0, stub1

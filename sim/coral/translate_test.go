@@ -467,3 +467,70 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(m.Run())
 }
+
+// TestTranslateChaining: a hot loop whose body calls a function (jal,
+// then jalr back) runs in translated code from pair to pair, through
+// the successor slots and the jalr's target cache, with few returns to
+// Go; two call sites returning alternately still agree with the
+// reference stepper.
+func TestTranslateChaining(t *testing.T) {
+	needTranslation(t)
+	for _, c := range []struct {
+		name  string
+		lines []string
+		max   int // returns to Go at most
+	}{
+		{"one call site", []string{
+			"lui a1, 0x10",
+			"lui t0, 0x4",  // 16384 iterations
+			"lw a2, 0(a1)", // loop:
+			"jal ra, 20",   // fn
+			"addi a3, a3, 1",
+			"addi t0, t0, -1",
+			"bne t0, zero, -16",
+			"mpause",
+			"add a4, a4, a2", // fn:
+			"jalr zero, 0(ra)",
+		}, 200},
+		{"two call sites", []string{
+			"lui a1, 0x10",
+			"lui t0, 0x4",
+			"jal ra, 28", // loop: fn
+			"addi a3, a3, 1",
+			"jal ra, 20", // fn
+			"addi t0, t0, -1",
+			"bne t0, zero, -16",
+			"mpause",
+			"addi zero, zero, 0",
+			"add a4, a4, a3", // fn:
+			"jalr zero, 0(ra)",
+		}, 200},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			words := asm(t, c.lines...)
+			for i, l := range c.lines {
+				if l == "mpause" {
+					words[i] = 0x08000073
+				}
+			}
+			d, fast, err := harness.Check(simtest.Program{Name: "chaining " + c.name, HW: hw(t, "coral"), Image: image(words)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d != "" {
+				t.Fatal(d)
+			}
+			m := fast.(*Machine)
+			if h, _ := m.Halted(); h.Kind != sim.HaltPause {
+				t.Fatalf("halt %s", h)
+			}
+			if n, _ := translated(m); n < 3 {
+				t.Fatalf("%d pairs translated", n)
+			}
+			if m.tr.calls > c.max {
+				t.Errorf("%d returns to Go, want at most %d", m.tr.calls, c.max)
+			}
+			t.Logf("%d returns to Go", m.tr.calls)
+		})
+	}
+}
