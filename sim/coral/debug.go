@@ -219,6 +219,7 @@ func (m *Machine) DebugStep() bool {
 	if m.dbg != nil && m.dbg.watching {
 		m.rc, m.wc = memCache{}, memCache{}
 	}
+	m.stats.Engine = EngineStep // the debugger steps the reference stepper
 	return m.Step()
 }
 

@@ -127,3 +127,25 @@ func TestCall(t *testing.T) {
 		t.Fatalf("regs %v, R %d, data %x", regs, ctx.R, data.Bytes()[:8])
 	}
 }
+
+// TestReset: code assembled after Reset is not touched by the labels of
+// the code before (their fixups were dropped).
+func TestReset(t *testing.T) {
+	var a Asm
+	l := a.NewLabel()
+	a.Jmp(l)
+	a.Bind(l)
+	a.Ret()
+	if err := a.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	a.Reset()
+	a.MovImm32(RAX, 0x11111111)
+	a.Ret()
+	if err := a.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := hex.EncodeToString(a.Buf), "b811111111c3"; got != want {
+		t.Fatalf("after Reset: %s, want %s", got, want)
+	}
+}
