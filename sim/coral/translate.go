@@ -296,7 +296,7 @@ func (m *Machine) trAdd(b *block, e *edge, n int) {
 	}
 	c := min(e.hits&^trQueued+uint32(min(n, int(trHot))), trHot)
 	if c >= trWarm && e.hits&trQueued == 0 {
-		if e.dR < 0 || e.dR >= 1<<31 || hasVec(b) {
+		if e.dR < 0 || e.dR >= 1<<31 || hasVec(b) || !trFirstOp(b) {
 			e.hits = trNever
 			return
 		}
@@ -317,6 +317,13 @@ func hasVec(b *block) bool {
 		}
 	}
 	return false
+}
+
+// trFirstOp reports whether translated code would run b's first op
+// itself (a pair that leaves to Go at once is not worth translating).
+func trFirstOp(b *block) bool {
+	o := &b.ops[0]
+	return o.h != bVec && (o.h != bCompute || trComputeOp(b.code.ops[b.j].h))
 }
 
 // trTranslate translates the pending pairs into one executable mapping.

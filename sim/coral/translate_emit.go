@@ -113,9 +113,11 @@ func (t *trEmitter) writeBack() {
 }
 
 // flushLoop adds a looping pair's completed iterations, (R12 -
-// ctx.loopStart) / dR, to its count.
+// ctx.loopStart) / dR, to its count (when there are any: markDirty lists
+// the pair once, when its count leaves 0).
 func (t *trEmitter) flushLoop() {
 	a := t.a
+	none := a.NewLabel()
 	a.Mov64(jit.RAX, jit.R12)
 	a.ALUMem(jit.SUB, true, jit.RAX, jit.M(jit.RDI, offLoopStart))
 	if t.dR != 1 {
@@ -123,12 +125,18 @@ func (t *trEmitter) flushLoop() {
 		a.MovImm32(jit.RCX, uint32(t.dR))
 		a.Div(false, true, jit.RCX)
 	}
-	a.ALUMemReg(jit.ADD, true, jit.M(jit.RBX, trCountOff+t.tid*8), jit.RAX)
+	a.Mov64(jit.RDX, jit.RAX)
+	a.ALUImm(jit.CMP, true, jit.RDX, 0)
+	a.Jcc(jit.CondE, none)
+	t.markDirty() // (RAX, RCX)
+	a.ALUMemReg(jit.ADD, true, jit.M(jit.RBX, trCountOff+t.tid*8), jit.RDX)
+	a.Bind(none)
 }
 
 // markDirty puts the pair on the data table's list of pairs to flush
-// when its count is still 0 (its first run since the last flush): at
-// most once per pair between flushes, so the list cannot overflow.
+// when its count is still 0, just before the count grows: at most once
+// per pair between flushes, so the list (trMaxPairs entries) cannot
+// overflow.
 func (t *trEmitter) markDirty() {
 	a := t.a
 	done := a.NewLabel()
@@ -248,7 +256,6 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 	top := a.NewLabel()
 	if t.loop {
 		a.Store64(jit.M(jit.RDI, offLoopStart), jit.R12)
-		t.markDirty() // (a loop that exits at once adds 0)
 	}
 	a.Bind(top)
 	// The cycle limit: the pair runs only if its last op dispatches

@@ -534,3 +534,31 @@ func TestTranslateChaining(t *testing.T) {
 		})
 	}
 }
+
+// TestTranslateLoopExitsEveryIteration: a looping pair that leaves to Go
+// in every iteration before completing one (at an F op) is entered
+// tens of thousands of times within one state-mode run; its count, and
+// the list of pairs to flush, stay exact (the list once overflowed its
+// table when such a pair was listed at each entry).
+func TestTranslateLoopExitsEveryIteration(t *testing.T) {
+	needTranslation(t)
+	words := append(asm(t,
+		"lui a1, 0x10",
+		"lui t0, 0xa",      // 40960 iterations
+		"lw a2, 0(a1)",     // loop:
+		"fcvt.s.w ft0, t0", // an op exec runs
+		"add a3, a3, a2",
+		"addi t0, t0, -1",
+		"bne t0, zero, -16",
+	), 0x08000073)
+	d, fast, err := harness.Check(simtest.Program{Name: "exits every iteration", HW: hw(t, "coral"), Image: image(words)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d != "" {
+		t.Fatal(d)
+	}
+	if n, _ := translated(fast.(*Machine)); n == 0 {
+		t.Fatal("the loop was not translated")
+	}
+}
