@@ -87,31 +87,29 @@ type callView struct {
 	section   string // isa_manual's section
 	policy    string // run/profile's hazard_policy
 	// result
-	hasResult  bool
-	result     string // capped
-	resultErr  bool
-	iteration  int // the tool_result's iteration (a turn's extra costly calls use their own)
-	ms         int64
-	kind       resultKind
-	cycles     uint64 // of a run or profile that simulated
-	hasCycles  bool
+	hasResult bool
+	result    string // capped
+	resultErr bool
+	iteration int // the tool_result's iteration (a turn's extra costly calls use their own)
+	ms        int64
+	kind      resultKind
+	cycles    uint64 // of a run or profile that simulated
+	hasCycles bool
 	// policy run: a run or profile under a hazard policy other than the
 	// cell's (aie2's debugging aid); its pass is no pass under the judge.
-	policyRun  bool
-	prevSource int // index+1 in the page's kernel list of the previous kernel (0: none)
-	kernel     int // index+1 of this call's kernel in the page's kernel list
+	policyRun bool
 }
 
 // resultKind classifies a tool result for the chart and the page.
 type resultKind int
 
 const (
-	resultOther    resultKind = iota // manual, task info, an error result
-	resultPass                       // run or profile passed on the visible case
-	resultFail                       // it simulated and failed the check
-	resultAsmError                   // assembly failed
-	resultAssembled                  // assemble succeeded
-	resultSubmitted                  // the submit
+	resultOther     resultKind = iota // manual, task info, an error result
+	resultPass                        // run or profile passed on the visible case
+	resultFail                        // it simulated and failed the check
+	resultAsmError                    // assembly failed
+	resultAssembled                   // assemble succeeded
+	resultSubmitted                   // the submit
 )
 
 // judgementView is a judgement event: the kernel judged on a hidden
@@ -146,21 +144,21 @@ func capText(s string, max int) string {
 		// A character split by the cut became U+FFFD; drop it.
 		s = strings.TrimSuffix(s, "\uFFFD")
 	}
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\r':
-			return -1
-		case r == '\t' || r == '\n':
-			return r
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-			return '\uFFFD'
-		}
-		return r
-	}, s)
+	s = cleanText(s)
 	if cut {
 		s += fmt.Sprintf("\n[… truncated: %d of %d bytes shown]\n", max, total)
 	}
 	return s
+}
+
+// capShort is a short text (a name, an id, an error in a note) made safe
+// and cut to at most max bytes with an ellipsis.
+func capShort(s string, max int) string {
+	if len(s) <= max {
+		return cleanText(s)
+	}
+	s = strings.TrimSuffix(strings.ToValidUTF8(s[:max], "\uFFFD"), "\uFFFD")
+	return cleanText(s) + "…"
 }
 
 // readAttempt reads the trajectory at path for the page of rec. A
@@ -173,7 +171,12 @@ func readAttempt(rec agent.Record, path, file string) *attemptView {
 		if errors.Is(err, os.ErrNotExist) {
 			v.missing = "no trajectory file " + file + " next to the results"
 		} else {
-			v.missing = "the trajectory " + file + " could not be read: " + capText(errors.Unwrap(err).Error(), capError)
+			// The error without the path: pages do not show local paths.
+			msg := err.Error()
+			if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+				msg = pe.Err.Error()
+			}
+			v.missing = "the trajectory " + file + " could not be read: " + capShort(msg, 200)
 		}
 		return v
 	}
@@ -192,8 +195,10 @@ type event struct {
 
 // readEvents reads the events of r within the bounds, with notes on what
 // it skipped.
-func readEvents(r io.Reader) (evs []event, notes []string) {
-	lr := &io.LimitedReader{R: r, N: maxTrajectoryBytes}
+func readEvents(r io.Reader, limit int64) (evs []event, notes []string) {
+	// One byte past the limit tells a file of exactly limit bytes from a
+	// longer one.
+	lr := &io.LimitedReader{R: r, N: limit + 1}
 	br := bufio.NewReaderSize(lr, 64<<10)
 	for n := 1; ; n++ {
 		line, long, err := readBoundedLine(br, maxEventLine)
@@ -206,7 +211,7 @@ func readEvents(r io.Reader) (evs []event, notes []string) {
 				if jerr != nil {
 					msg = jerr.Error()
 				}
-				notes = append(notes, fmt.Sprintf("line %d of the trajectory is not an event (%s): not shown", n, capText(msg, 200)))
+				notes = append(notes, fmt.Sprintf("line %d of the trajectory is not an event (%s): not shown", n, capShort(msg, 200)))
 			} else {
 				e.line = n
 				evs = append(evs, e)
@@ -216,7 +221,7 @@ func readEvents(r io.Reader) (evs []event, notes []string) {
 			if err != io.EOF {
 				notes = append(notes, "reading the trajectory: "+capText(err.Error(), capError))
 			} else if lr.N <= 0 {
-				notes = append(notes, fmt.Sprintf("truncated: only the first %d MiB of the trajectory were read", maxTrajectoryBytes>>20))
+				notes = append(notes, fmt.Sprintf("truncated: only the first %d bytes of the trajectory were read", limit))
 			}
 			return evs, notes
 		}
@@ -250,7 +255,7 @@ func readBoundedLine(br *bufio.Reader, max int) (line []byte, long int, err erro
 
 // parse reads the trajectory's last attempt into v.
 func (v *attemptView) parse(r io.Reader) {
-	evs, notes := readEvents(r)
+	evs, notes := readEvents(r, maxTrajectoryBytes)
 	v.notes = append(v.notes, notes...)
 	start, attempts := -1, 0
 	for i, e := range evs {
@@ -267,13 +272,13 @@ func (v *attemptView) parse(r io.Reader) {
 		v.notes = append(v.notes, fmt.Sprintf("the trajectory holds %d attempts (a re-run appends); this page shows the last", attempts))
 	}
 	if err := json.Unmarshal(evs[start].Data, &v.head); err != nil {
-		v.notes = append(v.notes, "the attempt event is malformed: "+capText(err.Error(), 200))
+		v.notes = append(v.notes, "the attempt event is malformed: "+capShort(err.Error(), 200))
 	}
-	v.head.Model = capText(v.head.Model, 200)
+	v.head.Model = capShort(v.head.Model, 200)
 	var cur *turnView
 	calls := map[string]*callView{} // the current turn's, by id
 	bad := func(e event, err error) {
-		v.notes = append(v.notes, fmt.Sprintf("line %d: a malformed %s event: %s", e.line, capText(e.Type, 40), capText(err.Error(), 200)))
+		v.notes = append(v.notes, fmt.Sprintf("line %d: a malformed %s event: %s", e.line, capShort(e.Type, 40), capShort(err.Error(), 200)))
 	}
 	newTurn := func(e event, it int) *turnView {
 		t := &turnView{iteration: it, elapsed: e.Elapsed}
@@ -302,7 +307,7 @@ func (v *attemptView) parse(r io.Reader) {
 				cur.hasText = true
 				cur.say = capText(m.Content, capSay)
 				for _, tc := range m.ToolCalls {
-					c := &callView{id: capText(tc.ID, 200), name: capText(tc.Name, 200)}
+					c := &callView{id: capShort(tc.ID, 200), name: capShort(tc.Name, 200)}
 					c.setArguments(tc.Arguments)
 					if tc.Refusal != "" {
 						c.arguments = capText(tc.Arguments, capArguments)
@@ -368,7 +373,7 @@ func (v *attemptView) parse(r io.Reader) {
 				if cur == nil {
 					cur = newTurn(e, x.Iteration)
 				}
-				c = &callView{id: capText(x.ID, 200), name: capText(x.Name, 200)}
+				c = &callView{id: capShort(x.ID, 200), name: capShort(x.Name, 200)}
 				cur.calls = append(cur.calls, c)
 			}
 			c.hasResult, c.resultErr, c.iteration, c.ms = true, x.Error, x.Iteration, x.MS
@@ -381,7 +386,7 @@ func (v *attemptView) parse(r io.Reader) {
 				continue
 			}
 			j.Visible, j.Hidden = capText(j.Visible, capError), capText(j.Hidden, capError)
-			j.Baseline, j.BaselineError, j.Error = capText(j.Baseline, 200), capText(j.BaselineError, capError), capText(j.Error, capError)
+			j.Baseline, j.BaselineError, j.Error = capShort(j.Baseline, 200), capText(j.BaselineError, capError), capText(j.Error, capError)
 			v.judgements = append(v.judgements, j)
 		case "record":
 			var rec agent.Record
@@ -391,7 +396,7 @@ func (v *attemptView) parse(r io.Reader) {
 			}
 			v.record = &rec
 		default:
-			skipped[capText(e.Type, 40)]++
+			skipped[capShort(e.Type, 40)]++
 		}
 	}
 	for typ, n := range skipped {
@@ -420,10 +425,10 @@ func (c *callView) setArguments(raw string) {
 		c.source, c.hasSource = capText(s, capSource), true
 	}
 	if s, ok := str("section"); ok {
-		c.section = capText(s, 200)
+		c.section = capShort(s, 200)
 	}
 	if s, ok := str(agent.HazardPolicyArg); ok {
-		c.policy = capText(s, 200)
+		c.policy = capShort(s, 200)
 	}
 	known := 0
 	for _, k := range []string{"source", "section", agent.HazardPolicyArg} {

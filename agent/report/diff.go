@@ -72,12 +72,13 @@ func lineDiff(a, b []string) (ops []diffOp, ok bool) {
 			ops = append(ops, diffOp{' ', am[i], pre + i + 1, pre + j + 1})
 			i++
 			j++
-		case j < m && (i == n || lcs[i*w+j+1] >= lcs[(i+1)*w+j]):
-			ops = append(ops, diffOp{'+', bm[j], 0, pre + j + 1})
-			j++
-		default:
+		case i < n && (j == m || lcs[(i+1)*w+j] >= lcs[i*w+j+1]):
+			// Removals before additions, as diff -u shows them.
 			ops = append(ops, diffOp{'-', am[i], pre + i + 1, 0})
 			i++
+		default:
+			ops = append(ops, diffOp{'+', bm[j], 0, pre + j + 1})
+			j++
 		}
 	}
 	for k := 0; k < suf; k++ {

@@ -14,7 +14,7 @@ import (
 
 // Chart geometry (px).
 const (
-	icW, icLeft, icRight, icTop = 640, 64, 16, 16
+	icW, icLeft, icRight, icTop = 640, 64, 16, 30
 	icPlotH                     = 130
 	icStripGap, icStripH        = 18, 12
 	icBottom                    = 34
@@ -122,7 +122,7 @@ func (v *attemptView) chart() string {
 		b.line(icLeft, y, icW-icRight, y, "#e6e6e6", "")
 		b.text(icLeft-6, y+4, "end", "", fmt.Sprintf("%.0f", k))
 	}
-	b.text(4, icTop-4, "start", ` font-weight="bold"`, "cycles")
+	b.text(4, 14, "start", ` font-weight="bold"`, "cycles")
 	b.line(icLeft, icTop, icLeft, bottom, "#888", "")
 	b.line(icLeft, bottom, icW-icRight, bottom, "#888", "")
 	if base > 0 {

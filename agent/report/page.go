@@ -51,10 +51,10 @@ func (v *attemptView) page() string {
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	b.WriteString(cspMeta)
 	fmt.Fprintf(&b, "<title>%s: %s %s c%d s%d</title>\n<style>\n%s\n</style>\n</head>\n<body>\n",
-		esc(capText(rec.Model, 200)), esc(rec.Target), esc(rec.Task), rec.Config, rec.Seed, attemptStyle)
+		esc(capShort(rec.Model, 200)), esc(rec.Target), esc(rec.Task), rec.Config, rec.Seed, attemptStyle)
 	fmt.Fprintf(&b, "<p><a href=\"../%s\">All results</a></p>\n", SiteIndex)
-	fmt.Fprintf(&b, "<h1>%s</h1>\n", esc(capText(title, 400)))
-	fmt.Fprintf(&b, "<p>Model <b>%s</b>, level %d; trajectory <code>%s</code>.</p>\n", esc(capText(rec.Model, 200)), rec.Level, esc(capText(v.file, 300)))
+	fmt.Fprintf(&b, "<h1>%s</h1>\n", esc(capShort(title, 400)))
+	fmt.Fprintf(&b, "<p>Model <b>%s</b>, level %d; trajectory <code>%s</code>.</p>\n", esc(capShort(rec.Model, 200)), rec.Level, esc(capShort(v.file, 300)))
 	if v.missing != "" {
 		fmt.Fprintf(&b, "<p class=\"note\">%s; the page shows the record only.</p>\n", esc(v.missing))
 	}
@@ -111,10 +111,10 @@ func (v *attemptView) writeVerdict(b *pageBuilder) {
 		class = "pass"
 	}
 	fmt.Fprintf(b, "<p class=\"verdict %s\">%s</p>\n<table>\n", class, passFail(rec.Success))
-	kv(b, "stop reason", rec.StopReason)
+	kv(b, "stop reason", capShort(rec.StopReason, 100))
 	judged := judgedWhat[rec.Judged]
 	if judged == "" {
-		judged = capText(rec.Judged, 100)
+		judged = capShort(rec.Judged, 100)
 	}
 	kv(b, "judged", judged)
 	kv(b, "iterations", fmt.Sprintf("%d of %d", rec.Iterations, rec.Budget))
@@ -247,7 +247,13 @@ func (v *attemptView) writeTurns(b *pageBuilder) {
 			v.writeCut(b, ti)
 			break
 		}
-		fmt.Fprintf(b, "<article id=\"turn-%d\">\n<h3>Iteration %d</h3>\n", ti+1, t.iteration)
+		fmt.Fprintf(b, "<article id=\"turn-%d\">\n<h3>Iteration %d", ti+1, t.iteration)
+		if t.iteration != ti+1 {
+			// Extra assembles, runs, profiles or submits of a turn
+			// used iterations of their own.
+			fmt.Fprintf(b, " <span class=\"meta\">(turn %d)</span>", ti+1)
+		}
+		b.WriteString("</h3>\n")
 		var meta []string
 		if t.hasUsage {
 			meta = append(meta, fmt.Sprintf("model answered in %.1f s: %d tokens in, %d out", float64(t.ms)/1000, t.inTok, t.outTok))
@@ -394,7 +400,7 @@ func (v *attemptView) writeCall(b *pageBuilder, t *turnView, c *callView, prev *
 		b.WriteString("</details>\n")
 	case c.name == agent.ToolISAManual || c.name == agent.ToolTaskInfo:
 		first, _, _ := strings.Cut(c.result, "\n")
-		fmt.Fprintf(b, "<details><summary>%s (%d lines)</summary>\n", esc(capText(first, 200)), strings.Count(c.result, "\n")+1)
+		fmt.Fprintf(b, "<details><summary>%s (%d lines)</summary>\n", esc(capShort(first, 200)), strings.Count(c.result, "\n")+1)
 		b.pre("", c.result)
 		b.WriteString("</details>\n")
 	default:

@@ -131,7 +131,7 @@ func (r *Report) WriteSite(dir, tables string) (*Site, error) {
 		}
 		links[rec.Task][col] = append(links[rec.Task][col], attemptLink{
 			href:  AttemptsDir + "/" + name,
-			title: fmt.Sprintf("configuration %d, seed %d: %s (%s, %d iterations)", rec.Config, rec.Seed, verdict, rec.StopReason, rec.Iterations),
+			title: fmt.Sprintf("configuration %d, seed %d: %s (%s, %d iterations)", rec.Config, rec.Seed, verdict, capShort(rec.StopReason, 100), rec.Iterations),
 			pass:  rec.Success, config: rec.Config, seed: rec.Seed,
 		})
 	}
