@@ -302,7 +302,7 @@ site could not be written.`
 func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "report",
-		Usage:       "print the success and speedup tables of benchmark results",
+		Usage:       "print the tables of benchmark results, or write a browsable site of every attempt (--out)",
 		ArgsUsage:   "[DIR|FILE]... (default: runs/bench)",
 		Description: reportDescription,
 		Flags: []cli.Flag{
