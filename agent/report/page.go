@@ -176,7 +176,7 @@ func (v *attemptView) writeVerdict(b *pageBuilder) {
 			}
 			kind := "fresh"
 			if j.Reproduced {
-				kind = "given (recorded or --hidden-seed)"
+				kind = "given"
 			}
 			if j.Error != "" {
 				fmt.Fprintf(b, "<tr><td>%d</td><td>%s</td><td colspan=\"6\">error: %s</td></tr>\n", j.HiddenSeed, kind, esc(j.Error))
@@ -192,7 +192,7 @@ func (v *attemptView) writeVerdict(b *pageBuilder) {
 			fmt.Fprintf(b, "<tr><td>%d</td><td>%s</td><td class=\"%s\">%s</td><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>%s</td></tr>\n",
 				j.HiddenSeed, kind, map[bool]string{true: "pass", false: "fail"}[j.Pass], passFail(j.Pass), esc(j.Visible), esc(j.Hidden), j.Cycles, j.VisibleCycles, esc(base))
 		}
-		b.WriteString("</table>\n")
+		b.WriteString("</table>\n<p>A given seed is the recorded one (a replay) or kc-agent run --hidden-seed's; a fresh one was drawn at judging time.</p>\n")
 	}
 	if v.record != nil && (v.record.Success != rec.Success || v.record.Cycles != rec.Cycles) {
 		fmt.Fprintf(b, "<p class=\"note\">The trajectory's own record says %s with %d cycles; the results file says %s with %d (the page shows the results file's).</p>\n",

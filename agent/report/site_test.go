@@ -171,7 +171,7 @@ var sitePages = []struct {
 		"FAIL", "first correct iteration</th><td>never", "No tool call.", agent.NoToolCallMessage[:40], "the same as the previous one (run, iteration 1)"}},
 	{"attempts/replay_coral_relu_c1_s1.html", []string{
 		"recorded hidden seed", "reproduces the recorded verdict and cycles", "fresh hidden seed", "drawn for the replay",
-		"Judgements", "given (recorded or --hidden-seed)", "<td>fresh</td>", "Unroll by two"}},
+		"Judgements", "<td>given</td>", "<td>fresh</td>", "Unroll by two"}},
 	{"attempts/replay_coral_relu_c2_s1.html", []string{"recorded hidden seed", "fresh hidden seed", "FAIL"}},
 }
 
