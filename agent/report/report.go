@@ -1,7 +1,9 @@
 // Package report turns benchmark results (the JSONL records kc-agent
 // bench writes) into the paper's tables, in Markdown or CSV, and its
 // figures, in SVG or a self-contained HTML page with tables and charts
-// (svg.go, html.go):
+// (svg.go, html.go), and into a browsable site of static pages, one per
+// attempt, read from the attempts' trajectories (WriteSite: site.go,
+// attempt.go, page.go, diff.go, iterchart.go):
 //
 // Success table: one row per task, grouped by level (a header row, the
 // tasks in the paper's order, a subtotal row), then a total row; one
