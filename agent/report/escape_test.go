@@ -233,3 +233,26 @@ func TestPageName(t *testing.T) {
 		t.Errorf("a long model's page: %q (%d bytes)", long, len(long))
 	}
 }
+
+// TestTwoAttemptsInATrajectory: a trajectory that kc-agent run appended
+// to holds two attempts; the page shows the last, and says so.
+func TestTwoAttemptsInATrajectory(t *testing.T) {
+	var b strings.Builder
+	tr := agent.NewTrajectory(&b)
+	for _, say := range []string{"the first attempt", "the second attempt"} {
+		tr.Event("attempt", map[string]any{"model": "m", "budget": 15})
+		tr.Event("message", agent.Message{Role: "system", Content: "system of " + say})
+		tr.Event("message", agent.Message{Role: "user", Content: "task of " + say})
+		tr.Event("usage", map[string]any{"iteration": 1})
+		tr.Event("message", agent.Message{Role: "assistant", Content: say})
+	}
+	v := &attemptView{rec: agent.Record{Model: "m", Target: "coral", Task: "relu", Config: 1, Seed: 1, Budget: 15}, file: "t.jsonl"}
+	v.parse(strings.NewReader(b.String()))
+	page := v.page()
+	if len(v.turns) != 1 || v.turns[0].say != "the second attempt" || v.system != "system of the second attempt" || v.task != "task of the second attempt" {
+		t.Errorf("turns %d, system %q, task %q", len(v.turns), v.system, v.task)
+	}
+	if !strings.Contains(page, "the trajectory holds 2 attempts (a re-run appends); this page shows the last") || strings.Contains(page, "the first attempt") {
+		t.Error("the page does not show the last attempt alone, saying so")
+	}
+}
