@@ -127,9 +127,18 @@ func (c *CostModel) Simulated(in *isadefs.Inst) (bool, string) {
 	return o.kind != kUnsupported, o.why
 }
 
+// outsideCore starts the reason (sem=none:REASON) of an instruction that
+// reaches outside the compute core: streams, cascade, the tile's
+// memory-mapped registers. A single-core simulation does not run them,
+// and the message says so rather than "not supported yet".
+const outsideCore = "outside the core: "
+
 // unsupportedText is what the manual and the halt say of an instruction
 // the simulator does not run: its name, and the reason when one is known.
 func unsupportedText(name, why string) string {
+	if r, ok := strings.CutPrefix(why, outsideCore); ok {
+		return name + " is not simulated: " + r + "; kc-sim simulates one compute core and its data memory, with nothing on the other side"
+	}
 	if why == "" {
 		return name + " is not supported yet by the aie2 simulator"
 	}

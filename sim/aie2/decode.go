@@ -65,6 +65,7 @@ const (
 	kVLoadUnpk // vldb.unpack: a 256-bit load widened
 	kVPush     // vpush.lo/.hi (sub 1: hi)
 	kVMovD     // vmov.d: an accumulator copied through the MAC pipeline
+	kLock      // acq/rel (sub: lockRel, lockCond)
 )
 
 var kindNames = [...]string{
@@ -75,7 +76,7 @@ var kindNames = [...]string{
 	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
 	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
 	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
-	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub", kVUnpack: "vunpack", kVLoadUnpk: "vloadunpack", kVPush: "vpush", kVMovD: "vmovd",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub", kVUnpack: "vunpack", kVLoadUnpk: "vloadunpack", kVPush: "vpush", kVMovD: "vmovd", kLock: "lock",
 }
 
 func (k kind) String() string { return kindNames[k] }
@@ -377,6 +378,7 @@ var semOps = func() map[string]semOp {
 		"vsub_lt": {kind: kVArithCmp, sub: int(vec.SubLT)}, "vsub_ge": {kind: kVArithCmp, sub: int(vec.SubGE)},
 		"vmaxdiff_lt": {kind: kVArithCmp, sub: int(vec.MaxDiffLT)}, "vabs_gtz": {kind: kVArithCmp, sub: int(vec.AbsGTZ)},
 		"vneg_gtz": {kind: kVArithCmp, sub: int(vec.NegGTZ)}, "vbneg_ltz": {kind: kVArithCmp, sub: int(vec.BNegLTZ)},
+		"acq": {kind: kLock}, "acq.cond": {kind: kLock, sub: lockCond}, "rel": {kind: kLock, sub: lockRel}, "rel.cond": {kind: kLock, sub: lockRel | lockCond},
 		"vaddsub": {kind: kVAddSub}, "vpush.lo": {kind: kVPush}, "vpush.hi": {kind: kVPush, sub: 1},
 		"vcmp.ge": {kind: kVCmp}, "vcmp.lt": {kind: kVCmp, sub: 1}, "vcmp.eqz": {kind: kVCmp, sub: 2},
 		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy}, "vcopy.acc": {kind: kVMovD},
@@ -436,7 +438,7 @@ func classify(o *op) error {
 	}
 	var needElem, needAcc, needAM bool
 	switch o.kind {
-	case kNop, kDone, kJump, kJL, kJZ, kRet:
+	case kNop, kDone, kJump, kJL, kJZ, kRet, kLock:
 	case kPadd:
 		needAM = true
 	case kLoad:

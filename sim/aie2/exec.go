@@ -24,6 +24,8 @@ func (m *Machine) execute(f *flight) {
 	late := f.t + int64(o.execAt) - 1 // end of the cycle before the last read
 	switch o.kind {
 	case kNop, kDone:
+	case kLock:
+		m.lock(f)
 	case kALU:
 		m.alu(f)
 	case kMovImm:

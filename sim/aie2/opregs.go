@@ -121,6 +121,8 @@ func (o *op) accesses() []access {
 		rdr(reg{uR + 27, 1}, 1, 0)
 	case o.kind == kVInsert:
 		rdr(reg{uR + 29, 1}, 1, 0)
+	case o.kind == kLock && o.sub&lockCond != 0:
+		rdr(reg{uR + 26, 1}, 1, 0)
 	case o.kind == kRet:
 		rdr(reg{uLR, 1}, 1, 0)
 	case o.kind == kJL:
