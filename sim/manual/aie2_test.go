@@ -33,7 +33,7 @@ func aie2Manual(t *testing.T) *Manual {
 // rewrites them; review the diff).
 func TestAIE2Golden(t *testing.T) {
 	m := aie2Manual(t)
-	for _, name := range []string{"overview", "bundles", "registers", "pipeline", "mac", "cycles", "slot.vec", "vmac.f", "vlda", "vst.conv.bf16.fp32", "add", "vshuffle"} {
+	for _, name := range []string{"overview", "bundles", "registers", "pipeline", "mac", "cycles", "slot.vec", "vmac.f", "vlda", "vst.conv.bf16.fp32", "add", "vshuffle", "acq", "rel", "divs", "vbcstshfl.64", "vshift.align", "mov.ph"} {
 		got, err := m.Section(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
