@@ -13,7 +13,7 @@ import (
 // vshift and vshuffle mode 32: the library's result is the reversed
 // vector, which holds shiftx's semantics (vshift.align) to what the
 // library was written against; and the 16-bit "swap the two 8-element
-// subvectors" step (reverse.hpp:90-92: shiftx(tmp, tmp, 3, 48)).
+// subvectors" step (reverse.hpp:91-92, 142-143: shiftx(tmp, tmp, 3, 48)).
 func TestShiftAlignReverse(t *testing.T) {
 	src := `mov s1, #3
 mov r0, #32
