@@ -252,32 +252,55 @@ func steerBias(r Requant, bias []float64, j int, bmax int64, neg bool, lo int64,
 func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 	r := p.Requant[0]
 	dw := task == "depthwise_conv"
-	oh := (p.Hin+2*p.Pad-p.KH)/p.Stride + 1
-	ow := (p.Win+2*p.Pad-p.KW)/p.Stride + 1
+	oh, ow := convOut(p)
 	co := p.Cout
 	k := p.KH * p.KW * p.Cin
 	if dw {
 		k = p.KH * p.KW
 	}
-	acc := func(i, j, c int) int64 {
+	xc := convXStep(dw)
+	var taps []convTap
+	// accTaps is output channel c's accumulator over taps (one window's).
+	accTaps := func(taps []convTap, c int) int64 {
 		s := int64(bias.Data[c])
-		convTaps(p, i, j, c, dw, func(xi, wi int) { s += int64(x.Data[xi]) * int64(w.Data[wi]) })
+		for _, t := range taps {
+			s += int64(x.Data[int(t.x0)+c*xc]) * int64(w.Data[int(t.w0)+c])
+		}
 		return s
+	}
+	acc := func(i, j, c int) int64 {
+		taps = appendConvTaps(taps[:0], p, i, j, dw)
+		return accTaps(taps, c)
 	}
 	// Saturation: align windows until satFraction of the final outputs
 	// saturate. The count is kept per output and updated around each
 	// changed window only.
 	total := oh * ow * co
 	relu := task == "conv_block"
-	isSat := func(i, j, c int) bool {
-		v := r.Apply(acc(i, j, c))
+	isSatAcc := func(a int64) bool {
+		v := r.Apply(a)
 		return v == 127 || (!relu && v == -128)
 	}
 	sat := make([]bool, total)
 	count := 0
-	for e := range sat {
-		if sat[e] = isSat(e/(ow*co), e/co%ow, e%co); sat[e] {
-			count++
+	// update recomputes the saturation of window (i, j)'s outputs.
+	update := func(i, j int) {
+		taps = appendConvTaps(taps[:0], p, i, j, dw)
+		for c := 0; c < co; c++ {
+			e := (i*ow+j)*co + c
+			was := sat[e]
+			sat[e] = isSatAcc(accTaps(taps, c))
+			switch {
+			case sat[e] && !was:
+				count++
+			case was && !sat[e]:
+				count--
+			}
+		}
+	}
+	for i := 0; i < oh; i++ {
+		for j := 0; j < ow; j++ {
+			update(i, j)
 		}
 	}
 	for n, pos := range rng.Perm(oh * ow) {
@@ -290,17 +313,7 @@ func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 		reach := (max(p.KH, p.KW) + p.Stride - 1) / p.Stride
 		for i2 := max(0, i-reach); i2 <= min(oh-1, i+reach); i2++ {
 			for j2 := max(0, j-reach); j2 <= min(ow-1, j+reach); j2++ {
-				for c2 := 0; c2 < co; c2++ {
-					e := (i2*ow+j2)*co + c2
-					was := sat[e]
-					sat[e] = isSat(i2, j2, c2)
-					switch {
-					case sat[e] && !was:
-						count++
-					case was && !sat[e]:
-						count--
-					}
-				}
+				update(i2, j2)
 			}
 		}
 	}
