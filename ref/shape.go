@@ -283,10 +283,15 @@ func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 	}
 	sat := make([]bool, total)
 	count := 0
-	// update recomputes the saturation of window (i, j)'s outputs.
-	update := func(i, j int) {
+	// update recomputes the saturation of window (i, j)'s outputs: of
+	// channel only, or of every channel when only < 0.
+	update := func(i, j, only int) {
 		taps = appendConvTaps(taps[:0], p, i, j, dw)
-		for c := 0; c < co; c++ {
+		c0, c1 := 0, co
+		if only >= 0 {
+			c0, c1 = only, only+1
+		}
+		for c := c0; c < c1; c++ {
 			e := (i*ow+j)*co + c
 			was := sat[e]
 			sat[e] = isSatAcc(accTaps(taps, c))
@@ -300,7 +305,7 @@ func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 	}
 	for i := 0; i < oh; i++ {
 		for j := 0; j < ow; j++ {
-			update(i, j)
+			update(i, j, -1)
 		}
 	}
 	for n, pos := range rng.Perm(oh * ow) {
@@ -310,10 +315,17 @@ func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 		i, j, c := pos/ow, pos%ow, rng.IntN(co)
 		neg := !relu && n%2 == 1
 		convTaps(p, i, j, c, dw, func(xi, wi int) { x.Data[xi] = sign127(w.Data[wi], neg) })
-		reach := (max(p.KH, p.KW) + p.Stride - 1) / p.Stride
-		for i2 := max(0, i-reach); i2 <= min(oh-1, i+reach); i2++ {
-			for j2 := max(0, j-reach); j2 <= min(ow-1, j+reach); j2++ {
-				update(i2, j2)
+		// Only the windows that share an input pixel with window (i, j)
+		// change (rows i2*Stride-Pad .. +KH-1 meet i's when |i2-i|*Stride
+		// < KH), and of a depthwise convolution only channel c.
+		reachH, reachW := (p.KH-1)/p.Stride, (p.KW-1)/p.Stride
+		for i2 := max(0, i-reachH); i2 <= min(oh-1, i+reachH); i2++ {
+			for j2 := max(0, j-reachW); j2 <= min(ow-1, j+reachW); j2++ {
+				if dw {
+					update(i2, j2, c)
+				} else {
+					update(i2, j2, -1)
+				}
 			}
 		}
 	}
