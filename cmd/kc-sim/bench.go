@@ -26,6 +26,10 @@ the vector element loops, and the host.
 Built-in workloads (embedded; no files needed):
    scalar   an RV32IM loop of 12 instructions per iteration (loads, stores,
             ALU, MUL, a taken branch), the shape of issue 10's reference loop
+   mixed    an RV32IM loop of 20 instructions per word over a 64-word
+            array (2 loads, mul/mulhu/mulh, 10 ALU ops, a word and a
+            halfword store, the loop), ~600 M instructions: issue 32's
+            mixed ALU/multiply/load-store loop
    vector   an int8 dot product at LMUL 4: unit-stride loads and widening
             multiply-accumulates (vwmacc.vv) into int16, 512 elements per
             10 instructions
@@ -45,8 +49,8 @@ Built-in workloads (embedded; no files needed):
             cycles) on random bf16 tiles
    all      every one of them, in this order
 
-scalar and vector are linked for the coral-user memory map (code at
-0x10000, data at 0x100000) and end with ecall 93 (exit 0), so
+scalar, mixed and vector are linked for the coral-user memory map (code
+at 0x10000, data at 0x100000) and end with ecall 93 (exit 0), so
 --against qemu runs the very same ELF under qemu-riscv32 in the same run
 (-cpu ` + simbench.QEMUCPU + `)
 and prints the ratio of wall times, kc-sim / qemu. For

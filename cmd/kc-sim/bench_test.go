@@ -117,7 +117,7 @@ func TestBenchErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, vector, gemm, softmax, plena-linear, plena-attention, aie2-gemm, all)`},
+		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, mixed, vector, gemm, softmax, plena-linear, plena-attention, aie2-gemm, all)`},
 		{[]string{"missing.elf"}, "missing.elf: no such file"},
 		{[]string{"/dev/zero"}, "/dev/zero: input too large: more than 67108864 bytes: the ELF limit is 64 MiB"},
 		{[]string{"--against", "gem5"}, "--against gem5: unknown simulator (have: qemu, spike)"},
@@ -139,7 +139,8 @@ func TestBenchHelp(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	wants := append([]string{"Examples:", "kc-sim bench --workload scalar --against qemu", "--fallback", "--json", "14.3x", "FILE.elf"}, simbench.Workloads...)
+	wants := append([]string{"Examples:", "kc-sim bench --workload scalar --against qemu", "--fallback", "--json", "14.3x", "FILE.elf",
+		"   mixed    an RV32IM loop of 20 instructions per word"}, simbench.Workloads...)
 	for _, want := range wants {
 		if !strings.Contains(out, want) {
 			t.Errorf("help lacks %q:\n%s", want, out)

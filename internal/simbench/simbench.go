@@ -35,7 +35,7 @@ const QEMUCPU = "rv32,v=true,vlen=128,elen=32,zbb=true,vext_spec=v1.0"
 const SpikeVsQEMU = 14.3
 
 // Workloads lists the built-in workloads, in --workload all order.
-var Workloads = []string{"scalar", "vector", "gemm", "softmax", "plena-linear", "plena-attention", "aie2-gemm"}
+var Workloads = []string{"scalar", "mixed", "vector", "gemm", "softmax", "plena-linear", "plena-attention", "aie2-gemm"}
 
 // Options are one kc-sim bench run.
 type Options struct {

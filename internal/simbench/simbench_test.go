@@ -3,9 +3,98 @@ package simbench
 import (
 	"os"
 	"os/exec"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+
+	"kernelcraft/sim"
 )
+
+// mixedELF assembles the mixed workload at a number of passes.
+func mixedELF(t *testing.T, passes int) []byte {
+	t.Helper()
+	w, err := builtinWork("mixed", float64(passes)/mixedPasses)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w.elf
+}
+
+// TestMixedStructure counts the mixed workload's instructions in its
+// source, section by section, holds the constants the description and
+// mixedInstructions use to them, checks that they add up to the
+// assembled program's size, and that a run executes exactly set-up +
+// passes x (head + words x body + tail) + exit.
+func TestMixedStructure(t *testing.T) {
+	src, err := sources.ReadFile("workloads/mixed.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sections end after these lines (a label starts the next).
+	ends := []string{"outer:", "inner:", "bnez  a1, inner", "bnez  s0, outer", "ecall"}
+	counts := make([]int, len(ends))
+	sec, text := 0, true
+	for _, line := range strings.Split(string(src), "\n") {
+		line = strings.TrimSpace(strings.SplitN(line, "#", 2)[0])
+		switch {
+		case line == ".data":
+			text = false
+		case !text || line == "" || strings.HasPrefix(line, "."):
+		case strings.HasSuffix(line, ":"):
+			if line == ends[sec] {
+				sec++
+			}
+		case sec == len(ends):
+			t.Fatalf("%q: an instruction after the exit", line)
+		default:
+			if f := strings.Fields(line)[0]; f == "la" || f == "call" || f == "tail" {
+				t.Fatalf("%q: a pseudo-instruction of more than one instruction; count it by hand", line)
+			}
+			counts[sec]++
+			if line == ends[sec] {
+				sec++
+			}
+		}
+	}
+	want := []int{mixedSetUp, mixedPassHead, mixedBody, mixedPassTail, mixedExit}
+	if !reflect.DeepEqual(counts, want) {
+		t.Fatalf("instructions by section in mixed.s (set-up, pass head, body, pass tail, exit): %v; the constants say %v", counts, want)
+	}
+	if !strings.Contains(string(src), "li    a1, "+strconv.Itoa(mixedWords)+"\n") {
+		t.Errorf("mixed.s does not loop over %d words", mixedWords)
+	}
+	img, err := sim.LoadELF(mixedELF(t, 1), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var textBytes int
+	for _, s := range img.Segments {
+		if s.Addr == img.Entry { // .text, the entry at its start
+			textBytes = len(s.Data)
+		}
+	}
+	if sum := mixedSetUp + mixedPassHead + mixedBody + mixedPassTail + mixedExit; textBytes != 4*sum {
+		t.Errorf("assembled .text is %d bytes; the sections' %d instructions make %d", textBytes, sum, 4*sum)
+	}
+	for _, passes := range []int{1, 3, 10} {
+		rep, err := Run(Options{Workloads: []string{"mixed"}, Repeat: 1, Scale: float64(passes) / mixedPasses})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rep.Results[0]
+		if want := uint64(6 + passes*(2+64*20+2) + 3); r.Instructions != want || mixedInstructions(passes) != want {
+			t.Errorf("%d passes: %d instructions, want %d", passes, r.Instructions, want)
+		}
+		if !strings.Contains(r.Description, strconv.Itoa(passes)+" passes") || !strings.Contains(r.Halt, "exit(0)") {
+			t.Errorf("%d passes: %+v", passes, r)
+		}
+	}
+	// The full-size workload is the issue's ~600 M instructions.
+	if n := mixedInstructions(mixedPasses); n < 590e6 || n > 610e6 {
+		t.Errorf("mixed at scale 1: %d instructions, want about 600 M", n)
+	}
+}
 
 // TestScalarCount: the scalar loop is 12 instructions an iteration, plus
 // set-up (li of a large count and la: 4) and exit (3).
@@ -46,7 +135,7 @@ func TestAgainstQEMU(t *testing.T) {
 		}
 		t.Skip("qemu-riscv32 not installed")
 	}
-	rep, err := Run(Options{Workloads: []string{"scalar", "vector", "softmax"}, Repeat: 1, Scale: 0.0005, Against: []string{"qemu"}})
+	rep, err := Run(Options{Workloads: []string{"scalar", "mixed", "vector", "softmax"}, Repeat: 1, Scale: 0.0005, Against: []string{"qemu"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,11 +23,31 @@ import (
 )
 
 // Default amounts of work (scale 1), chosen so each run takes ~0.5-1 s on
-// a Zen 5 core.
+// a Zen 5 core (mixed: the size of issue 32's loop).
 const (
 	scalarIters = 20_000_000 // 240 M instructions
+	mixedPasses = 467_000    // 599.6 M instructions (1,284 a pass)
 	vectorIters = 1_000_000  // 10 M instructions, 512 M vector elements
 )
+
+// The mixed workload's structure (workloads/mixed.s): passes over a
+// mixedWords-word array, mixedBody instructions per word, plus the outer
+// loop's own per pass, and the set-up and exit once (TestMixedStructure
+// counts them in the source).
+const (
+	mixedWords    = 64
+	mixedBody     = 20 // 2 loads, 3 multiplies, 10 ALU, 2 stores, 3 loop
+	mixedPassHead = 2  // mv a0, s1; li a1, 64
+	mixedPassTail = 2  // addi s0, s0, -1; bnez s0, outer
+	mixedSetUp    = 6  // three lui/addi pairs
+	mixedExit     = 3  // li a7, 93; li a0, 0; ecall
+)
+
+// mixedInstructions is the mixed workload's dynamic instruction count at
+// a number of passes.
+func mixedInstructions(passes int) uint64 {
+	return uint64(mixedSetUp + passes*(mixedPassHead+mixedWords*mixedBody+mixedPassTail) + mixedExit)
+}
 
 // baselineReps is how many times each of a task's 5 configurations'
 // visible case runs.
@@ -48,6 +68,9 @@ func builtinWork(name string, scale float64) (*work, error) {
 	case "scalar":
 		n := scaled(scalarIters, scale)
 		return sourceWork(name, fmt.Sprintf("RV32IM loop, 12 instructions/iteration (ALU, MUL, load/store, taken branch), %d iterations", n), "scalar.s", n)
+	case "mixed":
+		n := scaled(mixedPasses, scale)
+		return sourceWork(name, fmt.Sprintf("RV32IM loop over %d words, %d instructions/word (2 loads, 3 multiplies, 10 ALU, 2 stores, loop), %d passes", mixedWords, mixedBody, n), "mixed.s", n)
 	case "vector":
 		n := scaled(vectorIters, scale)
 		return sourceWork(name, fmt.Sprintf("int8 dot product at LMUL 4, 4 vle8 + 4 vwmacc.vv per iteration, %d iterations", n), "vector.s", n)
