@@ -18,7 +18,9 @@ import (
 	"kernelcraft/sim"
 )
 
-const benchDescription = `kc-sim bench times the simulator on a fixed amount of simulated work and
+// benchDescription is kc-sim bench's help; the engines' part comes from
+// simbench.Engines, so a new engine is described where it is defined.
+var benchDescription = `kc-sim bench times the simulator on a fixed amount of simulated work and
 prints simulated instructions, cycles and vector elements per second of
 wall time (the median of --repeat runs, timing model on), the SIMD path of
 the vector element loops, and the host.
@@ -49,6 +51,24 @@ Built-in workloads (embedded; no files needed):
             cycles) on random bf16 tiles
    all      every one of them, in this order
 
+Engines: each coral workload (scalar, mixed, vector, gemm, softmax, your
+coral ELF) runs on each of coral's engines in the same run (--engines,
+default all, in this order; plena and aie2 run their default path):
+` + engineHelp() + `
+The first engine of --engines is the primary: its figures head the
+workload, and --fallback and the kc-sim / qemu line use it. Every engine
+must give the very same instructions, cycles, vector elements and halt
+(so must every repeat and the fallback): kc-sim bench fails with exit
+status 127 if they differ, a free check of the fast engines against the
+reference stepper.
+
+Ratios: "blocks = 12.3x step's speed" is step's wall time over blocks'
+on the same workload (how many times faster blocks simulates it; each
+pair of engines, the faster first);
+"kc-sim / qemu = 5.0x" is kc-sim's wall time over qemu-user's on the
+same ELF (kc-sim takes 5 times as long; below 1, kc-sim is faster), given
+for the primary engine and, in the engines lines, for each engine.
+
 scalar, mixed and vector are linked for the coral-user memory map (code
 at 0x10000, data at 0x100000) and end with ecall 93 (exit 0), so
 --against qemu runs the very same ELF under qemu-riscv32 in the same run
@@ -72,6 +92,8 @@ A program of your own (FILE.elf) is timed the same way; it runs on --hw
 Examples:
    kc-sim bench                                  # every workload
    kc-sim bench --workload scalar --against qemu # the issue's loop vs qemu-user
+   kc-sim bench -w scalar,mixed --against qemu   # every engine vs qemu-user
+   kc-sim bench -w mixed --engines blocks        # the default engine alone
    kc-sim bench --workload vector --fallback     # SIMD vs pure-Go element loops
    kc-sim bench --workload all --against qemu,spike --fallback
    kc-sim bench --json --repeat 5 > bench.json   # for scripts
@@ -79,13 +101,32 @@ Examples:
    kc-sim bench my.elf --hw coral-user --against qemu
 
 Exit status: 0, or 127 when the benchmark could not run (bad flags, an
-unknown workload, an unreadable ELF, a workload that failed).`
+unknown workload or engine, an unreadable ELF, a workload that failed,
+engines that disagree).`
+
+// engineHelp lists coral's engines for the help, wrapped.
+func engineHelp() string {
+	var b strings.Builder
+	for _, e := range simbench.Engines {
+		line := fmt.Sprintf("   %-8s", e.Name)
+		for _, word := range strings.Fields(e.Summary) {
+			if len(line)+1+len(word) > 75 {
+				b.WriteString(line + "\n")
+				line = strings.Repeat(" ", 12) + word
+				continue
+			}
+			line += " " + word
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
 
 func benchCommand(stdout, stderr io.Writer, status *int) *cli.App {
 	return &cli.App{
 		Name:            "kc-sim bench",
 		Usage:           "time the simulator on built-in workloads or your own ELF",
-		UsageText:       "kc-sim bench [--workload " + strings.Join(simbench.Workloads, "|") + "|all] [--against qemu[,spike]] [--fallback] [--json] [--repeat N] [--scale F]\n   kc-sim bench [--hw CONFIG] [flags] FILE.elf",
+		UsageText:       "kc-sim bench [--workload " + strings.Join(simbench.Workloads, "|") + "|all] [--engines " + strings.Join(simbench.EngineNames(), ",") + "] [--against qemu[,spike]] [--fallback] [--json] [--repeat N] [--scale F]\n   kc-sim bench [--hw CONFIG] [flags] FILE.elf",
 		Description:     benchDescription,
 		HideHelpCommand: true,
 		HideVersion:     true,
@@ -93,6 +134,7 @@ func benchCommand(stdout, stderr io.Writer, status *int) *cli.App {
 		ErrWriter:       stderr,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Value: "all", Usage: strings.Join(simbench.Workloads, ", ") + " or all (comma-separated list allowed); ignored with FILE.elf"},
+			&cli.StringFlag{Name: "engines", Aliases: []string{"e"}, Value: strings.Join(simbench.EngineNames(), ","), Usage: "coral engines to run each coral workload on, comma-separated, the primary first"},
 			&cli.StringFlag{Name: "against", Usage: "also run the ELF workloads under qemu (qemu-riscv32) and/or spike, comma-separated, and print kc-sim's wall time over theirs"},
 			&cli.BoolFlag{Name: "fallback", Usage: "also run on the pure-Go vector loops and print the SIMD path's speedup"},
 			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON on standard output"},
@@ -103,7 +145,8 @@ func benchCommand(stdout, stderr io.Writer, status *int) *cli.App {
 		},
 		Action: func(c *cli.Context) error {
 			o := simbench.Options{Workloads: splitList(c.String("workload")), Against: splitList(c.String("against")),
-				Fallback: c.Bool("fallback"), Repeat: c.Int("repeat"), Scale: c.Float64("scale"), HW: c.String("hw"), MaxCycles: c.Int64("max-cycles"), Host: hostFeatures()}
+				Engines: splitList(c.String("engines")), Fallback: c.Bool("fallback"), Repeat: c.Int("repeat"),
+				Scale: c.Float64("scale"), HW: c.String("hw"), MaxCycles: c.Int64("max-cycles"), Host: hostFeatures()}
 			if c.NArg() > 1 {
 				return fmt.Errorf("want at most one program (FILE.elf); see kc-sim bench --help")
 			}
@@ -182,6 +225,7 @@ func printBench(w io.Writer, rep *simbench.Report) {
 		fmt.Fprintf(w, "  %d instructions, %d cycles, %d vector elements; halt: %s\n", r.Instructions, r.Cycles, r.VectorElems, r.Halt)
 		fmt.Fprintf(w, "  wall %.3f s: %.1f M instructions/s, %.1f M cycles/s, %.1f M vector elements/s (SIMD path: %s)\n",
 			r.WallSeconds, r.InstrPerSec/1e6, r.CyclesPerSec/1e6, r.ElemsPerSec/1e6, r.SIMDPath)
+		printEngines(w, r)
 		if f := r.Fallback; f != nil {
 			fmt.Fprintf(w, "  fallback (pure-Go vector loops): wall %.3f s; %s / fallback speed = %.2fx\n", f.WallSeconds, r.SIMDPath, f.Speedup)
 		}
@@ -203,4 +247,51 @@ func printBench(w io.Writer, rep *simbench.Report) {
 			}
 		}
 	}
+}
+
+// printEngines prints a coral workload's engines: one line each (the
+// primary is the headline's), then each pair's speed ratio.
+func printEngines(w io.Writer, r simbench.Result) {
+	if len(r.Engines) == 0 {
+		return
+	}
+	if len(r.Engines) == 1 {
+		fmt.Fprintf(w, "  engine: %s\n", r.Engines[0].Engine)
+		return
+	}
+	fmt.Fprintf(w, "  engines (same run; identical instructions, cycles, vector elements and halt):\n")
+	width := 0
+	for _, e := range r.Engines {
+		width = max(width, len(e.Engine))
+	}
+	for _, e := range r.Engines {
+		fmt.Fprintf(w, "    %-*s wall %.3f s: %.1f M instructions/s, %.1f M cycles/s", width+1, e.Engine+":", e.WallSeconds, e.InstrPerSec/1e6, e.CyclesPerSec/1e6)
+		for _, a := range r.Against {
+			if ratio, ok := e.OverTool[a.Tool]; ok {
+				fmt.Fprintf(w, "; kc-sim / %s = %.2fx", a.Tool, ratio)
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	for i, a := range r.Engines {
+		for _, b := range r.Engines[i+1:] {
+			s, ok := a.SpeedOver[b.Engine]
+			if !ok {
+				continue
+			}
+			fast, slow := a.Engine, b.Engine
+			if s < 1 && s > 0 { // the faster one first
+				fast, slow, s = slow, fast, 1/s
+			}
+			fmt.Fprintf(w, "    %s = %.2fx %s speed\n", fast, s, possessive(slow))
+		}
+	}
+}
+
+// possessive is "step's", "blocks'".
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
 }

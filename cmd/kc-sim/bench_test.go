@@ -12,16 +12,17 @@ import (
 	"kernelcraft/sim/vec"
 )
 
-// The workloads' logic (instruction counts, qemu, plena, aie2) is tested
-// in internal/simbench; these test the front end: flags, text and JSON
-// output, errors and help.
+// The workloads' logic (instruction counts, engines agreeing, qemu,
+// plena, aie2) is tested in internal/simbench; these test the front end:
+// flags, text and JSON output, errors and help.
 
 // benchScale keeps the tests quick: a few ms of simulated work each.
 const benchScale = "0.0005"
 
-// TestBenchEveryWorkload: --workload all prints every workload.
+// TestBenchEveryWorkload: --workload all prints every workload, coral's
+// with the engine they ran on.
 func TestBenchEveryWorkload(t *testing.T) {
-	code, out, errs := kcsim(t, nil, "bench", "--workload", "all", "--repeat", "1", "--scale", benchScale)
+	code, out, errs := kcsim(t, nil, "bench", "--workload", "all", "--repeat", "1", "--scale", benchScale, "--engines", "blocks")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -31,9 +32,33 @@ func TestBenchEveryWorkload(t *testing.T) {
 		}
 	}
 	for _, n := range simbench.Workloads {
-		if !strings.Contains(out, "\n"+n+": ") {
+		i := strings.Index(out, "\n"+n+": ")
+		if i < 0 {
 			t.Errorf("output lacks workload %s:\n%s", n, out)
+			continue
 		}
+		block, _, _ := strings.Cut(out[i+1:], "\n\n")
+		coral := !strings.HasPrefix(n, "plena") && !strings.HasPrefix(n, "aie2")
+		if strings.Contains(block+"\n", "\n  engine: blocks\n") != coral {
+			t.Errorf("%s (coral %v): engine line:\n%s", n, coral, block)
+		}
+	}
+}
+
+// TestBenchEngines: every engine side by side, with their speed ratio.
+func TestBenchEngines(t *testing.T) {
+	code, out, errs := kcsim(t, nil, "bench", "-w", "mixed", "-r", "1", "--scale", benchScale, "--engines", "step,blocks")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"  engines (same run; identical instructions, cycles, vector elements and halt):\n", "\n    step:   wall ", "\n    blocks: wall ", "x step's speed\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// The faster engine is named first, whichever order they ran in.
+	if strings.Contains(out, "step = ") {
+		t.Errorf("the stepper is named as the faster engine:\n%s", out)
 	}
 }
 
@@ -66,21 +91,26 @@ func TestBenchJSON(t *testing.T) {
 		if len(r.Against) != 1 || r.Against[0].Tool != "spike" {
 			t.Errorf("%s against: %+v", r.Workload, r.Against)
 		}
+		if r.Engine != "blocks" || len(r.Engines) != 2 || r.Engines[1].Engine != "step" || r.Engines[0].SpeedOver["step"] <= 0 {
+			t.Errorf("%s engines: %+v", r.Workload, r.Engines)
+		}
 	}
 	if scalar, vector := rep.Results[0], rep.Results[1]; scalar.VectorElems != 0 || vector.VectorElems < 512*500 || vector.ElemsPerSec <= 0 {
 		t.Errorf("vector elements: scalar %d, vector %d", scalar.VectorElems, vector.VectorElems)
 	}
 	// Raw JSON keys scripts rely on.
 	_, out, _ := kcsim(t, nil, "bench", "--json", "-w", "scalar", "-r", "1", "--scale", benchScale)
-	for _, k := range []string{`"host"`, `"simd_path"`, `"results"`, `"instructions_per_second"`, `"cycles_per_second"`, `"vector_elements_per_second"`, `"wall_seconds"`} {
+	for _, k := range []string{`"host"`, `"simd_path"`, `"results"`, `"instructions_per_second"`, `"cycles_per_second"`, `"vector_elements_per_second"`, `"wall_seconds"`,
+		`"engine": "blocks"`, `"engines"`, `"speed_over"`} {
 		if !strings.Contains(out, k) {
 			t.Errorf("JSON lacks %s", k)
 		}
 	}
 }
 
-// TestBenchAgainstQEMU: the kc-sim / qemu line. It skips when qemu-user
-// is not installed, except in CI.
+// TestBenchAgainstQEMU: the kc-sim / qemu lines, for the primary engine
+// and each engine. It skips when qemu-user is not installed, except in
+// CI.
 func TestBenchAgainstQEMU(t *testing.T) {
 	if _, err := exec.LookPath("qemu-riscv32"); err != nil {
 		if os.Getenv("CI") == "true" {
@@ -91,6 +121,11 @@ func TestBenchAgainstQEMU(t *testing.T) {
 	code, out, errs := kcsim(t, nil, "bench", "-w", "scalar", "-r", "1", "--scale", benchScale, "--against", "qemu")
 	if code != 0 || !strings.Contains(out, "; kc-sim / qemu = ") || !strings.Contains(out, "Spike takes 14.3x qemu's time") {
 		t.Fatalf("exit %d:\n%s%s", code, out, errs)
+	}
+	for _, e := range simbench.EngineNames() {
+		if !strings.Contains(out, "    "+e+":") || !strings.Contains(out[strings.Index(out, "    "+e+":"):], "; kc-sim / qemu = ") {
+			t.Errorf("engine %s has no ratio to qemu:\n%s", e, out)
+		}
 	}
 }
 
@@ -118,6 +153,8 @@ func TestBenchErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, mixed, vector, gemm, softmax, plena-linear, plena-attention, aie2-gemm, all)`},
+		{[]string{"--engines", "translate"}, `--engines translate: unknown engine (have: blocks, step)`},
+		{[]string{"-e", "blocks,blocks"}, `--engines blocks: named twice`},
 		{[]string{"missing.elf"}, "missing.elf: no such file"},
 		{[]string{"/dev/zero"}, "/dev/zero: input too large: more than 67108864 bytes: the ELF limit is 64 MiB"},
 		{[]string{"--against", "gem5"}, "--against gem5: unknown simulator (have: qemu, spike)"},
@@ -139,8 +176,13 @@ func TestBenchHelp(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	wants := append([]string{"Examples:", "kc-sim bench --workload scalar --against qemu", "--fallback", "--json", "14.3x", "FILE.elf",
-		"   mixed    an RV32IM loop of 20 instructions per word"}, simbench.Workloads...)
+	wants := []string{"Examples:", "kc-sim bench --workload scalar --against qemu", "--fallback", "--json", "14.3x", "FILE.elf",
+		"--engines", "Engines:", "Ratios:", "x step's speed", "kc-sim / qemu = ", "must give the very same instructions, cycles",
+		"   mixed    an RV32IM loop of 20 instructions per word"}
+	wants = append(wants, simbench.Workloads...)
+	for _, e := range simbench.Engines {
+		wants = append(wants, "   "+e.Name+strings.Repeat(" ", 9-len(e.Name))+strings.Fields(e.Summary)[0])
+	}
 	for _, want := range wants {
 		if !strings.Contains(out, want) {
 			t.Errorf("help lacks %q:\n%s", want, out)

@@ -12,8 +12,8 @@ import (
 )
 
 // runOracle runs a workload's ELF under qemu-riscv32 or spike, median of
-// Repeat runs; r is the workload's result so far (its wall time is the
-// ratio's numerator).
+// Repeat runs; r is the workload's result so far (its primary engine's
+// wall time is the ratio's numerator).
 func runOracle(tool string, w *work, o Options, r *Result) Oracle {
 	res := Oracle{Tool: tool}
 	prog := map[string]string{"qemu": "qemu-riscv32", "spike": "spike"}[tool]

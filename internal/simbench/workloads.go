@@ -23,7 +23,7 @@ import (
 )
 
 // Default amounts of work (scale 1), chosen so each run takes ~0.5-1 s on
-// a Zen 5 core (mixed: the size of issue 32's loop).
+// a Zen 5 core on the default engine (mixed: the size of issue 32's loop).
 const (
 	scalarIters = 20_000_000 // 240 M instructions
 	mixedPasses = 467_000    // 599.6 M instructions (1,284 a pass)
@@ -116,9 +116,11 @@ func elfWork(name, desc string, hw *isadefs.HW, data []byte, maxCycles int64, mu
 	if err != nil {
 		return nil, err
 	}
-	w := &work{name: name, desc: desc, hw: hw.Name, elf: data}
-	w.once = func() (*sim.Stats, sim.Halt, time.Duration, error) {
-		core, err := t.New(hw, sim.CoreOptions{MaxCycles: maxCycles})
+	w := &work{name: name, desc: desc, hw: hw.Name, elf: data, coral: hw.ISA == "coral"}
+	w.once = func(configure func(*sim.CoreOptions)) (*sim.Stats, sim.Halt, time.Duration, error) {
+		opts := sim.CoreOptions{MaxCycles: maxCycles}
+		configure(&opts)
+		core, err := t.New(hw, opts)
 		if err != nil {
 			return nil, sim.Halt{}, 0, err
 		}
@@ -195,14 +197,16 @@ func baselineWork(task string, reps int) (*work, error) {
 			hwNames = append(hwNames, c.HW)
 		}
 	}
-	w := &work{name: task, hw: strings.Join(hwNames, ", "),
+	w := &work{name: task, hw: strings.Join(hwNames, ", "), coral: true,
 		desc: fmt.Sprintf("coral baseline %s kernels, configs 1-%d (visible cases, seed 1), %d runs each", task, ref.NumConfigs, reps)}
-	w.once = func() (*sim.Stats, sim.Halt, time.Duration, error) {
+	w.once = func(configure func(*sim.CoreOptions)) (*sim.Stats, sim.Halt, time.Duration, error) {
+		var opts sim.CoreOptions
+		configure(&opts)
 		total := &sim.Stats{}
 		var h sim.Halt
 		for _, c := range cells {
 			for i := 0; i < reps; i++ {
-				r, err := judge.RunCase(context.Background(), c.c, c.tensors, c.elf, sim.CoreOptions{})
+				r, err := judge.RunCase(context.Background(), c.c, c.tensors, c.elf, opts)
 				if err != nil {
 					return nil, h, 0, err
 				}
@@ -280,7 +284,7 @@ func plenaWork(name string, reps int) (*work, error) {
 	}
 	w := &work{name: name, hw: hw.Name, noOracle: "not run: a plena program (qemu and spike run RISC-V)",
 		desc: fmt.Sprintf("%s (testdata/plena/corpus), %d runs", desc, reps)}
-	w.once = func() (*sim.Stats, sim.Halt, time.Duration, error) {
+	w.once = func(func(*sim.CoreOptions)) (*sim.Stats, sim.Halt, time.Duration, error) { // one engine: coral's are not its
 		return runReps(t, hw, img, reps, func(m *sim.Memory) error {
 			if err := m.PreloadRegion("hbm", hbm); err != nil {
 				return err
@@ -329,7 +333,7 @@ func aie2GemmWork(reps int) (*work, error) {
 	}
 	w := &work{name: "aie2-gemm", hw: hw.Name, noOracle: "not run: an aie2 program (qemu and spike run RISC-V)",
 		desc: fmt.Sprintf("hand-scheduled 32x32x32 bf16 GEMM (testdata/kernels/aie2/gemm_32.s), %d runs", reps)}
-	w.once = func() (*sim.Stats, sim.Halt, time.Duration, error) {
+	w.once = func(func(*sim.CoreOptions)) (*sim.Stats, sim.Halt, time.Duration, error) { // one engine: coral's are not its
 		return runReps(t, hw, img, reps, func(m *sim.Memory) error {
 			if err := m.Load(a, tiles[:2048]); err != nil {
 				return err
