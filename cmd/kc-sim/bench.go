@@ -60,14 +60,17 @@ workload, and --fallback and the kc-sim / qemu line use it. Every engine
 must give the very same instructions, cycles, vector elements and halt
 (so must every repeat and the fallback): kc-sim bench fails with exit
 status 127 if they differ, a free check of the fast engines against the
-reference stepper.
+reference stepper. The stepper is slow (about 4 M instructions/s, over
+100x slower than blocks on scalar and mixed on an AVX-512 EPYC), so a
+default run at scale 1 takes a quarter of an hour or so, most of it the
+stepper's: --engines blocks (or a smaller --scale) for a quick look.
 
 Ratios: "blocks = 12.3x step's speed" is step's wall time over blocks'
-on the same workload (how many times faster blocks simulates it; each
-pair of engines, the faster first);
-"kc-sim / qemu = 5.0x" is kc-sim's wall time over qemu-user's on the
-same ELF (kc-sim takes 5 times as long; below 1, kc-sim is faster), given
-for the primary engine and, in the engines lines, for each engine.
+on the same workload: blocks simulates it 12.3 times as fast (each pair
+of engines is given, the faster first). "kc-sim / qemu = 5.0x" is
+kc-sim's wall time over qemu-user's on the same ELF: kc-sim takes 5 times
+as long (below 1, kc-sim is faster); the headline gives it for the
+primary engine, the engines' lines for each engine.
 
 scalar, mixed and vector are linked for the coral-user memory map (code
 at 0x10000, data at 0x100000) and end with ecall 93 (exit 0), so
