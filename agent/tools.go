@@ -140,6 +140,8 @@ type Env struct {
 	// asks for it more than once (run, then the judgement). The key is
 	// the hazard policy and the source.
 	runs map[runKey]*Outcome
+	// memoHolder is the one memoised outcome that keeps its run's memo.
+	memoHolder *Outcome
 }
 
 // runKey is a memoised run: the source under a hazard policy ("": the
@@ -184,6 +186,11 @@ type Outcome struct {
 	// outcome is not memoised.
 	stopped bool
 	stopErr error
+	// elf and memo are the executable and the memo (sim.RunMemo) of an
+	// in-process run on the cell's own config, which the judgement
+	// reuses (judge.Prior); nil otherwise.
+	elf  []byte
+	memo *sim.RunMemo
 }
 
 // Pass reports whether the kernel ran and passed the checker.
@@ -260,7 +267,21 @@ func (e *Env) ExecuteWith(ctx context.Context, source, policy string) (*Outcome,
 	if o, ok := e.runs[k]; ok {
 		return o, nil
 	}
-	o, _ := e.execute(ctx, source, hw, policy, sim.CoreOptions{})
+	opts := sim.CoreOptions{}
+	if policy == "" {
+		opts.Memo = &sim.RunMemo{}
+	}
+	o, elf := e.execute(ctx, source, hw, policy, opts)
+	if policy == "" && o.Run != nil {
+		// Only the latest run keeps its memo (up to sim.MemoCap bytes):
+		// the judgement is of the kernel submitted, usually the one run
+		// last, and an attempt runs many kernels.
+		if e.memoHolder != nil {
+			e.memoHolder.memo = nil
+		}
+		o.elf, o.memo = elf, opts.Memo
+		e.memoHolder = o
+	}
 	if o.stopped {
 		return o, nil
 	}
@@ -366,7 +387,7 @@ func (e *Env) Judge(ctx context.Context, source string, hiddenSeed uint64) (*jud
 	if o.stopErr != nil {
 		return nil, o.stopErr
 	}
-	return cs.Judge(ctx, "", kernelName, []byte(source), o.Run)
+	return cs.Judge(ctx, "", kernelName, []byte(source), &judge.Prior{ELF: o.elf, Visible: o.Run, Memo: o.memo})
 }
 
 // Profile rows: the hottest source lines and the hazards with the most

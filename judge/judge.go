@@ -143,17 +143,25 @@ func (cs *Cases) Eval(ctx context.Context, name string, src []byte) (*Cell, erro
 	return cs.eval(ctx, name, src, nil)
 }
 
-// eval is Eval reusing visible, when not nil, as the visible run. The
-// hidden run replays the visible run's memo (sim.RunMemo) when it made
-// one.
-func (cs *Cases) eval(ctx context.Context, name string, src []byte, visible *Run) (*Cell, error) {
+// eval is Eval reusing what prior holds (nil: nothing). The hidden run
+// replays the visible run's memo (sim.RunMemo): the one eval's own
+// visible run fills, or prior's with prior's visible run.
+func (cs *Cases) eval(ctx context.Context, name string, src []byte, prior *Prior) (*Cell, error) {
 	c := cs.Visible
-	elf, err := Assemble(c, name, src)
-	if err != nil {
-		return nil, err
+	if prior == nil {
+		prior = &Prior{}
+	}
+	elf, visible, memo := prior.ELF, prior.Visible, prior.Memo
+	if elf == nil {
+		var err error
+		if elf, err = Assemble(c, name, src); err != nil {
+			return nil, err
+		}
 	}
 	cell := &Cell{Cell: c.Cell(), Seeds: cs.Seeds, Visible: visible}
-	memo := &sim.RunMemo{}
+	if memo == nil || visible == nil {
+		memo = &sim.RunMemo{}
+	}
 	for _, hidden := range []bool{false, true} {
 		if !hidden && visible != nil {
 			continue
@@ -216,6 +224,18 @@ func Judge(ctx context.Context, target, task string, config int, seeds Seeds, ki
 	return cs.Judge(ctx, kind, name, src, nil)
 }
 
+// Prior is what a caller already made of a kernel from the same source
+// on the same cell, so that judging it does not make it again: the
+// executable (as Assemble makes it from the source for the cell's
+// config), the kernel's run on the visible case (the simulator is
+// deterministic) and the memo that run filled (sim.RunMemo: the hidden
+// run replays it, checked step by step). Any of them may be nil.
+type Prior struct {
+	ELF     []byte
+	Visible *Run
+	Memo    *sim.RunMemo
+}
+
 // Complete returns the cases of a cell whose visible case is already
 // generated (the agent's, which it has been running kernels on): it
 // generates the hidden case of hiddenSeed.
@@ -230,15 +250,14 @@ func Complete(visible *ref.Case, tensors map[string]*sim.Tensor, hiddenSeed uint
 }
 
 // Judge judges a kernel: it runs it on both cases and the cell's baseline
-// of kind ("" the chosen one) on the hidden case. visible, when not nil,
-// is the kernel's run on the visible case made earlier from the same
-// source (the simulator is deterministic, so it is not run again). An
+// of kind ("" the chosen one) on the hidden case. prior, when not nil,
+// holds what the caller already made of the same source (see Prior). An
 // error means the kernel could not be assembled or set up, or a
 // simulation was stopped by ctx (a StoppedError: no verdict); a baseline
 // that cannot run leaves Judgement.BaselineErr, and one stopped by ctx
 // is an error too.
-func (cs *Cases) Judge(ctx context.Context, kind, name string, src []byte, visible *Run) (*Judgement, error) {
-	cell, err := cs.eval(ctx, name, src, visible)
+func (cs *Cases) Judge(ctx context.Context, kind, name string, src []byte, prior *Prior) (*Judgement, error) {
+	cell, err := cs.eval(ctx, name, src, prior)
 	if err != nil {
 		return nil, err
 	}

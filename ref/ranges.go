@@ -38,22 +38,22 @@ func valueSummary(xs []float64) string {
 	integer := true
 	nonFinite := map[string]int{}
 	for _, x := range xs {
-		switch {
-		case math.IsNaN(x):
-			nonFinite["NaN"]++
-			continue
-		case math.IsInf(x, 1):
-			nonFinite["+inf"]++
-			continue
-		case math.IsInf(x, -1):
-			nonFinite["-inf"]++
+		if x-x != 0 { // not finite (x-x is NaN for NaN and ±Inf)
+			switch {
+			case math.IsNaN(x):
+				nonFinite["NaN"]++
+			case x > 0:
+				nonFinite["+inf"]++
+			default:
+				nonFinite["-inf"]++
+			}
 			continue
 		}
 		n++
 		lo, hi = min(lo, x), max(hi, x)
 		sum += x
 		sumAbs += math.Abs(x)
-		if x != math.Trunc(x) {
+		if integer && x != math.Trunc(x) {
 			integer = false
 		}
 	}
@@ -67,7 +67,7 @@ func valueSummary(xs []float64) string {
 		mean := sum / float64(n)
 		var ss float64
 		for _, x := range xs {
-			if !math.IsNaN(x) && !math.IsInf(x, 0) {
+			if x-x == 0 { // finite
 				ss += (x - mean) * (x - mean)
 			}
 		}

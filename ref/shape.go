@@ -252,32 +252,60 @@ func steerBias(r Requant, bias []float64, j int, bmax int64, neg bool, lo int64,
 func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 	r := p.Requant[0]
 	dw := task == "depthwise_conv"
-	oh := (p.Hin+2*p.Pad-p.KH)/p.Stride + 1
-	ow := (p.Win+2*p.Pad-p.KW)/p.Stride + 1
+	oh, ow := convOut(p)
 	co := p.Cout
 	k := p.KH * p.KW * p.Cin
 	if dw {
 		k = p.KH * p.KW
 	}
-	acc := func(i, j, c int) int64 {
+	xc := convXStep(dw)
+	var taps []convTap
+	// accTaps is output channel c's accumulator over taps (one window's).
+	accTaps := func(taps []convTap, c int) int64 {
 		s := int64(bias.Data[c])
-		convTaps(p, i, j, c, dw, func(xi, wi int) { s += int64(x.Data[xi]) * int64(w.Data[wi]) })
+		for _, t := range taps {
+			s += int64(x.Data[int(t.x0)+c*xc]) * int64(w.Data[int(t.w0)+c])
+		}
 		return s
+	}
+	acc := func(i, j, c int) int64 {
+		taps = appendConvTaps(taps[:0], p, i, j, dw)
+		return accTaps(taps, c)
 	}
 	// Saturation: align windows until satFraction of the final outputs
 	// saturate. The count is kept per output and updated around each
 	// changed window only.
 	total := oh * ow * co
 	relu := task == "conv_block"
-	isSat := func(i, j, c int) bool {
-		v := r.Apply(acc(i, j, c))
+	isSatAcc := func(a int64) bool {
+		v := r.Apply(a)
 		return v == 127 || (!relu && v == -128)
 	}
 	sat := make([]bool, total)
 	count := 0
-	for e := range sat {
-		if sat[e] = isSat(e/(ow*co), e/co%ow, e%co); sat[e] {
-			count++
+	// update recomputes the saturation of window (i, j)'s outputs: of
+	// channel only, or of every channel when only < 0.
+	update := func(i, j, only int) {
+		taps = appendConvTaps(taps[:0], p, i, j, dw)
+		c0, c1 := 0, co
+		if only >= 0 {
+			c0, c1 = only, only+1
+		}
+		for c := c0; c < c1; c++ {
+			e := (i*ow+j)*co + c
+			was := sat[e]
+			sat[e] = isSatAcc(accTaps(taps, c))
+			switch {
+			case sat[e] && !was:
+				count++
+			case was && !sat[e]:
+				count--
+			}
+		}
+	}
+	for i := 0; i < oh; i++ {
+		for j := 0; j < ow; j++ {
+			update(i, j, -1)
 		}
 	}
 	for n, pos := range rng.Perm(oh * ow) {
@@ -287,19 +315,16 @@ func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 		i, j, c := pos/ow, pos%ow, rng.IntN(co)
 		neg := !relu && n%2 == 1
 		convTaps(p, i, j, c, dw, func(xi, wi int) { x.Data[xi] = sign127(w.Data[wi], neg) })
-		reach := (max(p.KH, p.KW) + p.Stride - 1) / p.Stride
-		for i2 := max(0, i-reach); i2 <= min(oh-1, i+reach); i2++ {
-			for j2 := max(0, j-reach); j2 <= min(ow-1, j+reach); j2++ {
-				for c2 := 0; c2 < co; c2++ {
-					e := (i2*ow+j2)*co + c2
-					was := sat[e]
-					sat[e] = isSat(i2, j2, c2)
-					switch {
-					case sat[e] && !was:
-						count++
-					case was && !sat[e]:
-						count--
-					}
+		// Only the windows that share an input pixel with window (i, j)
+		// change (rows i2*Stride-Pad .. +KH-1 meet i's when |i2-i|*Stride
+		// < KH), and of a depthwise convolution only channel c.
+		reachH, reachW := (p.KH-1)/p.Stride, (p.KW-1)/p.Stride
+		for i2 := max(0, i-reachH); i2 <= min(oh-1, i+reachH); i2++ {
+			for j2 := max(0, j-reachW); j2 <= min(ow-1, j+reachW); j2++ {
+				if dw {
+					update(i2, j2, c)
+				} else {
+					update(i2, j2, -1)
 				}
 			}
 		}

@@ -978,27 +978,42 @@ func sumsTile1(r0, a0, b []float64, n, j0, l0, l1 int) {
 // tasks requantise with p.Requant[0].
 func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
 	p := g.p
-	oh := (p.Hin+2*p.Pad-p.KH)/p.Stride + 1
-	ow := (p.Win+2*p.Pad-p.KW)/p.Stride + 1
+	oh, ow := convOut(p)
 	co := p.Cout
 	y := NewArray(oh, ow, co)
+	xc := convXStep(dw)
+	// Integer sums are exact in float64 (products of int8, far fewer
+	// than 2^37 of them) in any order, so integers without rounded
+	// intermediates add in int64, which gives the same values.
+	exact := g.integer() && !g.round
+	var taps []convTap
 	var terms []float64
 	for i := 0; i < oh; i++ {
 		for j := 0; j < ow; j++ {
+			taps = appendConvTaps(taps[:0], p, i, j, dw)
 			for c := 0; c < co; c++ {
-				terms = terms[:0]
-				convTaps(p, i, j, c, dw, func(xi, wi int) {
-					terms = append(terms, g.a(float64(x.Data[xi]*w.Data[wi])))
-				})
 				b0 := bias.Data[c]
 				if p.NoConvBias {
 					b0 = 0
 				}
-				acc := g.sum(b0, len(terms), func(l int) float64 { return terms[l] })
-				if g.integer() {
-					acc = float64(g.requant(0, int64(acc)))
+				var acc float64
+				if exact {
+					s := int64(b0)
+					for _, t := range taps {
+						s += int64(x.Data[int(t.x0)+c*xc]) * int64(w.Data[int(t.w0)+c])
+					}
+					acc = float64(g.requant(0, s))
 				} else {
-					acc = g.r(acc)
+					terms = terms[:0]
+					for _, t := range taps {
+						terms = append(terms, g.a(float64(x.Data[int(t.x0)+c*xc]*w.Data[int(t.w0)+c])))
+					}
+					acc = g.sum(b0, len(terms), func(l int) float64 { return terms[l] })
+					if g.integer() {
+						acc = float64(g.requant(0, int64(acc)))
+					} else {
+						acc = g.r(acc)
+					}
 				}
 				y.Data[(i*ow+j)*co+c] = acc
 			}
@@ -1007,11 +1022,28 @@ func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
 	return y
 }
 
-// convTaps calls f with the indices into x ([H, W, C_in]) and w ([KH, KW,
-// C_in, C_out], or [KH, KW, C] when dw) of every product that output
-// (i, j, c) sums, in the order the reference adds them (padding taps
-// skipped).
-func convTaps(p Params, i, j, c int, dw bool, f func(xi, wi int)) {
+// convOut is a convolution's output height and width.
+func convOut(p Params) (oh, ow int) {
+	return (p.Hin+2*p.Pad-p.KH)/p.Stride + 1, (p.Win+2*p.Pad-p.KW)/p.Stride + 1
+}
+
+// convTap is one product that an output (i, j, c) of a convolution sums:
+// input element x0 + c*convXStep(dw) (x is [H, W, C_in]) times weight
+// w0 + c (w is [KH, KW, C_in, C_out], or [KH, KW, C] when depthwise).
+type convTap struct{ x0, w0 int32 }
+
+// convXStep is how far the input element of a tap moves per output
+// channel: depthwise convolutions read channel c of the input.
+func convXStep(dw bool) int {
+	if dw {
+		return 1
+	}
+	return 0
+}
+
+// appendConvTaps appends the taps of output window (i, j) in the order
+// the reference adds them (as convTaps lists them; padding skipped).
+func appendConvTaps(taps []convTap, p Params, i, j int, dw bool) []convTap {
 	for kh := 0; kh < p.KH; kh++ {
 		ih := i*p.Stride + kh - p.Pad
 		if ih < 0 || ih >= p.Hin {
@@ -1023,13 +1055,25 @@ func convTaps(p Params, i, j, c int, dw bool, f func(xi, wi int)) {
 				continue
 			}
 			if dw {
-				f((ih*p.Win+iw)*p.Cin+c, (kh*p.KW+kw)*p.Cout+c)
+				taps = append(taps, convTap{int32((ih*p.Win + iw) * p.Cin), int32((kh*p.KW + kw) * p.Cout)})
 				continue
 			}
 			for ci := 0; ci < p.Cin; ci++ {
-				f((ih*p.Win+iw)*p.Cin+ci, ((kh*p.KW+kw)*p.Cin+ci)*p.Cout+c)
+				taps = append(taps, convTap{int32((ih*p.Win+iw)*p.Cin + ci), int32(((kh*p.KW+kw)*p.Cin + ci) * p.Cout)})
 			}
 		}
+	}
+	return taps
+}
+
+// convTaps calls f with the indices into x ([H, W, C_in]) and w ([KH, KW,
+// C_in, C_out], or [KH, KW, C] when dw) of every product that output
+// (i, j, c) sums, in the order the reference adds them (padding taps
+// skipped).
+func convTaps(p Params, i, j, c int, dw bool, f func(xi, wi int)) {
+	xc := convXStep(dw)
+	for _, t := range appendConvTaps(nil, p, i, j, dw) {
+		f(int(t.x0)+c*xc, int(t.w0)+c)
 	}
 }
 

@@ -21,10 +21,18 @@ figure{margin:0}svg{display:block;max-width:100%;height:auto}`
 var sectionNames = map[string]string{"success": "Success", "speedup": "Speedup over the baseline", "effort": "Effort"}
 
 // writeHTML writes a self-contained page: each selected table's chart
-// (inline SVG) above the table.
-func (r *Report) writeHTML(w *strings.Builder, tables string) {
-	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>KernelCraft benchmark results</title>\n<style>\n")
+// (inline SVG) above the table. With links (a site's index page, see
+// WriteSite), the success table's cells link to their attempts' pages.
+func (r *Report) writeHTML(w *strings.Builder, tables string, links attemptLinks) {
+	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	if links != nil {
+		w.WriteString(cspMeta)
+	}
+	w.WriteString("<title>KernelCraft benchmark results</title>\n<style>\n")
 	w.WriteString(pageStyle)
+	if links != nil {
+		w.WriteString("\n" + linkStyle)
+	}
 	w.WriteString("\n</style>\n</head>\n<body>\n<h1>KernelCraft benchmark results</h1>\n")
 	var cols []string
 	for _, c := range r.Columns {
@@ -37,11 +45,15 @@ func (r *Report) writeHTML(w *strings.Builder, tables string) {
 		w.WriteString("</figure>\n")
 		switch fig.id {
 		case "success":
-			w.WriteString("<p>passed/configurations run; -- not supported, " + notRun + " not run.</p>\n")
-			r.htmlTable(w, r.successRows(false))
+			w.WriteString("<p>passed/configurations run; -- not supported, " + notRun + " not run.")
+			if links != nil {
+				w.WriteString(" Under each count, one link per attempt (its configuration; green passed, red failed) to the attempt's page: the task the model saw, every turn, the kernels and their diffs, the tools' results and the verdict.")
+			}
+			w.WriteString("</p>\n")
+			r.htmlTable(w, r.successRows(false), links)
 		case "speedup":
 			w.WriteString("<p>geomean (best) of baseline cycles / kernel cycles over the successful configurations; -- not supported, " + notRun + " not run, none: no success.</p>\n")
-			r.htmlTable(w, r.speedupRows(false))
+			r.htmlTable(w, r.speedupRows(false), nil)
 		case "effort":
 			r.htmlEffort(w)
 		}
@@ -50,8 +62,9 @@ func (r *Report) writeHTML(w *strings.Builder, tables string) {
 	w.WriteString("</body>\n</html>\n")
 }
 
-// htmlTable writes a task table (success or speedup) as HTML.
-func (r *Report) htmlTable(w *strings.Builder, rows []row) {
+// htmlTable writes a task table (success or speedup) as HTML; with
+// links, a task's cells link to its attempts.
+func (r *Report) htmlTable(w *strings.Builder, rows []row, links attemptLinks) {
 	w.WriteString("<table>\n<tr><th>ID</th><th>Task</th>")
 	for _, c := range r.Columns {
 		fmt.Fprintf(w, "<th>%s<br>%s</th>", esc(c.Target), esc(c.Model))
@@ -68,8 +81,12 @@ func (r *Report) htmlTable(w *strings.Builder, rows []row) {
 			w.WriteString("<tr>")
 		}
 		fmt.Fprintf(w, `<td class="r">%s</td><td class="l">%s</td>`, esc(rw.id), esc(rw.name))
-		for _, c := range rw.cells {
-			fmt.Fprintf(w, "<td>%s</td>", esc(c))
+		for i, c := range rw.cells {
+			fmt.Fprintf(w, "<td>%s", esc(c))
+			if rw.taskID != "" && i < len(r.Columns) {
+				links.write(w, rw.taskID, r.Columns[i])
+			}
+			w.WriteString("</td>")
 		}
 		w.WriteString("</tr>\n")
 	}

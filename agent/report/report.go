@@ -1,7 +1,9 @@
 // Package report turns benchmark results (the JSONL records kc-agent
 // bench writes) into the paper's tables, in Markdown or CSV, and its
 // figures, in SVG or a self-contained HTML page with tables and charts
-// (svg.go, html.go):
+// (svg.go, html.go), and into a browsable site of static pages, one per
+// attempt, read from the attempts' trajectories (WriteSite: site.go,
+// attempt.go, page.go, diff.go, iterchart.go):
 //
 // Success table: one row per task, grouped by level (a header row, the
 // tasks in the paper's order, a subtotal row), then a total row; one
@@ -36,6 +38,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -79,6 +83,12 @@ type Report struct {
 	// dataDependent names the successful records with data-dependent
 	// cycles, in reading order.
 	dataDependent []string
+	// attempts are the records counted (one per cell), in reading
+	// order: the attempt pages of WriteSite.
+	attempts []agent.Record
+	// trajDirs is the trajectory folder of each record Load read (the
+	// trajectories folder beside its results file).
+	trajDirs map[agent.Record]string
 }
 
 // Effort is what a column's attempts cost: counts, iterations, tokens,
@@ -106,13 +116,32 @@ func (r *Report) Effort(c Column) *Effort { return r.effort[c] }
 
 // Load reads the results of paths (folders or files, see
 // bench.ReadResults) and builds their report; the warnings are the
-// reading's and Build's.
+// reading's and Build's. Each record's trajectory is looked for in the
+// trajectories folder beside its results file (bench.TrajectoryDir), for
+// WriteSite.
 func Load(paths ...string) (*Report, []string, error) {
-	recs, warnings, err := bench.ReadResults(paths...)
-	if err != nil {
-		return nil, warnings, err
+	var recs []agent.Record
+	var warnings []string
+	dirs := map[agent.Record]string{}
+	for _, p := range paths {
+		got, w, err := bench.ReadResults(p)
+		warnings = append(warnings, w...)
+		if err != nil {
+			return nil, warnings, err
+		}
+		dir := p
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			dir = filepath.Dir(p)
+		}
+		for _, rec := range got {
+			if _, seen := dirs[rec]; !seen {
+				dirs[rec] = filepath.Join(dir, bench.TrajectoryDir)
+			}
+		}
+		recs = append(recs, got...)
 	}
 	r, w := Build(recs)
+	r.trajDirs = dirs
 	return r, append(warnings, w...), nil
 }
 
@@ -143,6 +172,7 @@ func Build(recs []agent.Record) (*Report, []string) {
 		}
 		col := Column{rec.Target, rec.Model}
 		cols[col] = true
+		r.attempts = append(r.attempts, rec)
 		if r.stats[t.ID] == nil {
 			r.stats[t.ID] = map[Column]*Stat{}
 		}
@@ -231,6 +261,7 @@ func (r *Report) levels() []int {
 // CSV, the speedup table has two per column).
 type row struct {
 	level, id, name string
+	taskID          string // a task's row (not a heading, subtotal or total)
 	cells           []string
 	heading         bool // a level heading (Markdown only)
 	bold            bool
@@ -268,7 +299,7 @@ func (r *Report) successRows(csvMode bool) []row {
 			if t.Level != lv {
 				continue
 			}
-			rw := row{level: fmt.Sprint(lv), id: fmt.Sprint(t.Number), name: t.Name}
+			rw := row{level: fmt.Sprint(lv), id: fmt.Sprint(t.Number), name: t.Name, taskID: t.ID}
 			for i, c := range r.Columns {
 				st := r.Stat(t.ID, c)
 				n, p := 0, 0
@@ -414,7 +445,7 @@ func (r *Report) Write(w io.Writer, format, tables string) error {
 		if format == "svg" {
 			r.writeSVG(&b, tables)
 		} else {
-			r.writeHTML(&b, tables)
+			r.writeHTML(&b, tables, nil)
 		}
 		_, err := io.WriteString(w, b.String())
 		return err

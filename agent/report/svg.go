@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // The paper's figures as hand-written SVG (no scripts, no external
@@ -46,7 +47,44 @@ const (
 	plotW     = 560
 )
 
-func esc(s string) string { return html.EscapeString(s) }
+// esc escapes text for HTML and SVG, after making it valid UTF-8
+// without control characters other than tab and newline (a model name
+// or a trajectory may hold any bytes).
+func esc(s string) string { return html.EscapeString(cleanText(s)) }
+
+// cleanText is s as valid UTF-8, its control characters other than tab
+// and newline replaced by U+FFFD and carriage returns dropped.
+func cleanText(s string) string {
+	clean := utf8.ValidString(s)
+	for i := 0; clean && i < len(s); i++ {
+		c := s[i]
+		clean = (c >= 0x20 && c != 0x7f) || c == '\t' || c == '\n'
+	}
+	if clean && !hasC1(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\r':
+			return -1
+		case r == '\t' || r == '\n':
+			return r
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			return '\uFFFD'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+}
+
+// hasC1 reports whether s holds a C1 control character (U+0080..U+009F).
+func hasC1(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == 0xc2 && s[i+1] >= 0x80 && s[i+1] < 0xa0 {
+			return true
+		}
+	}
+	return false
+}
 
 // f formats a coordinate.
 func f(v float64) string {

@@ -13,6 +13,7 @@ package aie2
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"kernelcraft/baseline/internal/registry"
 	isadefs "kernelcraft/isa-defs"
@@ -107,6 +108,23 @@ var nopOf = map[string]string{"lda": "nopa", "ldb": "nopb", "st": "nops", "alu":
 
 // slotsOf lists the slots an operation's mnemonic can issue in.
 func slotsOf(op string) ([]string, error) {
+	if v, ok := slotsCache.Load(op); ok {
+		return v.([]string), nil
+	}
+	out, err := slotsOfUncached(op)
+	if err == nil {
+		slotsCache.Store(op, out)
+	}
+	return out, err
+}
+
+// slotsCache memoises slotsOf by operation text: the generators bundle
+// the same operations over and over, and matching them against the ISA's
+// forms was a third of generating the baselines (callers only read the
+// slices).
+var slotsCache sync.Map
+
+func slotsOfUncached(op string) ([]string, error) {
 	isa, err := isadefs.LoadISA(Target)
 	if err != nil {
 		return nil, err

@@ -128,9 +128,9 @@ func (s *mmSched) loop(counter, top string) {
 // mmUnitsOf expands an operand to its units: a virtual %N is both halves,
 // a physical xN is x N.l and xN.h, wlN/whN are the halves.
 func mmUnitsOf(u string) []string {
-	if m := mmVirtRe.FindStringSubmatch(u); m != nil && m[0] == u {
-		if m[2] == "" {
-			return []string{"%" + m[1] + "l", "%" + m[1] + "h"}
+	if num, half, ok := mmVirtParts(u); ok { // the whole of u matches mmVirtRe
+		if half == "" {
+			return []string{"%" + num + "l", "%" + num + "h"}
 		}
 		return []string{u}
 	}
@@ -143,6 +143,23 @@ func mmUnitsOf(u string) []string {
 		return []string{"x" + u[2:] + ".h"}
 	}
 	return []string{u}
+}
+
+// mmVirtParts splits a virtual unit "%N", "%Nl" or "%Nh" (the whole
+// string matching mmVirtRe) into N and the half; ok is false for any
+// other string. A scan: the scheduler asks it for every operand.
+func mmVirtParts(u string) (num, half string, ok bool) {
+	if len(u) < 2 || u[0] != '%' {
+		return "", "", false
+	}
+	end := len(u)
+	if c := u[end-1]; c == 'l' || c == 'h' {
+		end--
+	}
+	if !mmIsDigits(u[1:end]) {
+		return "", "", false
+	}
+	return u[1:end], u[end:], true
 }
 
 func mmIsDigits(s string) bool {

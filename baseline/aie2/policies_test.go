@@ -13,11 +13,12 @@ import (
 
 // TestBaselinesUnderHazardPolicies runs every aie2 baseline cell (correct
 // exposed-pipeline code, much of it software-pipelined) on its visible
-// case under warn and interlock: warn reports no stale read (the only
-// warnings are stores in a partial-word store's window, which some
-// row-wise kernels' tails and normalisations make), and interlock leaves
-// data memory byte for byte as warn (= exposed) does, waiting only for
-// those stores. Before the policies told software-pipelined reads from
+// case under warn and interlock: warn reports no stale read and no store
+// in a partial-word store's read-modify-write window (silu c4, gelu c4,
+// softmax c3/c4, layernorm c3/c4 and rmsnorm c4 put 17,255 stores there
+// before copyU16 and padStores spaced st.s16 to one word partWordGap
+// cycles apart), and interlock leaves data memory byte for byte as warn
+// (= exposed) does. Before the policies told software-pipelined reads from
 // stale ones, warn reported 523,113 stale reads on 95 of the 110 cells,
 // and interlock left different data memory on those 95.
 func TestBaselinesUnderHazardPolicies(t *testing.T) {
@@ -25,7 +26,7 @@ func TestBaselinesUnderHazardPolicies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells, window := 0, uint64(0)
+	cells := 0
 	for _, task := range ref.Tasks() {
 		for cfg := 1; cfg <= 5; cfg++ {
 			src, err := Kernel(task.ID, cfg)
@@ -57,12 +58,8 @@ func TestBaselinesUnderHazardPolicies(t *testing.T) {
 					t.Fatalf("%s c%d, %s: %s", task.ID, cfg, pol, h)
 				}
 				ws, _ := m.Warnings()
-				for _, w := range ws {
-					if !w.Undoes {
-						t.Errorf("%s c%d: stale read %s", task.ID, cfg, w)
-						break
-					}
-					window++
+				if len(ws) > 0 {
+					t.Errorf("%s c%d, %s: %d warnings, the first: %s", task.ID, cfg, pol, len(ws), ws[0])
 				}
 				if mem[i], err = m.Memory().Peek(0x70000, 64<<10); err != nil {
 					t.Fatal(err)
@@ -77,5 +74,5 @@ func TestBaselinesUnderHazardPolicies(t *testing.T) {
 	if cells < 100 {
 		t.Errorf("%d cells run, want every aie2 baseline cell", cells)
 	}
-	t.Logf("%d cells: 0 stale reads, %d stores in partial-store windows, interlock = exposed on all", cells, window)
+	t.Logf("%d cells: no warnings, interlock = exposed on all", cells)
 }

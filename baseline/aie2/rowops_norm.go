@@ -57,7 +57,11 @@ func rowConsts(p *Prog) {
 // zero-overhead loop, both pointers advancing past them: with n even
 // (rows 4-byte aligned) a word a cycle (lda, st), else an element every
 // two cycles (lda.u16 and st.s16 share the lda slot; st.s16 reads its
-// data in cycle 7).
+// data in cycle 7) in two passes, the even elements and then the odd
+// ones, so that no two st.s16 to one word are less than partWordGap
+// cycles apart (st.s16 is a read-modify-write of its word from E5 to
+// E11: a second store to the word inside that window would be undone).
+// m7 is clobbered.
 func copyU16(p *Prog, src, dst string, n int) error {
 	if n%2 == 0 {
 		return p.Pipelined(n/2, 1, []SOp{
@@ -65,11 +69,31 @@ func copyU16(p *Prog, src, dst string, n int) error {
 			{7, fmt.Sprintf("st r8, [%s], #4", dst)},
 		})
 	}
-	return p.Pipelined(n, 2, []SOp{
-		{0, fmt.Sprintf("lda.u16 r8, [%s], #2", src)},
-		{1, fmt.Sprintf("st.s16 r8, [%s], #2", dst)},
-	})
+	ops := []SOp{
+		{0, fmt.Sprintf("lda.u16 r8, [%s], #4", src)},
+		{1, fmt.Sprintf("st.s16 r8, [%s], #4", dst)},
+	}
+	na, nb := (n+1)/2, n/2
+	if err := p.Pipelined(na, 2, ops); err != nil {
+		return err
+	}
+	if nb == 0 {
+		return nil
+	}
+	// Back to element 1: the pointers are 4·na bytes on. A store of pass
+	// one and one of pass two to the same word are at least the length
+	// of pass one apart, less one element (dst not word-aligned).
+	p.Op("movxm m7, #%d", 2-4*na)
+	p.Nops(1)
+	p.Op("padda [%s], m7 ; padds [%s], m7", src, dst)
+	p.Nops(max(1, partWordGap+2-2*na))
+	return p.Pipelined(nb, 2, ops)
 }
+
+// partWordGap is the least distance in cycles between two partial-word
+// stores (st.s8, st.s16) to one word: the first reads the word in E5 and
+// writes it back in E11 (llvm-aie's II_STHB, MemoryCycles<[5, 11]>).
+const partWordGap = 7
 
 // zeroBuf clears n bytes (a multiple of 32) at rowBuf.
 func zeroBuf(p *Prog, n int) {
@@ -257,15 +281,42 @@ func init() {
 }
 
 // padStores writes the bf16 bits in reg to the k elements from addr with
-// scalar stores (the padding of the row buffer).
+// scalar stores (the padding of the row buffer): the elements in the low
+// halves of their words first, then those in the high halves (4-byte
+// strides), nops between where a word's second store would come less
+// than partWordGap cycles after its first.
 func padStores(p *Prog, reg string, addr, k int) {
 	if k == 0 {
 		return
 	}
-	p.Op("movxm p3, #%d", addr)
-	p.Nops(1)
-	for range k {
-		p.Op("st.s16 %s, [p3], #2", reg)
+	var first, second []int // element addresses
+	for a := addr; a < addr+2*k; a += 2 {
+		if a%4 == 0 {
+			first = append(first, a)
+		} else {
+			second = append(second, a)
+		}
+	}
+	t := 0
+	stored := map[int]int{} // word -> cycle of its store
+	pass := func(as []int) {
+		p.Op("movxm p3, #%d", as[0])
+		p.Nops(1)
+		t += 2
+		for _, a := range as {
+			if c, ok := stored[a/4]; ok && t-c < partWordGap {
+				p.Nops(partWordGap - (t - c))
+				t = c + partWordGap
+			}
+			p.Op("st.s16 %s, [p3], #4", reg)
+			stored[a/4] = t
+			t++
+		}
+	}
+	for _, as := range [][]int{first, second} {
+		if len(as) > 0 {
+			pass(as)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -256,6 +257,7 @@ torn lines and interrupted attempts are skipped with a warning.
    kc-agent report runs/bench
    kc-agent report runs/shard-* --format csv --table speedup > speedup.csv
    kc-agent report runs/bench --format html > results.html   # tables and charts, one file
+   kc-agent report runs/bench --format html --out site/      # browsable: site/index.html and a page per attempt
    kc-agent report runs/bench --format svg --table speedup > speedup.svg
 
 Success table: rows are tasks by level with subtotals and a total, columns
@@ -275,17 +277,38 @@ speedup per task as bars from 1x to the geometric mean, the best marked, on
 a log scale, with the geometric means over tasks marked per level and
 overall; effort as the share of attempts correct by each iteration.
 
-Exit status: 0 ok, 1 no records, 2 bad usage or an unreadable path.`
+Every attempt browsable (--format html --out SITE): SITE is a folder (made if
+needed) that receives SITE/index.html, the HTML page above with each success
+cell linking to its attempts (one link per configuration, green passed, red
+failed), and SITE/attempts/NAME.html, one page per attempt (NAME is its
+trajectory's file name, MODEL_TARGET_TASK_cN_sSEED), read from the
+trajectories folder beside each results file: the task text the model saw,
+each turn's text and tool calls with their results (every kernel with its diff
+to the previous one, assembler errors, the checker's diagnosis, profile and
+timeline excerpts), cycles and correctness by iteration as a small chart, and
+the verdict with its seeds (a replay's recorded and fresh hidden seeds). The
+pages hold no script and load nothing; a trajectory's text is escaped and cut
+where it is long (the page says "truncated"). An attempt whose trajectory is
+missing gets a page with its record. Pages of an earlier report in SITE that
+this one does not write are left. Without --out, --format html prints the
+single page to stdout as before. --out takes only --format html (other
+formats print to stdout: redirect them) and needs the success table (--table
+all or success); an existing file, or a name ending in .html, is refused: the
+site is a folder.
+
+Exit status: 0 ok, 1 no records, 2 bad usage or an unreadable path, or the
+site could not be written.`
 
 func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "report",
-		Usage:       "print the success and speedup tables of benchmark results",
+		Usage:       "print the tables of benchmark results, or write a browsable site of every attempt (--out)",
 		ArgsUsage:   "[DIR|FILE]... (default: runs/bench)",
 		Description: reportDescription,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "md", Usage: "md, csv, svg (the charts) or html (a self-contained page with the tables and charts)"},
 			&cli.StringFlag{Name: "table", Value: "all", Usage: "all, success, speedup or effort"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write a browsable site into the folder `SITE` (--format html): index.html and a page per attempt"},
 		},
 		Action: func(c *cli.Context) error {
 			paths := c.Args().Slice()
@@ -299,6 +322,12 @@ func reportCommand() *cli.Command {
 			if !slices.Contains(report.Tables, table) {
 				return cli.Exit(fmt.Sprintf("--table %q: want %s", table, strings.Join(report.Tables, ", ")), 2)
 			}
+			site := c.String("out")
+			if c.IsSet("out") {
+				if err := checkSiteOut(site, format, table); err != nil {
+					return cli.Exit(err.Error(), 2)
+				}
+			}
 			r, warnings, err := report.Load(paths...)
 			for _, w := range warnings {
 				fmt.Fprintf(c.App.ErrWriter, "report: warning: %s\n", w)
@@ -309,10 +338,42 @@ func reportCommand() *cli.Command {
 			if len(r.Columns) == 0 {
 				return cli.Exit(fmt.Sprintf("no records in %s", strings.Join(paths, ", ")), 1)
 			}
+			if site != "" {
+				s, err := r.WriteSite(site, table)
+				if err != nil {
+					return cli.Exit("--out: "+err.Error(), 2)
+				}
+				fmt.Fprintf(c.App.ErrWriter, "report: wrote %s and %d attempt pages in %s", s.Index, s.Pages, filepath.Join(site, report.AttemptsDir))
+				if s.NoTrajectory > 0 {
+					fmt.Fprintf(c.App.ErrWriter, " (%d without a trajectory: they show the record only)", s.NoTrajectory)
+				}
+				fmt.Fprintln(c.App.ErrWriter)
+				return nil
+			}
 			if err := r.Write(c.App.Writer, format, table); err != nil {
 				return cli.Exit(err.Error(), 2)
 			}
 			return nil
 		},
 	}
+}
+
+// checkSiteOut checks report --out SITE: a folder for --format html with
+// the success table.
+func checkSiteOut(site, format, table string) error {
+	switch {
+	case site == "":
+		return fmt.Errorf("--out needs a folder")
+	case format != "html":
+		return fmt.Errorf("--out %s writes a browsable site, which is --format html (not %s); other formats print to stdout: redirect them to a file", site, format)
+	case table != "all" && table != "success":
+		return fmt.Errorf("--out %s: the site's index links the attempts from the success table: use --table all or success, not %s", site, table)
+	}
+	if st, err := os.Stat(site); err == nil && !st.IsDir() {
+		return fmt.Errorf("--out %s is a file: the site is a folder (index.html and attempts/); for the single page, print it: kc-agent report ... --format html > %s", site, site)
+	}
+	if ext := strings.ToLower(filepath.Ext(site)); ext == ".html" || ext == ".htm" {
+		return fmt.Errorf("--out %s: the site is a folder (index.html and attempts/), not an .html file; for the single page, print it: kc-agent report ... --format html > %s", site, site)
+	}
+	return nil
 }

@@ -61,7 +61,7 @@ var notRunByHand = map[string]string{
 	"go install ./cmd/": "replaced: the test builds ./cmd/... into a scratch bin folder",
 	"export PATH=":      "replaced: that bin folder is first on the commands' PATH (GOPATH/bin may hold stale tools)",
 	"kc-sim --gdb ":     "waits for a GDB client to connect; cmd/kc-sim's TestGDBMultiarch runs it with gdb-multiarch",
-	"kc-sim bench ":     "a timing run of about a minute by design; cmd/kc-sim's TestBenchAgainstQEMU runs it, scaled down",
+	"kc-sim bench ":     "a timing run of many minutes by design (every engine, the reference stepper too); cmd/kc-sim's TestBenchAgainstQEMU runs it, scaled down",
 }
 
 // byHandLines returns the command lines of the README's marked blocks

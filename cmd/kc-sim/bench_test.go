@@ -7,49 +7,68 @@ import (
 	"strings"
 	"testing"
 
+	"kernelcraft/internal/simbench"
 	"kernelcraft/sim"
 	"kernelcraft/sim/vec"
 )
 
+// The workloads' logic (instruction counts, engines agreeing, qemu,
+// plena, aie2) is tested in internal/simbench; these test the front end:
+// flags, text and JSON output, errors and help.
+
 // benchScale keeps the tests quick: a few ms of simulated work each.
 const benchScale = "0.0005"
 
+// TestBenchEveryWorkload: --workload all prints every workload, coral's
+// with the engine they ran on.
 func TestBenchEveryWorkload(t *testing.T) {
-	for _, w := range append(benchWorkloads, "all") {
-		t.Run(w, func(t *testing.T) {
-			scale := benchScale
-			if w == "gemm" || w == "softmax" || w == "all" {
-				scale = "0.5" // gemm: 1 run of each config; softmax: 50
-			}
-			code, out, errs := kcsim(t, nil, "bench", "--workload", w, "--repeat", "1", "--scale", scale)
-			if code != 0 {
-				t.Fatalf("exit %d: %s", code, errs)
-			}
-			for _, want := range []string{"host: ", "M instructions/s", "M cycles/s", "M vector elements/s", "SIMD path: " + vec.Path()} {
-				if !strings.Contains(out, want) {
-					t.Errorf("output lacks %q:\n%s", want, out)
-				}
-			}
-			names := []string{w}
-			if w == "all" {
-				names = benchWorkloads
-			}
-			for _, n := range names {
-				if !strings.Contains(out, "\n"+n+": ") {
-					t.Errorf("output lacks workload %s:\n%s", n, out)
-				}
-			}
-		})
+	code, out, errs := kcsim(t, nil, "bench", "--workload", "all", "--repeat", "1", "--scale", benchScale, "--engines", "blocks")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"host: ", "M instructions/s", "M cycles/s", "M vector elements/s", "SIMD path: " + vec.Path(), "work scaled by 0.0005"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, n := range simbench.Workloads {
+		i := strings.Index(out, "\n"+n+": ")
+		if i < 0 {
+			t.Errorf("output lacks workload %s:\n%s", n, out)
+			continue
+		}
+		block, _, _ := strings.Cut(out[i+1:], "\n\n")
+		coral := !strings.HasPrefix(n, "plena") && !strings.HasPrefix(n, "aie2")
+		if strings.Contains(block+"\n", "\n  engine: blocks\n") != coral {
+			t.Errorf("%s (coral %v): engine line:\n%s", n, coral, block)
+		}
 	}
 }
 
-func benchJSON(t *testing.T, args ...string) *BenchReport {
+// TestBenchEngines: every engine side by side, with their speed ratio.
+func TestBenchEngines(t *testing.T) {
+	code, out, errs := kcsim(t, nil, "bench", "-w", "mixed", "-r", "1", "--scale", benchScale, "--engines", "step,blocks")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"  engines (same run; identical instructions, cycles, vector elements and halt):\n", "\n    step:   wall ", "\n    blocks: wall ", "x step's speed\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// The faster engine is named first, whichever order they ran in.
+	if strings.Contains(out, "step = ") {
+		t.Errorf("the stepper is named as the faster engine:\n%s", out)
+	}
+}
+
+func benchJSON(t *testing.T, args ...string) *simbench.Report {
 	t.Helper()
 	code, out, errs := kcsim(t, nil, append([]string{"bench", "--json"}, args...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var rep BenchReport
+	var rep simbench.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v:\n%s", err, out)
 	}
@@ -62,7 +81,7 @@ func TestBenchJSON(t *testing.T) {
 		t.Fatalf("report: %+v", rep)
 	}
 	for i, r := range rep.Results {
-		if r.Workload != benchWorkloads[i] || r.Runs != 3 || r.HW != "coral-user" || r.Instructions == 0 || r.Cycles == 0 ||
+		if r.Workload != []string{"scalar", "vector"}[i] || r.Runs != 3 || r.HW != "coral-user" || r.Instructions == 0 || r.Cycles == 0 ||
 			r.WallSeconds <= 0 || r.InstrPerSec <= 0 || r.CyclesPerSec <= 0 || !strings.Contains(r.Halt, "exit(0)") {
 			t.Errorf("result %d: %+v", i, r)
 		}
@@ -72,26 +91,26 @@ func TestBenchJSON(t *testing.T) {
 		if len(r.Against) != 1 || r.Against[0].Tool != "spike" {
 			t.Errorf("%s against: %+v", r.Workload, r.Against)
 		}
+		if r.Engine != "blocks" || len(r.Engines) != 2 || r.Engines[1].Engine != "step" || r.Engines[0].SpeedOver["step"] <= 0 {
+			t.Errorf("%s engines: %+v", r.Workload, r.Engines)
+		}
 	}
-	// 12 instructions per iteration, plus set-up and exit.
-	scalar, vector := rep.Results[0], rep.Results[1]
-	if iters := uint64(10000); scalar.Instructions != 12*iters+7 {
-		t.Errorf("scalar: %d instructions, want %d", scalar.Instructions, 12*iters+7)
-	}
-	if scalar.VectorElems != 0 || vector.VectorElems < 512*500 || vector.ElemsPerSec <= 0 {
+	if scalar, vector := rep.Results[0], rep.Results[1]; scalar.VectorElems != 0 || vector.VectorElems < 512*500 || vector.ElemsPerSec <= 0 {
 		t.Errorf("vector elements: scalar %d, vector %d", scalar.VectorElems, vector.VectorElems)
 	}
 	// Raw JSON keys scripts rely on.
 	_, out, _ := kcsim(t, nil, "bench", "--json", "-w", "scalar", "-r", "1", "--scale", benchScale)
-	for _, k := range []string{`"host"`, `"simd_path"`, `"results"`, `"instructions_per_second"`, `"cycles_per_second"`, `"vector_elements_per_second"`, `"wall_seconds"`} {
+	for _, k := range []string{`"host"`, `"simd_path"`, `"results"`, `"instructions_per_second"`, `"cycles_per_second"`, `"vector_elements_per_second"`, `"wall_seconds"`,
+		`"engine": "blocks"`, `"engines"`, `"speed_over"`} {
 		if !strings.Contains(out, k) {
 			t.Errorf("JSON lacks %s", k)
 		}
 	}
 }
 
-// TestBenchAgainstQEMU runs the ELF workloads under qemu-riscv32 in the
-// same run. It skips when qemu-user is not installed, except in CI.
+// TestBenchAgainstQEMU: the kc-sim / qemu lines, for the primary engine
+// and each engine. It skips when qemu-user is not installed, except in
+// CI.
 func TestBenchAgainstQEMU(t *testing.T) {
 	if _, err := exec.LookPath("qemu-riscv32"); err != nil {
 		if os.Getenv("CI") == "true" {
@@ -99,25 +118,14 @@ func TestBenchAgainstQEMU(t *testing.T) {
 		}
 		t.Skip("qemu-riscv32 not installed")
 	}
-	rep := benchJSON(t, "--workload", "scalar,vector,softmax", "--repeat", "1", "--scale", benchScale, "--against", "qemu")
-	for _, r := range rep.Results {
-		if len(r.Against) != 1 || r.Against[0].Tool != "qemu" || !r.Against[0].Found {
-			t.Fatalf("%s: %+v", r.Workload, r.Against)
-		}
-		a := r.Against[0]
-		if r.Workload == "softmax" {
-			if a.WallSeconds != 0 || !strings.Contains(a.Note, "memory map") {
-				t.Errorf("softmax under qemu: %+v", a)
-			}
-			continue
-		}
-		if a.WallSeconds <= 0 || a.Ratio <= 0 || a.Note != "" {
-			t.Errorf("%s under qemu: %+v", r.Workload, a)
-		}
-	}
 	code, out, errs := kcsim(t, nil, "bench", "-w", "scalar", "-r", "1", "--scale", benchScale, "--against", "qemu")
-	if code != 0 || !strings.Contains(out, "kc-sim / qemu = ") || !strings.Contains(out, "Spike takes 14.3x qemu's time") {
+	if code != 0 || !strings.Contains(out, "; kc-sim / qemu = ") || !strings.Contains(out, "Spike takes 14.3x qemu's time") {
 		t.Fatalf("exit %d:\n%s%s", code, out, errs)
+	}
+	for _, e := range simbench.EngineNames() {
+		if !strings.Contains(out, "    "+e+":") || !strings.Contains(out[strings.Index(out, "    "+e+":"):], "; kc-sim / qemu = ") {
+			t.Errorf("engine %s has no ratio to qemu:\n%s", e, out)
+		}
 	}
 }
 
@@ -128,7 +136,7 @@ func TestBenchOwnELF(t *testing.T) {
 		t.Fatalf("exit %d:\n%s%s", code, out, errs)
 	}
 	// --hw and JSON; a workload flag is ignored with a file.
-	rep := benchJSON(t, "--hw", "coral-highmem", "-r", "1", elf)
+	rep := benchJSON(t, "--hw", "coral-highmem", "-r", "1", "-w", "vector", elf)
 	if len(rep.Results) != 1 || rep.Results[0].HW != "coral-highmem" || rep.Results[0].Instructions == 0 {
 		t.Fatalf("%+v", rep.Results)
 	}
@@ -144,7 +152,9 @@ func TestBenchErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, vector, gemm, softmax, plena-linear, plena-attention, aie2-gemm, all)`},
+		{[]string{"--workload", "nope"}, `--workload nope: unknown workload (have: scalar, mixed, vector, gemm, softmax, plena-linear, plena-attention, aie2-gemm, all)`},
+		{[]string{"--engines", "translate"}, `--engines translate: unknown engine (have: blocks, step)`},
+		{[]string{"-e", "blocks,blocks"}, `--engines blocks: named twice`},
 		{[]string{"missing.elf"}, "missing.elf: no such file"},
 		{[]string{"/dev/zero"}, "/dev/zero: input too large: more than 67108864 bytes: the ELF limit is 64 MiB"},
 		{[]string{"--against", "gem5"}, "--against gem5: unknown simulator (have: qemu, spike)"},
@@ -166,62 +176,16 @@ func TestBenchHelp(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"Examples:", "kc-sim bench --workload scalar --against qemu", "--fallback", "--json", "14.3x", "FILE.elf", "scalar", "vector", "gemm", "softmax"} {
+	wants := []string{"Examples:", "kc-sim bench --workload scalar --against qemu", "--fallback", "--json", "14.3x", "FILE.elf",
+		"--engines", "Engines:", "Ratios:", "x step's speed", "kc-sim / qemu = ", "must give the very same instructions, cycles",
+		"   mixed    an RV32IM loop of 20 instructions per word"}
+	wants = append(wants, simbench.Workloads...)
+	for _, e := range simbench.Engines {
+		wants = append(wants, "   "+e.Name+strings.Repeat(" ", 9-len(e.Name))+strings.Fields(e.Summary)[0])
+	}
+	for _, want := range wants {
 		if !strings.Contains(out, want) {
 			t.Errorf("help lacks %q:\n%s", want, out)
 		}
-	}
-}
-
-// TestBenchPlena: the plena workloads run their programs to the end on
-// both paths (--fallback), and their embedded programs are the corpus's.
-func TestBenchPlena(t *testing.T) {
-	for w, corpus := range map[string]string{"plena_linear.mem": "tmpl_linear.mem", "plena_flashattn_prefill.mem": "tmpl_flashattn_prefill.mem"} {
-		a, err := benchSources.ReadFile("workloads/" + w)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile("../../testdata/plena/corpus/" + corpus)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(a) != string(b) {
-			t.Errorf("workloads/%s differs from testdata/plena/corpus/%s: copy it again", w, corpus)
-		}
-	}
-	rep := benchJSON(t, "--workload", "plena-linear,plena-attention", "--repeat", "1", "--scale", "0.01", "--fallback", "--against", "qemu")
-	for i, r := range rep.Results {
-		if r.Workload != []string{"plena-linear", "plena-attention"}[i] || r.HW != "plena" || r.Instructions == 0 || r.Cycles == 0 ||
-			!strings.Contains(r.Halt, "ran off its last instruction") || r.Fallback == nil || r.Fallback.WallSeconds <= 0 {
-			t.Errorf("%+v", r)
-		}
-		if len(r.Against) != 1 || r.Against[0].WallSeconds != 0 || !strings.Contains(r.Against[0].Note, "a plena program") {
-			t.Errorf("%s under qemu: %+v", r.Workload, r.Against)
-		}
-	}
-	if rep.Results[1].VectorElems == 0 {
-		t.Errorf("plena-attention counted no vector elements")
-	}
-}
-
-// TestBenchAIE2: the aie2 GEMM workload runs its kernel, the repository's
-// golden GEMM, to done: 287 cycles a run, plus the 3 movxm that set its
-// pointers, less the alignment nop they make unnecessary.
-func TestBenchAIE2(t *testing.T) {
-	a, err := benchSources.ReadFile("workloads/aie2/gemm_32.s")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile("../../testdata/kernels/aie2/gemm_32.s")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(a) != string(b) {
-		t.Errorf("workloads/aie2/gemm_32.s differs from testdata/kernels/aie2/gemm_32.s: copy it again")
-	}
-	rep := benchJSON(t, "--workload", "aie2-gemm", "--repeat", "1", "--scale", "0.005")
-	r := rep.Results[0]
-	if r.HW != "aie2" || r.Runs != 1 || r.Cycles != 10*289 || !strings.Contains(r.Halt, "done") {
-		t.Errorf("%+v", r)
 	}
 }

@@ -202,6 +202,39 @@ def templates():
                             a_prefetch_amount=4, result_base_address=0)
     progs["tmpl_bmm"] = c
 
+    # bmm_test.py as the testbench has it: 4 x 64 x 128 @ 4 x 128 x 128
+    # (20,100 instructions unrolled).
+    m, kk, n, b = 64, 128, 128, 4
+    c = "; Linear Test Generation \n"
+    c += preload_addr_reg_asm(addr_reg_to_set=[1], available_registers=[1], addr_reg_val=[ratio(m * kk * b)])
+    c += reset_reg_asm(alive_registers=[1])
+    c += batched_matmul_asm(mlen=64, blen=4, b=b, m=m, k=kk, n=n, alive_registers=[1, 2, 3],
+                            w_base_hbm_offset_reg=0, w_prefetch_amount=kk, a_base_hbm_offset_reg=0,
+                            a_prefetch_amount=4, result_base_address=0)
+    progs["tmpl_bmm_b4"] = c
+
+    # loop_test.py: (4, 128) activations preloaded, the weight and bias
+    # offsets set (its loop body is commented out).
+    h, b = 128, 4
+    c = "; Loop Test Generation \n"
+    c += preload_addr_reg_asm(addr_reg_to_set=[1, 2], available_registers=[1, 2],
+                              addr_reg_val=[ratio(h * b), ratio(h * (b + 1) + h * h)])
+    c += reset_reg_asm(alive_registers=[1, 2, 3])
+    c += act(64, b, h, stride=h)
+    c += reset_reg_asm(alive_registers=[1, 2, 3, 4, 5])
+    progs["tmpl_loop"] = c
+
+    # two_input_test.py is left out: it passes preload_act_asm three alive
+    # registers, where the template at the pinned compiler reads five
+    # (preload_act.py:25, alive_registers[3]): PLENA's own testbench stops
+    # with an IndexError at these commits.
+
+    # dllm1_test.py: (4, 128) logits preloaded one row at a time.
+    c = "; DLLM Test Generation \n"
+    c += preload_act_asm(vlen=64, preload_len=1, batch=4, hidden_size=128, alive_registers=[1, 2, 3, 4, 5],
+                         act_vram_offset=0, activation_offset_reg=0, stride_size=128)
+    progs["tmpl_dllm1"] = c
+
     # h_store_test.py: (4, 128) preloaded and stored back
     i, b, vlen = 128, 4, 64
     c = "; H_STORE_V Test Generation\n"

@@ -54,7 +54,7 @@ func TestSemanticsLoadErrors(t *testing.T) {
 		{"sem=vsel elem=16", "sem=vsel elem=bf16", "no floating-point form"},
 		{"sem=vpack elem=s8", "sem=vpack elem=8", "packing needs s8, d8, s4 or d4"},
 		{"sem=vmac.mac elem=bf16", "sem=vmac.mac elem=s16", "bf16 (elem=bf16) or integer"},
-		{"sem=none:sparse_MAC_forms", "sem=none:sparse_MAC_forms elem=s8", "takes no elem="},
+		{"sem=none:sparse_MAC_operands_(qx,_decompressed_by_the_mask_in_q)_have_no_source_at_hand", "sem=none:sparse_MAC_operands_(qx,_decompressed_by_the_mask_in_q)_have_no_source_at_hand elem=s8", "takes no elem="},
 	} {
 		mod := strings.Replace(src, tc.old, tc.new, 1)
 		if mod == src {

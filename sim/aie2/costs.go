@@ -127,9 +127,18 @@ func (c *CostModel) Simulated(in *isadefs.Inst) (bool, string) {
 	return o.kind != kUnsupported, o.why
 }
 
+// outsideCore starts the reason (sem=none:REASON) of an instruction that
+// reaches outside the compute core: streams, cascade, the tile's
+// memory-mapped registers. A single-core simulation does not run them,
+// and the message says so rather than "not supported yet".
+const outsideCore = "outside the core: "
+
 // unsupportedText is what the manual and the halt say of an instruction
 // the simulator does not run: its name, and the reason when one is known.
 func unsupportedText(name, why string) string {
+	if r, ok := strings.CutPrefix(why, outsideCore); ok {
+		return name + " is not simulated: " + r + "; kc-sim simulates one compute core and its data memory, with nothing on the other side"
+	}
 	if why == "" {
 		return name + " is not supported yet by the aie2 simulator"
 	}
@@ -261,7 +270,7 @@ var regViews = []struct{ file, bits, text string }{
 	{"bml", "512", "view: bmlN = low half of cmN: 16 fp32 lanes, the bf16 MAC's accumulator (a 4x4 tile)"},
 	{"bmh", "512", "view: bmhN = high half of cmN (another 16 fp32 lanes)"},
 	{"am", "256", "view: amllN, amlhN, amhlN, amhhN = the quarters of cmN (bmlN = amllN:amlhN): vlda/vst of accumulators go through them"},
-	{"q", "128", "sparsity masks of sparse MAC operands"},
+	{"q", "128", "sparsity masks of sparse MAC operands; lda/st move them (16 bytes, 16-byte aligned); nothing else reads them here (sparse loads and MACs are not simulated)"},
 	{"qx", "512", "sparse vector operands"},
 	{"qw", "256", "halves of qx"},
 }
@@ -424,10 +433,11 @@ bits 4:3   bmode      operand widths: 1 = 8x8 bits, 2 = 16x8, 3 = 16x16 (bf16 in
 bits 7:5   variant    geometry variant within (amode, bmode)
 bit 8      sgn_y      Y signed (integer modes)
 bit 9      sgn_x      X signed
+bit 10     shift16    integer modes: the accumulator input shifted left 16 bits before the sum (int32 products from 16-bit pieces)
 bit 11     sub_mul    negate the product
 bit 12     sub_acc1   negate the accumulator input
 bit 13     sub_acc2   negate the second accumulator (vaddmac)
-config = zero_acc | amode<<1 | bmode<<3 | variant<<5 | sgn_y<<8 | sgn_x<<9 | sub_mul<<11 | sub_acc1<<12 | sub_acc2<<13
+config = zero_acc | amode<<1 | bmode<<3 | variant<<5 | sgn_y<<8 | sgn_x<<9 | shift16<<10 | sub_mul<<11 | sub_acc1<<12 | sub_acc2<<13
 
 ## modes this simulator runs (others stop the run)
 `)
@@ -452,6 +462,7 @@ Examples:
 - bf16 4x8x4: X = 4 rows of 8 bf16 (64 bytes, one x register), Y = 8 rows of 4 bf16, C = 16 fp32 in a bm register. movxm r0, #28 ; then vmac.f bml0, bml0, x0, x1, r0 accumulates, vmul.f bml0, x0, x1, r0 (or vmac.f with config 29) starts afresh.
 - int8 4x8x8: X = 4x8 int8 (32 bytes used of x), Y = 8x8 int8 (64 bytes), C = 32 lanes of acc32 in cm. movxm r1, #776 ; vmac cm0, cm0, x0, x1, r1.
 - bf16 element-wise (config 60; 61 zero): 16 fp32 lanes, lane i = x[i]*y[i] + x[i+16]*y[i+16] (+ acc): put 16 operands in the low halves (wl) of both x registers and zeros in the high halves for a lane-wise product (mlir-aie's lowering of a bf16 element-wise multiply), or use both halves for two terms.
+- Integer element-wise: config 824 (32 int16 lanes, lane i = x[i]*y[i], acc32), 808 (32 int8 lanes, x[i]*y[i] + x[i+32]*y[i+32]), 858 (16 int16 lanes, x[i]*y[i] + x[i+16]*y[i+16], acc64). An int32 product as mlir-aie builds it: with h/l the signed high and unsigned low 16-bit halves (vshuffle modes 3 and 2 beside zeros), vmul 858 (h*h), vmac 1626 (shift16, h x signed by l unsigned), vmac 346 (l by h), vmac 1114 (shift16, l by l) leave a*b in 64-bit lanes.
 - To subtract: vmsc, or set sub_mul (config 28 | 1<<11 = 2076 for bf16).
 
 Numerics: bf16 MACs align every product (binary point at 2^(ea+eb-254), two integer bits) and the fp32 accumulators to the highest binary point with 23 fractional bits below it, add exactly and round once to nearest even (as NPU1 silicon does); subnormals flush to zero, a finite overflow gives +-Inf, a NaN input gives a NaN (0x7F800001 or 0xFF800001 as a rule). Integer lanes wrap. Convert results with vst.conv.bf16.fp32 / vconv.bf16.fp32 (rounding by crRnd: set crRnd = 12 for round-to-nearest-even, the reset value 0 truncates toward -inf) or vst.srs / vsrs (integers: shift, crRnd, crSat).

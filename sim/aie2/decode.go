@@ -16,55 +16,59 @@ const (
 	kUnsupported kind = iota
 	kNop
 	kDone
-	kALU       // scalar ALU: alu selects the operation
-	kMovImm    // mov/mova/movx/movxm dst, #imm
-	kMov       // scalar register copy (mov, mov.dN, movx cr)
-	kAddNC     // add.nc dst, r, #imm
-	kPadd      // padda/paddb/padds
-	kLoad      // scalar load
-	kStore     // scalar store (st, st.s8, st.s16)
-	kVLoad     // 256-bit vector load
-	kVLoadUps  // vlda.ups
-	kVLoadCnv  // vlda.conv.fp32.bf16
-	kVStore    // 256-bit vector store
-	kVStSrs    // vst.srs
-	kVStConv   // vst.conv.bf16.fp32
-	kVStPack   // vst.pack
-	kJump      // j #imm / j p
-	kJL        // jl #imm / jl p
-	kJZ        // jz / jnz
-	kJNZD      // jnzd
-	kRet       // ret lr
-	kVLane     // lane-wise vector ALU (vadd/vsub/vband/vbor)
-	kVBcst     // vbcst
-	kVExtBcst  // vextbcst
-	kVExtract  // vextract
-	kVInsert   // vinsert
-	kVMaxMin   // vmax_lt / vmin_ge
-	kVCmp      // vge / vlt / veqz
-	kVSel      // vsel
-	kVShift    // vshift
-	kVShuffle  // vshuffle
-	kVCopy     // vmov (x, w, am, bm, cm copies)
-	kVSrs      // vsrs / vsrsm
-	kVUps      // vups
-	kVConvBF   // vconv.bf16.fp32
-	kVConvF32  // vconv.fp32.bf16
-	kVPack     // vpack
-	kVMac      // integer vmac/vmul/vmsc/vnegmul, vaddmac/vaddmsc
-	kVMacF     // bf16 vmac.f/vmul.f/vmsc.f/vnegmul.f, vaddmac.f/vaddmsc.f
-	kVAcc      // integer vadd/vsub/vnegadd/vnegsub/vneg on accumulators
-	kVAccF     // vadd.f/vsub.f/vnegadd.f/vnegsub.f/vneg.f
-	kVClr      // vclr
-	kCntr      // mov l, cntr (the cycle counter)
-	kVFloor    // vfloor.s32.bf16
-	kVLoadLUT  // vldb.4x16/4x32/4x64 .lo/.hi: four 64-bit reads at addresses in a w register
-	kVArithCmp // vsub_lt/ge, vmaxdiff_lt, vabs_gtz, vneg_gtz, vbneg_ltz: lanes and a mask (sub: vec.CmpOp)
-	kVAddSub   // vaddsub
-	kVUnpack   // vunpack: lanes widened (source read in cycle 7)
-	kVLoadUnpk // vldb.unpack: a 256-bit load widened
-	kVPush     // vpush.lo/.hi (sub 1: hi)
-	kVMovD     // vmov.d: an accumulator copied through the MAC pipeline
+	kALU         // scalar ALU: alu selects the operation
+	kMovImm      // mov/mova/movx/movxm dst, #imm
+	kMov         // scalar register copy (mov, mov.dN, movx cr)
+	kAddNC       // add.nc dst, r, #imm
+	kPadd        // padda/paddb/padds
+	kLoad        // scalar load
+	kStore       // scalar store (st, st.s8, st.s16)
+	kVLoad       // 256-bit vector load
+	kVLoadUps    // vlda.ups
+	kVLoadCnv    // vlda.conv.fp32.bf16
+	kVStore      // 256-bit vector store
+	kVStSrs      // vst.srs
+	kVStConv     // vst.conv.bf16.fp32
+	kVStPack     // vst.pack
+	kJump        // j #imm / j p
+	kJL          // jl #imm / jl p
+	kJZ          // jz / jnz
+	kJNZD        // jnzd
+	kRet         // ret lr
+	kVLane       // lane-wise vector ALU (vadd/vsub/vband/vbor)
+	kVBcst       // vbcst
+	kVExtBcst    // vextbcst
+	kVExtract    // vextract
+	kVInsert     // vinsert
+	kVMaxMin     // vmax_lt / vmin_ge
+	kVCmp        // vge / vlt / veqz
+	kVSel        // vsel
+	kVShift      // vshift
+	kVShuffle    // vshuffle
+	kVCopy       // vmov (x, w, am, bm, cm copies)
+	kVSrs        // vsrs / vsrsm
+	kVUps        // vups
+	kVConvBF     // vconv.bf16.fp32
+	kVConvF32    // vconv.fp32.bf16
+	kVPack       // vpack
+	kVMac        // integer vmac/vmul/vmsc/vnegmul, vaddmac/vaddmsc
+	kVMacF       // bf16 vmac.f/vmul.f/vmsc.f/vnegmul.f, vaddmac.f/vaddmsc.f
+	kVAcc        // integer vadd/vsub/vnegadd/vnegsub/vneg on accumulators
+	kVAccF       // vadd.f/vsub.f/vnegadd.f/vnegsub.f/vneg.f
+	kVClr        // vclr
+	kCntr        // mov l, cntr (the cycle counter)
+	kVFloor      // vfloor.s32.bf16
+	kVLoadLUT    // vldb.4x16/4x32/4x64 .lo/.hi: four 64-bit reads at addresses in a w register
+	kVArithCmp   // vsub_lt/ge, vmaxdiff_lt, vabs_gtz, vneg_gtz, vbneg_ltz: lanes and a mask (sub: vec.CmpOp)
+	kVAddSub     // vaddsub
+	kVUnpack     // vunpack: lanes widened (source read in cycle 7)
+	kVLoadUnpk   // vldb.unpack: a 256-bit load widened
+	kVPush       // vpush.lo/.hi (sub 1: hi)
+	kVMovD       // vmov.d: an accumulator copied through the MAC pipeline
+	kLock        // acq/rel (sub: lockRel, lockCond)
+	kDivStep     // divs: one restoring-division step, the remainder in r31
+	kVBcstShfl   // vbcstshfl: a broadcast permuted with zeros by vshuffle mode r29
+	kVShiftAlign // vshift.align: vshift with a pre-shifted xa (the step in an s register)
 )
 
 var kindNames = [...]string{
@@ -75,7 +79,7 @@ var kindNames = [...]string{
 	kVExtBcst: "vextbcst", kVExtract: "vextract", kVInsert: "vinsert", kVMaxMin: "vmaxmin", kVCmp: "vcmp",
 	kVSel: "vsel", kVShift: "vshift", kVShuffle: "vshuffle", kVCopy: "vcopy", kVSrs: "vsrs", kVUps: "vups",
 	kVConvBF: "vconvbf", kVConvF32: "vconvf32", kVPack: "vpack", kVMac: "vmac", kVMacF: "vmacf", kVAcc: "vacc",
-	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub", kVUnpack: "vunpack", kVLoadUnpk: "vloadunpack", kVPush: "vpush", kVMovD: "vmovd",
+	kVAccF: "vaccf", kVClr: "vclr", kCntr: "cntr", kVFloor: "vfloor", kVLoadLUT: "vloadlut", kVArithCmp: "varithcmp", kVAddSub: "vaddsub", kVUnpack: "vunpack", kVLoadUnpk: "vloadunpack", kVPush: "vpush", kVMovD: "vmovd", kLock: "lock", kDivStep: "divstep", kVBcstShfl: "vbcstshfl", kVShiftAlign: "vshiftalign",
 }
 
 func (k kind) String() string { return kindNames[k] }
@@ -377,6 +381,8 @@ var semOps = func() map[string]semOp {
 		"vsub_lt": {kind: kVArithCmp, sub: int(vec.SubLT)}, "vsub_ge": {kind: kVArithCmp, sub: int(vec.SubGE)},
 		"vmaxdiff_lt": {kind: kVArithCmp, sub: int(vec.MaxDiffLT)}, "vabs_gtz": {kind: kVArithCmp, sub: int(vec.AbsGTZ)},
 		"vneg_gtz": {kind: kVArithCmp, sub: int(vec.NegGTZ)}, "vbneg_ltz": {kind: kVArithCmp, sub: int(vec.BNegLTZ)},
+		"acq": {kind: kLock}, "acq.cond": {kind: kLock, sub: lockCond}, "rel": {kind: kLock, sub: lockRel}, "rel.cond": {kind: kLock, sub: lockRel | lockCond},
+		"divstep": {kind: kDivStep}, "vbcstshfl": {kind: kVBcstShfl}, "vshift.align": {kind: kVShiftAlign},
 		"vaddsub": {kind: kVAddSub}, "vpush.lo": {kind: kVPush}, "vpush.hi": {kind: kVPush, sub: 1},
 		"vcmp.ge": {kind: kVCmp}, "vcmp.lt": {kind: kVCmp, sub: 1}, "vcmp.eqz": {kind: kVCmp, sub: 2},
 		"vsel": {kind: kVSel}, "vshift": {kind: kVShift}, "vshuffle": {kind: kVShuffle}, "vcopy": {kind: kVCopy}, "vcopy.acc": {kind: kVMovD},
@@ -436,7 +442,7 @@ func classify(o *op) error {
 	}
 	var needElem, needAcc, needAM bool
 	switch o.kind {
-	case kNop, kDone, kJump, kJL, kJZ, kRet:
+	case kNop, kDone, kJump, kJL, kJZ, kRet, kLock:
 	case kPadd:
 		needAM = true
 	case kLoad:
@@ -482,7 +488,7 @@ func classify(o *op) error {
 		// The source (vunpack) or the loaded data (vldb.unpack) and the
 		// sign are read in cycle 7.
 		o.execAt = max(o.it.Read("src"), o.it.Read("crunpacksign"))
-	case kVLane, kVBcst, kVExtBcst, kVInsert, kVSel, kVAddSub, kVPush:
+	case kVLane, kVBcst, kVBcstShfl, kVExtBcst, kVInsert, kVSel, kVAddSub, kVPush:
 		o.ebits, needElem = e.Bits, true
 	case kVExtract:
 		o.ebits, needElem = e.Bits, true

@@ -24,6 +24,12 @@ func (m *Machine) execute(f *flight) {
 	late := f.t + int64(o.execAt) - 1 // end of the cycle before the last read
 	switch o.kind {
 	case kNop, kDone:
+	case kLock:
+		m.lock(f)
+	case kDivStep:
+		q, r := divStep(m.rd(f, o.o[1].r, 1, 0), m.rd(f, reg{uR + 31, 1}, 1, 0), m.rd(f, o.o[2].r, 1, 0))
+		m.wr(f, reg{uR + 31, 1}, o.dstCyc, 0, r)
+		m.wr(f, o.o[0].r, o.dstCyc, o.dstByp, q)
 	case kALU:
 		m.alu(f)
 	case kMovImm:
@@ -312,6 +318,22 @@ func (m *Machine) pack(f *flight, x *[64]byte, dst *[32]byte) {
 }
 
 // alu runs a scalar ALU operation.
+// divStep is one step of restoring division, as divs does it: the
+// 64-bit pair rem:a shifted left one bit, then b subtracted from the
+// remainder where it fits, the quotient bit (a's new bit 0) set then.
+// Thirty-two steps from rem = 0 leave a/b in a and a%b in rem, as
+// llvm-aie's compiler-rt divides (aie2_div.h, udivmod); b = 0 gives all
+// ones and a, as the steps do.
+func divStep(a, rem, b uint32) (uint32, uint32) {
+	r := uint64(rem)<<1 | uint64(a>>31)
+	a <<= 1
+	if r >= uint64(b) {
+		r -= uint64(b)
+		a |= 1
+	}
+	return a, uint32(r)
+}
+
 func (m *Machine) alu(f *flight) {
 	o := f.o
 	a := m.rd(f, o.o[1].r, 1, 0)

@@ -15,6 +15,7 @@ const (
 	cfgSubMul  = 1 << 11 // negate the product
 	cfgSubAcc1 = 1 << 12 // negate the (first) accumulator
 	cfgSubAcc2 = 1 << 13 // negate the second accumulator (vaddmac)
+	cfgShift16 = 1 << 10 // integer modes: the (first) accumulator input shifted left 16 bits
 )
 
 // macMode is one matrix geometry of the MAC unit: C[M][N] (+)= X[M][K] *
@@ -81,6 +82,17 @@ var macModes = []macMode{
 	// the 16 products in order (mlir-aie
 	// test/Conversion/AIEVecToLLVM/mul_elem.mlir, @bf16_bf16_f32_mul_elem).
 	{16, 2, 1, 16, 16, 32, true, "bf16 x bf16 element-wise 16 lanes, fp32", 2, 3, 1, true, nil, vec.IntMac{}},
+	// Integer element-wise modes, with the configuration words mlir-aie's
+	// lowering of aievec.mul_elem uses (Xilinx/mlir-aie@0737c419:
+	// test/Conversion/AIEVecToLLVM/mul_elem.mlir: 824 for 32 int16 lanes,
+	// 808 for 32 int8 lanes, 858/1626/346/1114 for int32 by 16-bit
+	// pieces) and the geometry of aietools' permute modes as xdna-emu
+	// records them (16x16 32 channels x1, 8x8 32 channels x2, 16x16 16
+	// channels x2 with 64-bit lanes): lane i is the sum over k of
+	// x[i+k·M]·y[i+k·M], M the lane count, the pairing the bf16 mode has.
+	{32, 1, 1, 16, 16, 32, false, "int16 x int16 element-wise 32 lanes, acc32", 0, 3, 1, true, nil, vec.IntMac{}},
+	{32, 2, 1, 8, 8, 32, false, "int8 x int8 element-wise 32 lanes, acc32", 0, 1, 1, true, nil, vec.IntMac{}},
+	{16, 2, 1, 16, 16, 64, false, "int16 x int16 element-wise 16 lanes, acc64", 1, 3, 2, true, nil, vec.IntMac{}},
 }
 
 // accLayout is the layout of the fp32 accumulator additions (vadd.f …):
@@ -90,6 +102,9 @@ var accLayout *vec.MacLayout
 func init() {
 	for i := range macModes {
 		mm := &macModes[i]
+		if !mm.fp && mm.elem {
+			continue // macElemInt
+		}
 		if !mm.fp {
 			mm.ig = vec.IntMac{M: mm.m, K: mm.k, N: mm.n, XBits: mm.xbits, YBits: mm.ybits, ABits: mm.abits}
 			if mm.ybits == 4 { // mac4: two int8 products of half the depth
@@ -170,6 +185,13 @@ func (m *Machine) mac(f *flight) {
 	if nacc == 2 {
 		m.rdV(f, o.o[2].r, o.accCyc, o.accByp, acc2[:accBytes])
 	}
+	if cfg&cfgShift16 != 0 {
+		if mm.fp {
+			m.trap(sim.TrapIllegal, f.pc, uint64(cfg), "%s: configuration %#x sets shift16 (bit 10), which the integer modes have; in %s it is not documented", o.inst.Name, cfg, mm.name)
+			return
+		}
+		shiftLanes16(acc1[:accBytes], mm.abits)
+	}
 	negMul := o.neg != (cfg&cfgSubMul != 0)
 	var out [128]byte
 	m.stats.Counters[cntMACs] += uint64(mm.m * mm.k * mm.n)
@@ -187,6 +209,8 @@ func (m *Machine) mac(f *flight) {
 		// AM020's rule (vec.MacBF16); absent accumulators read as zeros,
 		// which the rule drops as it does any zero term.
 		vec.MacBF16((*[64]byte)(out[:64]), &x, &y, (*[64]byte)(acc1[:64]), (*[64]byte)(acc2[:64]), mm.lay, neg)
+	} else if mm.elem {
+		macElemInt(&out, &x, &y, &acc1, &acc2, mm, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
 	} else if mm.ybits == 4 {
 		mac4(&out, &x, &y, &acc1, &acc2, mm, cfg&cfgSgnX != 0, cfg&cfgSgnY != 0, neg)
 	} else {
@@ -273,5 +297,38 @@ func mac4(out *[128]byte, x, y *[64]byte, acc1, acc2 *[128]byte, mm *macMode, sx
 		} else {
 			vec.MacInt(out, &xh, &yh, out, nil, &mm.ig, sx, true, neg&vec.NegMul)
 		}
+	}
+}
+
+// shiftLanes16 shifts each accumulator lane of acc left by 16 bits (the
+// configuration's shift16: mlir-aie builds a 32x32-bit product from
+// 16-bit pieces as ((ah·bh << 16) + ah·bl + al·bh) << 16 + al·bl, the
+// shift on the accumulator input; TestMacElemInt32 runs that sequence).
+func shiftLanes16(acc []byte, w int) {
+	for i := 0; i < len(acc)*8/w; i++ {
+		vec.PutLane(acc, i, w, uint64(vec.GetLane(acc, i, w, true))<<16)
+	}
+}
+
+// macElemInt is an integer element-wise mode: lane i = ±acc1 ± acc2 ±
+// sum over k of x[i+k·M]·y[i+k·M] (M lanes), wrapping to the lane width.
+func macElemInt(out *[128]byte, x, y *[64]byte, acc1, acc2 *[128]byte, mm *macMode, sx, sy bool, neg uint8) {
+	for i := 0; i < mm.m; i++ {
+		var p int64
+		for k := 0; k < mm.k; k++ {
+			e := i + k*mm.m
+			p += vec.GetLane(x[:], e, mm.xbits, sx) * vec.GetLane(y[:], e, mm.ybits, sy)
+		}
+		a1, a2 := vec.GetLane(acc1[:], i, mm.abits, true), vec.GetLane(acc2[:], i, mm.abits, true)
+		if neg&vec.NegMul != 0 {
+			p = -p
+		}
+		if neg&vec.NegAcc1 != 0 {
+			a1 = -a1
+		}
+		if neg&vec.NegAcc2 != 0 {
+			a2 = -a2
+		}
+		vec.PutLane(out[:], i, mm.abits, uint64(a1+a2+p))
 	}
 }

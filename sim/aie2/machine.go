@@ -140,6 +140,7 @@ type Machine struct {
 	// rmw holds the partial-word stores in flight (from their address to
 	// their write), for their read-modify-write (memaccess.go).
 	rmw    []*flight
+	locks  [nLocks]uint8 // the lock values (locks.go)
 	branch struct {
 		on     bool
 		target uint32
@@ -335,6 +336,7 @@ func (m *Machine) reset() {
 	clear(m.lateRd)
 	clear(m.wantsNew)
 	m.rmw = m.rmw[:0]
+	m.locks = [nLocks]uint8{}
 	m.ilk, m.stlAt = 0, [ringN]int64{}
 	m.branch.on = false
 	m.halted, m.halt, m.done = false, sim.Halt{}, false

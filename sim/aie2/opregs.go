@@ -119,8 +119,13 @@ func (o *op) accesses() []access {
 	switch {
 	case o.kind == kALU && (o.sub == aSelEqz || o.sub == aSelNez):
 		rdr(reg{uR + 27, 1}, 1, 0)
-	case o.kind == kVInsert:
+	case o.kind == kVInsert || o.kind == kVBcstShfl:
 		rdr(reg{uR + 29, 1}, 1, 0)
+	case o.kind == kDivStep:
+		rdr(reg{uR + 31, 1}, 1, 0)
+		wrr(reg{uR + 31, 1}, o.dstCyc, 0)
+	case o.kind == kLock && o.sub&lockCond != 0:
+		rdr(reg{uR + 26, 1}, 1, 0)
 	case o.kind == kRet:
 		rdr(reg{uLR, 1}, 1, 0)
 	case o.kind == kJL:

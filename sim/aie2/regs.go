@@ -31,7 +31,8 @@ const (
 	nScalar = 105      //
 	uW      = nScalar  // wl0, wh0, wl1, wh1, … wh11: 24 pieces
 	uAM     = uW + 24  // amll0, amlh0, amhl0, amhh0, …: 36 pieces
-	nUnits  = uAM + 36 //
+	uQ      = uAM + 36 // q0..q3: 128-bit sparsity masks, each in a piece (the high 16 bytes 0)
+	nUnits  = uQ + 4   //
 	pieceB  = 32       // bytes of a vector piece
 )
 
@@ -96,9 +97,11 @@ func unitName(u int) string {
 	case u < uAM:
 		k := u - uW
 		return [...]string{"wl", "wh"}[k&1] + strconv.Itoa(k/2)
-	case u < nUnits:
+	case u < uQ:
 		k := u - uAM
 		return [...]string{"amll", "amlh", "amhl", "amhh"}[k&3] + strconv.Itoa(k/4)
+	case u < nUnits:
+		return "q" + strconv.Itoa(u-uQ)
 	}
 	return fmt.Sprintf("unit%d", u)
 }
@@ -182,6 +185,7 @@ func parseReg(name string) (reg, bool) {
 		{"wl", 12, uW, 2, 1}, {"wh", 12, uW + 1, 2, 1}, {"x", 12, uW, 2, 2}, {"y", 6, uW, 4, 4},
 		{"dn", 8, uDN, 1, 1}, {"dj", 8, uDJ, 1, 1}, {"dc", 8, uDC, 1, 1},
 		{"r", 32, uR, 1, 1}, {"p", 8, uP, 1, 1}, {"m", 8, uM, 1, 1}, {"s", 4, uS, 1, 1}, {"l", 8, uR + 16, 2, 2},
+		{"q", 4, uQ, 1, 1},
 	} {
 		if v, ok := num(q.p, q.max); ok {
 			if q.p == "y" && v < 2 {

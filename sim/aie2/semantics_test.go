@@ -166,7 +166,9 @@ func TestVectorOps(t *testing.T) {
 // outside data memory trap too.
 func TestTraps(t *testing.T) {
 	cases := []struct{ src, want string }{
-		{"acq #1, r0\ndone\n", "acq is not supported yet"},
+		{"mov ms, r0\ndone\n", "mov is not simulated: a stream port (ms out, SS in) joins the core to its tile's stream switch, which carries data to and from other tiles and DMAs; kc-sim simulates one compute core"},
+		{"vmov MCD, bmh0\ndone\n", "vmov is not simulated: the cascade port"},
+		{"mov r0, SS\ndone\n", "mov is not simulated: a stream port"},
 		{"nop\nnop\n", "outside the program"},
 		{"movxm p0, #0x70010\nvlda wl0, [p0, #0]\n" + strings.Repeat("nop\n", 6) + "done\n", "not 32-byte aligned"},
 		{"movxm p0, #0x10000\nlda r1, [p0, #0]\n" + strings.Repeat("nop\n", 6) + "done\n", "access"},

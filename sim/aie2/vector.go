@@ -44,6 +44,24 @@ func (m *Machine) vector(f *flight) {
 			v = uint64(m.rd(f, o.o[1].r, 1, 0))
 		}
 		vec.Broadcast(o.ebits, (*[64]byte)(d[:64]), v)
+	case kVBcstShfl:
+		var v uint64
+		if o.ebits == 64 {
+			v = m.rd64(f, o.o[1].r, 1)
+		} else {
+			v = uint64(m.rd(f, o.o[1].r, 1, 0))
+		}
+		mode := m.rd(f, reg{uR + 29, 1}, 1, 0) & 63
+		switch {
+		case mode == 0:
+			m.trap(sim.TrapIllegal, f.pc, 0, "vbcstshfl with mode 0 (r29's low 6 bits) is not simulated: xdna-emu's NPU1 observation at r29 = 0 contradicts vshuffle mode 0 applied to the broadcast (sim/aie2/SEMANTICS.md); use vbcst")
+			return
+		case mode >= uint32(len(shuffleIdx)):
+			m.trap(sim.TrapIllegal, f.pc, uint64(mode), "vbcstshfl mode %d (r29's low 6 bits) does not exist (modes are 1-47)", mode)
+			return
+		}
+		vec.Broadcast(o.ebits, (*[64]byte)(a[:64]), v) // a[64:] stays zero
+		vec.PermuteBytes((*[64]byte)(d[:64]), &a, &shuffleIdx[mode])
 	case kVExtBcst:
 		rdx(1, a[:64])
 		idx := uint64(o.o[2].imm)
@@ -124,6 +142,11 @@ func (m *Machine) vector(f *flight) {
 			}
 			vec.PutLane(d[:], i, o.ebits, uint64(vec.GetLane(src, i, o.ebits, false)))
 		}
+	case kVShiftAlign:
+		rdx(1, a[:64])
+		rdx(3, b[:64])
+		step := m.rd(f, o.o[2].r, 1, 0)
+		shiftAlign((*[64]byte)(d[:64]), (*[64]byte)(a[:64]), (*[64]byte)(b[:64]), step, m.rd(f, o.o[4].r, 1, 0))
 	case kVShift:
 		rdx(1, a[:64])
 		rdx(2, a[64:128])
@@ -312,4 +335,58 @@ func shuffle(out, in []byte, mode uint32) bool {
 	}
 	copy(out, tmp[64*t.half:64*t.half+64])
 	return true
+}
+
+// shiftAlign is vshift.align as aietools' reference model of the shifter
+// (vshift_hw, as xdna-emu records it) describes it: the shift's low 7
+// bits give a byte mask m, bits 64-127 of (2^64-1) << (shift&127)
+// (below 64: bits 0..shift-1); byte j of the merge is xa's where m is clear
+// and the shift is below 64, else xb's where m is set, else 0; the merge
+// is rotated down by shift's low 6 bits; with step's low 3 bits s in 1-4,
+// xa is kept out of the merge and instead xa moved down by 2^(s+1) bytes
+// fills the bytes the rotation brought xa's part to (byte i where bit
+// 63-i of xa's mask is set). With step 0 (or 5-7) and a shift below 64
+// this is vshift: the 64 bytes of xa:xb from byte shift.
+func shiftAlign(d, a, b *[64]byte, step, shift uint32) {
+	m := hiMask(shift & 127)
+	ma := ^m
+	if shift >= 64 {
+		ma = 0
+	}
+	pre := 0
+	if s := step & 7; s >= 1 && s <= 4 {
+		pre = 1 << (s + 1)
+	}
+	var c [64]byte
+	for j := range 64 {
+		switch {
+		case ma>>j&1 != 0:
+			if pre == 0 {
+				c[j] = a[j]
+			}
+		case m>>j&1 != 0:
+			c[j] = b[j]
+		}
+	}
+	r := int(shift & 63)
+	for i := range 64 {
+		v := c[(i+r)%64]
+		if pre != 0 && ma>>(63-i)&1 != 0 && i+pre < 64 {
+			v |= a[i+pre]
+		}
+		d[i] = v
+	}
+}
+
+// hiMask is bits 64..127 of (2^64-1) << sh (sh < 128), shifted down to
+// bits 0..63: the bytes of the merge vshift.align takes from xb.
+func hiMask(sh uint32) uint64 {
+	switch {
+	case sh == 0:
+		return 0
+	case sh <= 64:
+		return ^uint64(0) >> (64 - sh)
+	default:
+		return ^uint64(0) << (sh - 64)
+	}
 }

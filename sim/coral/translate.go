@@ -169,6 +169,10 @@ func (t *trMem) free() {
 	}
 }
 
+// TranslateAvailable says why translated code cannot run in this process
+// (engine translate refused, auto running the block engine), or nil.
+func TranslateAvailable() error { return translateError() }
+
 // translateError says why translation cannot run in this process, or nil.
 func translateError() error {
 	if err := jit.Available(); err != nil {

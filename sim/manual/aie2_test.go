@@ -33,7 +33,7 @@ func aie2Manual(t *testing.T) *Manual {
 // rewrites them; review the diff).
 func TestAIE2Golden(t *testing.T) {
 	m := aie2Manual(t)
-	for _, name := range []string{"overview", "bundles", "registers", "pipeline", "mac", "cycles", "slot.vec", "vmac.f", "vlda", "vst.conv.bf16.fp32", "add", "vshuffle"} {
+	for _, name := range []string{"overview", "bundles", "registers", "pipeline", "mac", "cycles", "slot.vec", "vmac.f", "vlda", "vst.conv.bf16.fp32", "add", "vshuffle", "acq", "rel", "divs", "vbcstshfl.64", "vshift.align", "mov.ph"} {
 		got, err := m.Section(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -77,7 +77,8 @@ func TestAIE2Sections(t *testing.T) {
 		{"vmac", []string{"may issue 2 bundles later"}},
 		{"vnegmac", []string{"simulated: no"}},
 		{"vmov", []string{"# vmov (aie2, slots lda (form 1), mv (forms 2, 3, 4), st (form 5), 5 forms; simulated: forms 2, 4 only)\n"}},
-		{"acq", []string{"# acq (aie2, slot alu, 2 forms; simulated: no, running it stops the simulation)\n", "(acq is not supported yet by the aie2 simulator)"}},
+		{"acq", []string{"# acq (aie2, slot alu, 2 forms)\n", "acquire_greater_equal", "would wait forever"}},
+		{"mov.ph", []string{"simulated: no", "(mov.ph is not simulated: a stream port (ms out, SS in) joins the core to its tile's stream switch"}},
 	} {
 		got, err := m.Section(tc.name)
 		if err != nil {
