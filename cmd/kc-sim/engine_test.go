@@ -59,7 +59,7 @@ func TestEngineFlag(t *testing.T) {
 	}{
 		{[]string{elf, "--engine", "jit"}, `--engine "jit": want auto, translate, blocks or step`},
 		{[]string{elf, "--engine", "blocks", "--gdb", "127.0.0.1:0"}, "not with --gdb"},
-		{[]string{"-t", "plena", filepath.Join("workloads", "plena_linear.mem"), "--engine", "step"}, "plena has one engine"},
+		{[]string{"-t", "plena", filepath.Join("..", "..", "testdata", "plena", "corpus", "tmpl_linear.mem"), "--engine", "step"}, "plena has one engine"},
 	}
 	if autoIs == "translate" {
 		bad = append(bad, struct {
