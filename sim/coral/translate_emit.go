@@ -5,12 +5,13 @@ import (
 )
 
 // Registers of translated code (see jit's contract): DI the context, SI
-// the guest x registers in memory (m.x, 4 bytes each), BX the data
-// table, R12 the group cycle R, R13 the limit. AX, CX, DX and R8 are
-// scratch; R9, R10, R11, R14 and R15 hold up to five of the pair's guest
-// registers (loaded at the pair's entry, written back before it jumps on
-// or exits).
-var trCacheRegs = [...]jit.Reg{jit.R9, jit.R10, jit.R11, jit.R14, jit.R15}
+// the guest x registers in memory (m.x, 4 bytes each), R12 the group
+// cycle R, R13 the limit. AX, CX, DX and R8 are scratch (R8 holds the
+// data table's address, an immediate: the table is outside the Go heap
+// and stays mapped until the translator is dropped); R9, R10, R11, R14,
+// R15 and BX hold up to six of the pair's guest registers (loaded at the
+// pair's entry, written back before it jumps on or exits).
+var trCacheRegs = [...]jit.Reg{jit.R9, jit.R10, jit.R11, jit.R14, jit.R15, jit.RBX}
 
 // xr is guest register r in memory.
 func xr(r uint8) jit.Mem { return jit.M(jit.RSI, int32(r&31)*4) }
@@ -31,7 +32,11 @@ type trEmitter struct {
 	loop bool
 	dR   int64
 	tid  int32
+	data uint64 // the data table's address
 }
+
+// dataBase loads the data table's address into R8.
+func (t *trEmitter) dataBase() { t.a.MovImm64(jit.R8, t.data) }
 
 // reg returns a host register holding guest register r: its cache
 // register, or scratch loaded from memory (x0 reads as 0).
@@ -118,6 +123,7 @@ func (t *trEmitter) writeBack() {
 func (t *trEmitter) flushLoop() {
 	a := t.a
 	none := a.NewLabel()
+	t.dataBase()
 	a.Mov64(jit.RAX, jit.R12)
 	a.ALUMem(jit.SUB, true, jit.RAX, jit.M(jit.RDI, offLoopStart))
 	if t.dR != 1 {
@@ -129,7 +135,7 @@ func (t *trEmitter) flushLoop() {
 	a.ALUImm(jit.CMP, true, jit.RDX, 0)
 	a.Jcc(jit.CondE, none)
 	t.markDirty() // (RAX, RCX)
-	a.ALUMemReg(jit.ADD, true, jit.M(jit.RBX, trCountOff+t.tid*8), jit.RDX)
+	a.ALUMemReg(jit.ADD, true, jit.M(jit.R8, trCountOff+t.tid*8), jit.RDX)
 	a.Bind(none)
 }
 
@@ -140,14 +146,15 @@ func (t *trEmitter) flushLoop() {
 func (t *trEmitter) markDirty() {
 	a := t.a
 	done := a.NewLabel()
-	a.Load64(jit.RAX, jit.M(jit.RBX, trCountOff+t.tid*8))
+	t.dataBase()
+	a.Load64(jit.RAX, jit.M(jit.R8, trCountOff+t.tid*8))
 	a.ALUImm(jit.CMP, true, jit.RAX, 0)
 	a.Jcc(jit.CondNE, done)
-	a.Load64(jit.RCX, jit.M(jit.RBX, trDirtyNOff))
+	a.Load64(jit.RCX, jit.M(jit.R8, trDirtyNOff))
 	a.MovImm32(jit.RAX, uint32(t.tid))
-	a.Store32(jit.MI(jit.RBX, jit.RCX, 4, trDirtyOff), jit.RAX)
+	a.Store32(jit.MI(jit.R8, jit.RCX, 4, trDirtyOff), jit.RAX)
 	a.ALUImm(jit.ADD, true, jit.RCX, 1)
-	a.Store64(jit.M(jit.RBX, trDirtyNOff), jit.RCX)
+	a.Store64(jit.M(jit.R8, trDirtyNOff), jit.RCX)
 	a.Bind(done)
 }
 
@@ -200,7 +207,7 @@ func (m *Machine) trUses(b *block) (uses [32]int, writes uint32) {
 // its exit stubs. It returns the offsets of the entry and of the exit
 // stubs for the two branch outcomes.
 func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0, stub1 int) {
-	t := &trEmitter{m: m, a: a, b: b, dR: e.dR, tid: tid}
+	t := &trEmitter{m: m, a: a, b: b, dR: e.dR, tid: tid, data: uint64(m.tr.data.Addr())}
 	for i := range t.host {
 		t.host[i] = jit.NoReg
 	}
@@ -271,8 +278,8 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 	}
 
 	// The edge: R, the traversal count, the successor slot.
-	slot0 := jit.M(jit.RBX, trSuccOff+tid*16)
-	slot1 := jit.M(jit.RBX, trSuccOff+tid*16+8)
+	slot0 := jit.M(jit.R8, trSuccOff+tid*16)
+	slot1 := jit.M(jit.R8, trSuccOff+tid*16+8)
 	last := b.ops[len(b.ops)-1].h
 	if t.loop {
 		a.ALUImm(jit.ADD, true, jit.R12, int32(e.dR))
@@ -288,7 +295,7 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 			a.ALUImm(jit.ADD, true, jit.R12, int32(e.dR))
 		}
 		t.markDirty()
-		a.IncMem64(jit.M(jit.RBX, trCountOff+tid*8))
+		a.IncMem64(jit.M(jit.R8, trCountOff+tid*8))
 		switch {
 		case branch != nil:
 			taken := a.NewLabel()
