@@ -158,9 +158,9 @@ func (t *trEmitter) markDirty() {
 	a.Bind(done)
 }
 
-// trUses returns how often each x register is read or written by b's ops
-// and which ones they write.
-func (m *Machine) trUses(b *block) (uses [32]int, writes uint32) {
+// trUses returns how often each x register is read or written by b's ops,
+// which ones they write, and which ones they read before writing them.
+func (m *Machine) trUses(b *block) (uses [32]int, writes, reads uint32) {
 	for k := range b.ops {
 		o := &b.ops[k]
 		rs1, rs2, rd := true, false, true
@@ -187,11 +187,14 @@ func (m *Machine) trUses(b *block) (uses [32]int, writes uint32) {
 				rs2 = true
 			}
 		}
+		// reads: registers read before the block writes them.
 		if rs1 {
 			uses[o.rs1&31]++
+			reads |= 1 << (o.rs1 & 31) &^ writes
 		}
 		if rs2 {
 			uses[o.rs2&31]++
+			reads |= 1 << (o.rs2 & 31) &^ writes
 		}
 		if rd && o.rd&31 != 0 {
 			uses[o.rd&31]++
@@ -199,7 +202,7 @@ func (m *Machine) trUses(b *block) (uses [32]int, writes uint32) {
 		}
 	}
 	uses[0] = 0
-	return uses, writes
+	return uses, writes, reads
 }
 
 // trEmit appends the code of pair (b, e) with id tid: its entry, the
@@ -217,7 +220,18 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 		t.loop = last.imm == b.start && e.next[1] == e.from && e.dR > 0
 	}
 	// Cache the most used registers (used twice or more, or in a loop).
-	uses, writes := m.trUses(b)
+	// In a loop, a register read before it is written and then written
+	// is carried from one iteration to the next: in memory, each of its
+	// updates would wait for the store before it, so such registers
+	// come first.
+	uses, writes, reads := m.trUses(b)
+	if t.loop {
+		for r := 1; r < 32; r++ {
+			if writes&reads&(1<<r) != 0 {
+				uses[r] += 64
+			}
+		}
+	}
 	for len(t.cached) < len(trCacheRegs) {
 		best := 0
 		for r := 1; r < 32; r++ {
