@@ -1209,6 +1209,9 @@ func (m *Machine) cacheRead(a, n uint32) bool {
 	if r == nil || !r.Readable || r.End > 1<<32 || uint64(a)+uint64(n) > r.End {
 		return false
 	}
+	if m.rc.reg != r {
+		m.rcPrev = m.rc // translated code reads both (translate.go)
+	}
 	m.rc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r}
 	return true
 }

@@ -145,6 +145,7 @@ type Machine struct {
 	vscal      [4]byte // the scalar operand of a plan's .vx/.vi kernel call
 	vsegRuns   uint64  // vector segments replayed (vseg.go), for tests
 	rc, wc     memCache
+	rcPrev     memCache // the load cache before rc (its region another)
 	misaligned bool
 	selfMod    bool // some executable region is writable: stores re-decode
 
@@ -318,7 +319,7 @@ func (m *Machine) Load(img *sim.Image) error {
 	m.initRes()
 	m.csr = csrFile{}
 	m.stats.Instructions, m.stats.VectorElems, m.stats.Wall = 0, 0, 0
-	m.rc, m.wc = memCache{}, memCache{}
+	m.rc, m.wc, m.rcPrev = memCache{}, memCache{}, memCache{}
 	m.pc = uint32(img.Entry)
 	m.x, m.f = [32]uint32{}, [32]uint32{}
 	m.vreset()

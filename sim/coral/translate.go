@@ -92,6 +92,11 @@ type trCtx struct {
 	rcData unsafe.Pointer // m.rc: loads
 	rcBase uint64
 	rcLen  uint64
+	// rc2 is m.rcPrev, the region loads were cached for before m.rc (a
+	// loop that reads ITCM and DTCM uses both without leaving to Go).
+	rc2Data unsafe.Pointer
+	rc2Base uint64
+	rc2Len  uint64
 	wcData unsafe.Pointer // m.wc: stores
 	wcBase uint64
 	wcLen  uint64
@@ -107,6 +112,9 @@ var (
 	offRCData    = int32(unsafe.Offsetof(trCtx{}.rcData))
 	offRCBase    = int32(unsafe.Offsetof(trCtx{}.rcBase))
 	offRCLen     = int32(unsafe.Offsetof(trCtx{}.rcLen))
+	offRC2Data   = int32(unsafe.Offsetof(trCtx{}.rc2Data))
+	offRC2Base   = int32(unsafe.Offsetof(trCtx{}.rc2Base))
+	offRC2Len    = int32(unsafe.Offsetof(trCtx{}.rc2Len))
 	offWCData    = int32(unsafe.Offsetof(trCtx{}.wcData))
 	offWCBase    = int32(unsafe.Offsetof(trCtx{}.wcBase))
 	offWCLen     = int32(unsafe.Offsetof(trCtx{}.wcLen))
@@ -261,6 +269,7 @@ func (m *Machine) trReset() {
 	t.pending = t.pending[:0]
 	t.off, t.ran = false, false
 	t.translated, t.spent, t.calls = 0, 0, 0
+	t.ctx = trCtx{}
 	if t.data != nil {
 		clear(t.data.Bytes())
 	}
@@ -429,6 +438,11 @@ func (m *Machine) trEnter(e *edge, R, limit int64) (kind int, b *block, pe *edge
 	c.data = t.data.Addr()
 	c.R, c.limit = R, limit
 	c.rcData, c.rcBase, c.rcLen = unsafe.Pointer(unsafe.SliceData(m.rc.data)), uint64(m.rc.base), uint64(len(m.rc.data))
+	rc2 := &m.rcPrev
+	if rc2.reg == m.rc.reg {
+		rc2 = &memCache{}
+	}
+	c.rc2Data, c.rc2Base, c.rc2Len = unsafe.Pointer(unsafe.SliceData(rc2.data)), uint64(rc2.base), uint64(len(rc2.data))
 	c.wcData, c.wcBase, c.wcLen = unsafe.Pointer(unsafe.SliceData(m.wc.data)), uint64(m.wc.base), uint64(len(m.wc.data))
 	c.wbits = unsafe.Pointer(unsafe.SliceData(m.wc.wbits))
 	t.ran = true

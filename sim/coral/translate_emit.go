@@ -471,9 +471,25 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 	case bLb, bLbu, bLh, bLhu, bLw, bFlw:
 		n := accessSize(o.h)
 		miss := mid(k, exRefill)
-		t.addr(o, n, offRCBase, offRCLen, miss)
+		other, have := a.NewLabel(), a.NewLabel()
+		t.addr(o, n, offRCBase, offRCLen, miss, other)
 		a.Load64(r8, jit.M(jit.RDI, offRCData))
+		a.Bind(have)
 		src := jit.MI(r8, dx, 1, 0)
+		defer func() {
+			// Not in m.rc: the previous load region (address in RAX).
+			done := a.NewLabel()
+			a.Jmp(done)
+			a.Bind(other)
+			a.Mov32(dx, ax)
+			a.ALUMem(jit.SUB, false, dx, jit.M(jit.RDI, offRC2Base))
+			a.Lea(cx, jit.M(dx, int32(n)))
+			a.ALUMem(jit.CMP, true, cx, jit.M(jit.RDI, offRC2Len))
+			a.Jcc(jit.CondA, miss)
+			a.Load64(r8, jit.M(jit.RDI, offRC2Data))
+			a.Jmp(have)
+			a.Bind(done)
+		}()
 		d := ax
 		if o.h != bFlw {
 			d = t.dst(o.rd, o.rd, o.rd)
@@ -512,7 +528,7 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 			a.Bind(ok)
 		}
 		miss := mid(k, exRefill)
-		t.addr(o, n, offWCBase, offWCLen, miss)
+		t.addr(o, n, offWCBase, offWCLen, miss, miss)
 		// The written-byte bitmap: the n bits at off&63 of 64-bit word
 		// off>>6 (a store across two words is the block engine's).
 		a.Mov32(cx, dx)
@@ -574,10 +590,11 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 }
 
 // addr computes the address of a load or store of n bytes (x[rs1] + imm)
-// and its offset in the cached region (base and length at ctx offsets
-// offBase and offLen) into RDX, jumping to miss when the access is not
-// inside the region or, without params.misaligned, not aligned.
-func (t *trEmitter) addr(o *bop, n uint32, offBase, offLen int32, miss *jit.Label) {
+// into RAX and its offset in the cached region (base and length at ctx
+// offsets offBase and offLen) into RDX, jumping to miss when, without
+// params.misaligned, it is not aligned, and to outside when it is not
+// inside the region.
+func (t *trEmitter) addr(o *bop, n uint32, offBase, offLen int32, miss, outside *jit.Label) {
 	a := t.a
 	t.load(jit.RAX, o.rs1)
 	if o.imm != 0 {
@@ -587,6 +604,7 @@ func (t *trEmitter) addr(o *bop, n uint32, offBase, offLen int32, miss *jit.Labe
 		a.TestImm(jit.RAX, n-1)
 		a.Jcc(jit.CondNE, miss)
 	}
+	miss = outside
 	a.Mov32(jit.RDX, jit.RAX)
 	a.ALUMem(jit.SUB, false, jit.RDX, jit.M(jit.RDI, offBase)) // off = a - base (32 bits, zero-extended)
 	a.Lea(jit.RCX, jit.M(jit.RDX, int32(n)))

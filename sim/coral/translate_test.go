@@ -562,3 +562,65 @@ func TestTranslateLoopExitsEveryIteration(t *testing.T) {
 		t.Fatal("the loop was not translated")
 	}
 }
+
+// TestTranslateTwoLoadRegions: a loop that loads from ITCM (a table in
+// .rodata) and from DTCM runs translated from both regions without
+// returning to Go for each (the previous load region is kept in the
+// context); a misaligned load from the second region still traps on a
+// strict config.
+func TestTranslateTwoLoadRegions(t *testing.T) {
+	needTranslation(t)
+	loop := []string{
+		"lui a1, 0x10",
+		"lui t0, 0x4",    // 16384 iterations
+		"lw a2, 0(a1)",   // loop: DTCM
+		"lw a3, 8(zero)", // ITCM
+		"add a4, a4, a2",
+		"add a4, a4, a3",
+		"lbu a5, 5(zero)", // ITCM
+		"sw a4, 4(a1)",
+		"addi t0, t0, -1",
+		"bne t0, zero, -28",
+	}
+	words := append(asm(t, loop...), 0x08000073)
+	d, fast, err := harness.Check(simtest.Program{Name: "two load regions", HW: hw(t, "coral"), Image: image(words)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d != "" {
+		t.Fatal(d)
+	}
+	m := fast.(*Machine)
+	if n, _ := translated(m); n == 0 {
+		t.Fatal("not translated")
+	}
+	if m.tr.calls > 100 {
+		t.Errorf("%d returns to Go for %d iterations", m.tr.calls, 1<<14)
+	}
+	// Strict alignment: at t0 == 100 the ITCM load becomes misaligned.
+	strict := hw(t, "coral")
+	strict.Params["misaligned"] = 0
+	bad := append(asm(t,
+		"lui a1, 0x10",
+		"lui t0, 0x4",
+		"addi t1, zero, 100",
+		"lw a2, 0(a1)", // loop: DTCM
+		"sub a6, t0, t1",
+		"sltiu a6, a6, 1", // 1 at t0 == 100
+		"slli a6, a6, 1",
+		"lw a3, 8(a6)", // ITCM, misaligned once
+		"add a4, a4, a3",
+		"addi t0, t0, -1",
+		"bne t0, zero, -28",
+	), 0x08000073)
+	d, fast, err = harness.Check(simtest.Program{Name: "two load regions, strict", HW: strict, Image: image(bad)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d != "" {
+		t.Fatal(d)
+	}
+	if h, _ := fast.(*Machine).Halted(); h.Kind != sim.HaltTrap || fast.(*Machine).X(t0) != 100 {
+		t.Fatalf("halt %s at t0 %d, want a misaligned-load trap at t0 100", h, fast.(*Machine).X(t0))
+	}
+}
