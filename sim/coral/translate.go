@@ -97,11 +97,11 @@ type trCtx struct {
 	rc2Data unsafe.Pointer
 	rc2Base uint64
 	rc2Len  uint64
-	wcData unsafe.Pointer // m.wc: stores
-	wcBase uint64
-	wcLen  uint64
-	wbits  unsafe.Pointer
-	nextPC uint64 // a jalr's target, at a trExitSucc
+	wcData  unsafe.Pointer // m.wc: stores
+	wcBase  uint64
+	wcLen   uint64
+	wbits   unsafe.Pointer
+	nextPC  uint64 // a jalr's target, at a trExitSucc
 	// loopStart is R12 when a looping pair was entered (its iterations
 	// are counted from R12's advance).
 	loopStart int64
