@@ -1,20 +1,31 @@
 package coral
 
 import (
+	"unsafe"
+
 	"kernelcraft/sim/jit"
 )
 
-// Registers of translated code (see jit's contract): DI the context, SI
-// the guest x registers in memory (m.x, 4 bytes each), R12 the group
-// cycle R, R13 the limit. AX, CX, DX and R8 are scratch (R8 holds the
-// data table's address, an immediate: the table is outside the Go heap
-// and stays mapped until the translator is dropped); R9, R10, R11, R14,
-// R15 and BX hold up to six of the pair's guest registers (loaded at the
+// Registers of translated code (see jit's contract): SI the guest x
+// registers in memory (m.x, 4 bytes each) and, at a fixed offset from
+// them in the Machine, the context (ctxMem); R12 the group cycle R, R13
+// the limit. AX, CX, DX and R8 are scratch (R8 holds the data table's
+// address, an immediate: the table is outside the Go heap and stays
+// mapped until the translator is dropped); R9, R10, R11, R14, R15, BX and
+// DI hold up to seven of the pair's guest registers (loaded at the
 // pair's entry, written back before it jumps on or exits).
-var trCacheRegs = [...]jit.Reg{jit.R9, jit.R10, jit.R11, jit.R14, jit.R15, jit.RBX}
+var trCacheRegs = [...]jit.Reg{jit.R9, jit.R10, jit.R11, jit.R14, jit.R15, jit.RBX, jit.RDI}
 
 // xr is guest register r in memory.
 func xr(r uint8) jit.Mem { return jit.M(jit.RSI, int32(r&31)*4) }
+
+// trCtxDelta is the context's offset from m.x in the Machine: translated
+// code reaches both through SI, leaving DI (the trampoline's context
+// pointer) free for a guest register.
+const trCtxDelta = int32(unsafe.Offsetof(Machine{}.tr) + unsafe.Offsetof(translator{}.ctx) - unsafe.Offsetof(Machine{}.x))
+
+// ctxMem is the context's field at offset off.
+func ctxMem(off int32) jit.Mem { return jit.M(jit.RSI, trCtxDelta+off) }
 
 // trEmitter is the state of one pair's emission.
 type trEmitter struct {
@@ -125,7 +136,7 @@ func (t *trEmitter) flushLoop() {
 	none := a.NewLabel()
 	t.dataBase()
 	a.Mov64(jit.RAX, jit.R12)
-	a.ALUMem(jit.SUB, true, jit.RAX, jit.M(jit.RDI, offLoopStart))
+	a.ALUMem(jit.SUB, true, jit.RAX, ctxMem(offLoopStart))
 	if t.dR != 1 {
 		a.ALUReg(jit.XOR, false, jit.RDX, jit.RDX)
 		a.MovImm32(jit.RCX, uint32(t.dR))
@@ -276,7 +287,7 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 	}
 	top := a.NewLabel()
 	if t.loop {
-		a.Store64(jit.M(jit.RDI, offLoopStart), jit.R12)
+		a.Store64(ctxMem(offLoopStart), jit.R12)
 	}
 	a.Bind(top)
 	// The cycle limit: the pair runs only if its last op dispatches
@@ -322,7 +333,7 @@ func (m *Machine) trEmit(a *jit.Asm, b *block, e *edge, tid int32) (entry, stub0
 		case last == bJalr:
 			// A one-entry cache of the target: slot 0 holds the pc of
 			// the linked successor (all ones: none), slot 1 its entry.
-			a.Load32(jit.RAX, jit.M(jit.RDI, offNextPC))
+			a.Load32(jit.RAX, ctxMem(offNextPC))
 			a.ALUMem(jit.CMP, true, jit.RAX, slot0)
 			a.Jcc(jit.CondNE, stub1Label)
 			a.JmpMem(slot1)
@@ -473,7 +484,7 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 		miss := mid(k, exRefill)
 		other, have := a.NewLabel(), a.NewLabel()
 		t.addr(o, n, offRCBase, offRCLen, miss, other)
-		a.Load64(r8, jit.M(jit.RDI, offRCData))
+		a.Load64(r8, ctxMem(offRCData))
 		a.Bind(have)
 		src := jit.MI(r8, dx, 1, 0)
 		defer func() {
@@ -482,11 +493,11 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 			a.Jmp(done)
 			a.Bind(other)
 			a.Mov32(dx, ax)
-			a.ALUMem(jit.SUB, false, dx, jit.M(jit.RDI, offRC2Base))
+			a.ALUMem(jit.SUB, false, dx, ctxMem(offRC2Base))
 			a.Lea(cx, jit.M(dx, int32(n)))
-			a.ALUMem(jit.CMP, true, cx, jit.M(jit.RDI, offRC2Len))
+			a.ALUMem(jit.CMP, true, cx, ctxMem(offRC2Len))
 			a.Jcc(jit.CondA, miss)
-			a.Load64(r8, jit.M(jit.RDI, offRC2Data))
+			a.Load64(r8, ctxMem(offRC2Data))
 			a.Jmp(have)
 			a.Bind(done)
 		}()
@@ -507,7 +518,7 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 			a.Load32(d, src)
 		}
 		if o.h == bFlw {
-			a.Load64(cx, jit.M(jit.RDI, offF))
+			a.Load64(cx, ctxMem(offF))
 			a.Store32(jit.M(cx, int32(o.rd&31)*4), ax)
 		} else {
 			t.set(o.rd, d)
@@ -539,12 +550,13 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 		}
 		v := ax
 		if o.h == bFsw {
-			a.Load64(r8, jit.M(jit.RDI, offF))
+			a.Load64(r8, ctxMem(offF))
 			a.Load32(ax, jit.M(r8, int32(o.rs2&31)*4))
-		} else {
-			v = t.reg(o.rs2, ax)
+		} else if v = t.reg(o.rs2, ax); n == 1 && v == jit.RDI {
+			a.Mov32(ax, v) // DIL needs a REX prefix Store8 does not emit
+			v = ax
 		}
-		a.Load64(r8, jit.M(jit.RDI, offWCData))
+		a.Load64(r8, ctxMem(offWCData))
 		dst := jit.MI(r8, dx, 1, 0)
 		switch n {
 		case 1:
@@ -561,7 +573,7 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 		a.ShiftCL(jit.SHL, true, ax)
 		a.Mov64(cx, dx)
 		a.ShiftImm(jit.SHR, true, cx, 6)
-		a.Load64(r8, jit.M(jit.RDI, offWBits))
+		a.Load64(r8, ctxMem(offWBits))
 		a.Load64(dx, jit.MI(r8, cx, 8, 0))
 		a.ALUReg(jit.AND, true, dx, ax)
 		a.ALUReg(jit.CMP, true, dx, ax)
@@ -576,7 +588,7 @@ func (t *trEmitter) op(k int, o *bop, mid func(k, why int) *jit.Label) {
 		a.ALUImm(jit.AND, false, ax, -2)
 		a.TestImm(ax, 3)
 		a.Jcc(jit.CondNE, mid(k, exBail)) // a misaligned target traps
-		a.Store32(jit.M(jit.RDI, offNextPC), ax)
+		a.Store32(ctxMem(offNextPC), ax)
 		t.setImm(o.rd, b.link)
 	case bCompute:
 		if orig := &b.code.ops[b.j+k]; trComputeOp(orig.h) {
@@ -606,9 +618,9 @@ func (t *trEmitter) addr(o *bop, n uint32, offBase, offLen int32, miss, outside 
 	}
 	miss = outside
 	a.Mov32(jit.RDX, jit.RAX)
-	a.ALUMem(jit.SUB, false, jit.RDX, jit.M(jit.RDI, offBase)) // off = a - base (32 bits, zero-extended)
+	a.ALUMem(jit.SUB, false, jit.RDX, ctxMem(offBase)) // off = a - base (32 bits, zero-extended)
 	a.Lea(jit.RCX, jit.M(jit.RDX, int32(n)))
-	a.ALUMem(jit.CMP, true, jit.RCX, jit.M(jit.RDI, offLen))
+	a.ALUMem(jit.CMP, true, jit.RCX, ctxMem(offLen))
 	a.Jcc(jit.CondA, miss)
 }
 
