@@ -38,6 +38,10 @@ type Stats struct {
 	// (plena: a classic mistake its emulator lets pass, naming the rule).
 	Notes []string
 	Wall  time.Duration
+	// Engine names the engine that ran the program, for targets with
+	// more than one (CoreOptions.Engine; coral: translate, blocks,
+	// per-instruction or step), or is empty.
+	Engine string
 }
 
 // IPC is instructions per cycle.
@@ -70,6 +74,7 @@ type statsJSON struct {
 	Counters     map[string]uint64  `json:"counters,omitempty"`
 	WallSeconds  float64            `json:"wall_seconds"`
 	MIPS         float64            `json:"simulated_mips"`
+	Engine       string             `json:"engine,omitempty"`
 	Written      []Range            `json:"written_ranges,omitempty"`
 	Notes        []string           `json:"notes,omitempty"`
 }
@@ -103,7 +108,7 @@ func (s *Stats) WriteJSON(w io.Writer, h Halt, written []Range) error {
 		Halt: h.KindName(), HaltMessage: h.String(), ExitStatus: h.ExitStatus(),
 		Cycles: s.Cycles, Instructions: s.Instructions, IPC: s.IPC(),
 		Stalls: stalls, Utilisation: s.utilisation(), VectorElems: s.VectorElems, Counters: counters,
-		WallSeconds: s.Wall.Seconds(), MIPS: s.MIPS(), Written: written, Notes: s.Notes,
+		WallSeconds: s.Wall.Seconds(), MIPS: s.MIPS(), Engine: s.Engine, Written: written, Notes: s.Notes,
 	})
 }
 
@@ -142,7 +147,11 @@ func (s *Stats) WriteText(w io.Writer, h Halt) {
 		}
 		fmt.Fprintf(w, "utilisation   %s\n", strings.Join(parts, ", "))
 	}
-	fmt.Fprintf(w, "host time     %v (%s simulated MIPS)\n", s.Wall.Round(time.Microsecond), SigFigs(s.MIPS(), 3))
+	engine := ""
+	if s.Engine != "" {
+		engine = ", engine " + s.Engine
+	}
+	fmt.Fprintf(w, "host time     %v (%s simulated MIPS%s)\n", s.Wall.Round(time.Microsecond), SigFigs(s.MIPS(), 3), engine)
 }
 
 // writeStalls writes the stall counts: the dispatch stalls with their

@@ -73,6 +73,23 @@ type CoreOptions struct {
 	// code). Results, cycles and stats are the same, only slower; the
 	// targets' tests (sim/simtest) hold the fast paths to it.
 	Reference bool
+	// Engine chooses how a target runs a program where it has more than
+	// one engine: "" or "auto" (the target's best), or a target's own
+	// engine name (coral: "translate", "blocks", "step"; "step" is
+	// Reference). New refuses a name the target does not know, or an
+	// engine that cannot run with the other options or on this host.
+	// Results, cycles and stats never depend on it (Stats.Engine says
+	// which ran).
+	Engine string
+}
+
+// CheckOneEngine is New's check of Engine for a target with one engine:
+// only "" and "auto" are accepted.
+func (o CoreOptions) CheckOneEngine(target string) error {
+	if o.Engine != "" && o.Engine != "auto" {
+		return fmt.Errorf("%s: engine %q: %s has one engine (want auto)", target, o.Engine, target)
+	}
+	return nil
 }
 
 // StopOnDone returns a stop flag (CoreOptions.Stop) that becomes true when
@@ -101,6 +118,9 @@ type Target struct {
 	// model can say when each instruction dispatched, issued and
 	// completed, and why it waited).
 	Timelines bool
+	// Engines names the engines CoreOptions.Engine may choose besides
+	// "auto", for a target with more than one (none: only auto).
+	Engines []string
 	// Costs, if set, explains the target's timing model with the numbers
 	// of one hardware config (the ISA manual's "what decides cycles").
 	Costs func(hw *isadefs.HW) (CostModel, error)

@@ -138,6 +138,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, status *int) *cli.App {
 		&cli.BoolFlag{Name: "regs", Usage: "print the final registers on stderr"},
 		&cli.BoolFlag{Name: "describe", Usage: "print the hardware config and the host's SIMD features, then exit"},
 		&cli.StringSliceFlag{Name: "preload", Usage: "before the run, copy a file's raw bytes to the start of a memory region: REGION=FILE (repeatable; regions: kc-sim --describe)"},
+		&cli.StringFlag{Name: "engine", Value: "auto", Usage: "how the program runs: auto (coral: translated code where it applies, else the block engine), translate (coral: hot blocks as host machine code; an error where it cannot run: --trace, --profile, --timeline, --gdb, non-amd64 hosts, --simd generic or KC_SIMD=generic, hosts refusing executable memory), blocks (the block engine), step (the reference stepper); results and cycles are identical, only speed differs; plena and aie2 have one engine (auto). --stats names the engine that ran"},
 		&cli.StringFlag{Name: "simd", Value: "auto", Usage: "vector element loops: auto (best the CPU has), generic (pure Go), avx2 or avx512; results are identical, only speed differs (also KC_SIMD=…: auto, generic, avx2, avx512; any other value is an error)"},
 	}
 	return &cli.App{

@@ -45,6 +45,7 @@ type config struct {
 	gdb       string        // --gdb ADDR: serve GDB there instead of running (gdb.go)
 	gdbLog    string        // --gdb-log FILE: the protocol's packets
 	timeline  *timelineOpts // --timeline (timeline.go)
+	engine    string        // --engine
 }
 
 type regSet struct{ reg, value string }
@@ -84,6 +85,9 @@ func configFrom(c *cli.Context) (*config, error) {
 			return nil, err
 		}
 		if err := gdbFrom(c, cfg); err != nil {
+			return nil, err
+		}
+		if err := engineFrom(c, cfg); err != nil {
 			return nil, err
 		}
 		return cfg, timelineFrom(c, cfg)
@@ -139,7 +143,26 @@ func configFrom(c *cli.Context) (*config, error) {
 	if err := gdbFrom(c, cfg); err != nil {
 		return nil, err
 	}
+	if err := engineFrom(c, cfg); err != nil {
+		return nil, err
+	}
 	return cfg, timelineFrom(c, cfg)
+}
+
+// engineFrom reads --engine into cfg. The target's New refuses an engine
+// it does not have or that cannot run with the other options; --gdb
+// steps the program itself, so only auto and step go with it.
+func engineFrom(c *cli.Context, cfg *config) error {
+	cfg.engine = c.String("engine")
+	switch cfg.engine {
+	case "auto", "translate", "blocks", "step":
+	default:
+		return fmt.Errorf("--engine %q: want auto, translate, blocks or step", cfg.engine)
+	}
+	if cfg.gdb != "" && cfg.engine != "auto" && cfg.engine != "step" {
+		return fmt.Errorf("--engine %s: not with --gdb (GDB runs the program one instruction at a time, on the reference stepper)", cfg.engine)
+	}
+	return nil
 }
 
 // hazardPolicyFrom applies --hazard-policy to a --case run's config: a
@@ -290,7 +313,7 @@ func simulate(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stopSignals()
 	stop, release := sim.StopOnDone(ctx)
 	defer release()
-	opts := sim.CoreOptions{MaxCycles: cfg.maxCycles, Stop: stop, Console: stdout}
+	opts := sim.CoreOptions{MaxCycles: cfg.maxCycles, Stop: stop, Console: stdout, Engine: cfg.engine}
 	if cfg.stats == "json" && cfg.outDir == "" {
 		opts.Console = stderr // stdout carries the JSON
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/coral"
 )
 
 // Engine is one of coral's run loops, chosen through the core options.
@@ -18,15 +19,25 @@ type Engine struct {
 	Configure func(*sim.CoreOptions)
 }
 
-// Engines are coral's engines, the default (the primary of a run) first.
-// An engine is one entry here; when a new one becomes the default,
-// "blocks" must then select itself explicitly rather than rely on the
-// zero options.
-var Engines = []Engine{
-	{Name: "blocks", Summary: "coral's default: pre-decoded ops; each straight-line block's timing computed once per entry state and replayed, its ops run from a compact recompiled form (sim/coral/block.go, TIMING.md)",
-		Configure: func(*sim.CoreOptions) {}},
-	{Name: "step", Summary: "the reference stepper (sim.CoreOptions.Reference): fetch, decode and execute one instruction at a time, no pre-decoding; the oracle the others are held to",
-		Configure: func(o *sim.CoreOptions) { o.Reference = true }},
+// Engines are coral's engines, the primary of a run first: the block
+// engine, then the reference stepper and, where it can run, translated
+// code (coral's default, engine auto, where it applies). Each selects
+// itself through CoreOptions.Engine (or Reference), never through the
+// zero options, which choose coral's default.
+var Engines = coralEngines()
+
+func coralEngines() []Engine {
+	e := []Engine{
+		{Name: "blocks", Summary: "the block engine: pre-decoded ops; each straight-line block's timing computed once per entry state and replayed, its ops run from a compact recompiled form (sim/coral/block.go, TIMING.md)",
+			Configure: func(o *sim.CoreOptions) { o.Engine = coral.EngineBlocks }},
+		{Name: "step", Summary: "the reference stepper (sim.CoreOptions.Reference): fetch, decode and execute one instruction at a time, no pre-decoding; the oracle the others are held to",
+			Configure: func(o *sim.CoreOptions) { o.Reference = true }},
+	}
+	if coral.TranslateAvailable() == nil {
+		e = append(e, Engine{Name: "translate", Summary: "coral's default (engine auto) where it applies: the block engine with hot (block, entry state) pairs translated to amd64 code that adds their timing and jumps from pair to pair (sim/coral/TRANSLATE.md)",
+			Configure: func(o *sim.CoreOptions) { o.Engine = coral.EngineTranslate }})
+	}
+	return e
 }
 
 // EngineNames lists the engines' names, in Engines order.

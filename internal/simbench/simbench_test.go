@@ -9,19 +9,31 @@ import (
 	"testing"
 
 	"kernelcraft/sim"
+	"kernelcraft/sim/coral"
 )
 
 func TestLookupEngines(t *testing.T) {
+	// Translated code is an engine where it can run (coral.TranslateAvailable).
+	all := []string{"blocks", "step"}
+	translate := struct {
+		names []string
+		want  []string
+		err   string
+	}{[]string{"translate"}, nil, "--engines translate: unknown engine (have: blocks, step)"}
+	if coral.TranslateAvailable() == nil {
+		all = append(all, "translate")
+		translate.want = []string{"translate"}
+	}
 	for _, tc := range []struct {
 		names []string
 		want  []string // engine names, or nil for an error
 		err   string
 	}{
-		{nil, []string{"blocks", "step"}, ""},
+		{nil, all, ""},
 		{[]string{"step"}, []string{"step"}, ""},
 		{[]string{"step", "blocks"}, []string{"step", "blocks"}, ""},
-		{[]string{"translate"}, nil, "--engines translate: unknown engine (have: blocks, step)"},
-		{[]string{"blocks", "Step"}, nil, "--engines Step: unknown engine (have: blocks, step)"},
+		translate,
+		{[]string{"blocks", "Step"}, nil, "--engines Step: unknown engine (have: " + strings.Join(all, ", ") + ")"},
 		{[]string{"blocks", "blocks"}, nil, "--engines blocks: named twice"},
 	} {
 		got, err := LookupEngines(tc.names)
@@ -339,7 +351,7 @@ func TestOwnELF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := rep.Results[0]; r.HW != "coral-user" || r.Description != "your program" || len(r.Engines) != 2 || r.Instructions != mixedInstructions(1) {
+	if r := rep.Results[0]; r.HW != "coral-user" || r.Description != "your program" || len(r.Engines) != len(Engines) || r.Instructions != mixedInstructions(1) {
 		t.Errorf("%+v", r)
 	}
 	rep, err = Run(Options{File: "m.elf", ELF: elf, Repeat: 1, Scale: 1, MaxCycles: 100, Engines: []string{"step", "blocks"}})

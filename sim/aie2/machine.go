@@ -186,6 +186,9 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	if hw.ISA != "aie2" {
 		return nil, fmt.Errorf("aie2: hardware config %s is for isa %q", hw.Name, hw.ISA)
 	}
+	if err := opts.CheckOneEngine("aie2"); err != nil {
+		return nil, err
+	}
 	if err := hw.Validate(); err != nil {
 		return nil, err
 	}

@@ -197,6 +197,8 @@ type edge struct {
 	count  uint64   // traversals not yet added to the counters
 	elems  uint64   // vector elements per traversal
 	gval   []uint32 // the values of block.guards the edge holds for
+	tid    int32    // its translated pair (translate.go), 0: none
+	hits   uint32   // runs counted towards translating it
 	to     [2]edgeLink
 	stalls [numStalls]uint64
 	busy   []unitCount
@@ -240,6 +242,7 @@ func (m *Machine) resetBlocks() {
 	}
 	e.nedges = 0
 	e.dirty = e.dirty[:0]
+	m.trReset()
 	for i := range m.code {
 		c := &m.code[i]
 		if cap(c.blocks) >= len(c.ops) {
@@ -770,10 +773,18 @@ func (m *Machine) stateRun(b *block) bool {
 	if m.opts.Stop != nil {
 		limit = min(limit, R+pollCycles)
 	}
+	if m.tr.on {
+		// Translated code cannot be preempted: it returns to Go at
+		// least every trPollCycles (translate.go).
+		limit = min(limit, R+trPollCycles)
+	}
 	runs := uint32(0)
 	entry := b
 	entry.entries++
 	defer func() {
+		if m.tr.ran {
+			runs += m.trFlush()
+		}
 		entry.runs += runs
 		m.flushEdges()
 	}()
@@ -800,62 +811,51 @@ func (m *Machine) stateRun(b *block) bool {
 				return true
 			}
 			limit = min(m.limit, R+e.dR+pollCycles)
+			if m.tr.on {
+				limit = min(limit, R+e.dR+trPollCycles)
+			}
 		}
-		// A loop whose block leads back to itself in the same state (the
-		// steady state of a loop) repeats inside execBlock, as many times
-		// as the cycle limit allows: iteration r's last op dispatches at
-		// R + (r+1)·dR.
-		loops := 0
-		if e.next[1] == s && b.succ[1] == b && e.dR > 0 && !b.jalr {
-			loops = int(min((limit-1-R-e.dR)/e.dR, 1<<30))
-		}
-		next, taken, k, why, done := m.execBlock(b, 0, loops)
-		for why > exBail {
-			// The rare cases, outside execBlock's loop (no calls there).
-			o := &b.ops[k]
-			switch why {
-			case exCompute:
-				// A register-only op (Zbb, M's high halves and
-				// divisions, F): exec cannot fail on it once a dynamic
-				// rounding mode is known to be valid. exec counts it and
-				// moves m.pc (state mode sets m.pc when it ends): undo
-				// the count.
-				orig := &b.code.ops[b.j+k]
-				if orig.rm == rmDYN && m.csr.frm > rmRMM && usesRM(orig.h) {
-					why = exBail
-					continue
-				}
-				m.exec(orig)
-				m.stats.Instructions--
-				k++
-			case exRefill:
-				a, n := m.x[o.rs1]+o.imm, accessSize(o.h)
-				var ok bool
-				if o.h >= bSb && o.h <= bSw || o.h == bFsw {
-					ok = m.cacheWrite(a, n)
-				} else {
-					ok = m.cacheRead(a, n)
-				}
-				if !ok {
-					why = exBail
-					continue
-				}
-			case exMark:
-				a, n := m.x[o.rs1]+o.imm, accessSize(o.h)
-				m.wc.reg.MarkWritten(uint64(a-m.wc.base), uint64(n))
-				k++
-			case exVec:
-				// Vector ops: their element loops (the edge has their
-				// timing), or the per-instruction path from one that
-				// would trap or whose plan does not cover the state.
-				if k = m.vecBlockRun(b, k); k < len(b.ops) && b.ops[k].h == bVec {
-					why = exBail
-					continue
+		var next uint32
+		var taken, k, why, done int
+		// counted: the edge's count and R already include this traversal
+		// (translated code ran the block to its end).
+		counted := false
+		if m.tr.on && (e.tid != 0 || m.trHot(b, e)) {
+			// Translated code (translate.go) runs from this pair on,
+			// following linked pairs, and says where it stopped.
+			var kind, arg int
+			kind, b, e, R, arg = m.trEnter(e, R, limit)
+			switch kind {
+			case trExitLimit:
+				s = e.from
+				continue
+			case trExitSucc:
+				taken, counted = arg, true
+				next = m.trNext(b, taken)
+			default: // trExitMid: ops before arg&0xff ran, that one not
+				s = e.from
+				k, why = arg&0xff, arg>>8
+				next, taken, k, why, done = m.finishBlock(b, next, taken, k, why, 0, 0)
+			}
+		} else {
+			// A loop whose block leads back to itself in the same state (the
+			// steady state of a loop) repeats inside execBlock, as many times
+			// as the cycle limit allows: iteration r's last op dispatches at
+			// R + (r+1)·dR.
+			loops := 0
+			if e.next[1] == s && b.succ[1] == b && e.dR > 0 && !b.jalr {
+				loops = int(min((limit-1-R-e.dR)/e.dR, 1<<30))
+				if m.tr.on && e.hits&trNever == 0 {
+					loops = min(loops, int(trHot)) // count them, then translate
 				}
 			}
-			var more int
-			next, taken, k, why, more = m.execBlock(b, k, loops-done)
-			done += more
+			next, taken, k, why, done = m.execBlock(b, 0, loops)
+			if why > exBail {
+				next, taken, k, why, done = m.finishBlock(b, next, taken, k, why, loops, done)
+			}
+			if m.tr.on && done > 0 {
+				m.trAdd(b, e, done)
+			}
 		}
 		if done > 0 {
 			if e.count == 0 {
@@ -879,18 +879,24 @@ func (m *Machine) stateRun(b *block) bool {
 			m.pc = b.start + uint32(k)*4
 			return true
 		}
-		runs++
-		if e.count == 0 {
-			be.dirty = append(be.dirty, e)
+		if !counted {
+			runs++
+			if e.count == 0 {
+				be.dirty = append(be.dirty, e)
+			}
+			e.count++ // counters and Instructions are added at the flush
+			R += e.dR
 		}
-		e.count++ // counters and Instructions are added at the flush
-		R += e.dR
+		from := e // for linking translated pairs
 		s = e.next[taken&1]
 		// The successor block and its edge from s: fixed for a static
 		// successor, remembered with the target for a jalr.
 		to := &e.to[taken&1]
 		if to.b != nil && (!b.jalr || to.pc == next) {
 			b, e = to.b, to.e
+			if counted {
+				m.trLink(from, b, taken, e)
+			}
 			continue
 		}
 		var nb *block
@@ -911,9 +917,67 @@ func (m *Machine) stateRun(b *block) bool {
 		ne := m.edgeFor(nb, s)
 		if ne != nil {
 			*to = edgeLink{pc: next, b: nb, e: ne}
+			if counted {
+				m.trLink(from, nb, taken, ne)
+			}
 		}
 		b, e = nb, ne
 	}
+}
+
+// finishBlock continues a block that execBlock (or translated code)
+// stopped at op k for a reason other than exBail: it handles the op the
+// rare way (outside execBlock's loop, which makes no calls) and runs the
+// rest, until the block ends or an op is the per-instruction path's.
+func (m *Machine) finishBlock(b *block, next uint32, taken, k, why, loops, done int) (uint32, int, int, int, int) {
+	for why > exBail {
+		// The rare cases, outside execBlock's loop (no calls there).
+		o := &b.ops[k]
+		switch why {
+		case exCompute:
+			// A register-only op (Zbb, M's high halves and
+			// divisions, F): exec cannot fail on it once a dynamic
+			// rounding mode is known to be valid. exec counts it and
+			// moves m.pc (state mode sets m.pc when it ends): undo
+			// the count.
+			orig := &b.code.ops[b.j+k]
+			if orig.rm == rmDYN && m.csr.frm > rmRMM && usesRM(orig.h) {
+				why = exBail
+				continue
+			}
+			m.exec(orig)
+			m.stats.Instructions--
+			k++
+		case exRefill:
+			a, n := m.x[o.rs1]+o.imm, accessSize(o.h)
+			var ok bool
+			if o.h >= bSb && o.h <= bSw || o.h == bFsw {
+				ok = m.cacheWrite(a, n)
+			} else {
+				ok = m.cacheRead(a, n)
+			}
+			if !ok {
+				why = exBail
+				continue
+			}
+		case exMark:
+			a, n := m.x[o.rs1]+o.imm, accessSize(o.h)
+			m.wc.reg.MarkWritten(uint64(a-m.wc.base), uint64(n))
+			k++
+		case exVec:
+			// Vector ops: their element loops (the edge has their
+			// timing), or the per-instruction path from one that
+			// would trap or whose plan does not cover the state.
+			if k = m.vecBlockRun(b, k); k < len(b.ops) && b.ops[k].h == bVec {
+				why = exBail
+				continue
+			}
+		}
+		var more int
+		next, taken, k, why, more = m.execBlock(b, k, loops-done)
+		done += more
+	}
+	return next, taken, k, why, done
 }
 
 // Why execBlock stopped before the end of its block (at op k).
@@ -1144,6 +1208,9 @@ func (m *Machine) cacheRead(a, n uint32) bool {
 	r := m.mem.Find(uint64(a))
 	if r == nil || !r.Readable || r.End > 1<<32 || uint64(a)+uint64(n) > r.End {
 		return false
+	}
+	if m.rc.reg != r {
+		m.rcPrev = m.rc // translated code reads both (translate.go)
 	}
 	m.rc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r}
 	return true

@@ -17,7 +17,8 @@ var runModes = []struct {
 	opts func(o *Options)
 	mach func(m *Machine)
 }{
-	{"blocks", nil, nil},
+	{"translate", nil, nil}, // auto: translated code where it applies
+	{"blocks", func(o *Options) { o.Engine = EngineBlocks }, nil},
 	{"per-instruction", nil, func(m *Machine) { m.noBlocks = true }},
 	{"reference", func(o *Options) { o.Reference = true }, nil},
 	{"trace", func(o *Options) { o.Trace = io.Discard }, nil},

@@ -217,8 +217,9 @@ func (m *Machine) DebugPC() uint64 { return uint64(m.pc) }
 // sim.Memory.Bytes, which reports it.
 func (m *Machine) DebugStep() bool {
 	if m.dbg != nil && m.dbg.watching {
-		m.rc, m.wc = memCache{}, memCache{}
+		m.rc, m.wc, m.rcPrev = memCache{}, memCache{}, memCache{}
 	}
+	m.stats.Engine = EngineStep // the debugger steps the reference stepper
 	return m.Step()
 }
 

@@ -415,6 +415,9 @@ func (m *Machine) loadSlow(addr uint32, n uint32) (uint32, *sim.Trap) {
 		return 0, t
 	}
 	if r := m.mem.Find(uint64(addr)); r != nil && r.Readable && r.End <= 1<<32 {
+		if m.rc.reg != r {
+			m.rcPrev = m.rc
+		}
 		m.rc = memCache{base: uint32(r.Base), size: r.End - r.Base, data: r.Data, reg: r}
 	}
 	var v uint32

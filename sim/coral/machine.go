@@ -58,6 +58,10 @@ import (
 //   - Console receives the bytes a program writes to the HTIF console
 //     (configs with params.htif 1; htif.go).
 //   - Memo is not used: coral memoises nothing across runs.
+//   - Engine: "" or "auto" (translated code where it applies, else the
+//     block engine), "translate" (an error where it cannot run),
+//     "blocks", or "step" (Reference); see TRANSLATE.md. Stats.Engine
+//     says which ran.
 type Options struct {
 	sim.CoreOptions
 }
@@ -141,6 +145,7 @@ type Machine struct {
 	vscal      [4]byte // the scalar operand of a plan's .vx/.vi kernel call
 	vsegRuns   uint64  // vector segments replayed (vseg.go), for tests
 	rc, wc     memCache
+	rcPrev     memCache // the load cache before rc (its region another)
 	misaligned bool
 	selfMod    bool // some executable region is writable: stores re-decode
 
@@ -159,7 +164,8 @@ type Machine struct {
 	loaded bool
 
 	blk      blockEngine
-	noBlocks bool // Run without the block engine (for tests and benchmarks)
+	noBlocks bool       // Run without the block engine (for tests and benchmarks)
+	tr       translator // the block engine's translated pairs (translate.go)
 
 	prof *profiler // Options.Profile's state (profile.go)
 	tl   tlState   // Options.Timeline's state (timeline.go)
@@ -256,7 +262,13 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	m.unitCnt = counts
 	m.t.init(hw, len(st.UnitNames), counts, m.limit)
 	m.initRes()
-	return m.finishNew()
+	if _, err := m.finishNew(); err != nil {
+		return nil, err
+	}
+	if err := m.chooseEngine(); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // initRes maps units onto the instances they issue to.
@@ -307,7 +319,7 @@ func (m *Machine) Load(img *sim.Image) error {
 	m.initRes()
 	m.csr = csrFile{}
 	m.stats.Instructions, m.stats.VectorElems, m.stats.Wall = 0, 0, 0
-	m.rc, m.wc = memCache{}, memCache{}
+	m.rc, m.wc, m.rcPrev = memCache{}, memCache{}, memCache{}
 	m.pc = uint32(img.Entry)
 	m.x, m.f = [32]uint32{}, [32]uint32{}
 	m.vreset()
@@ -402,7 +414,10 @@ func (m *Machine) redecode(addr uint32, n uint32) {
 //     through the per-instruction path of the same loop (a pre-decoded
 //     vector op straight to its plan, execVecPlan); past maxStates
 //     states or maxAllEdges edges the engine turns itself off and the
-//     loop goes on per instruction.
+//     loop goes on per instruction. With translation on (engine auto or
+//     translate: TRANSLATE.md), stateRun enters hot (block, state)
+//     pairs' amd64 code, which follows linked pairs and returns to
+//     stateRun for anything else.
 //
 // Each loop polls Options.Stop (pollInsts, pollCycles); none polls per
 // instruction.
@@ -430,6 +445,7 @@ func (m *Machine) Run() sim.Halt {
 	} else {
 		m.runBlocks()
 	}
+	m.stats.Engine = m.engineName()
 	m.stats.Wall += time.Since(start)
 	m.syncStats()
 	return m.halt

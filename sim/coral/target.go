@@ -15,6 +15,7 @@ func init() {
 		Name:       "coral",
 		ELFMachine: elf.EM_RISCV,
 		Timelines:  true,
+		Engines:    []string{EngineTranslate, EngineBlocks, EngineStep},
 		New: func(hw *isadefs.HW, o sim.CoreOptions) (sim.Core, error) {
 			return New(hw, Options{CoreOptions: o})
 		},

@@ -148,6 +148,9 @@ func New(hw *isadefs.HW, opts Options) (*Machine, error) {
 	if hw.ISA != "plena" {
 		return nil, fmt.Errorf("plena: hardware config %s is for isa %q", hw.Name, hw.ISA)
 	}
+	if err := opts.CheckOneEngine("plena"); err != nil {
+		return nil, err
+	}
 	if err := hw.Validate(); err != nil {
 		return nil, err
 	}

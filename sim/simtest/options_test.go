@@ -97,6 +97,29 @@ var honours = map[string]func(t *testing.T, tgt sim.Target, c corpus, ps []simte
 			t.Errorf("%d runs recorded a memo (ignored: %v)", recorded, ignored)
 		}
 	},
+	// Engine: a name the target does not list is refused by New; every
+	// engine it lists gives the default run's results (or New says why
+	// it cannot run here, as translation may not), and Stats.Engine says
+	// which engine ran.
+	"Engine": func(t *testing.T, tgt sim.Target, _ corpus, ps []simtest.Program, ends []sim.Core, _ bool) {
+		p, end := longest(ps, ends)
+		if _, err := tgt.New(p.HW, sim.CoreOptions{Engine: "no-such-engine"}); err == nil {
+			t.Errorf("%s: New accepts engine no-such-engine", tgt.Name)
+		}
+		same(t, p, end, run(t, tgt, p, sim.CoreOptions{Engine: "auto"}))
+		for _, eng := range tgt.Engines {
+			o := sim.CoreOptions{Engine: eng, MaxCycles: p.Options.MaxCycles}
+			if _, err := tgt.New(p.HW, o); err != nil {
+				t.Logf("%s: engine %s: %v", tgt.Name, eng, err)
+				continue
+			}
+			c := run(t, tgt, p, o)
+			same(t, p, end, c)
+			if got := c.Stats().Engine; got == "" {
+				t.Errorf("%s: engine %s: Stats.Engine is empty", tgt.Name, eng)
+			}
+		}
+	},
 	// Reference: a reference run agrees with the fast one (on every
 	// program, at cycle limits too: TestCorpusFastMatchesReference).
 	// That the reference stepper, not the fast path, ran cannot be seen

@@ -130,7 +130,8 @@ func NewWithAllOptions(target string) (sim.Core, sim.CoreOptions, error) {
 }
 
 // AllCoreOptions returns options with every field set to a value that is
-// not its zero value (new writers, profiles, flags; MaxCycles 123456789),
+// not its zero value (new writers, profiles, flags; MaxCycles 123456789;
+// Engine "auto"),
 // for tests that check a target passes each field on to its core.
 func AllCoreOptions() sim.CoreOptions {
 	var o sim.CoreOptions
@@ -144,6 +145,8 @@ func AllCoreOptions() sim.CoreOptions {
 			f.SetBool(true)
 		case reflect.Pointer:
 			f.Set(reflect.New(f.Type().Elem()))
+		case reflect.String: // Engine: every target's default, by name
+			f.SetString("auto")
 		case reflect.Interface: // io.Writer
 			f.Set(reflect.ValueOf(new(bytes.Buffer)))
 		default:
@@ -214,12 +217,12 @@ func Diff(a, b sim.Core) string {
 	return ""
 }
 
-// diffStats compares every field of two stats but Wall.
+// diffStats compares every field of two stats but Wall and Engine.
 func diffStats(a, b *sim.Stats) string {
 	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
 	for i := 0; i < va.NumField(); i++ {
 		name := va.Type().Field(i).Name
-		if name == "Wall" {
+		if name == "Wall" || name == "Engine" {
 			continue
 		}
 		if x, y := va.Field(i).Interface(), vb.Field(i).Interface(); !reflect.DeepEqual(x, y) {
