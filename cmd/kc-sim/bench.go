@@ -52,18 +52,22 @@ Built-in workloads (embedded; no files needed):
    all      every one of them, in this order
 
 Engines: each coral workload (scalar, mixed, vector, gemm, softmax, your
-coral ELF) runs on each of coral's engines in the same run (--engines,
-default all, in this order; plena and aie2 run their default path):
+coral ELF) runs on each engine --engines names, in the same run (default:
+the fast ones, translate where this host can run it, then blocks;
+--engines all adds the reference stepper; plena and aie2 run their
+default path):
 ` + engineHelp() + `
 The first engine of --engines is the primary: its figures head the
-workload, and --fallback and the kc-sim / qemu line use it. Every engine
+workload, and --fallback and the kc-sim / qemu line use it (--fallback
+compares a translate primary on the block engine: translated code runs
+only with the SIMD paths). Every engine
 must give the very same instructions, cycles, vector elements and halt
 (so must every repeat and the fallback): kc-sim bench fails with exit
 status 127 if they differ, a free check of the fast engines against the
 reference stepper. The stepper is slow (about 4 M instructions/s, over
-100x slower than blocks on scalar and mixed on an AVX-512 EPYC), so a
-default run at scale 1 takes a quarter of an hour or so, most of it the
-stepper's: --engines blocks (or a smaller --scale) for a quick look.
+100x slower than blocks on scalar and mixed on an AVX-512 EPYC), so
+--engines all at scale 1 takes a quarter of an hour or so, most of it
+the stepper's (--scale 0.1 for a quicker comparison with it).
 
 Ratios: "blocks = 12.3x step's speed" is step's wall time over blocks'
 on the same workload: blocks simulates it 12.3 times as fast (each pair
@@ -95,8 +99,9 @@ A program of your own (FILE.elf) is timed the same way; it runs on --hw
 Examples:
    kc-sim bench                                  # every workload
    kc-sim bench --workload scalar --against qemu # the issue's loop vs qemu-user
-   kc-sim bench -w scalar,mixed --against qemu   # every engine vs qemu-user
-   kc-sim bench -w mixed --engines blocks        # the default engine alone
+   kc-sim bench -w scalar,mixed --against qemu   # translate and blocks vs qemu-user
+   kc-sim bench -w mixed --engines blocks        # the block engine alone
+   kc-sim bench -w scalar --engines all -s 0.1   # every engine, the stepper too
    kc-sim bench --workload vector --fallback     # SIMD vs pure-Go element loops
    kc-sim bench --workload all --against qemu,spike --fallback
    kc-sim bench --json --repeat 5 > bench.json   # for scripts
@@ -129,7 +134,7 @@ func benchCommand(stdout, stderr io.Writer, status *int) *cli.App {
 	return &cli.App{
 		Name:            "kc-sim bench",
 		Usage:           "time the simulator on built-in workloads or your own ELF",
-		UsageText:       "kc-sim bench [--workload " + strings.Join(simbench.Workloads, "|") + "|all] [--engines " + strings.Join(simbench.EngineNames(), ",") + "] [--against qemu[,spike]] [--fallback] [--json] [--repeat N] [--scale F]\n   kc-sim bench [--hw CONFIG] [flags] FILE.elf",
+		UsageText:       "kc-sim bench [--workload " + strings.Join(simbench.Workloads, "|") + "|all] [--engines " + strings.Join(simbench.EngineNames(), ",") + "|all] [--against qemu[,spike]] [--fallback] [--json] [--repeat N] [--scale F]\n   kc-sim bench [--hw CONFIG] [flags] FILE.elf",
 		Description:     benchDescription,
 		HideHelpCommand: true,
 		HideVersion:     true,
@@ -137,7 +142,7 @@ func benchCommand(stdout, stderr io.Writer, status *int) *cli.App {
 		ErrWriter:       stderr,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "workload", Aliases: []string{"w"}, Value: "all", Usage: strings.Join(simbench.Workloads, ", ") + " or all (comma-separated list allowed); ignored with FILE.elf"},
-			&cli.StringFlag{Name: "engines", Aliases: []string{"e"}, Value: strings.Join(simbench.EngineNames(), ","), Usage: "coral engines to run each coral workload on, comma-separated, the primary first"},
+			&cli.StringFlag{Name: "engines", Aliases: []string{"e"}, Value: strings.Join(simbench.DefaultEngines(), ","), Usage: "coral engines to run each coral workload on, comma-separated, the primary first, or all (" + strings.Join(simbench.EngineNames(), ",") + ")"},
 			&cli.StringFlag{Name: "against", Usage: "also run the ELF workloads under qemu (qemu-riscv32) and/or spike, comma-separated, and print kc-sim's wall time over theirs"},
 			&cli.BoolFlag{Name: "fallback", Usage: "also run on the pure-Go vector loops and print the SIMD path's speedup"},
 			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON on standard output"},
@@ -230,7 +235,11 @@ func printBench(w io.Writer, rep *simbench.Report) {
 			r.WallSeconds, r.InstrPerSec/1e6, r.CyclesPerSec/1e6, r.ElemsPerSec/1e6, r.SIMDPath)
 		printEngines(w, r)
 		if f := r.Fallback; f != nil {
-			fmt.Fprintf(w, "  fallback (pure-Go vector loops): wall %.3f s; %s / fallback speed = %.2fx\n", f.WallSeconds, r.SIMDPath, f.Speedup)
+			on := ""
+			if f.Engine != "" {
+				on = ", " + f.Engine + " engine"
+			}
+			fmt.Fprintf(w, "  fallback (pure-Go vector loops%s): wall %.3f s; %s / fallback speed = %.2fx\n", on, f.WallSeconds, r.SIMDPath, f.Speedup)
 		}
 		for _, a := range r.Against {
 			switch {

@@ -40,6 +40,23 @@ func coralEngines() []Engine {
 	return e
 }
 
+// The engines' names.
+const (
+	EngineTranslate = "translate"
+	EngineBlocks    = "blocks"
+	EngineStep      = "step"
+)
+
+// lookupEngine is the engine of that name (one of Engines).
+func lookupEngine(name string) Engine {
+	for _, e := range Engines {
+		if e.Name == name {
+			return e
+		}
+	}
+	panic("simbench: no engine " + name)
+}
+
 // EngineNames lists the engines' names, in Engines order.
 func EngineNames() []string {
 	names := make([]string, len(Engines))
@@ -49,10 +66,21 @@ func EngineNames() []string {
 	return names
 }
 
-// LookupEngines resolves engine names in the order given (none: every
-// engine), refusing unknown names and repeats.
+// DefaultEngines are the engines kc-sim bench runs unless told: the fast
+// ones, coral's default first (translate where it can run, then blocks).
+// The reference stepper is left to --engines all or --engines step: at
+// about 4 M instructions a second it would take most of a default run.
+func DefaultEngines() []string {
+	if coral.TranslateAvailable() == nil {
+		return []string{"translate", "blocks"}
+	}
+	return []string{"blocks"}
+}
+
+// LookupEngines resolves engine names in the order given (none, or the
+// one name "all": every engine), refusing unknown names and repeats.
 func LookupEngines(names []string) ([]Engine, error) {
-	if len(names) == 0 {
+	if len(names) == 0 || len(names) == 1 && names[0] == "all" {
 		return Engines, nil
 	}
 	var out []Engine

@@ -99,9 +99,13 @@ type EngineResult struct {
 
 // Fallback is a workload rerun on the pure-Go vector loops.
 type Fallback struct {
-	Path        string  `json:"path"` // "generic"
+	Path string `json:"path"` // "generic"
+	// Engine is the coral engine both runs used ("" off coral): the
+	// primary, or blocks when the primary is translate, which runs only
+	// with the SIMD paths.
+	Engine      string  `json:"engine,omitempty"`
 	WallSeconds float64 `json:"wall_seconds"`
-	Speedup     float64 `json:"simd_speedup"` // fallback wall / SIMD wall
+	Speedup     float64 `json:"simd_speedup"` // fallback wall / SIMD wall on the same engine
 }
 
 // Oracle is a workload run by another simulator in the same run.
@@ -283,18 +287,38 @@ func timeWork(w *work, o Options, engines []Engine) (*Result, error) {
 		r.Engines = ers
 	}
 	if o.Fallback {
+		// The same engine on the pure-Go loops: translated code runs only
+		// with the SIMD paths, so a translate primary is compared on the
+		// block engine (measured beside it when it was not listed).
+		fe, simdWall := engines[0], r.WallSeconds
+		if fe.Name == EngineTranslate {
+			fe = lookupEngine(EngineBlocks)
+			simdWall = 0
+			for _, er := range ers {
+				if er.Engine == fe.Name {
+					simdWall = er.WallSeconds
+				}
+			}
+			if simdWall == 0 {
+				_, _, wall, err := measure("the blocks engine", fe.Configure)
+				if err != nil {
+					return nil, err
+				}
+				simdWall = wall
+			}
+		}
 		path := vec.Path()
 		vec.UseFallback(true)
-		_, _, fw, err := measure("the pure-Go vector loops", engines[0].Configure)
+		_, _, fw, err := measure("the pure-Go vector loops", fe.Configure)
 		if path != "generic" {
 			vec.SetPath(path)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("fallback: %v", err)
 		}
-		r.Fallback = &Fallback{Path: "generic", WallSeconds: fw}
-		if r.WallSeconds > 0 {
-			r.Fallback.Speedup = fw / r.WallSeconds
+		r.Fallback = &Fallback{Path: "generic", Engine: fe.Name, WallSeconds: fw}
+		if simdWall > 0 {
+			r.Fallback.Speedup = fw / simdWall
 		}
 	}
 	for _, tool := range o.Against {
