@@ -31,7 +31,11 @@ func testIsolation(t testing.TB, memory int64) *Isolation {
 	return &Isolation{Command: []string{os.Args[0]}, Env: append(os.Environ(), workerEnv+"=1", TestHooksEnv+"=1"), Memory: memory}
 }
 
-const spinKernel = "    .text\n    .globl _start\n_start:\n1:  j 1b\n"
+// spinKernel runs until the cycle limit (10^8 cycles) and takes well over
+// the tests' deadlines doing it: reading a CSR keeps every iteration on
+// coral's per-instruction path (about 2 s to the limit), where a bare
+// `j 1b` is translated code that reaches the limit in a tenth of that.
+const spinKernel = "    .text\n    .globl _start\n_start:\n1:  csrr t0, mcycle\n    j 1b\n"
 
 // TestIsolatedCallsMatch: a tool call in a worker process gives the
 // result the same call gives in process, and so does the judgement.
