@@ -26,8 +26,11 @@ import (
 	"kernelcraft/baseline"
 )
 
-// spinKernel never ends by itself.
-const spinKernel = "    .text\n    .globl _start\n_start:\n1:  j 1b\n"
+// spinKernel runs to the cycle limit (10^8 cycles), about 2 s: reading a
+// CSR keeps every iteration on coral's per-instruction path, where a bare
+// `j 1b` is translated code that reaches the limit in 0.1 s, before the
+// tests' deadlines.
+const spinKernel = "    .text\n    .globl _start\n_start:\n1:  csrr t0, mcycle\n    j 1b\n"
 
 // hostileModel is a loopback OpenAI-compatible server whose replies
 // depend on the cell (task and configuration, read from the task text in
