@@ -44,16 +44,18 @@ Examples:
    kc-ref eval -t coral testdata/kernels/coral/softmax_f32.s softmax -c 4
    kc-ref eval --all -t coral --baseline
 
-Exit status: 0 pass, 1 fail, 2 bad usage or a kernel that does not assemble.`
+Exit status: 0 pass, 1 fail, 2 bad usage or a kernel that does not assemble.
+
+` + batchDescription
 
 // evalCommand is "kc-ref eval".
 func evalCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "eval",
 		Usage:       "judge a kernel: visible and fresh hidden case, cycles and speedup on the hidden case",
-		UsageText:   "kc-ref eval -t TARGET KERNEL.s TASK [-c N] [--seed S] [--hidden-seed N] [--kind K]\n   kc-ref eval --all -t TARGET --baseline [--kind K] [--seed S --hidden-seed N]",
+		UsageText:   "kc-ref eval -t TARGET KERNEL.s TASK [-c N] [--seed S] [--hidden-seed N] [--kind K]\n   kc-ref eval --all -t TARGET --baseline [--kind K] [--seed S --hidden-seed N]\n   kc-ref eval --batch [FILE|-] [--jobs N] [--timeout D] [--memory MiB] [--kind K]",
 		Description: evalDescription,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			targetFlag(),
 			&cli.IntFlag{Name: "config", Aliases: []string{"c"}, Value: 1, Usage: "configuration 1..5"},
 			&cli.Uint64Flag{Name: "seed", Value: ref.DefaultSeed, Usage: "input generator seed of the visible case"},
@@ -61,8 +63,11 @@ func evalCommand() *cli.Command {
 			&cli.BoolFlag{Name: "all", Usage: "every (task, configuration) of the target (with --baseline)"},
 			&cli.BoolFlag{Name: "baseline", Usage: "evaluate the baseline kernels themselves (with --all)"},
 			baselineKindFlag(),
-		},
+		}, batchFlags()...),
 		Action: func(c *cli.Context) error {
+			if c.Bool("batch") {
+				return evalBatch(c)
+			}
 			target := c.String("target")
 			if target == "" {
 				return cli.Exit("-t TARGET is required", 2)

@@ -49,7 +49,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		HideHelpCommand: true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
-		Commands:        []*cli.Command{listCommand(), describeCommand(), genCommand(), checkCommand(), baselineCommand(), evalCommand()},
+		Commands:        []*cli.Command{listCommand(), describeCommand(), genCommand(), checkCommand(), baselineCommand(), evalCommand(), batchWorkerCommand()},
 	}
 }
 
