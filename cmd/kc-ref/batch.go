@@ -238,9 +238,38 @@ type batchItem struct {
 // request to out. Its error is the stream's: in unreadable or out
 // unwritable; every request's own error is in its verdict.
 func runBatch(in io.Reader, out io.Writer, opt batchOptions) (batchSummary, error) {
+	p := newBatchPool(opt)
+	defer p.stop()
+	return p.run(in, out)
+}
+
+// batchPool is --jobs workers, each with its worker process once it has
+// judged a request: a pool that runs several streams keeps its processes
+// (warm) between them.
+type batchPool struct {
+	workers []*batchWorker
+}
+
+func newBatchPool(opt batchOptions) *batchPool {
+	p := &batchPool{}
+	for range max(1, opt.Jobs) {
+		p.workers = append(p.workers, &batchWorker{opt: opt})
+	}
+	return p
+}
+
+// stop ends the pool's worker processes.
+func (p *batchPool) stop() {
+	for _, w := range p.workers {
+		w.stop()
+	}
+}
+
+// run is runBatch on the pool's workers.
+func (p *batchPool) run(in io.Reader, out io.Writer) (batchSummary, error) {
 	start := time.Now()
 	var sum batchSummary
-	jobs := max(1, opt.Jobs)
+	jobs := len(p.workers)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
@@ -253,12 +282,10 @@ func runBatch(in io.Reader, out io.Writer, opt batchOptions) (batchSummary, erro
 
 	results := make(chan *batchVerdict, jobs)
 	var wg sync.WaitGroup
-	for range jobs {
+	for _, w := range p.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &batchWorker{opt: opt}
-			defer w.stop()
 			for it := range items {
 				v := w.judge(ctx, it)
 				select {
@@ -374,10 +401,10 @@ func request(data []byte, defaultKind string, timeout time.Duration) (*batchJob,
 	if err := dec.Decode(&rq); err != nil {
 		return nil, v, fmt.Errorf("not a request: %v", err)
 	}
+	v.ID = rq.ID
 	if dec.More() {
 		return nil, v, errors.New("not a request: more than one JSON value on the line")
 	}
-	v.ID = rq.ID
 	if rq.Target == "" || rq.Task == "" {
 		return nil, v, errors.New(`a request needs "target" and "task"`)
 	}

@@ -15,9 +15,7 @@ import (
 
 	"kernelcraft/agent"
 	"kernelcraft/asm"
-	"kernelcraft/baseline"
 	"kernelcraft/cmd/internal/cliutil"
-	"kernelcraft/judge"
 )
 
 // batchWorkerCommand is the hidden command of a batch worker process.
@@ -89,13 +87,7 @@ func judgeJob(job *batchJob, hooks bool) *batchVerdict {
 	if hooks {
 		agent.TestHook(string(src))
 	}
-	if baseline.IsTemplate(src) {
-		var err error
-		if src, err = baseline.Instantiate(name, src, job.Target, job.Task, job.Config); err != nil {
-			return &batchVerdict{Error: err.Error()}
-		}
-	}
-	j, err := judge.Judge(ctx, job.Target, job.Task, job.Config, job.Seeds, job.Kind, name, src)
+	j, err := judgeSource(ctx, job.Target, job.Task, job.Config, job.Seeds, job.Kind, name, src)
 	if err != nil {
 		return &batchVerdict{Error: err.Error()}
 	}

@@ -108,12 +108,7 @@ func evalOne(w io.Writer, target, kind, path, task string, config int, seeds jud
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", path, err), 2)
 	}
-	if baseline.IsTemplate(src) {
-		if src, err = baseline.Instantiate(path, src, target, task, config); err != nil {
-			return cli.Exit(err.Error(), 2)
-		}
-	}
-	j, err := judge.Judge(context.Background(), target, task, config, seeds, kind, path, src)
+	j, err := judgeSource(context.Background(), target, task, config, seeds, kind, path, src)
 	if err != nil {
 		return cli.Exit(err.Error(), 2)
 	}
@@ -147,6 +142,20 @@ func evalOne(w io.Writer, target, kind, path, task string, config int, seeds jud
 		return cli.Exit("", 1)
 	}
 	return nil
+}
+
+// judgeSource judges a kernel's source (name is used in messages) as
+// kc-ref eval does, one kernel or a batch of them: a kernel with
+// {{.M}}-style placeholders is filled with the configuration's params
+// first.
+func judgeSource(ctx context.Context, target, task string, config int, seeds judge.Seeds, kind, name string, src []byte) (*judge.Judgement, error) {
+	if baseline.IsTemplate(src) {
+		var err error
+		if src, err = baseline.Instantiate(name, src, target, task, config); err != nil {
+			return nil, err
+		}
+	}
+	return judge.Judge(ctx, target, task, config, seeds, kind, name, src)
 }
 
 func evalAll(w, progress io.Writer, target, kind string, seeds judge.Seeds) error {

@@ -1,0 +1,413 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"kernelcraft/agent"
+	"kernelcraft/baseline"
+)
+
+// testWorkerEnv, set to 1, makes the test binary a kc-ref process
+// (TestMain): kc-ref eval --batch starts its workers from os.Executable,
+// which in a test is the test binary.
+const testWorkerEnv = "KC_REF_TEST_WORKER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(testWorkerEnv) == "1" {
+		os.Exit(run(append([]string{"kc-ref"}, os.Args[1:]...), os.Stdout, os.Stderr))
+	}
+	// The workers this test process starts serve requests, with the
+	// hooks that crash or hang one on purpose.
+	os.Setenv(testWorkerEnv, "1")
+	os.Setenv(agent.TestHooksEnv, "1")
+	os.Exit(m.Run())
+}
+
+// batchRun runs kc-ref eval --batch on the lines (written to a file) and
+// returns the exit status, the verdicts by id (as JSON text) and in
+// output order, and stderr.
+func batchRun(t *testing.T, lines []string, args ...string) (int, map[string]*batchVerdict, []string, string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "requests.jsonl")
+	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := kcref(t, append(append([]string{"eval", "--batch"}, args...), file)...)
+	byID := map[string]*batchVerdict{}
+	var raw []string
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if l == "" {
+			continue
+		}
+		raw = append(raw, l)
+		v := &batchVerdict{}
+		if err := json.Unmarshal([]byte(l), v); err != nil {
+			t.Fatalf("a verdict line is not JSON (%v): %s", err, l)
+		}
+		key := string(v.ID)
+		if key == "" {
+			key = fmt.Sprintf("line %d", v.Line)
+		}
+		if byID[key] != nil {
+			t.Fatalf("two verdicts for %s", key)
+		}
+		byID[key] = v
+	}
+	return code, byID, raw, errs
+}
+
+// requestLine is a request as a JSON line.
+func requestLine(t testing.TB, fields map[string]any) string {
+	t.Helper()
+	b, err := json.Marshal(fields)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func baselineSource(t testing.TB, target, task string, config int) string {
+	t.Helper()
+	k, err := baseline.Baseline(target, "", task, config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(k.Src)
+}
+
+// evalSummary is the line kc-ref eval prints after the verdicts, made
+// from a batch verdict.
+func evalSummary(v *batchVerdict) string {
+	pf := map[bool]string{true: "PASS", false: "FAIL"}[v.Pass]
+	s := fmt.Sprintf("%s %s %s config %d (seed %d, hidden seed %d): %d cycles (hidden case), %d (visible)",
+		pf, v.Target, v.Task, v.Config, *v.Seed, *v.HiddenSeed, v.Cycles, v.VisibleCycles)
+	switch {
+	case v.BaselineError != "":
+		s += "; no baseline: " + v.BaselineError
+	case v.BaselineCycles == 0:
+		s += fmt.Sprintf("; baseline %s FAILS the hidden case", v.Baseline)
+	default:
+		s += fmt.Sprintf("; baseline %s %d cycles", v.Baseline, v.BaselineCycles)
+		if v.Speedup > 0 {
+			s += fmt.Sprintf(", speedup %.2fx", v.Speedup)
+		}
+	}
+	return s + "\n"
+}
+
+// TestBatchMatchesEval: over a sample of cells of all three targets
+// (kernels that pass and kernels that fail, templates, other seeds and a
+// baseline kind), every verdict of a batch is the one kc-ref eval gives
+// the same kernel with the same seeds: the same verdict texts, halts,
+// cycles, instructions, baseline and speedup, and exit status.
+func TestBatchMatchesEval(t *testing.T) {
+	dir := t.TempDir()
+	mpauseOnly := ".text\n.globl _start\n_start:\n mpause\n" // writes nothing: fails
+	type sample struct {
+		id, target, task string
+		config           int
+		seed, hidden     uint64
+		path, source     string
+		kind             string
+	}
+	samples := []sample{
+		{"coral-gemm-template", "coral", "gemm", 3, 1, 1, "../../testdata/kernels/coral/gemm_i8.s", "", ""},
+		{"coral-softmax", "coral", "softmax", 4, 3, 11, "../../testdata/kernels/coral/softmax_f32.s", "", ""},
+		{"coral-relu-compiler", "coral", "relu", 1, 1, 2, "../../ref/testdata/relu_coral.s", "", baseline.KindCompiler},
+		{"coral-relu-fails", "coral", "relu", 2, 1, 5, "", mpauseOnly, ""},
+		{"coral-layernorm-baseline", "coral", "layernorm", 2, 4, 6, "", baselineSource(t, "coral", "layernorm", 2), ""},
+		{"plena-gemm", "plena", "gemm", 3, 7, 9, "", baselineSource(t, "plena", "gemm", 3), ""},
+		{"plena-softmax", "plena", "softmax", 2, 1, 12, "", baselineSource(t, "plena", "softmax", 2), ""},
+		{"plena-rmsnorm-other-config", "plena", "rmsnorm", 2, 1, 3, "", baselineSource(t, "plena", "rmsnorm", 1), ""},
+		{"aie2-relu", "aie2", "relu", 1, 1, 4, "", baselineSource(t, "aie2", "relu", 1), ""},
+		{"aie2-gemm", "aie2", "gemm", 2, 2, 8, "", baselineSource(t, "aie2", "gemm", 2), ""},
+		{"aie2-silu-other-config", "aie2", "silu", 3, 1, 1, "", baselineSource(t, "aie2", "silu", 1), ""},
+	}
+	var lines []string
+	for _, s := range samples {
+		f := map[string]any{"id": s.id, "target": s.target, "task": s.task, "config": s.config, "seed": s.seed, "hidden_seed": s.hidden}
+		if s.path != "" {
+			f["path"] = s.path
+		} else {
+			f["source"] = s.source
+		}
+		if s.kind != "" {
+			f["kind"] = s.kind
+		}
+		lines = append(lines, requestLine(t, f))
+	}
+	code, got, _, errs := batchRun(t, lines, "--jobs", "2")
+	if len(got) != len(samples) {
+		t.Fatalf("%d verdicts for %d requests (exit %d)\n%s", len(got), len(samples), code, errs)
+	}
+	passes := 0
+	for i, s := range samples {
+		v := got[`"`+s.id+`"`]
+		if v == nil {
+			t.Errorf("%s: no verdict", s.id)
+			continue
+		}
+		if v.Error != "" || v.Line != i+1 || v.Visible == nil || v.Hidden == nil {
+			t.Errorf("%s: line %d, error %q, want line %d judged", s.id, v.Line, v.Error, i+1)
+			continue
+		}
+		path := s.path
+		if path == "" {
+			path = filepath.Join(dir, s.id+".s")
+			if err := os.WriteFile(path, []byte(s.source), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		args := []string{"eval", "-t", s.target, path, s.task, "-c", fmt.Sprint(s.config), "--seed", fmt.Sprint(s.seed), "--hidden-seed", fmt.Sprint(s.hidden)}
+		if s.kind != "" {
+			args = append(args, "--kind", s.kind)
+		}
+		ecode, out, eerr := kcref(t, args...)
+		want := map[bool]int{true: 0, false: 1}[v.Pass]
+		if ecode != want {
+			t.Errorf("%s: kc-ref eval exit %d, the batch says pass=%v\n%s%s", s.id, ecode, v.Pass, out, eerr)
+			continue
+		}
+		expect := v.Visible.Verdict + fmt.Sprintf("%s; %d cycles, %d instructions\n\n", v.Visible.Halt, v.Visible.Cycles, v.Visible.Instructions) +
+			v.Hidden.Verdict + fmt.Sprintf("%s; %d cycles, %d instructions\n\n", v.Hidden.Halt, v.Hidden.Cycles, v.Hidden.Instructions) +
+			evalSummary(v)
+		if !strings.HasPrefix(out, expect) {
+			t.Errorf("%s: kc-ref eval says\n%s\nthe batch's verdict reads as\n%s", s.id, out, expect)
+		}
+		if v.Pass {
+			passes++
+		} else if v.Diagnosis == "" || !strings.HasPrefix(v.Diagnosis, "FAIL ") {
+			t.Errorf("%s fails with diagnosis %q", s.id, v.Diagnosis)
+		}
+	}
+	if passes == 0 || passes == len(samples) {
+		t.Errorf("%d of %d samples pass: the sample should hold both", passes, len(samples))
+	}
+	if code != 0 || !strings.Contains(errs, fmt.Sprintf("%d requests, %d judged, %d passed, 0 errors", len(samples), len(samples), passes)) {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// spinKernel loops until the cycle limit: a verdict (FAIL, cycle limit),
+// after 10^8 simulated cycles.
+const spinKernel = "    .text\n    .globl _start\n_start:\n1:  j 1b\n"
+
+// TestBatchHostile: in a stream with a kernel that loops, workers that
+// crash (a stack overflow, as an assembler crash would) or blow up their
+// memory, a kernel that does not assemble, malformed and oversize lines,
+// paths that do not exist and fields that do not check, every other
+// request is judged, each bad one is its own line's error saying why, and
+// the exit status is 1.
+func TestBatchHostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes that crash, and simulates 2x10^8 cycles")
+	}
+	good := func(id string, config int) string {
+		return requestLine(t, map[string]any{"id": id, "target": "coral", "task": "relu", "config": config, "hidden_seed": 1,
+			"source": baselineSource(t, "coral", "relu", config)})
+	}
+	hook := func(id, marker string) string {
+		return requestLine(t, map[string]any{"id": id, "target": "coral", "task": "relu", "hidden_seed": 1, "source": marker + "\n" + spinKernel})
+	}
+	huge := `{"id": "huge", "target": "coral", "task": "relu", "source": "` + strings.Repeat("a", maxBatchLine) + `"}`
+	lines := []string{
+		good("good1", 1),
+		requestLine(t, map[string]any{"id": "loops", "target": "coral", "task": "relu", "hidden_seed": 1, "source": spinKernel}),
+		hook("stack", agent.HookStackOverflow),
+		good("good2", 2),
+		requestLine(t, map[string]any{"id": "asm", "target": "coral", "task": "relu", "source": "_start:\n vadd.vv v1, v2\n"}),
+		`{"id": "truncated", "target": "coral"`,
+		`not json at all`,
+		`[1, 2, 3]`,
+		`{"id": "two"} {"id": "values"}`,
+		huge,
+		good("good3", 3),
+		requestLine(t, map[string]any{"id": "nofile", "target": "aie2", "task": "relu", "path": "/nonexistent/kernel.s"}),
+		requestLine(t, map[string]any{"id": "dir", "target": "plena", "task": "relu", "path": t.TempDir()}),
+		requestLine(t, map[string]any{"id": "stdin", "target": "plena", "task": "relu", "path": "-"}),
+		requestLine(t, map[string]any{"id": "both", "target": "coral", "task": "relu", "path": "x.s", "source": "y"}),
+		requestLine(t, map[string]any{"id": "neither", "target": "coral", "task": "relu"}),
+		requestLine(t, map[string]any{"id": "task", "target": "coral", "task": "matmul", "source": "x"}),
+		requestLine(t, map[string]any{"id": "unsupported", "target": "coral", "task": "rope", "source": "x"}),
+		requestLine(t, map[string]any{"id": "config", "target": "plena", "task": "gemm", "config": 9, "source": "x"}),
+		requestLine(t, map[string]any{"id": "target", "target": "gpu", "task": "gemm", "source": "x"}),
+		requestLine(t, map[string]any{"id": "kind", "target": "plena", "task": "gemm", "kind": "template", "source": "x"}),
+		`{"id": "field", "target": "coral", "task": "relu", "source": "x", "hidden-seed": 3}`,
+		`{"id": "seed", "target": "coral", "task": "relu", "source": "x", "seed": -1}`,
+		"",
+		"   ",
+		good("good4", 4),
+	}
+	wantErr := map[string]string{
+		`"stack"`:       "the worker process crashed: stack overflow",
+		`"asm"`:         "kernel.s:2:16: vadd.vv: too few operands",
+		"line 6":        "line 6: not a request: unexpected EOF",
+		"line 7":        "line 7: not a request: invalid character",
+		"line 8":        "line 8: not a request: json: cannot unmarshal array",
+		`"two"`:         "line 9: not a request: more than one JSON value on the line",
+		"line 10":       fmt.Sprintf("line 10: the line is longer than %d bytes", maxBatchLine),
+		`"nofile"`:      "line 12: /nonexistent/kernel.s: open /nonexistent/kernel.s: no such file or directory",
+		`"dir"`:         "is a directory",
+		`"stdin"`:       `line 14: "path": "-" is standard input`,
+		`"both"`:        `line 15: a request gives its kernel as "source" or as "path", one of them`,
+		`"neither"`:     `line 16: a request gives its kernel as "source" or as "path", one of them`,
+		`"task"`:        `line 17: unknown task "matmul"`,
+		`"unsupported"`: "line 18: task rope is not supported on coral",
+		`"config"`:      "line 19: configuration 9: want 1..5",
+		`"target"`:      `line 20: unknown target "gpu"`,
+		`"kind"`:        `line 21: unknown baseline kind "template"`,
+		"line 22":       `line 22: not a request: json: unknown field "hidden-seed"`,
+		"line 23":       "line 23: not a request: json: cannot unmarshal number -1",
+	}
+	if !raceEnabled { // under -race a worker has no address-space limit
+		lines = append(lines, hook("memory", agent.HookOutOfMemory))
+		wantErr[`"memory"`] = "line 27: the worker process crashed: out of memory"
+	}
+	code, got, _, errs := batchRun(t, lines, "--jobs", "2", "--memory", "256")
+	for _, id := range []string{`"good1"`, `"good2"`, `"good3"`, `"good4"`} {
+		if v := got[id]; v == nil || !v.Pass || v.Error != "" {
+			t.Errorf("%s: %+v, want a pass", id, v)
+		}
+	}
+	if v := got[`"loops"`]; v == nil || v.Pass || v.Error != "" || v.Cycles != 100_000_000 || !strings.Contains(v.Diagnosis, "cycle limit") {
+		t.Errorf("the looping kernel: %+v, want a FAIL at the cycle limit", v)
+	}
+	for id, want := range wantErr {
+		if v := got[id]; v == nil || !strings.Contains(v.Error, want) || v.Pass {
+			t.Errorf("%s: %+v, want the error %q", id, v, want)
+		}
+	}
+	if n := 5 + len(wantErr); len(got) != n {
+		t.Errorf("%d verdicts, want %d (blank lines are skipped)", len(got), n)
+	}
+	if code != 1 || !strings.Contains(errs, fmt.Sprintf("%d requests, 5 judged, 4 passed, %d errors", 5+len(wantErr), len(wantErr))) {
+		t.Errorf("exit %d, stderr %q; want 1 and the summary", code, errs)
+	}
+}
+
+// TestBatchTimeout: a worker that hangs (outside the simulator, where no
+// deadline is polled) is killed past --timeout and its request is an
+// error; the requests before and after it are judged.
+func TestBatchTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a deadline")
+	}
+	lines := []string{
+		requestLine(t, map[string]any{"id": 1, "target": "aie2", "task": "relu", "hidden_seed": 1, "source": baselineSource(t, "aie2", "relu", 1)}),
+		requestLine(t, map[string]any{"id": 2, "target": "aie2", "task": "relu", "hidden_seed": 1, "source": agent.HookHang + "\n"}),
+		requestLine(t, map[string]any{"id": 3, "target": "aie2", "task": "relu", "config": 2, "hidden_seed": 1, "source": baselineSource(t, "aie2", "relu", 2)}),
+	}
+	code, got, _, errs := batchRun(t, lines, "--jobs", "1", "--timeout", "2s")
+	if v := got["2"]; v == nil || !strings.Contains(v.Error, "line 2: the worker ran past the deadline (2s) and was killed") {
+		t.Errorf("the hanging request: %+v", v)
+	}
+	for _, id := range []string{"1", "3"} {
+		if v := got[id]; v == nil || !v.Pass {
+			t.Errorf("request %s: %+v, want a pass", id, v)
+		}
+	}
+	if code != 1 || !strings.Contains(errs, "3 requests, 2 judged, 2 passed, 1 errors") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestBatchDeterministic: a stream with fixed seeds gives the same
+// verdict lines (in whatever order) with one job and with three.
+func TestBatchDeterministic(t *testing.T) {
+	var lines []string
+	for i, c := range []struct {
+		target, task string
+		config       int
+	}{{"coral", "relu", 1}, {"coral", "gemv", 2}, {"plena", "relu", 1}, {"plena", "silu", 2}, {"aie2", "relu", 3}, {"aie2", "gelu", 1}} {
+		lines = append(lines, requestLine(t, map[string]any{"id": i, "target": c.target, "task": c.task, "config": c.config, "seed": 2, "hidden_seed": 3,
+			"source": baselineSource(t, c.target, c.task, 1)}))
+	}
+	lines = append(lines, `{"id": "bad"`, requestLine(t, map[string]any{"id": "asm", "target": "plena", "task": "relu", "hidden_seed": 3, "source": "NOPE 1\n"}))
+	_, _, one, _ := batchRun(t, lines, "--jobs", "1")
+	_, _, three, _ := batchRun(t, lines, "--jobs", "3")
+	slices.Sort(one)
+	slices.Sort(three)
+	if len(one) != len(lines) || !slices.Equal(one, three) {
+		t.Errorf("one job:\n%s\nthree jobs:\n%s", strings.Join(one, "\n"), strings.Join(three, "\n"))
+	}
+}
+
+// TestBatchUsage: flags that belong to a request, bad flag values and a
+// stream that cannot be opened are exit 2; an empty stream is exit 0
+// with its summary.
+func TestBatchUsage(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"eval", "--batch", "-t", "coral", empty}, 2, "--target is a request's field"},
+		{[]string{"eval", "--batch", "--hidden-seed", "3", empty}, 2, "--hidden-seed is a request's field"},
+		{[]string{"eval", "--batch", "--jobs", "0", empty}, 2, "--jobs 0: want 1 to"},
+		{[]string{"eval", "--batch", "--memory", "16", empty}, 2, "--memory 16: want 256 to"},
+		{[]string{"eval", "--batch", "--timeout", "0s", empty}, 2, "--timeout must be positive"},
+		{[]string{"eval", "--batch", empty, empty}, 2, "one FILE"},
+		{[]string{"eval", "--batch", "/nonexistent/requests.jsonl"}, 2, "no such file"},
+		{[]string{"eval", "--batch", empty}, 0, "kc-ref eval --batch: 0 requests, 0 judged, 0 passed, 0 errors"},
+		{[]string{"eval", "--help"}, 0, ""},
+	} {
+		code, out, errs := kcref(t, tc.args...)
+		if code != tc.code || !strings.Contains(errs, tc.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errs, tc.code, tc.stderr)
+		}
+		if slices.Contains(tc.args, "--help") && !strings.Contains(out, "kc-ref eval --batch <<'EOF'") {
+			t.Errorf("eval --help has no batch example:\n%s", out)
+		}
+	}
+}
+
+// TestReadLine: lines end at \n or \r\n or the stream's end; a line over
+// the limit is reported too long without being kept, and the next line
+// is read whole.
+func TestReadLine(t *testing.T) {
+	type line struct {
+		text    string
+		tooLong bool
+	}
+	for _, tc := range []struct {
+		in   string
+		want []line
+	}{
+		{"", nil},
+		{"a\nbb\r\n\nccc", []line{{"a", false}, {"bb", false}, {"", false}, {"ccc", false}}},
+		{"12345678\n123456789\n1\n", []line{{"12345678", false}, {"", true}, {"1", false}}},
+		{"12345678\r\n" + strings.Repeat("x", 100) + "\nlast", []line{{"12345678", false}, {"", true}, {"last", false}}},
+		{strings.Repeat("y", 50), []line{{"", true}}},
+	} {
+		r := bufio.NewReaderSize(strings.NewReader(tc.in), 16) // fragments shorter than lines
+		var got []line
+		for {
+			l, tooLong, err := readLine(r, 8)
+			if err != nil && err != io.EOF {
+				t.Fatal(err)
+			}
+			if err == io.EOF && l == nil && !tooLong {
+				break
+			}
+			got = append(got, line{string(l), tooLong})
+			if err == io.EOF {
+				break
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
