@@ -47,7 +47,8 @@ source or path are required):
 Each request is judged exactly as kc-ref eval judges it (a {{.M}}-style
 template is filled first); the verdict of the same kernel with the same
 seeds is the same. A verdict carries id, line, target, task, config, seed,
-hidden_seed, pass (both cases pass), visible and hidden (each case's pass,
+hidden_seed (a 64-bit integer: read it exactly, as jq 1.7 and Python do),
+pass (both cases pass), visible and hidden (each case's pass,
 cycles, instructions, halt and the checker's verdict text), cycles and
 visible_cycles, baseline, baseline_cycles and speedup (both on the hidden
 case), data_dependent, diagnosis (the first failing case's verdict,
@@ -60,23 +61,24 @@ names the line; every other request is still judged.
 Kernels run in worker processes (this executable), --jobs of them, each
 serving one request at a time under --timeout and --memory: a crash, a
 runaway allocation or a hang ends that request with an error, and a new
-worker takes the next one. At most twice --jobs requests are read ahead,
-so memory stays bounded however long the stream. When the stream ends, a
+worker takes the next one. At most about three times --jobs requests
+are held at once (read ahead, judged, their verdicts waiting to be
+written), so memory stays bounded however long the stream. When the stream ends, a
 summary line goes to standard error.
 
 Examples:
    kc-ref eval --batch requests.jsonl > verdicts.jsonl
-   jq -c '{id: .n, target: "coral", task: "relu", path: .file}' list.json |
-       kc-ref eval --batch --jobs 2 | jq -r 'select(.pass) | .id'
+   ls candidates/*.s | jq -Rc '{id: ., target: "coral", task: "relu", path: .}' |
+       kc-ref eval --batch --jobs 2 | jq -r 'select(.pass) | "\(.id) \(.speedup)"'
    kc-ref eval --batch <<'EOF'
    {"id": "a", "target": "coral", "task": "gemm", "config": 3, "path": "testdata/kernels/coral/gemm_i8.s", "hidden_seed": 1}
    {"id": "b", "target": "coral", "task": "relu", "source": ".text\n_start: j _start\n"}
    EOF
 
-Exit status: 0 every request was judged (pass or fail alike: read the
-verdicts), 1 at least one request has an error (its verdict says which),
-2 bad usage or the stream itself failed (unreadable, or standard output
-could not be written).`
+Exit status with --batch: 0 every request was judged (pass or fail
+alike: read the verdicts), 1 at least one request has an error (its
+verdict says which), 2 bad usage or the stream itself failed
+(unreadable, or standard output could not be written).`
 
 // maxBatchLine bounds a request line: a source of asm.MaxSourceBytes,
 // JSON-escaped, with room to spare. A longer line is that line's error.
@@ -316,9 +318,8 @@ func (p *batchPool) run(in io.Reader, out io.Writer) (batchSummary, error) {
 		if writeErr != nil {
 			continue
 		}
-		line, err := json.Marshal(v)
+		err := encodeLine(bw, v)
 		if err == nil {
-			bw.Write(append(line, '\n'))
 			err = bw.Flush()
 		}
 		if err != nil {
@@ -694,3 +695,11 @@ const (
 	minBatchMemory = 256     // MiB
 	maxBatchMemory = 1 << 20 // MiB
 )
+
+// encodeLine writes v as one JSON line, with <, > and & as they are (the
+// checker's texts have "<=").
+func encodeLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"kernelcraft/baseline"
+	"kernelcraft/internal/cputime"
 	"kernelcraft/judge"
 	"kernelcraft/ref"
 )
@@ -82,10 +83,50 @@ func BenchmarkBatchBaselines(b *testing.B) {
 		return sum
 	}
 	once()
+	cpu0, ok0 := poolCPU(p)
 	for b.Loop() {
 		once()
 	}
 	reportThroughput(b, 285, jobs)
+	if cpu1, ok1 := poolCPU(p); ok0 && ok1 {
+		reportCPU(b, 285, cpu1-cpu0)
+	}
+}
+
+// poolCPU is the CPU time this process and the pool's worker processes
+// have used so far (the workers' from /proc; false elsewhere).
+func poolCPU(p *batchPool) (time.Duration, bool) {
+	total, ok := cputime.Process()
+	for _, w := range p.workers {
+		if w.proc == nil {
+			return 0, false
+		}
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", w.proc.cmd.Process.Pid))
+		if err != nil {
+			return 0, false
+		}
+		// The fields after the command name (which may hold spaces): utime
+		// and stime are the 12th and 13th, in clock ticks of 1/100 s.
+		f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		if len(f) < 13 {
+			return 0, false
+		}
+		var ut, st int64
+		fmt.Sscan(f[11], &ut)
+		fmt.Sscan(f[12], &st)
+		total += time.Duration(ut+st) * 10 * time.Millisecond
+	}
+	return total, ok
+}
+
+// reportCPU reports the CPU time of one pass and the judgements per
+// CPU-second: what a core gives when nothing else runs on it (on a
+// shared machine the wall figures depend on the other work, this one
+// much less).
+func reportCPU(b *testing.B, n int, cpu time.Duration) {
+	per := cpu.Seconds() / float64(b.N)
+	b.ReportMetric(per, "cpu-s")
+	b.ReportMetric(float64(n)/per, "judgements/cpu-s")
 }
 
 // BenchmarkBatchColdProcess times a fresh kc-ref process (built first)
@@ -103,6 +144,7 @@ func BenchmarkBatchColdProcess(b *testing.B) {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
 	jobs := runtime.GOMAXPROCS(0)
+	var cpu time.Duration
 	for b.Loop() {
 		cmd := exec.Command(exe, "eval", "--batch", "--jobs", fmt.Sprint(jobs), file)
 		var stderr bytes.Buffer
@@ -110,8 +152,12 @@ func BenchmarkBatchColdProcess(b *testing.B) {
 		if err := cmd.Run(); err != nil || !strings.Contains(stderr.String(), "285 requests, 285 judged, 285 passed, 0 errors") {
 			b.Fatalf("%v: %s", err, stderr.String())
 		}
+		// The process's CPU time with its workers' (waited for: a
+		// process's rusage counts its reaped children).
+		cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	}
 	reportThroughput(b, 285, jobs)
+	reportCPU(b, 285, cpu)
 }
 
 func reportThroughput(b *testing.B, n, jobs int) {

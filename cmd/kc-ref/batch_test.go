@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,7 +10,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"kernelcraft/agent"
 	"kernelcraft/baseline"
@@ -410,4 +413,64 @@ func TestReadLine(t *testing.T) {
 			t.Errorf("%q: %v, want %v", tc.in, got, tc.want)
 		}
 	}
+}
+
+// lazyStream hands out n copies of a request line as they are read,
+// counting the lines begun.
+type lazyStream struct {
+	line    []byte
+	n       int
+	begun   atomic.Int64
+	pending []byte
+}
+
+func (s *lazyStream) Read(p []byte) (int, error) {
+	if len(s.pending) == 0 {
+		if int(s.begun.Load()) == s.n {
+			return 0, io.EOF
+		}
+		s.begun.Add(1)
+		s.pending = s.line
+	}
+	k := copy(p, s.pending)
+	s.pending = s.pending[k:]
+	return k, nil
+}
+
+// aheadWriter records, at each verdict written, the most lines the
+// stream had handed out beyond the verdicts written.
+type aheadWriter struct {
+	src      *lazyStream
+	written  int
+	maxAhead int
+}
+
+func (w *aheadWriter) Write(p []byte) (int, error) {
+	w.written += bytes.Count(p, []byte("\n"))
+	w.maxAhead = max(w.maxAhead, int(w.src.begun.Load())-w.written)
+	return len(p), nil
+}
+
+// TestBatchBoundedReadAhead: however long the stream, at most about
+// three times --jobs requests are read and not yet answered (in the
+// reader, queued, in the workers, their verdicts queued): lines larger
+// than the reader's buffer, read only as the batch asks for them, run
+// no further ahead of the verdicts than that.
+func TestBatchBoundedReadAhead(t *testing.T) {
+	const jobs, n = 2, 40
+	src := baselineSource(t, "coral", "relu", 1) + "# " + strings.Repeat("x", 80<<10) + "\n" // over the 64 KiB buffer
+	s := &lazyStream{line: []byte(requestLine(t, map[string]any{"target": "coral", "task": "relu", "hidden_seed": 1, "source": src}) + "\n"), n: n}
+	w := &aheadWriter{src: s}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := runBatch(s, w, batchOptions{Jobs: jobs, Timeout: time.Minute, Memory: 1 << 30, Worker: []string{exe, batchWorkerCommandName}})
+	if err != nil || sum.Passed != n || w.written != n {
+		t.Fatalf("%v (%v), %d verdicts written", sum, err, w.written)
+	}
+	if bound := 3*jobs + 3; w.maxAhead > bound {
+		t.Errorf("the stream was read %d requests ahead of the verdicts, over %d", w.maxAhead, bound)
+	}
+	t.Logf("at most %d requests read ahead of the verdicts", w.maxAhead)
 }

@@ -60,11 +60,9 @@ func serveBatch(in io.Reader, out io.Writer) error {
 			return fmt.Errorf("bad job: %v", err)
 		}
 		v := judgeJob(&job, hooks)
-		data, err := json.Marshal(v)
-		if err != nil {
+		if err := encodeLine(w, v); err != nil {
 			return err
 		}
-		w.Write(append(data, '\n'))
 		if err := w.Flush(); err != nil {
 			return err
 		}

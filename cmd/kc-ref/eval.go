@@ -44,7 +44,8 @@ Examples:
    kc-ref eval -t coral testdata/kernels/coral/softmax_f32.s softmax -c 4
    kc-ref eval --all -t coral --baseline
 
-Exit status: 0 pass, 1 fail, 2 bad usage or a kernel that does not assemble.
+Exit status (one kernel, or --all): 0 pass, 1 fail, 2 bad usage or a
+kernel that does not assemble.
 
 ` + batchDescription
 

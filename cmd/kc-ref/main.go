@@ -32,6 +32,8 @@ target, and how to make and judge a case:
    kc-ref gen -t coral gelu -c 3 --hidden-seed 42 -o h/ # a hidden case (seed from a record)
    kc-sim -t coral gelu.elf --case gelu3/ -o out/
    kc-ref check gelu3/ out/                     # exit 0 = correct
+   kc-ref eval -t coral gelu.s gelu -c 3        # the judge: both cases, cycles, speedup
+   kc-ref eval --batch requests.jsonl           # a stream of kernels, a JSON verdict per line
 
 Exit status: 0 success (check: pass), 1 check failed, 2 bad usage (an
 unknown command, task, target or flag) or an unreadable case or result.
