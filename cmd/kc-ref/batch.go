@@ -84,6 +84,10 @@ verdict says which), 2 bad usage or the stream itself failed
 // JSON-escaped, with room to spare. A longer line is that line's error.
 const maxBatchLine = 2*asm.MaxSourceBytes + 64<<10
 
+// maxBatchJob bounds a job line a worker reads: a source of
+// asm.MaxSourceBytes control characters, each escaped as \u00XX.
+const maxBatchJob = 6*asm.MaxSourceBytes + 64<<10
+
 // batchWorkerCommandName is the hidden command a batch worker process
 // runs (this executable).
 const batchWorkerCommandName = "eval-worker"
@@ -519,13 +523,13 @@ func (w *batchWorker) do(job *batchJob) ([]byte, error) {
 		w.proc, w.started = p, w.started+1
 	}
 	p := w.proc
-	data, err := json.Marshal(job)
-	if err != nil {
+	var data bytes.Buffer
+	if err := encodeLine(&data, job); err != nil {
 		return nil, err
 	}
 	p.stderr.Reset()
 	start := time.Now()
-	if _, err := p.stdin.Write(append(data, '\n')); err != nil {
+	if _, err := p.stdin.Write(data.Bytes()); err != nil {
 		return nil, w.crashed()
 	}
 	timer := time.NewTimer(w.opt.Timeout + batchGrace)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"kernelcraft/agent"
+	"kernelcraft/asm"
 	"kernelcraft/baseline"
 )
 
@@ -248,6 +249,7 @@ func TestBatchHostile(t *testing.T) {
 		"",
 		"   ",
 		good("good4", 4),
+		requestLine(t, map[string]any{"id": "bigsource", "target": "coral", "task": "relu", "source": strings.Repeat("a", asm.MaxSourceBytes+1)}),
 	}
 	wantErr := map[string]string{
 		`"stack"`:       "the worker process crashed: stack overflow",
@@ -269,10 +271,11 @@ func TestBatchHostile(t *testing.T) {
 		`"kind"`:        `line 21: unknown baseline kind "template"`,
 		"line 22":       `line 22: not a request: json: unknown field "hidden-seed"`,
 		"line 23":       "line 23: not a request: json: cannot unmarshal number -1",
+		`"bigsource"`:   fmt.Sprintf("line 27: the source is %d bytes, over the 16 MiB a kernel may have", asm.MaxSourceBytes+1),
 	}
 	if !raceEnabled { // under -race a worker has no address-space limit
 		lines = append(lines, hook("memory", agent.HookOutOfMemory))
-		wantErr[`"memory"`] = "line 27: the worker process crashed: out of memory"
+		wantErr[`"memory"`] = "line 28: the worker process crashed: out of memory"
 	}
 	code, got, _, errs := batchRun(t, lines, "--jobs", "2", "--memory", "256")
 	for _, id := range []string{`"good1"`, `"good2"`, `"good3"`, `"good4"`} {

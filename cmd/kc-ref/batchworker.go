@@ -45,7 +45,7 @@ func serveBatch(in io.Reader, out io.Writer) error {
 	w := bufio.NewWriter(out)
 	hooks := os.Getenv(agent.TestHooksEnv) == "1"
 	for {
-		line, tooLong, err := readLine(r, maxBatchLine+4<<10)
+		line, tooLong, err := readLine(r, maxBatchJob)
 		if err == io.EOF {
 			return nil
 		}
