@@ -323,6 +323,13 @@ func TestBatchTimeout(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "3 requests, 2 judged, 2 passed, 1 errors") {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
+	// A simulation that runs past the deadline stops there (10^8 cycles
+	// take far longer than 50 ms): an error, and the worker lives on.
+	spin := requestLine(t, map[string]any{"id": "spin", "target": "coral", "task": "relu", "hidden_seed": 1, "source": spinKernel})
+	code, got, _, errs = batchRun(t, []string{spin}, "--jobs", "1", "--timeout", "50ms")
+	if v := got[`"spin"`]; code != 1 || v == nil || !strings.Contains(v.Error, "context deadline exceeded") || strings.Contains(v.Error, "killed") {
+		t.Errorf("a simulation past its deadline: exit %d, %+v, %s", code, v, errs)
+	}
 }
 
 // TestBatchDeterministic: a stream with fixed seeds gives the same
