@@ -50,13 +50,12 @@ func baselineStream(tb testing.TB) ([]byte, map[string]baselineCell) {
 	})
 	var buf bytes.Buffer
 	byID := map[string]baselineCell{}
-	for i, c := range cells {
+	for _, c := range cells {
 		id := fmt.Sprintf("%s/%s/%d", c.Target, c.Task, c.Config)
 		byID[fmt.Sprintf("%q", id)] = c
 		buf.WriteString(requestLine(tb, map[string]any{"id": id, "target": c.Target, "task": c.Task, "config": c.Config,
 			"seed": judge.GoldenSeeds.Visible, "hidden_seed": judge.GoldenSeeds.Hidden, "source": baselineSource(tb, c.Target, c.Task, c.Config)}))
 		buf.WriteByte('\n')
-		_ = i
 	}
 	return buf.Bytes(), byID
 }
@@ -139,7 +138,7 @@ func BenchmarkBatchColdProcess(b *testing.B) {
 	if err := os.WriteFile(file, stream, 0o644); err != nil {
 		b.Fatal(err)
 	}
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", exe, "kernelcraft/cmd/kc-ref")
+	build := exec.Command("go", "build", "-o", exe, "kernelcraft/cmd/kc-ref")
 	if out, err := build.CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
