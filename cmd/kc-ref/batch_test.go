@@ -17,6 +17,7 @@ import (
 	"kernelcraft/agent"
 	"kernelcraft/asm"
 	"kernelcraft/baseline"
+	"kernelcraft/ref"
 )
 
 // testWorkerEnv, set to 1, makes the test binary a kc-ref process
@@ -108,8 +109,9 @@ func evalSummary(v *batchVerdict) string {
 }
 
 // TestBatchMatchesEval: over a sample of cells of all three targets
-// (kernels that pass and kernels that fail, templates, other seeds and a
-// baseline kind), every verdict of a batch is the one kc-ref eval gives
+// (kernels that pass and kernels that fail, templates, other seeds, a
+// baseline kind, and kernels judged on a cell whose visible case an
+// earlier request made), every verdict of a batch is the one kc-ref eval gives
 // the same kernel with the same seeds: the same verdict texts, halts,
 // cycles, instructions, baseline and speedup, and exit status.
 func TestBatchMatchesEval(t *testing.T) {
@@ -129,6 +131,9 @@ func TestBatchMatchesEval(t *testing.T) {
 		{"coral-relu-fails", "coral", "relu", 2, 1, 5, "", mpauseOnly, ""},
 		{"coral-layernorm-baseline", "coral", "layernorm", 2, 4, 6, "", baselineSource(t, "coral", "layernorm", 2), ""},
 		{"plena-gemm", "plena", "gemm", 3, 7, 9, "", baselineSource(t, "plena", "gemm", 3), ""},
+		{"plena-gemm-hidden-10", "plena", "gemm", 3, 7, 10, "", baselineSource(t, "plena", "gemm", 3), ""},
+		{"plena-gemm-seed-8", "plena", "gemm", 3, 8, 9, "", baselineSource(t, "plena", "gemm", 3), ""},
+		{"plena-gemm-c2-kernel", "plena", "gemm", 3, 7, 11, "", baselineSource(t, "plena", "gemm", 2), ""},
 		{"plena-softmax", "plena", "softmax", 2, 1, 12, "", baselineSource(t, "plena", "softmax", 2), ""},
 		{"plena-rmsnorm-other-config", "plena", "rmsnorm", 2, 1, 3, "", baselineSource(t, "plena", "rmsnorm", 1), ""},
 		{"aie2-relu", "aie2", "relu", 1, 1, 4, "", baselineSource(t, "aie2", "relu", 1), ""},
@@ -148,7 +153,8 @@ func TestBatchMatchesEval(t *testing.T) {
 		}
 		lines = append(lines, requestLine(t, f))
 	}
-	code, got, _, errs := batchRun(t, lines, "--jobs", "2")
+	// One worker: the requests of one cell find its visible case kept.
+	code, got, _, errs := batchRun(t, lines, "--jobs", "1")
 	if len(got) != len(samples) {
 		t.Fatalf("%d verdicts for %d requests (exit %d)\n%s", len(got), len(samples), code, errs)
 	}
@@ -483,4 +489,34 @@ func TestBatchBoundedReadAhead(t *testing.T) {
 		t.Errorf("the stream was read %d requests ahead of the verdicts, over %d", w.maxAhead, bound)
 	}
 	t.Logf("at most %d requests read ahead of the verdicts", w.maxAhead)
+}
+
+// TestCaseCache: a worker's visible cases are kept by cell and seed, the
+// least recently used forgotten first beyond caseCacheEntries.
+func TestCaseCache(t *testing.T) {
+	cc := &caseCache{}
+	get := func(task string, config int, seed uint64) *ref.Case {
+		c, tensors, err := cc.visible("coral", task, config, seed)
+		if err != nil || c.Task != task || c.Config != config || c.Seed != seed || c.Hidden || len(tensors) == 0 {
+			t.Fatalf("%s %d seed %d: %+v, %v", task, config, seed, c, err)
+		}
+		return c
+	}
+	a, b := get("relu", 1, 1), get("relu", 1, 2)
+	if get("relu", 1, 1) != a || b == a || get("relu", 2, 1) == a || get("gelu", 1, 1) == a {
+		t.Error("a kept case is not reused, or another cell's or seed's is taken for it")
+	}
+	if _, _, err := cc.visible("coral", "rope", 1, 1); err == nil {
+		t.Error("an unsupported cell gives a case")
+	}
+	get("relu", 1, 1) // now the most recently used
+	for seed := uint64(10); seed < 10+caseCacheEntries-1; seed++ {
+		get("silu", 1, seed)
+	}
+	if len(cc.list) != caseCacheEntries || get("relu", 1, 1) != a {
+		t.Errorf("%d cases kept; the most recently used one forgotten", len(cc.list))
+	}
+	if get("relu", 1, 2) == b || len(cc.list) != caseCacheEntries { // the least recently used: forgotten, generated again
+		t.Errorf("%d cases kept (want %d), or the least recently used one still kept", len(cc.list), caseCacheEntries)
+	}
 }

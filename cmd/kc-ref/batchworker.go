@@ -16,6 +16,9 @@ import (
 	"kernelcraft/agent"
 	"kernelcraft/asm"
 	"kernelcraft/cmd/internal/cliutil"
+	"kernelcraft/judge"
+	"kernelcraft/ref"
+	"kernelcraft/sim"
 )
 
 // batchWorkerCommand is the hidden command of a batch worker process.
@@ -44,6 +47,7 @@ func serveBatch(in io.Reader, out io.Writer) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriter(out)
 	hooks := os.Getenv(agent.TestHooksEnv) == "1"
+	cache := &caseCache{}
 	for {
 		line, tooLong, err := readLine(r, maxBatchJob)
 		if err == io.EOF {
@@ -59,7 +63,7 @@ func serveBatch(in io.Reader, out io.Writer) error {
 		if err := json.Unmarshal(line, &job); err != nil {
 			return fmt.Errorf("bad job: %v", err)
 		}
-		v := judgeJob(&job, hooks)
+		v := judgeJob(&job, cache, hooks)
 		if err := encodeLine(w, v); err != nil {
 			return err
 		}
@@ -69,8 +73,9 @@ func serveBatch(in io.Reader, out io.Writer) error {
 	}
 }
 
-// judgeJob judges a job as kc-ref eval judges a kernel (evalOne).
-func judgeJob(job *batchJob, hooks bool) *batchVerdict {
+// judgeJob judges a job as kc-ref eval judges a kernel (evalOne), the
+// visible case from cache.
+func judgeJob(job *batchJob, cache *caseCache, hooks bool) *batchVerdict {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(job.TimeoutMS)*time.Millisecond)
 	defer cancel()
 	name, src := job.Path, []byte(job.Source)
@@ -85,9 +90,72 @@ func judgeJob(job *batchJob, hooks bool) *batchVerdict {
 	if hooks {
 		agent.TestHook(string(src))
 	}
-	j, err := judgeSource(ctx, job.Target, job.Task, job.Config, job.Seeds, job.Kind, name, src)
+	cases := func() (*judge.Cases, error) {
+		visible, tensors, err := cache.visible(job.Target, job.Task, job.Config, job.Seeds.Visible)
+		if err != nil {
+			return nil, err
+		}
+		return judge.Complete(visible, tensors, job.Seeds.Hidden)
+	}
+	j, err := judgeSource(ctx, job.Target, job.Task, job.Config, cases, job.Kind, name, src)
 	if err != nil {
 		return &batchVerdict{Error: err.Error()}
 	}
 	return verdictOf(j)
+}
+
+// caseCache keeps the visible cases a worker generated last, by cell and
+// seed: a stream that judges many kernels on one cell (best-of-N
+// sampling, search) generates its visible case once per worker (about a
+// quarter of a judgement's time over the baseline cells), as an agent's
+// attempt does (judge.Complete). Cases are read, never written, by the
+// judgements; the hidden case is generated for each one. It holds at
+// most caseCacheEntries cases whose tensors are within caseCacheBytes,
+// forgetting the least recently used first.
+type caseCache struct {
+	list []cachedCase // least recently used first
+}
+
+type cachedCase struct {
+	target, task string
+	config       int
+	seed         uint64
+	c            *ref.Case
+	tensors      map[string]*sim.Tensor
+	bytes        int64
+}
+
+// The bounds of a caseCache.
+const (
+	caseCacheEntries = 8
+	caseCacheBytes   = 128 << 20
+)
+
+// visible returns the visible case of a cell for seed, generated (and
+// kept) if it is not held.
+func (cc *caseCache) visible(target, task string, config int, seed uint64) (*ref.Case, map[string]*sim.Tensor, error) {
+	for i, e := range cc.list {
+		if e.target == target && e.task == task && e.config == config && e.seed == seed {
+			cc.list = append(append(cc.list[:i:i], cc.list[i+1:]...), e)
+			return e.c, e.tensors, nil
+		}
+	}
+	c, tensors, err := ref.Generate(target, task, config, seed, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	e := cachedCase{target: target, task: task, config: config, seed: seed, c: c, tensors: tensors}
+	for _, t := range tensors {
+		e.bytes += int64(len(t.Data))
+	}
+	cc.list = append(cc.list, e)
+	var total int64
+	for _, e := range cc.list {
+		total += e.bytes
+	}
+	for len(cc.list) > caseCacheEntries || total > caseCacheBytes && len(cc.list) > 1 {
+		total -= cc.list[0].bytes
+		cc.list = cc.list[1:]
+	}
+	return c, tensors, nil
 }

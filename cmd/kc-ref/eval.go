@@ -109,7 +109,8 @@ func evalOne(w io.Writer, target, kind, path, task string, config int, seeds jud
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", path, err), 2)
 	}
-	j, err := judgeSource(context.Background(), target, task, config, seeds, kind, path, src)
+	generate := func() (*judge.Cases, error) { return judge.Generate(target, task, config, seeds) }
+	j, err := judgeSource(context.Background(), target, task, config, generate, kind, path, src)
 	if err != nil {
 		return cli.Exit(err.Error(), 2)
 	}
@@ -145,18 +146,23 @@ func evalOne(w io.Writer, target, kind, path, task string, config int, seeds jud
 	return nil
 }
 
-// judgeSource judges a kernel's source (name is used in messages) as
+// judgeSource judges a kernel's source (name is used in messages) on
+// the cases cases returns (judge.Generate's for the judgement's seeds) as
 // kc-ref eval does, one kernel or a batch of them: a kernel with
 // {{.M}}-style placeholders is filled with the configuration's params
 // first.
-func judgeSource(ctx context.Context, target, task string, config int, seeds judge.Seeds, kind, name string, src []byte) (*judge.Judgement, error) {
+func judgeSource(ctx context.Context, target, task string, config int, cases func() (*judge.Cases, error), kind, name string, src []byte) (*judge.Judgement, error) {
 	if baseline.IsTemplate(src) {
 		var err error
 		if src, err = baseline.Instantiate(name, src, target, task, config); err != nil {
 			return nil, err
 		}
 	}
-	return judge.Judge(ctx, target, task, config, seeds, kind, name, src)
+	cs, err := cases()
+	if err != nil {
+		return nil, err
+	}
+	return cs.Judge(ctx, kind, name, src, nil)
 }
 
 func evalAll(w, progress io.Writer, target, kind string, seeds judge.Seeds) error {
