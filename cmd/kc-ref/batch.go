@@ -10,9 +10,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -78,7 +80,9 @@ Examples:
 Exit status with --batch: 0 every request was judged (pass or fail
 alike: read the verdicts), 1 at least one request has an error (its
 verdict says which), 2 bad usage or the stream itself failed
-(unreadable, or standard output could not be written).`
+(unreadable, or standard output could not be written), 130 interrupted
+(Ctrl-C or SIGTERM: the requests being judged are stopped, the verdicts
+written so far stand).`
 
 // maxBatchLine bounds a request line: a source of asm.MaxSourceBytes,
 // JSON-escaped, with room to spare. A longer line is that line's error.
@@ -241,13 +245,18 @@ type batchItem struct {
 }
 
 // runBatch judges the requests read from in and writes a verdict per
-// request to out. Its error is the stream's: in unreadable or out
-// unwritable; every request's own error is in its verdict.
-func runBatch(in io.Reader, out io.Writer, opt batchOptions) (batchSummary, error) {
+// request to out. Its error is the stream's: in unreadable, out
+// unwritable, or ctx done (errInterrupted: the requests being judged are
+// stopped, their workers killed, and the rest not read); every request's
+// own error is in its verdict.
+func runBatch(ctx context.Context, in io.Reader, out io.Writer, opt batchOptions) (batchSummary, error) {
 	p := newBatchPool(opt)
 	defer p.stop()
-	return p.run(in, out)
+	return p.run(ctx, in, out)
 }
+
+// errInterrupted is a batch stopped before its stream's end.
+var errInterrupted = errors.New("interrupted")
 
 // batchPool is --jobs workers, each with its worker process once it has
 // judged a request: a pool that runs several streams keeps its processes
@@ -272,18 +281,20 @@ func (p *batchPool) stop() {
 }
 
 // run is runBatch on the pool's workers.
-func (p *batchPool) run(in io.Reader, out io.Writer) (batchSummary, error) {
+func (p *batchPool) run(parent context.Context, in io.Reader, out io.Writer) (batchSummary, error) {
 	start := time.Now()
 	var sum batchSummary
 	jobs := len(p.workers)
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 
+	// The reader may be blocked in a read that nothing interrupts (a
+	// terminal): once ctx is done, the workers stop without it.
 	items := make(chan batchItem, jobs)
-	var readErr error
+	readDone := make(chan error, 1)
 	go func() {
 		defer close(items)
-		readErr = readBatch(ctx, in, items)
+		readDone <- readBatch(ctx, in, items)
 	}()
 
 	results := make(chan *batchVerdict, jobs)
@@ -292,12 +303,18 @@ func (p *batchPool) run(in io.Reader, out io.Writer) (batchSummary, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for it := range items {
-				v := w.judge(ctx, it)
+			for {
+				var it batchItem
 				select {
-				case results <- v:
+				case next, ok := <-items:
+					if !ok {
+						return
+					}
+					it = next
 				case <-ctx.Done():
+					return
 				}
+				results <- w.judge(ctx, it) // read until closed
 			}
 		}()
 	}
@@ -332,11 +349,14 @@ func (p *batchPool) run(in io.Reader, out io.Writer) (batchSummary, error) {
 		}
 	}
 	sum.Wall = time.Since(start)
-	if writeErr != nil {
+	switch {
+	case writeErr != nil:
 		return sum, writeErr
+	case parent.Err() != nil:
+		return sum, errInterrupted
 	}
-	if readErr != nil {
-		return sum, fmt.Errorf("reading the requests: %w", readErr)
+	if err := <-readDone; err != nil {
+		return sum, fmt.Errorf("reading the requests: %w", err)
 	}
 	return sum, nil
 }
@@ -486,7 +506,7 @@ func (w *batchWorker) judge(ctx context.Context, it batchItem) *batchVerdict {
 	if err := ctx.Err(); err != nil {
 		return fail(req, errors.New("not judged: the batch was stopped"))
 	}
-	reply, err := w.do(job)
+	reply, err := w.do(ctx, job)
 	if err != nil {
 		return fail(req, err)
 	}
@@ -514,7 +534,7 @@ type workerProc struct {
 
 // do sends a job to the worker (starting one if none runs) and returns
 // its reply, or why there is none.
-func (w *batchWorker) do(job *batchJob) ([]byte, error) {
+func (w *batchWorker) do(ctx context.Context, job *batchJob) ([]byte, error) {
 	if w.proc == nil {
 		p, err := startWorker(w.opt)
 		if err != nil {
@@ -543,6 +563,9 @@ func (w *batchWorker) do(job *batchJob) ([]byte, error) {
 	case <-timer.C:
 		w.stop()
 		return nil, fmt.Errorf("the worker ran past the deadline (%v) and was killed after %v", w.opt.Timeout, time.Since(start).Round(time.Millisecond))
+	case <-ctx.Done():
+		w.stop()
+		return nil, errors.New("not judged: the batch was stopped")
 	}
 }
 
@@ -682,9 +705,13 @@ func evalBatch(c *cli.Context) error {
 		defer f.Close()
 		in = f
 	}
-	sum, err := runBatch(in, c.App.Writer, opt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sum, err := runBatch(ctx, in, c.App.Writer, opt)
 	fmt.Fprintln(c.App.ErrWriter, sum)
 	switch {
+	case errors.Is(err, errInterrupted):
+		return cli.Exit("eval --batch: interrupted (the requests not yet read have no verdict)", 130)
 	case err != nil:
 		return cli.Exit(err.Error(), 2)
 	case sum.Errors > 0:

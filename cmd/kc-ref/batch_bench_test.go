@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -75,7 +76,7 @@ func BenchmarkBatchBaselines(b *testing.B) {
 	p := newBatchPool(batchOptions{Jobs: jobs, Timeout: defaultBatchTimeout, Memory: 1 << 30, Worker: []string{exe, batchWorkerCommandName}})
 	defer p.stop()
 	once := func() batchSummary {
-		sum, err := p.run(bytes.NewReader(stream), io.Discard)
+		sum, err := p.run(context.Background(), bytes.NewReader(stream), io.Discard)
 		if err != nil || sum.Passed != 285 || sum.Requests != 285 {
 			b.Fatalf("%v (%v)", sum, err)
 		}
@@ -181,7 +182,7 @@ func TestBatchAllBaselines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := runBatch(bytes.NewReader(stream), &out, batchOptions{Jobs: 2, Timeout: defaultBatchTimeout, Memory: 1 << 30, Worker: []string{exe, batchWorkerCommandName}})
+	sum, err := runBatch(context.Background(), bytes.NewReader(stream), &out, batchOptions{Jobs: 2, Timeout: defaultBatchTimeout, Memory: 1 << 30, Worker: []string{exe, batchWorkerCommandName}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -481,7 +483,7 @@ func TestBatchBoundedReadAhead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := runBatch(s, w, batchOptions{Jobs: jobs, Timeout: time.Minute, Memory: 1 << 30, Worker: []string{exe, batchWorkerCommandName}})
+	sum, err := runBatch(context.Background(), s, w, batchOptions{Jobs: jobs, Timeout: time.Minute, Memory: 1 << 30, Worker: []string{exe, batchWorkerCommandName}})
 	if err != nil || sum.Passed != n || w.written != n {
 		t.Fatalf("%v (%v), %d verdicts written", sum, err, w.written)
 	}
@@ -518,5 +520,69 @@ func TestCaseCache(t *testing.T) {
 	}
 	if get("relu", 1, 2) == b || len(cc.list) != caseCacheEntries { // the least recently used: forgotten, generated again
 		t.Errorf("%d cases kept (want %d), or the least recently used one still kept", len(cc.list), caseCacheEntries)
+	}
+}
+
+// cancelWriter cancels a context at the first verdict written.
+type cancelWriter struct {
+	cancel context.CancelFunc
+	buf    bytes.Buffer
+}
+
+func (w *cancelWriter) Write(p []byte) (int, error) {
+	w.cancel()
+	return w.buf.Write(p)
+}
+
+// TestBatchInterrupted: a batch whose context ends (Ctrl-C, SIGTERM)
+// stops at once, though its stream never ends and a worker hangs: the
+// hanging worker is killed and its request's verdict says it was
+// stopped, the verdicts written stand, and the error says it was
+// interrupted.
+func TestBatchInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	in, feed := io.Pipe() // never closed: a terminal nobody types at
+	defer feed.Close()
+	go func() {
+		feed.Write([]byte(requestLine(t, map[string]any{"id": "hang", "target": "coral", "task": "relu", "source": agent.HookHang}) + "\n"))
+		feed.Write([]byte(requestLine(t, map[string]any{"id": "ok", "target": "coral", "task": "relu", "hidden_seed": 1, "source": baselineSource(t, "coral", "relu", 1)}) + "\n"))
+	}()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newBatchPool(batchOptions{Jobs: 2, Timeout: time.Hour, Memory: 1 << 30, Worker: []string{exe, batchWorkerCommandName}})
+	defer p.stop()
+	w := &cancelWriter{cancel: cancel}
+	type result struct {
+		sum batchSummary
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		sum, err := p.run(ctx, in, w)
+		done <- result{sum, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(time.Minute): // a safeguard: the run ends as soon as its context does
+		t.Fatal("the interrupted batch did not end")
+	}
+	// The hanging request was taken by a worker before the other one (in
+	// order): stopped, it has its verdict too.
+	if !errors.Is(r.err, errInterrupted) || r.sum.Requests != 2 || r.sum.Passed != 1 || r.sum.Errors != 1 || !strings.Contains(w.buf.String(), `"id":"ok"`) ||
+		!strings.Contains(w.buf.String(), `"error":"line 1: not judged: the batch was stopped"`) {
+		t.Errorf("%v (%v); written: %s", r.sum, r.err, w.buf.String())
+	}
+	running := 0
+	for _, w := range p.workers {
+		if w.proc != nil {
+			running++
+		}
+	}
+	if running != 1 {
+		t.Errorf("%d worker processes left running, want 1 (the one that judged; the hanging one killed)", running)
 	}
 }
