@@ -64,9 +64,12 @@ Kernels run in worker processes (this executable), --jobs of them, each
 serving one request at a time under --timeout and --memory: a crash, a
 runaway allocation or a hang ends that request with an error, and a new
 worker takes the next one. At most about three times --jobs requests
-are held at once (read ahead, judged, their verdicts waiting to be
-written), so memory stays bounded however long the stream. When the stream ends, a
-summary line goes to standard error.
+are held at once (read ahead, being judged, their verdicts waiting to be
+written), so memory stays bounded however long the stream. A worker
+keeps the last visible cases it made: many kernels judged on one cell
+(best-of-N, search) share its visible case. When the stream ends, a
+summary line goes to standard error: requests, judged, passed, errors,
+wall time and judgements per second.
 
 Examples:
    kc-ref eval --batch requests.jsonl > verdicts.jsonl
@@ -84,8 +87,9 @@ verdict says which), 2 bad usage or the stream itself failed
 (Ctrl-C or SIGTERM: the requests being judged are stopped, the verdicts
 written so far stand).`
 
-// maxBatchLine bounds a request line: a source of asm.MaxSourceBytes,
-// JSON-escaped, with room to spare. A longer line is that line's error.
+// maxBatchLine bounds a request line: a source of asm.MaxSourceBytes of
+// text, JSON-escaped (a newline or a quote takes two bytes), with room to
+// spare. A longer line is that line's error.
 const maxBatchLine = 2*asm.MaxSourceBytes + 64<<10
 
 // maxBatchJob bounds a job line a worker reads: a source of
@@ -132,14 +136,14 @@ type batchRequest struct {
 
 // batchJob is a checked request as a worker gets it.
 type batchJob struct {
-	Target    string `json:"target"`
-	Task      string `json:"task"`
-	Config    int    `json:"config"`
-	Seeds     judge.Seeds
-	Kind      string `json:"kind,omitempty"`
-	Source    string `json:"source,omitempty"`
-	Path      string `json:"path,omitempty"`
-	TimeoutMS int64  `json:"timeout_ms"`
+	Target    string      `json:"target"`
+	Task      string      `json:"task"`
+	Config    int         `json:"config"`
+	Seeds     judge.Seeds `json:"seeds"`
+	Kind      string      `json:"kind,omitempty"`
+	Source    string      `json:"source,omitempty"`
+	Path      string      `json:"path,omitempty"`
+	TimeoutMS int64       `json:"timeout_ms"`
 }
 
 // batchVerdict is one output line (and, without id and line, a worker's
