@@ -170,7 +170,9 @@ func reportThroughput(b *testing.B, n, jobs int) {
 // TestBatchAllBaselines: kc-ref eval --batch over the 285 baseline
 // kernels with the golden seeds: every one passes with the golden
 // tables' cycles (kc-ref eval --all --baseline's), as baseline and as
-// kernel (speedup 1).
+// kernel (speedup 1). With KC_BATCH_EVAL_ALL=1 every verdict is also
+// compared with kc-ref eval's for the same kernel and seeds, in full
+// (sameAsEval: 285 more judgements).
 func TestBatchAllBaselines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("judges 285 cells")
@@ -188,6 +190,7 @@ func TestBatchAllBaselines(t *testing.T) {
 	}
 	t.Logf("%v (%v)", sum, time.Since(start))
 	got := map[string]bool{}
+	evalAll, dir, equal := os.Getenv("KC_BATCH_EVAL_ALL") == "1", t.TempDir(), 0
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		v := &batchVerdict{}
 		if err := json.Unmarshal([]byte(l), v); err != nil {
@@ -201,6 +204,22 @@ func TestBatchAllBaselines(t *testing.T) {
 		got[string(v.ID)] = true
 		if !v.Pass || v.Error != "" || v.Cycles != c.golden || v.BaselineCycles != c.golden || v.Speedup != 1 || c.golden == 0 {
 			t.Errorf("%s: pass %v, cycles %d, baseline %d, speedup %v, error %q; golden %d", v.ID, v.Pass, v.Cycles, v.BaselineCycles, v.Speedup, v.Error, c.golden)
+			continue
+		}
+		if evalAll {
+			path := filepath.Join(dir, strings.ReplaceAll(string(v.ID), "/", "-")+".s")
+			if err := os.WriteFile(path, []byte(baselineSource(t, c.Target, c.Task, c.Config)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if sameAsEval(t, string(v.ID), v, []string{"eval", "-t", c.Target, path, c.Task, "-c", fmt.Sprint(c.Config), "--seed", "1", "--hidden-seed", "1"}) {
+				equal++
+			}
+		}
+	}
+	if evalAll {
+		t.Logf("%d verdicts equal to kc-ref eval's", equal)
+		if equal != 285 {
+			t.Errorf("%d of 285 verdicts equal to kc-ref eval's", equal)
 		}
 	}
 	if len(got) != 285 || len(cells) != 285 || sum.Passed != 285 {

@@ -182,17 +182,8 @@ func TestBatchMatchesEval(t *testing.T) {
 		if s.kind != "" {
 			args = append(args, "--kind", s.kind)
 		}
-		ecode, out, eerr := kcref(t, args...)
-		want := map[bool]int{true: 0, false: 1}[v.Pass]
-		if ecode != want {
-			t.Errorf("%s: kc-ref eval exit %d, the batch says pass=%v\n%s%s", s.id, ecode, v.Pass, out, eerr)
+		if !sameAsEval(t, s.id, v, args) {
 			continue
-		}
-		expect := v.Visible.Verdict + fmt.Sprintf("%s; %d cycles, %d instructions\n\n", v.Visible.Halt, v.Visible.Cycles, v.Visible.Instructions) +
-			v.Hidden.Verdict + fmt.Sprintf("%s; %d cycles, %d instructions\n\n", v.Hidden.Halt, v.Hidden.Cycles, v.Hidden.Instructions) +
-			evalSummary(v)
-		if !strings.HasPrefix(out, expect) {
-			t.Errorf("%s: kc-ref eval says\n%s\nthe batch's verdict reads as\n%s", s.id, out, expect)
 		}
 		if v.Pass {
 			passes++
@@ -206,6 +197,26 @@ func TestBatchMatchesEval(t *testing.T) {
 	if code != 0 || !strings.Contains(errs, fmt.Sprintf("%d requests, %d judged, %d passed, 0 errors", len(samples), len(samples), passes)) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
+}
+
+// sameAsEval reports whether kc-ref eval with args says what the batch
+// verdict v says (its verdict texts, halts, cycles, instructions,
+// baseline, speedup and exit status); if not, the test fails.
+func sameAsEval(t *testing.T, id string, v *batchVerdict, args []string) bool {
+	t.Helper()
+	code, out, errs := kcref(t, args...)
+	if want := map[bool]int{true: 0, false: 1}[v.Pass]; code != want {
+		t.Errorf("%s: kc-ref eval exit %d, the batch says pass=%v\n%s%s", id, code, v.Pass, out, errs)
+		return false
+	}
+	expect := v.Visible.Verdict + fmt.Sprintf("%s; %d cycles, %d instructions\n\n", v.Visible.Halt, v.Visible.Cycles, v.Visible.Instructions) +
+		v.Hidden.Verdict + fmt.Sprintf("%s; %d cycles, %d instructions\n\n", v.Hidden.Halt, v.Hidden.Cycles, v.Hidden.Instructions) +
+		evalSummary(v)
+	if !strings.HasPrefix(out, expect) {
+		t.Errorf("%s: kc-ref eval says\n%s\nthe batch's verdict reads as\n%s", id, out, expect)
+		return false
+	}
+	return true
 }
 
 // spinKernel loops until the cycle limit: a verdict (FAIL, cycle limit),
