@@ -63,7 +63,9 @@ names the line; every other request is still judged.
 Kernels run in worker processes (this executable), --jobs of them, each
 serving one request at a time under --timeout and --memory: a crash, a
 runaway allocation or a hang ends that request with an error, and a new
-worker takes the next one. At most about three times --jobs requests
+worker takes the next one (a request whose worker crashed after serving
+others is first sent again to a fresh worker, since what the others left
+may be the cause: the crash is the request's when it recurs there). At most about three times --jobs requests
 are held at once (read ahead, being judged, their verdicts waiting to be
 written), so memory stays bounded however long the stream. A worker
 keeps the last visible cases it made: many kernels judged on one cell
@@ -492,6 +494,7 @@ type batchWorker struct {
 	opt     batchOptions
 	proc    *workerProc
 	started int // processes started
+	retried int // requests sent again after a used worker crashed
 }
 
 // judge judges one stream item, in a worker.
@@ -514,10 +517,14 @@ func (w *batchWorker) judge(ctx context.Context, it batchItem) *batchVerdict {
 	if err != nil {
 		return fail(req, err)
 	}
-	v := &batchVerdict{}
-	if err := json.Unmarshal(reply, v); err != nil {
+	var r batchReply
+	if err := json.Unmarshal(reply, &r); err != nil {
 		return fail(req, fmt.Errorf("the worker's reply is not valid: %v", err))
 	}
+	if r.Retire {
+		w.retire()
+	}
+	v := &r.batchVerdict
 	v.ID, v.Line, v.Target, v.Task, v.Config, v.Seed, v.HiddenSeed = req.ID, it.line, req.Target, req.Task, req.Config, req.Seed, req.HiddenSeed
 	if v.Error != "" {
 		return fail(v, errors.New(v.Error))
@@ -534,42 +541,60 @@ type workerProc struct {
 	stderr  *headBuffer
 	done    chan struct{} // closed when it has exited
 	waitErr error
+	served  int // requests sent to it
 }
 
-// do sends a job to the worker (starting one if none runs) and returns
-// its reply, or why there is none.
+// do sends a job to a worker and returns its reply, or why there is
+// none. A worker that crashes (or has died) after serving other requests
+// may have been brought down by what they left (a heap grown near its
+// limit): the job is sent again, once, to a fresh worker, whose crash is
+// the job's own.
 func (w *batchWorker) do(ctx context.Context, job *batchJob) ([]byte, error) {
+	reply, used, err := w.send(ctx, job)
+	if err != nil && used {
+		w.retried++
+		reply, _, err = w.send(ctx, job)
+	}
+	return reply, err
+}
+
+// send sends a job to the worker (starting one if none runs) and returns
+// its reply, or why there is none; used says that the worker crashed
+// after serving other requests.
+func (w *batchWorker) send(ctx context.Context, job *batchJob) (reply []byte, used bool, err error) {
 	if w.proc == nil {
 		p, err := startWorker(w.opt)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		w.proc, w.started = p, w.started+1
 	}
 	p := w.proc
+	used = p.served > 0
+	p.served++
 	var data bytes.Buffer
 	if err := encodeLine(&data, job); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	p.stderr.Reset()
 	start := time.Now()
 	if _, err := p.stdin.Write(data.Bytes()); err != nil {
-		return nil, w.crashed()
+		return nil, used, w.crashed()
 	}
 	timer := time.NewTimer(w.opt.Timeout + batchGrace)
 	defer timer.Stop()
 	select {
 	case line, ok := <-p.replies:
 		if !ok {
-			return nil, w.crashed()
+			return nil, used, w.crashed()
 		}
-		return line, nil
+		return line, false, nil
 	case <-timer.C:
 		w.stop()
-		return nil, fmt.Errorf("the worker ran past the deadline (%v) and was killed after %v", w.opt.Timeout, time.Since(start).Round(time.Millisecond))
+		return nil, false, fmt.Errorf("the worker ran past the deadline (%v) and was killed after %v", w.opt.Timeout, time.Since(start).Round(time.Millisecond))
 	case <-ctx.Done():
 		w.stop()
-		return nil, errors.New("not judged: the batch was stopped")
+		return nil, false, errors.New("not judged: the batch was stopped")
 	}
 }
 
@@ -586,6 +611,21 @@ func (w *batchWorker) crashed() error {
 		<-p.done
 	}
 	return agent.WorkerFailure(p.waitErr, p.stderr.String())
+}
+
+// retire lets the worker end by itself (it said it would, after its
+// reply), or ends it.
+func (w *batchWorker) retire() {
+	p := w.proc
+	w.proc = nil
+	close(p.quit)
+	p.stdin.Close()
+	select {
+	case <-p.done:
+	case <-time.After(batchGrace):
+		p.cmd.Process.Kill()
+		<-p.done
+	}
 }
 
 // stop ends the worker, if one runs.

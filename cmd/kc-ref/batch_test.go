@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -595,5 +596,104 @@ func TestBatchInterrupted(t *testing.T) {
 	}
 	if running != 1 {
 		t.Errorf("%d worker processes left running, want 1 (the one that judged; the hanging one killed)", running)
+	}
+}
+
+// TestShouldRetire: a worker retires once its address space has grown
+// by three quarters of what its limit allows, never without a limit; and this
+// process's address space is measured where Linux says it.
+func TestShouldRetire(t *testing.T) {
+	for _, tc := range []struct {
+		grown  uint64
+		memory int64
+		want   bool
+	}{
+		{1 << 40, 0, false},
+		{600 << 20, 1 << 30, false},
+		{768 << 20, 1 << 30, false},
+		{769 << 20, 1 << 30, true},
+		{193 << 20, 256 << 20, true},
+	} {
+		if got := shouldRetire(tc.grown, tc.memory); got != tc.want {
+			t.Errorf("shouldRetire(%d MiB, %d MiB) = %v", tc.grown>>20, tc.memory>>20, got)
+		}
+	}
+	if n, ok := addressSpace(); runtime.GOOS == "linux" && (!ok || n < 1<<20) {
+		t.Errorf("address space %d (%v)", n, ok)
+	}
+}
+
+// TestBatchWorkerRetires: a worker that says it retires after its reply
+// is let go, and a new one takes the next request, no request the worse.
+func TestBatchWorkerRetires(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh for the stand-in worker")
+	}
+	script := filepath.Join(t.TempDir(), "worker.sh")
+	// A worker that answers one job with a pass and retires.
+	reply := `{"line":0,"pass":true,"cycles":7,"visible_cycles":7,"baseline_cycles":7,"speedup":1,"retire":true}`
+	if err := os.WriteFile(script, []byte("read job\necho '"+reply+"'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := newBatchPool(batchOptions{Jobs: 1, Timeout: time.Minute, Memory: 1 << 30, Worker: []string{"/bin/sh", script}})
+	defer p.stop()
+	var lines []string
+	for i := range 3 {
+		lines = append(lines, requestLine(t, map[string]any{"id": i, "target": "coral", "task": "relu", "source": "x"}))
+	}
+	var out bytes.Buffer
+	sum, err := p.run(context.Background(), strings.NewReader(strings.Join(lines, "\n")), &out)
+	if err != nil || sum.Passed != 3 || sum.Errors != 0 || strings.Contains(out.String(), "retire") {
+		t.Errorf("%v (%v):\n%s", sum, err, out.String())
+	}
+	if w := p.workers[0]; w.started != 3 || w.proc != nil {
+		t.Errorf("%d worker processes started, one running: %v; want 3, none", w.started, w.proc != nil)
+	}
+}
+
+// TestBatchCrashRetry: a job whose worker crashes after serving others
+// is sent again, once, to a fresh worker (the crash may be what the
+// others left); a crash of a fresh worker is the job's own error.
+func TestBatchCrashRetry(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh for the stand-in worker")
+	}
+	dir := t.TempDir()
+	reply := `{"line":0,"pass":true,"cycles":7,"visible_cycles":7,"baseline_cycles":7,"speedup":1}`
+	// Answers its first job, runs out of memory on the next.
+	once := filepath.Join(dir, "once.sh")
+	// Runs out of memory on every job.
+	never := filepath.Join(dir, "never.sh")
+	for file, text := range map[string]string{
+		once:  "read job\necho '" + reply + "'\nread job\necho 'fatal error: out of memory' >&2\nexit 2\n",
+		never: "read job\necho 'fatal error: out of memory' >&2\nexit 2\n",
+	} {
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var lines []string
+	for i := range 3 {
+		lines = append(lines, requestLine(t, map[string]any{"id": i, "target": "coral", "task": "relu", "source": "x"}))
+	}
+	for _, tc := range []struct {
+		script                         string
+		passed, errors, started, retry int
+	}{
+		{once, 3, 0, 3, 2},  // requests 2 and 3 crash a used worker: sent again, answered
+		{never, 0, 3, 3, 0}, // every crash is a fresh worker's: no second try
+	} {
+		p := newBatchPool(batchOptions{Jobs: 1, Timeout: time.Minute, Memory: 1 << 30, Worker: []string{"/bin/sh", tc.script}})
+		var out bytes.Buffer
+		sum, err := p.run(context.Background(), strings.NewReader(strings.Join(lines, "\n")), &out)
+		p.stop()
+		w := p.workers[0]
+		if err != nil || sum.Passed != tc.passed || sum.Errors != tc.errors || w.started != tc.started || w.retried != tc.retry {
+			t.Errorf("%s: %v (%v), %d workers started, %d jobs sent again; want %d passed, %d errors, %d, %d\n%s",
+				filepath.Base(tc.script), sum, err, w.started, w.retried, tc.passed, tc.errors, tc.started, tc.retry, out.String())
+		}
+		if tc.errors > 0 && !strings.Contains(out.String(), "the worker process crashed: out of memory") {
+			t.Errorf("%s: the errors do not say why:\n%s", filepath.Base(tc.script), out.String())
+		}
 	}
 }

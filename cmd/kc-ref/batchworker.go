@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -33,7 +35,7 @@ func batchWorkerCommand() *cli.Command {
 			if err := agent.LimitWorker(c.Int64("memory")); err != nil {
 				return cli.Exit("eval-worker: "+err.Error(), 2)
 			}
-			if err := serveBatch(os.Stdin, c.App.Writer); err != nil {
+			if err := serveBatch(os.Stdin, c.App.Writer, c.Int64("memory")); err != nil {
 				return cli.Exit("eval-worker: "+err.Error(), 2)
 			}
 			return nil
@@ -41,9 +43,22 @@ func batchWorkerCommand() *cli.Command {
 	}
 }
 
+// batchReply is a worker's reply: the verdict, and whether the worker
+// retires after it.
+type batchReply struct {
+	batchVerdict
+	Retire bool `json:"retire,omitempty"`
+}
+
 // serveBatch judges the jobs read from in, one per line, and writes one
-// reply line per job to out, until in ends.
-func serveBatch(in io.Reader, out io.Writer) error {
+// reply line per job to out, until in ends or the worker retires: once
+// its address space has grown by three quarters of memory (its limit:
+// agent.LimitWorker), a fresh worker takes the next job, so that what
+// the jobs before left (caches, a grown heap) seldom leaves the next one
+// too little (and if it does, batchWorker.do sends that job again to a
+// fresh worker).
+func serveBatch(in io.Reader, out io.Writer, memory int64) error {
+	start, measured := addressSpace()
 	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriter(out)
 	hooks := os.Getenv(agent.TestHooksEnv) == "1"
@@ -63,14 +78,43 @@ func serveBatch(in io.Reader, out io.Writer) error {
 		if err := json.Unmarshal(line, &job); err != nil {
 			return fmt.Errorf("bad job: %v", err)
 		}
-		v := judgeJob(&job, cache, hooks)
-		if err := encodeLine(w, v); err != nil {
+		r := batchReply{batchVerdict: *judgeJob(&job, cache, hooks)}
+		if now, ok := addressSpace(); ok && measured {
+			r.Retire = shouldRetire(now-min(now, start), memory)
+		}
+		if err := encodeLine(w, &r); err != nil {
 			return err
 		}
 		if err := w.Flush(); err != nil {
 			return err
 		}
+		if r.Retire {
+			return nil
+		}
 	}
+}
+
+// shouldRetire reports whether a worker whose address space may grow by
+// memory bytes (0: unlimited) should retire, grown by grown bytes: past
+// three quarters of it.
+func shouldRetire(grown uint64, memory int64) bool {
+	return memory > 0 && grown > uint64(memory/4*3)
+}
+
+// addressSpace is the size of this process's address space (VmSize, what
+// its limit bounds), where the system says (Linux).
+func addressSpace() (uint64, bool) {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	for _, l := range strings.Split(string(status), "\n") {
+		if f := strings.Fields(l); len(f) == 3 && f[0] == "VmSize:" && f[2] == "kB" {
+			n, err := strconv.ParseUint(f[1], 10, 64)
+			return n << 10, err == nil
+		}
+	}
+	return 0, false
 }
 
 // judgeJob judges a job as kc-ref eval judges a kernel (evalOne), the
