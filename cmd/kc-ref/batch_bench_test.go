@@ -91,15 +91,24 @@ func BenchmarkBatchBaselines(b *testing.B) {
 	if cpu1, ok1 := poolCPU(p); ok0 && ok1 {
 		reportCPU(b, 285, cpu1-cpu0)
 	}
+	started := 0
+	for _, w := range p.workers {
+		started += w.started
+	}
+	b.ReportMetric(float64(started), "workers-started")
 }
 
-// poolCPU is the CPU time this process and the pool's worker processes
-// have used so far (the workers' from /proc; false elsewhere).
+// poolCPU is the CPU time this process, its worker processes that have
+// ended (retired or crashed: waited for) and the pool's running ones
+// have used so far; false where it cannot be measured (the running
+// workers' is read from Linux's /proc).
 func poolCPU(p *batchPool) (time.Duration, bool) {
 	total, ok := cputime.Process()
+	ended, ok2 := childrenCPU()
+	total += ended
 	for _, w := range p.workers {
 		if w.proc == nil {
-			return 0, false
+			continue
 		}
 		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", w.proc.cmd.Process.Pid))
 		if err != nil {
@@ -116,7 +125,7 @@ func poolCPU(p *batchPool) (time.Duration, bool) {
 		fmt.Sscan(f[12], &st)
 		total += time.Duration(ut+st) * 10 * time.Millisecond
 	}
-	return total, ok
+	return total, ok && ok2
 }
 
 // reportCPU reports the CPU time of one pass and the judgements per
