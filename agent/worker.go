@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"runtime/debug"
 	"strings"
 	"time"
 )
@@ -305,15 +304,9 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 	if err := json.Unmarshal(data, &req); err != nil {
 		return fmt.Errorf("tool worker: bad request: %v", err)
 	}
-	if req.Memory > 0 {
-		if !raceEnabled {
-			if err := limitAddressSpace(req.Memory); err != nil {
-				return fmt.Errorf("tool worker: %v", err)
-			}
-		}
-		debug.SetMemoryLimit(req.Memory / 4 * 3)
+	if err := LimitWorker(req.Memory); err != nil {
+		return fmt.Errorf("tool worker: %v", err)
 	}
-	debug.SetMaxStack(WorkerMaxStack)
 	ctx := context.Background()
 	if req.TimeoutMS > 0 {
 		var cancel context.CancelFunc

@@ -44,16 +44,19 @@ Examples:
    kc-ref eval -t coral testdata/kernels/coral/softmax_f32.s softmax -c 4
    kc-ref eval --all -t coral --baseline
 
-Exit status: 0 pass, 1 fail, 2 bad usage or a kernel that does not assemble.`
+Exit status (one kernel, or --all): 0 pass, 1 fail, 2 bad usage or a
+kernel that does not assemble.
+
+` + batchDescription
 
 // evalCommand is "kc-ref eval".
 func evalCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "eval",
 		Usage:       "judge a kernel: visible and fresh hidden case, cycles and speedup on the hidden case",
-		UsageText:   "kc-ref eval -t TARGET KERNEL.s TASK [-c N] [--seed S] [--hidden-seed N] [--kind K]\n   kc-ref eval --all -t TARGET --baseline [--kind K] [--seed S --hidden-seed N]",
+		UsageText:   "kc-ref eval -t TARGET KERNEL.s TASK [-c N] [--seed S] [--hidden-seed N] [--kind K]\n   kc-ref eval --all -t TARGET --baseline [--kind K] [--seed S --hidden-seed N]\n   kc-ref eval --batch [FILE|-] [--jobs N] [--timeout D] [--memory MiB] [--kind K]",
 		Description: evalDescription,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			targetFlag(),
 			&cli.IntFlag{Name: "config", Aliases: []string{"c"}, Value: 1, Usage: "configuration 1..5"},
 			&cli.Uint64Flag{Name: "seed", Value: ref.DefaultSeed, Usage: "input generator seed of the visible case"},
@@ -61,8 +64,11 @@ func evalCommand() *cli.Command {
 			&cli.BoolFlag{Name: "all", Usage: "every (task, configuration) of the target (with --baseline)"},
 			&cli.BoolFlag{Name: "baseline", Usage: "evaluate the baseline kernels themselves (with --all)"},
 			baselineKindFlag(),
-		},
+		}, batchFlags()...),
 		Action: func(c *cli.Context) error {
+			if c.Bool("batch") {
+				return evalBatch(c)
+			}
 			target := c.String("target")
 			if target == "" {
 				return cli.Exit("-t TARGET is required", 2)
@@ -103,12 +109,8 @@ func evalOne(w io.Writer, target, kind, path, task string, config int, seeds jud
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", path, err), 2)
 	}
-	if baseline.IsTemplate(src) {
-		if src, err = baseline.Instantiate(path, src, target, task, config); err != nil {
-			return cli.Exit(err.Error(), 2)
-		}
-	}
-	j, err := judge.Judge(context.Background(), target, task, config, seeds, kind, path, src)
+	generate := func() (*judge.Cases, error) { return judge.Generate(target, task, config, seeds) }
+	j, err := judgeSource(context.Background(), target, task, config, generate, kind, path, src)
 	if err != nil {
 		return cli.Exit(err.Error(), 2)
 	}
@@ -142,6 +144,25 @@ func evalOne(w io.Writer, target, kind, path, task string, config int, seeds jud
 		return cli.Exit("", 1)
 	}
 	return nil
+}
+
+// judgeSource judges a kernel's source (name is used in messages) on
+// the cases cases returns (judge.Generate's for the judgement's seeds) as
+// kc-ref eval does, one kernel or a batch of them: a kernel with
+// {{.M}}-style placeholders is filled with the configuration's params
+// first.
+func judgeSource(ctx context.Context, target, task string, config int, cases func() (*judge.Cases, error), kind, name string, src []byte) (*judge.Judgement, error) {
+	if baseline.IsTemplate(src) {
+		var err error
+		if src, err = baseline.Instantiate(name, src, target, task, config); err != nil {
+			return nil, err
+		}
+	}
+	cs, err := cases()
+	if err != nil {
+		return nil, err
+	}
+	return cs.Judge(ctx, kind, name, src, nil)
 }
 
 func evalAll(w, progress io.Writer, target, kind string, seeds judge.Seeds) error {

@@ -32,6 +32,8 @@ target, and how to make and judge a case:
    kc-ref gen -t coral gelu -c 3 --hidden-seed 42 -o h/ # a hidden case (seed from a record)
    kc-sim -t coral gelu.elf --case gelu3/ -o out/
    kc-ref check gelu3/ out/                     # exit 0 = correct
+   kc-ref eval -t coral gelu.s gelu -c 3        # the judge: both cases, cycles, speedup
+   kc-ref eval --batch requests.jsonl           # a stream of kernels, a JSON verdict per line
 
 Exit status: 0 success (check: pass), 1 check failed, 2 bad usage (an
 unknown command, task, target or flag) or an unreadable case or result.
@@ -49,7 +51,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		HideHelpCommand: true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
-		Commands:        []*cli.Command{listCommand(), describeCommand(), genCommand(), checkCommand(), baselineCommand(), evalCommand()},
+		Commands:        []*cli.Command{listCommand(), describeCommand(), genCommand(), checkCommand(), baselineCommand(), evalCommand(), batchWorkerCommand()},
 	}
 }
 
