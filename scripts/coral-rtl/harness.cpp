@@ -189,12 +189,13 @@ static void runCase(const std::string& name, int lanes, int vxrm, const std::vec
     // Load data: byte b of register r is 0x80 | ((37r + 11b) & 0x7f), so
     // every element of every SEW has its top bit set (the dividers' worst
     // case: no leading zeros to skip) and registers differ (no reuse of the
-    // previous division's result).
+    // previous division's result); v0 is all ones (masks: every element
+    // active).
     for (int w = 0; w < 4; w++) {
       uint32_t v = 0;
       for (int b = 0; b < 4; b++)
         v |= (uint32_t)(0x80 | ((37 * op_vd(lsu) + 11 * (4 * w + b)) & 0x7f)) << (8 * b);
-      top->l2r_data_0[w] = v;
+      top->l2r_data_0[w] = op_vd(lsu) == 0 ? 0xffffffffu : v;
     }
     top->eval();
     // Sample this cycle's outputs.
