@@ -232,7 +232,7 @@ var Classes = []Class{
 	rounding(binary("vaadd")),
 	rounding(binary("vsmul")),
 	divide("vdivu"),
-	divide("vrem"),
+	divide("vremu"),
 	{
 		Name:  "vredsum.vs",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("vredsum.vs v8, v24, v8%s", mask(g)) },
@@ -355,8 +355,10 @@ var Classes = []Class{
 	{
 		// a vredsum whose scalar operand (vs1) is a vadd's result, and
 		// the vadd reading the vredsum's.
-		Name:   "vadd.vv>vredsum.vs>vadd.vv",
-		Lat:    func(g Geom) []string { return []string{"vadd.vv v8, v24, v24", "vredsum.vs v9, v24, v8", "vadd.vv v10, v9, v9"} },
+		Name: "vadd.vv>vredsum.vs>vadd.vv",
+		Lat: func(g Geom) []string {
+			return []string{"vadd.vv v8, v24, v24", "vredsum.vs v9, v24, v8", "vadd.vv v10, v9, v9"}
+		},
 		Valid:  func(g Geom) bool { return g.LMUL == 1 },
 		NoMask: true,
 	},
@@ -372,7 +374,7 @@ var Classes = []Class{
 // independent run alternates the divisor so that no uop repeats the
 // previous operands (the RTL reuses the last result then).
 func divide(mn string) Class {
-	return Class{
+	c := Class{
 		Name:  mn + ".vv",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("%s.vv v8, v24, v8%s", mn, mask(g)) },
 		Indep: func(i int, g Geom) string {
@@ -380,6 +382,13 @@ func divide(mn string) Class {
 		},
 		Valid: single,
 	}
+	if mn == "vremu" {
+		// A remainder chain's divisors shrink to zero (the RTL's
+		// divide-by-zero and small-quotient cases are shorter): the
+		// chain would measure data, not the worst case kc-sim models.
+		c.Chain = nil
+	}
+	return c
 }
 
 func rounding(c Class) Class {
@@ -409,9 +418,9 @@ func memClass(format string, kind byte, lines func(Geom) int) Class {
 
 // Fill is the RTL programs' prologue: it loads v0, v8, v16 and v24 (e8,
 // m8) through the harness's LSU model, whose data has the top bit of every
-// element set and differs between registers (scripts/coral-rtl/harness.cpp),
-// so that the measured instructions see all-active masks and the dividers'
-// worst case. kc-sim's timing does not depend on data: its programs start
+// element set and differs between registers, and whose v0 is all ones
+// (scripts/coral-rtl/harness.cpp), so that the measured instructions see
+// all-active masks and the dividers' worst case. kc-sim's timing does not depend on data: its programs start
 // at Setup.
 var Fill = []string{"vsetvli a0, a4, 0xc3", "vle8.v v0, (a1)", "vle8.v v8, (a1)", "vle8.v v16, (a1)", "vle8.v v24, (a1)"}
 
