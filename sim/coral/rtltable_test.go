@@ -112,7 +112,7 @@ func kcEnd(t *testing.T, p rtlbench.Program) int64 {
 var documented = []struct {
 	class  string
 	lmul   int
-	metric string // "chain" or "indep"
+	metric string // "chain", "indep" or "lat"
 	diff   float64
 }{
 	// Narrowing at LMUL 4: a chain through the narrow operand runs at 8
@@ -124,6 +124,26 @@ var documented = []struct {
 	// the LSU two cycles late (4, 4, 6 cycles): 0.75 a store.
 	{"vse.v", 1, "indep", 0.75},
 	{"vsse.v", 1, "indep", 0.75},
+	// Streams that mix units: the RTL dispatches about two uops a cycle
+	// in all (NUM_DP_UOP 3 and six VRF read ports for three-operand uops),
+	// kc-sim books each unit on its own, so it is optimistic for mixes
+	// of ALU, multiply and compare uops at LMUL 2 and up.
+	{"mix:vadd.vv+vmul.vv", 2, "indep", 0.5}, {"mix:vadd.vv+vmul.vv", 2, "lat", 1},
+	{"mix:vadd.vv+vmul.vv", 4, "indep", 1}, {"mix:vadd.vv+vmul.vv", 4, "lat", 1},
+	{"mix:vadd.vv+vmul.vv", 8, "indep", 1.75}, {"mix:vadd.vv+vmul.vv", 8, "lat", 3},
+	{"mix:vadd.vv+vmseq.vv", 2, "lat", 1}, {"mix:vadd.vv+vmseq.vv", 4, "lat", 1},
+	{"mix:vadd.vv+vmseq.vv", 8, "indep", 1.375}, {"mix:vadd.vv+vmseq.vv", 8, "lat", 3},
+	{"mix:vle.v+vadd.vv", 4, "lat", 1},
+	{"mix:vle.v+vadd.vv", 8, "indep", 1}, {"mix:vle.v+vadd.vv", 8, "lat", 3},
+	// The PMTRDT unit interleaving a reduction and a slide: a cycle either
+	// way.
+	{"mix:vredsum.vs+vslideup.vi", 4, "indep", 0.5}, {"mix:vredsum.vs+vslideup.vi", 4, "lat", -1},
+	{"mix:vredsum.vs+vslideup.vi", 8, "indep", 1}, {"mix:vredsum.vs+vslideup.vi", 8, "lat", 1},
+	// vmv.x.s is an ALU op in the RTL, limited to one scalar write-back a
+	// cycle (RvvCore.sv: retire slot 0 only); kc-sim issues it on the
+	// permute unit, whose one instance it then shares with reductions:
+	// pessimistic by half a cycle an instruction in this mix.
+	{"mix:vmv.x.s+vredsum.vs", 1, "indep", -0.5}, {"mix:vmv.x.s+vredsum.vs", 1, "lat", -1},
 }
 
 // TestRTLTable holds kc-sim to the table measured on the RTL: every
@@ -177,7 +197,11 @@ func TestRTLTable(t *testing.T) {
 			intervals++
 		}
 		if r.Lat >= 0 && r.Lat != k.Lat {
-			diffs = append(diffs, fmt.Sprintf("lat %d, RTL %d", k.Lat, r.Lat))
+			if known(r, "lat", float64(r.Lat), float64(k.Lat)) {
+				doc = true
+			} else {
+				diffs = append(diffs, fmt.Sprintf("lat %d, RTL %d", k.Lat, r.Lat))
+			}
 		}
 		switch {
 		case len(diffs) == 0 && !doc:

@@ -93,7 +93,7 @@ func run(harness, commit, out, only string) error {
 					}
 					rs1, rs2 := regValue(w>>15&31), regValue(w>>20&31)
 					fmt.Fprintf(&in, "i %08x %d %d", w, rs1, rs2)
-					if i > 0 && p.Mem != nil {
+					if op := w & 0x7f; i > 0 && p.Mem != nil && (op == 0x07 || op == 0x27) {
 						fmt.Fprintf(&in, " %c %d %d", p.Mem.Kind, p.Mem.Regs, p.Mem.Lines)
 					}
 					in.WriteString("\n")

@@ -362,6 +362,12 @@ var Classes = []Class{
 		Valid:  func(g Geom) bool { return g.LMUL == 1 },
 		NoMask: true,
 	},
+	mix("vadd.vv v%d, v24, v24", "vmul.vv v%d, v24, v24", 1),
+	mix("vadd.vv v%d, v24, v24", "vmseq.vv v%d, v24, v24", 1),
+	mix("vmseq.vv v%d, v24, v24", "vredsum.vs v%d, v24, v24", 1),
+	mix("vredsum.vs v%d, v24, v24", "vslideup.vi v%d, v24, 1", 1),
+	mix("vmv.x.s a3, v24", "vredsum.vs v%d, v24, v24", 0),
+	mix("vle%[1]d.v v%[2]d, (a1)", "vadd.vv v%[2]d, v24, v24", 2),
 	memClass("vle%d.v v%d, (a1)", 'L', func(g Geom) int { return 1 }),
 	memClass("vse%d.v v%d, (a1)", 'S', func(g Geom) int { return 1 }),
 	memClass("vlse%d.v v%d, (a1), t1", 'L', func(g Geom) int { return 128 / g.SEW }),
@@ -394,6 +400,48 @@ func divide(mn string) Class {
 func rounding(c Class) Class {
 	c.Rounding = true
 	return c
+}
+
+// mix is a class of two instructions alternating without dependences
+// (a structural conflict between their units shows in its independent
+// interval; lat is the pair). Formats take the destination register
+// (one-register destinations for reductions and compares, LMUL groups
+// otherwise), or with sew = 2 the SEW and the register.
+func mix(a, b string, sew int) Class {
+	name := "mix:" + strings.Fields(a)[0] + "+" + strings.Fields(b)[0]
+	name = strings.ReplaceAll(name, "%[1]d", "")
+	line := func(f string, i int, g Geom) string {
+		n := g.LMUL
+		if strings.HasPrefix(f, "vmseq") || strings.HasPrefix(f, "vredsum") {
+			n = 1
+		}
+		r := pool(i, n, 24)
+		switch {
+		case sew == 2:
+			return fmt.Sprintf(f, g.SEW, r)
+		case strings.Contains(f, "%d"):
+			return fmt.Sprintf(f, r)
+		}
+		return f
+	}
+	return Class{
+		Name: name,
+		Indep: func(i int, g Geom) string {
+			if i%2 == 0 {
+				return line(a, i/2*2, g)
+			}
+			return line(b, i/2*2+1, g)
+		},
+		Lat:    func(g Geom) []string { return []string{line(a, 0, g), line(b, 1, g)} },
+		Valid:  func(g Geom) bool { return !strings.HasPrefix(a, "vmv.x.s") || g.LMUL == 1 },
+		NoMask: true,
+		Mem: func(g Geom) Mem {
+			if sew == 2 {
+				return Mem{'L', g.LMUL, 1}
+			}
+			return Mem{}
+		},
+	}
 }
 
 // memClass is a load or store class; lines is the bus lines one register
