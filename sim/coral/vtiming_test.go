@@ -79,3 +79,32 @@ func TestVectorTimingHandComputed(t *testing.T) {
 		}
 	}
 }
+
+// TestVectorIssueNoAlloc: the timing model's vector issue path (cost,
+// register shape, per-register readiness, booking) allocates nothing.
+func TestVectorIssueNoAlloc(t *testing.T) {
+	m := newMachine(t, Options{}, []uint32{0x08000073})
+	m.v.SetVType(2<<3|2, ^uint32(0), false) // e32, m4
+	var ops []*VOp
+	for _, c := range []struct {
+		mn   string
+		vals []int64
+	}{{"vadd.vv", []int64{4, 8, 12, 1}}, {"vredsum.vs", []int64{1, 8, 2, 1}}, {"vslideup.vi", []int64{16, 8, 1, 1}}, {"vnsrl.wv", []int64{4, 8, 12, 1}}} {
+		in, w := venc(t, c.mn, c.vals...)
+		op, err := DecodeVector(in, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ops = append(ops, &op)
+	}
+	unit := m.unitIndex["valu"]
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, op := range ops {
+			reads, writes := op.VRegs(&m.v)
+			m.t.vissue(unit, false, m.t.vcost(op, &m.v, 2), reads, writes, -1)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("vector issue allocates %.1f times per run", allocs)
+	}
+}
