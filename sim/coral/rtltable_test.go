@@ -124,6 +124,9 @@ var documented = []struct {
 	// the LSU two cycles late (4, 4, 6 cycles): 0.75 a store.
 	{"vse.v", 1, "indep", 0.75},
 	{"vsse.v", 1, "indep", 0.75},
+	// viota.m at LMUL 4 and 8: the running count passes from one
+	// register's uop to the next; a cycle more to the last result.
+	{"viota.m", 4, "lat", 1}, {"viota.m", 8, "lat", 1},
 	// Streams that mix units: the RTL dispatches about two uops a cycle
 	// in all (NUM_DP_UOP 3 and six VRF read ports for three-operand uops),
 	// kc-sim books each unit on its own, so it is optimistic for mixes

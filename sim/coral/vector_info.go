@@ -350,10 +350,7 @@ func (op *VOp) shape(v *VState, n int) vshape {
 		s.rdVd = rdVd
 	}
 	switch op.Kind {
-	case kBin, kMac, kMerge, kAdc, kExt:
-		if op.Kind == kExt {
-			return s // sources narrower than the uops: not calibrated
-		}
+	case kBin, kMac, kMerge, kAdc, kMvNR, kIota, kId:
 		s.kind = shElem
 	case kWide, kWideW:
 		s.kind, s.wide = shElem, true

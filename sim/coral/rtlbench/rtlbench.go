@@ -362,6 +362,47 @@ var Classes = []Class{
 		Valid:  func(g Geom) bool { return g.LMUL == 1 },
 		NoMask: true,
 	},
+	{
+		Name:  "vzext.vf2",
+		Indep: func(i int, g Geom) string { return fmt.Sprintf("vzext.vf2 v%d, v24%s", pool(i, g.LMUL, 24), mask(g)) },
+		Valid: func(g Geom) bool { return g.SEW > 8 },
+	},
+	{
+		Name:  "vid.v",
+		Indep: func(i int, g Geom) string { return fmt.Sprintf("vid.v v%d%s", pool(i, g.LMUL, 24), mask(g)) },
+		Valid: single,
+	},
+	{
+		Name:  "viota.m",
+		Indep: func(i int, g Geom) string { return fmt.Sprintf("viota.m v%d, v24%s", pool(i, g.LMUL, 24), mask(g)) },
+		Valid: single,
+	},
+	{
+		Name:  "vcpop.m",
+		Indep: func(i int, g Geom) string { return fmt.Sprintf("vcpop.m %s, v24%s", []string{"a3", "a5", "a6"}[i%3], mask(g)) },
+		Valid: func(g Geom) bool { return g.LMUL == 1 },
+	},
+	{
+		Name:  "vmsbf.m",
+		Chain: func(i int, g Geom) string { return fmt.Sprintf("vmsbf.m v%d, v%d%s", 8+8*((i+1)%2), 8+8*(i%2), mask(g)) },
+		Indep: func(i int, g Geom) string { return fmt.Sprintf("vmsbf.m v%d, v24%s", pool(i, 1, 24), mask(g)) },
+		Valid: func(g Geom) bool { return g.LMUL == 1 },
+	},
+	{
+		Name:   "vmv2r.v",
+		Chain:  func(i int, g Geom) string { return fmt.Sprintf("vmv2r.v v%d, v%d", 8+8*((i+1)%2), 8+8*(i%2)) },
+		Indep:  func(i int, g Geom) string { return fmt.Sprintf("vmv2r.v v%d, v24", pool(i, 2, 24)) },
+		Valid:  func(g Geom) bool { return g.LMUL == 1 },
+		NoMask: true,
+	},
+	{
+		// a vadd right after the vsetvli that sets its vtype: lat is from
+		// the vsetvli's acceptance (the front end applies it).
+		Name:   "vsetvli>vadd.vv",
+		Lat:    func(g Geom) []string { return []string{fmt.Sprintf("vsetvli a0, a4, %#x", g.Vtype()), "vadd.vv v8, v24, v24"} },
+		Valid:  single,
+		NoMask: true,
+	},
 	mix("vadd.vv v%d, v24, v24", "vmul.vv v%d, v24, v24", 1),
 	mix("vadd.vv v%d, v24, v24", "vmseq.vv v%d, v24, v24", 1),
 	mix("vmseq.vv v%d, v24, v24", "vredsum.vs v%d, v24, v24", 1),
