@@ -378,13 +378,17 @@ var Classes = []Class{
 		Valid: single,
 	},
 	{
-		Name:  "vcpop.m",
-		Indep: func(i int, g Geom) string { return fmt.Sprintf("vcpop.m %s, v24%s", []string{"a3", "a5", "a6"}[i%3], mask(g)) },
+		Name: "vcpop.m",
+		Indep: func(i int, g Geom) string {
+			return fmt.Sprintf("vcpop.m %s, v24%s", []string{"a3", "a5", "a6"}[i%3], mask(g))
+		},
 		Valid: func(g Geom) bool { return g.LMUL == 1 },
 	},
 	{
-		Name:  "vmsbf.m",
-		Chain: func(i int, g Geom) string { return fmt.Sprintf("vmsbf.m v%d, v%d%s", 8+8*((i+1)%2), 8+8*(i%2), mask(g)) },
+		Name: "vmsbf.m",
+		Chain: func(i int, g Geom) string {
+			return fmt.Sprintf("vmsbf.m v%d, v%d%s", 8+8*((i+1)%2), 8+8*(i%2), mask(g))
+		},
 		Indep: func(i int, g Geom) string { return fmt.Sprintf("vmsbf.m v%d, v24%s", pool(i, 1, 24), mask(g)) },
 		Valid: func(g Geom) bool { return g.LMUL == 1 },
 	},
@@ -398,8 +402,10 @@ var Classes = []Class{
 	{
 		// a vadd right after the vsetvli that sets its vtype: lat is from
 		// the vsetvli's acceptance (the front end applies it).
-		Name:   "vsetvli>vadd.vv",
-		Lat:    func(g Geom) []string { return []string{fmt.Sprintf("vsetvli a0, a4, %#x", g.Vtype()), "vadd.vv v8, v24, v24"} },
+		Name: "vsetvli>vadd.vv",
+		Lat: func(g Geom) []string {
+			return []string{fmt.Sprintf("vsetvli a0, a4, %#x", g.Vtype()), "vadd.vv v8, v24, v24"}
+		},
 		Valid:  single,
 		NoMask: true,
 	},
