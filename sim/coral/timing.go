@@ -333,7 +333,11 @@ func (t *timing) vcostOf(op *VOp, v *VState, n int, lat int32) vtime {
 func vmemCost(op *VOp, v *VState, beats int, lat int32) vtime {
 	regs := beats
 	if (op.Kind == kLoad || op.Kind == kStore) && op.Mode != mUnit && !v.Vill && v.VL > v.VStart {
-		regs = (int(v.VL-v.VStart)*int(op.EEW)/8 + VLENB - 1) / VLENB * int(op.NF)
+		eew := int(op.EEW) // strided: the data's width; indexed: the index's, the data's is SEW
+		if op.Mode == mIdxU || op.Mode == mIdxO {
+			eew = int(v.SEW)
+		}
+		regs = (int(v.VL-v.VStart)*eew/8 + VLENB - 1) / VLENB * int(op.NF)
 	}
 	per := 3
 	if op.Kind == kStore || op.Kind == kStoreWhole || op.Kind == kStoreMask {
