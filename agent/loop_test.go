@@ -55,7 +55,7 @@ func TestRepair(t *testing.T) {
 		t.Error("the script never saw the diagnosis")
 	}
 	want := Record{Model: "scripted", Target: "coral", Task: "relu", Level: 1, Config: 1, Seed: 1, Success: true, Submitted: true,
-		Judged: "submitted", Iterations: 4, Budget: 15, FirstCorrect: 3, Cycles: 189, VisibleCycles: 189, BaselineCycles: 189, Speedup: 1,
+		Judged: "submitted", Iterations: 4, Budget: 15, FirstCorrect: 3, Cycles: 518, VisibleCycles: 518, BaselineCycles: 518, Speedup: 1,
 		TokensIn: 400, TokensOut: 40, StopReason: StopSubmitted}
 	got := *rec
 	if got.HiddenSeed == 0 {
@@ -140,7 +140,7 @@ func TestLastPassingRunJudged(t *testing.T) {
 		CallStep(ToolRun, map[string]string{"source": reluWrong}, u),
 	}}
 	rec, _ := attempt(t, p, Options{Budget: 3})
-	if !rec.Success || rec.Submitted || rec.Judged != "last_passing_run" || rec.Iterations != 3 || rec.FirstCorrect != 1 || rec.Cycles != 189 {
+	if !rec.Success || rec.Submitted || rec.Judged != "last_passing_run" || rec.Iterations != 3 || rec.FirstCorrect != 1 || rec.Cycles != 518 {
 		t.Errorf("record %+v", rec)
 	}
 	// Only failing runs: nothing to judge.

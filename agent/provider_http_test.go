@@ -491,7 +491,7 @@ func TestHTTPRepair(t *testing.T) {
 			got := *rec
 			got.WallSeconds = 0
 			want := Record{Model: p.Name(), Target: "coral", Task: "relu", Level: 1, Config: 1, Seed: 1, Success: true, Submitted: true,
-				Judged: "submitted", Iterations: 4, Budget: 15, FirstCorrect: 3, Cycles: 189, VisibleCycles: 189, BaselineCycles: 189, Speedup: 1,
+				Judged: "submitted", Iterations: 4, Budget: 15, FirstCorrect: 3, Cycles: 518, VisibleCycles: 518, BaselineCycles: 518, Speedup: 1,
 				TokensIn: 9500, TokensOut: 940, StopReason: StopSubmitted}
 			if got.HiddenSeed == 0 {
 				t.Error("the record has no hidden seed")

@@ -619,6 +619,7 @@ func (m *Machine) newEdge(b *block, s int32) *edge {
 		st.unitNext = make([]int64, len(m.t.unitNext))
 		st.unitN = make([]int32, len(m.t.unitN))
 		st.unitCnt, st.res, st.vdivLat = m.t.unitCnt, m.t.res, m.t.vdivLat
+		st.vRetire = m.t.vRetire
 	}
 	st.limit = math.MaxInt64
 	st.stalls = [numStalls]uint64{}

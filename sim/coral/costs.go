@@ -307,7 +307,7 @@ func (c *costModel) vectorRules(b *strings.Builder) {
 	p("\n## vector instructions\n")
 	p("- the scalar front end dispatches them (their x/f operands must be ready), at most %d per cycle (vec.dispatch_width) [vector-dispatch], into an in-order queue of %d (vec.queue_depth); a full queue stalls dispatch [vqueue-full]\n", t.vWidth, len(t.vq))
 	p("- vsetvli, vsetivli and vsetvl are not queued: they run on the scalar side in %s (lat.vcfg)\n", cycles(m.latency("vcfg")))
-	p("- the backend issues them in order, at most %d per cycle, from the cycle after dispatch, once every vector source (and destination) register group is ready: a dependent instruction waits for the whole group, there is no chaining [vector-raw]\n", t.vWidth)
+	p("- the backend issues them in order, at most %d per cycle, from the cycle after dispatch, once each source register is ready by the time the uop that reads it runs (and no destination would be written out of order) [vector-raw]: uop k of an element-wise instruction reads register k of each source group, so a dependent instruction follows its producer register by register; a reduction reads its scalar operand (vs1) with its last source register; slides and gathers read their whole source group at the start\n", t.vWidth)
 	p("- each instruction is split into uops, one per %d-bit register of its largest operand group: LMUL uops, 2·LMUL for widening and narrowing, 1 for mask-register ops and scalar moves\n", VLEN)
 	var units []string
 	for _, u := range m.stats.UnitNames {
@@ -322,12 +322,13 @@ func (c *costModel) vectorRules(b *strings.Builder) {
 		}
 	}
 	p("- units and their instances, each taking one uop per cycle: %s [vector-struct]\n", strings.Join(units, ", "))
-	p("- exceptions: the vector divider is iterative, each uop holds it lat.vdiv.e<SEW> cycles (%d/%d/%d at SEW 8/16/32); slides and gathers wait for their whole group and then hold the permute unit 2n-1 cycles for n uops; widening reductions take 2 cycles per source register\n",
+	p("- exceptions: the vector divider is iterative, each uop holds it lat.vdiv.e<SEW> cycles (%d/%d/%d at SEW 8/16/32) and its result is ready a cycle after it leaves; slides and gathers hold the permute unit 2n-1 cycles for n uops (2n at 8), their results one a cycle from ceil(n/3) cycles after the start; widening reductions take 2 cycles per source register; compares run on the reduction unit (vred)\n",
 		t.vdivLat[0], t.vdivLat[1], t.vdivLat[2])
-	p("- vector loads and stores use the single memory port, one %d-byte beat per cycle (mem_per_cycle %d), shared in order with scalar loads and stores: unit stride takes ceil(bytes/%d) beats, strided and indexed accesses one beat per element\n", VLENB, t.memMax, VLENB)
-	p("- a result is ready its class latency after the last result-producing uop starts\n")
+	p("- vector loads and stores take the single memory port (mem_per_cycle %d), shared in order with scalar loads and stores, for their beats plus 3 cycles per %d-byte register (stores: 2) plus 1: unit stride takes ceil(bytes/%d) beats, strided and indexed accesses one beat per element\n", t.memMax, VLENB, VLENB)
+	p("- a result register is ready its class latency after the uop that writes it starts (narrowing results, two uops a register, a retire later)\n")
+	p("- every vector instruction retires %s after its last result (vec.retire): a scalar result (vmv.x.s, vcpop.m, vfirst.m) reaches its register then, and mpause, the vector-sync CSR accesses and the end of the run wait for the last retire\n", cycles(t.vRetire))
 
-	p("\n## vector costs at vl = VLMAX, alone on an idle backend: uops / cycles the unit or port is taken / cycles from issue to result\n")
+	p("\n## vector costs at vl = VLMAX, alone on an idle backend: uops / cycles the unit or port is taken / cycles from issue to result (retired vec.retire later)\n")
 	p("%-20s %-18s", "instruction (SEW)", "unit")
 	for _, l := range lmuls {
 		p(" %-11s", "LMUL="+l.name)
@@ -407,8 +408,9 @@ func (c *costModel) Inst(in *isadefs.Inst) string {
 		if vo.Use != uIter {
 			p("result ready %s (lat.%s) after its last uop starts", cycles(m.latency(cl)), cl)
 		} else {
-			p("result ready when its last uop leaves the divider")
+			p("result ready a cycle after its last uop leaves the divider")
 		}
+		p("; retired %s later (vec.retire)", cycles(t.vRetire))
 		p("\n")
 		if in.Flags["alone"] {
 			p("dispatch: alone, in a fresh cycle; the next instruction waits for the next cycle [serialize]\n")
@@ -460,16 +462,18 @@ func vecUseText(vo *VOp, t *timing) string {
 	case vo.Use == uIter:
 		return fmt.Sprintf("iterative: each uop holds the divider lat.vdiv.e8/e16/e32 = %d/%d/%d cycles", t.vdivLat[0], t.vdivLat[1], t.vdivLat[2])
 	case vo.Use == uPerm:
-		return "waits for its whole register group, then holds the permute unit 2n-1 cycles for n uops"
+		return "reads its whole source group at the start, holds the permute unit 2n-1 cycles for n uops (2n at 8)"
 	case vo.Use == uWRed:
 		return "2 cycles per source register"
+	case vo.Use == uCompress:
+		return "one source register per cycle"
 	case vo.Kind == kLoad || vo.Kind == kStore:
 		if vo.Mode == mUnit {
-			return fmt.Sprintf("ceil(bytes/%d) beats on the memory port, one per cycle, shared with scalar loads/stores", VLENB)
+			return fmt.Sprintf("ceil(bytes/%d) beats on the memory port, plus 3 cycles per register (stores: 2) and 1, shared with scalar loads/stores", VLENB)
 		}
-		return "one beat per element on the memory port, shared with scalar loads/stores"
+		return "one beat per element on the memory port, plus 3 cycles per register (stores: 2) and 1, shared with scalar loads/stores"
 	case vo.Kind == kLoadWhole || vo.Kind == kStoreWhole:
-		return "one beat per register on the memory port, shared with scalar loads/stores"
+		return "one beat per register on the memory port, plus 3 cycles per register (stores: 2) and 1, shared with scalar loads/stores"
 	}
 	return "one uop per cycle per instance"
 }

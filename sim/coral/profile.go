@@ -315,12 +315,19 @@ func (m *Machine) hazard(o *op, pc uint32, c int, n uint64) sim.Hazard {
 		h.On = "a vector queue slot"
 		from("held by", pr.vqBy[pr.vqPos], false)
 	case stVRAW:
+		// The register that bound the issue cycle, by the rule vissue
+		// applies: a read counts from the uop that reads it.
+		sh := m.t.vcost(m.vopOf(o), &m.v, o.lat).sh
+		u := int32(1)
+		if o.tflags&tVecMem == 0 {
+			u = m.t.unitCnt[m.t.res[o.unit]]
+		}
 		best, bestR := -1, int64(0)
 		for r := range 32 {
 			var ready int64
 			switch {
 			case pr.vreads&(1<<r) != 0:
-				ready = pr.vready[r]
+				ready = pr.vready[r] - int64(sh.readOff(uint8(r), u))
 			case pr.vwrites&(1<<r) != 0:
 				ready = pr.vready[r] - int64(m.resultLat(o))
 			default:

@@ -105,6 +105,7 @@ type timing struct {
 	vecEnd   int64
 	vLast    int64    // the last vector instruction's result-ready cycle (the timeline's)
 	vdivLat  [3]int32 // lat.vdiv.e8, .e16, .e32: cycles a uop holds the vector divider
+	vRetire  int64    // vec.retire: result ready → retired (scalar results, the end, partial writes)
 
 	// Counters, copied into sim.Stats by Machine.Stats (fixed-size arrays
 	// indexed by constants and uint8s: no bounds checks in the hot path).
@@ -124,6 +125,7 @@ func (t *timing) init(hw *isadefs.HW, nunits int, unitCnt []int32, limit int64) 
 		vIssCyc: -1,
 	}
 	t.vdivLat = vdivLatencies(hw)
+	t.vRetire = min(max(0, hw.Time("vec.retire", 0)), 1<<20)
 	t.vq = make([]int64, max(1, hw.Time("vec.queue_depth", 16)))
 	t.unitNext = make([]int64, nunits)
 	for i := range t.unitNext {
@@ -284,6 +286,7 @@ type vtime struct {
 	slots int
 	lat   int32
 	drain int32
+	sh    vshape // when its uops read and write which registers
 }
 
 // vdivLatencies reads lat.vdiv.e8/e16/e32, the cycles one 128-bit uop
@@ -301,7 +304,46 @@ func vdivLatencies(hw *isadefs.HW) (l [3]int32) {
 // vcost is the backend cost of vector instruction op under v (vtype and
 // vl); lat is its op's lat.<class>.
 func (t *timing) vcost(op *VOp, v *VState, lat int32) vtime {
-	return t.vcostN(op.Use, op.Uops(v), v.SEW, lat)
+	return t.vcostOf(op, v, op.Uops(v), lat)
+}
+
+// vcostOf is vcost for n uops (memory beats), the plan path's entry.
+func (t *timing) vcostOf(op *VOp, v *VState, n int, lat int32) vtime {
+	if op.isMem() {
+		return vmemCost(op, v, n, lat)
+	}
+	vt := t.vcostN(op.Use, n, v.SEW, lat)
+	vt.sh = op.shape(v, n)
+	if op.Use == uIter {
+		vt.sh.step = vt.lat - 1
+	}
+	return vt
+}
+
+// vmemCost is the cost of a vector load or store of beats bus beats:
+// coralnpu's LSU (LsuV2 in Lsu.scala) takes one vector op at a time into
+// its single slot (a cycle), then for each 128-bit register waits for the
+// RVV core's uop (a cycle), reads or writes its bus lines one a cycle (a
+// beat each), folds in the last read's data (loads: a cycle) and writes
+// back to the RVV core (a cycle): the memory port is busy
+// beats + 3·regs + 1 cycles for a load, beats + 2·regs + 1 for a store,
+// and the last register is ready lat (vlsu 3) cycles after the port's last
+// cycle but one. Measured through the harness's model of that LSU
+// (scripts/coral-rtl; TIMING.md says how far it can be trusted).
+func vmemCost(op *VOp, v *VState, beats int, lat int32) vtime {
+	regs := beats
+	if (op.Kind == kLoad || op.Kind == kStore) && op.Mode != mUnit && !v.Vill && v.VL > v.VStart {
+		eew := int(op.EEW) // strided: the data's width; indexed: the index's, the data's is SEW
+		if op.Mode == mIdxU || op.Mode == mIdxO {
+			eew = int(v.SEW)
+		}
+		regs = (int(v.VL-v.VStart)*eew/8 + VLENB - 1) / VLENB * int(op.NF)
+	}
+	per := 3
+	if op.Kind == kStore || op.Kind == kStoreWhole || op.Kind == kStoreMask {
+		per = 2
+	}
+	return vtime{beats + per*max(1, regs) + 1, lat, 1, vshape{}}
 }
 
 // vcostN is vcost for an instruction of unit use u with n uops at SEW sew.
@@ -315,14 +357,26 @@ func (t *timing) vcostN(u uint8, n int, sew uint32, lat int32) vtime {
 		case 16:
 			i = 1
 		}
+		// Each uop holds the divider l cycles; its result is ready a
+		// cycle after it leaves (measured: TIMING.md).
 		l := t.vdivLat[i]
-		return vtime{n * int(l), l, l - 1}
+		return vtime{n * int(l), l + 1, l - 1, vshape{}}
 	case uPerm:
-		return vtime{2*n - 1, lat, int32(n - 1)}
+		// The first result waits for all n uops to reach the reservation
+		// station (NUM_DP_UOP: 3 a cycle); a group of PMTRDT_RS_DEPTH (8)
+		// uops also waits for the previous instruction's last entry to
+		// leave it: a cycle more of the unit.
+		slots, delay := 2*n-1, (n+2)/3-1
+		if n >= 8 {
+			slots++
+		}
+		return vtime{slots, lat, int32(slots - n - delay), vshape{}}
+	case uCompress:
+		return vtime{n, lat, 0, vshape{}}
 	case uWRed:
-		return vtime{2 * n, lat, 0}
+		return vtime{2 * n, lat, 0, vshape{}}
 	}
-	return vtime{n, lat, 0}
+	return vtime{n, lat, 0, vshape{}}
 }
 
 // vissue schedules a vector instruction dispatched at t.cur in the backend:
@@ -330,18 +384,40 @@ func (t *timing) vcostN(u uint8, n int, sew uint32, lat int32) vtime {
 // reads/writes are vector-register bitmasks; sw is the scoreboard
 // index of a scalar register written (x: 0..31, f: 32..63; 0 or negative
 // for none).
+//
+// A source register need only be ready when the uop that reads it runs
+// (vt.sh: readOff cycles after the first uop), and a destination register
+// is ready lat cycles after the uop that writes it (writeOff), as the
+// RTL's per-uop operand checks and bypass give (TIMING.md, "Calibration
+// against the RTL").
 func (t *timing) vissue(unit uint8, mem bool, vt vtime, reads, writes uint32, sw int) {
 	s := t.vslot()
+	sh := &vt.sh
+	u := int32(1)
+	if !mem {
+		u = t.unitCnt[t.res[unit]]
+	}
 	r := int64(0)
 	for m := reads; m != 0; m &= m - 1 {
-		r = max(r, t.vready[bits.TrailingZeros32(m)])
+		x := bits.TrailingZeros32(m)
+		r = max(r, t.vready[x]-int64(sh.readOff(uint8(x), u)))
 	}
 	for m := writes; m != 0; m &= m - 1 {
 		r = max(r, t.vready[bits.TrailingZeros32(m)]-int64(vt.lat))
 	}
-	done := t.vbook(s, r, unit, mem, vt)
+	first, done := t.vbookAt(s, r, unit, mem, vt)
 	for m := writes; m != 0; m &= m - 1 {
-		t.vready[bits.TrailingZeros32(m)] = done
+		x := bits.TrailingZeros32(m)
+		rd := done
+		if off := sh.writeOff(uint8(x), u); off >= 0 {
+			rd = min(done, first+int64(off)+int64(vt.lat))
+		}
+		if sh.narrow {
+			// Two uops write halves of each destination register: a
+			// reader waits for it to retire (TIMING.md).
+			rd += t.vRetire
+		}
+		t.vready[x] = rd
 	}
 	t.vdone(done, sw)
 }
@@ -363,6 +439,12 @@ func (t *timing) vslot() int64 {
 // are ready only then (a RAW/WAW stall), books its slots on its unit or
 // the memory port and returns the cycle its results are ready.
 func (t *timing) vbook(s, r int64, unit uint8, mem bool, vt vtime) int64 {
+	_, done := t.vbookAt(s, r, unit, mem, vt)
+	return done
+}
+
+// vbookAt is vbook that also returns the cycle of the first uop.
+func (t *timing) vbookAt(s, r int64, unit uint8, mem bool, vt vtime) (int64, int64) {
 	if r > s {
 		t.stalls[stVRAW] += uint64(r - s)
 		s = r
@@ -393,21 +475,26 @@ func (t *timing) vbook(s, r int64, unit uint8, mem bool, vt vtime) int64 {
 	if done < first+lat { // slots spread over several instances
 		done = first + lat
 	}
-	return done
+	return first, done
 }
 
 // vdone records a vector instruction's results ready at done: the scalar
 // register it writes (scoreboard index sw, if any) and the ends.
+//
+// The instruction retires vec.retire cycles after done (the reorder
+// buffer's write-back): a scalar result reaches its register then, and
+// the run has completed only when every vector instruction has retired.
 func (t *timing) vdone(done int64, sw int) {
 	t.vLast = done
+	ret := done + t.vRetire
 	if sw > 0 && sw < regNone {
-		t.ready[sw] = done
+		t.ready[sw] = ret
 	}
-	if done > t.vecEnd {
-		t.vecEnd = done
+	if ret > t.vecEnd {
+		t.vecEnd = ret
 	}
-	if done > t.end {
-		t.end = done
+	if ret > t.end {
+		t.end = ret
 	}
 }
 

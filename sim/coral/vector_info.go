@@ -201,6 +201,11 @@ const (
 	// uWRed: widening reductions take two cycles per source register
 	// (rvv_backend_pmtrdt_unit: red_widen_sum_flag).
 	uWRed
+	// uCompress: vcompress.vm packs one source register a cycle and
+	// writes its destination registers as it goes: n cycles of the PMTRDT
+	// unit with every element active (measured on the RTL; fewer active
+	// elements take longer there, up to 2n-1 with none: TIMING.md).
+	uCompress
 )
 
 // unitUse classifies a decoded vector instruction for the timing model.
@@ -213,6 +218,8 @@ func unitUse(in *isadefs.Inst, k vkind) uint8 {
 		return uPerm
 	case kWRed:
 		return uWRed
+	case kCompress:
+		return uCompress
 	}
 	return uPipe
 }
@@ -264,6 +271,194 @@ func (op *VOp) FReads() int {
 func (op *VOp) FWrite() int {
 	if op.Kind == kFMvFS {
 		return int(op.Vd)
+	}
+	return -1
+}
+
+// Shapes of a vector instruction's register traffic over its uops
+// (vshape.kind), after the RVV backend's RTL (TIMING.md, "Calibration
+// against the RTL"): a dependent instruction waits for the registers its
+// own uops read, when they read them, not for the producer's whole group.
+const (
+	// shGroup: every source read at the first uop, every destination
+	// ready when the instruction's result is (loads, stores, moves,
+	// mask logic: the uncalibrated default).
+	shGroup uint8 = iota
+	// shElem: uop k reads register k of each source group and writes
+	// register k of the destination (widening: uop k writes vd+k and reads
+	// the narrow vs+k/2; narrowing: uops 2j and 2j+1 write vd+j), issued
+	// k/instances cycles after the first.
+	shElem
+	// shCmp: a compare (the RTL sends compares to the reduction unit:
+	// rvv_backend_decode_unit_ari.sv "comparison instructions ... will be
+	// sent to RDT unit"): uop k reads register k of its sources one cycle
+	// after another; the one mask register is written by the last uop.
+	shCmp
+	// shRed: a reduction reads vs2's register k at uop k (two slots per
+	// register when widening) and its scalar vs1 only with the last source
+	// register; the last uop writes vd.
+	shRed
+	// shPerm: slides and gathers read every source register at the
+	// start (the crossbar reads the whole group) and write vd+k one cycle
+	// after another from the start, which waits for all uops to reach the
+	// reservation station (NUM_DP_UOP 3 a cycle).
+	shPerm
+	// shCompress: vcompress reads vs2's register k at uop k and writes
+	// vd+k then (every element active).
+	shCompress
+)
+
+// vshape is the register traffic of one vector instruction (VOp.shape).
+type vshape struct {
+	kind         uint8
+	wide, narrow bool  // widening (vd is 2·LMUL) or narrowing (vs2 is 2·LMUL)
+	vd, vs2, vs1 uint8 // group bases
+	dn, s2n, s1n uint8 // group sizes (0: not an operand of the shape)
+	rdVd         bool  // vd is also read (multiply-add, widening multiply-add)
+	n            int32 // uops
+	delay        int32 // shPerm: cycles before the first result uop
+	step         int32 // shElem: cycles a uop holds one instance (0 or 1: pipelined)
+	per          int32 // shRed: slots per source register (2 when widening)
+}
+
+// isMem reports whether op is a vector load or store.
+func (op *VOp) isMem() bool {
+	switch op.Kind {
+	case kLoad, kStore, kLoadMask, kStoreMask, kLoadWhole, kStoreWhole:
+		return true
+	}
+	return false
+}
+
+// shape describes op's register traffic under v for n uops.
+func (op *VOp) shape(v *VState, n int) vshape {
+	s := vshape{n: int32(n), vd: op.Vd, vs2: op.Vs2, vs1: op.Vs1}
+	if v.Vill || v.SEW == 0 {
+		return s
+	}
+	dn, s2n, s1n, rdVd, wrVd, rdS2, rdS1, _ := op.groups(v)
+	set := func() {
+		if wrVd || rdVd {
+			s.dn = uint8(dn)
+		}
+		if rdS2 {
+			s.s2n = uint8(s2n)
+		}
+		if rdS1 {
+			s.s1n = uint8(s1n)
+		}
+		s.rdVd = rdVd
+	}
+	switch op.Kind {
+	case kBin, kMac, kMerge, kAdc, kMvNR, kIota, kId:
+		s.kind = shElem
+	case kWide, kWideW:
+		s.kind, s.wide = shElem, true
+	case kNarrow:
+		s.kind, s.narrow = shElem, true
+	case kCmp, kMadc:
+		s.kind = shCmp
+	case kRed, kWRed:
+		s.kind, s.per = shRed, 1
+		if op.Kind == kWRed {
+			s.per = 2
+		}
+	case kSlideUp, kSlideDown, kSlide1Up, kSlide1Down, kGather, kGatherEI16:
+		s.kind = shPerm
+		s.delay = int32((n+2)/3 - 1)
+	case kCompress:
+		s.kind = shCompress
+	default:
+		return s
+	}
+	set()
+	return s
+}
+
+// at is the cycle, after the first uop's, of uop k on u instances.
+func (s *vshape) at(k, u int32) int32 {
+	return k * max(1, s.step) / u
+}
+
+// in reports whether register r lies in the group at base b of n
+// registers, and its index there.
+func in(r, b, n uint8) (int32, bool) {
+	if r >= b && r < b+n {
+		return int32(r - b), true
+	}
+	return 0, false
+}
+
+// readOff is the cycle, after the first uop's, at which the instruction
+// reads register r (u: instances of its unit). Registers outside the
+// shape's groups (v0 as a mask) are read at the start.
+func (s *vshape) readOff(r uint8, u int32) int32 {
+	off := int32(-1)
+	take := func(o int32) {
+		if off < 0 || o < off {
+			off = o
+		}
+	}
+	switch s.kind {
+	case shElem:
+		if j, ok := in(r, s.vs2, s.s2n); ok {
+			if s.wide && s.s2n < s.dn { // narrow source of a widening op
+				j *= 2
+			}
+			take(s.at(j, u))
+		}
+		if j, ok := in(r, s.vs1, s.s1n); ok {
+			if s.wide || s.narrow {
+				j *= 2
+			}
+			take(s.at(j, u))
+		}
+		if j, ok := in(r, s.vd, s.dn); ok && s.rdVd {
+			if s.narrow {
+				j *= 2
+			}
+			take(s.at(j, u))
+		}
+	case shCmp:
+		if j, ok := in(r, s.vs2, s.s2n); ok {
+			take(j)
+		}
+		if j, ok := in(r, s.vs1, s.s1n); ok {
+			take(j)
+		}
+	case shRed:
+		if j, ok := in(r, s.vs2, s.s2n); ok {
+			take(j * s.per)
+		}
+		if _, ok := in(r, s.vs1, s.s1n); ok {
+			take((s.n - 1) * s.per)
+		}
+	case shCompress:
+		if j, ok := in(r, s.vs2, s.s2n); ok {
+			take(j)
+		}
+	}
+	return max(off, 0)
+}
+
+// writeOff is the cycle, after the first uop's, from which register r's
+// result counts lat cycles to be ready, or -1 when it is the
+// instruction's last result (the group default).
+func (s *vshape) writeOff(r uint8, u int32) int32 {
+	j, ok := in(r, s.vd, s.dn)
+	if !ok {
+		return -1
+	}
+	switch s.kind {
+	case shElem:
+		if s.narrow {
+			return s.at(2*j+1, u)
+		}
+		return s.at(j, u)
+	case shPerm:
+		return s.delay + j
+	case shCompress:
+		return j
 	}
 	return -1
 }

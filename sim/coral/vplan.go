@@ -233,7 +233,7 @@ func (t *timing) vgmax(g vrun) int64 {
 
 // vissuePlan is vissue with the register sets of a plan.
 func (t *timing) vissuePlan(p *vplan, unit uint8, mem bool, vt vtime) {
-	if p.masks {
+	if p.masks || vt.sh.kind != shGroup {
 		t.vissue(unit, mem, vt, p.reads, p.writes, p.sw)
 		return
 	}
@@ -297,10 +297,7 @@ func (m *Machine) execVecPlan(o *op) (t *sim.Trap, done bool) {
 	case 2:
 		uops = max(1, vl)
 	}
-	vt := vtime{uops, o.lat, 0}
-	if vo.Use != uPipe {
-		vt = m.t.vcostN(vo.Use, uops, v.SEW, o.lat)
-	}
+	vt := m.t.vcostOf(vo, v, uops, o.lat)
 	m.t.vissuePlan(p, o.unit, o.tflags&tVecMem != 0, vt)
 	m.stats.VectorElems += uint64(vl)
 	if t = m.planExec(p, vo); t != nil {

@@ -6,175 +6,123 @@
 	.p2align	2
 	.type	kernel,@function
 kernel:
-	addi	sp, sp, -320
-	sw	ra, 316(sp)
-	sw	s0, 312(sp)
-	sw	s1, 308(sp)
-	sw	s2, 304(sp)
-	sw	s3, 300(sp)
-	sw	s4, 296(sp)
-	sw	s5, 292(sp)
-	sw	s6, 288(sp)
-	sw	s7, 284(sp)
-	sw	s8, 280(sp)
-	sw	s9, 276(sp)
-	sw	s10, 272(sp)
-	sw	s11, 268(sp)
+	addi	sp, sp, -48
+	sw	s0, 44(sp)
+	sw	s1, 40(sp)
+	sw	s2, 36(sp)
+	sw	s3, 32(sp)
+	sw	s4, 28(sp)
+	sw	s5, 24(sp)
+	sw	s6, 20(sp)
+	sw	s7, 16(sp)
+	sw	s8, 12(sp)
+	sw	s9, 8(sp)
+	sw	s10, 4(sp)
 	li	a3, 0
 	csrr	a4, vlenb
 	srli	a5, a4, 2
-	li	a7, 40
-	vsetivli	zero, 16, e32, m4, ta, ma
+	li	a6, 480
+	li	a7, 20
+	li	t0, 40
+	li	t1, 22
+	li	t2, -131
+	li	t3, 124
+	li	t4, 24
+	li	t5, 5
+	vsetvli	t6, zero, e32, m1, ta, ma
 	vmv.v.i	v8, 0
-	addi	t0, sp, 12
-	addi	t1, sp, 76
-	vsetivli	zero, 4, e32, m1, ta, ma
-	vmv.v.i	v12, 0
-	li	t2, 20
-	li	t3, 22
-	li	t4, -131
-	li	t5, 124
-	li	t6, 24
-	li	s0, 5
-	lui	s1, 2
-	vsetvli	s2, zero, e32, m1, ta, ma
-	vmv.v.x	v13, s1
 	j	.LBB0_2
 .LBB0_1:
 	addi	a3, a3, 1
+	addi	a0, a0, 960
 	addi	a1, a1, 800
-	addi	a2, a2, 480
-	beq	a3, s0, .LBB0_20
+	beq	a3, t5, .LBB0_13
 .LBB0_2:
-	li	s1, 0
-	li	a6, 960
-	mul	s2, a3, a6
-	add	s2, a0, s2
-	mv	s3, a2
+	li	t6, 0
+	mul	s0, a3, a6
+	add	s0, a2, s0
+	mv	s1, a0
 	j	.LBB0_4
 .LBB0_3:
-	addi	s1, s1, 1
-	addi	s3, s3, 20
-	beq	s1, t6, .LBB0_1
+	addi	t6, t6, 1
+	addi	s1, s1, 40
+	beq	t6, t4, .LBB0_1
 .LBB0_4:
-	li	s4, 0
-	mul	s5, s1, a7
-	vsetivli	zero, 16, e32, m4, ta, ma
-	vse32.v	v8, (t0)
-	vsetivli	zero, 4, e32, m1, ta, ma
-	vse32.v	v12, (t1)
-	mv	s6, a1
+	li	s2, 0
+	mul	s3, t6, a7
+	mv	s4, a1
 	j	.LBB0_6
 .LBB0_5:
+	addi	s5, s6, 372
+	mul	s5, s5, t1
+	addi	s5, s5, 8
+	srai	s5, s5, 14
+	max	s5, s5, t2
+	min	s5, s5, t3
+	addi	s5, s5, 3
+	add	s6, s2, s3
+	add	s6, s0, s6
+	sb	s5, 0(s6)
+	addi	s2, s2, 1
 	addi	s4, s4, 1
-	addi	s6, s6, 20
-	beq	s4, a7, .LBB0_13
+	beq	s2, a7, .LBB0_3
 .LBB0_6:
-	add	s7, s4, s5
-	add	s7, s2, s7
-	lb	s7, 0(s7)
-	bgeu	t2, a5, .LBB0_8
-	li	s8, 0
+	bgeu	t0, a5, .LBB0_8
+	li	s5, 0
+	li	s6, 0
 	j	.LBB0_11
 .LBB0_8:
-	addi	s8, a5, -1
-	andi	s9, s8, 20
-	xori	s8, s9, 20
-	addi	s10, sp, 12
-	mv	s11, s8
-	mv	ra, s6
+	addi	s5, a5, -1
+	andi	s7, s5, 40
+	xori	s5, s7, 40
+	slli	s6, a4, 2
+	add	s6, s6, a4
+	mv	s8, s4
+	mv	s9, s5
+	mv	s10, s1
+	vmv1r.v	v9, v8
 .LBB0_9:
-	vsetvli	a6, zero, e32, m1, ta, ma
-	vle8.v	v14, (ra)
-	vl1re32.v	v15, (s10)
-	vsext.vf4	v16, v14
-	vmacc.vx	v15, s7, v16
-	vs1r.v	v15, (s10)
-	add	ra, ra, a5
-	sub	s11, s11, a5
-	add	s10, s10, a4
-	bnez	s11, .LBB0_9
-	beqz	s9, .LBB0_5
+	vle8.v	v10, (s10)
+	vlse8.v	v11, (s8), a7
+	vsext.vf4	v12, v10
+	vsext.vf4	v10, v11
+	vmacc.vv	v9, v10, v12
+	add	s10, s10, a5
+	sub	s9, s9, a5
+	add	s8, s8, s6
+	bnez	s9, .LBB0_9
+	vmv.s.x	v10, zero
+	vredsum.vs	v9, v9, v10
+	vmv.x.s	s6, v9
+	beqz	s7, .LBB0_5
 .LBB0_11:
-	sub	s9, t2, s8
-	slli	s10, s8, 2
-	add	s10, t0, s10
-	add	s8, s6, s8
+	sub	s7, t0, s5
+	mul	s8, s5, a7
+	add	s8, s4, s8
+	add	s5, s1, s5
 .LBB0_12:
-	lb	a6, 0(s8)
-	lw	s11, 0(s10)
-	mul	a6, a6, s7
-	add	a6, a6, s11
-	sw	a6, 0(s10)
-	addi	s9, s9, -1
-	addi	s10, s10, 4
-	addi	s8, s8, 1
-	bnez	s9, .LBB0_12
+	lb	s9, 0(s5)
+	lb	s10, 0(s8)
+	mul	s9, s10, s9
+	add	s6, s9, s6
+	addi	s7, s7, -1
+	addi	s8, s8, 20
+	addi	s5, s5, 1
+	bnez	s7, .LBB0_12
 	j	.LBB0_5
 .LBB0_13:
-	bgeu	t2, a5, .LBB0_15
-	li	s4, 0
-	j	.LBB0_18
-.LBB0_15:
-	addi	a6, a5, -1
-	andi	s5, a6, 20
-	xori	s4, s5, 20
-	addi	s6, sp, 12
-	mv	s7, s4
-	mv	s8, s3
-.LBB0_16:
-	vl1re32.v	v14, (s6)
-	vsetvli	a6, zero, e32, m1, ta, ma
-	vmadd.vx	v14, t3, v13
-	vsra.vi	v14, v14, 14
-	vmax.vx	v14, v14, t4
-	vmin.vx	v14, v14, t5
-	vsetvli	zero, zero, e16, mf2, ta, ma
-	vnsrl.wi	v14, v14, 0
-	vsetvli	zero, zero, e8, mf4, ta, ma
-	vnsrl.wi	v14, v14, 0
-	vadd.vi	v14, v14, 3
-	vse8.v	v14, (s8)
-	add	s6, s6, a4
-	sub	s7, s7, a5
-	add	s8, s8, a5
-	bnez	s7, .LBB0_16
-	beqz	s5, .LBB0_3
-.LBB0_18:
-	sub	s5, t2, s4
-	add	s6, s3, s4
-	slli	s4, s4, 2
-	add	s4, t0, s4
-.LBB0_19:
-	lw	a6, 0(s4)
-	addi	a6, a6, 372
-	mul	a6, a6, t3
-	addi	a6, a6, 8
-	srai	a6, a6, 14
-	max	a6, a6, t4
-	min	a6, a6, t5
-	addi	a6, a6, 3
-	sb	a6, 0(s6)
-	addi	s5, s5, -1
-	addi	s6, s6, 1
-	addi	s4, s4, 4
-	bnez	s5, .LBB0_19
-	j	.LBB0_3
-.LBB0_20:
-	lw	ra, 316(sp)
-	lw	s0, 312(sp)
-	lw	s1, 308(sp)
-	lw	s2, 304(sp)
-	lw	s3, 300(sp)
-	lw	s4, 296(sp)
-	lw	s5, 292(sp)
-	lw	s6, 288(sp)
-	lw	s7, 284(sp)
-	lw	s8, 280(sp)
-	lw	s9, 276(sp)
-	lw	s10, 272(sp)
-	lw	s11, 268(sp)
-	addi	sp, sp, 320
+	lw	s0, 44(sp)
+	lw	s1, 40(sp)
+	lw	s2, 36(sp)
+	lw	s3, 32(sp)
+	lw	s4, 28(sp)
+	lw	s5, 24(sp)
+	lw	s6, 20(sp)
+	lw	s7, 16(sp)
+	lw	s8, 12(sp)
+	lw	s9, 8(sp)
+	lw	s10, 4(sp)
+	addi	sp, sp, 48
 	ret
 .Lfunc_end0:
 	.size	kernel, .Lfunc_end0-kernel

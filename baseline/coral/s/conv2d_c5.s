@@ -6,345 +6,283 @@
 	.p2align	2
 	.type	kernel,@function
 kernel:
-	addi	sp, sp, -336
-	sw	ra, 332(sp)
-	sw	s0, 328(sp)
-	sw	s1, 324(sp)
-	sw	s2, 320(sp)
-	sw	s3, 316(sp)
-	sw	s4, 312(sp)
-	sw	s5, 308(sp)
-	sw	s6, 304(sp)
-	sw	s7, 300(sp)
-	sw	s8, 296(sp)
-	sw	s9, 292(sp)
-	sw	s10, 288(sp)
-	sw	s11, 284(sp)
-	sw	a2, 16(sp)
+	addi	sp, sp, -112
+	sw	ra, 108(sp)
+	sw	s0, 104(sp)
+	sw	s1, 100(sp)
+	sw	s2, 96(sp)
+	sw	s3, 92(sp)
+	sw	s4, 88(sp)
+	sw	s5, 84(sp)
+	sw	s6, 80(sp)
+	sw	s7, 76(sp)
+	sw	s8, 72(sp)
+	sw	s9, 68(sp)
+	sw	s10, 64(sp)
+	sw	s11, 60(sp)
+	sw	a3, 44(sp)
+	sw	a2, 40(sp)
 	li	a4, 0
-	lui	a2, 2
-	add	a2, a1, a2
-	sw	a2, 8(sp)
+	addi	a3, a0, -2048
+	addi	s2, a3, -64
 	lui	a2, 1
-	sw	a1, 12(sp)
-	add	a1, a1, a2
-	sw	a1, 4(sp)
-	lui	a1, 1048575
-	addi	s9, a1, 1984
-	csrr	a7, vlenb
-	srli	t1, a7, 2
-	li	t2, 64
-	addi	t3, sp, 28
-	li	t4, -32
-	lui	s0, 3
-	li	ra, 3
-	li	s1, -123
-	li	s2, 132
-	lui	a1, 8
-	vsetvli	a2, zero, e32, m1, ta, ma
-	vmv.v.x	v8, a1
+	add	a2, a1, a2
+	sw	a2, 28(sp)
+	addi	a2, a0, -1984
+	lui	a0, 2
+	sw	a1, 32(sp)
+	add	a0, a1, a0
+	sw	a0, 24(sp)
+	li	t1, -32
+	li	t2, 1
+	slli	t2, t2, 11
+	lui	t3, 3
+	li	t4, 3
+	li	s1, 64
+	vsetvli	a0, zero, e32, m1, ta, ma
+	vmv.v.i	v8, 0
 	j	.LBB0_2
 .LBB0_1:
 	addi	a4, a4, 1
-	lw	a1, 0(sp)
-	addi	a1, a1, 2047
-	addi	a3, a1, 1
-	li	a1, 32
-	beq	a4, a1, .LBB0_50
+	lw	s2, 16(sp)
+	add	s2, s2, t2
+	lw	a3, 20(sp)
+	add	a3, a3, t2
+	lw	a2, 12(sp)
+	add	a2, a2, t2
+	li	a0, 32
+	beq	a4, a0, .LBB0_32
 .LBB0_2:
-	li	s6, 0
-	sw	a3, 0(sp)
-	mv	t6, a3
+	li	s3, 0
+	slli	a0, a4, 5
+	sw	a0, 36(sp)
+	sw	a2, 12(sp)
+	sw	a2, 56(sp)
+	sw	a3, 20(sp)
+	sw	a3, 52(sp)
+	sw	s2, 16(sp)
 	j	.LBB0_4
 .LBB0_3:
-	addi	t6, t6, 64
-	mv	s6, s5
-	li	a1, 32
-	beq	s5, a1, .LBB0_1
+	addi	s3, s3, 1
+	addi	s2, s2, 64
+	lw	a0, 52(sp)
+	addi	a0, a0, 64
+	sw	a0, 52(sp)
+	lw	a0, 56(sp)
+	addi	a0, a0, 64
+	sw	a0, 56(sp)
+	li	a0, 32
+	beq	s3, a0, .LBB0_1
 .LBB0_4:
-	sw	t6, 20(sp)
-	bgeu	t2, t1, .LBB0_6
-	li	a3, 0
-	j	.LBB0_9
-.LBB0_6:
-	addi	a1, t1, -1
-	andi	a2, a1, 64
-	xori	a3, a2, 64
-	addi	a1, sp, 28
-	mv	a5, a3
-	lw	a6, 16(sp)
-.LBB0_7:
-	vl1re32.v	v9, (a6)
-	vs1r.v	v9, (a1)
-	add	a6, a6, a7
-	sub	a5, a5, t1
-	add	a1, a1, a7
-	bnez	a5, .LBB0_7
-	beqz	a2, .LBB0_11
-.LBB0_9:
-	addi	a2, a3, -64
-	slli	a1, a3, 2
-	add	a3, t3, a1
-	lw	a5, 16(sp)
-	add	a1, a5, a1
-.LBB0_10:
-	lw	a5, 0(a1)
-	sw	a5, 0(a3)
+	li	s8, 0
+	lw	a0, 36(sp)
+	add	a0, s3, a0
+	slli	a0, a0, 6
+	sw	a0, 48(sp)
+	addi	s10, s3, -31
+	lw	t0, 24(sp)
+	lw	a7, 28(sp)
+	lw	a2, 32(sp)
+	j	.LBB0_6
+.LBB0_5:
+	addi	a0, t5, 1424
+	li	a1, 23
+	mul	a0, a0, a1
+	addi	a0, a0, 16
+	srai	a0, a0, 16
+	li	a1, -123
+	max	a0, a0, a1
+	li	a1, 132
+	min	a0, a0, a1
+	addi	a0, a0, -5
+	lw	a1, 48(sp)
+	add	a1, s8, a1
+	lw	a3, 44(sp)
+	add	a1, a3, a1
+	sb	a0, 0(a1)
+	addi	s8, s8, 1
 	addi	a2, a2, 1
-	addi	a3, a3, 4
-	addi	a1, a1, 4
-	bnez	a2, .LBB0_10
-.LBB0_11:
-	li	s7, 0
-	addi	s5, s6, 1
-	addi	s8, s6, -31
-	addi	a1, s6, 2
-	sw	a1, 24(sp)
-	lw	s10, 8(sp)
-	lw	s11, 4(sp)
-	lw	a1, 12(sp)
-	j	.LBB0_13
+	addi	a7, a7, 1
+	addi	t0, t0, 1
+	beq	s8, s1, .LBB0_3
+.LBB0_6:
+	slli	a0, s8, 2
+	lw	a1, 40(sp)
+	add	a0, a1, a0
+	lw	t5, 0(a0)
+	li	a5, 0
+	mv	s11, t0
+	lw	s5, 56(sp)
+	mv	ra, a7
+	lw	s6, 52(sp)
+	mv	a6, a2
+	mv	s4, s2
+	j	.LBB0_8
+.LBB0_7:
+	addi	a5, a5, 1
+	add	s4, s4, t2
+	add	a6, a6, t3
+	add	s6, s6, t2
+	add	ra, ra, t3
+	add	s5, s5, t2
+	add	s11, s11, t3
+	beq	a5, t4, .LBB0_5
+.LBB0_8:
+	add	a0, a5, a4
+	addi	a0, a0, -33
+	bltu	a0, t1, .LBB0_7
+	csrr	t6, vlenb
+	beqz	s3, .LBB0_17
+	srli	a3, t6, 2
+	bgeu	s1, a3, .LBB0_12
+	li	a0, 0
+	j	.LBB0_15
 .LBB0_12:
-	addi	s7, s7, 1
-	add	a1, a1, s0
-	add	s11, s11, s0
-	add	s10, s10, s0
-	beq	s7, ra, .LBB0_43
+	addi	a0, a3, -1
+	andi	s9, a0, 64
+	xori	a0, s9, 64
+	vsetvli	zero, zero, e32, m1, tu, ma
+	vmv1r.v	v9, v8
+	vmv.s.x	v9, t5
+	slli	t5, t6, 4
+	mv	a1, a6
+	mv	s0, a0
+	mv	s7, s4
 .LBB0_13:
-	add	s3, s7, a4
-	addi	a2, s3, -33
-	bltu	a2, t4, .LBB0_12
-	slli	s3, s3, 5
-	beqz	s6, .LBB0_24
-	li	a3, 0
-	add	a2, s6, s3
-	slli	a2, a2, 6
-	add	a5, a2, s9
-	mv	t5, a1
-	j	.LBB0_17
+	vsetvli	zero, zero, e32, m1, ta, ma
+	vle8.v	v10, (s7)
+	vlse8.v	v11, (a1), s1
+	vsext.vf4	v12, v10
+	vsext.vf4	v10, v11
+	vmacc.vv	v9, v10, v12
+	add	s7, s7, a3
+	sub	s0, s0, a3
+	add	a1, a1, t5
+	bnez	s0, .LBB0_13
+	vmv.s.x	v10, zero
+	vredsum.vs	v9, v9, v10
+	vmv.x.s	t5, v9
+	beqz	s9, .LBB0_17
+.LBB0_15:
+	sub	a3, s1, a0
+	add	s9, s4, a0
+	slli	a0, a0, 6
+	add	a0, a6, a0
 .LBB0_16:
-	addi	a3, a3, 1
-	addi	t5, t5, 64
-	beq	a3, t2, .LBB0_24
+	lb	a1, 0(s9)
+	lb	s0, 0(a0)
+	mul	a1, s0, a1
+	add	t5, a1, t5
+	addi	a3, a3, -1
+	addi	s9, s9, 1
+	addi	a0, a0, 64
+	bnez	a3, .LBB0_16
 .LBB0_17:
-	add	a2, a5, a3
-	add	a2, a0, a2
-	lb	a6, 0(a2)
-	bgeu	t2, t1, .LBB0_19
-	li	t6, 0
+	srli	s0, t6, 2
+	bgeu	s1, s0, .LBB0_19
+	li	s9, 0
 	j	.LBB0_22
 .LBB0_19:
-	addi	a2, t1, -1
-	andi	a2, a2, 64
-	xori	t6, a2, 64
-	addi	t0, sp, 28
-	mv	s4, t6
-	mv	ra, t5
+	addi	a0, s0, -1
+	andi	a3, a0, 64
+	xori	s9, a3, 64
+	vsetvli	zero, zero, e32, m1, tu, ma
+	vmv1r.v	v9, v8
+	vmv.s.x	v9, t5
+	slli	t5, t6, 4
+	mv	a1, ra
+	mv	a0, s9
+	mv	s7, s6
 .LBB0_20:
 	vsetvli	zero, zero, e32, m1, ta, ma
-	vle8.v	v9, (ra)
-	vl1re32.v	v10, (t0)
-	vsext.vf4	v11, v9
-	vmacc.vx	v10, a6, v11
-	vs1r.v	v10, (t0)
-	add	ra, ra, t1
-	sub	s4, s4, t1
-	add	t0, t0, a7
-	bnez	s4, .LBB0_20
-	beqz	a2, .LBB0_16
+	vle8.v	v10, (s7)
+	vlse8.v	v11, (a1), s1
+	vsext.vf4	v12, v10
+	vsext.vf4	v10, v11
+	vmacc.vv	v9, v10, v12
+	add	s7, s7, s0
+	sub	a0, a0, s0
+	add	a1, a1, t5
+	bnez	a0, .LBB0_20
+	vmv.s.x	v10, zero
+	vredsum.vs	v9, v9, v10
+	vmv.x.s	t5, v9
+	beqz	a3, .LBB0_24
 .LBB0_22:
-	sub	a2, t2, t6
-	slli	t0, t6, 2
-	add	t0, t3, t0
-	add	t6, t5, t6
+	sub	a3, s1, s9
+	slli	a1, s9, 6
+	add	a1, ra, a1
+	add	s9, s6, s9
 .LBB0_23:
-	lb	s4, 0(t6)
-	lw	ra, 0(t0)
-	mul	s4, s4, a6
-	add	s4, s4, ra
-	sw	s4, 0(t0)
-	addi	a2, a2, -1
-	addi	t0, t0, 4
-	addi	t6, t6, 1
-	bnez	a2, .LBB0_23
-	j	.LBB0_16
+	lb	a0, 0(s9)
+	lb	s7, 0(a1)
+	mul	a0, s7, a0
+	add	t5, a0, t5
+	addi	a3, a3, -1
+	addi	a1, a1, 64
+	addi	s9, s9, 1
+	bnez	a3, .LBB0_23
 .LBB0_24:
-	li	a3, 0
-	add	a2, s5, s3
-	slli	a2, a2, 6
-	add	a5, a2, s9
-	mv	ra, s11
-	j	.LBB0_26
-.LBB0_25:
-	addi	a3, a3, 1
-	addi	ra, ra, 64
-	beq	a3, t2, .LBB0_33
-.LBB0_26:
-	add	a2, a5, a3
-	add	a2, a0, a2
-	lb	a6, 0(a2)
-	bgeu	t2, t1, .LBB0_28
-	li	s4, 0
-	j	.LBB0_31
+	bltu	s10, t1, .LBB0_7
+	bgeu	s1, s0, .LBB0_27
+	li	s9, 0
+	j	.LBB0_30
+.LBB0_27:
+	addi	a0, s0, -1
+	andi	a3, a0, 64
+	xori	s9, a3, 64
+	vsetvli	zero, zero, e32, m1, tu, ma
+	vmv1r.v	v9, v8
+	vmv.s.x	v9, t5
+	slli	t6, t6, 4
+	mv	a1, s11
+	mv	a0, s9
+	mv	t5, s5
 .LBB0_28:
-	addi	a2, t1, -1
-	andi	a2, a2, 64
-	xori	s4, a2, 64
-	addi	t0, sp, 28
-	mv	t6, s4
-	mv	t5, ra
-.LBB0_29:
 	vsetvli	zero, zero, e32, m1, ta, ma
-	vle8.v	v9, (t5)
-	vl1re32.v	v10, (t0)
-	vsext.vf4	v11, v9
-	vmacc.vx	v10, a6, v11
-	vs1r.v	v10, (t0)
-	add	t5, t5, t1
-	sub	t6, t6, t1
-	add	t0, t0, a7
-	bnez	t6, .LBB0_29
-	beqz	a2, .LBB0_25
+	vle8.v	v10, (t5)
+	vlse8.v	v11, (a1), s1
+	vsext.vf4	v12, v10
+	vsext.vf4	v10, v11
+	vmacc.vv	v9, v10, v12
+	add	t5, t5, s0
+	sub	a0, a0, s0
+	add	a1, a1, t6
+	bnez	a0, .LBB0_28
+	vmv.s.x	v10, zero
+	vredsum.vs	v9, v9, v10
+	vmv.x.s	t5, v9
+	beqz	a3, .LBB0_7
+.LBB0_30:
+	sub	a3, s1, s9
+	slli	a1, s9, 6
+	add	a1, s11, a1
+	add	s9, s5, s9
 .LBB0_31:
-	sub	a2, t2, s4
-	slli	t0, s4, 2
-	add	t0, t3, t0
-	add	s4, ra, s4
+	lb	a0, 0(s9)
+	lb	t6, 0(a1)
+	mul	a0, t6, a0
+	add	t5, a0, t5
+	addi	a3, a3, -1
+	addi	a1, a1, 64
+	addi	s9, s9, 1
+	bnez	a3, .LBB0_31
+	j	.LBB0_7
 .LBB0_32:
-	lb	t5, 0(s4)
-	lw	t6, 0(t0)
-	mul	t5, t5, a6
-	add	t5, t5, t6
-	sw	t5, 0(t0)
-	addi	a2, a2, -1
-	addi	t0, t0, 4
-	addi	s4, s4, 1
-	bnez	a2, .LBB0_32
-	j	.LBB0_25
-.LBB0_33:
-	li	ra, 3
-	bltu	s8, t4, .LBB0_12
-	li	a3, 0
-	lw	a2, 24(sp)
-	add	s3, a2, s3
-	slli	a5, s3, 6
-	add	a5, a5, s9
-	mv	s3, s10
-	j	.LBB0_36
-.LBB0_35:
-	addi	a3, a3, 1
-	addi	s3, s3, 64
-	beq	a3, t2, .LBB0_12
-.LBB0_36:
-	add	a2, a5, a3
-	add	a2, a0, a2
-	lb	a6, 0(a2)
-	bgeu	t2, t1, .LBB0_38
-	li	s4, 0
-	j	.LBB0_41
-.LBB0_38:
-	addi	a2, t1, -1
-	andi	a2, a2, 64
-	xori	s4, a2, 64
-	addi	t0, sp, 28
-	mv	t6, s4
-	mv	t5, s3
-.LBB0_39:
-	vsetvli	zero, zero, e32, m1, ta, ma
-	vle8.v	v9, (t5)
-	vl1re32.v	v10, (t0)
-	vsext.vf4	v11, v9
-	vmacc.vx	v10, a6, v11
-	vs1r.v	v10, (t0)
-	add	t5, t5, t1
-	sub	t6, t6, t1
-	add	t0, t0, a7
-	bnez	t6, .LBB0_39
-	beqz	a2, .LBB0_35
-.LBB0_41:
-	sub	a2, t2, s4
-	slli	t0, s4, 2
-	add	t0, t3, t0
-	add	s4, s3, s4
-.LBB0_42:
-	lb	t5, 0(s4)
-	lw	t6, 0(t0)
-	mul	t5, t5, a6
-	add	t5, t5, t6
-	sw	t5, 0(t0)
-	addi	a2, a2, -1
-	addi	t0, t0, 4
-	addi	s4, s4, 1
-	bnez	a2, .LBB0_42
-	j	.LBB0_35
-.LBB0_43:
-	bgeu	t2, t1, .LBB0_45
-	li	a3, 0
-	li	t0, 23
-	lw	t6, 20(sp)
-	j	.LBB0_48
-.LBB0_45:
-	addi	a1, t1, -1
-	andi	a6, a1, 64
-	xori	a3, a6, 64
-	addi	a5, sp, 28
-	mv	t5, a3
-	lw	t6, 20(sp)
-	mv	a2, t6
-	li	t0, 23
-.LBB0_46:
-	vl1re32.v	v9, (a5)
-	vsetvli	zero, zero, e32, m1, ta, ma
-	vmadd.vx	v9, t0, v8
-	vsra.vi	v9, v9, 16
-	vmax.vx	v9, v9, s1
-	vmin.vx	v9, v9, s2
-	vsetvli	zero, zero, e16, mf2, ta, ma
-	vnsrl.wi	v9, v9, 0
-	vsetvli	zero, zero, e8, mf4, ta, ma
-	vnsrl.wi	v9, v9, 0
-	vadd.vi	v9, v9, -5
-	vse8.v	v9, (a2)
-	add	a5, a5, a7
-	sub	t5, t5, t1
-	add	a2, a2, t1
-	bnez	t5, .LBB0_46
-	beqz	a6, .LBB0_3
-.LBB0_48:
-	sub	a6, t2, a3
-	add	a5, t6, a3
-	slli	a2, a3, 2
-	add	a2, t3, a2
-.LBB0_49:
-	lw	a1, 0(a2)
-	addi	a1, a1, 1424
-	mul	a1, a1, t0
-	addi	a1, a1, 16
-	srai	a1, a1, 16
-	max	a1, a1, s1
-	min	a1, a1, s2
-	addi	a1, a1, -5
-	sb	a1, 0(a5)
-	addi	a6, a6, -1
-	addi	a5, a5, 1
-	addi	a2, a2, 4
-	bnez	a6, .LBB0_49
-	j	.LBB0_3
-.LBB0_50:
-	lw	ra, 332(sp)
-	lw	s0, 328(sp)
-	lw	s1, 324(sp)
-	lw	s2, 320(sp)
-	lw	s3, 316(sp)
-	lw	s4, 312(sp)
-	lw	s5, 308(sp)
-	lw	s6, 304(sp)
-	lw	s7, 300(sp)
-	lw	s8, 296(sp)
-	lw	s9, 292(sp)
-	lw	s10, 288(sp)
-	lw	s11, 284(sp)
-	addi	sp, sp, 336
+	lw	ra, 108(sp)
+	lw	s0, 104(sp)
+	lw	s1, 100(sp)
+	lw	s2, 96(sp)
+	lw	s3, 92(sp)
+	lw	s4, 88(sp)
+	lw	s5, 84(sp)
+	lw	s6, 80(sp)
+	lw	s7, 76(sp)
+	lw	s8, 72(sp)
+	lw	s9, 68(sp)
+	lw	s10, 64(sp)
+	lw	s11, 60(sp)
+	addi	sp, sp, 112
 	ret
 .Lfunc_end0:
 	.size	kernel, .Lfunc_end0-kernel

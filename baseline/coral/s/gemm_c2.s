@@ -6,144 +6,101 @@
 	.p2align	2
 	.type	kernel,@function
 kernel:
-	addi	sp, sp, -288
-	sw	s0, 284(sp)
-	sw	s1, 280(sp)
-	sw	s2, 276(sp)
-	sw	s3, 272(sp)
-	sw	s4, 268(sp)
-	sw	s5, 264(sp)
-	sw	s6, 260(sp)
+	addi	sp, sp, -32
+	sw	s0, 28(sp)
+	sw	s1, 24(sp)
+	sw	s2, 20(sp)
+	sw	s3, 16(sp)
+	sw	s4, 12(sp)
+	sw	s5, 8(sp)
+	sw	s6, 4(sp)
 	li	a3, 0
-	csrr	a4, vlenb
-	srli	a5, a4, 2
-	li	a6, 32
-	vsetvli	zero, a6, e32, m8, ta, ma
-	vmv.v.i	v8, 0
-	addi	a7, sp, 4
-	li	t0, 64
-	li	t1, 18
-	li	t2, -131
-	li	t3, 124
-	lui	t4, 2
+	csrr	t4, vlenb
+	srli	a4, t4, 2
+	li	a5, 64
+	li	a6, 18
+	li	a7, -131
+	li	t0, 124
+	li	t1, 32
+	addi	t2, a4, -1
+	andi	t2, t2, 64
+	xori	t3, t2, 64
+	slli	t4, t4, 3
 	vsetvli	t5, zero, e32, m1, ta, ma
-	vmv.v.x	v16, t4
+	vmv.v.i	v8, 0
 	j	.LBB0_2
 .LBB0_1:
 	addi	a3, a3, 1
-	addi	a2, a2, 32
-	beq	a3, a6, .LBB0_18
+	addi	a0, a0, 64
+	beq	a3, t1, .LBB0_11
 .LBB0_2:
-	li	t4, 0
-	slli	t5, a3, 6
-	vsetvli	zero, a6, e32, m8, ta, ma
-	vse32.v	v8, (a7)
-	mv	t6, a1
+	li	t5, 0
+	slli	t6, a3, 5
+	mv	s0, a1
 	j	.LBB0_4
 .LBB0_3:
-	addi	t4, t4, 1
-	addi	t6, t6, 32
-	beq	t4, t0, .LBB0_11
+	addi	s1, s1, 455
+	mul	s1, s1, a6
+	addi	s1, s1, 2
+	srai	s1, s1, 14
+	max	s1, s1, a7
+	min	s1, s1, t0
+	addi	s1, s1, 3
+	add	s2, t5, t6
+	add	s2, a2, s2
+	sb	s1, 0(s2)
+	addi	t5, t5, 1
+	addi	s0, s0, 1
+	beq	t5, t1, .LBB0_1
 .LBB0_4:
-	add	s0, t4, t5
-	add	s0, a0, s0
-	lb	s0, 0(s0)
-	bgeu	a6, a5, .LBB0_6
+	bgeu	a5, a4, .LBB0_6
+	li	s4, 0
 	li	s1, 0
 	j	.LBB0_9
 .LBB0_6:
-	addi	s1, a5, -1
-	andi	s2, s1, 32
-	xori	s1, s2, 32
-	addi	s3, sp, 4
-	mv	s4, s1
-	mv	s5, t6
+	mv	s1, s0
+	mv	s2, t3
+	mv	s3, a0
+	vmv1r.v	v9, v8
 .LBB0_7:
-	vsetvli	s6, zero, e32, m1, ta, ma
-	vle8.v	v17, (s5)
-	vl1re32.v	v18, (s3)
-	vsext.vf4	v19, v17
-	vmacc.vx	v18, s0, v19
-	vs1r.v	v18, (s3)
-	add	s5, s5, a5
-	sub	s4, s4, a5
+	vle8.v	v10, (s3)
+	vlse8.v	v11, (s1), t1
+	vsext.vf4	v12, v10
+	vsext.vf4	v10, v11
+	vmacc.vv	v9, v10, v12
 	add	s3, s3, a4
-	bnez	s4, .LBB0_7
-	beqz	s2, .LBB0_3
+	sub	s2, s2, a4
+	add	s1, s1, t4
+	bnez	s2, .LBB0_7
+	vmv.s.x	v10, zero
+	vredsum.vs	v9, v9, v10
+	vmv.x.s	s1, v9
+	mv	s4, t3
+	beqz	t2, .LBB0_3
 .LBB0_9:
-	sub	s2, a6, s1
-	slli	s3, s1, 2
-	add	s3, a7, s3
-	add	s1, t6, s1
+	slli	s2, s4, 5
+	add	s2, s0, s2
+	sub	s3, a5, s4
+	add	s4, a0, s4
 .LBB0_10:
-	lb	s4, 0(s1)
-	lw	s5, 0(s3)
-	mul	s4, s4, s0
-	add	s4, s4, s5
-	sw	s4, 0(s3)
-	addi	s2, s2, -1
-	addi	s3, s3, 4
-	addi	s1, s1, 1
-	bnez	s2, .LBB0_10
+	lb	s5, 0(s4)
+	lb	s6, 0(s2)
+	mul	s5, s6, s5
+	add	s1, s5, s1
+	addi	s2, s2, 32
+	addi	s3, s3, -1
+	addi	s4, s4, 1
+	bnez	s3, .LBB0_10
 	j	.LBB0_3
 .LBB0_11:
-	bgeu	a6, a5, .LBB0_13
-	li	t4, 0
-	j	.LBB0_16
-.LBB0_13:
-	addi	t4, a5, -1
-	andi	t5, t4, 32
-	xori	t4, t5, 32
-	addi	t6, sp, 4
-	mv	s0, t4
-	mv	s1, a2
-.LBB0_14:
-	vl1re32.v	v17, (t6)
-	vsetvli	s2, zero, e32, m1, ta, ma
-	vmadd.vx	v17, t1, v16
-	vsra.vi	v17, v17, 14
-	vmax.vx	v17, v17, t2
-	vmin.vx	v17, v17, t3
-	vsetvli	zero, zero, e16, mf2, ta, ma
-	vnsrl.wi	v17, v17, 0
-	vsetvli	zero, zero, e8, mf4, ta, ma
-	vnsrl.wi	v17, v17, 0
-	vadd.vi	v17, v17, 3
-	vse8.v	v17, (s1)
-	add	t6, t6, a4
-	sub	s0, s0, a5
-	add	s1, s1, a5
-	bnez	s0, .LBB0_14
-	beqz	t5, .LBB0_1
-.LBB0_16:
-	sub	t5, a6, t4
-	add	t6, a2, t4
-	slli	t4, t4, 2
-	add	t4, a7, t4
-.LBB0_17:
-	lw	s0, 0(t4)
-	addi	s0, s0, 455
-	mul	s0, s0, t1
-	addi	s0, s0, 2
-	srai	s0, s0, 14
-	max	s0, s0, t2
-	min	s0, s0, t3
-	addi	s0, s0, 3
-	sb	s0, 0(t6)
-	addi	t5, t5, -1
-	addi	t6, t6, 1
-	addi	t4, t4, 4
-	bnez	t5, .LBB0_17
-	j	.LBB0_1
-.LBB0_18:
-	lw	s0, 284(sp)
-	lw	s1, 280(sp)
-	lw	s2, 276(sp)
-	lw	s3, 272(sp)
-	lw	s4, 268(sp)
-	lw	s5, 264(sp)
-	lw	s6, 260(sp)
-	addi	sp, sp, 288
+	lw	s0, 28(sp)
+	lw	s1, 24(sp)
+	lw	s2, 20(sp)
+	lw	s3, 16(sp)
+	lw	s4, 12(sp)
+	lw	s5, 8(sp)
+	lw	s6, 4(sp)
+	addi	sp, sp, 32
 	ret
 .Lfunc_end0:
 	.size	kernel, .Lfunc_end0-kernel

@@ -6,157 +6,105 @@
 	.p2align	2
 	.type	kernel,@function
 kernel:
-	addi	sp, sp, -304
-	sw	s0, 300(sp)
-	sw	s1, 296(sp)
-	sw	s2, 292(sp)
-	sw	s3, 288(sp)
-	sw	s4, 284(sp)
-	sw	s5, 280(sp)
-	sw	s6, 276(sp)
-	sw	s7, 272(sp)
-	sw	s8, 268(sp)
-	sw	s9, 264(sp)
+	addi	sp, sp, -32
+	sw	s0, 28(sp)
+	sw	s1, 24(sp)
+	sw	s2, 20(sp)
+	sw	s3, 16(sp)
+	sw	s4, 12(sp)
+	sw	s5, 8(sp)
+	sw	s6, 4(sp)
+	sw	s7, 0(sp)
 	li	a3, 0
-	csrr	a4, vlenb
-	srli	a5, a4, 2
+	csrr	t5, vlenb
+	srli	a4, t5, 2
+	li	a5, 40
 	li	a6, 100
-	li	a7, 32
-	vsetvli	zero, a7, e32, m8, ta, ma
+	li	a7, 28
+	li	t0, -131
+	li	t1, 124
+	li	t2, 48
+	addi	t3, a4, -1
+	andi	t3, t3, 100
+	xori	t4, t3, 100
+	li	t6, 10
+	mul	t5, t5, t6
+	vsetvli	t6, zero, e32, m1, ta, ma
 	vmv.v.i	v8, 0
-	addi	t0, sp, 8
-	addi	t1, sp, 136
-	vsetivli	zero, 8, e32, m2, ta, ma
-	vmv.v.i	v16, 0
-	li	t2, 40
-	li	t3, 28
-	li	t4, -131
-	li	t5, 124
-	li	t6, 48
-	lui	s0, 4
-	vsetvli	s1, zero, e32, m1, ta, ma
-	vmv.v.x	v18, s0
 	j	.LBB0_2
 .LBB0_1:
 	addi	a3, a3, 1
-	addi	a2, a2, 40
-	beq	a3, t6, .LBB0_18
+	addi	a0, a0, 100
+	beq	a3, t2, .LBB0_11
 .LBB0_2:
-	li	s0, 0
-	mul	s1, a3, a6
-	vsetvli	zero, a7, e32, m8, ta, ma
-	vse32.v	v8, (t0)
-	vsetivli	zero, 8, e32, m2, ta, ma
-	vse32.v	v16, (t1)
-	mv	s2, a1
+	li	t6, 0
+	mul	s0, a3, a5
+	mv	s1, a1
 	j	.LBB0_4
 .LBB0_3:
-	addi	s0, s0, 1
-	addi	s2, s2, 40
-	beq	s0, a6, .LBB0_11
+	addi	s2, s2, 585
+	mul	s2, s2, a7
+	addi	s2, s2, 4
+	srai	s2, s2, 15
+	max	s2, s2, t0
+	min	s2, s2, t1
+	addi	s2, s2, 3
+	add	s3, t6, s0
+	add	s3, a2, s3
+	sb	s2, 0(s3)
+	addi	t6, t6, 1
+	addi	s1, s1, 1
+	beq	t6, a5, .LBB0_1
 .LBB0_4:
-	add	s3, s0, s1
-	add	s3, a0, s3
-	lb	s3, 0(s3)
-	bgeu	t2, a5, .LBB0_6
-	li	s4, 0
+	bgeu	a6, a4, .LBB0_6
+	li	s5, 0
+	li	s2, 0
 	j	.LBB0_9
 .LBB0_6:
-	addi	s4, a5, -1
-	andi	s5, s4, 40
-	xori	s4, s5, 40
-	addi	s6, sp, 8
-	mv	s7, s4
-	mv	s8, s2
+	mv	s2, s1
+	mv	s3, t4
+	mv	s4, a0
+	vmv1r.v	v9, v8
 .LBB0_7:
-	vsetvli	s9, zero, e32, m1, ta, ma
-	vle8.v	v19, (s8)
-	vl1re32.v	v20, (s6)
-	vsext.vf4	v21, v19
-	vmacc.vx	v20, s3, v21
-	vs1r.v	v20, (s6)
-	add	s8, s8, a5
-	sub	s7, s7, a5
-	add	s6, s6, a4
-	bnez	s7, .LBB0_7
-	beqz	s5, .LBB0_3
+	vle8.v	v10, (s4)
+	vlse8.v	v11, (s2), a5
+	vsext.vf4	v12, v10
+	vsext.vf4	v10, v11
+	vmacc.vv	v9, v10, v12
+	add	s4, s4, a4
+	sub	s3, s3, a4
+	add	s2, s2, t5
+	bnez	s3, .LBB0_7
+	vmv.s.x	v10, zero
+	vredsum.vs	v9, v9, v10
+	vmv.x.s	s2, v9
+	mv	s5, t4
+	beqz	t3, .LBB0_3
 .LBB0_9:
-	sub	s5, t2, s4
-	slli	s6, s4, 2
-	add	s6, t0, s6
-	add	s4, s2, s4
+	sub	s3, a6, s5
+	mul	s4, s5, a5
+	add	s4, s1, s4
+	add	s5, a0, s5
 .LBB0_10:
+	lb	s6, 0(s5)
 	lb	s7, 0(s4)
-	lw	s8, 0(s6)
-	mul	s7, s7, s3
-	add	s7, s7, s8
-	sw	s7, 0(s6)
-	addi	s5, s5, -1
-	addi	s6, s6, 4
-	addi	s4, s4, 1
-	bnez	s5, .LBB0_10
+	mul	s6, s7, s6
+	add	s2, s6, s2
+	addi	s3, s3, -1
+	addi	s4, s4, 40
+	addi	s5, s5, 1
+	bnez	s3, .LBB0_10
 	j	.LBB0_3
 .LBB0_11:
-	bgeu	t2, a5, .LBB0_13
-	li	s0, 0
-	j	.LBB0_16
-.LBB0_13:
-	addi	s0, a5, -1
-	andi	s1, s0, 40
-	xori	s0, s1, 40
-	addi	s2, sp, 8
-	mv	s3, s0
-	mv	s4, a2
-.LBB0_14:
-	vl1re32.v	v19, (s2)
-	vsetvli	s5, zero, e32, m1, ta, ma
-	vmadd.vx	v19, t3, v18
-	vsra.vi	v19, v19, 15
-	vmax.vx	v19, v19, t4
-	vmin.vx	v19, v19, t5
-	vsetvli	zero, zero, e16, mf2, ta, ma
-	vnsrl.wi	v19, v19, 0
-	vsetvli	zero, zero, e8, mf4, ta, ma
-	vnsrl.wi	v19, v19, 0
-	vadd.vi	v19, v19, 3
-	vse8.v	v19, (s4)
-	add	s2, s2, a4
-	sub	s3, s3, a5
-	add	s4, s4, a5
-	bnez	s3, .LBB0_14
-	beqz	s1, .LBB0_1
-.LBB0_16:
-	sub	s1, t2, s0
-	add	s2, a2, s0
-	slli	s0, s0, 2
-	add	s0, t0, s0
-.LBB0_17:
-	lw	s3, 0(s0)
-	addi	s3, s3, 585
-	mul	s3, s3, t3
-	addi	s3, s3, 4
-	srai	s3, s3, 15
-	max	s3, s3, t4
-	min	s3, s3, t5
-	addi	s3, s3, 3
-	sb	s3, 0(s2)
-	addi	s1, s1, -1
-	addi	s2, s2, 1
-	addi	s0, s0, 4
-	bnez	s1, .LBB0_17
-	j	.LBB0_1
-.LBB0_18:
-	lw	s0, 300(sp)
-	lw	s1, 296(sp)
-	lw	s2, 292(sp)
-	lw	s3, 288(sp)
-	lw	s4, 284(sp)
-	lw	s5, 280(sp)
-	lw	s6, 276(sp)
-	lw	s7, 272(sp)
-	lw	s8, 268(sp)
-	lw	s9, 264(sp)
-	addi	sp, sp, 304
+	lw	s0, 28(sp)
+	lw	s1, 24(sp)
+	lw	s2, 20(sp)
+	lw	s3, 16(sp)
+	lw	s4, 12(sp)
+	lw	s5, 8(sp)
+	lw	s6, 4(sp)
+	lw	s7, 0(sp)
+	addi	sp, sp, 32
 	ret
 .Lfunc_end0:
 	.size	kernel, .Lfunc_end0-kernel

@@ -6,184 +6,113 @@
 	.p2align	2
 	.type	kernel,@function
 kernel:
-	addi	sp, sp, -304
-	sw	s0, 300(sp)
-	sw	s1, 296(sp)
-	sw	s2, 292(sp)
-	sw	s3, 288(sp)
-	sw	s4, 284(sp)
-	sw	s5, 280(sp)
-	sw	s6, 276(sp)
-	sw	s7, 272(sp)
-	sw	s8, 268(sp)
-	sw	s9, 264(sp)
+	addi	sp, sp, -32
+	sw	s0, 28(sp)
+	sw	s1, 24(sp)
+	sw	s2, 20(sp)
+	sw	s3, 16(sp)
+	sw	s4, 12(sp)
+	sw	s5, 8(sp)
 	li	a3, 0
-	csrr	a4, vlenb
-	srli	a5, a4, 2
-	li	a6, 64
-	addi	a7, sp, 8
-	li	t0, 256
-	li	t1, 18
-	li	t2, -131
-	li	t3, 124
-	li	t4, 192
-	lui	t5, 4
-	vsetvli	t6, zero, e32, m1, ta, ma
-	vmv.v.x	v8, t5
+	csrr	t3, vlenb
+	srli	a4, t3, 1
+	li	a5, 256
+	li	a6, 18
+	li	a7, -131
+	li	t0, 124
+	addi	t1, a4, -1
+	andi	t1, t1, 256
+	xori	t2, t1, 256
+	vsetvli	t4, zero, e32, m1, ta, ma
+	vid.v	v8
+	srli	t3, t3, 2
 	vmv.v.i	v9, 0
 	j	.LBB0_2
 .LBB0_1:
 	addi	a3, a3, 1
-	addi	a2, a2, 256
-	beq	a3, t0, .LBB0_27
+	addi	a0, a0, 256
+	beq	a3, a5, .LBB0_11
 .LBB0_2:
-	li	s2, 0
+	li	t4, 0
 	slli	t5, a3, 8
-	mv	t6, a2
-	mv	s0, a1
+	mv	t6, a1
 	j	.LBB0_4
 .LBB0_3:
-	addi	s2, s1, 64
-	addi	s0, s0, 64
-	addi	t6, t6, 64
-	bgeu	s1, t4, .LBB0_1
+	addi	s0, s0, 910
+	mul	s0, s0, a6
+	addi	s0, s0, 4
+	srai	s0, s0, 15
+	max	s0, s0, a7
+	min	s0, s0, t0
+	addi	s0, s0, 3
+	add	s1, t4, t5
+	add	s1, a2, s1
+	sb	s0, 0(s1)
+	addi	t4, t4, 1
+	addi	t6, t6, 1
+	beq	t4, a5, .LBB0_1
 .LBB0_4:
-	mv	s1, s2
-	bgeu	a6, a5, .LBB0_6
-	li	s2, 0
+	bgeu	a5, a4, .LBB0_6
+	li	s3, 0
+	li	s0, 0
 	j	.LBB0_9
 .LBB0_6:
-	addi	s2, a5, -1
-	andi	s3, s2, 64
-	xori	s2, s3, 64
-	addi	s4, sp, 8
-	mv	s5, s2
+	mv	s0, t2
+	mv	s1, a0
+	vmv1r.v	v12, v8
+	vmv1r.v	v10, v9
+	vmv1r.v	v11, v9
 .LBB0_7:
-	vs1r.v	v9, (s4)
-	sub	s5, s5, a5
-	add	s4, s4, a4
-	bnez	s5, .LBB0_7
-	beqz	s3, .LBB0_11
-.LBB0_9:
-	addi	s3, s2, -64
-	slli	s2, s2, 2
-	add	s2, a7, s2
-.LBB0_10:
-	sw	zero, 0(s2)
-	addi	s3, s3, 1
-	addi	s2, s2, 4
-	bnez	s3, .LBB0_10
-.LBB0_11:
-	li	s2, 0
-	mv	s3, s0
-	j	.LBB0_13
-.LBB0_12:
-	addi	s2, s2, 1
-	addi	s3, s3, 256
-	beq	s2, t0, .LBB0_20
-.LBB0_13:
-	add	s4, s2, t5
-	add	s4, a0, s4
-	lb	s4, 0(s4)
-	bgeu	a6, a5, .LBB0_15
-	li	s5, 0
-	j	.LBB0_18
-.LBB0_15:
-	addi	s5, a5, -1
-	andi	s6, s5, 64
-	xori	s5, s6, 64
-	addi	s7, sp, 8
-	mv	s8, s5
-	mv	s9, s3
-.LBB0_16:
-	vsetvli	zero, zero, e32, m1, ta, ma
-	vle8.v	v10, (s9)
-	vl1re32.v	v11, (s7)
-	vsext.vf4	v12, v10
-	vmacc.vx	v11, s4, v12
-	vs1r.v	v11, (s7)
-	add	s9, s9, a5
-	sub	s8, s8, a5
-	add	s7, s7, a4
-	bnez	s8, .LBB0_16
-	beqz	s6, .LBB0_12
-.LBB0_18:
-	sub	s6, a6, s5
-	slli	s7, s5, 2
-	add	s7, a7, s7
-	add	s5, s3, s5
-.LBB0_19:
-	lb	s8, 0(s5)
-	lw	s9, 0(s7)
-	mul	s8, s8, s4
-	add	s8, s8, s9
-	sw	s8, 0(s7)
-	addi	s6, s6, -1
-	addi	s7, s7, 4
-	addi	s5, s5, 1
-	bnez	s6, .LBB0_19
-	j	.LBB0_12
-.LBB0_20:
-	bgeu	a6, a5, .LBB0_22
-	li	s2, 0
-	j	.LBB0_25
-.LBB0_22:
-	addi	s2, a5, -1
-	andi	s3, s2, 64
-	xori	s2, s3, 64
-	addi	s4, sp, 8
-	mv	s5, s2
-	mv	s6, t6
-.LBB0_23:
-	vl1re32.v	v10, (s4)
-	vsetvli	zero, zero, e32, m1, ta, ma
-	vmadd.vx	v10, t1, v8
-	vsra.vi	v10, v10, 15
-	vmax.vx	v10, v10, t2
-	vmin.vx	v10, v10, t3
-	vsetvli	zero, zero, e16, mf2, ta, ma
-	vnsrl.wi	v10, v10, 0
+	vle8.v	v13, (s1)
+	add	s2, s1, t3
+	vle8.v	v14, (s2)
+	vadd.vx	v15, v12, t3
+	vsext.vf4	v16, v13
+	vsext.vf4	v13, v14
+	vsll.vi	v12, v12, 8
+	vsll.vi	v14, v15, 8
+	add	s2, a1, t4
 	vsetvli	zero, zero, e8, mf4, ta, ma
-	vnsrl.wi	v10, v10, 0
-	vadd.vi	v10, v10, 3
-	vse8.v	v10, (s6)
-	add	s4, s4, a4
-	sub	s5, s5, a5
-	add	s6, s6, a5
-	bnez	s5, .LBB0_23
-	beqz	s3, .LBB0_3
-.LBB0_25:
-	sub	s3, a6, s2
-	add	s4, t6, s2
-	slli	s2, s2, 2
-	add	s2, a7, s2
-.LBB0_26:
-	lw	s5, 0(s2)
-	addi	s5, s5, 910
-	mul	s5, s5, t1
-	addi	s5, s5, 4
-	srai	s5, s5, 15
-	max	s5, s5, t2
-	min	s5, s5, t3
-	addi	s5, s5, 3
-	sb	s5, 0(s4)
-	addi	s3, s3, -1
-	addi	s4, s4, 1
-	addi	s2, s2, 4
-	bnez	s3, .LBB0_26
+	vluxei32.v	v17, (s2), v12
+	vluxei32.v	v12, (s2), v14
+	vsetvli	zero, zero, e32, m1, ta, ma
+	vsext.vf4	v14, v17
+	vsext.vf4	v17, v12
+	vmacc.vv	v10, v14, v16
+	vmacc.vv	v11, v17, v13
+	vadd.vx	v12, v15, t3
+	sub	s0, s0, a4
+	add	s1, s1, a4
+	bnez	s0, .LBB0_7
+	vadd.vv	v10, v11, v10
+	vmv.s.x	v11, zero
+	vredsum.vs	v10, v10, v11
+	vmv.x.s	s0, v10
+	mv	s3, t2
+	beqz	t1, .LBB0_3
+.LBB0_9:
+	slli	s1, s3, 8
+	add	s1, t6, s1
+	sub	s2, a5, s3
+	add	s3, a0, s3
+.LBB0_10:
+	lb	s4, 0(s3)
+	lb	s5, 0(s1)
+	mul	s4, s5, s4
+	add	s0, s4, s0
+	addi	s1, s1, 256
+	addi	s2, s2, -1
+	addi	s3, s3, 1
+	bnez	s2, .LBB0_10
 	j	.LBB0_3
-.LBB0_27:
-	lw	s0, 300(sp)
-	lw	s1, 296(sp)
-	lw	s2, 292(sp)
-	lw	s3, 288(sp)
-	lw	s4, 284(sp)
-	lw	s5, 280(sp)
-	lw	s6, 276(sp)
-	lw	s7, 272(sp)
-	lw	s8, 268(sp)
-	lw	s9, 264(sp)
-	addi	sp, sp, 304
+.LBB0_11:
+	lw	s0, 28(sp)
+	lw	s1, 24(sp)
+	lw	s2, 20(sp)
+	lw	s3, 16(sp)
+	lw	s4, 12(sp)
+	lw	s5, 8(sp)
+	addi	sp, sp, 32
 	ret
 .Lfunc_end0:
 	.size	kernel, .Lfunc_end0-kernel
