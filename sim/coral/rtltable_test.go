@@ -35,23 +35,11 @@ func kcRow(t *testing.T, e rtlbench.Entry) rtlbench.Row {
 	if !ok {
 		t.Fatalf("%s: no class %q in rtlbench", e.Key(), e.Class)
 	}
-	row := rtlbench.Row{Entry: e, Lat: -1, Chain4: -1, Chain12: -1, Indep4: -1, Indep12: -1}
+	row := rtlbench.NewRow(e)
 	for name, p := range c.Programs(e.Geom) {
-		end := kcEnd(t, p)
-		switch name {
-		case "lat":
-			row.Lat = end
-		case "chain4":
-			row.Chain4 = end
-		case "chain12":
-			row.Chain12 = end
-		case "indep4":
-			row.Indep4 = end
-		case "indep12":
-			row.Indep12 = end
-		}
+		row.Set(name, kcEnd(t, p))
 	}
-	return row
+	return *row
 }
 
 // kcEnd runs a microbenchmark program on kc-sim and returns the cycles

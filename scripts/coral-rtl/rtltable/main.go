@@ -129,23 +129,11 @@ func run(harness, commit, out, only string) error {
 		}
 		row := table[j.entry]
 		if row == nil {
-			row = &rtlbench.Row{Entry: j.entry, Lat: -1, Chain4: -1, Chain12: -1, Indep4: -1, Indep12: -1}
+			row = rtlbench.NewRow(j.entry)
 			table[j.entry] = row
 			order = append(order, j.entry)
 		}
-		end := r.end - r.first
-		switch j.name {
-		case "lat":
-			row.Lat = end
-		case "chain4":
-			row.Chain4 = end
-		case "chain12":
-			row.Chain12 = end
-		case "indep4":
-			row.Indep4 = end
-		case "indep12":
-			row.Indep12 = end
-		}
+		row.Set(j.name, r.end-r.first)
 	}
 	if only != "" {
 		for _, e := range order {

@@ -20,6 +20,29 @@ type Row struct {
 	Lat, Chain4, Chain12, Indep4, Indep12 int64
 }
 
+// NewRow is an entry's row with nothing measured yet (every figure -1).
+func NewRow(e Entry) *Row {
+	return &Row{Entry: e, Lat: -1, Chain4: -1, Chain12: -1, Indep4: -1, Indep12: -1}
+}
+
+// Set records the end cycle of the entry's program of that name (a key
+// of Class.Programs: lat, chain4, chain12, indep4 or indep12); other
+// names are ignored.
+func (r *Row) Set(program string, end int64) {
+	switch program {
+	case "lat":
+		r.Lat = end
+	case "chain4":
+		r.Chain4 = end
+	case "chain12":
+		r.Chain12 = end
+	case "indep4":
+		r.Indep4 = end
+	case "indep12":
+		r.Indep12 = end
+	}
+}
+
 // Interval is (long - short) / (Long - Short): the steady cycles per
 // instruction of a run, or -1.
 func Interval(short, long int64) float64 {
