@@ -29,6 +29,6 @@ func DequantMX8Bits(dst []byte, codes []byte, scales []float32, table *[256]floa
 	need("DequantMX8 codes", len(codes), n)
 	need("DequantMX8 scales", len(scales), (n+7)/8)
 	for i := dequantMX8K(d, codes, scales, table); i < n; i++ {
-		d[i] = math.Float32bits(mulN(table[codes[i]], scales[i/8]))
+		d[i] = math.Float32bits(table[codes[i]] * scales[i/8])
 	}
 }
