@@ -630,7 +630,7 @@ func (m *Machine) vf(o *op) *sim.Trap {
 	case o.kind == kSubVF && o.funct1 == 0:
 		op = vec.BFSub
 	case o.kind == kSubVF:
-		op = vec.BFRSub // f - row
+		op = vec.BFRSub // f - row, computed as -(row - f) like tch
 	case o.kind == kMulVF:
 		op = vec.BFMul
 	}
