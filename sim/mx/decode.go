@@ -42,7 +42,8 @@ func init() {
 // DecodeE4M3 is the value of an E4M3 element byte as PLENA's emulator reads
 // it: sign, 4 exponent bits with bias 7, 3 mantissa bits; exponent 0 with
 // mantissa m is (m/8)·2^-7 (PLENA's rule, not the OCP 2^-6); exponent 15
-// is infinity (mantissa 0) or NaN.
+// is infinity (mantissa 0) or NaN (sign kept, the mantissa at the top of
+// the payload: 0x79 is 0x7f900000, a signalling NaN).
 func DecodeE4M3(b uint8) float32 { return e4m3Table[b] }
 
 // DecodeE8M0 is the value of an E8M0 scale byte: 2^(b-127), except that 0
@@ -58,7 +59,12 @@ func decodeE4M3(b uint8) float32 {
 	case e == 15 && m == 0:
 		v = math.Inf(1)
 	case e == 15:
-		v = math.NaN()
+		// The emulator's FpType::cast keeps the sign and puts the 3
+		// mantissa bits at the top of the f32 payload, quiet bit or not
+		// (AICrossSim/PLENA_Simulator@ce0c59ad:transactional_emulator/lib/quantize/src/dtype.rs:108-109,
+		// 138-139, 170-172): 0x79 is the signalling 0x7f900000, which the
+		// scale's product then quiets to 0x7fd00000.
+		return math.Float32frombits(uint32(b&0x80)<<24 | 0x7f800000 | uint32(m)<<20)
 	case e == 0:
 		v = float64(m) / 8 * math.Ldexp(1, -7)
 	default:

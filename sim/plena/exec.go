@@ -630,7 +630,7 @@ func (m *Machine) vf(o *op) *sim.Trap {
 	case o.kind == kSubVF && o.funct1 == 0:
 		op = vec.BFSub
 	case o.kind == kSubVF:
-		op = vec.BFRSub // f - row
+		op = vec.BFRSub // f - row, computed as -(row - f) like tch
 	case o.kind == kMulVF:
 		op = vec.BFMul
 	}
@@ -660,8 +660,14 @@ func (m *Machine) vunary(o *op) *sim.Trap {
 	return nil
 }
 
-// expf is f32 exp (correctly rounded through float64).
-func expf(x float32) float32 { return float32(math.Exp(float64(x))) }
+// expf is f32 exp (correctly rounded through float64); a NaN comes back
+// quieted with its sign and payload, as glibc's expf returns x + x for one.
+func expf(x float32) float32 {
+	if x != x {
+		return math.Float32frombits(math.Float32bits(x) | 0x00400000)
+	}
+	return float32(math.Exp(float64(x)))
+}
 
 // sum32 adds a row in f32 in a fixed order (vec.Sum8): 8 lanes (lane l
 // takes elements l, l+8, …), then lanes 0+4, 1+5, 2+6, 3+7, then 0+2,
@@ -698,7 +704,7 @@ func (m *Machine) vred(o *op) *sim.Trap {
 				}
 			}
 		}
-		m.f[o.rd] = sc.FromF32(fv + sum32(a))
+		m.f[o.rd] = sc.FromF32(vec.AddF32(fv, sum32(a)))
 	} else {
 		// A masked max replaces segments by their own max: the same max.
 		mx, nan := vec.MaxF32(a) // the first largest element
@@ -725,12 +731,15 @@ func (m *Machine) scalarFP(o *op) {
 	a := sc.ToF32(m.f[o.rs1])
 	var r float32
 	switch o.kind {
+	// f32 arithmetic with x86's NaNs on every host (SEMANTICS.md, "NaN
+	// results"): the half crate computes f16 + f16 as f32 (half 2.6.0's
+	// add_f16_fallback and the rest, src/binary16/arch.rs:813-830).
 	case kAddFP:
-		r = a + sc.ToF32(m.f[o.rs2])
+		r = vec.AddF32(a, sc.ToF32(m.f[o.rs2]))
 	case kSubFP:
-		r = a - sc.ToF32(m.f[o.rs2])
+		r = vec.SubF32(a, sc.ToF32(m.f[o.rs2]))
 	case kMulFP:
-		r = a * sc.ToF32(m.f[o.rs2])
+		r = vec.MulF32(a, sc.ToF32(m.f[o.rs2]))
 	case kMaxFP:
 		// half's f16::max: other if other > self and other is not NaN.
 		x, y := m.f[o.rs1], m.f[o.rs2]
@@ -744,9 +753,9 @@ func (m *Machine) scalarFP(o *op) {
 	case kExpFP:
 		r = expf(a)
 	case kReciFP:
-		r = 1 / a
+		r = vec.DivF32(1, a)
 	case kSqrtFP:
-		r = float32(math.Sqrt(float64(a)))
+		r = vec.SqrtF32(a)
 	}
 	m.f[o.rd] = sc.FromF32(r)
 	m.now += o.lat

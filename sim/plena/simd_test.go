@@ -280,7 +280,10 @@ func TestElementLoopsBitExact(t *testing.T) {
 		{"V_MUL_VV", "V_MUL_VV gp1, gp2, gp3, %d", func(a, b, _ float32) float32 { return rMul(a, b) }},
 		{"V_ADD_VF", "V_ADD_VF gp1, gp2, f2, %d", func(a, _, f float32) float32 { return rAdd(a, f) }},
 		{"V_SUB_VF", "V_SUB_VF gp1, gp2, f2, %d, 0", func(a, _, f float32) float32 { return rSub(a, f) }},
-		{"V_SUB_VF rorder", "V_SUB_VF gp1, gp2, f2, %d, 1", func(a, _, f float32) float32 { return rSub(f, a) }},
+		// f − row is tch's neg(row − f) (SEMANTICS.md): the sign bit flipped.
+		{"V_SUB_VF rorder", "V_SUB_VF gp1, gp2, f2, %d, 1", func(a, _, f float32) float32 {
+			return math.Float32frombits(math.Float32bits(rSub(a, f)) ^ 0x80000000)
+		}},
 		{"V_MUL_VF", "V_MUL_VF gp1, gp2, f7, %d", func(a, _, f float32) float32 { return rMul(a, f) }},
 		{"V_RECI_V", "V_RECI_V gp1, gp2, %d", func(a, _, _ float32) float32 {
 			if a != a {

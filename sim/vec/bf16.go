@@ -67,6 +67,39 @@ func mulN(x, y float32) float32 {
 	return nanOf(x, y)
 }
 
+// AddF32, SubF32, MulF32 and DivF32 are the f32 operations x+y, x−y, x·y
+// and x/y with the NaN rule above, for scalar code that must give x86's
+// NaNs on any host (sim/plena's f registers).
+func AddF32(x, y float32) float32 { return addN(x, y) }
+
+// SubF32 is x − y with the NaN rule (see AddF32).
+func SubF32(x, y float32) float32 { return subN(x, y) }
+
+// MulF32 is x · y with the NaN rule (see AddF32).
+func MulF32(x, y float32) float32 { return mulN(x, y) }
+
+// DivF32 is x / y with the NaN rule (see AddF32): 0/0 and ∞/∞ give
+// 0xffc00000.
+func DivF32(x, y float32) float32 {
+	if r := x / y; r == r {
+		return r
+	}
+	return nanOf(x, y)
+}
+
+// SqrtF32 is the f32 square root with the NaN rule: a NaN comes back
+// quieted, a negative operand (not −0) gives 0xffc00000 (SQRTSS's
+// invalid operation).
+func SqrtF32(x float32) float32 {
+	switch {
+	case x != x:
+		return quiet32(x)
+	case x < 0:
+		return math.Float32frombits(defaultNaN32)
+	}
+	return float32(math.Sqrt(float64(x))) // exact: f32's sqrt rounds once
+}
+
 // BF16RNE rounds an f32 to bf16 bits: round to nearest, ties to even, a
 // carry out of the mantissa incrementing the exponent (up to infinity),
 // subnormals kept. A value with an all-ones exponent (infinity or NaN) has
@@ -119,13 +152,20 @@ const (
 	BFAdd  BFOp = iota // a + b
 	BFSub              // a − b
 	BFMul              // a · b
-	BFRSub             // b − a
+	BFRSub             // b − a, computed as −(a − b)
 )
 
+// negN is −x with the sign bit flipped whatever x is (a NaN too), as
+// libtorch's neg (an XOR with the sign bit).
+func negN(x float32) float32 { return math.Float32frombits(math.Float32bits(x) ^ 0x80000000) }
+
 // BF16Arith computes the bf16 row d = a op b: each element widened to
-// f32, the operation in f32 (the NaN rule with a first, b − a with b
-// first), rounded to bf16 (BF16RNE); len(d)/2 elements. d may be a or b
-// (each element is read before it is written).
+// f32, the operation in f32 (the NaN rule with a first), rounded to bf16
+// (BF16RNE); len(d)/2 elements. BFRSub is b − a as PLENA's emulator
+// computes f − row (tch's `f64 - &Tensor` is `neg(row - f)`): a − b with
+// its sign bit flipped, so a NaN result has the opposite sign of a − b's,
+// ∞ − ∞ gives +NaN (0x7fc00000) and x − x gives −0. d may be a or b (each
+// element is read before it is written).
 func BF16Arith(op BFOp, d, a, b []byte) {
 	n := len(d) / 2
 	need("BF16Arith a", len(a)/2, n)
@@ -146,7 +186,7 @@ func BF16Arith(op BFOp, d, a, b []byte) {
 		}
 	case BFRSub:
 		for ; i < n; i++ {
-			putBF16(d, i, subN(bf16At(b, i), bf16At(a, i)))
+			putBF16(d, i, negN(subN(bf16At(a, i), bf16At(b, i))))
 		}
 	default:
 		panic(fmt.Sprintf("sim/vec: BF16Arith: bad op %d", op))
@@ -154,7 +194,7 @@ func BF16Arith(op BFOp, d, a, b []byte) {
 }
 
 // BF16ArithF is BF16Arith with the scalar f in place of the row b (BFRSub:
-// f − a[i]).
+// f − a[i] computed as −(a[i] − f)).
 func BF16ArithF(op BFOp, d, a []byte, f float32) {
 	n := len(d) / 2
 	need("BF16ArithF a", len(a)/2, n)
@@ -174,7 +214,7 @@ func BF16ArithF(op BFOp, d, a []byte, f float32) {
 		}
 	case BFRSub:
 		for ; i < n; i++ {
-			putBF16(d, i, subN(f, bf16At(a, i)))
+			putBF16(d, i, negN(subN(bf16At(a, i), f)))
 		}
 	default:
 		panic(fmt.Sprintf("sim/vec: BF16ArithF: bad op %d", op))

@@ -59,6 +59,12 @@ func BenchmarkPlenaMulVF64(b *testing.B) {
 	benchPaths(b, 64, func() { BF16ArithF(BFMul, d, x, 0.7) })
 }
 
+// V_SUB_VF with rorder (f − row as −(row − f)).
+func BenchmarkPlenaRSubVF64(b *testing.B) {
+	x, _, d, _ := benchRows(64)
+	benchPaths(b, 64, func() { BF16ArithF(BFRSub, d, x, 0.7) })
+}
+
 // V_RECI_V.
 func BenchmarkPlenaReci64(b *testing.B) {
 	x, _, d, _ := benchRows(64)

@@ -63,10 +63,7 @@ func arithK(op BFOp, d, a, b []byte, n int) int {
 	if isa < 0 || n == 0 {
 		return 0
 	}
-	if op == BFRSub { // b − a: the subtraction kernel with the operands swapped
-		op, a, b = BFSub, b, a
-	}
-	if int(op) >= 3 {
+	if int(op) >= 3 { // BFRSub, −(a − b): the Go loop (no row kernel; V_SUB_VF's is arithFK's)
 		return 0
 	}
 	vvKernels[isa][op](&d[0], &a[0], &b[0], n)

@@ -222,7 +222,8 @@ func vvK(s isa, op string) {
 	end()
 }
 
-// vfK: bf16 d[i] = bf16(f32 a[i] op f) (RSub: f - a[i]).
+// vfK: bf16 d[i] = bf16(f32 a[i] op f) (RSub: -(a[i] - f), libtorch's
+// f - row: the sign bit of the difference flipped, NaNs included).
 func vfK(s isa, op string) {
 	name := "bf" + op + "VF" + s.suffix
 	TEXT(name, NOSPLIT, "func(d, a *byte, f float32, n int)")
@@ -233,11 +234,20 @@ func vfK(s isa, op string) {
 	fv := s.vec()
 	VBROADCASTSS(fx, fv)
 	c := s.consts()
+	var sign VecVirtual
+	if op == "RSub" {
+		sign = bcast32(s, 0x80000000)
+	}
 	st := 2 * s.lanes
 	loop(name, n, s.lanes, []Register{d, a}, []int{st, st}, func() {
 		x := s.widen(Mem{Base: a})
 		if op == "RSub" {
-			arith("Sub", fv, x, x)
+			arith("Sub", x, fv, x)
+			if s.zmm {
+				VPXORD(sign, x, x)
+			} else {
+				VPXOR(sign, x, x)
+			}
 		} else {
 			arith(op, x, fv, x)
 		}
