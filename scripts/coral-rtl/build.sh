@@ -23,8 +23,11 @@ if [ -d "$src/hdl" ]; then
 else
 	commit=$(git --git-dir="$src" rev-parse HEAD)
 	rm -rf "$out/rtl" && mkdir -p "$out/rtl"
-	git --git-dir="$src" archive "$commit" hdl/verilog/rvv/inc hdl/verilog/rvv/common \
-		hdl/verilog/rvv/design hdl/chisel/src/coralnpu/rvv/RvvCore.scala | (cd "$out/rtl" && tar xf -)
+	# Through a file, so that a failed archive (a partial mirror missing
+	# objects) stops the script instead of building from a partial tree.
+	git --git-dir="$src" archive -o "$out/rtl.tar" "$commit" hdl/verilog/rvv/inc hdl/verilog/rvv/common \
+		hdl/verilog/rvv/design hdl/chisel/src/coralnpu/rvv/RvvCore.scala
+	(cd "$out/rtl" && tar xf "$out/rtl.tar")
 fi
 echo "$commit" >"$out/commit"
 rtl=$out/rtl

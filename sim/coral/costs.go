@@ -324,8 +324,8 @@ func (c *costModel) vectorRules(b *strings.Builder) {
 	p("- units and their instances, each taking one uop per cycle: %s [vector-struct]\n", strings.Join(units, ", "))
 	p("- exceptions: the vector divider is iterative, each uop holds it lat.vdiv.e<SEW> cycles (%d/%d/%d at SEW 8/16/32) and its result is ready a cycle after it leaves; slides and gathers hold the permute unit 2n-1 cycles for n uops (2n at 8), their results one a cycle from ceil(n/3) cycles after the start; widening reductions take 2 cycles per source register; compares run on the reduction unit (vred)\n",
 		t.vdivLat[0], t.vdivLat[1], t.vdivLat[2])
-	p("- vector loads and stores take the single memory port (mem_per_cycle %d), shared in order with scalar loads and stores, for their beats plus 3 cycles per %d-byte register (stores: 2) plus 1: unit stride takes ceil(bytes/%d) beats, strided and indexed accesses one beat per element\n", t.memMax, VLENB, VLENB)
-	p("- a result register is ready its class latency after the uop that writes it starts (narrowing results, two uops a register, a retire later)\n")
+	p("- vector loads and stores take the single memory port (mem_per_cycle %d), shared in order with scalar loads and stores, for their beats plus 3 cycles per %d-byte register (stores: 2) plus 1: unit stride takes ceil(bytes/%d) beats, strided and indexed accesses one beat per element, segment accesses (nf fields) nf·ceil(field bytes/%d) registers of ceil(min(field bytes, %d)·nf/%d) beats each\n", t.memMax, VLENB, VLENB, VLENB, VLENB, VLENB)
+	p("- a result register is ready its class latency after the uop that writes it starts (narrowing results at LMUL 1 and up, two uops a register, a retire later)\n")
 	p("- every vector instruction retires %s after its last result (vec.retire): a scalar result (vmv.x.s, vcpop.m, vfirst.m) reaches its register then, and mpause, the vector-sync CSR accesses and the end of the run wait for the last retire\n", cycles(t.vRetire))
 
 	p("\n## vector costs at vl = VLMAX, alone on an idle backend: uops / cycles the unit or port is taken / cycles from issue to result (retired vec.retire later)\n")

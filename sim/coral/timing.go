@@ -339,6 +339,16 @@ func vmemCost(op *VOp, v *VState, beats int, lat int32) vtime {
 		}
 		regs = (int(v.VL-v.VStart)*eew/8 + VLENB - 1) / VLENB * int(op.NF)
 	}
+	if (op.Kind == kLoad || op.Kind == kStore) && op.Mode == mUnit && op.NF > 1 && !v.Vill && v.VL > v.VStart {
+		// A unit-stride segment access: LsuV2 walks each field register
+		// as a strided access (elements nf·EEW/8 bytes apart), so every
+		// one of the nf·ceil(bytes/16) registers touches the lines its
+		// elements span (Lsu.scala LsuVectorLoop, ComputeStridedAddrs).
+		field := int(v.VL-v.VStart) * int(op.EEW) / 8
+		perReg := (min(field, VLENB)*int(op.NF) + VLENB - 1) / VLENB
+		regs = (field + VLENB - 1) / VLENB * int(op.NF)
+		beats = regs * perReg
+	}
 	per := 3
 	if op.Kind == kStore || op.Kind == kStoreWhole || op.Kind == kStoreMask {
 		per = 2

@@ -355,7 +355,10 @@ func (op *VOp) shape(v *VState, n int) vshape {
 	case kWide, kWideW:
 		s.kind, s.wide = shElem, true
 	case kNarrow:
-		s.kind, s.narrow = shElem, true
+		// Two uops write halves of each destination register only when
+		// the wide source spans more than one register; at fractional
+		// LMUL one uop writes the whole result (measured: TIMING.md).
+		s.kind, s.narrow = shElem, s2n > 1
 	case kCmp, kMadc:
 		s.kind = shCmp
 	case kRed, kWRed:

@@ -81,7 +81,7 @@ func run(harness, commit, out, only string) error {
 				key := e.Key() + "|" + n
 				fmt.Fprintf(&in, "case %s\nvxrm %d\n", key, g.VXRM)
 				for i, w := range fill {
-					fmt.Fprintf(&in, "i %08x %d %d", w, regValue(w>>15&31), regValue(w>>20&31))
+					fmt.Fprintf(&in, "i %08x %d %d", w, regValue(w>>15&31, g), regValue(w>>20&31, g))
 					if i > 0 {
 						in.WriteString(" L 8 1")
 					}
@@ -91,7 +91,7 @@ func run(harness, commit, out, only string) error {
 					if i <= 1 {
 						in.WriteString("drain\n")
 					}
-					rs1, rs2 := regValue(w>>15&31), regValue(w>>20&31)
+					rs1, rs2 := regValue(w>>15&31, g), regValue(w>>20&31, g)
 					fmt.Fprintf(&in, "i %08x %d %d", w, rs1, rs2)
 					if op := w & 0x7f; i > 0 && p.Mem != nil && (op == 0x07 || op == 0x27) {
 						fmt.Fprintf(&in, " %c %d %d", p.Mem.Kind, p.Mem.Regs, p.Mem.Lines)
@@ -153,9 +153,12 @@ func run(harness, commit, out, only string) error {
 	return os.WriteFile(out, []byte(b.String()), 0o644)
 }
 
-// regValue is the value the programs give scalar register x[r].
-func regValue(r uint32) uint32 {
-	name := map[uint32]string{0: "zero", 6: "t1", 11: "a1", 12: "a2", 14: "a4"}[r]
+// regValue is the value the programs of geometry g give scalar register x[r].
+func regValue(r uint32, g rtlbench.Geom) uint32 {
+	name := map[uint32]string{0: "zero", 6: "t1", 7: "t2", 11: "a1", 12: "a2", 14: "a4"}[r]
+	if name == rtlbench.VtypeReg {
+		return uint32(g.Vtype())
+	}
 	v, _ := rtlbench.RegValue(name)
 	return v
 }

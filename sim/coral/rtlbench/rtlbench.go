@@ -8,13 +8,14 @@ package rtlbench
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
 // Geom is a microbenchmark's vector configuration.
 type Geom struct {
 	SEW    int  // 8, 16, 32
-	LMUL   int  // register group size: 1, 2, 4, 8
+	LMUL   int  // register group size: 1, 2, 4, 8; fractional -2, -4, -8 (mf2, mf4, mf8)
 	Masked bool // the measured instructions run under v0.t
 	VXRM   int  // fixed-point rounding mode (0..3), for the classes that round
 }
@@ -22,16 +23,55 @@ type Geom struct {
 // Vtype is the vsetvli immediate (ta, ma) of g.
 func (g Geom) Vtype() int {
 	sew := map[int]int{8: 0, 16: 1, 32: 2}[g.SEW]
-	lmul := map[int]int{1: 0, 2: 1, 4: 2, 8: 3}[g.LMUL]
+	lmul := map[int]int{1: 0, 2: 1, 4: 2, 8: 3, -8: 5, -4: 6, -2: 7}[g.LMUL]
 	return 0xc0 | sew<<3 | lmul
 }
+
+// Regs is the registers of one LMUL group (1 for fractional LMUL).
+func (g Geom) Regs() int { return g.Group(1) }
+
+// Group is the registers of a group of k·LMUL (1 while that is fractional):
+// Group(2) is a widening destination.
+func (g Geom) Group(k int) int {
+	if g.LMUL < 0 {
+		return max(1, k/-g.LMUL)
+	}
+	return k * g.LMUL
+}
+
+// LMULName is the table's name of the group size: 1, 2, 4, 8, mf2, mf4, mf8.
+func LMULName(lmul int) string {
+	if lmul < 0 {
+		return fmt.Sprintf("mf%d", -lmul)
+	}
+	return fmt.Sprint(lmul)
+}
+
+// ParseLMUL inverts LMULName.
+func ParseLMUL(s string) (int, error) {
+	if f, ok := strings.CutPrefix(s, "mf"); ok {
+		n, err := strconv.Atoi(f)
+		return -n, err
+	}
+	return strconv.Atoi(s)
+}
+
+// Legal says whether coral's vector unit accepts the geometry: Zve32x has
+// ELEN 32, so LMUL may not be below SEW/32 (e8: mf4 and up; e16: mf2;
+// e32: 1; mf8 never). coralnpu's front end sets vill for the rest
+// (RvvFrontEnd.sv's vtype legality case).
+func (g Geom) Legal() bool { return g.LMUL > 0 || g.SEW*-g.LMUL <= 32 }
 
 func (g Geom) String() string {
 	m := "u"
 	if g.Masked {
 		m = "m"
 	}
-	return fmt.Sprintf("e%d/m%d/%s/rm%d", g.SEW, g.LMUL, m, g.VXRM)
+	l := "m" + LMULName(g.LMUL)
+	if g.LMUL < 0 {
+		l = LMULName(g.LMUL)
+	}
+	return fmt.Sprintf("e%d/%s/%s/rm%d", g.SEW, l, m, g.VXRM)
 }
 
 // Scalar register values every program starts with (the RTL harness sends
@@ -42,6 +82,9 @@ const (
 	Stride   = 64      // t1: the strided loads' stride (a bus line per element)
 	AVL      = 1024    // a4: the vsetvli AVL (vl = VLMAX)
 )
+
+// VtypeReg holds the program's vtype (Geom.Vtype) for vsetvl.
+const VtypeReg = "t2"
 
 // RegValue is the value of the scalar register named r in every program.
 func RegValue(r string) (uint32, bool) {
@@ -115,7 +158,7 @@ func binary(mn string) Class {
 		Name:  mn + ".vv",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("%s.vv v8, v8, v24%s", mn, mask(g)) },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("%s.vv v%d, v24, v24%s", mn, pool(i, g.LMUL, 24), mask(g))
+			return fmt.Sprintf("%s.vv v%d, v24, v24%s", mn, pool(i, g.Regs(), 24), mask(g))
 		},
 		Valid: single,
 	}
@@ -126,7 +169,7 @@ func binaryX(mn string) Class {
 		Name:  mn + ".vx",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("%s.vx v8, v8, a2%s", mn, mask(g)) },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("%s.vx v%d, v24, a2%s", mn, pool(i, g.LMUL, 24), mask(g))
+			return fmt.Sprintf("%s.vx v%d, v24, a2%s", mn, pool(i, g.Regs(), 24), mask(g))
 		},
 		Valid: single,
 	}
@@ -138,7 +181,7 @@ func macc(mn string) Class {
 		Name:  mn + ".vv",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("%s.vv v8, v24, v24%s", mn, mask(g)) },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("%s.vv v%d, v24, v24%s", mn, pool(i, g.LMUL, 24), mask(g))
+			return fmt.Sprintf("%s.vv v%d, v24, v24%s", mn, pool(i, g.Regs(), 24), mask(g))
 		},
 		Valid: single,
 	}
@@ -179,7 +222,7 @@ var Classes = []Class{
 		Name:  "vmerge.vvm",
 		Chain: func(i int, g Geom) string { return "vmerge.vvm v8, v8, v24, v0" },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vmerge.vvm v%d, v24, v24, v0", pool(i, g.LMUL, 24))
+			return fmt.Sprintf("vmerge.vvm v%d, v24, v24, v0", pool(i, g.Regs(), 24))
 		},
 		Valid:  single,
 		NoMask: true,
@@ -192,14 +235,14 @@ var Classes = []Class{
 		Name:  "vwadd.vv",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("vwadd.wv v8, v8, v24%s", mask(g)) },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vwadd.vv v%d, v24, v24%s", pool(i, 2*g.LMUL, 24), mask(g))
+			return fmt.Sprintf("vwadd.vv v%d, v24, v24%s", pool(i, g.Group(2), 24), mask(g))
 		},
 		Valid: widenOK,
 	},
 	{
 		Name: "vwmul.vv",
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vwmul.vv v%d, v24, v24%s", pool(i, 2*g.LMUL, 24), mask(g))
+			return fmt.Sprintf("vwmul.vv v%d, v24, v24%s", pool(i, g.Group(2), 24), mask(g))
 		},
 		Valid: widenOK,
 	},
@@ -207,7 +250,7 @@ var Classes = []Class{
 		Name:  "vwmacc.vv",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("vwmacc.vv v8, v24, v24%s", mask(g)) },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vwmacc.vv v%d, v24, v24%s", pool(i, 2*g.LMUL, 24), mask(g))
+			return fmt.Sprintf("vwmacc.vv v%d, v24, v24%s", pool(i, g.Group(2), 24), mask(g))
 		},
 		Valid: widenOK,
 	},
@@ -215,7 +258,7 @@ var Classes = []Class{
 		Name:  "vnsrl.wv",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("vnsrl.wv v8, v16, v8%s", mask(g)) },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vnsrl.wv v%d, v16, v24%s", pool(i, g.LMUL, 16), mask(g))
+			return fmt.Sprintf("vnsrl.wv v%d, v16, v24%s", pool(i, g.Regs(), 16), mask(g))
 		},
 		Valid: widenOK,
 	},
@@ -223,7 +266,7 @@ var Classes = []Class{
 		Name:  "vnclipu.wv",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("vnclipu.wv v8, v16, v8%s", mask(g)) },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vnclipu.wv v%d, v16, v24%s", pool(i, g.LMUL, 16), mask(g))
+			return fmt.Sprintf("vnclipu.wv v%d, v16, v24%s", pool(i, g.Regs(), 16), mask(g))
 		},
 		Valid:    widenOK,
 		Rounding: true,
@@ -266,7 +309,7 @@ var Classes = []Class{
 			return fmt.Sprintf("vslideup.vi v8, v16, 1%s", mask(g))
 		},
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vslideup.vi v%d, v24, 1%s", pool(i, g.LMUL, 24), mask(g))
+			return fmt.Sprintf("vslideup.vi v%d, v24, 1%s", pool(i, g.Regs(), 24), mask(g))
 		},
 		Valid: single,
 	},
@@ -274,7 +317,7 @@ var Classes = []Class{
 		Name:  "vslidedown.vx",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("vslidedown.vx v8, v8, a2%s", mask(g)) },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vslidedown.vx v%d, v24, a2%s", pool(i, g.LMUL, 24), mask(g))
+			return fmt.Sprintf("vslidedown.vx v%d, v24, a2%s", pool(i, g.Regs(), 24), mask(g))
 		},
 		Valid: single,
 	},
@@ -282,7 +325,7 @@ var Classes = []Class{
 		Name:  "vslide1down.vx",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("vslide1down.vx v8, v8, a2%s", mask(g)) },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vslide1down.vx v%d, v24, a2%s", pool(i, g.LMUL, 24), mask(g))
+			return fmt.Sprintf("vslide1down.vx v%d, v24, a2%s", pool(i, g.Regs(), 24), mask(g))
 		},
 		Valid: single,
 	},
@@ -295,7 +338,7 @@ var Classes = []Class{
 			return fmt.Sprintf("vrgather.vv v8, v16, v24%s", mask(g))
 		},
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vrgather.vv v%d, v24, v24%s", pool(i, g.LMUL, 24), mask(g))
+			return fmt.Sprintf("vrgather.vv v%d, v24, v24%s", pool(i, g.Regs(), 24), mask(g))
 		},
 		Valid: single,
 	},
@@ -308,7 +351,7 @@ var Classes = []Class{
 			return "vcompress.vm v8, v16, v0"
 		},
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("vcompress.vm v%d, v24, v0", pool(i, g.LMUL, 24))
+			return fmt.Sprintf("vcompress.vm v%d, v24, v0", pool(i, g.Regs(), 24))
 		},
 		Valid:  single,
 		NoMask: true,
@@ -321,7 +364,7 @@ var Classes = []Class{
 			}
 			return "vmv.v.v v8, v16"
 		},
-		Indep:  func(i int, g Geom) string { return fmt.Sprintf("vmv.v.v v%d, v24", pool(i, g.LMUL, 24)) },
+		Indep:  func(i int, g Geom) string { return fmt.Sprintf("vmv.v.v v%d, v24", pool(i, g.Regs(), 24)) },
 		Valid:  single,
 		NoMask: true,
 	},
@@ -364,17 +407,17 @@ var Classes = []Class{
 	},
 	{
 		Name:  "vzext.vf2",
-		Indep: func(i int, g Geom) string { return fmt.Sprintf("vzext.vf2 v%d, v24%s", pool(i, g.LMUL, 24), mask(g)) },
+		Indep: func(i int, g Geom) string { return fmt.Sprintf("vzext.vf2 v%d, v24%s", pool(i, g.Regs(), 24), mask(g)) },
 		Valid: func(g Geom) bool { return g.SEW > 8 },
 	},
 	{
 		Name:  "vid.v",
-		Indep: func(i int, g Geom) string { return fmt.Sprintf("vid.v v%d%s", pool(i, g.LMUL, 24), mask(g)) },
+		Indep: func(i int, g Geom) string { return fmt.Sprintf("vid.v v%d%s", pool(i, g.Regs(), 24), mask(g)) },
 		Valid: single,
 	},
 	{
 		Name:  "viota.m",
-		Indep: func(i int, g Geom) string { return fmt.Sprintf("viota.m v%d, v24%s", pool(i, g.LMUL, 24), mask(g)) },
+		Indep: func(i int, g Geom) string { return fmt.Sprintf("viota.m v%d, v24%s", pool(i, g.Regs(), 24), mask(g)) },
 		Valid: single,
 	},
 	{
@@ -417,8 +460,99 @@ var Classes = []Class{
 	mix("vle%[1]d.v v%[2]d, (a1)", "vadd.vv v%[2]d, v24, v24", 2),
 	memClass("vle%d.v v%d, (a1)", 'L', func(g Geom) int { return 1 }),
 	memClass("vse%d.v v%d, (a1)", 'S', func(g Geom) int { return 1 }),
-	memClass("vlse%d.v v%d, (a1), t1", 'L', func(g Geom) int { return 128 / g.SEW }),
-	memClass("vsse%d.v v%d, (a1), t1", 'S', func(g Geom) int { return 128 / g.SEW }),
+	memClass("vlse%d.v v%d, (a1), t1", 'L', Geom.Elems),
+	memClass("vsse%d.v v%d, (a1), t1", 'S', Geom.Elems),
+	// Indexed accesses with SEW-wide indices (v24; EEW = SEW, so one
+	// index register per data register): every element its own line.
+	memClass("vluxei%d.v v%d, (a1), v24", 'L', Geom.Elems),
+	memClass("vloxei%d.v v%d, (a1), v24", 'L', Geom.Elems),
+	memClass("vsuxei%d.v v%d, (a1), v24", 'S', Geom.Elems),
+	memClass("vsoxei%d.v v%d, (a1), v24", 'S', Geom.Elems),
+	// Fault-only-first: a unit-stride load that may shorten vl.
+	memClass("vle%dff.v v%d, (a1)", 'L', func(g Geom) int { return 1 }),
+	segClass('L', 2), segClass('L', 4), segClass('S', 2), segClass('S', 4),
+	wholeClass('L', 1), wholeClass('L', 2), wholeClass('L', 4), wholeClass('L', 8),
+	wholeClass('S', 1), wholeClass('S', 2), wholeClass('S', 4), wholeClass('S', 8),
+	{
+		// The register form: vtype from rs2 (t2 holds the geometry's).
+		Name: "vsetvl>vadd.vv",
+		Lat: func(g Geom) []string {
+			return []string{"vsetvl a0, a4, t2", "vadd.vv v8, v24, v24"}
+		},
+		Valid:  single,
+		NoMask: true,
+	},
+	{
+		// The immediate-AVL form (AVL 31: vl = min(31, VLMAX)).
+		Name: "vsetivli>vadd.vv",
+		Lat: func(g Geom) []string {
+			return []string{fmt.Sprintf("vsetivli a0, 31, %#x", g.Vtype()), "vadd.vv v8, v24, v24"}
+		},
+		Valid:  single,
+		NoMask: true,
+	},
+}
+
+// Elems is the elements of one register (or of the fractional group) at
+// the geometry's SEW: a strided or indexed access's bus lines per
+// register when every element is on its own line.
+func (g Geom) Elems() int {
+	n := 128 / g.SEW
+	if g.LMUL < 0 {
+		n /= -g.LMUL
+	}
+	return n
+}
+
+// segClass is a unit-stride segment load or store of nf fields
+// (vlseg<nf>e<SEW>.v): nf·LMUL registers; each register's elements are
+// nf·SEW/8 bytes apart (LsuV2 walks the fields as strided accesses,
+// Lsu.scala ComputeStridedAddrs from segmentBaseAddr), so a register
+// touches nf lines.
+func segClass(kind byte, nf int) Class {
+	mn := fmt.Sprintf("vlseg%de", nf)
+	if kind == 'S' {
+		mn = fmt.Sprintf("vsseg%de", nf)
+	}
+	return Class{
+		Name: mn + ".v",
+		Indep: func(i int, g Geom) string {
+			r := pool(i, nf*g.Regs(), 24)
+			if kind == 'S' {
+				r = 24
+			}
+			return fmt.Sprintf("%s%d.v v%d, (a1)%s", mn, g.SEW, r, mask(g))
+		},
+		Valid: func(g Geom) bool { return nf*g.Regs() <= 8 },
+		Mem: func(g Geom) Mem {
+			lines := nf
+			if g.LMUL < 0 {
+				lines = max(1, nf/-g.LMUL)
+			}
+			return Mem{kind, nf * g.Regs(), lines}
+		},
+	}
+}
+
+// wholeClass is a whole-register load (vl<n>re8.v) or store (vs<n>r.v) of
+// n registers: vtype does not matter to it, so it is measured at LMUL 1.
+func wholeClass(kind byte, n int) Class {
+	name := fmt.Sprintf("vl%dre8.v", n)
+	if kind == 'S' {
+		name = fmt.Sprintf("vs%dr.v", n)
+	}
+	return Class{
+		Name: name,
+		Indep: func(i int, g Geom) string {
+			if kind == 'S' {
+				return fmt.Sprintf("%s v24, (a1)", name)
+			}
+			return fmt.Sprintf("%s v%d, (a1)", name, pool(i, n, 24))
+		},
+		Valid:  func(g Geom) bool { return g.LMUL == 1 },
+		NoMask: true,
+		Mem:    func(g Geom) Mem { return Mem{kind, n, 1} },
+	}
 }
 
 // divide chains through the divisor (vs1): the dividend stays v24, whose
@@ -431,7 +565,7 @@ func divide(mn string) Class {
 		Name:  mn + ".vv",
 		Chain: func(i int, g Geom) string { return fmt.Sprintf("%s.vv v8, v24, v8%s", mn, mask(g)) },
 		Indep: func(i int, g Geom) string {
-			return fmt.Sprintf("%s.vv v%d, v24, v%d%s", mn, pool(i, g.LMUL, 16), 16+8*(i%2), mask(g))
+			return fmt.Sprintf("%s.vv v%d, v24, v%d%s", mn, pool(i, g.Regs(), 16), 16+8*(i%2), mask(g))
 		},
 		Valid: single,
 	}
@@ -458,7 +592,7 @@ func mix(a, b string, sew int) Class {
 	name := "mix:" + strings.Fields(a)[0] + "+" + strings.Fields(b)[0]
 	name = strings.ReplaceAll(name, "%[1]d", "")
 	line := func(f string, i int, g Geom) string {
-		n := g.LMUL
+		n := g.Regs()
 		if strings.HasPrefix(f, "vmseq") || strings.HasPrefix(f, "vredsum") {
 			n = 1
 		}
@@ -484,7 +618,7 @@ func mix(a, b string, sew int) Class {
 		NoMask: true,
 		Mem: func(g Geom) Mem {
 			if sew == 2 {
-				return Mem{'L', g.LMUL, 1}
+				return Mem{'L', g.Regs(), 1}
 			}
 			return Mem{}
 		},
@@ -500,14 +634,14 @@ func memClass(format string, kind byte, lines func(Geom) int) Class {
 	return Class{
 		Name: name,
 		Indep: func(i int, g Geom) string {
-			r := pool(i, g.LMUL, 24)
+			r := pool(i, g.Regs(), 24)
 			if kind == 'S' {
 				r = 24
 			}
 			return fmt.Sprintf(format, g.SEW, r) + mask(g)
 		},
 		Valid: single,
-		Mem:   func(g Geom) Mem { return Mem{kind, g.LMUL, lines(g)} },
+		Mem:   func(g Geom) Mem { return Mem{kind, g.Regs(), lines(g)} },
 	}
 }
 
@@ -588,7 +722,7 @@ func (c Class) Programs(g Geom) map[string]Program {
 func (c Class) Geoms() []Geom {
 	var out []Geom
 	for _, sew := range []int{8, 16, 32} {
-		for _, lmul := range []int{1, 2, 4, 8} {
+		for _, lmul := range []int{-8, -4, -2, 1, 2, 4, 8} {
 			for _, m := range []bool{false, true} {
 				if m && c.NoMask {
 					continue
@@ -599,7 +733,7 @@ func (c Class) Geoms() []Geom {
 				}
 				for _, rm := range rms {
 					g := Geom{SEW: sew, LMUL: lmul, Masked: m, VXRM: rm}
-					if c.Valid(g) {
+					if g.Legal() && c.Valid(g) {
 						out = append(out, g)
 					}
 				}

@@ -78,7 +78,7 @@ func (r *Row) Format() string {
 	if r.Geom.Masked {
 		m = "m"
 	}
-	return strings.Join([]string{r.Class, strconv.Itoa(r.Geom.SEW), strconv.Itoa(r.Geom.LMUL), m,
+	return strings.Join([]string{r.Class, strconv.Itoa(r.Geom.SEW), LMULName(r.Geom.LMUL), m,
 		strconv.Itoa(r.Geom.VXRM), num(r.Lat), num(r.Chain4), num(r.Chain12), frac(r.ChainInterval()),
 		num(r.Indep4), num(r.Indep12), frac(r.IndepInterval())}, "\t")
 }
@@ -104,6 +104,14 @@ func ReadTable(r io.Reader) (rows []Row, commit string, err error) {
 		}
 		var ints [9]int64
 		for i, s := range []string{f[1], f[2], f[4], f[5], f[6], f[7], f[9], f[10]} {
+			if i == 1 {
+				l, err := ParseLMUL(s)
+				if err != nil {
+					return nil, "", fmt.Errorf("line %d: lmul %q", line, s)
+				}
+				ints[i] = int64(l)
+				continue
+			}
 			if s == "-" {
 				ints[i] = -1
 				continue
