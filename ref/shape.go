@@ -259,18 +259,14 @@ func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 		k = p.KH * p.KW
 	}
 	xc := convXStep(dw)
+	// xq is x as integers, kept equal to x.Data as the steps change it.
+	xq, wq := int32s(x.Data), int32s(w.Data)
+	accs := make([]int64, co)
 	var taps []convTap
-	// accTaps is output channel c's accumulator over taps (one window's).
-	accTaps := func(taps []convTap, c int) int64 {
-		s := int64(bias.Data[c])
-		for _, t := range taps {
-			s += int64(x.Data[int(t.x0)+c*xc]) * int64(w.Data[int(t.w0)+c])
-		}
-		return s
-	}
 	acc := func(i, j, c int) int64 {
 		taps = appendConvTaps(taps[:0], p, i, j, dw)
-		return accTaps(taps, c)
+		convAccs(accs, taps, xq, wq, bias.Data, xc, c, c+1)
+		return accs[c]
 	}
 	// Saturation: align windows until satFraction of the final outputs
 	// saturate. The count is kept per output and updated around each
@@ -291,10 +287,11 @@ func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 		if only >= 0 {
 			c0, c1 = only, only+1
 		}
+		convAccs(accs, taps, xq, wq, bias.Data, xc, c0, c1)
 		for c := c0; c < c1; c++ {
 			e := (i*ow+j)*co + c
 			was := sat[e]
-			sat[e] = isSatAcc(accTaps(taps, c))
+			sat[e] = isSatAcc(accs[c])
 			switch {
 			case sat[e] && !was:
 				count++
@@ -314,7 +311,10 @@ func shapeConv(task string, p Params, x, w, bias *Array, rng *rand.Rand) {
 		}
 		i, j, c := pos/ow, pos%ow, rng.IntN(co)
 		neg := !relu && n%2 == 1
-		convTaps(p, i, j, c, dw, func(xi, wi int) { x.Data[xi] = sign127(w.Data[wi], neg) })
+		convTaps(p, i, j, c, dw, func(xi, wi int) {
+			x.Data[xi] = sign127(w.Data[wi], neg)
+			xq[xi] = int32(x.Data[xi])
+		})
 		// Only the windows that share an input pixel with window (i, j)
 		// change (rows i2*Stride-Pad .. +KH-1 meet i's when |i2-i|*Stride
 		// < KH), and of a depthwise convolution only channel c.

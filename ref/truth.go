@@ -986,40 +986,86 @@ func (g *gt) conv(x, w, bias *Array, dw bool) *Array {
 	// than 2^37 of them) in any order, so integers without rounded
 	// intermediates add in int64, which gives the same values.
 	exact := g.integer() && !g.round
+	bias0 := bias.Data
+	if p.NoConvBias {
+		bias0 = make([]float64, co)
+	}
+	var xq, wq []int32
+	var accs []int64
+	if exact {
+		xq, wq, accs = int32s(x.Data), int32s(w.Data), make([]int64, co)
+	}
 	var taps []convTap
 	var terms []float64
 	for i := 0; i < oh; i++ {
 		for j := 0; j < ow; j++ {
 			taps = appendConvTaps(taps[:0], p, i, j, dw)
-			for c := 0; c < co; c++ {
-				b0 := bias.Data[c]
-				if p.NoConvBias {
-					b0 = 0
+			if exact {
+				convAccs(accs, taps, xq, wq, bias0, xc, 0, co)
+				for c, s := range accs {
+					y.Data[(i*ow+j)*co+c] = float64(g.requant(0, s))
 				}
+				continue
+			}
+			for c := 0; c < co; c++ {
 				var acc float64
-				if exact {
-					s := int64(b0)
+				if g.p.SumOrder == "" { // g.sum's order, without a call per term
+					acc = bias0[c]
 					for _, t := range taps {
-						s += int64(x.Data[int(t.x0)+c*xc]) * int64(w.Data[int(t.w0)+c])
+						acc = g.a(acc + g.a(float64(x.Data[int(t.x0)+c*xc]*w.Data[int(t.w0)+c])))
 					}
-					acc = float64(g.requant(0, s))
 				} else {
 					terms = terms[:0]
 					for _, t := range taps {
 						terms = append(terms, g.a(float64(x.Data[int(t.x0)+c*xc]*w.Data[int(t.w0)+c])))
 					}
-					acc = g.sum(b0, len(terms), func(l int) float64 { return terms[l] })
-					if g.integer() {
-						acc = float64(g.requant(0, int64(acc)))
-					} else {
-						acc = g.r(acc)
-					}
+					acc = g.sum(bias0[c], len(terms), func(l int) float64 { return terms[l] })
+				}
+				if g.integer() {
+					acc = float64(g.requant(0, int64(acc)))
+				} else {
+					acc = g.r(acc)
 				}
 				y.Data[(i*ow+j)*co+c] = acc
 			}
 		}
 	}
 	return y
+}
+
+// int32s converts integer-valued data (int8 tensors and their products'
+// operands) to int32.
+func int32s(xs []float64) []int32 {
+	out := make([]int32, len(xs))
+	for i, v := range xs {
+		out[i] = int32(v)
+	}
+	return out
+}
+
+// convAccs sets accs[c], for c in [c0, c1), to bias[c] plus the integer
+// products of one output window (its taps) for output channel c, walking
+// the taps once with the channels innermost (w's channels are adjacent).
+// Integer sums are exact in any order.
+func convAccs(accs []int64, taps []convTap, xq, wq []int32, bias []float64, xc, c0, c1 int) {
+	for c := c0; c < c1; c++ {
+		accs[c] = int64(bias[c])
+	}
+	for _, t := range taps {
+		xb, wb := int(t.x0), int(t.w0)
+		if xc == 0 {
+			xv := int64(xq[xb])
+			ws := wq[wb+c0 : wb+c1]
+			for c, wv := range ws {
+				accs[c0+c] += xv * int64(wv)
+			}
+			continue
+		}
+		xs, ws := xq[xb+c0:xb+c1], wq[wb+c0:wb+c1]
+		for c, wv := range ws {
+			accs[c0+c] += int64(xs[c]) * int64(wv)
+		}
+	}
 }
 
 // convOut is a convolution's output height and width.
