@@ -165,26 +165,35 @@ func TestBlocksMatchStep(t *testing.T) {
 	h := harness
 	h.Cuts = 3
 	for i := 0; i < n; i++ {
-		words := loopProgram(t, r)
-		var init [9]uint32
-		for j := range init {
-			init[j] = uint32(r.Int63()) >> uint(j*3)
-		}
-		d, fast, err := h.Check(simtest.Program{Name: fmt.Sprint("loop program ", i), HW: hw(t, "coral"), Image: image(words),
-			Setup: func(c sim.Core) error {
-				for j, reg := range []int{a0, a2, a3, a4, a5, t1, t2, s0, a6} {
-					c.(*Machine).SetX(reg, init[j])
-				}
-				return nil
-			}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d != "" {
-			t.Fatalf("program %d: %s", i, d)
-		}
-		states += len(fast.(*Machine).blk.states)
+		fast := checkLoopProgram(t, h, r, fmt.Sprint("loop program ", i))
+		states += len(fast.blk.states)
 	}
+}
+
+// checkLoopProgram runs a random looping program (loopProgram, with
+// random values in the registers it reads) through h, failing the test on
+// any difference from the reference stepper; it returns the fast run.
+func checkLoopProgram(t *testing.T, h simtest.Harness, r *rand.Rand, name string) *Machine {
+	t.Helper()
+	words := loopProgram(t, r)
+	var init [9]uint32
+	for j := range init {
+		init[j] = uint32(r.Int63()) >> uint(j*3)
+	}
+	d, fast, err := h.Check(simtest.Program{Name: name, HW: hw(t, "coral"), Image: image(words),
+		Setup: func(c sim.Core) error {
+			for j, reg := range []int{a0, a2, a3, a4, a5, t1, t2, s0, a6} {
+				c.(*Machine).SetX(reg, init[j])
+			}
+			return nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d != "" {
+		t.Fatalf("%s: %s", name, d)
+	}
+	return fast.(*Machine)
 }
 
 // TestBlocksStates: the scalar loop runs in state mode from a handful of

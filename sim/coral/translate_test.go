@@ -60,28 +60,11 @@ func TestTranslateMatchesStep(t *testing.T) {
 	h := harness
 	h.Cuts = 3
 	for i := 0; i < n; i++ {
-		words := loopProgram(t, r)
-		var init [9]uint32
-		for j := range init {
-			init[j] = uint32(r.Int63()) >> uint(j*3)
-		}
-		d, fast, err := h.Check(simtest.Program{Name: fmt.Sprint("translated program ", i), HW: hw(t, "coral"), Image: image(words),
-			Setup: func(c sim.Core) error {
-				for j, reg := range []int{a0, a2, a3, a4, a5, t1, t2, s0, a6} {
-					c.(*Machine).SetX(reg, init[j])
-				}
-				return nil
-			}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d != "" {
-			t.Fatalf("program %d: %s", i, d)
-		}
+		fast := checkLoopProgram(t, h, r, fmt.Sprint("translated program ", i))
 		if e := fast.Stats().Engine; e != EngineTranslate {
 			t.Fatalf("program %d ran on %s", i, e)
 		}
-		p, _ := translated(fast.(*Machine))
+		p, _ := translated(fast)
 		pairs += p
 	}
 	if pairs < n {
