@@ -2,11 +2,9 @@ package aie2
 
 import (
 	"bytes"
-	"os"
 	"testing"
 
 	"kernelcraft/asm"
-	isadefs "kernelcraft/isa-defs"
 	"kernelcraft/ref"
 	"kernelcraft/ref/check"
 	"kernelcraft/sim"
@@ -22,22 +20,7 @@ import (
 // such reads from stale ones, warn reported 1,064 stale reads here and
 // interlock took 1,486 cycles and computed a wrong C.)
 func TestGEMM32HazardPolicies(t *testing.T) {
-	src, err := os.ReadFile("../../testdata/kernels/aie2/gemm_32.s")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hw, err := isadefs.HWByName("aie2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	as, err := asm.New("aie2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := as.Assemble("gemm_32.s", src, asm.Options{HW: hw})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, hw, _ := assembleGEMM32(t)
 	c, tensors, err := ref.Generate("aie2", "gemm", 1, 0x5eed2026, true)
 	if err != nil {
 		t.Fatal(err)

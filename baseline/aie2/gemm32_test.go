@@ -35,22 +35,7 @@ const (
 // exactly to the cycle count, with no stall; the total is within 5% of
 // the 288 bundles AMD's hand-scheduled kernel executes.
 func TestGoldenGEMM32(t *testing.T) {
-	src, err := os.ReadFile("../../testdata/kernels/aie2/gemm_32.s")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hw, err := isadefs.HWByName("aie2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	as, err := asm.New("aie2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := as.Assemble("gemm_32.s", src, asm.Options{HW: hw})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, hw, src := assembleGEMM32(t)
 	pro, body, epi := gemmBundles(t, prog)
 	for _, seed := range []struct {
 		seed   uint64
@@ -111,6 +96,29 @@ func TestGoldenGEMM32(t *testing.T) {
 // gemmBundles counts the kernel's bundles, as encoded (alignment padding
 // included), before the loop's first bundle (gemm_loop), from it through the
 // last (gemm_loop_end), and after it.
+// assembleGEMM32 assembles the golden hand-scheduled GEMM
+// (testdata/kernels/aie2/gemm_32.s) for the aie2 config.
+func assembleGEMM32(t *testing.T) (prog *asm.Program, hw *isadefs.HW, src []byte) {
+	t.Helper()
+	src, err := os.ReadFile("../../testdata/kernels/aie2/gemm_32.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hw, err = isadefs.HWByName("aie2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := asm.New("aie2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err = as.Assemble("gemm_32.s", src, asm.Options{HW: hw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, hw, src
+}
+
 func gemmBundles(t *testing.T, prog *asm.Program) (pro, body, epi int) {
 	t.Helper()
 	isa := isadefs.MustLoadISA("aie2")
